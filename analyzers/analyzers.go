@@ -1,0 +1,26 @@
+// Package analyzers lists hiplint's analyzers: Suite is the one list that every
+// driver (the hiplint binary, go vet -vettool, golangci-lint, nogo) uses.
+package analyzers
+
+import (
+	"sort"
+
+	"github.com/hiplint/hiplint/analyzers/modulebalance"
+	"github.com/hiplint/hiplint/internal/diag"
+	"golang.org/x/tools/go/analysis"
+)
+
+// Suite returns every hiplint analyzer.
+func Suite() []*analysis.Analyzer {
+	return []*analysis.Analyzer{
+		modulebalance.Analyzer,
+	}
+}
+
+// Checks returns every check ID reported by the suite, sorted by ID.
+func Checks() []diag.Check {
+	var all []diag.Check
+	all = append(all, modulebalance.Checks...)
+	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
+	return all
+}

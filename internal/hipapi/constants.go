@@ -1,0 +1,66 @@
+package hipapi
+
+// Copy kind values. hipMemcpyKind and cudaMemcpyKind share them.
+const (
+	KindHostToHost     = 0
+	KindHostToDevice   = 1
+	KindDeviceToHost   = 2
+	KindDeviceToDevice = 3
+	KindDefault        = 4
+)
+
+// NonBlockingStream is the flag value that makes a created stream non-blocking
+// (hipStreamNonBlocking, cudaStreamNonBlocking, CU_STREAM_NON_BLOCKING).
+const NonBlockingStream = 1
+
+// ConstRole is what a named runtime constant means to the checks.
+type ConstRole uint8
+
+const (
+	NoConst         ConstRole = iota
+	CopyKind                  // a hipMemcpyKind value; Value is one of the Kind* constants
+	StreamFlag                // stream creation flag; Value is the flag bits
+	PageableAttr              // the attribute that reports XNACK / HMM page access
+	ManagedAttr               // attributes that do not report XNACK (ManagedMemory, ConcurrentManagedAccess)
+	SuccessStatus             // hipSuccess, cudaSuccess, CUDA_SUCCESS
+	NullStream                // the legacy default stream handle
+	PerThreadStream           // the per-thread default stream handle
+)
+
+// Const describes one named constant.
+type Const struct {
+	Name  string
+	Role  ConstRole
+	Value int64
+}
+
+// LookupConst finds a runtime constant by its C name.
+func LookupConst(name string) (Const, bool) {
+	c, ok := constants[name]
+	return c, ok
+}
+
+var constants = func() map[string]Const {
+	m := map[string]Const{}
+	add := func(role ConstRole, value int64, names ...string) {
+		for _, n := range names {
+			m[n] = Const{Name: n, Role: role, Value: value}
+		}
+	}
+	add(CopyKind, KindHostToHost, "hipMemcpyHostToHost", "cudaMemcpyHostToHost")
+	add(CopyKind, KindHostToDevice, "hipMemcpyHostToDevice", "cudaMemcpyHostToDevice")
+	add(CopyKind, KindDeviceToHost, "hipMemcpyDeviceToHost", "cudaMemcpyDeviceToHost")
+	add(CopyKind, KindDeviceToDevice, "hipMemcpyDeviceToDevice", "cudaMemcpyDeviceToDevice")
+	add(CopyKind, KindDefault, "hipMemcpyDefault", "cudaMemcpyDefault")
+	add(StreamFlag, 0, "hipStreamDefault", "cudaStreamDefault", "CU_STREAM_DEFAULT")
+	add(StreamFlag, NonBlockingStream, "hipStreamNonBlocking", "cudaStreamNonBlocking", "CU_STREAM_NON_BLOCKING")
+	add(PageableAttr, 0, "hipDeviceAttributePageableMemoryAccess", "cudaDevAttrPageableMemoryAccess",
+		"CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS")
+	add(ManagedAttr, 0, "hipDeviceAttributeManagedMemory", "hipDeviceAttributeConcurrentManagedAccess",
+		"cudaDevAttrManagedMemory", "cudaDevAttrConcurrentManagedAccess",
+		"CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY", "CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS")
+	add(SuccessStatus, 0, "hipSuccess", "cudaSuccess", "CUDA_SUCCESS")
+	add(NullStream, 0, "cudaStreamLegacy", "CU_STREAM_LEGACY")
+	add(PerThreadStream, 0, "cudaStreamPerThread", "CU_STREAM_PER_THREAD", "hipStreamPerThread")
+	return m
+}()
