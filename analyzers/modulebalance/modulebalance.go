@@ -1,10 +1,18 @@
 package modulebalance
 
 import (
-	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
 
+	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/diag"
+	"github.com/hiplint/hiplint/internal/flow"
+	"github.com/hiplint/hiplint/internal/hipapi"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 var (
@@ -22,12 +30,376 @@ var (
 var Checks = []diag.Check{Leak, DoubleUnload, UseAfterUnload, UnloadUnchecked}
 
 var Analyzer = &analysis.Analyzer{
-	Name: "modulebalance",
-	Doc:  "check that GPU modules are unloaded once on every path\n\nSee " + diag.DocsBase + "HL2001.md and the HL2002-HL2004 pages.",
-	URL:  diag.DocsBase + "HL2001.md",
-	Run:  run,
+	Name:      "modulebalance",
+	Doc:       doc,
+	URL:       diag.DocsBase + "HL2001.md",
+	Run:       run,
+	FactTypes: []analysis.Fact{new(Unloads), new(ReturnsModule)},
+}
+
+const doc = `check that GPU modules are unloaded once on every path
+
+Every successful hipModuleLoad, hipModuleLoadData, hipModuleLoadDataEx
+(cuModuleLoad*, cuLibraryLoad*) must reach exactly one unload on every path,
+unless ownership moves to the caller, a package-level variable, a field of a
+type that unloads it, or a finalizer. Reports HL2001 (leak), HL2002 (double
+unload), HL2003 (use after unload) and HL2004 (unload of a failed or unchecked
+load).`
+
+// Unloads is the fact that a function unloads the modules passed in the listed
+// parameters (-1 is the receiver), directly or through fields of them.
+type Unloads struct{ Params []int }
+
+func (*Unloads) AFact()           {}
+func (f *Unloads) String() string { return fmt.Sprintf("unloads%v", f.Params) }
+
+// ReturnsModule is the fact that a function returns a loaded module (or a value
+// that owns one) as result Result; Status is the index of the result that says
+// whether the load succeeded (-1 when none: the function panics or exits).
+type ReturnsModule struct{ Result, Status int }
+
+func (*ReturnsModule) AFact() {}
+func (f *ReturnsModule) String() string {
+	return fmt.Sprintf("returnsModule(result=%d, status=%d)", f.Result, f.Status)
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if !cgocall.UsesCgo(pass.Pkg) && !importsFacts(pass) {
+		return nil, nil
+	}
+	a := &analysis_{pass: pass, unloads: map[*types.Func][]int{}, returns: map[*types.Func]ReturnsModule{}}
+	funcs := flow.Funcs(pass)
+	a.summarize(funcs)
+	for _, fn := range funcs {
+		if a.mentionsModules(fn) {
+			newFuncAnalysis(a, fn).run()
+		}
+	}
 	return nil, nil
+}
+
+// importsFacts reports whether any dependency exported module facts.
+func importsFacts(pass *analysis.Pass) bool {
+	return len(pass.AllObjectFacts()) > 0
+}
+
+type analysis_ struct {
+	pass    *analysis.Pass
+	unloads map[*types.Func][]int         // this package's unloaders
+	returns map[*types.Func]ReturnsModule // this package's module constructors
+}
+
+// callee returns the static callee of call (functions and concrete methods).
+func (a *analysis_) callee(call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(a.pass.TypesInfo, call).(*types.Func)
+	return fn
+}
+
+// unloadParams returns the parameters fn unloads (-1: receiver).
+func (a *analysis_) unloadParams(fn *types.Func) []int {
+	if fn == nil {
+		return nil
+	}
+	if ps, ok := a.unloads[fn]; ok {
+		return ps
+	}
+	var f Unloads
+	if fn.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(fn.Origin(), &f) {
+		return f.Params
+	}
+	return nil
+}
+
+func (a *analysis_) returnsModule(fn *types.Func) (ReturnsModule, bool) {
+	if fn == nil {
+		return ReturnsModule{}, false
+	}
+	if r, ok := a.returns[fn]; ok {
+		return r, true
+	}
+	var f ReturnsModule
+	if fn.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(fn.Origin(), &f) {
+		return f, true
+	}
+	return ReturnsModule{}, false
+}
+
+// unloadedExprs returns the module expressions that call unloads: the module
+// argument of a runtime unload, or the arguments a fact says are unloaded.
+func (a *analysis_) unloadedExprs(call *ast.CallExpr) []ast.Expr {
+	info := a.pass.TypesInfo
+	if c := cgocall.Match(info, call); c != nil {
+		if c.Func.Role == hipapi.ModuleUnload {
+			if m := c.Arg(c.Func.Module); m != nil {
+				return []ast.Expr{m}
+			}
+		}
+		return nil
+	}
+	params := a.unloadParams(a.callee(call))
+	var out []ast.Expr
+	for _, p := range params {
+		if p == -1 {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				out = append(out, sel.X)
+			}
+		} else if p < len(call.Args) {
+			out = append(out, call.Args[p])
+		}
+	}
+	return out
+}
+
+// rootObj returns the variable an expression x, x.f.g, *x or &x is rooted at.
+func rootObj(info *types.Info, e ast.Expr) types.Object {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			if v, ok := info.Uses[x].(*types.Var); ok {
+				return v
+			}
+			if v, ok := info.Defs[x].(*types.Var); ok {
+				return v
+			}
+			return nil
+		case *ast.SelectorExpr:
+			if sel, ok := info.Selections[x]; !ok || sel.Kind() != types.FieldVal {
+				return nil
+			}
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			if x.Op != token.AND {
+				return nil
+			}
+			e = x.X
+		default:
+			return nil
+		}
+	}
+}
+
+// summarize computes this package's unloader and constructor summaries to a
+// fixpoint and exports them as facts.
+func (a *analysis_) summarize(funcs []flow.Func) {
+	info := a.pass.TypesInfo
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range funcs {
+			obj := fn.Object(info)
+			if obj == nil {
+				continue
+			}
+			sig := obj.Signature()
+			if ps := a.findUnloadedParams(fn, sig); len(ps) > len(a.unloads[obj]) {
+				a.unloads[obj] = ps
+				changed = true
+			}
+			if _, done := a.returns[obj]; !done {
+				if r, ok := a.findReturnedModule(fn, sig); ok {
+					a.returns[obj] = r
+					changed = true
+				}
+			}
+		}
+	}
+	for fn, ps := range a.unloads {
+		if len(ps) > 0 {
+			a.pass.ExportObjectFact(fn, &Unloads{Params: ps})
+		}
+	}
+	for fn, r := range a.returns {
+		a.pass.ExportObjectFact(fn, &ReturnsModule{Result: r.Result, Status: r.Status})
+	}
+}
+
+func paramIndex(sig *types.Signature, v types.Object) (int, bool) {
+	if sig.Recv() != nil && sig.Recv() == v {
+		return -1, true
+	}
+	for i := range sig.Params().Len() {
+		if sig.Params().At(i) == v {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+func (a *analysis_) findUnloadedParams(fn flow.Func, sig *types.Signature) []int {
+	set := map[int]bool{}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok {
+			return !cgocall.IsWrapper(a.pass.TypesInfo, lit)
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		for _, m := range a.unloadedExprs(call) {
+			if root := rootObj(a.pass.TypesInfo, m); root != nil {
+				if i, ok := paramIndex(sig, root); ok {
+					set[i] = true
+				}
+			}
+		}
+		return true
+	})
+	out := make([]int, 0, len(set))
+	for i := range set {
+		out = append(out, i)
+	}
+	sort.Ints(out)
+	return out
+}
+
+// findReturnedModule finds a local variable that receives a loaded module and
+// is returned (itself, its address, or inside a composite literal).
+func (a *analysis_) findReturnedModule(fn flow.Func, sig *types.Signature) (ReturnsModule, bool) {
+	info := a.pass.TypesInfo
+	loaded := map[types.Object]bool{}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // cgo wrappers are matched at their call; closures are other functions
+		case *ast.CallExpr:
+			if c := cgocall.Match(info, n); c != nil && c.Func.Role == hipapi.ModuleLoad {
+				if root := rootObj(info, c.Arg(c.Func.Out)); root != nil && isLocal(root, fn.Body) {
+					loaded[root] = true
+				}
+			}
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 {
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+					if r, ok := a.returnsModule(a.callee(call)); ok && r.Result < len(n.Lhs) {
+						if root := rootObj(info, n.Lhs[r.Result]); root != nil {
+							loaded[root] = true
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	if len(loaded) == 0 || storedElsewhere(info, fn.Body, loaded) {
+		return ReturnsModule{}, false
+	}
+	result := -1
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for i, r := range n.Results {
+				if returnsValueOf(info, r, loaded) && result == -1 {
+					result = i
+				}
+			}
+		}
+		return true
+	})
+	if result == -1 {
+		return ReturnsModule{}, false
+	}
+	status := -1
+	for i := sig.Results().Len() - 1; i >= 0; i-- {
+		if isStatusType(sig.Results().At(i).Type()) {
+			status = i
+			break
+		}
+	}
+	return ReturnsModule{Result: result, Status: status}, true
+}
+
+// returnsValueOf reports whether e is one of objs, its address, or a
+// composite literal holding one.
+func returnsValueOf(info *types.Info, e ast.Expr, objs map[types.Object]bool) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return objs[info.Uses[x]]
+	case *ast.UnaryExpr:
+		return x.Op == token.AND && returnsValueOf(info, x.X, objs)
+	case *ast.CompositeLit:
+		for _, elt := range x.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			if returnsValueOf(info, elt, objs) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// storedElsewhere reports whether any of objs is also stored (assigned or
+// sent) somewhere: then a cache or another owner keeps it, and callers of the
+// function do not own what it returns.
+func storedElsewhere(info *types.Info, body *ast.BlockStmt, objs map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return !cgocall.IsWrapper(info, n) // cgo's temporaries are not stores
+		case *ast.AssignStmt:
+			for _, r := range n.Rhs {
+				if returnsValueOf(info, r, objs) {
+					found = true
+				}
+			}
+		case *ast.SendStmt:
+			found = found || returnsValueOf(info, n.Value, objs)
+		}
+		return !found
+	})
+	return found
+}
+
+// isStatusType reports whether t carries a load's success: error or a C status enum.
+func isStatusType(t types.Type) bool {
+	if types.Identical(t, types.Universe.Lookup("error").Type()) {
+		return true
+	}
+	for _, name := range []string{"hipError_t", "cudaError_t", "CUresult"} {
+		if cgocall.IsCType(t, name) {
+			return true
+		}
+	}
+	return false
+}
+
+func isLocal(obj types.Object, body *ast.BlockStmt) bool {
+	return obj.Pos() >= body.Pos() && obj.Pos() < body.End()
+}
+
+// mentionsModules reports whether fn loads, unloads or borrows a module, so
+// that functions without any are not analyzed further.
+func (a *analysis_) mentionsModules(fn flow.Func) bool {
+	info := a.pass.TypesInfo
+	found := false
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if c := cgocall.Match(info, call); c != nil {
+			switch c.Func.Role {
+			case hipapi.ModuleLoad, hipapi.ModuleUnload, hipapi.ModuleGetFunction, hipapi.ModuleGetGlobal, hipapi.Launch:
+				found = true
+			}
+			return !found
+		}
+		fn := a.callee(call)
+		if _, ok := a.returnsModule(fn); ok || len(a.unloadParams(fn)) > 0 {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -1,0 +1,822 @@
+package modulebalance
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/diag"
+	"github.com/hiplint/hiplint/internal/flow"
+	"github.com/hiplint/hiplint/internal/hipapi"
+	"golang.org/x/tools/go/analysis"
+)
+
+// What may be true of a module handle on the paths reaching a point.
+type bits uint8
+
+const (
+	pending  bits = 1 << iota // loaded if the load's status says success; not yet checked
+	loaded                    // holds a loaded module
+	failed                    // the load failed: the handle is not a module
+	unloaded                  // unloaded explicitly
+	deferred                  // an unload is deferred to function exit
+	escaped                   // ownership moved elsewhere (returned, stored, passed on)
+)
+
+const live = pending | loaded
+
+// loc names a handle: a local variable, or a field path inside one.
+type loc struct {
+	root types.Object
+	path string // "" or ".f.g"
+}
+
+func (l loc) String() string { return l.root.Name() + l.path }
+
+type handle struct {
+	b        bits
+	sites    []int // load sites that may have produced the handle
+	status   []any // status keys: a types.Object, or the ast.Expr holding the status
+	unloadAt token.Pos
+	deferAt  token.Pos
+}
+
+type state map[loc]*handle
+
+func cloneState(s state) state {
+	out := make(state, len(s))
+	for k, h := range s {
+		c := *h
+		c.sites = slices.Clone(h.sites)
+		c.status = slices.Clone(h.status)
+		out[k] = &c
+	}
+	return out
+}
+
+func joinState(into, from state) state {
+	for k, h := range from {
+		g, ok := into[k]
+		if !ok {
+			c := *h
+			c.sites = slices.Clone(h.sites)
+			c.status = slices.Clone(h.status)
+			into[k] = &c
+			continue
+		}
+		g.b |= h.b
+		for _, s := range h.sites {
+			if !slices.Contains(g.sites, s) {
+				g.sites = append(g.sites, s)
+			}
+		}
+		for _, s := range h.status {
+			if !slices.Contains(g.status, s) {
+				g.status = append(g.status, s)
+			}
+		}
+		if g.unloadAt == token.NoPos {
+			g.unloadAt = h.unloadAt
+		}
+		if g.deferAt == token.NoPos {
+			g.deferAt = h.deferAt
+		}
+	}
+	return into
+}
+
+func equalState(a, b state) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, h := range a {
+		g, ok := b[k]
+		if !ok || g.b != h.b || len(g.sites) != len(h.sites) || len(g.status) != len(h.status) {
+			return false
+		}
+	}
+	return true
+}
+
+// loadSite is one load of a module into a tracked handle.
+type loadSite struct {
+	call   *ast.CallExpr
+	name   string // C name of the load, or the wrapper's name
+	unload string // the unload call to suggest
+	at     loc
+	stmt   ast.Stmt // statement holding the load
+}
+
+type funcAnalysis struct {
+	*analysis_
+	fn     flow.Func
+	info   *types.Info
+	sites  []*loadSite
+	siteOf map[*ast.CallExpr]int
+	// funcs maps function and global handles to the module they came from.
+	funcs map[types.Object]loc
+	// handleEscapes records modules whose function handles escaped.
+	handleEscapes map[loc]bool
+	reporting     bool
+	reported      map[string]bool
+	parents       map[ast.Node]ast.Node
+}
+
+func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
+	fa := &funcAnalysis{
+		analysis_: a, fn: fn, info: a.pass.TypesInfo,
+		siteOf: map[*ast.CallExpr]int{}, funcs: map[types.Object]loc{},
+		handleEscapes: map[loc]bool{}, reported: map[string]bool{}, parents: map[ast.Node]ast.Node{},
+	}
+	var stack []ast.Node
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if len(stack) > 0 {
+			fa.parents[n] = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
+		return true
+	})
+	return fa
+}
+
+func (fa *funcAnalysis) run() {
+	g := flow.CFG(fa.info, fa.fn.Body)
+	p := flow.Problem[state]{
+		Entry:    state{},
+		Clone:    cloneState,
+		Join:     joinState,
+		Equal:    equalState,
+		Transfer: fa.transfer,
+		Branch:   fa.refine,
+	}
+	in := flow.Solve(g, p)
+	// Replay each reachable block once from its fixpoint state, reporting.
+	fa.reporting = true
+	for _, b := range g.Blocks {
+		s, ok := in[b]
+		if !ok {
+			continue
+		}
+		s = cloneState(s)
+		for _, n := range b.Nodes {
+			s = fa.transfer(n, s)
+		}
+	}
+}
+
+// localLoc returns the handle e denotes when it is rooted at a variable
+// declared in this function.
+func (fa *funcAnalysis) localLoc(e ast.Expr) (loc, bool) {
+	var path []string
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			obj := fa.info.Uses[x]
+			if obj == nil {
+				obj = fa.info.Defs[x]
+			}
+			v, ok := obj.(*types.Var)
+			if !ok || !isLocal(v, fa.fn.Body) {
+				return loc{}, false
+			}
+			slices.Reverse(path)
+			return loc{root: v, path: strings.Join(path, "")}, true
+		case *ast.SelectorExpr:
+			if sel, ok := fa.info.Selections[x]; !ok || sel.Kind() != types.FieldVal {
+				return loc{}, false
+			}
+			if types.IsInterface(fa.info.TypeOf(x.X)) {
+				return loc{}, false
+			}
+			path = append(path, "."+x.Sel.Name)
+			e = x.X
+		default:
+			return loc{}, false
+		}
+	}
+}
+
+// handlesAt returns the tracked handles that an unload or use of e affects:
+// the handle itself, or every tracked field path under it.
+func (fa *funcAnalysis) handlesAt(s state, e ast.Expr) []loc {
+	l, ok := fa.localLoc(e)
+	if !ok {
+		return nil
+	}
+	var out []loc
+	for k := range s {
+		if k.root == l.root && (k.path == l.path || strings.HasPrefix(l.path, k.path+".") || strings.HasPrefix(k.path, l.path+".")) {
+			out = append(out, k)
+		}
+	}
+	slices.SortFunc(out, func(a, b loc) int { return strings.Compare(a.path, b.path) })
+	return out
+}
+
+func (fa *funcAnalysis) report(c diag.Check, pos, end token.Pos, msg string, related []diag.Related, fixes ...analysis.SuggestedFix) {
+	if !fa.reporting {
+		return
+	}
+	key := fmt.Sprintf("%s@%d", c.ID, pos)
+	if fa.reported[key] {
+		return
+	}
+	fa.reported[key] = true
+	diag.Report(fa.pass, c, pos, end, msg, related, fixes...)
+}
+
+func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
+	switch n := n.(type) {
+	case *ast.DeferStmt:
+		fa.deferStmt(n, s)
+		return s
+	case *ast.GoStmt:
+		fa.escapesIn(n, s, nil)
+		return s
+	case *ast.ValueSpec: // go/cfg lists each var spec of a declaration as a node
+		for _, id := range n.Names {
+			fa.overwrite(s, id, n)
+		}
+	case *ast.AssignStmt:
+		fa.assignOverwrites(n, s)
+	}
+	borrowed := fa.calls(n, s)
+	if ret, ok := n.(*ast.ReturnStmt); ok {
+		fa.escapesIn(ret, s, borrowed)
+		if ret.Pos() == fa.fn.Body.Rbrace { // go/cfg's implicit return at the closing brace
+			fa.checkLeaks(s, ret.Pos(), "at the end of the function")
+		} else {
+			fa.checkLeaks(s, ret.Pos(), "on this return")
+		}
+		return s
+	}
+	fa.escapesIn(n, s, borrowed)
+	return s
+}
+
+// assignOverwrites handles plain assignments to a tracked handle (not loads):
+// the old module is dropped.
+func (fa *funcAnalysis) assignOverwrites(as *ast.AssignStmt, s state) {
+	if len(as.Rhs) == 1 && len(as.Lhs) > 1 {
+		if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
+			if _, ok := fa.returnsModule(fa.callee(call)); ok {
+				return // handled as a load
+			}
+		}
+	}
+	for _, lhs := range as.Lhs {
+		fa.overwrite(s, lhs, as)
+	}
+}
+
+func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
+	l, ok := fa.localLoc(lhs)
+	if !ok {
+		return
+	}
+	for k, h := range s {
+		if k.root != l.root || !(k.path == l.path || strings.HasPrefix(k.path, l.path+".")) {
+			continue
+		}
+		if h.b&live != 0 && h.b&escaped == 0 {
+			fa.reportLeak(k, h, at.Pos(), "still loaded when its handle is overwritten")
+		}
+		delete(s, k)
+	}
+}
+
+// calls processes the runtime calls and summarized calls in n, in source
+// order, and returns the ranges whose identifiers are borrowed (not escapes).
+func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
+	var borrowed []flow.PosRange
+	borrow := func(es ...ast.Expr) {
+		for _, e := range es {
+			if e != nil {
+				borrowed = append(borrowed, flow.PosRange{Pos: e.Pos(), End: e.End()})
+			}
+		}
+	}
+	var visit func(node ast.Node) bool
+	visit = func(node ast.Node) bool {
+		switch x := node.(type) {
+		case *ast.FuncLit:
+			return false // cgo wrappers are matched at their call; closures are other functions
+		case *ast.BinaryExpr:
+			if (x.Op == token.EQL || x.Op == token.NEQ) && (isNil(fa.info, x.X) || isNil(fa.info, x.Y)) {
+				borrow(x)
+			}
+		case *ast.CallExpr:
+			if c := cgocall.Match(fa.info, x); c != nil {
+				for _, arg := range c.Args {
+					ast.Inspect(arg, visit) // calls nested in the user's arguments run first
+				}
+				fa.runtimeCall(c, s)
+				borrow(c.Args...)
+				return false
+			}
+			fn := fa.callee(x)
+			if r, ok := fa.returnsModule(fn); ok {
+				fa.wrapperLoad(x, r, s)
+			}
+			if ps := fa.unloadParams(fn); len(ps) > 0 {
+				for _, m := range fa.unloadedExprs(x) {
+					fa.unload(s, m, x, false)
+					borrow(m)
+				}
+			}
+		}
+		return true
+	}
+	ast.Inspect(n, visit)
+	return borrowed
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, isNil := info.Uses[id].(*types.Nil)
+	return isNil
+}
+
+func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
+	switch c.Func.Role {
+	case hipapi.ModuleLoad:
+		out := c.Arg(c.Func.Out)
+		u, ok := ast.Unparen(out).(*ast.UnaryExpr)
+		if !ok || u.Op != token.AND {
+			return // loads through a pointer belong to whoever owns it
+		}
+		l, ok := fa.localLoc(u.X)
+		if !ok {
+			return // package-level caches, fields of parameters: owned elsewhere
+		}
+		fa.load(s, l, c.Expr, c.Func.Name, hipapi.Unloader(c.Func))
+	case hipapi.ModuleUnload:
+		fa.unload(s, c.Arg(c.Func.Module), c.Expr, false)
+	case hipapi.ModuleGetFunction, hipapi.ModuleGetGlobal:
+		m := c.Arg(c.Func.Module)
+		for _, k := range fa.handlesAt(s, m) {
+			h := s[k]
+			if h.b != 0 && h.b&^unloaded == 0 {
+				fa.report(UseAfterUnload, c.Pos(), c.End(),
+					fmt.Sprintf("%s uses module %s after it was unloaded; get functions and globals before the unload", c.Func.Name, k),
+					[]diag.Related{{Pos: h.unloadAt, Message: "unloaded here"}})
+			}
+		}
+		if out, ok := ast.Unparen(c.Arg(c.Func.Out)).(*ast.UnaryExpr); ok && out.Op == token.AND {
+			if id, ok := ast.Unparen(out.X).(*ast.Ident); ok {
+				if ls := fa.handlesAt(s, m); len(ls) > 0 {
+					if obj := fa.objOf(id); obj != nil {
+						fa.funcs[obj] = ls[0]
+					}
+				}
+			}
+		}
+	case hipapi.Launch:
+		f := c.Arg(c.Func.Function)
+		id, ok := ast.Unparen(f).(*ast.Ident)
+		if !ok {
+			return
+		}
+		k, ok := fa.funcs[fa.objOf(id)]
+		if !ok {
+			return
+		}
+		if h, ok := s[k]; ok && h.b != 0 && h.b&^unloaded == 0 {
+			fa.report(UseAfterUnload, c.Pos(), c.End(),
+				fmt.Sprintf("%s launches %s, whose module %s was unloaded; launch before unloading the module", c.Func.Name, id.Name, k),
+				[]diag.Related{{Pos: h.unloadAt, Message: "module unloaded here"}})
+		}
+	}
+}
+
+func (fa *funcAnalysis) objOf(id *ast.Ident) types.Object {
+	if obj := fa.info.Uses[id]; obj != nil {
+		return obj
+	}
+	return fa.info.Defs[id]
+}
+
+// wrapperLoad handles `m, err := loadModule(path)` for a function with a
+// ReturnsModule fact.
+func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state) {
+	as, ok := fa.parents[call].(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || r.Result >= len(as.Lhs) {
+		return
+	}
+	l, ok := fa.localLoc(as.Lhs[r.Result])
+	if !ok {
+		return
+	}
+	name := "the module"
+	if fn := fa.callee(call); fn != nil {
+		name = fn.Name()
+	}
+	fa.load(s, l, call, name, "")
+	h := s[l]
+	h.b = loaded
+	h.status = nil
+	if r.Status >= 0 && r.Status < len(as.Lhs) {
+		if id, ok := as.Lhs[r.Status].(*ast.Ident); ok && id.Name != "_" {
+			h.b = pending
+			h.status = []any{fa.objOf(id)}
+		}
+	}
+}
+
+func (fa *funcAnalysis) load(s state, l loc, call *ast.CallExpr, name, unload string) {
+	if old, ok := s[l]; ok && old.b&live != 0 && old.b&escaped == 0 {
+		fa.reportLeak(l, old, call.Pos(), "still loaded when its handle is loaded again")
+	}
+	idx, ok := fa.siteOf[call]
+	if !ok {
+		idx = len(fa.sites)
+		fa.siteOf[call] = idx
+		fa.sites = append(fa.sites, &loadSite{call: call, name: name, unload: unload, at: l, stmt: fa.enclosingStmt(call)})
+	}
+	h := &handle{sites: []int{idx}}
+	b, key := fa.statusHolder(call)
+	h.b = b
+	if key != nil {
+		h.status = []any{key}
+	}
+	s[l] = h
+}
+
+// statusHolder finds what holds the status of a load call: a variable, an
+// expression compared in a condition, or nothing (result ignored or consumed
+// by a wrapper that panics on failure).
+func (fa *funcAnalysis) statusHolder(call ast.Expr) (bits, any) {
+	cur := ast.Node(call)
+	for {
+		p := fa.parents[cur]
+		switch x := p.(type) {
+		case *ast.ParenExpr:
+		case *ast.CallExpr:
+			if x.Fun != cur && !slices.Contains(x.Args, cur.(ast.Expr)) {
+				return pending, cur
+			}
+		case *ast.SelectorExpr: // status(r).error("load")
+		case *ast.AssignStmt:
+			for i, r := range x.Rhs {
+				if r == cur && i < len(x.Lhs) && len(x.Lhs) == len(x.Rhs) {
+					if id, ok := x.Lhs[i].(*ast.Ident); ok && id.Name != "_" {
+						return pending, fa.objOf(id)
+					}
+					return loaded, nil
+				}
+			}
+			return pending, cur
+		case *ast.ValueSpec:
+			for i, v := range x.Values {
+				if v == cur && i < len(x.Names) && x.Names[i].Name != "_" {
+					return pending, fa.objOf(x.Names[i])
+				}
+			}
+			return loaded, nil
+		case *ast.ExprStmt, *ast.DeferStmt, *ast.GoStmt, nil:
+			return loaded, nil
+		default:
+			return pending, cur
+		}
+		cur = p
+	}
+}
+
+func (fa *funcAnalysis) enclosingStmt(n ast.Node) ast.Stmt {
+	for p := fa.parents[n]; p != nil; p = fa.parents[p] {
+		if st, ok := p.(ast.Stmt); ok {
+			if _, isBlock := fa.parents[p].(*ast.BlockStmt); isBlock {
+				return st
+			}
+		}
+	}
+	return nil
+}
+
+// refine applies what a branch on cond says about load statuses.
+func (fa *funcAnalysis) refine(cond ast.Expr, taken bool, s state) state {
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if c.Op == token.NOT {
+			return fa.refine(c.X, !taken, s)
+		}
+	case *ast.BinaryExpr:
+		switch c.Op {
+		case token.LAND:
+			if taken {
+				s = fa.refine(c.X, true, s)
+				s = fa.refine(c.Y, true, s)
+			}
+		case token.LOR:
+			if !taken {
+				s = fa.refine(c.X, false, s)
+				s = fa.refine(c.Y, false, s)
+			}
+		case token.EQL, token.NEQ:
+			var side ast.Expr
+			switch {
+			case fa.isSuccess(c.Y):
+				side = c.X
+			case fa.isSuccess(c.X):
+				side = c.Y
+			default:
+				return s
+			}
+			success := (c.Op == token.EQL) == taken
+			fa.applyStatus(s, fa.statusKey(side), success)
+		}
+	}
+	return s
+}
+
+func (fa *funcAnalysis) statusKey(e ast.Expr) any {
+	e = ast.Unparen(e)
+	if id, ok := e.(*ast.Ident); ok {
+		return fa.objOf(id)
+	}
+	return e
+}
+
+// isSuccess reports whether e is nil or the zero status (hipSuccess, CUDA_SUCCESS).
+func (fa *funcAnalysis) isSuccess(e ast.Expr) bool {
+	if isNil(fa.info, e) {
+		return true
+	}
+	v, ok := cgocall.IntValue(fa.info, e)
+	return ok && v == 0
+}
+
+func (fa *funcAnalysis) applyStatus(s state, key any, success bool) {
+	if key == nil {
+		return
+	}
+	for _, h := range s {
+		if h.b&pending == 0 || !slices.Contains(h.status, key) {
+			continue
+		}
+		h.b &^= pending
+		if success {
+			h.b |= loaded
+		} else {
+			h.b |= failed
+		}
+	}
+}
+
+func (fa *funcAnalysis) unload(s state, m ast.Expr, call *ast.CallExpr, isDeferred bool) {
+	for _, k := range fa.handlesAt(s, m) {
+		h := s[k]
+		switch {
+		case h.b&pending != 0 && !isDeferred:
+			fa.report(UnloadUnchecked, call.Pos(), call.End(),
+				fmt.Sprintf("module %s is unloaded before its load was checked for success; check the load's status first and unload only a module that loaded", k),
+				fa.siteRelated(h, "loaded here"))
+		case h.b&pending != 0 && isDeferred:
+			fa.report(UnloadUnchecked, call.Pos(), call.End(),
+				fmt.Sprintf("unload of module %s is deferred before the load is checked for success; if the load fails the deferred unload gets an invalid handle: move the defer after the error check", k),
+				fa.siteRelated(h, "loaded here"))
+		case h.b == failed:
+			fa.report(UnloadUnchecked, call.Pos(), call.End(),
+				fmt.Sprintf("module %s is unloaded although its load failed; a failed load leaves no module to unload", k),
+				fa.siteRelated(h, "load that failed"))
+		case h.b&deferred != 0 && !isDeferred:
+			fa.report(DoubleUnload, call.Pos(), call.End(),
+				fmt.Sprintf("module %s is unloaded here and again by a deferred unload; remove one of them", k),
+				[]diag.Related{{Pos: h.deferAt, Message: "deferred unload"}})
+		case h.b != 0 && h.b&^unloaded == 0:
+			fa.report(DoubleUnload, call.Pos(), call.End(),
+				fmt.Sprintf("module %s is unloaded twice; the second unload fails with hipErrorNotFound or corrupts the runtime's module list", k),
+				[]diag.Related{{Pos: h.unloadAt, Message: "first unloaded here"}})
+		}
+		if isDeferred {
+			if h.b&(live|escaped) != 0 {
+				h.b = h.b&^(live) | deferred
+			}
+			if h.deferAt == token.NoPos {
+				h.deferAt = call.Pos()
+			}
+		} else {
+			h.b = unloaded
+			h.unloadAt = call.Pos()
+		}
+	}
+}
+
+func (fa *funcAnalysis) siteRelated(h *handle, msg string) []diag.Related {
+	var out []diag.Related
+	for _, i := range h.sites {
+		out = append(out, diag.Related{Pos: fa.sites[i].call.Pos(), Message: msg})
+	}
+	return out
+}
+
+// deferStmt handles `defer C.hipModuleUnload(m)`, `defer m.Unload()` and
+// deferred closures that unload.
+func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
+	if lit, ok := ast.Unparen(d.Call.Fun).(*ast.FuncLit); ok && !cgocall.IsWrapper(fa.info, lit) {
+		ast.Inspect(lit.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				for _, m := range fa.unloadedExprs(call) {
+					fa.unloadDeferredQuietly(s, m, call)
+				}
+			}
+			return true
+		})
+		return
+	}
+	if ms := fa.unloadedExprs(d.Call); len(ms) > 0 {
+		for _, m := range ms {
+			fa.unload(s, m, d.Call, true)
+		}
+		return
+	}
+	fa.escapesIn(d, s, nil)
+}
+
+// unloadDeferredQuietly records an unload inside a deferred closure: it runs
+// at exit, after whatever checks the closure makes, so only balance matters.
+func (fa *funcAnalysis) unloadDeferredQuietly(s state, m ast.Expr, call *ast.CallExpr) {
+	for _, k := range fa.handlesAt(s, m) {
+		h := s[k]
+		if h.b&(live|escaped) != 0 {
+			h.b = h.b&^live | deferred
+		}
+		if h.deferAt == token.NoPos {
+			h.deferAt = call.Pos()
+		}
+	}
+}
+
+// escapesIn marks handles used in n outside the borrowed ranges as escaped:
+// returned, stored, captured or passed to code that may take ownership.
+func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange) {
+	if len(s) == 0 && len(fa.funcs) == 0 {
+		return
+	}
+	var lhs []flow.PosRange
+	if as, ok := n.(*ast.AssignStmt); ok {
+		for _, l := range as.Lhs {
+			if _, ok := fa.localLoc(l); ok {
+				lhs = append(lhs, flow.PosRange{Pos: l.Pos(), End: l.End()})
+			}
+		}
+	}
+	inRanges := func(p token.Pos, rs []flow.PosRange) bool {
+		for _, r := range rs {
+			if r.Contains(p) {
+				return true
+			}
+		}
+		return false
+	}
+	ast.Inspect(n, func(node ast.Node) bool {
+		id, ok := node.(*ast.Ident)
+		if !ok || inRanges(id.Pos(), borrowed) || inRanges(id.Pos(), lhs) {
+			return true
+		}
+		obj := fa.info.Uses[id]
+		if obj == nil {
+			return true
+		}
+		if k, ok := fa.funcs[obj]; ok {
+			fa.handleEscapes[k] = true
+		}
+		for k, h := range s {
+			if k.root == obj && h.b&live != 0 {
+				h.b = h.b&^live | escaped
+			}
+		}
+		return true
+	})
+}
+
+func (fa *funcAnalysis) checkLeaks(s state, at token.Pos, where string) {
+	keys := make([]loc, 0, len(s))
+	for k := range s {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b loc) int { return strings.Compare(a.String(), b.String()) })
+	for _, k := range keys {
+		h := s[k]
+		if h.b&live != 0 {
+			fa.reportLeak(k, h, at, "not unloaded "+where)
+		}
+	}
+}
+
+func (fa *funcAnalysis) reportLeak(k loc, h *handle, at token.Pos, why string) {
+	for _, i := range h.sites {
+		site := fa.sites[i]
+		msg := fmt.Sprintf("module %s loaded by %s is %s", k, site.name, why)
+		if site.call.Pos() == at {
+			msg = fmt.Sprintf("module %s loaded by %s on every iteration is never unloaded before the next load; unload it in the loop or load it once outside", k, site.name)
+		} else if fa.handleEscapes[k] {
+			msg += "; only a function handle from it escapes, and the function dies with its module: keep the module with it (return or store it) and unload it when done"
+		} else if site.unload != "" {
+			msg += fmt.Sprintf("; unload it on every path, e.g. defer C.%s(%s) right after the load's error check", site.unload, k)
+		} else {
+			msg += "; unload it on every path"
+		}
+		var related []diag.Related
+		if site.call.Pos() != at {
+			related = append(related, diag.Related{Pos: at, Message: "leaks here"})
+		}
+		var fixes []analysis.SuggestedFix
+		if fix, ok := fa.deferFix(site); ok {
+			fixes = append(fixes, fix)
+		}
+		fa.report(Leak, site.call.Pos(), site.call.End(), msg, related, fixes...)
+	}
+}
+
+// deferFix offers `defer C.hipModuleUnload(m)` on the line after the load's
+// error check, when the load's handle is a plain local, the check is an if
+// statement that returns, and the function unloads the module nowhere.
+func (fa *funcAnalysis) deferFix(site *loadSite) (analysis.SuggestedFix, bool) {
+	if site.unload == "" || site.at.path != "" || site.stmt == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	check := fa.errorCheck(site)
+	if check == nil || fa.unloadsAnywhere(site.at) || fa.inLoop(site.stmt) {
+		return analysis.SuggestedFix{}, false
+	}
+	tf := fa.pass.Fset.File(check.End())
+	line := tf.Line(check.End())
+	if line >= tf.LineCount() {
+		return analysis.SuggestedFix{}, false
+	}
+	insertAt := tf.LineStart(line + 1)
+	col := fa.pass.Fset.PositionFor(check.Pos(), false).Column
+	indent := strings.Repeat("\t", max(col-1, 0))
+	text := fmt.Sprintf("%sdefer C.%s(%s)\n", indent, site.unload, site.at)
+	return analysis.SuggestedFix{
+		Message:   fmt.Sprintf("Unload %s with defer C.%s after the error check", site.at, site.unload),
+		TextEdits: []analysis.TextEdit{{Pos: insertAt, End: insertAt, NewText: []byte(text)}},
+	}, true
+}
+
+// errorCheck returns the if statement that checks the load's status and
+// returns on failure: the load's own statement or the one right after it.
+func (fa *funcAnalysis) errorCheck(site *loadSite) *ast.IfStmt {
+	block, ok := fa.parents[site.stmt].(*ast.BlockStmt)
+	if !ok {
+		return nil
+	}
+	returns := func(ifs *ast.IfStmt) bool {
+		if ifs.Else != nil || len(ifs.Body.List) == 0 {
+			return false
+		}
+		_, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt)
+		return ok
+	}
+	if ifs, ok := site.stmt.(*ast.IfStmt); ok {
+		if returns(ifs) {
+			return ifs
+		}
+		return nil
+	}
+	for i, st := range block.List {
+		if st == site.stmt && i+1 < len(block.List) {
+			if ifs, ok := block.List[i+1].(*ast.IfStmt); ok && ifs.Init == nil && returns(ifs) {
+				return ifs
+			}
+		}
+	}
+	return nil
+}
+
+func (fa *funcAnalysis) unloadsAnywhere(l loc) bool {
+	found := false
+	ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found {
+			for _, m := range fa.unloadedExprs(call) {
+				if root := rootObj(fa.info, m); root == l.root {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func (fa *funcAnalysis) inLoop(n ast.Node) bool {
+	for p := fa.parents[n]; p != nil; p = fa.parents[p] {
+		switch p.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,234 @@
+// Package flow is hiplint's shared path machinery: control-flow graphs of the
+// user's function bodies (go/cfg over the AST, with cgo's wrapper literals
+// seen through) and a forward dataflow solver that analyzers instantiate with
+// their own state.
+//
+// Analyzers work on the AST with types.Object identities rather than on SSA:
+// in SSA, cgo's pointer-checking wrappers turn every runtime call into a
+// closure over the user's variables, while on the AST cgocall recovers the
+// user's own argument expressions directly. It also keeps packages without
+// runtime calls free of any SSA construction.
+package flow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/cfg"
+)
+
+// Func is one user function body: a declaration or a function literal.
+type Func struct {
+	Decl *ast.FuncDecl // nil for literals
+	Lit  *ast.FuncLit  // nil for declarations
+	Body *ast.BlockStmt
+}
+
+// Node is the declaration or literal.
+func (f Func) Node() ast.Node {
+	if f.Decl != nil {
+		return f.Decl
+	}
+	return f.Lit
+}
+
+// Object returns the declared function's object, or nil for a literal.
+func (f Func) Object(info *types.Info) *types.Func {
+	if f.Decl == nil {
+		return nil
+	}
+	fn, _ := info.Defs[f.Decl.Name].(*types.Func)
+	return fn
+}
+
+// Signature of the function.
+func (f Func) Signature(info *types.Info) *types.Signature {
+	if f.Decl != nil {
+		if fn := f.Object(info); fn != nil {
+			return fn.Signature()
+		}
+		return nil
+	}
+	sig, _ := info.TypeOf(f.Lit).(*types.Signature)
+	return sig
+}
+
+// Funcs returns every function body in the package's user files, declarations
+// and literals, skipping cgo's support files and wrapper literals.
+func Funcs(pass *analysis.Pass) []Func {
+	var out []Func
+	for _, file := range pass.Files {
+		if cgocall.IsSupportFile(pass.Fset, file) {
+			continue
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body != nil {
+					out = append(out, Func{Decl: n, Body: n.Body})
+				}
+			case *ast.FuncLit:
+				if cgocall.IsWrapper(pass.TypesInfo, n) {
+					return true
+				}
+				out = append(out, Func{Lit: n, Body: n.Body})
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// NoReturn reports whether call never returns: panic, os.Exit, log.Fatal*,
+// log.Panic*, runtime.Goexit, and the testing methods that stop a test.
+func NoReturn(info *types.Info, call *ast.CallExpr) bool {
+	fun := ast.Unparen(call.Fun)
+	if id, ok := fun.(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
+			return true
+		}
+	}
+	sel, ok := fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := info.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "os.Exit", "runtime.Goexit", "log.Fatal", "log.Fatalf", "log.Fatalln",
+		"log.Panic", "log.Panicf", "log.Panicln":
+		return true
+	}
+	if fn.Pkg().Path() == "testing" {
+		switch fn.Name() {
+		case "Fatal", "Fatalf", "FailNow", "Skip", "Skipf", "SkipNow":
+			return true
+		}
+	}
+	if fn.Pkg().Path() == "log" {
+		switch fn.Name() {
+		case "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln":
+			return true
+		}
+	}
+	return false
+}
+
+// CFG builds the control-flow graph of body.
+func CFG(info *types.Info, body *ast.BlockStmt) *cfg.CFG {
+	return cfg.New(body, func(call *ast.CallExpr) bool { return !NoReturn(info, call) })
+}
+
+// Cond returns the condition that ends b when b branches on it: Succs[0] is
+// taken when it is true, Succs[1] when false.
+func Cond(b *cfg.Block) ast.Expr {
+	if len(b.Succs) != 2 || len(b.Nodes) == 0 {
+		return nil
+	}
+	e, _ := b.Nodes[len(b.Nodes)-1].(ast.Expr)
+	return e
+}
+
+// ExitKind says how control leaves a block without successors.
+type ExitKind uint8
+
+const (
+	NotExit      ExitKind = iota
+	Return                // an explicit return statement
+	FallOff               // the end of the function body
+	NoReturnExit          // a call that never returns (panic, os.Exit, t.Fatal)
+)
+
+// Exit classifies a block: whether control leaves the function there, and how.
+func Exit(info *types.Info, b *cfg.Block) (ExitKind, ast.Node) {
+	if len(b.Succs) != 0 || !b.Live {
+		return NotExit, nil
+	}
+	if len(b.Nodes) > 0 {
+		switch last := b.Nodes[len(b.Nodes)-1].(type) {
+		case *ast.ReturnStmt:
+			return Return, last
+		case *ast.ExprStmt:
+			if call, ok := ast.Unparen(last.X).(*ast.CallExpr); ok && NoReturn(info, call) {
+				return NoReturnExit, last
+			}
+		}
+	}
+	return FallOff, nil
+}
+
+// Problem is a forward dataflow problem over states S.
+type Problem[S any] struct {
+	Entry    S
+	Clone    func(S) S
+	Join     func(into, from S) S // may modify and return into
+	Equal    func(a, b S) bool
+	Transfer func(n ast.Node, s S) S // may modify and return s
+	// Branch refines s for the successor taken when cond is (taken). Optional.
+	Branch func(cond ast.Expr, taken bool, s S) S
+}
+
+// maxVisits bounds the work per block so that pathological functions
+// terminate even if a state lattice were not finite.
+const maxVisits = 64
+
+// Solve runs p to a fixpoint on g and returns the state at entry to each
+// reachable block.
+func Solve[S any](g *cfg.CFG, p Problem[S]) map[*cfg.Block]S {
+	in := map[*cfg.Block]S{}
+	if len(g.Blocks) == 0 {
+		return in
+	}
+	entry := g.Blocks[0]
+	in[entry] = p.Clone(p.Entry)
+	visits := map[*cfg.Block]int{}
+	work := []*cfg.Block{entry}
+	queued := map[*cfg.Block]bool{entry: true}
+	for len(work) > 0 {
+		b := work[0]
+		work = work[1:]
+		queued[b] = false
+		visits[b]++
+		if visits[b] > maxVisits {
+			continue
+		}
+		out := p.Clone(in[b])
+		for _, n := range b.Nodes {
+			out = p.Transfer(n, out)
+		}
+		cond := Cond(b)
+		for i, succ := range b.Succs {
+			s := out
+			if cond != nil && p.Branch != nil {
+				s = p.Branch(cond, i == 0, p.Clone(out))
+			}
+			old, seen := in[succ]
+			var next S
+			if seen {
+				next = p.Join(p.Clone(old), s)
+				if p.Equal(old, next) {
+					continue
+				}
+			} else {
+				next = p.Clone(s)
+			}
+			in[succ] = next
+			if !queued[succ] {
+				queued[succ] = true
+				work = append(work, succ)
+			}
+		}
+	}
+	return in
+}
+
+// PosRange is a half-open source range.
+type PosRange struct{ Pos, End token.Pos }
+
+// Contains reports whether p lies within r.
+func (r PosRange) Contains(p token.Pos) bool { return r.Pos <= p && p < r.End }
