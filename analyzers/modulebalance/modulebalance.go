@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
@@ -34,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       doc,
 	URL:       diag.DocsBase + "HL2001.md",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Unloads), new(ReturnsModule)},
+	FactTypes: []analysis.Fact{new(Unloads), new(ReturnsModule), new(Borrows)},
 }
 
 const doc = `check that GPU modules are unloaded once on every path
@@ -53,6 +54,14 @@ type Unloads struct{ Params []int }
 func (*Unloads) AFact()           {}
 func (f *Unloads) String() string { return fmt.Sprintf("unloads%v", f.Params) }
 
+// Borrows is the fact that a function only uses the modules passed in the
+// listed parameters (-1 is the receiver): it neither keeps nor releases them,
+// so passing a module to it is not a transfer of ownership.
+type Borrows struct{ Params []int }
+
+func (*Borrows) AFact()           {}
+func (f *Borrows) String() string { return fmt.Sprintf("borrows%v", f.Params) }
+
 // ReturnsModule is the fact that a function returns a loaded module (or a value
 // that owns one) as result Result; Status is the index of the result that says
 // whether the load succeeded (-1 when none: the function panics or exits).
@@ -67,7 +76,8 @@ func run(pass *analysis.Pass) (any, error) {
 	if !cgocall.UsesCgo(pass.Pkg) && !importsFacts(pass) {
 		return nil, nil
 	}
-	a := &analysis_{pass: pass, unloads: map[*types.Func][]int{}, returns: map[*types.Func]ReturnsModule{}}
+	a := &analysis_{pass: pass, unloads: map[*types.Func][]int{}, borrows: map[*types.Func][]int{},
+		returns: map[*types.Func]ReturnsModule{}}
 	funcs := flow.Funcs(pass)
 	a.summarize(funcs)
 	for _, fn := range funcs {
@@ -86,6 +96,7 @@ func importsFacts(pass *analysis.Pass) bool {
 type analysis_ struct {
 	pass    *analysis.Pass
 	unloads map[*types.Func][]int         // this package's unloaders
+	borrows map[*types.Func][]int         // this package's borrowers
 	returns map[*types.Func]ReturnsModule // this package's module constructors
 }
 
@@ -108,6 +119,41 @@ func (a *analysis_) unloadParams(fn *types.Func) []int {
 		return f.Params
 	}
 	return nil
+}
+
+// borrowParams returns the parameters fn only borrows (-1: receiver).
+func (a *analysis_) borrowParams(fn *types.Func) []int {
+	if fn == nil {
+		return nil
+	}
+	if ps, ok := a.borrows[fn]; ok {
+		return ps
+	}
+	var f Borrows
+	if fn.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(fn.Origin(), &f) {
+		return f.Params
+	}
+	return nil
+}
+
+// borrowedExprs returns the arguments (and receiver) of call that the callee
+// only borrows.
+func (a *analysis_) borrowedExprs(call *ast.CallExpr) []ast.Expr {
+	return argsAt(call, a.borrowParams(a.callee(call)))
+}
+
+func argsAt(call *ast.CallExpr, params []int) []ast.Expr {
+	var out []ast.Expr
+	for _, p := range params {
+		if p == -1 {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				out = append(out, sel.X)
+			}
+		} else if p < len(call.Args) {
+			out = append(out, call.Args[p])
+		}
+	}
+	return out
 }
 
 func (a *analysis_) returnsModule(fn *types.Func) (ReturnsModule, bool) {
@@ -136,18 +182,7 @@ func (a *analysis_) unloadedExprs(call *ast.CallExpr) []ast.Expr {
 		}
 		return nil
 	}
-	params := a.unloadParams(a.callee(call))
-	var out []ast.Expr
-	for _, p := range params {
-		if p == -1 {
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-				out = append(out, sel.X)
-			}
-		} else if p < len(call.Args) {
-			out = append(out, call.Args[p])
-		}
-	}
-	return out
+	return argsAt(call, a.unloadParams(a.callee(call)))
 }
 
 // rootObj returns the variable an expression x, x.f.g, *x or &x is rooted at.
@@ -196,6 +231,10 @@ func (a *analysis_) summarize(funcs []flow.Func) {
 				a.unloads[obj] = ps
 				changed = true
 			}
+			if ps := a.findBorrowedParams(fn, sig); len(ps) > len(a.borrows[obj]) {
+				a.borrows[obj] = ps
+				changed = true
+			}
 			if _, done := a.returns[obj]; !done {
 				if r, ok := a.findReturnedModule(fn, sig); ok {
 					a.returns[obj] = r
@@ -207,6 +246,11 @@ func (a *analysis_) summarize(funcs []flow.Func) {
 	for fn, ps := range a.unloads {
 		if len(ps) > 0 {
 			a.pass.ExportObjectFact(fn, &Unloads{Params: ps})
+		}
+	}
+	for fn, ps := range a.borrows {
+		if len(ps) > 0 {
+			a.pass.ExportObjectFact(fn, &Borrows{Params: ps})
 		}
 	}
 	for fn, r := range a.returns {
@@ -251,6 +295,119 @@ func (a *analysis_) findUnloadedParams(fn flow.Func, sig *types.Signature) []int
 	}
 	sort.Ints(out)
 	return out
+}
+
+// findBorrowedParams returns the module-holding parameters that fn uses only
+// in runtime calls, nil comparisons, field stores and calls to other
+// borrowers: parameters it neither keeps nor releases.
+func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature) []int {
+	info := a.pass.TypesInfo
+	candidates := map[types.Object]int{}
+	if sig.Recv() != nil && holdsModule(sig.Recv().Type()) {
+		candidates[sig.Recv()] = -1
+	}
+	for i := range sig.Params().Len() {
+		if p := sig.Params().At(i); holdsModule(p.Type()) {
+			candidates[p] = i
+		}
+	}
+	if len(candidates) == 0 {
+		return nil
+	}
+	var safe []flow.PosRange
+	cover := func(es ...ast.Expr) {
+		for _, e := range es {
+			safe = append(safe, flow.PosRange{Pos: e.Pos(), End: e.End()})
+		}
+	}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.CallExpr:
+			if c := cgocall.Match(info, x); c != nil {
+				for i, arg := range c.Args {
+					if out, ok := c.Func.Out.Index(); !ok || i != out || c.Func.Role != hipapi.ModuleLoad {
+						cover(arg)
+					}
+				}
+				return true
+			}
+			cover(a.borrowedExprs(x)...)
+		case *ast.BinaryExpr:
+			if (x.Op == token.EQL || x.Op == token.NEQ) && (isNil(info, x.X) || isNil(info, x.Y)) {
+				cover(x)
+			}
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if _, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+					cover(l)
+				}
+			}
+		case *ast.SelectorExpr:
+			// Reading a plain field (a flag, a size) does not let the module escape.
+			if tv, ok := info.Types[x]; ok && !holdsModule(tv.Type) {
+				if sel, ok := info.Selections[x]; ok && sel.Kind() == types.FieldVal {
+					cover(x)
+				}
+			}
+		}
+		return true
+	})
+	escaped := map[types.Object]bool{}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		obj := info.Uses[id]
+		if _, ok := candidates[obj]; !ok {
+			return true
+		}
+		for _, r := range safe {
+			if r.Contains(id.Pos()) {
+				return true
+			}
+		}
+		escaped[obj] = true
+		return true
+	})
+	unloaded := a.unloads[fn.Object(info)]
+	var out []int
+	for obj, i := range candidates {
+		if !escaped[obj] && !slices.Contains(unloaded, i) {
+			out = append(out, i)
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+// holdsModule reports whether values of t may hold a module handle: the C
+// handle types, or pointers to and structs containing them.
+func holdsModule(t types.Type) bool {
+	return holds(t, map[types.Type]bool{})
+}
+
+func holds(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	for _, name := range []string{"hipModule_t", "CUmodule", "CUlibrary", "cudaLibrary_t"} {
+		if cgocall.IsCType(t, name) {
+			return true
+		}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return holds(u.Elem(), seen)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if holds(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // findReturnedModule finds a local variable that receives a loaded module and

@@ -119,7 +119,8 @@ type funcAnalysis struct {
 	siteOf map[*ast.CallExpr]int
 	// funcs maps function and global handles to the module they came from.
 	funcs map[types.Object]loc
-	// handleEscapes records modules whose function handles escaped.
+	// handleEscapes holds, while a return is checked, the modules whose
+	// function handles that return hands out.
 	handleEscapes map[loc]bool
 	reporting     bool
 	reported      map[string]bool
@@ -130,7 +131,7 @@ func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
 	fa := &funcAnalysis{
 		analysis_: a, fn: fn, info: a.pass.TypesInfo,
 		siteOf: map[*ast.CallExpr]int{}, funcs: map[types.Object]loc{},
-		handleEscapes: map[loc]bool{}, reported: map[string]bool{}, parents: map[ast.Node]ast.Node{},
+		reported: map[string]bool{}, parents: map[ast.Node]ast.Node{},
 	}
 	var stack []ast.Node
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
@@ -251,11 +252,13 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 	borrowed := fa.calls(n, s)
 	if ret, ok := n.(*ast.ReturnStmt); ok {
 		fa.escapesIn(ret, s, borrowed)
+		fa.handleEscapes = fa.returnedHandles(ret)
 		if ret.Pos() == fa.fn.Body.Rbrace { // go/cfg's implicit return at the closing brace
 			fa.checkLeaks(s, ret.Pos(), "at the end of the function")
 		} else {
 			fa.checkLeaks(s, ret.Pos(), "on this return")
 		}
+		fa.handleEscapes = nil
 		return s
 	}
 	fa.escapesIn(n, s, borrowed)
@@ -323,6 +326,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 				return false
 			}
 			fn := fa.callee(x)
+			borrow(fa.borrowedExprs(x)...)
 			if r, ok := fa.returnsModule(fn); ok {
 				fa.wrapperLoad(x, r, s)
 			}
@@ -689,9 +693,6 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 		if obj == nil {
 			return true
 		}
-		if k, ok := fa.funcs[obj]; ok {
-			fa.handleEscapes[k] = true
-		}
 		for k, h := range s {
 			if k.root == obj && h.b&live != 0 {
 				h.b = h.b&^live | escaped
@@ -819,4 +820,20 @@ func (fa *funcAnalysis) inLoop(n ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// returnedHandles returns the modules whose function or global handles ret returns.
+func (fa *funcAnalysis) returnedHandles(ret *ast.ReturnStmt) map[loc]bool {
+	out := map[loc]bool{}
+	for _, r := range ret.Results {
+		ast.Inspect(r, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if k, ok := fa.funcs[fa.info.Uses[id]]; ok {
+					out[k] = true
+				}
+			}
+			return true
+		})
+	}
+	return out
 }
