@@ -1,0 +1,3 @@
+module example.com/hipcode
+
+go 1.26
