@@ -37,6 +37,9 @@ type Call struct {
 	Args []ast.Expr
 	// inner is the call of the _Cfunc_ function itself.
 	inner *ast.CallExpr
+	// name is the C name as called (cuMemAlloc_v2, cudaMemcpy_ptds), which
+	// may differ from Func.Name, the table row's name.
+	name string
 }
 
 // Pos is where to report the call: the start of the user's C.name(...) expression.
@@ -51,8 +54,14 @@ func (c *Call) Arg(a hipapi.Arg) ast.Expr {
 	return e
 }
 
-// Name is the C name of the called function.
-func (c *Call) Name() string { return c.Func.Name }
+// Name is the C name of the called function as the user wrote it: for
+// C.cuMemAlloc_v2 it is "cuMemAlloc_v2" while Func.Name is "cuMemAlloc".
+func (c *Call) Name() string {
+	if c.name == "" {
+		return c.Func.Name
+	}
+	return c.name
+}
 
 // cFuncName returns the C name of a cgo function object (_Cfunc_x, _C2func_x).
 func cFuncName(obj types.Object) (string, bool) {
@@ -90,7 +99,7 @@ func Match(info *types.Info, e ast.Expr) *Call {
 		if !ok {
 			return nil
 		}
-		return &Call{Func: f, Expr: call, Args: call.Args, inner: call}
+		return &Call{Func: f, Expr: call, Args: call.Args, inner: call, name: name}
 	}
 	temps := map[types.Object]ast.Expr{}
 	var body *ast.BlockStmt
@@ -133,7 +142,7 @@ func Match(info *types.Info, e ast.Expr) *Call {
 	for i, a := range inner.Args {
 		args[i] = resolve(info, a, temps, 0)
 	}
-	return &Call{Func: f, Expr: call, Args: args, inner: inner}
+	return &Call{Func: f, Expr: call, Args: args, inner: inner, name: name}
 }
 
 // deferredInner returns the inner wrapper of the deferred form's outer
