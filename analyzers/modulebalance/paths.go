@@ -753,7 +753,7 @@ func (fa *funcAnalysis) deferFix(site *loadSite) (analysis.SuggestedFix, bool) {
 		return analysis.SuggestedFix{}, false
 	}
 	tf := fa.pass.Fset.File(check.End())
-	line := tf.Line(check.End())
+	line := tf.PositionFor(check.End(), false).Line // the analyzed file's own line: cgo files start with extra lines
 	if line >= tf.LineCount() {
 		return analysis.SuggestedFix{}, false
 	}

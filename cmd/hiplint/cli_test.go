@@ -1,0 +1,110 @@
+package main
+
+import (
+	"encoding/json"
+	"regexp"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestChecksListsEveryModuleBalanceCheck(t *testing.T) {
+	t.Parallel()
+	res := hiplint(t, ".", "checks")
+	require.Equal(t, exitClean, res.code)
+	for _, id := range []string{"HL2001", "HL2002", "HL2003", "HL2004"} {
+		assert.Regexp(t, `(?m)^`+id+` +error +modulebalance +\S.*https://\S+/docs/checks/`+id+`\.md$`, res.stdout)
+	}
+}
+
+func TestChecksJSON(t *testing.T) {
+	t.Parallel()
+	res := hiplint(t, ".", "checks", "-json")
+	require.Equal(t, exitClean, res.code)
+	var checks []struct {
+		ID, Analyzer, Title, Severity, URL string
+	}
+	require.NoError(t, json.Unmarshal([]byte(res.stdout), &checks))
+	ids := map[string]bool{}
+	for _, c := range checks {
+		ids[c.ID] = true
+		assert.NotEmpty(t, c.Title, c.ID)
+		assert.NotEmpty(t, c.Analyzer, c.ID)
+		assert.Contains(t, []string{"error", "warning"}, c.Severity, c.ID)
+		assert.Regexp(t, `/docs/checks/`+regexp.QuoteMeta(c.ID)+`\.md$`, c.URL)
+	}
+	for _, id := range []string{"HL2001", "HL2002", "HL2003", "HL2004"} {
+		assert.True(t, ids[id], "missing %s", id)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	t.Parallel()
+	res := hiplint(t, ".", "version")
+	require.Equal(t, exitClean, res.code)
+	assert.Regexp(t, `^hiplint version \S+\n$`, res.stdout)
+}
+
+func TestHelpListsFlags(t *testing.T) {
+	t.Parallel()
+	res := hiplint(t, ".", "help")
+	require.Equal(t, exitClean, res.code)
+	for _, flag := range []string{"-json", "-fix", "-diff", "-tags", "-test", "-debug", "-modulebalance"} {
+		assert.Contains(t, res.stdout, "\n  "+flag)
+	}
+	assert.Contains(t, res.stdout, "go vet -vettool=")
+}
+
+func TestBadFlagIsAUsageError(t *testing.T) {
+	t.Parallel()
+	res := hiplint(t, ".", "-no-such-flag", "./testdata/clean")
+	assert.Equal(t, exitUsage, res.code)
+	assert.Contains(t, res.stderr, "-no-such-flag")
+
+	res = hiplint(t, ".", "-json", "-fix", "./testdata/clean")
+	assert.Equal(t, exitUsage, res.code)
+	assert.Contains(t, res.stderr, "-json cannot be combined")
+}
+
+// Only the exact subcommand words select a subcommand: anything else is a
+// package pattern, and a pattern that matches nothing is an error.
+func TestUnknownWordIsAPackagePattern(t *testing.T) {
+	t.Parallel()
+	res := hiplint(t, ".", "nosuchsubcommand")
+	assert.Equal(t, exitError, res.code)
+	assert.Contains(t, res.stderr, "nosuchsubcommand")
+	assert.Empty(t, res.stdout)
+}
+
+func TestCleanPackageExitsZero(t *testing.T) {
+	t.Parallel()
+	res := hiplint(t, ".", "./testdata/clean")
+	assert.Equal(t, exitClean, res.code)
+	assert.Empty(t, res.stdout)
+	assert.Empty(t, res.stderr)
+}
+
+func TestAnalyzerFlagTurnsItOff(t *testing.T) {
+	t.Parallel()
+	res := hiplint(t, repoRoot, "-modulebalance=false", "./examples/...")
+	assert.Equal(t, exitClean, res.code)
+	assert.Empty(t, res.stdout)
+}
+
+func TestBrokenPackageIsReportedAndOthersAnalyzed(t *testing.T) {
+	t.Parallel()
+	const brokenError = `(?m)^hiplint: github.com/hiplint/hiplint/cmd/hiplint/testdata/broken: testdata/broken/broken.go:7:9: cannot use "not an int"`
+
+	// With only clean packages beside it, the error decides: exit status 1.
+	res := hiplint(t, ".", "./testdata/broken", "./testdata/clean")
+	assert.Equal(t, exitError, res.code)
+	assert.Regexp(t, brokenError, res.stderr)
+	assert.Empty(t, res.stdout)
+
+	// The other packages are still analyzed, and their findings win.
+	res = hiplint(t, ".", "./testdata/broken", "../../examples/reload")
+	assert.Equal(t, exitFindings, res.code)
+	assert.Regexp(t, brokenError, res.stderr)
+	assert.Contains(t, res.stdout, "(HL2001)")
+}

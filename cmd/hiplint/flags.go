@@ -1,0 +1,135 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// options are the standalone command line, parsed.
+type options struct {
+	json      bool
+	fix       bool
+	diff      bool
+	tags      string
+	tests     bool
+	debug     bool
+	analyzers []*analysis.Analyzer // the ones selected by the per-analyzer flags
+	patterns  []string
+}
+
+// errUsage is a command-line error that has already been printed.
+var errUsage = errors.New("bad command line")
+
+// parseFlags parses a standalone command line. Its errors have been printed.
+func (p *program) parseFlags(args []string) (*options, error) {
+	o := &options{}
+	fs, enabled := p.newFlagSet(o)
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if o.json && (o.fix || o.diff) {
+		p.errorf("-json cannot be combined with -fix or -diff")
+		return nil, errUsage
+	}
+
+	var anyTrue bool
+	for _, a := range p.analyzers {
+		anyTrue = anyTrue || *enabled[a] == setTrue
+	}
+	for _, a := range p.analyzers {
+		if state := *enabled[a]; state == setTrue || (!anyTrue && state != setFalse) {
+			o.analyzers = append(o.analyzers, a)
+		}
+	}
+
+	o.patterns = fs.Args()
+	if len(o.patterns) == 0 {
+		o.patterns = []string{"."} // as go vet does
+	}
+	return o, nil
+}
+
+// newFlagSet defines the standalone flags, storing into o. It uses its own
+// flag set, not the global one, because vet mode hands the global set to
+// unitchecker. The map holds the per-analyzer enable flags.
+func (p *program) newFlagSet(o *options) (*flag.FlagSet, map[*analysis.Analyzer]*triState) {
+	fs := flag.NewFlagSet("hiplint", flag.ContinueOnError)
+	fs.SetOutput(p.stderr)
+	fs.Usage = func() { p.usage(p.stderr, fs) }
+	fs.BoolVar(&o.json, "json", false, "print findings in the go/analysis JSON form")
+	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes to the source files")
+	fs.BoolVar(&o.diff, "diff", false, "print the suggested fixes as a unified diff; change no file")
+	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
+	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
+	fs.BoolVar(&o.debug, "debug", false, "print stack traces of internal errors")
+
+	// One flag per analyzer, as in go vet: -NAME=false turns NAME off; if any
+	// -NAME is set true, only those run. Analyzer flags become -NAME.FLAG.
+	enabled := make(map[*analysis.Analyzer]*triState, len(p.analyzers))
+	for _, a := range p.analyzers {
+		enabled[a] = new(triState)
+		fs.Var(enabled[a], a.Name, fmt.Sprintf("enable the %s analyzer", a.Name))
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
+		})
+	}
+	return fs, enabled
+}
+
+// triState is a boolean flag that remembers whether it was set at all, so
+// that -NAME (enable only NAME) differs from no flag (enable all).
+type triState int
+
+const (
+	unset triState = iota
+	setTrue
+	setFalse
+)
+
+func (ts *triState) Set(value string) error {
+	b, err := strconv.ParseBool(value)
+	if err != nil {
+		return fmt.Errorf("want true or false")
+	}
+	*ts = setFalse
+	if b {
+		*ts = setTrue
+	}
+	return nil
+}
+
+func (ts *triState) String() string {
+	if ts != nil && *ts == setFalse {
+		return "false"
+	}
+	return "true"
+}
+
+func (ts *triState) IsBoolFlag() bool { return true }
+
+// usage prints the help text, with the flags of fs when it is not nil.
+func (p *program) usage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprint(w, `hiplint finds misuse of the HIP and CUDA runtime APIs in Go code that calls them through cgo.
+
+Usage:
+	hiplint [flags] [packages]      analyze packages (default: the current directory)
+	hiplint checks [-json]          list every check with its documentation link
+	hiplint version                 print the version
+	hiplint help                    print this help
+
+	go vet -vettool=$(which hiplint) [packages]
+
+Exit status: 0 no findings, 1 error, 2 bad command line, 3 findings.
+
+Flags:
+`)
+	if fs != nil {
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+}

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"cmp"
+	"sort"
+)
+
+// The -json output has the shape the go/analysis drivers (multichecker,
+// go vet -json) print, so tools that read theirs read ours:
+//
+//	{"pkg ID": {"analyzer": [diagnostic, ...] or {"error": "..."}}}
+//
+// Positions are absolute, adjusted through //line directives to the user's
+// files. Unlike the go/analysis drivers, the edits of suggested fixes are
+// offsets in the user's files too, not in cgo's generated ones; a fix that
+// cannot be placed there exactly is left out.
+
+type jsonDiagnostic struct {
+	Category       string        `json:"category,omitempty"`
+	Posn           string        `json:"posn"`
+	End            string        `json:"end"`
+	Message        string        `json:"message"`
+	SuggestedFixes []jsonFix     `json:"suggested_fixes,omitempty"`
+	Related        []jsonRelated `json:"related,omitempty"`
+}
+
+type jsonFix struct {
+	Message string     `json:"message"`
+	Edits   []jsonEdit `json:"edits"`
+}
+
+type jsonEdit struct {
+	Filename string `json:"filename"`
+	Start    int    `json:"start"`
+	End      int    `json:"end"`
+	New      string `json:"new"`
+}
+
+type jsonRelated struct {
+	Posn    string `json:"posn"`
+	End     string `json:"end"`
+	Message string `json:"message"`
+}
+
+type jsonError struct {
+	Err string `json:"error"`
+}
+
+// jsonTree builds the -json output of res.
+func (res *results) jsonTree() map[string]map[string]any {
+	tree := make(map[string]map[string]any)
+	byAnalyzer := func(pkgID string) map[string]any {
+		if tree[pkgID] == nil {
+			tree[pkgID] = make(map[string]any)
+		}
+		return tree[pkgID]
+	}
+	src := newSourceFiles()
+	for _, f := range res.findings {
+		fset := f.pkg.Fset
+		d := jsonDiagnostic{
+			Category: f.diag.Category,
+			Posn:     f.posn.String(),
+			End:      fset.Position(cmp.Or(f.diag.End, f.diag.Pos)).String(),
+			Message:  f.diag.Message,
+		}
+		for _, fix := range f.diag.SuggestedFixes {
+			edits, err := src.mapFix(f.pkg, fix)
+			if err != nil {
+				continue
+			}
+			jf := jsonFix{Message: fix.Message, Edits: []jsonEdit{}}
+			files := make([]string, 0, len(edits))
+			for file := range edits {
+				files = append(files, file)
+			}
+			sort.Strings(files)
+			for _, file := range files {
+				for _, e := range edits[file] {
+					jf.Edits = append(jf.Edits, jsonEdit{file, e.start, e.end, e.text})
+				}
+			}
+			d.SuggestedFixes = append(d.SuggestedFixes, jf)
+		}
+		for _, r := range f.diag.Related {
+			d.Related = append(d.Related, jsonRelated{
+				Posn:    fset.Position(r.Pos).String(),
+				End:     fset.Position(cmp.Or(r.End, r.Pos)).String(),
+				Message: r.Message,
+			})
+		}
+		m := byAnalyzer(f.pkg.ID)
+		list, _ := m[f.analyzer].([]jsonDiagnostic)
+		m[f.analyzer] = append(list, d)
+	}
+	for _, e := range res.errors {
+		byAnalyzer(e.pkgID)[e.analyzer] = jsonError{e.String()}
+	}
+	return tree
+}

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// lint is the standalone driver: load the packages, analyze the ones that
+// type-check, print the findings or apply their fixes.
+//
+// Exit status: 3 when there are findings, otherwise 1 when anything failed
+// (a package that did not load or type-check, an analyzer error), otherwise 0.
+// Findings win over errors on purpose: a package that does not compile must
+// not turn the others' findings into a mere "error" for tools that tell the
+// two apart; both statuses are non-zero, so CI fails either way, and the
+// errors are printed either way.
+func (p *program) lint(args []string) int {
+	o, err := p.parseFlags(args)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitClean
+	}
+	if err != nil {
+		return exitUsage // already printed, with the usage
+	}
+	if p.dir == "" {
+		if p.dir, err = os.Getwd(); err != nil {
+			p.errorf("%v", err)
+			return exitError
+		}
+	}
+
+	pkgs, err := p.load(o)
+	if err != nil {
+		p.errorf("%v", err)
+		return exitError
+	}
+	roots, failed := p.reportPackageErrors(pkgs)
+
+	var res *results
+	if len(roots) > 0 && len(o.analyzers) > 0 {
+		graph, err := checker.Analyze(guard(o.analyzers, o.debug), roots, nil)
+		if err != nil {
+			p.errorf("%v", err)
+			return exitError
+		}
+		res = collect(graph)
+	} else {
+		res = &results{}
+	}
+
+	var remaining int // findings still in the tree when we are done
+	switch {
+	case o.fix || o.diff:
+		var fixErr bool
+		remaining, fixErr = p.applyFixes(res.findings, o.diff)
+		failed = failed || fixErr
+	case o.json:
+		if code := p.writeJSON(res.jsonTree()); code != exitClean {
+			return code
+		}
+		remaining = len(res.findings)
+	default:
+		p.printText(res.findings)
+		remaining = len(res.findings)
+	}
+	if !o.json {
+		for _, e := range res.errors {
+			p.errorf("%s", e)
+		}
+	}
+	failed = failed || len(res.errors) > 0
+
+	switch {
+	case remaining > 0:
+		return exitFindings
+	case failed:
+		return exitError
+	}
+	return exitClean
+}
+
+// load loads the packages named by the patterns with everything the
+// analyzers need: syntax and types of dependencies too, for facts.
+func (p *program) load(o *options) ([]*packages.Package, error) {
+	cfg := &packages.Config{
+		Mode:  packages.LoadAllSyntax | packages.NeedModule,
+		Tests: o.tests,
+		Dir:   p.dir,
+	}
+	if o.tags != "" {
+		cfg.BuildFlags = []string{"-tags=" + o.tags}
+	}
+	pkgs, err := packages.Load(cfg, o.patterns...)
+	if err == nil && len(pkgs) == 0 {
+		err = fmt.Errorf("%s matched no packages", strings.Join(o.patterns, " "))
+	}
+	return pkgs, err
+}
+
+// reportPackageErrors prints one line for each package that failed to load,
+// parse or type-check, and returns the initial packages that can be analyzed.
+// A package whose dependency failed is left out silently: the dependency's
+// line explains it. The test variant of a package repeats the package's
+// errors, so lines are deduplicated by package path and text.
+func (p *program) reportPackageErrors(initial []*packages.Package) (ok []*packages.Package, failed bool) {
+	seen := make(map[string]bool)
+	var lines []string
+	packages.Visit(initial, nil, func(pkg *packages.Package) {
+		if len(pkg.Errors) == 0 {
+			return
+		}
+		failed = true
+		line := fmt.Sprintf("%s: %s", pkg.PkgPath, p.packageError(pkg.Errors[0]))
+		if n := len(pkg.Errors) - 1; n > 0 {
+			line += fmt.Sprintf(" (and %d more errors)", n)
+		}
+		if !seen[line] {
+			seen[line] = true
+			lines = append(lines, line)
+		}
+	})
+	sort.Strings(lines)
+	for _, line := range lines {
+		p.errorf("%s", line)
+	}
+	for _, pkg := range initial {
+		if !pkg.IllTyped {
+			ok = append(ok, pkg)
+		}
+	}
+	return ok, failed
+}
+
+// packageError formats a load or type error with its file relative to the
+// working directory.
+func (p *program) packageError(e packages.Error) string {
+	if e.Pos == "" || e.Pos == "-" {
+		return e.Msg
+	}
+	pos := e.Pos
+	if i := strings.Index(pos, ".go:"); i >= 0 {
+		pos = p.relative(pos[:i+3]) + pos[i+3:]
+	}
+	return pos + ": " + e.Msg
+}

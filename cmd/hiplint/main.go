@@ -1,0 +1,82 @@
+// Command hiplint finds misuse of the HIP and CUDA runtime APIs in Go code
+// that calls them through cgo.
+//
+// One binary serves two drivers:
+//
+//	hiplint [flags] [packages]              load with go/packages and analyze
+//	go vet -vettool=$(which hiplint) ./...  analyze one package per process, for go vet
+//
+// and a few subcommands: hiplint checks, hiplint version, hiplint help.
+//
+// Exit status: 0 no findings, 1 error, 2 bad command line, 3 findings.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/hiplint/hiplint/analyzers"
+	"github.com/hiplint/hiplint/internal/diag"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/unitchecker"
+)
+
+// Exit statuses, as go vet uses them.
+const (
+	exitClean    = 0
+	exitError    = 1
+	exitUsage    = 2
+	exitFindings = 3
+)
+
+func main() {
+	args := os.Args[1:]
+	if isVetInvocation(args) {
+		// go vet passes no -debug flag through, so the environment is the only
+		// way to ask for panic stacks in this mode.
+		debug := os.Getenv("HIPLINT_DEBUG") != ""
+		unitchecker.Main(guard(analyzers.Suite(), debug)...) // exits
+	}
+	p := &program{
+		analyzers: analyzers.Suite(),
+		checks:    analyzers.Checks(),
+		stdout:    os.Stdout,
+		stderr:    os.Stderr,
+	}
+	os.Exit(p.main(args))
+}
+
+// program is one standalone invocation. Tests build it with their own
+// analyzers, streams and working directory instead of the real ones.
+type program struct {
+	analyzers []*analysis.Analyzer
+	checks    []diag.Check
+	stdout    io.Writer
+	stderr    io.Writer
+	dir       string // working directory for loading and for relative paths; "" is the process's
+}
+
+// subcommands are the words that select a subcommand when they are the first
+// argument. Anything else is a flag or a package pattern, so that a package
+// directory named like an unknown word is never mistaken for a command.
+// Later: "confirm" (runtimecheck) and "lsp".
+var subcommands = map[string]func(p *program, args []string) int{
+	"checks":  (*program).checksCommand,
+	"version": (*program).versionCommand,
+	"help":    (*program).helpCommand,
+}
+
+func (p *program) main(args []string) int {
+	if len(args) > 0 {
+		if cmd, ok := subcommands[args[0]]; ok {
+			return cmd(p, args[1:])
+		}
+	}
+	return p.lint(args)
+}
+
+// errorf prints one error line in the form every Go tool uses.
+func (p *program) errorf(format string, args ...any) {
+	fmt.Fprintf(p.stderr, "hiplint: "+format+"\n", args...)
+}

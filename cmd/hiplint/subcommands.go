@@ -1,0 +1,80 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"runtime/debug"
+	"text/tabwriter"
+)
+
+// checksCommand lists every check ID: a table, or a JSON array with -json.
+func (p *program) checksCommand(args []string) int {
+	fs := flag.NewFlagSet("hiplint checks", flag.ContinueOnError)
+	fs.SetOutput(p.stderr)
+	asJSON := fs.Bool("json", false, "print a JSON array")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		p.errorf("checks takes no arguments")
+		return exitUsage
+	}
+
+	if *asJSON {
+		type jsonCheck struct {
+			ID       string `json:"id"`
+			Analyzer string `json:"analyzer"`
+			Title    string `json:"title"`
+			Severity string `json:"severity"`
+			URL      string `json:"url"`
+		}
+		list := make([]jsonCheck, 0, len(p.checks))
+		for _, c := range p.checks {
+			list = append(list, jsonCheck{c.ID, c.Analyzer, c.Title, string(c.Severity), c.URL()})
+		}
+		return p.writeJSON(list)
+	}
+
+	tw := tabwriter.NewWriter(p.stdout, 0, 8, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tSEVERITY\tANALYZER\tTITLE\tDOCS")
+	for _, c := range p.checks {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", c.ID, c.Severity, c.Analyzer, c.Title, c.URL())
+	}
+	if err := tw.Flush(); err != nil {
+		p.errorf("%v", err)
+		return exitError
+	}
+	return exitClean
+}
+
+func (p *program) versionCommand(args []string) int {
+	fmt.Fprintf(p.stdout, "hiplint version %s\n", version())
+	return exitClean
+}
+
+func (p *program) helpCommand(args []string) int {
+	fs, _ := p.newFlagSet(&options{})
+	p.usage(p.stdout, fs)
+	return exitClean
+}
+
+// version is the main module's version as the go command stamped it
+// (go install module@version), or "devel" for a build from a work tree.
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}
+
+// writeJSON prints v indented, with a final newline.
+func (p *program) writeJSON(v any) int {
+	data, err := json.MarshalIndent(v, "", "\t")
+	if err != nil {
+		p.errorf("internal error: %v", err)
+		return exitError
+	}
+	fmt.Fprintf(p.stdout, "%s\n", data)
+	return exitClean
+}
