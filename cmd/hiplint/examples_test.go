@@ -39,26 +39,33 @@ func hazards(t *testing.T) []mark {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
 			return err
 		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
 		rel, err := filepath.Rel(repoRoot, path)
 		if err != nil {
 			return err
 		}
-		for i, line := range strings.Split(string(data), "\n") {
-			if m := hazardComment.FindStringSubmatch(line); m != nil {
-				for _, id := range regexp.MustCompile(`HL\d{4}`).FindAllString(m[1], -1) {
-					marks = append(marks, mark{filepath.ToSlash(rel), i + 1, id})
-				}
-			}
-		}
+		marks = append(marks, markedHazards(t, filepath.ToSlash(rel))...)
 		return nil
 	})
 	require.NoError(t, err)
 	require.NotEmpty(t, marks, "the examples mark no hazard")
 	return sortedMarks(marks)
+}
+
+// markedHazards returns the marks of one file, named relative to the
+// repository root.
+func markedHazards(t *testing.T, rel string) []mark {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot, rel))
+	require.NoError(t, err)
+	var marks []mark
+	for i, line := range strings.Split(string(data), "\n") {
+		if m := hazardComment.FindStringSubmatch(line); m != nil {
+			for _, id := range regexp.MustCompile(`HL\d{4}`).FindAllString(m[1], -1) {
+				marks = append(marks, mark{rel, i + 1, id})
+			}
+		}
+	}
+	return marks
 }
 
 func sortedMarks(marks []mark) []mark {
