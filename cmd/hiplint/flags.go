@@ -18,6 +18,7 @@ type options struct {
 	tags      string
 	tests     bool
 	debug     bool
+	headers   string               // "auto", "system" or "hiplint": where cgo finds the GPU headers
 	analyzers []*analysis.Analyzer // the ones selected by the per-analyzer flags
 	patterns  []string
 }
@@ -67,6 +68,7 @@ func (p *program) newFlagSet(o *options) (*flag.FlagSet, map[*analysis.Analyzer]
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
 	fs.BoolVar(&o.debug, "debug", false, "print stack traces of internal errors")
+	fs.StringVar(&o.headers, "headers", "auto", "GPU headers for cgo: auto (hiplint's declarations for the ones the C compiler cannot find), system (only the installed ones), hiplint (always hiplint's)")
 
 	// One flag per analyzer, as in go vet: -NAME=false turns NAME off; if any
 	// -NAME is set true, only those run. Analyzer flags become -NAME.FLAG.

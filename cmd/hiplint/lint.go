@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/hiplint/hiplint/internal/headerless"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 )
@@ -97,7 +99,17 @@ func (p *program) load(o *options) ([]*packages.Package, error) {
 	if o.tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + o.tags}
 	}
+	env, missing, cleanup, err := p.headerEnv(o.headers)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	cfg.Env = env
 	pkgs, err := packages.Load(cfg, o.patterns...)
+	if used := includedHeaders(pkgs, missing); len(used) > 0 {
+		fmt.Fprintf(p.stderr, "hiplint: note: the C compiler finds no <%s>; cgo used hiplint's declarations of the runtime API instead (-headers=system turns this off)\n",
+			strings.Join(used, ">, <"))
+	}
 	if err == nil && len(pkgs) == 0 {
 		err = fmt.Errorf("%s matched no packages", strings.Join(o.patterns, " "))
 	}
@@ -149,4 +161,63 @@ func (p *program) packageError(e packages.Error) string {
 		pos = p.relative(pos[:i+3]) + pos[i+3:]
 	}
 	return pos + ": " + e.Msg
+}
+
+// headerEnv returns the environment for loading: where the C compiler cannot
+// find a GPU runtime header, cgo gets hiplint's own declarations of that API
+// (after every real include directory, so installed headers still win). It
+// also returns the headers that were missing.
+func (p *program) headerEnv(mode string) (env, missing []string, cleanup func(), err error) {
+	env = os.Environ()
+	switch mode {
+	case "system":
+		return env, nil, func() {}, nil
+	case "hiplint":
+	case "auto", "":
+		if missing = headerless.Missing(env); len(missing) == 0 {
+			return env, nil, func() {}, nil
+		}
+	default:
+		return nil, nil, nil, fmt.Errorf("-headers=%s: want auto, system or hiplint", mode)
+	}
+	dir, cleanup, err := headerless.Install()
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("installing hiplint's GPU headers: %v", err)
+	}
+	return headerless.Env(env, dir), missing, cleanup, nil
+}
+
+// includedHeaders returns the headers of names that some loaded package's
+// cgo preamble includes, so that hiplint mentions the fallback only when it
+// was used.
+func includedHeaders(pkgs []*packages.Package, names []string) []string {
+	if len(names) == 0 {
+		return nil
+	}
+	used := map[string]bool{}
+	seen := map[string]bool{}
+	packages.Visit(pkgs, nil, func(pkg *packages.Package) {
+		for _, f := range pkg.GoFiles {
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
+			data, err := os.ReadFile(f)
+			if err != nil || !bytes.Contains(data, []byte(`import "C"`)) {
+				continue
+			}
+			for _, n := range names {
+				if bytes.Contains(data, []byte("<"+n+">")) {
+					used[n] = true
+				}
+			}
+		}
+	})
+	var out []string
+	for _, n := range names {
+		if used[n] {
+			out = append(out, n)
+		}
+	}
+	return out
 }

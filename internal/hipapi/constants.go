@@ -31,7 +31,7 @@ const (
 type Const struct {
 	Name  string
 	Role  ConstRole
-	Value int64
+	Value int64 // the constant's C value (for stream handles, the handle's address)
 }
 
 // LookupConst finds a runtime constant by its C name.
@@ -54,13 +54,17 @@ var constants = func() map[string]Const {
 	add(CopyKind, KindDefault, "hipMemcpyDefault", "cudaMemcpyDefault")
 	add(StreamFlag, 0, "hipStreamDefault", "cudaStreamDefault", "CU_STREAM_DEFAULT")
 	add(StreamFlag, NonBlockingStream, "hipStreamNonBlocking", "cudaStreamNonBlocking", "CU_STREAM_NON_BLOCKING")
-	add(PageableAttr, 0, "hipDeviceAttributePageableMemoryAccess", "cudaDevAttrPageableMemoryAccess",
-		"CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS")
-	add(ManagedAttr, 0, "hipDeviceAttributeManagedMemory", "hipDeviceAttributeConcurrentManagedAccess",
-		"cudaDevAttrManagedMemory", "cudaDevAttrConcurrentManagedAccess",
-		"CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY", "CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS")
+	// Attribute values: HIP's are the same in 5.2.3 (Debian) and current ROCm;
+	// the CUDA runtime and driver share theirs.
+	add(PageableAttr, 65, "hipDeviceAttributePageableMemoryAccess")
+	add(PageableAttr, 88, "cudaDevAttrPageableMemoryAccess", "CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS")
+	add(ManagedAttr, 24, "hipDeviceAttributeManagedMemory")
+	add(ManagedAttr, 9, "hipDeviceAttributeConcurrentManagedAccess")
+	add(ManagedAttr, 83, "cudaDevAttrManagedMemory", "CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY")
+	add(ManagedAttr, 89, "cudaDevAttrConcurrentManagedAccess", "CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS")
 	add(SuccessStatus, 0, "hipSuccess", "cudaSuccess", "CUDA_SUCCESS")
-	add(NullStream, 0, "cudaStreamLegacy", "CU_STREAM_LEGACY")
-	add(PerThreadStream, 0, "cudaStreamPerThread", "CU_STREAM_PER_THREAD", "hipStreamPerThread")
+	// The special stream handles are small integers cast to a stream pointer.
+	add(NullStream, 1, "cudaStreamLegacy", "CU_STREAM_LEGACY")
+	add(PerThreadStream, 2, "cudaStreamPerThread", "CU_STREAM_PER_THREAD", "hipStreamPerThread")
 	return m
 }()

@@ -197,22 +197,20 @@ func Lookup(name string) (*Func, bool) {
 	if f, ok := byName[name]; ok {
 		return f, true
 	}
-	base := stripSuffixes(name)
-	if base != name {
-		f, ok := byName[base]
-		return f, ok
-	}
-	return nil, false
-}
-
-func stripSuffixes(name string) string {
-	for _, suf := range []string{"_ptsz", "_ptds"} {
-		name = strings.TrimSuffix(name, suf)
+	// Per-thread-stream aliases first (cuMemPrefetchAsync_v2_ptsz is the _v2
+	// row), then versions (cuMemAlloc_v2 is cuMemAlloc).
+	for _, suf := range []string{"_ptsz", "_ptds", "_spt"} {
+		if base, ok := strings.CutSuffix(name, suf); ok {
+			return Lookup(base)
+		}
 	}
 	for _, suf := range []string{"_v2", "_v3"} {
-		name = strings.TrimSuffix(name, suf)
+		if base, ok := strings.CutSuffix(name, suf); ok {
+			f, ok := byName[base]
+			return f, ok
+		}
 	}
-	return name
+	return nil, false
 }
 
 // All returns every row, sorted by name.

@@ -15,6 +15,12 @@ var table = []Func{
 	{Name: "cuDeviceGetAttribute", Role: DeviceAttribute, Out: At(0), Attr: At(1), Device: At(2)},
 	{Name: "hipGetDeviceProperties", Role: DeviceProperties, Out: At(0), Device: At(1)},
 	{Name: "cudaGetDeviceProperties", Role: DeviceProperties, Out: At(0), Device: At(1)},
+	// Device counts do nothing the checks model, but they are runtime calls: often
+	// the first one a program makes, which initializes the runtime (HSA_XNACK is
+	// read then).
+	{Name: "hipGetDeviceCount", Role: Other, Out: At(0)},
+	{Name: "cudaGetDeviceCount", Role: Other, Out: At(0)},
+	{Name: "cuDeviceGetCount", Role: Other, Out: At(0)},
 
 	// Synchronization.
 	{Name: "hipDeviceSynchronize", Role: DeviceSync},
@@ -200,4 +206,13 @@ var table = []Func{
 	{Name: "hipMemPrefetchAsync", Role: MemPrefetch, Ptr: At(0), Size: At(1), Device: At(2), Stream: At(3)},
 	{Name: "cudaMemPrefetchAsync", Role: MemPrefetch, Ptr: At(0), Size: At(1), Device: At(2), Stream: At(3)},
 	{Name: "cuMemPrefetchAsync", Role: MemPrefetch, Ptr: At(0), Size: At(1), Device: At(2), Stream: At(3)},
+	// The _v2 prefetches (HIP 6, CUDA 12.2) take a location and flags before the
+	// stream, so they need rows of their own: Lookup would otherwise strip _v2 and
+	// read the flags as the stream. Device is the location struct here. CUDA 13
+	// gives the unversioned cudaMemPrefetchAsync this shape too (and maps
+	// cuMemPrefetchAsync to cuMemPrefetchAsync_v2): there, a 5-argument call of
+	// cudaMemPrefetchAsync has this layout, not the row above.
+	{Name: "hipMemPrefetchAsync_v2", Role: MemPrefetch, Ptr: At(0), Size: At(1), Device: At(2), Flags: At(3), Stream: At(4)},
+	{Name: "cudaMemPrefetchAsync_v2", Role: MemPrefetch, Ptr: At(0), Size: At(1), Device: At(2), Flags: At(3), Stream: At(4)},
+	{Name: "cuMemPrefetchAsync_v2", Role: MemPrefetch, Ptr: At(0), Size: At(1), Device: At(2), Flags: At(3), Stream: At(4)},
 }

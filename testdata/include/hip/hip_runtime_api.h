@@ -27,10 +27,10 @@ typedef enum hipMemcpyKind {
 } hipMemcpyKind;
 
 typedef enum hipDeviceAttribute_t {
-  hipDeviceAttributeConcurrentManagedAccess = 15,
-  hipDeviceAttributeManagedMemory = 40,
-  hipDeviceAttributePageableMemoryAccess = 53,
-  hipDeviceAttributePageableMemoryAccessUsesHostPageTables = 54,
+  hipDeviceAttributeConcurrentManagedAccess = 9,
+  hipDeviceAttributeManagedMemory = 24,
+  hipDeviceAttributePageableMemoryAccess = 65,
+  hipDeviceAttributePageableMemoryAccessUsesHostPageTables = 66,
 } hipDeviceAttribute_t;
 
 typedef enum hipMemoryAdvise {
@@ -60,6 +60,7 @@ typedef enum hipMemLocationType {
   hipMemLocationTypeDevice = 1,
 } hipMemLocationType;
 
+#define hipStreamPerThread ((hipStream_t)2)
 #define hipStreamDefault 0x00
 #define hipStreamNonBlocking 0x01
 #define hipEventDefault 0x0
@@ -199,6 +200,7 @@ hipError_t hipMemset(void* dst, int value, size_t sizeBytes);
 hipError_t hipMemsetAsync(void* dst, int value, size_t sizeBytes, hipStream_t stream);
 hipError_t hipMemAdvise(const void* dev_ptr, size_t count, hipMemoryAdvise advice, int device);
 hipError_t hipMemPrefetchAsync(const void* dev_ptr, size_t count, int device, hipStream_t stream);
+hipError_t hipMemPrefetchAsync_v2(const void* dev_ptr, size_t count, hipMemLocation location, unsigned int flags, hipStream_t stream);
 
 /* Copies */
 hipError_t hipMemcpy(void* dst, const void* src, size_t sizeBytes, hipMemcpyKind kind);
@@ -243,6 +245,11 @@ hipError_t hipModuleLaunchCooperativeKernel(hipFunction_t f, unsigned int gridDi
                                             unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
                                             unsigned int sharedMemBytes, hipStream_t stream, void** kernelParams);
 hipError_t hipLaunchKernel(const void* function_address, dim3 numBlocks, dim3 dimBlocks, void** args, size_t sharedMemBytes, hipStream_t stream);
+hipError_t hipLaunchCooperativeKernel(const void* f, dim3 gridDim, dim3 blockDimX, void** kernelParams, unsigned int sharedMemBytes, hipStream_t stream);
+hipError_t hipExtModuleLaunchKernel(hipFunction_t f, unsigned int globalWorkSizeX, unsigned int globalWorkSizeY, unsigned int globalWorkSizeZ,
+                                    unsigned int localWorkSizeX, unsigned int localWorkSizeY, unsigned int localWorkSizeZ,
+                                    size_t sharedMemBytes, hipStream_t hStream, void** kernelParams, void** extra,
+                                    hipEvent_t startEvent, hipEvent_t stopEvent, unsigned int flags);
 
 /* Graphs */
 hipError_t hipGraphCreate(hipGraph_t* pGraph, unsigned int flags);
