@@ -5,6 +5,7 @@ package analyzers
 import (
 	"sort"
 
+	"github.com/hiplint/hiplint/analyzers/memcpysync"
 	"github.com/hiplint/hiplint/analyzers/modulebalance"
 	"github.com/hiplint/hiplint/internal/diag"
 	"golang.org/x/tools/go/analysis"
@@ -13,6 +14,7 @@ import (
 // Suite returns every hiplint analyzer.
 func Suite() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
+		memcpysync.Analyzer,
 		modulebalance.Analyzer,
 	}
 }
@@ -20,6 +22,7 @@ func Suite() []*analysis.Analyzer {
 // Checks returns every check ID reported by the suite, sorted by ID.
 func Checks() []diag.Check {
 	var all []diag.Check
+	all = append(all, memcpysync.Checks...)
 	all = append(all, modulebalance.Checks...)
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
 	return all

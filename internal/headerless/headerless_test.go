@@ -7,42 +7,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hiplint/hiplint/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// noHeadersCC returns an environment whose C compiler sees the system's
-// headers except the GPU runtimes': a machine without ROCm or CUDA, even
-// where this one has them. The compiler gets a sysroot that mirrors / with
-// the runtime headers left out.
-func noHeadersCC(t *testing.T) []string {
-	t.Helper()
-	gcc, err := exec.LookPath("gcc")
-	if err != nil {
-		t.Skip("gcc not installed: cgo cannot run")
-	}
-	root := t.TempDir()
-	inc := filepath.Join(root, "usr", "include")
-	require.NoError(t, os.MkdirAll(inc, 0o755))
-	entries, err := os.ReadDir("/usr/include")
-	require.NoError(t, err)
-	for _, e := range entries {
-		switch e.Name() {
-		case "hip", "cuda.h", "cuda_runtime_api.h":
-			continue
-		}
-		require.NoError(t, os.Symlink(filepath.Join("/usr/include", e.Name()), filepath.Join(inc, e.Name())))
-	}
-	for _, d := range []string{"lib", "lib64", "usr/lib", "usr/lib64", "usr/local"} {
-		if _, err := os.Stat("/" + d); err == nil {
-			require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(root, d)), 0o755))
-			require.NoError(t, os.Symlink("/"+d, filepath.Join(root, d)))
-		}
-	}
-	script := filepath.Join(root, "cc")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\nexec "+gcc+" --sysroot="+root+" \"$@\"\n"), 0o755))
-	return append(os.Environ(), "CC="+script, "CGO_ENABLED=1")
-}
+func noHeadersCC(t *testing.T) []string { return testenv.NoGPUHeaders(t) }
 
 func TestMissingWithoutHeaders(t *testing.T) {
 	env := noHeadersCC(t)

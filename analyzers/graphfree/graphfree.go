@@ -1,0 +1,601 @@
+package graphfree
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/diag"
+	"github.com/hiplint/hiplint/internal/flow"
+	"github.com/hiplint/hiplint/internal/hipapi"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+var (
+	NotGraphMemory = diag.Check{ID: "HL3001", Analyzer: "graphfree", Severity: diag.Error,
+		Title: "graph free node on memory that is not a graph allocation"}
+	StreamOrderedOutsideCapture = diag.Check{ID: "HL3002", Analyzer: "graphfree", Severity: diag.Error,
+		Title: "graph free node on stream-ordered memory allocated outside stream capture"}
+	MissingDependency = diag.Check{ID: "HL3003", Analyzer: "graphfree", Severity: diag.Error,
+		Title: "graph free node does not depend on every node that uses the memory"}
+	DoubleFree = diag.Check{ID: "HL3004", Analyzer: "graphfree", Severity: diag.Error,
+		Title: "graph allocation freed twice"}
+)
+
+// Checks lists the check IDs this analyzer reports.
+var Checks = []diag.Check{NotGraphMemory, StreamOrderedOutsideCapture, MissingDependency, DoubleFree}
+
+var Analyzer = &analysis.Analyzer{
+	Name:      "graphfree",
+	Doc:       doc,
+	URL:       diag.DocsBase + "HL3001.md",
+	Run:       run,
+	FactTypes: []analysis.Fact{new(ReturnsMemory), new(ReturnsParam), new(FreesParam), new(CapturesStream)},
+}
+
+const doc = `check that graph free nodes free graph allocations, after their last user, once
+
+A graph mem-free node (hipGraphAddMemFreeNode, cudaGraphAddMemFreeNode,
+cuGraphAddMemFreeNode) may only free a graph allocation: params.dptr of an
+alloc node, or hipMallocAsync memory allocated under stream capture. Reports
+HL3001 (plain, managed, host, C or Go memory), HL3002 (stream-ordered memory
+allocated outside capture), HL3003 (free node not ordered after a node that
+uses the memory) and HL3004 (graph allocation freed twice).`
+
+// Kind is what kind of memory an allocation site produces.
+type Kind uint8
+
+const (
+	KindUnknown       Kind = iota
+	KindDevice             // hipMalloc, hipExtMallocWithFlags, hipMallocPitch
+	KindManaged            // hipMallocManaged
+	KindHostPinned         // hipHostMalloc
+	KindStreamOrdered      // hipMallocAsync outside capture
+	KindPool               // hipMallocFromPoolAsync outside capture
+	KindGraph              // params.dptr of an alloc node
+	KindCaptured           // stream-ordered allocation under stream capture
+	KindMaybeCaptured      // stream-ordered allocation captured on some paths only
+	KindCHeap              // C.malloc, C.calloc, C.CString
+	KindGo                 // Go memory
+)
+
+var kindNames = [...]string{
+	KindUnknown: "unknown", KindDevice: "device", KindManaged: "managed", KindHostPinned: "pinned-host",
+	KindStreamOrdered: "stream-ordered", KindPool: "pool", KindGraph: "graph", KindCaptured: "captured",
+	KindMaybeCaptured: "maybe-captured", KindCHeap: "c-heap", KindGo: "go",
+}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "unknown"
+}
+
+// describe says what the memory is, for messages.
+func (k Kind) describe() string {
+	switch k {
+	case KindDevice:
+		return "device memory"
+	case KindManaged:
+		return "managed memory"
+	case KindHostPinned:
+		return "pinned host memory"
+	case KindCHeap:
+		return "C heap memory"
+	case KindGo:
+		return "Go memory"
+	case KindStreamOrdered, KindPool:
+		return "stream-ordered memory"
+	}
+	return "graph memory"
+}
+
+// notGraph reports whether a free node on memory of kind k is always wrong (HL3001).
+func (k Kind) notGraph() bool {
+	switch k {
+	case KindDevice, KindManaged, KindHostPinned, KindCHeap, KindGo:
+		return true
+	}
+	return false
+}
+
+// graphOwned reports whether memory of kind k may be freed by a free node.
+func (k Kind) graphOwned() bool {
+	return k == KindGraph || k == KindCaptured || k == KindMaybeCaptured
+}
+
+func kindOfAlloc(k hipapi.AllocKind) Kind {
+	switch k {
+	case hipapi.Device:
+		return KindDevice
+	case hipapi.Managed:
+		return KindManaged
+	case hipapi.HostPinned:
+		return KindHostPinned
+	case hipapi.StreamOrdered:
+		return KindStreamOrdered
+	case hipapi.Pool:
+		return KindPool
+	case hipapi.Graph:
+		return KindGraph
+	}
+	return KindUnknown
+}
+
+// ReturnedAlloc is one allocation a function returns: result Result, at Path
+// inside it ("" for the value itself, ".ptr" for a field, "[]" for elements).
+type ReturnedAlloc struct {
+	Result int
+	Path   string
+	Kind   Kind
+	API    string // the runtime call that allocated it
+}
+
+// ReturnsMemory is the fact that a function returns memory of a known kind.
+type ReturnsMemory struct{ Allocs []ReturnedAlloc }
+
+func (*ReturnsMemory) AFact() {}
+func (f *ReturnsMemory) String() string {
+	parts := make([]string, len(f.Allocs))
+	for i, a := range f.Allocs {
+		parts[i] = fmt.Sprintf("%d%s=%s:%s", a.Result, a.Path, a.Kind, a.API)
+	}
+	return "returnsMemory[" + strings.Join(parts, " ") + "]"
+}
+
+// ReturnsParam is the fact that a function returns (as result Result) what
+// parameter Param (-1: the receiver) holds at Path: a getter such as
+// func (b *Buffer) Ptr() unsafe.Pointer { return b.ptr }.
+type ReturnsParam struct {
+	Result, Param int
+	Path          string
+}
+
+func (*ReturnsParam) AFact() {}
+func (f *ReturnsParam) String() string {
+	return fmt.Sprintf("returnsParam(%d=%d%s)", f.Result, f.Param, f.Path)
+}
+
+// ParamPath names what a parameter (-1: the receiver) holds at Path.
+type ParamPath struct {
+	Param int
+	Path  string
+}
+
+func (p ParamPath) String() string { return fmt.Sprintf("%d%s", p.Param, p.Path) }
+
+func joinParamPaths(ps []ParamPath) string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = p.String()
+	}
+	return strings.Join(parts, " ")
+}
+
+func sortParamPaths(ps []ParamPath) {
+	sort.Slice(ps, func(i, j int) bool {
+		if ps[i].Param != ps[j].Param {
+			return ps[i].Param < ps[j].Param
+		}
+		return ps[i].Path < ps[j].Path
+	})
+}
+
+// FreesParam is the fact that a function adds a graph free node for memory
+// passed in its parameters.
+type FreesParam struct{ Params []ParamPath }
+
+func (*FreesParam) AFact()           {}
+func (f *FreesParam) String() string { return "freesParam[" + joinParamPaths(f.Params) + "]" }
+
+// CapturesStream is the fact that a function begins (or ends) stream capture
+// on streams passed in its parameters: func (s *Stream) BeginCapture() error.
+type CapturesStream struct{ Begins, Ends []ParamPath }
+
+func (*CapturesStream) AFact() {}
+func (f *CapturesStream) String() string {
+	return "capturesStream(begins[" + joinParamPaths(f.Begins) + "] ends[" + joinParamPaths(f.Ends) + "])"
+}
+
+// maxSummaryRounds bounds the fixpoint over this package's summaries.
+const maxSummaryRounds = 6
+
+func run(pass *analysis.Pass) (any, error) {
+	if !cgocall.UsesCgo(pass.Pkg) && len(pass.AllObjectFacts()) == 0 {
+		return nil, nil
+	}
+	a := &analyzer{
+		pass:    pass,
+		returns: map[*types.Func][]ReturnedAlloc{},
+		getters: map[*types.Func]ReturnsParam{},
+		frees:   map[*types.Func][]ParamPath{},
+		begins:  map[*types.Func][]ParamPath{},
+		ends:    map[*types.Func][]ParamPath{},
+	}
+	funcs := flow.Funcs(pass)
+	for _, fn := range funcs {
+		a.findGetter(fn)
+	}
+	for range maxSummaryRounds {
+		changed := false
+		for _, fn := range funcs {
+			if fn.Decl == nil || !a.relevant(fn) {
+				continue
+			}
+			fa := newFuncAnalysis(a, fn)
+			fa.solve()
+			changed = a.updateSummary(fn.Object(pass.TypesInfo), fa) || changed
+		}
+		if !changed {
+			break
+		}
+	}
+	a.exportFacts()
+	for _, fn := range funcs {
+		if !a.relevant(fn) {
+			continue
+		}
+		fa := newFuncAnalysis(a, fn)
+		in := fa.solve()
+		fa.replay(in)
+		fa.checkDependencies()
+	}
+	return nil, nil
+}
+
+type analyzer struct {
+	pass    *analysis.Pass
+	returns map[*types.Func][]ReturnedAlloc // this package's allocating functions
+	getters map[*types.Func]ReturnsParam    // this package's getters
+	frees   map[*types.Func][]ParamPath     // this package's free-node wrappers
+	begins  map[*types.Func][]ParamPath     // this package's capture wrappers
+	ends    map[*types.Func][]ParamPath
+}
+
+func (a *analyzer) callee(call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(a.pass.TypesInfo, call).(*types.Func)
+	return fn
+}
+
+func (a *analyzer) returnsMemory(fn *types.Func) []ReturnedAlloc {
+	if fn == nil {
+		return nil
+	}
+	if fn.Pkg() == a.pass.Pkg {
+		return a.returns[fn.Origin()]
+	}
+	var f ReturnsMemory
+	if a.pass.ImportObjectFact(fn.Origin(), &f) {
+		return f.Allocs
+	}
+	return nil
+}
+
+func (a *analyzer) getter(fn *types.Func) (ReturnsParam, bool) {
+	if fn == nil {
+		return ReturnsParam{}, false
+	}
+	if fn.Pkg() == a.pass.Pkg {
+		g, ok := a.getters[fn.Origin()]
+		return g, ok
+	}
+	var f ReturnsParam
+	if a.pass.ImportObjectFact(fn.Origin(), &f) {
+		return f, true
+	}
+	return ReturnsParam{}, false
+}
+
+// captures returns the parameters whose streams fn begins and ends capturing.
+func (a *analyzer) captures(fn *types.Func) (begins, ends []ParamPath) {
+	if fn == nil {
+		return nil, nil
+	}
+	if fn.Pkg() == a.pass.Pkg {
+		return a.begins[fn.Origin()], a.ends[fn.Origin()]
+	}
+	var f CapturesStream
+	if a.pass.ImportObjectFact(fn.Origin(), &f) {
+		return f.Begins, f.Ends
+	}
+	return nil, nil
+}
+
+func (a *analyzer) freesParams(fn *types.Func) []ParamPath {
+	if fn == nil {
+		return nil
+	}
+	if fn.Pkg() == a.pass.Pkg {
+		return a.frees[fn.Origin()]
+	}
+	var f FreesParam
+	if a.pass.ImportObjectFact(fn.Origin(), &f) {
+		return f.Params
+	}
+	return nil
+}
+
+// findGetter recognizes a function whose body is `return p.f.g` for a
+// parameter or receiver p (conversions allowed).
+func (a *analyzer) findGetter(fn flow.Func) {
+	obj := fn.Object(a.pass.TypesInfo)
+	if obj == nil || len(fn.Body.List) != 1 {
+		return
+	}
+	ret, ok := fn.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return
+	}
+	e := stripConversions(a.pass.TypesInfo, ret.Results[0])
+	l, ok := locOf(a.pass.TypesInfo, e)
+	if !ok || !isPointerish(a.pass.TypesInfo.TypeOf(ret.Results[0])) {
+		return
+	}
+	if i, ok := paramIndex(obj.Signature(), l.root); ok {
+		a.getters[obj] = ReturnsParam{Result: 0, Param: i, Path: l.path}
+	}
+}
+
+// isPointerish reports whether values of t can hold an address: pointers,
+// unsafe.Pointer, uintptr, and C handle typedefs of them.
+func isPointerish(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer || u.Kind() == types.Uintptr ||
+			u.Kind() == types.Uint64 || u.Kind() == types.Uint
+	}
+	return false
+}
+
+// relevant reports whether fn makes a call the analysis models, so that
+// other functions cost nothing more.
+func (a *analyzer) relevant(fn flow.Func) bool {
+	info := a.pass.TypesInfo
+	found := false
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if lit, ok := n.(*ast.FuncLit); ok {
+			return cgocall.IsWrapper(info, lit)
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if c := cgocall.Match(info, call); c != nil {
+			switch c.Func.Role {
+			case hipapi.Alloc, hipapi.Free, hipapi.GraphAllocNode, hipapi.GraphFreeNode,
+				hipapi.CaptureBegin, hipapi.CaptureEnd:
+				found = true
+			}
+			return !found
+		}
+		if cHeapAlloc(info, call) {
+			found = true
+			return false
+		}
+		callee := a.callee(call)
+		if len(a.returnsMemory(callee)) > 0 || len(a.freesParams(callee)) > 0 {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// updateSummary merges what one analysis of fn found into fn's summaries and
+// reports whether they grew.
+func (a *analyzer) updateSummary(obj *types.Func, fa *funcAnalysis) bool {
+	if obj == nil {
+		return false
+	}
+	changed := false
+	for _, r := range fa.returned {
+		if !slices.Contains(a.returns[obj], r) {
+			a.returns[obj] = append(a.returns[obj], r)
+			changed = true
+		}
+	}
+	merge := func(m map[*types.Func][]ParamPath, ps []ParamPath) {
+		for _, p := range ps {
+			if !slices.Contains(m[obj], p) {
+				m[obj] = append(m[obj], p)
+				changed = true
+			}
+		}
+	}
+	merge(a.frees, fa.freedParams)
+	begins, ends := fa.captureSummary()
+	merge(a.begins, begins)
+	merge(a.ends, ends)
+	return changed
+}
+
+func (a *analyzer) exportFacts() {
+	for fn, rs := range a.returns {
+		sort.Slice(rs, func(i, j int) bool {
+			x, y := rs[i], rs[j]
+			if x.Result != y.Result {
+				return x.Result < y.Result
+			}
+			if x.Path != y.Path {
+				return x.Path < y.Path
+			}
+			if x.Kind != y.Kind {
+				return x.Kind < y.Kind
+			}
+			return x.API < y.API
+		})
+		a.pass.ExportObjectFact(fn, &ReturnsMemory{Allocs: rs})
+	}
+	for fn, g := range a.getters {
+		a.pass.ExportObjectFact(fn, &ReturnsParam{Result: g.Result, Param: g.Param, Path: g.Path})
+	}
+	for fn, ps := range a.frees {
+		sortParamPaths(ps)
+		a.pass.ExportObjectFact(fn, &FreesParam{Params: ps})
+	}
+	captured := map[*types.Func]bool{}
+	for fn := range a.begins {
+		captured[fn] = true
+	}
+	for fn := range a.ends {
+		captured[fn] = true
+	}
+	for fn := range captured {
+		sortParamPaths(a.begins[fn])
+		sortParamPaths(a.ends[fn])
+		a.pass.ExportObjectFact(fn, &CapturesStream{Begins: a.begins[fn], Ends: a.ends[fn]})
+	}
+}
+
+func paramIndex(sig *types.Signature, v types.Object) (int, bool) {
+	if sig.Recv() != nil && sig.Recv() == v {
+		return -1, true
+	}
+	for i := range sig.Params().Len() {
+		if sig.Params().At(i) == v {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// cHeapAlloc reports whether call allocates C heap memory (C.malloc,
+// C.calloc, C.CString, C.CBytes).
+func cHeapAlloc(info *types.Info, call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	obj := info.Uses[id]
+	if obj == nil {
+		return false
+	}
+	switch obj.Name() {
+	case "_Cfunc__CMalloc", "_Cfunc_malloc", "_Cfunc_calloc", "_Cfunc_aligned_alloc",
+		"_Cfunc_CString", "_Cfunc_CBytes":
+		return true
+	}
+	return false
+}
+
+// stripConversions removes parentheses and type conversions around e.
+func stripConversions(info *types.Info, e ast.Expr) ast.Expr {
+	for {
+		e = ast.Unparen(e)
+		call, ok := e.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || !isType(info, call.Fun) {
+			return e
+		}
+		e = call.Args[0]
+	}
+}
+
+func isType(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsType()
+}
+
+// loc names storage the analysis tracks: a variable and a path inside it
+// (".f" fields, "[]" elements of slices, arrays and maps). A pointer and what
+// it points to share paths.
+type loc struct {
+	root types.Object
+	path string
+}
+
+func (l loc) String() string { return l.root.Name() + l.path }
+
+func (l loc) weak() bool { return strings.Contains(l.path, "[]") }
+
+// under reports whether k is l or inside it.
+func (l loc) under(k loc) bool {
+	if k.root != l.root || !strings.HasPrefix(k.path, l.path) {
+		return false
+	}
+	rest := k.path[len(l.path):]
+	return rest == "" || rest[0] == '.' || rest[0] == '['
+}
+
+// locOf returns the storage e denotes, if the analysis can name it.
+func locOf(info *types.Info, e ast.Expr) (loc, bool) {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		obj := info.Uses[x]
+		if obj == nil {
+			obj = info.Defs[x]
+		}
+		if v, ok := obj.(*types.Var); ok && !v.IsField() {
+			return loc{root: v}, true
+		}
+	case *ast.SelectorExpr:
+		if id, ok := x.X.(*ast.Ident); ok {
+			if _, isPkg := info.Uses[id].(*types.PkgName); isPkg {
+				if v, ok := info.Uses[x.Sel].(*types.Var); ok {
+					return loc{root: v}, true
+				}
+				return loc{}, false
+			}
+		}
+		if sel, ok := info.Selections[x]; ok && sel.Kind() != types.FieldVal {
+			return loc{}, false
+		}
+		if t := info.TypeOf(x.X); t != nil && types.IsInterface(t) {
+			return loc{}, false
+		}
+		base, ok := locOf(info, x.X)
+		if !ok {
+			return loc{}, false
+		}
+		return loc{root: base.root, path: base.path + "." + x.Sel.Name}, true
+	case *ast.IndexExpr:
+		if isType(info, x) {
+			return loc{}, false
+		}
+		base, ok := locOf(info, x.X)
+		if !ok {
+			return loc{}, false
+		}
+		return loc{root: base.root, path: base.path + "[]"}, true
+	case *ast.StarExpr:
+		return locOf(info, x.X)
+	}
+	return loc{}, false
+}
+
+// apiName returns the family's name for a HIP runtime function.
+func apiName(f hipapi.Family, hip string) string {
+	names := map[string][3]string{
+		"hipFree":                 {"hipFree", "cudaFree", "cuMemFree"},
+		"hipHostFree":             {"hipHostFree", "cudaFreeHost", "cuMemFreeHost"},
+		"hipFreeAsync":            {"hipFreeAsync", "cudaFreeAsync", "cuMemFreeAsync"},
+		"hipGraphAddMemAllocNode": {"hipGraphAddMemAllocNode", "cudaGraphAddMemAllocNode", "cuGraphAddMemAllocNode"},
+		"hipMallocAsync":          {"hipMallocAsync", "cudaMallocAsync", "cuMemAllocAsync"},
+		"hipStreamBeginCapture":   {"hipStreamBeginCapture", "cudaStreamBeginCapture", "cuStreamBeginCapture"},
+		"hipErrorInvalidValue":    {"hipErrorInvalidValue", "cudaErrorInvalidValue", "CUDA_ERROR_INVALID_VALUE"},
+	}
+	n, ok := names[hip]
+	if !ok {
+		return hip
+	}
+	switch f {
+	case hipapi.CUDARuntime:
+		return n[1]
+	case hipapi.CUDADriver:
+		return n[2]
+	}
+	return n[0]
+}

@@ -1,0 +1,1398 @@
+package graphfree
+
+import (
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/diag"
+	"github.com/hiplint/hiplint/internal/flow"
+	"github.com/hiplint/hiplint/internal/hipapi"
+	"golang.org/x/tools/go/cfg"
+)
+
+// val is what a location may hold: addresses from allocation sites, graph
+// nodes, and addresses of other locations (for &x, used to follow kernel
+// argument arrays and node dependency arrays). Slices are sorted sets and
+// never modified in place.
+type val struct {
+	sites []int
+	nodes []int
+	refs  []loc
+}
+
+func (v val) empty() bool { return len(v.sites) == 0 && len(v.nodes) == 0 && len(v.refs) == 0 }
+
+func unionInts(a, b []int) []int {
+	if len(b) == 0 {
+		return a
+	}
+	if len(a) == 0 {
+		return b
+	}
+	out := slices.Clone(a)
+	for _, x := range b {
+		if i, found := slices.BinarySearch(out, x); !found {
+			out = slices.Insert(out, i, x)
+		}
+	}
+	return out
+}
+
+func compareLoc(a, b loc) int {
+	if c := cmp.Compare(a.root.Pos(), b.root.Pos()); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.root.Name(), b.root.Name()); c != 0 {
+		return c
+	}
+	return strings.Compare(a.path, b.path)
+}
+
+func unionLocs(a, b []loc) []loc {
+	if len(b) == 0 {
+		return a
+	}
+	if len(a) == 0 {
+		return b
+	}
+	out := slices.Clone(a)
+	for _, x := range b {
+		if i, found := slices.BinarySearchFunc(out, x, compareLoc); !found {
+			out = slices.Insert(out, i, x)
+		}
+	}
+	return out
+}
+
+func (v val) union(w val) val {
+	return val{sites: unionInts(v.sites, w.sites), nodes: unionInts(v.nodes, w.nodes), refs: unionLocs(v.refs, w.refs)}
+}
+
+func (v val) equal(w val) bool {
+	return slices.Equal(v.sites, w.sites) && slices.Equal(v.nodes, w.nodes) && slices.Equal(v.refs, w.refs)
+}
+
+// tree is a value with its parts: "" is the value itself, ".f" a field,
+// "[]" the elements.
+type tree map[string]val
+
+func (t tree) add(path string, v val) {
+	if v.empty() {
+		return
+	}
+	t[path] = t[path].union(v)
+}
+
+// Capture state of a stream on the paths reaching a point.
+const (
+	capturing    uint8 = 1
+	notCapturing uint8 = 2
+)
+
+// freeRec is the first free of an allocation on the paths reaching a point;
+// maybe is set when some of those paths did not free it.
+type freeRec struct {
+	pos   token.Pos
+	name  string
+	node  bool
+	maybe bool
+}
+
+type state struct {
+	vals    map[loc]val
+	capture map[string]uint8 // stream expression → capture bits; absent: not capturing
+	freed   map[int]freeRec  // allocation site → its first free
+}
+
+func newState() *state {
+	return &state{vals: map[loc]val{}, capture: map[string]uint8{}, freed: map[int]freeRec{}}
+}
+
+func cloneState(s *state) *state {
+	c := &state{vals: make(map[loc]val, len(s.vals)), capture: make(map[string]uint8, len(s.capture)),
+		freed: make(map[int]freeRec, len(s.freed))}
+	for k, v := range s.vals {
+		c.vals[k] = v
+	}
+	for k, v := range s.capture {
+		c.capture[k] = v
+	}
+	for k, v := range s.freed {
+		c.freed[k] = v
+	}
+	return c
+}
+
+func (s *state) captureBits(key string) uint8 {
+	if b, ok := s.capture[key]; ok {
+		return b
+	}
+	return notCapturing
+}
+
+// anyCapture returns the kind of a stream-ordered allocation on a stream the
+// analysis cannot name: captured if some stream is being captured.
+func (s *state) anyCapture(k Kind) Kind {
+	for _, b := range s.capture {
+		switch b {
+		case capturing:
+			return KindCaptured
+		case capturing | notCapturing:
+			k = KindMaybeCaptured
+		}
+	}
+	return k
+}
+
+func joinState(into, from *state) *state {
+	for k, v := range from.vals {
+		into.vals[k] = into.vals[k].union(v)
+	}
+	for k := range from.capture {
+		into.capture[k] = into.captureBits(k) | from.captureBits(k)
+	}
+	for k := range into.capture {
+		into.capture[k] |= from.captureBits(k)
+	}
+	for k, r := range into.freed {
+		if _, ok := from.freed[k]; !ok && !r.maybe {
+			r.maybe = true
+			into.freed[k] = r
+		}
+	}
+	for k, r := range from.freed {
+		if _, ok := into.freed[k]; !ok {
+			r.maybe = true
+			into.freed[k] = r
+		}
+	}
+	return into
+}
+
+func equalState(a, b *state) bool {
+	if len(a.vals) != len(b.vals) || len(a.capture) != len(b.capture) || len(a.freed) != len(b.freed) {
+		return false
+	}
+	for k, v := range a.vals {
+		if w, ok := b.vals[k]; !ok || !v.equal(w) {
+			return false
+		}
+	}
+	for k, v := range a.capture {
+		if b.capture[k] != v {
+			return false
+		}
+	}
+	for k, r := range a.freed {
+		if q, ok := b.freed[k]; !ok || q.maybe != r.maybe {
+			return false
+		}
+	}
+	return true
+}
+
+// subtree returns what l holds, with paths relative to l.
+func (s *state) subtree(l loc) tree {
+	t := tree{}
+	for k, v := range s.vals {
+		if l.under(k) {
+			t.add(k.path[len(l.path):], v)
+		}
+	}
+	return t
+}
+
+// set stores t at l: a strong update replaces what l held, a weak one
+// (an element of a slice or map) adds to it.
+func (s *state) set(l loc, t tree) {
+	if !l.weak() {
+		for k := range s.vals {
+			if l.under(k) {
+				delete(s.vals, k)
+			}
+		}
+	}
+	for p, v := range t {
+		if v.empty() {
+			continue
+		}
+		k := loc{root: l.root, path: l.path + p}
+		s.vals[k] = s.vals[k].union(v)
+	}
+}
+
+// forget drops what the analysis knows about l (an unknown call may have
+// written it).
+func (s *state) forget(l loc) {
+	for k := range s.vals {
+		if l.under(k) {
+			delete(s.vals, k)
+		}
+	}
+}
+
+// allocSite is an abstract allocation: one call (or address-of) that produces
+// memory of one kind.
+type allocSite struct {
+	pos  token.Pos
+	api  string // what allocated it: "hipMalloc", "hipMalloc (via NewBuffer)", "the address of x"
+	kind Kind
+	fam  hipapi.Family
+}
+
+type siteKey struct {
+	pos  token.Pos
+	kind Kind
+	tag  string
+}
+
+// nodeSite is an abstract graph node: one node-adding call. Its edges and
+// uses accumulate over every path and iteration.
+type nodeSite struct {
+	call        *cgocall.Call
+	deps        map[int]bool
+	depsUnknown bool
+	uses        map[int]bool // allocation sites the node reads or writes
+	frees       map[int]bool // allocation sites a free node frees
+	ptr         string       // a free node's pointer expression
+}
+
+type funcAnalysis struct {
+	*analyzer
+	fn     flow.Func
+	cfg    *cfg.CFG
+	info   *types.Info
+	sig    *types.Signature
+	sites  []*allocSite
+	siteOf map[siteKey]int
+	nodes  []*nodeSite
+	nodeOf map[*ast.CallExpr]int
+	// edges added by hipGraphAddDependencies: to → froms.
+	edges        map[int]map[int]bool
+	edgesUnknown bool
+	rangeOf      map[ast.Expr]*ast.RangeStmt
+	loops        []flow.PosRange // bodies of the function's loops
+	reporting    bool
+	reported     map[string]bool
+	// summaries found while solving
+	returned    []ReturnedAlloc
+	freedParams []ParamPath
+	// streams of parameters this function begins or ends capturing, by
+	// the expression that names them; whether the capture is left begun
+	// or ended is decided at the returns.
+	beginCands, endCands map[ParamPath]string
+	captureAtReturn      map[ParamPath]uint8
+}
+
+// captureSummary returns the parameters' streams the function leaves
+// capturing, and those it ends capturing without beginning, on every return.
+func (fa *funcAnalysis) captureSummary() (begins, ends []ParamPath) {
+	for p := range fa.beginCands {
+		if fa.captureAtReturn[p] == capturing {
+			begins = append(begins, p)
+		}
+	}
+	for p := range fa.endCands {
+		if _, begun := fa.beginCands[p]; !begun && fa.captureAtReturn[p] == notCapturing {
+			ends = append(ends, p)
+		}
+	}
+	return begins, ends
+}
+
+func newFuncAnalysis(a *analyzer, fn flow.Func) *funcAnalysis {
+	fa := &funcAnalysis{
+		analyzer: a, fn: fn, info: a.pass.TypesInfo, sig: fn.Signature(a.pass.TypesInfo),
+		siteOf: map[siteKey]int{}, nodeOf: map[*ast.CallExpr]int{}, edges: map[int]map[int]bool{},
+		rangeOf: map[ast.Expr]*ast.RangeStmt{}, reported: map[string]bool{},
+		beginCands: map[ParamPath]string{}, endCands: map[ParamPath]string{}, captureAtReturn: map[ParamPath]uint8{},
+	}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch l := n.(type) {
+		case *ast.ForStmt:
+			fa.loops = append(fa.loops, flow.PosRange{Pos: l.Pos(), End: l.End()})
+		case *ast.RangeStmt:
+			fa.loops = append(fa.loops, flow.PosRange{Pos: l.Pos(), End: l.End()})
+		}
+		if rs, ok := n.(*ast.RangeStmt); ok {
+			if rs.Key != nil {
+				fa.rangeOf[rs.Key] = rs
+			}
+			if rs.Value != nil {
+				fa.rangeOf[rs.Value] = rs
+			}
+		}
+		return true
+	})
+	return fa
+}
+
+func (fa *funcAnalysis) solve() map[*cfg.Block]*state {
+	g := flow.CFG(fa.info, fa.fn.Body)
+	fa.cfg = g
+	return flow.Solve(g, flow.Problem[*state]{
+		Entry: newState(), Clone: cloneState, Join: joinState, Equal: equalState, Transfer: fa.transfer,
+	})
+}
+
+// replay runs each reachable block once more from its fixpoint state, reporting.
+func (fa *funcAnalysis) replay(in map[*cfg.Block]*state) {
+	fa.reporting = true
+	for _, b := range fa.cfg.Blocks {
+		s, ok := in[b]
+		if !ok {
+			continue
+		}
+		s = cloneState(s)
+		for _, n := range b.Nodes {
+			s = fa.transfer(n, s)
+		}
+	}
+}
+
+func (fa *funcAnalysis) site(pos token.Pos, kind Kind, api, tag string, fam hipapi.Family) int {
+	key := siteKey{pos: pos, kind: kind, tag: tag}
+	if i, ok := fa.siteOf[key]; ok {
+		return i
+	}
+	i := len(fa.sites)
+	fa.siteOf[key] = i
+	fa.sites = append(fa.sites, &allocSite{pos: pos, api: api, kind: kind, fam: fam})
+	return i
+}
+
+func (fa *funcAnalysis) node(c *cgocall.Call) *nodeSite {
+	if i, ok := fa.nodeOf[c.Expr]; ok {
+		return fa.nodes[i]
+	}
+	fa.nodeOf[c.Expr] = len(fa.nodes)
+	n := &nodeSite{call: c, deps: map[int]bool{}, uses: map[int]bool{}, frees: map[int]bool{}}
+	fa.nodes = append(fa.nodes, n)
+	return n
+}
+
+func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
+	switch n.(type) {
+	case *ast.DeferStmt, *ast.GoStmt:
+		// A deferred free runs at exit, a goroutine's whenever: neither
+		// orders the function's own frees.
+		return s
+	}
+	fa.effects(n, s)
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		fa.assign(n, s)
+	case *ast.ValueSpec:
+		fa.valueSpec(n, s)
+	case *ast.ReturnStmt:
+		if !fa.reporting {
+			fa.collectReturn(n, s)
+		}
+	case ast.Expr:
+		if rs, ok := fa.rangeOf[n]; ok {
+			fa.rangeAssign(rs, n, s)
+		}
+	}
+	return s
+}
+
+// effects applies the runtime calls and summarized calls in n, arguments
+// first, in source order.
+func (fa *funcAnalysis) effects(n ast.Node, s *state) {
+	var visit func(node ast.Node) bool
+	visit = func(node ast.Node) bool {
+		switch x := node.(type) {
+		case *ast.FuncLit:
+			if cgocall.IsWrapper(fa.info, x) {
+				fa.unknownCgoCall(x, s)
+			}
+			return false // closures are other functions
+		case *ast.CallExpr:
+			if c := cgocall.Match(fa.info, x); c != nil {
+				for _, a := range c.Args {
+					ast.Inspect(a, visit)
+				}
+				fa.runtimeCall(c, s)
+				return false
+			}
+			ast.Inspect(x.Fun, visit)
+			for _, a := range x.Args {
+				ast.Inspect(a, visit)
+			}
+			fa.otherCall(x, s)
+			return false
+		}
+		return true
+	}
+	ast.Inspect(n, visit)
+}
+
+// unknownCgoCall forgets what a C function outside the model may write
+// through the addresses it is passed (C.myAlloc(&p)).
+func (fa *funcAnalysis) unknownCgoCall(lit *ast.FuncLit, s *state) {
+	for _, st := range lit.Body.List {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok {
+			continue
+		}
+		for _, r := range as.Rhs {
+			if u, ok := stripConversions(fa.info, r).(*ast.UnaryExpr); ok && u.Op == token.AND {
+				if l, ok := locOf(fa.info, u.X); ok {
+					s.forget(l)
+				}
+			}
+		}
+	}
+}
+
+func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
+	if isType(fa.info, call.Fun) {
+		return
+	}
+	if cHeapAlloc(fa.info, call) {
+		return
+	}
+	fn := fa.callee(call)
+	if ps := fa.freesParams(fn); len(ps) > 0 {
+		for _, p := range ps {
+			if e := argAt(call, p.Param); e != nil {
+				v := fa.evalAt(e, p.Path, s)
+				if !fa.reporting {
+					fa.noteParam(&fa.freedParams, e, p.Path, s)
+				}
+				fa.checkFree(call, e, p.Path, v, fn.Name(), true, 0, s)
+			}
+		}
+		return
+	}
+	if begins, ends := fa.captures(fn); len(begins)+len(ends) > 0 {
+		for _, p := range begins {
+			if e := argAt(call, p.Param); e != nil {
+				s.capture[fa.streamKeyAt(e, p.Path)] = capturing
+				if !fa.reporting {
+					fa.noteCapture(fa.beginCands, e, p.Path, s)
+				}
+			}
+		}
+		for _, p := range ends {
+			if e := argAt(call, p.Param); e != nil {
+				s.capture[fa.streamKeyAt(e, p.Path)] = notCapturing
+				if !fa.reporting {
+					fa.noteCapture(fa.endCands, e, p.Path, s)
+				}
+			}
+		}
+		return
+	}
+	if len(fa.returnsMemory(fn)) > 0 {
+		return
+	}
+	if _, ok := fa.getter(fn); ok {
+		return
+	}
+	if _, ok := fa.info.Uses[calleeIdent(call)].(*types.Builtin); ok {
+		return
+	}
+	// An unknown function may write through the addresses it gets.
+	for _, arg := range call.Args {
+		if u, ok := stripConversions(fa.info, arg).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			if l, ok := locOf(fa.info, u.X); ok {
+				s.forget(l)
+			}
+		}
+	}
+}
+
+func calleeIdent(call *ast.CallExpr) *ast.Ident {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return f
+	case *ast.SelectorExpr:
+		return f.Sel
+	}
+	return nil
+}
+
+// argAt returns the argument for parameter i of call (-1: the receiver).
+func argAt(call *ast.CallExpr, i int) ast.Expr {
+	if i == -1 {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return sel.X
+		}
+		return nil
+	}
+	if i < len(call.Args) {
+		return call.Args[i]
+	}
+	return nil
+}
+
+// evalAt evaluates e and returns what it holds at path.
+func (fa *funcAnalysis) evalAt(e ast.Expr, path string, s *state) val {
+	if path == "" {
+		return fa.eval(e, s)[""]
+	}
+	if l, ok := locOf(fa.info, stripConversions(fa.info, e)); ok {
+		return s.subtree(loc{root: l.root, path: l.path + path})[""]
+	}
+	return fa.eval(e, s)[path]
+}
+
+func (fa *funcAnalysis) streamKey(e ast.Expr) string {
+	if e == nil {
+		return "<null stream>"
+	}
+	return types.ExprString(stripConversions(fa.info, e))
+}
+
+// streamKeyAt names the stream a wrapper reaches at path inside argument e,
+// the way the caller would write it (s.h for the receiver s and path .h).
+func (fa *funcAnalysis) streamKeyAt(e ast.Expr, path string) string {
+	e = stripConversions(fa.info, e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = u.X
+	}
+	return types.ExprString(e) + path
+}
+
+func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
+	f := c.Func
+	switch f.Role {
+	case hipapi.Alloc:
+		l, ok := fa.addrTarget(c.Arg(f.Out))
+		if !ok {
+			return
+		}
+		kind := kindOfAlloc(f.Alloc)
+		if kind == KindStreamOrdered || kind == KindPool {
+			switch s.captureBits(fa.streamKey(c.Arg(f.Stream))) {
+			case capturing:
+				kind = KindCaptured
+			case capturing | notCapturing:
+				kind = KindMaybeCaptured
+			}
+		}
+		i := fa.site(c.Pos(), kind, f.Name, "", f.Family)
+		delete(s.freed, i)
+		s.set(l, tree{"": {sites: []int{i}}})
+	case hipapi.Free:
+		ptr := c.Arg(f.Ptr)
+		fa.checkFree(c.Expr, ptr, "", fa.eval(ptr, s)[""], f.Name, false, f.Family, s)
+	case hipapi.GraphAllocNode:
+		nd := fa.node(c)
+		fa.addDeps(nd, c, s)
+		if l, ok := fa.addrTarget(c.Arg(f.Params)); ok {
+			i := fa.site(c.Pos(), KindGraph, f.Name, "", f.Family)
+			delete(s.freed, i)
+			s.set(loc{root: l.root, path: l.path + ".dptr"}, tree{"": {sites: []int{i}}})
+		}
+		fa.setNode(c, s)
+	case hipapi.GraphFreeNode:
+		nd := fa.node(c)
+		fa.addDeps(nd, c, s)
+		ptr := c.Arg(f.Ptr)
+		v := fa.eval(ptr, s)[""]
+		nd.ptr = types.ExprString(ptr)
+		for _, i := range v.sites {
+			nd.frees[i] = true
+		}
+		if !fa.reporting {
+			fa.noteParam(&fa.freedParams, ptr, "", s)
+		}
+		fa.checkFree(c.Expr, ptr, "", v, f.Name, true, f.Family, s)
+		fa.setNode(c, s)
+	case hipapi.GraphKernelNode, hipapi.GraphCopyNode, hipapi.GraphMemsetNode:
+		nd := fa.node(c)
+		fa.addDeps(nd, c, s)
+		for _, i := range fa.usesOf(c, s) {
+			nd.uses[i] = true
+		}
+		fa.setNode(c, s)
+	case hipapi.GraphDependencies:
+		// hipGraphAddDependencies(graph, from, to, n): each "to" depends on each "from".
+		if len(c.Args) < 4 {
+			fa.edgesUnknown = true
+			return
+		}
+		froms, fromOK := fa.nodesAt(c.Args[1], c.Args[3], s)
+		tos, toOK := fa.nodesAt(c.Args[2], c.Args[3], s)
+		if !toOK {
+			fa.edgesUnknown = true
+			return
+		}
+		for _, t := range tos {
+			if !fromOK {
+				fa.nodes[t].depsUnknown = true
+				continue
+			}
+			if fa.edges[t] == nil {
+				fa.edges[t] = map[int]bool{}
+			}
+			for _, from := range froms {
+				fa.edges[t][from] = true
+			}
+		}
+	case hipapi.CaptureBegin:
+		s.capture[fa.streamKey(c.Arg(f.Stream))] = capturing
+		if !fa.reporting {
+			fa.noteCapture(fa.beginCands, c.Arg(f.Stream), "", s)
+		}
+	case hipapi.CaptureEnd:
+		s.capture[fa.streamKey(c.Arg(f.Stream))] = notCapturing
+		if !fa.reporting {
+			fa.noteCapture(fa.endCands, c.Arg(f.Stream), "", s)
+		}
+	}
+}
+
+// setNode records the node a node-adding call writes to its out parameter.
+func (fa *funcAnalysis) setNode(c *cgocall.Call, s *state) {
+	if l, ok := fa.addrTarget(c.Arg(c.Func.Out)); ok {
+		s.set(l, tree{"": {nodes: []int{fa.nodeOf[c.Expr]}}})
+	}
+}
+
+func (fa *funcAnalysis) addDeps(nd *nodeSite, c *cgocall.Call, s *state) {
+	deps, ok := fa.nodesAt(c.Arg(c.Func.Deps), c.Arg(c.Func.NumDeps), s)
+	if !ok {
+		nd.depsUnknown = true
+	}
+	for _, d := range deps {
+		nd.deps[d] = true
+	}
+}
+
+// nodesAt resolves a dependency array argument (nil, &node, &deps[0],
+// unsafe.SliceData(deps)) to the nodes it holds; ok is false when some entry
+// is unknown.
+func (fa *funcAnalysis) nodesAt(arr, n ast.Expr, s *state) ([]int, bool) {
+	if v, ok := cgocall.IntValue(fa.info, n); ok && v == 0 {
+		return nil, true
+	}
+	if arr == nil || isNilExpr(fa.info, stripConversions(fa.info, arr)) {
+		return nil, true
+	}
+	v := fa.eval(arr, s)[""]
+	if len(v.refs) == 0 {
+		return nil, false
+	}
+	var out []int
+	for _, r := range v.refs {
+		d := fa.deref(r, s)
+		if len(d.nodes) == 0 {
+			return nil, false
+		}
+		out = unionInts(out, d.nodes)
+	}
+	return out, true
+}
+
+// deref returns what is stored at r, or in its elements when r is an array.
+func (fa *funcAnalysis) deref(r loc, s *state) val {
+	v := s.vals[r]
+	if !r.weak() || !strings.HasSuffix(r.path, "[]") {
+		v = v.union(s.vals[loc{root: r.root, path: r.path + "[]"}])
+	}
+	return v
+}
+
+// usesOf returns the allocation sites a kernel, memcpy or memset node touches:
+// pointers in its parameter struct (and through the kernel argument array),
+// or its dst and src arguments.
+func (fa *funcAnalysis) usesOf(c *cgocall.Call, s *state) []int {
+	f := c.Func
+	var out []int
+	for _, a := range []hipapi.Arg{f.Dst, f.Src} {
+		if e := c.Arg(a); e != nil {
+			out = unionInts(out, fa.eval(e, s)[""].sites)
+		}
+	}
+	p := c.Arg(f.Params)
+	if p == nil {
+		return out
+	}
+	var t tree
+	if l, ok := fa.addrTarget(p); ok {
+		t = s.subtree(l)
+	} else {
+		t = fa.eval(stripConversions(fa.info, p), s)
+	}
+	for path, v := range t {
+		if path == "" {
+			continue
+		}
+		out = unionInts(out, v.sites)
+		if strings.HasSuffix(path, ".kernelParams") {
+			for _, r1 := range v.refs {
+				for _, r2 := range fa.deref(r1, s).refs {
+					out = unionInts(out, fa.deref(r2, s).sites)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// addrTarget returns the storage an out or params argument points to: x for
+// &x (under conversions), or what a pointer variable points to.
+func (fa *funcAnalysis) addrTarget(e ast.Expr) (loc, bool) {
+	if e == nil {
+		return loc{}, false
+	}
+	e = stripConversions(fa.info, e)
+	if u, ok := e.(*ast.UnaryExpr); ok {
+		if u.Op != token.AND {
+			return loc{}, false
+		}
+		return locOf(fa.info, u.X)
+	}
+	if _, ok := e.(*ast.CompositeLit); ok {
+		return loc{}, false
+	}
+	return locOf(fa.info, e)
+}
+
+func isNilExpr(info *types.Info, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, isNil := info.Uses[id].(*types.Nil)
+	return isNil
+}
+
+// eval returns what e may evaluate to.
+func (fa *funcAnalysis) eval(e ast.Expr, s *state) tree {
+	info := fa.info
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr:
+		if l, ok := locOf(info, x); ok {
+			return s.subtree(l)
+		}
+		switch x := x.(type) {
+		case *ast.IndexExpr:
+			return shiftDown(fa.eval(x.X, s), "[]")
+		case *ast.StarExpr:
+			return fa.eval(x.X, s)
+		}
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return fa.addressOf(x, s)
+		}
+	case *ast.CompositeLit:
+		return fa.compositeLit(x, s)
+	case *ast.SliceExpr:
+		return fa.eval(x.X, s)
+	case *ast.TypeAssertExpr:
+		return fa.eval(x.X, s)
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.ADD, token.SUB, token.AND, token.OR, token.AND_NOT:
+			t := tree{}
+			t.add("", val{sites: fa.eval(x.X, s)[""].sites})
+			t.add("", val{sites: fa.eval(x.Y, s)[""].sites})
+			return t
+		}
+	case *ast.CallExpr:
+		return fa.evalCall(x, 0, s)
+	}
+	return nil
+}
+
+// shiftDown returns the part of t under prefix, relative to it.
+func shiftDown(t tree, prefix string) tree {
+	out := tree{}
+	for p, v := range t {
+		if strings.HasPrefix(p, prefix) {
+			out.add(p[len(prefix):], v)
+		}
+	}
+	return out
+}
+
+func (fa *funcAnalysis) addressOf(u *ast.UnaryExpr, s *state) tree {
+	if lit, ok := ast.Unparen(u.X).(*ast.CompositeLit); ok {
+		t := fa.compositeLit(lit, s)
+		t.add("", val{sites: []int{fa.goSite(lit.Pos(), "a composite literal")}})
+		return t
+	}
+	l, ok := locOf(fa.info, u.X)
+	if !ok {
+		return nil
+	}
+	t := tree{}
+	for p, v := range s.subtree(l) {
+		if p != "" {
+			t.add(p, v)
+		}
+	}
+	t.add("", val{sites: fa.goStorage(u.X, s), refs: []loc{l}})
+	return t
+}
+
+// goStorage returns the Go allocation sites that hold x, when x is Go
+// storage: a variable, a field of one, an element of a Go array or of a slice
+// made in Go.
+func (fa *funcAnalysis) goStorage(x ast.Expr, s *state) []int {
+	switch e := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		if _, ok := fa.info.Uses[e].(*types.Var); ok {
+			return []int{fa.goSite(e.Pos(), "the address of the Go variable "+e.Name)}
+		}
+	case *ast.SelectorExpr:
+		if t := fa.info.TypeOf(e.X); t != nil {
+			if _, isPtr := t.Underlying().(*types.Pointer); !isPtr {
+				return fa.goStorage(e.X, s)
+			}
+		}
+	case *ast.IndexExpr:
+		t := fa.info.TypeOf(e.X)
+		if t == nil {
+			return nil
+		}
+		switch t.Underlying().(type) {
+		case *types.Array:
+			return fa.goStorage(e.X, s)
+		case *types.Slice:
+			var out []int
+			for _, i := range fa.eval(e.X, s)[""].sites {
+				if fa.sites[i].kind == KindGo {
+					out = unionInts(out, []int{i})
+				}
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+func (fa *funcAnalysis) goSite(pos token.Pos, what string) int {
+	return fa.site(pos, KindGo, what, "", 0)
+}
+
+func (fa *funcAnalysis) compositeLit(lit *ast.CompositeLit, s *state) tree {
+	t := tree{}
+	typ := fa.info.TypeOf(lit)
+	var st *types.Struct
+	if typ != nil {
+		switch u := typ.Underlying().(type) {
+		case *types.Struct:
+			st = u
+		case *types.Slice:
+			t.add("", val{sites: []int{fa.goSite(lit.Pos(), "a Go slice literal")}})
+		}
+	}
+	for i, elt := range lit.Elts {
+		var key string
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			elt = kv.Value
+			if st != nil {
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					key = "." + id.Name
+				}
+			}
+		} else if st != nil && i < st.NumFields() {
+			key = "." + st.Field(i).Name()
+		}
+		if st == nil {
+			key = "[]"
+		}
+		if key == "" {
+			continue
+		}
+		for p, v := range fa.eval(elt, s) {
+			t.add(key+p, v)
+		}
+	}
+	return t
+}
+
+// evalCall returns result i of call.
+func (fa *funcAnalysis) evalCall(call *ast.CallExpr, result int, s *state) tree {
+	info := fa.info
+	if isType(info, call.Fun) && len(call.Args) == 1 {
+		if result != 0 {
+			return nil
+		}
+		return fa.eval(call.Args[0], s)
+	}
+	if cHeapAlloc(info, call) {
+		if result != 0 {
+			return nil
+		}
+		name := strings.TrimPrefix(info.Uses[calleeIdent(call)].Name(), "_Cfunc_")
+		if name == "_CMalloc" {
+			name = "malloc"
+		}
+		return tree{"": {sites: []int{fa.site(call.Pos(), KindCHeap, "C."+name, "", 0)}}}
+	}
+	if b, ok := info.Uses[calleeIdent(call)].(*types.Builtin); ok {
+		switch b.Name() {
+		case "make", "new":
+			return tree{"": {sites: []int{fa.goSite(call.Pos(), "Go memory from "+b.Name())}}}
+		case "append":
+			if len(call.Args) == 0 {
+				return nil
+			}
+			t := fa.eval(call.Args[0], s)
+			for i, a := range call.Args[1:] {
+				at := fa.eval(a, s)
+				if call.Ellipsis.IsValid() && i == len(call.Args)-2 {
+					at = shiftDown(at, "[]")
+				}
+				for p, v := range at {
+					t.add("[]"+p, v)
+				}
+			}
+			return t
+		}
+		return nil
+	}
+	if name, ok := unsafeBuiltin(info, call); ok {
+		switch name {
+		case "Add", "Slice":
+			return tree{"": fa.eval(call.Args[0], s)[""]}
+		case "SliceData":
+			v := val{sites: fa.eval(call.Args[0], s)[""].sites}
+			if l, ok := locOf(info, call.Args[0]); ok {
+				v.refs = []loc{{root: l.root, path: l.path + "[]"}}
+			}
+			return tree{"": v}
+		}
+		return nil
+	}
+	fn := fa.callee(call)
+	if fn == nil {
+		return nil
+	}
+	if rs := fa.returnsMemory(fn); len(rs) > 0 {
+		t := tree{}
+		for _, r := range rs {
+			if r.Result != result {
+				continue
+			}
+			api := r.API
+			if !strings.Contains(api, "(via ") {
+				api = fmt.Sprintf("%s (via %s)", r.API, fn.Name())
+			}
+			kind := r.Kind
+			if kind == KindStreamOrdered || kind == KindPool {
+				// The helper's stream is not known here: under any capture
+				// its allocation may be a graph allocation.
+				kind = s.anyCapture(kind)
+			}
+			i := fa.site(call.Pos(), kind, api, fmt.Sprintf("%d%s", r.Result, r.Path), hipapi.FamilyOf(r.API))
+			t.add(r.Path, val{sites: []int{i}})
+		}
+		return t
+	}
+	if g, ok := fa.getter(fn); ok && g.Result == result {
+		if arg := argAt(call, g.Param); arg != nil {
+			if g.Path == "" {
+				return fa.eval(arg, s)
+			}
+			if l, ok := locOf(info, stripConversions(info, arg)); ok {
+				return s.subtree(loc{root: l.root, path: l.path + g.Path})
+			}
+			return shiftDown(fa.eval(arg, s), g.Path)
+		}
+	}
+	return nil
+}
+
+// unsafeBuiltin recognizes unsafe.Add, unsafe.Slice and unsafe.SliceData,
+// which are builtins, not functions.
+func unsafeBuiltin(info *types.Info, call *ast.CallExpr) (string, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) == 0 {
+		return "", false
+	}
+	b, ok := info.Uses[sel.Sel].(*types.Builtin)
+	if !ok {
+		return "", false
+	}
+	if id, ok := sel.X.(*ast.Ident); ok {
+		if pn, ok := info.Uses[id].(*types.PkgName); ok && pn.Imported().Path() == "unsafe" {
+			return b.Name(), true
+		}
+	}
+	return "", false
+}
+
+func (fa *funcAnalysis) assign(as *ast.AssignStmt, s *state) {
+	switch as.Tok {
+	case token.ASSIGN, token.DEFINE:
+	default:
+		return // p += off keeps p's provenance
+	}
+	if len(as.Lhs) == len(as.Rhs) {
+		trees := make([]tree, len(as.Rhs))
+		for i, r := range as.Rhs {
+			trees[i] = fa.eval(r, s)
+		}
+		for i, l := range as.Lhs {
+			fa.store(l, trees[i], s)
+		}
+		return
+	}
+	if len(as.Rhs) != 1 {
+		return
+	}
+	rhs := ast.Unparen(as.Rhs[0])
+	for i, l := range as.Lhs {
+		var t tree
+		switch r := rhs.(type) {
+		case *ast.CallExpr:
+			t = fa.evalCall(r, i, s)
+		case *ast.IndexExpr, *ast.TypeAssertExpr:
+			if i == 0 {
+				t = fa.eval(r, s)
+			}
+		}
+		fa.store(l, t, s)
+	}
+}
+
+func (fa *funcAnalysis) store(lhs ast.Expr, t tree, s *state) {
+	if id, ok := lhs.(*ast.Ident); ok && id.Name == "_" {
+		return
+	}
+	if l, ok := locOf(fa.info, lhs); ok {
+		s.set(l, t)
+	}
+}
+
+func (fa *funcAnalysis) valueSpec(vs *ast.ValueSpec, s *state) {
+	if len(vs.Values) == len(vs.Names) {
+		trees := make([]tree, len(vs.Values))
+		for i, v := range vs.Values {
+			trees[i] = fa.eval(v, s)
+		}
+		for i, id := range vs.Names {
+			fa.store(id, trees[i], s)
+		}
+		return
+	}
+	if len(vs.Values) == 1 {
+		if call, ok := ast.Unparen(vs.Values[0]).(*ast.CallExpr); ok {
+			for i, id := range vs.Names {
+				fa.store(id, fa.evalCall(call, i, s), s)
+			}
+			return
+		}
+	}
+	for _, id := range vs.Names {
+		fa.store(id, nil, s)
+	}
+}
+
+func (fa *funcAnalysis) rangeAssign(rs *ast.RangeStmt, e ast.Expr, s *state) {
+	if e != rs.Value {
+		fa.store(e, nil, s)
+		return
+	}
+	fa.store(e, shiftDown(fa.eval(rs.X, s), "[]"), s)
+}
+
+// noteCapture records a parameter's stream that the function begins or
+// ends capturing.
+func (fa *funcAnalysis) noteCapture(into map[ParamPath]string, e ast.Expr, path string, s *state) {
+	var ps []ParamPath
+	fa.noteParam(&ps, e, path, s)
+	for _, p := range ps {
+		into[p] = fa.streamKeyAt(e, path)
+	}
+}
+
+// collectReturn records the allocations a return hands to the caller, and
+// the parameters' streams it leaves capturing or not.
+func (fa *funcAnalysis) collectReturn(ret *ast.ReturnStmt, s *state) {
+	if fa.sig == nil || fa.fn.Decl == nil {
+		return
+	}
+	// A capture wrapper leaves its stream capturing (or not) on every return.
+	for p, key := range fa.beginCands {
+		fa.captureAtReturn[p] |= s.captureBits(key)
+	}
+	for p, key := range fa.endCands {
+		fa.captureAtReturn[p] |= s.captureBits(key)
+	}
+	results := ret.Results
+	var trees []tree
+	if len(results) == 0 && fa.sig.Results().Len() > 0 && fa.sig.Results().At(0).Name() != "" {
+		for i := range fa.sig.Results().Len() {
+			trees = append(trees, s.subtree(loc{root: fa.sig.Results().At(i)}))
+		}
+	} else if len(results) == 1 && fa.sig.Results().Len() > 1 {
+		if call, ok := ast.Unparen(results[0]).(*ast.CallExpr); ok {
+			for i := range fa.sig.Results().Len() {
+				trees = append(trees, fa.evalCall(call, i, s))
+			}
+		}
+	} else {
+		for _, r := range results {
+			trees = append(trees, fa.eval(r, s))
+		}
+	}
+	for i, t := range trees {
+		for path, v := range t {
+			for _, si := range v.sites {
+				site := fa.sites[si]
+				if site.kind == KindGo || site.kind == KindUnknown {
+					continue
+				}
+				r := ReturnedAlloc{Result: i, Path: path, Kind: site.kind, API: site.api}
+				if !slices.Contains(fa.returned, r) {
+					fa.returned = append(fa.returned, r)
+				}
+			}
+		}
+	}
+}
+
+// noteParam records in *into that e (at path) is what a parameter, not
+// reassigned here, holds: p, p.f, or p.Getter() for a getter of p.f.
+func (fa *funcAnalysis) noteParam(into *[]ParamPath, e ast.Expr, path string, s *state) {
+	if fa.sig == nil || fa.fn.Decl == nil || e == nil {
+		return
+	}
+	e = stripConversions(fa.info, e)
+	if call, ok := e.(*ast.CallExpr); ok {
+		g, ok := fa.getter(fa.callee(call))
+		if !ok || g.Result != 0 {
+			return
+		}
+		arg := argAt(call, g.Param)
+		if arg == nil {
+			return
+		}
+		e, path = stripConversions(fa.info, arg), g.Path+path
+	}
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = u.X
+	}
+	l, ok := locOf(fa.info, e)
+	if !ok || l.weak() {
+		return
+	}
+	l.path += path
+	i, ok := paramIndex(fa.sig, l.root)
+	if !ok || len(s.subtree(l)) > 0 {
+		return
+	}
+	p := ParamPath{Param: i, Path: l.path}
+	if !slices.Contains(*into, p) {
+		*into = append(*into, p)
+	}
+}
+
+func (fa *funcAnalysis) report(c diag.Check, pos, end token.Pos, msg string, related []diag.Related) {
+	if !fa.reporting {
+		return
+	}
+	key := fmt.Sprintf("%s@%d", c.ID, pos)
+	if fa.reported[key] {
+		return
+	}
+	fa.reported[key] = true
+	diag.Report(fa.pass, c, pos, end, msg, related)
+}
+
+// checkFree checks one free of v (the value of ptr, at path): by a free node
+// (node) or by hipFree/hipFreeAsync. name is the API or wrapper called.
+func (fa *funcAnalysis) checkFree(call *ast.CallExpr, ptr ast.Expr, path string, v val, name string, node bool, fam hipapi.Family, s *state) {
+	what := types.ExprString(ptr) + path
+	if node {
+		fa.checkKinds(call, what, v, name, fam)
+	}
+	// Double frees: only a single allocation in a scalar location is
+	// certainly the same memory both times.
+	if len(v.sites) != 1 {
+		return
+	}
+	if l, ok := locOf(fa.info, stripConversions(fa.info, ptr)); ok && l.weak() {
+		return
+	}
+	i := v.sites[0]
+	site := fa.sites[i]
+	if !site.kind.graphOwned() {
+		return
+	}
+	if first, ok := s.freed[i]; ok {
+		// Freed on some paths only: report only a loop that frees
+		// memory allocated before it again on the next iteration
+		// (branches that free on either side are correlated too often).
+		if (first.node || node) && (!first.maybe || fa.loopCarried(call.Pos(), site.pos)) {
+			fa.report(DoubleFree, call.Pos(), call.End(),
+				fmt.Sprintf("%s frees %s, which %s already freed: a graph allocation is freed once; remove one of the frees (the runtime returns %s or frees the memory twice)",
+					name, what, first.name, apiName(famOr(fam, site.fam), "hipErrorInvalidValue")),
+				[]diag.Related{{Pos: first.pos, Message: "first freed here"}, {Pos: site.pos, Message: "allocated here"}})
+		}
+		return
+	}
+	s.freed[i] = freeRec{pos: call.Pos(), name: name, node: node}
+}
+
+// loopCarried reports whether a free at pos sits in a loop while the
+// allocation at alloc is in no loop: every iteration frees the same memory.
+// (An allocation in a loop stands for many, which a later loop may free one
+// by one.)
+func (fa *funcAnalysis) loopCarried(pos, alloc token.Pos) bool {
+	inLoop := false
+	for _, l := range fa.loops {
+		if l.Contains(alloc) {
+			return false
+		}
+		inLoop = inLoop || l.Contains(pos)
+	}
+	return inLoop
+}
+
+func famOr(f, g hipapi.Family) hipapi.Family {
+	if f != 0 {
+		return f
+	}
+	if g != 0 {
+		return g
+	}
+	return hipapi.HIP
+}
+
+// checkKinds reports a free node on memory that is not a graph allocation.
+func (fa *funcAnalysis) checkKinds(call *ast.CallExpr, what string, v val, name string, fam hipapi.Family) {
+	for _, i := range v.sites {
+		site := fa.sites[i]
+		f := famOr(fam, site.fam)
+		related := []diag.Related{{Pos: site.pos, Message: "allocated here"}}
+		switch {
+		case site.kind.notGraph():
+			fa.report(NotGraphMemory, call.Pos(), call.End(),
+				fmt.Sprintf("%s frees %s, which is %s from %s, not a graph allocation: a free node accepts only params.dptr of %s or memory allocated by %s during stream capture, and the runtime returns %s (ROCm 5.6.1 accepted it, earlier releases crashed); %s",
+					name, what, site.kind.describe(), site.api, apiName(f, "hipGraphAddMemAllocNode"),
+					apiName(f, "hipMallocAsync"), apiName(f, "hipErrorInvalidValue"), releaseAdvice(site.kind, f)),
+				related)
+		case site.kind == KindStreamOrdered || site.kind == KindPool:
+			fa.report(StreamOrderedOutsideCapture, call.Pos(), call.End(),
+				fmt.Sprintf("%s frees %s, which %s allocated outside stream capture: HIP 5.6 accepted this, but CUDA and current HIP reject it with %s; free it with %s on a stream, or allocate it with %s (or with %s between %s and its end capture)",
+					name, what, site.api, apiName(f, "hipErrorInvalidValue"), apiName(f, "hipFreeAsync"),
+					apiName(f, "hipGraphAddMemAllocNode"), apiName(f, "hipMallocAsync"), apiName(f, "hipStreamBeginCapture")),
+				related)
+		}
+	}
+}
+
+func releaseAdvice(k Kind, f hipapi.Family) string {
+	switch k {
+	case KindDevice, KindManaged:
+		return fmt.Sprintf("free it with %s after the graph has run, or allocate it with an alloc node", apiName(f, "hipFree"))
+	case KindHostPinned:
+		return fmt.Sprintf("free it with %s after the graph has run", apiName(f, "hipHostFree"))
+	case KindCHeap:
+		return "free it with C.free after the graph has run"
+	case KindGo:
+		return "Go memory belongs to the garbage collector; pass a graph allocation"
+	}
+	return "free it with the matching free call"
+}
+
+// checkDependencies reports free nodes that are not ordered after every node
+// using the memory they free (HL3003).
+func (fa *funcAnalysis) checkDependencies() {
+	if fa.edgesUnknown {
+		return
+	}
+	for _, fr := range fa.nodes {
+		if fr.call.Func.Role != hipapi.GraphFreeNode || len(fr.frees) == 0 {
+			continue
+		}
+		ancestors, known := fa.ancestors(fr)
+		if !known {
+			continue
+		}
+		var missing []*nodeSite
+		for ui, user := range fa.nodes {
+			switch user.call.Func.Role {
+			case hipapi.GraphKernelNode, hipapi.GraphCopyNode, hipapi.GraphMemsetNode:
+			default:
+				continue
+			}
+			if !ancestors[ui] && fa.sharesGraphMemory(fr, user) {
+				missing = append(missing, user)
+			}
+		}
+		if len(missing) == 0 {
+			continue
+		}
+		user := missing[0]
+		kind := nodeKind(user)
+		msg := fmt.Sprintf("free node for %s does not depend on the %s node (%s) that uses the memory: the graph may free it while that node still runs; add the %s node to the free node's dependencies",
+			fr.ptr, kind, user.call.Func.Name, kind)
+		if ua, ok := fa.ancestors(user); ok && ua[fa.nodeOf[fr.call.Expr]] {
+			msg = fmt.Sprintf("the %s node (%s) uses %s after the free node that frees it; make the free node depend on the %s node instead",
+				kind, user.call.Func.Name, fr.ptr, kind)
+		}
+		if len(missing) > 1 {
+			msg += fmt.Sprintf(" (and %d more nodes using it)", len(missing)-1)
+		}
+		var related []diag.Related
+		for _, u := range missing {
+			related = append(related, diag.Related{Pos: u.call.Pos(), Message: fmt.Sprintf("%s node using the memory", nodeKind(u))})
+		}
+		fa.report(MissingDependency, fr.call.Pos(), fr.call.End(), msg, related)
+	}
+}
+
+func nodeKind(n *nodeSite) string {
+	switch n.call.Func.Role {
+	case hipapi.GraphKernelNode:
+		return "kernel"
+	case hipapi.GraphCopyNode:
+		return "memcpy"
+	}
+	return "memset"
+}
+
+func (fa *funcAnalysis) sharesGraphMemory(fr, user *nodeSite) bool {
+	for i := range fr.frees {
+		if user.uses[i] && fa.sites[i].kind.graphOwned() {
+			return true
+		}
+	}
+	return false
+}
+
+// ancestors returns the nodes n depends on, directly or transitively;
+// known is false when some dependency along the way is unknown.
+func (fa *funcAnalysis) ancestors(n *nodeSite) (map[int]bool, bool) {
+	seen := map[int]bool{}
+	work := []*nodeSite{n}
+	for len(work) > 0 {
+		cur := work[len(work)-1]
+		work = work[:len(work)-1]
+		if cur.depsUnknown {
+			return nil, false
+		}
+		deps := make([]int, 0, len(cur.deps))
+		for d := range cur.deps {
+			deps = append(deps, d)
+		}
+		for d := range fa.edges[fa.nodeOf[cur.call.Expr]] {
+			deps = append(deps, d)
+		}
+		sort.Ints(deps)
+		for _, d := range deps {
+			if !seen[d] {
+				seen[d] = true
+				work = append(work, fa.nodes[d])
+			}
+		}
+	}
+	return seen, true
+}

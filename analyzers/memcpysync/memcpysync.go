@@ -1,0 +1,437 @@
+package memcpysync
+
+import (
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/diag"
+	"github.com/hiplint/hiplint/internal/flow"
+	"github.com/hiplint/hiplint/internal/hipapi"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+var (
+	UnorderedRead = diag.Check{ID: "HL1001", Analyzer: "memcpysync", Severity: diag.Error,
+		Title: "destination of a device-to-device copy read before the copy is ordered"}
+	UnorderedAsyncRead = diag.Check{ID: "HL1002", Analyzer: "memcpysync", Severity: diag.Error,
+		Title: "destination of an asynchronous device-to-device copy read off its stream before it is ordered"}
+)
+
+// Checks lists the check IDs this analyzer reports.
+var Checks = []diag.Check{UnorderedRead, UnorderedAsyncRead}
+
+var Analyzer = &analysis.Analyzer{
+	Name:      "memcpysync",
+	Doc:       doc,
+	URL:       diag.DocsBase + "HL1001.md",
+	Run:       run,
+	FactTypes: []analysis.Fact{new(CopiesInto), new(Synchronizes), new(ReadsParams), new(StreamKind)},
+}
+
+const strictFlag = "strict"
+
+func init() {
+	Analyzer.Flags.Bool(strictFlag, false,
+		"also report reads ordered only by implicit default-stream semantics (blocking streams, the peer destination's null stream, streams of unknown kind)")
+}
+
+// ParamCopy is one device-to-device copy a function issues into memory its
+// caller passed, and may return before it lands. References to the caller's
+// arguments are written "p<i>" (parameter i) or "r" (receiver), optionally
+// followed by a field path (".buf").
+type ParamCopy struct {
+	Dst    string // the destination: "p0", "r.buf"
+	Kind   string // "" when the copy is device-to-device regardless; "p3" when the caller's kind decides
+	Stream string // "" the null stream; "p4" or "r.stream" a caller's stream; "private" a stream the caller cannot see
+	Device string // "" the caller's current device; "c:1" a constant device; "p2" a parameter
+	Peer   string // peer copies: the destination device, as Device
+	API    string // the runtime function that copies
+	Async  bool   // an explicit async form (HL1002)
+}
+
+func (c ParamCopy) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s dst=%s", c.API, c.Dst)
+	for _, kv := range [][2]string{{"kind", c.Kind}, {"stream", c.Stream}, {"device", c.Device}, {"peer", c.Peer}} {
+		if kv[1] != "" {
+			fmt.Fprintf(&b, " %s=%s", kv[0], kv[1])
+		}
+	}
+	return b.String()
+}
+
+// CopiesInto is the fact that a function issues device-to-device copies into
+// memory its caller passed and can return before they land. Its callers are
+// checked as if they made the copies.
+type CopiesInto struct{ Copies []ParamCopy }
+
+func (*CopiesInto) AFact() {}
+func (f *CopiesInto) String() string {
+	parts := make([]string, len(f.Copies))
+	for i, c := range f.Copies {
+		parts[i] = c.String()
+	}
+	return "copiesInto(" + strings.Join(parts, "; ") + ")"
+}
+
+// Synchronizes is the fact that a function, on every path that returns,
+// synchronizes the caller's current device (Device) or the streams passed in
+// the listed parameters ("p0", "r.stream").
+type Synchronizes struct {
+	Device  bool
+	Streams []string
+}
+
+func (*Synchronizes) AFact() {}
+func (f *Synchronizes) String() string {
+	var parts []string
+	if f.Device {
+		parts = append(parts, "device")
+	}
+	parts = append(parts, f.Streams...)
+	return "synchronizes(" + strings.Join(parts, ", ") + ")"
+}
+
+// ReadsParams is the fact that a function reads, on the host and without
+// synchronizing first, the memory passed in the listed parameters (-1: the
+// receiver).
+type ReadsParams struct{ Params []int }
+
+func (*ReadsParams) AFact()           {}
+func (f *ReadsParams) String() string { return fmt.Sprintf("readsParams%v", f.Params) }
+
+// StreamKind is the fact that a struct field or package-level variable holds
+// streams created with the given flags everywhere in its package.
+type StreamKind struct{ NonBlocking bool }
+
+func (*StreamKind) AFact() {}
+func (f *StreamKind) String() string {
+	if f.NonBlocking {
+		return "nonBlockingStream"
+	}
+	return "blockingStream"
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if !cgocall.UsesCgo(pass.Pkg) && len(pass.AllObjectFacts()) == 0 {
+		return nil, nil
+	}
+	c := &checker{
+		pass:       pass,
+		strict:     pass.Analyzer.Flags.Lookup(strictFlag).Value.(flag.Getter).Get().(bool),
+		copies:     map[*types.Func]*CopiesInto{},
+		syncs:      map[*types.Func]*Synchronizes{},
+		reads:      map[*types.Func][]int{},
+		streamVars: map[*types.Var]streamKind{},
+	}
+	c.findStreamVars()
+	funcs := flow.Funcs(pass)
+	c.summarize(funcs)
+	for _, fn := range funcs {
+		if c.relevant(fn) {
+			newFuncAnalysis(c, fn, true).run()
+		}
+	}
+	return nil, nil
+}
+
+type streamKind uint8
+
+const (
+	blockingKind    streamKind = 1
+	nonBlockingKind streamKind = 2
+	mixedKind                  = blockingKind | nonBlockingKind
+)
+
+type checker struct {
+	pass   *analysis.Pass
+	strict bool
+	copies map[*types.Func]*CopiesInto
+	syncs  map[*types.Func]*Synchronizes
+	reads  map[*types.Func][]int
+	// streamVars holds the fields and package-level variables that streams
+	// are created into anywhere in the package, with the flags used.
+	streamVars map[*types.Var]streamKind
+}
+
+func (c *checker) callee(call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	return fn
+}
+
+func (c *checker) copiesOf(fn *types.Func) *CopiesInto {
+	if fn == nil {
+		return nil
+	}
+	if f, ok := c.copies[fn]; ok {
+		return f
+	}
+	var f CopiesInto
+	if fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn.Origin(), &f) {
+		return &f
+	}
+	return nil
+}
+
+func (c *checker) syncsOf(fn *types.Func) *Synchronizes {
+	if fn == nil {
+		return nil
+	}
+	if f, ok := c.syncs[fn]; ok {
+		return f
+	}
+	var f Synchronizes
+	if fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn.Origin(), &f) {
+		return &f
+	}
+	return nil
+}
+
+func (c *checker) readsOf(fn *types.Func) []int {
+	if fn == nil {
+		return nil
+	}
+	if ps, ok := c.reads[fn]; ok {
+		return ps
+	}
+	var f ReadsParams
+	if fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn.Origin(), &f) {
+		return f.Params
+	}
+	return nil
+}
+
+// streamVarKind returns what is known about the streams a field or
+// package-level variable holds.
+func (c *checker) streamVarKind(v *types.Var) (streamKind, bool) {
+	if v == nil {
+		return 0, false
+	}
+	if k, ok := c.streamVars[v]; ok {
+		return k, k != mixedKind
+	}
+	var f StreamKind
+	if v.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(v.Origin(), &f) {
+		if f.NonBlocking {
+			return nonBlockingKind, true
+		}
+		return blockingKind, true
+	}
+	return 0, false
+}
+
+// findStreamVars records the fields and package-level variables that streams
+// are created into, so that `w.stream` is known to be non-blocking in every
+// method, and exports what it found.
+func (c *checker) findStreamVars() {
+	info := c.pass.TypesInfo
+	for _, file := range c.pass.Files {
+		if cgocall.IsSupportFile(c.pass.Fset, file) {
+			continue
+		}
+		cgocall.Inspect(info, file, func(call *cgocall.Call) bool {
+			if call.Func.Role != hipapi.StreamCreate {
+				return true
+			}
+			u, ok := ast.Unparen(call.Arg(call.Func.Out)).(*ast.UnaryExpr)
+			if !ok || u.Op != token.AND {
+				return true
+			}
+			v := fieldOrGlobal(info, u.X)
+			if v == nil || v.Pkg() != c.pass.Pkg {
+				return true
+			}
+			k := blockingKind
+			if flags := call.Arg(call.Func.Flags); flags != nil {
+				val, ok := cgocall.IntValue(info, flags)
+				switch {
+				case !ok:
+					k = mixedKind
+				case val&hipapi.NonBlockingStream != 0:
+					k = nonBlockingKind
+				}
+			}
+			c.streamVars[v] |= k
+			return true
+		})
+	}
+	vars := make([]*types.Var, 0, len(c.streamVars))
+	for v := range c.streamVars {
+		vars = append(vars, v)
+	}
+	sort.Slice(vars, func(i, j int) bool { return vars[i].Pos() < vars[j].Pos() })
+	for _, v := range vars {
+		if k := c.streamVars[v]; k != mixedKind {
+			c.pass.ExportObjectFact(v, &StreamKind{NonBlocking: k == nonBlockingKind})
+		}
+	}
+}
+
+// fieldOrGlobal returns the struct field that e selects, or the
+// package-level variable it names.
+func fieldOrGlobal(info *types.Info, e ast.Expr) *types.Var {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[x]; ok && sel.Kind() == types.FieldVal {
+			v, _ := sel.Obj().(*types.Var)
+			return v
+		}
+		// pkg.Var
+		if v, ok := info.Uses[x.Sel].(*types.Var); ok && v.Parent() == v.Pkg().Scope() {
+			return v
+		}
+	case *ast.Ident:
+		if v, ok := info.Uses[x].(*types.Var); ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+			return v
+		}
+	}
+	return nil
+}
+
+// summarize computes this package's wrapper summaries to a fixpoint and
+// exports them as facts.
+func (c *checker) summarize(funcs []flow.Func) {
+	info := c.pass.TypesInfo
+	for round := 0; round < 8; round++ {
+		changed := false
+		for _, fn := range funcs {
+			obj := fn.Object(info)
+			if obj == nil || !c.relevant(fn) {
+				continue
+			}
+			fa := newFuncAnalysis(c, fn, false)
+			fa.run()
+			copies, syncs, reads := fa.summary()
+			if str(copies) != str(c.copies[obj]) {
+				c.copies[obj] = copies
+				changed = true
+			}
+			if str(syncs) != str(c.syncs[obj]) {
+				c.syncs[obj] = syncs
+				changed = true
+			}
+			if !slices.Equal(reads, c.reads[obj]) {
+				c.reads[obj] = reads
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for _, fn := range funcs {
+		obj := fn.Object(info)
+		if obj == nil {
+			continue
+		}
+		if f := c.copies[obj]; f != nil {
+			c.pass.ExportObjectFact(obj, f)
+		}
+		if f := c.syncs[obj]; f != nil {
+			c.pass.ExportObjectFact(obj, f)
+		}
+		if ps := c.reads[obj]; len(ps) > 0 {
+			c.pass.ExportObjectFact(obj, &ReadsParams{Params: ps})
+		}
+	}
+}
+
+func str(f fmt.Stringer) string {
+	switch f := f.(type) {
+	case *CopiesInto:
+		if f == nil {
+			return ""
+		}
+	case *Synchronizes:
+		if f == nil {
+			return ""
+		}
+	}
+	return f.String()
+}
+
+// relevant reports whether fn has anything this check looks at: runtime
+// calls, calls of summarized functions, or pointer parameters it may read.
+func (c *checker) relevant(fn flow.Func) bool {
+	info := c.pass.TypesInfo
+	if sig := fn.Signature(info); sig != nil {
+		for i := range sig.Params().Len() {
+			if mayHoldPointer(sig.Params().At(i).Type()) {
+				return true
+			}
+		}
+		if sig.Recv() != nil && mayHoldPointer(sig.Recv().Type()) {
+			return true
+		}
+	}
+	found := false
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if lit, ok := n.(*ast.FuncLit); ok && !cgocall.IsWrapper(info, lit) {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if cgocall.Match(info, call) != nil {
+			found = true
+			return false
+		}
+		fn := c.callee(call)
+		found = c.copiesOf(fn) != nil || c.syncsOf(fn) != nil || len(c.readsOf(fn)) > 0
+		return !found
+	})
+	return found
+}
+
+// mayHoldPointer reports whether a parameter of type t can carry device or
+// host memory: unsafe.Pointer, a C pointer or CUdeviceptr, or a struct or
+// pointer holding one.
+func mayHoldPointer(t types.Type) bool {
+	return holdsPointer(t, map[types.Type]bool{})
+}
+
+func holdsPointer(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	if cgocall.IsCType(t, "CUdeviceptr") || cgocall.IsCType(t, "hipDeviceptr_t") {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	case *types.Pointer:
+		return true
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if holdsPointer(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// syncCallFor returns the device synchronization call of the API's family.
+func syncCallFor(api string) string {
+	switch hipapi.FamilyOf(api) {
+	case hipapi.CUDARuntime:
+		return "cudaDeviceSynchronize"
+	case hipapi.CUDADriver:
+		return "cuCtxSynchronize"
+	}
+	return "hipDeviceSynchronize"
+}

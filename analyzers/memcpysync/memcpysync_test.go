@@ -1,0 +1,115 @@
+package memcpysync_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hiplint/hiplint/analyzers/memcpysync"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+func testdata() string {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		panic(err)
+	}
+	return dir
+}
+
+func TestHazards(t *testing.T) {
+	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/hazards")
+}
+
+func TestSafe(t *testing.T) {
+	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/safe")
+}
+
+func TestWrappersAcrossPackages(t *testing.T) {
+	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/wrap", "memcpysync/app")
+}
+
+func TestCUDARuntime(t *testing.T) {
+	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/cudart")
+}
+
+func TestCUDADriver(t *testing.T) {
+	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/cudrv")
+}
+
+func TestStrict(t *testing.T) {
+	require.NoError(t, memcpysync.Analyzer.Flags.Set("strict", "true"))
+	defer memcpysync.Analyzer.Flags.Set("strict", "false")
+	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/strict")
+}
+
+func TestChecks(t *testing.T) {
+	require.Len(t, memcpysync.Checks, 2)
+	for _, c := range memcpysync.Checks {
+		assert.Equal(t, "memcpysync", c.Analyzer)
+		assert.True(t, strings.HasPrefix(c.ID, "HL100"), c.ID)
+		assert.FileExists(t, filepath.Join("../../docs/checks", c.ID+".md"))
+	}
+	assert.Equal(t, "memcpysync", memcpysync.Analyzer.Name)
+}
+
+// TestSuggestedFix checks the inserted synchronize: the family's call, on its
+// own line, right before the statement holding the read. Edits refer to the
+// analyzed (cgo-processed) file; its line maps back to the user's file.
+func TestSuggestedFix(t *testing.T) {
+	results := analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/hazards", "memcpysync/cudart", "memcpysync/cudrv")
+	want := map[string]string{ // function of the read → inserted text
+		"hazards.go:26": "\tC.hipDeviceSynchronize()\n",
+		"cudart.go:24":  "\tC.cudaDeviceSynchronize()\n",
+		"cudrv.go:24":   "\tC.cuCtxSynchronize()\n",
+	}
+	found := map[string]bool{}
+	var withoutFix []string
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			pos := r.Pass.Fset.Position(d.Pos)
+			key := filepath.Base(pos.Filename) + ":" + itoa(pos.Line)
+			if len(d.SuggestedFixes) == 0 {
+				withoutFix = append(withoutFix, key)
+			}
+			text, ok := want[key]
+			if !ok {
+				continue
+			}
+			found[key] = true
+			require.Len(t, d.SuggestedFixes, 1, key)
+			edits := d.SuggestedFixes[0].TextEdits
+			require.Len(t, edits, 1)
+			assert.Equal(t, text, string(edits[0].NewText), key)
+			assert.Equal(t, edits[0].Pos, edits[0].End)
+			// Compare lines in the analyzed file: the edit is at the start
+			// of the read's line there.
+			at := r.Pass.Fset.PositionFor(edits[0].Pos, false)
+			assert.Equal(t, r.Pass.Fset.PositionFor(d.Pos, false).Line, at.Line, "inserted on the read's line, before it")
+			assert.Equal(t, 1, at.Column, "inserted at a line start")
+			require.Len(t, d.Related, 1)
+			assert.Equal(t, "device-to-device copy issued here", d.Related[0].Message)
+		}
+	}
+	for k := range want {
+		assert.True(t, found[k], "no diagnostic at %s", k)
+	}
+	// Not mechanical: after hipSetDevice(1) a device synchronize would wait
+	// for the wrong device.
+	assert.Contains(t, withoutFix, "hazards.go:85")
+}
+
+func itoa(i int) string {
+	var b [20]byte
+	n := len(b)
+	for {
+		n--
+		b[n] = byte('0' + i%10)
+		i /= 10
+		if i == 0 {
+			return string(b[n:])
+		}
+	}
+}

@@ -1,0 +1,69 @@
+// Package xnack checks that memory which needs XNACK is used only where XNACK
+// is known to be on.
+//
+// # Analyzer xnack
+//
+// xnack: check that memory which needs XNACK is used only where XNACK is on
+//
+// XNACK lets an AMD GPU retry a faulting access after the page is brought in.
+// Without it, a kernel that touches system memory (C.malloc, mmap, Go memory)
+// aborts with "Memory access fault by GPU ... Page not present", and managed
+// memory does not migrate: it acts as pinned host memory, and code that waits
+// for the GPU to write it can hang. ROCR reads HSA_XNACK once, when the HIP
+// runtime initializes.
+//
+// Checks:
+//
+//   - HL4001 (error): system memory reaches a kernel argument array, or
+//     hipMemAdvise/hipMemPrefetchAsync, without an XNACK guard. Also for CUDA,
+//     where cudaDevAttrPageableMemoryAccess is the analogue.
+//   - HL4002 (warning): managed memory (hipMallocManaged, hipMemPrefetchAsync,
+//     hipMemAdvise) used without a guard. HIP only: managed memory migrates on
+//     NVIDIA without any such switch.
+//   - HL4003 (error): os.Setenv("HSA_XNACK", ...) after a HIP call may already
+//     have run on the same path (HIP only; CUDA calls do not read it).
+//   - HL4004 (warning): a test, benchmark, example or fuzz target reaches
+//     XNACK-dependent memory with no skip guard, and no TestMain (or init)
+//     sets HSA_XNACK=1 in time or exits unless XNACK is on.
+//   - HL4005 (error): the memory use is guarded by hipDeviceAttributeManagedMemory,
+//     hipDeviceAttributeConcurrentManagedAccess or the matching hipDeviceProp_t
+//     fields, which report HMM support, not XNACK.
+//
+// Guards: os.Setenv("HSA_XNACK", "1") before any HIP call on the path (in
+// init, main or TestMain); a string test for "xnack+" (strings.Contains,
+// HasSuffix, ==) such as on gcnArchName; hipDeviceAttributePageableMemoryAccess
+// (or the pageableMemoryAccess property, or cudaDevAttrPageableMemoryAccess)
+// compared so that only 1 passes. A guard covers the branch where it held,
+// and what follows `if !ok { t.Skip(...) }`, a return, panic, os.Exit or
+// t.Fatal. Guard wrappers are summarized: a function whose boolean result is
+// a guard (or false) reports XNACK (fact ReportsXNACK); a function that
+// returns normally only with XNACK on guards its callers (GuardsXNACK, for
+// skip helpers); so is a variable assigned only guards.
+//
+// # Reachability
+//
+// The analysis is per package, bottom-up: each function is summarized by the
+// XNACK-dependent uses it reaches without a guard of its own (NeedsXNACK),
+// whether it may call HIP (InitializesHIP) and whether it sets HSA_XNACK
+// (SetsHSAXNACK). Within a package the summaries are computed to a fixpoint
+// over the call graph read from the AST (static calls of functions and
+// concrete methods, and function literals, taken as called where they are
+// written: t.Run, f.Fuzz, go, defer); calls into other packages use the facts
+// those packages exported for their exported functions. Calls through
+// interfaces and function values are not followed, so uses behind them are
+// not reported. Memory provenance is flow-insensitive per variable over the
+// whole package; parameters carry none, so a launch helper that receives the
+// kernel argument array or a []T from its caller is not reported.
+//
+// Findings land at entry points only: main and init (package main), TestMain,
+// and Test, Benchmark, Example and Fuzz functions of _test.go files, which
+// the analysis walks in the order they run: package variable initializers,
+// then init functions, then main or TestMain (guarded where every m.Run call
+// is), then each test. A program entry gets at most one HL4001 and one HL4002,
+// at the first call that reaches an unguarded use, with every use as a
+// related position; a test gets one HL4004 instead (the fix is the skip).
+// HL4003 and HL4005 are reported where they are written, in any function.
+// Setting HSA_XNACK inside a test is no guard, since earlier tests may have
+// initialized the runtime; a TestMain in the external test package does not
+// guard the internal tests (another pass).
+package xnack

@@ -1,0 +1,642 @@
+package xnack
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/hipapi"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// This file classifies expressions: where a pointer's memory comes from
+// (provenance), and whether a condition being true or false means that XNACK
+// is on (guards). Both are flow-insensitive over a package-wide index of
+// assignments: a variable's provenance is the union of everything assigned to
+// it anywhere in the package.
+
+// memKind is what kind of XNACK-dependent memory a use touches.
+type memKind uint8
+
+const (
+	systemMem  memKind = 1 << iota // malloc, mmap or Go memory: faults without XNACK
+	managedMem                     // managed memory: pinned host memory without XNACK
+)
+
+// guardKind is what a condition proves when it holds.
+type guardKind uint8
+
+const (
+	noGuard    guardKind = iota
+	hmmCheck             // a check of an attribute that reports HMM support, not XNACK
+	xnackCheck           // a check that XNACK is on
+)
+
+// valueSrc is one value assigned to a variable.
+type valueSrc struct {
+	expr   ast.Expr      // v = expr
+	call   *ast.CallExpr // v, w = call(): result index
+	result int
+	alloc  hipapi.AllocKind // C.hipMalloc(&v, ...): the allocation's kind
+	allocd bool
+}
+
+// index is the package-wide assignment index.
+type index struct {
+	srcs  map[types.Object][]valueSrc
+	elems map[types.Object][]ast.Expr   // a[i] = e: elements stored into a
+	attrs map[types.Object]hipapi.Const // v of hipDeviceGetAttribute(&v, attr, dev)
+}
+
+func (a *analyzer) buildIndex() {
+	info := a.pass.TypesInfo
+	ix := &index{srcs: map[types.Object][]valueSrc{}, elems: map[types.Object][]ast.Expr{},
+		attrs: map[types.Object]hipapi.Const{}}
+	a.ix = ix
+	obj := func(e ast.Expr) types.Object {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		if o := info.Defs[id]; o != nil {
+			return o
+		}
+		return info.Uses[id]
+	}
+	assign := func(lhs []ast.Expr, rhs []ast.Expr) {
+		if len(lhs) == len(rhs) {
+			for i, l := range lhs {
+				if o := obj(l); o != nil {
+					ix.srcs[o] = append(ix.srcs[o], valueSrc{expr: rhs[i]})
+				} else if ie, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+					if o := obj(ie.X); o != nil {
+						ix.elems[o] = append(ix.elems[o], rhs[i])
+					}
+				}
+			}
+			return
+		}
+		if len(rhs) == 1 {
+			if call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr); ok {
+				for i, l := range lhs {
+					if o := obj(l); o != nil {
+						ix.srcs[o] = append(ix.srcs[o], valueSrc{call: call, result: i})
+					}
+				}
+			}
+		}
+	}
+	for _, f := range a.files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				assign(n.Lhs, n.Rhs)
+			case *ast.ValueSpec:
+				lhs := make([]ast.Expr, len(n.Names))
+				for i, id := range n.Names {
+					lhs[i] = id
+				}
+				assign(lhs, n.Values)
+			case *ast.CallExpr:
+				c := cgocall.Match(info, n)
+				if c == nil {
+					return true
+				}
+				switch c.Func.Role {
+				case hipapi.Alloc:
+					if o := addrOf(info, c.Arg(c.Func.Out)); o != nil {
+						ix.srcs[o] = append(ix.srcs[o], valueSrc{alloc: c.Func.Alloc, allocd: true})
+					}
+				case hipapi.DeviceAttribute:
+					name, ok := cgocall.ConstName(info, c.Arg(c.Func.Attr))
+					if !ok {
+						return true
+					}
+					k, ok := hipapi.LookupConst(name)
+					if !ok || (k.Role != hipapi.PageableAttr && k.Role != hipapi.ManagedAttr) {
+						return true
+					}
+					if o := addrOf(info, c.Arg(c.Func.Out)); o != nil {
+						ix.attrs[o] = k
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+// addrOf returns v for an out-argument &v, seen through conversions
+// ((*unsafe.Pointer)(unsafe.Pointer(&v))).
+func addrOf(info *types.Info, e ast.Expr) types.Object {
+	e = stripConversions(info, e)
+	u, ok := e.(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return nil
+	}
+	id, ok := ast.Unparen(u.X).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if o := info.Uses[id]; o != nil {
+		return o
+	}
+	return info.Defs[id]
+}
+
+// stripConversions removes parentheses and type conversions around e.
+func stripConversions(info *types.Info, e ast.Expr) ast.Expr {
+	for range 16 {
+		e = ast.Unparen(e)
+		call, ok := e.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return e
+		}
+		if tv, ok := info.Types[call.Fun]; !ok || !tv.IsType() {
+			return e
+		}
+		e = call.Args[0]
+	}
+	return e
+}
+
+// cName returns the C function a call reaches, directly (_Cfunc_x(...)) or
+// through cgo's pointer-checking wrapper literal, for any C function, not
+// only those in the API table.
+func cName(info *types.Info, call *ast.CallExpr) (string, bool) {
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		fn, ok := info.Uses[fun].(*types.Func)
+		if !ok {
+			return "", false
+		}
+		for _, prefix := range []string{"_Cfunc_", "_C2func_"} {
+			if name, ok := strings.CutPrefix(fn.Name(), prefix); ok {
+				if name == "_CMalloc" { // cgo's own name for C.malloc
+					name = "malloc"
+				}
+				return name, true
+			}
+		}
+	case *ast.FuncLit:
+		if !cgocall.IsWrapper(info, fun) || len(fun.Body.List) == 0 {
+			return "", false
+		}
+		if ret, ok := fun.Body.List[len(fun.Body.List)-1].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+			if inner, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok {
+				return cName(info, inner)
+			}
+		}
+	}
+	return "", false
+}
+
+// initializesHIP reports whether the C function name is a HIP runtime
+// function (any of them initializes ROCR, which reads HSA_XNACK then).
+// hiprtc compiles kernels on the host and does not.
+func initializesHIP(name string) bool {
+	return strings.HasPrefix(name, "hip") && !strings.HasPrefix(name, "hiprtc")
+}
+
+// cHeapFuncs return system memory from the C heap or a mapping.
+var cHeapFuncs = map[string]bool{
+	"malloc": true, "calloc": true, "realloc": true, "aligned_alloc": true, "valloc": true,
+	"memalign": true, "mmap": true, "CBytes": true, "CString": true,
+}
+
+// provenance is what memory a pointer expression may point to.
+type provenance struct {
+	kind memKind
+	from string // "C.malloc memory", "Go memory", "syscall.Mmap memory"
+}
+
+func (p provenance) or(q provenance) provenance {
+	if p.kind&systemMem == 0 && q.kind&systemMem != 0 || p.from == "" {
+		p.from = q.from
+	}
+	p.kind |= q.kind
+	return p
+}
+
+// prov returns the memory e may point to. Unknown sources (parameters,
+// fields, results of unknown calls) contribute nothing: precision first.
+func (a *analyzer) prov(e ast.Expr, depth int) provenance {
+	if depth > 8 || e == nil {
+		return provenance{}
+	}
+	info := a.pass.TypesInfo
+	e = stripConversions(info, e)
+	switch x := e.(type) {
+	case *ast.CallExpr:
+		return a.provCall(x, 0, depth)
+	case *ast.UnaryExpr:
+		if x.Op != token.AND {
+			return provenance{}
+		}
+		return a.provAddr(x.X, depth)
+	case *ast.Ident:
+		return a.provVar(x, depth)
+	case *ast.SliceExpr:
+		return a.prov(x.X, depth+1)
+	case *ast.CompositeLit:
+		if _, ok := info.TypeOf(x).Underlying().(*types.Slice); ok {
+			return provenance{systemMem, "Go memory"}
+		}
+	}
+	return provenance{}
+}
+
+// provAddr is the provenance of &x.
+func (a *analyzer) provAddr(x ast.Expr, depth int) provenance {
+	info := a.pass.TypesInfo
+	goMem := provenance{systemMem, "Go memory"}
+	switch y := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		v, ok := info.Uses[y].(*types.Var)
+		if !ok || strings.HasPrefix(v.Name(), "_C") {
+			return provenance{}
+		}
+		return goMem
+	case *ast.CompositeLit:
+		return goMem
+	case *ast.IndexExpr:
+		switch info.TypeOf(y.X).Underlying().(type) {
+		case *types.Slice, *types.Pointer: // s[i], or (*[n]T)(p)[i]
+			return a.prov(y.X, depth+1)
+		case *types.Array:
+			return a.provAddr(y.X, depth+1)
+		}
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[y]; ok && sel.Kind() == types.FieldVal {
+			if _, isPtr := info.TypeOf(y.X).Underlying().(*types.Pointer); isPtr {
+				return a.prov(y.X, depth+1)
+			}
+			return a.provAddr(y.X, depth+1)
+		}
+	}
+	return provenance{}
+}
+
+// provVar is the union of the provenance of everything assigned to v.
+func (a *analyzer) provVar(id *ast.Ident, depth int) provenance {
+	info := a.pass.TypesInfo
+	obj := info.Uses[id]
+	if obj == nil {
+		obj = info.Defs[id]
+	}
+	var p provenance
+	for _, src := range a.ix.srcs[obj] {
+		switch {
+		case src.allocd:
+			if src.alloc == hipapi.Managed {
+				p = p.or(provenance{managedMem, "managed memory"})
+			}
+		case src.call != nil:
+			p = p.or(a.provCall(src.call, src.result, depth+1))
+		default:
+			p = p.or(a.prov(src.expr, depth+1))
+		}
+	}
+	return p
+}
+
+// provCall is the provenance of result `result` of call.
+func (a *analyzer) provCall(call *ast.CallExpr, result int, depth int) provenance {
+	info := a.pass.TypesInfo
+	if name, ok := cName(info, call); ok {
+		if cHeapFuncs[name] && result == 0 {
+			return provenance{systemMem, "C." + name + " memory"}
+		}
+		return provenance{}
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok {
+			switch b.Name() {
+			case "make", "new", "append":
+				return provenance{systemMem, "Go memory"}
+			}
+			return provenance{}
+		}
+	}
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return provenance{}
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "syscall.Mmap", "golang.org/x/sys/unix.Mmap":
+		if result == 0 {
+			return provenance{systemMem, fn.Pkg().Name() + ".Mmap memory"}
+		}
+		return provenance{}
+	case "unsafe.Slice", "unsafe.SliceData", "unsafe.String", "unsafe.StringData":
+		if len(call.Args) > 0 {
+			return a.prov(call.Args[0], depth+1)
+		}
+	}
+	if r, ok := a.returnsMemory(fn); ok && r.Result == result {
+		return provenance{systemMem, r.From}
+	}
+	return provenance{}
+}
+
+// kernelArgValues returns the variables whose values a kernel argument array
+// passes: for args := []unsafe.Pointer{unsafe.Pointer(&d), ...} launched with
+// &args[0], the d's. Elements that are not the address of a pointer variable
+// pass scalars.
+func (a *analyzer) kernelArgValues(e ast.Expr) []*ast.Ident {
+	info := a.pass.TypesInfo
+	e = stripConversions(info, e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+		if ie, ok := e.(*ast.IndexExpr); ok {
+			e = ast.Unparen(ie.X)
+		}
+	}
+	if call, ok := e.(*ast.CallExpr); ok {
+		if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil && fn.FullName() == "unsafe.SliceData" && len(call.Args) == 1 {
+			e = ast.Unparen(call.Args[0])
+		}
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	arr := info.Uses[id]
+	var elems []ast.Expr
+	for _, src := range a.ix.srcs[arr] {
+		switch x := ast.Unparen(src.expr).(type) {
+		case *ast.CompositeLit:
+			for _, el := range x.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					el = kv.Value
+				}
+				elems = append(elems, el)
+			}
+		case *ast.CallExpr:
+			if b, ok := info.Uses[identOf(x.Fun)].(*types.Builtin); ok && b.Name() == "append" && len(x.Args) > 1 {
+				elems = append(elems, x.Args[1:]...)
+			}
+		}
+	}
+	elems = append(elems, a.ix.elems[arr]...)
+	var out []*ast.Ident
+	for _, el := range elems {
+		u, ok := stripConversions(info, el).(*ast.UnaryExpr)
+		if !ok || u.Op != token.AND {
+			continue
+		}
+		v, ok := ast.Unparen(u.X).(*ast.Ident)
+		if !ok || !pointerLike(info.TypeOf(v)) {
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// pointerLike reports whether values of t may carry an address to a kernel.
+func pointerLike(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer || u.Kind() == types.Uintptr
+	}
+	return false
+}
+
+// implies returns what e evaluating to taken proves, and for an HMM check
+// the name of what was checked (for the message).
+func (a *analyzer) implies(e ast.Expr, taken bool, depth int) (guardKind, string) {
+	if depth > 8 || e == nil {
+		return noGuard, ""
+	}
+	info := a.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.NOT {
+			return a.implies(x.X, !taken, depth+1)
+		}
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.LAND, token.LOR:
+			k1, n1 := a.implies(x.X, taken, depth+1)
+			k2, n2 := a.implies(x.Y, taken, depth+1)
+			// a && b held: both held, so either proves it; a && b failed:
+			// only what both failures prove. Dually for ||.
+			if (x.Op == token.LAND) == taken {
+				if k2 > k1 {
+					return k2, n2
+				}
+				return k1, n1
+			}
+			if k2 < k1 {
+				return k2, n2
+			}
+			return k1, n1
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			return a.impliesComparison(x, taken, depth)
+		}
+	case *ast.Ident:
+		if obj, ok := info.Uses[x].(*types.Var); ok && taken {
+			return a.guardVar(obj, depth+1)
+		}
+	case *ast.CallExpr:
+		if taken {
+			return a.guardCall(x, 0)
+		}
+	}
+	return noGuard, ""
+}
+
+func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, depth int) (guardKind, string) {
+	info := a.pass.TypesInfo
+	op := x.Op
+	val, other := x.X, x.Y
+	c := info.Types[other].Value
+	if c == nil {
+		val, other = x.Y, x.X
+		c = info.Types[other].Value
+		op = flip(op)
+	}
+	if c == nil {
+		return noGuard, ""
+	}
+	switch c.Kind() {
+	case constant.String:
+		if strings.Contains(constant.StringVal(c), "xnack+") && (op == token.EQL) == taken && (op == token.EQL || op == token.NEQ) {
+			return xnackCheck, ""
+		}
+	case constant.Bool:
+		if op == token.EQL || op == token.NEQ {
+			return a.implies(val, taken == ((op == token.EQL) == constant.BoolVal(c)), depth+1)
+		}
+	case constant.Int:
+		k, name := a.attrValue(val)
+		if k == noGuard {
+			return noGuard, ""
+		}
+		n, ok := constant.Int64Val(c)
+		if !ok {
+			return noGuard, ""
+		}
+		// Attributes are 0 or 1: the comparison proves the attribute is 1
+		// exactly when only 1 gives the outcome observed.
+		if holds(op, 1, n) == taken && holds(op, 0, n) != taken {
+			return k, name
+		}
+	}
+	return noGuard, ""
+}
+
+func flip(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
+func holds(op token.Token, v, c int64) bool {
+	switch op {
+	case token.EQL:
+		return v == c
+	case token.NEQ:
+		return v != c
+	case token.LSS:
+		return v < c
+	case token.LEQ:
+		return v <= c
+	case token.GTR:
+		return v > c
+	case token.GEQ:
+		return v >= c
+	}
+	return false
+}
+
+// attrValue classifies an attribute value: a variable that received
+// hipDeviceGetAttribute(PageableMemoryAccess) or a pageableMemoryAccess
+// property proves XNACK; the HIP managed-memory attributes and properties
+// are HMM checks. CUDA's managed attributes are meaningful on NVIDIA
+// (ConcurrentManagedAccess is the right check before cudaMemPrefetchAsync)
+// and are neither.
+func (a *analyzer) attrValue(e ast.Expr) (guardKind, string) {
+	info := a.pass.TypesInfo
+	switch x := stripConversions(info, e).(type) {
+	case *ast.Ident:
+		k, ok := a.ix.attrs[info.Uses[x]]
+		if !ok {
+			return noGuard, ""
+		}
+		switch {
+		case k.Role == hipapi.PageableAttr:
+			return xnackCheck, ""
+		case hipapi.FamilyOf(k.Name) == hipapi.HIP:
+			return hmmCheck, k.Name
+		}
+	case *ast.SelectorExpr:
+		t := info.TypeOf(x.X)
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		hip := cgocall.IsCType(t, "hipDeviceProp_t") || cgocall.IsCType(t, "struct_hipDeviceProp_t")
+		cuda := cgocall.IsCType(t, "struct_cudaDeviceProp")
+		if !hip && !cuda {
+			return noGuard, ""
+		}
+		switch x.Sel.Name {
+		case "pageableMemoryAccess":
+			return xnackCheck, ""
+		case "managedMemory", "concurrentManagedAccess":
+			if hip {
+				return hmmCheck, "hipDeviceProp_t." + x.Sel.Name
+			}
+		}
+	}
+	return noGuard, ""
+}
+
+// guardVar classifies a boolean variable by everything assigned to it: it
+// proves XNACK when true if every assignment is a guard or false.
+func (a *analyzer) guardVar(v *types.Var, depth int) (guardKind, string) {
+	if depth > 8 {
+		return noGuard, ""
+	}
+	info := a.pass.TypesInfo
+	srcs := a.ix.srcs[v]
+	if len(srcs) == 0 {
+		return noGuard, ""
+	}
+	kind, name := xnackCheck, ""
+	for _, src := range srcs {
+		var k guardKind
+		var n string
+		switch {
+		case src.allocd:
+			return noGuard, ""
+		case src.call != nil:
+			k, n = a.guardCall(src.call, src.result)
+		default:
+			if tv := info.Types[src.expr]; tv.Value != nil && tv.Value.Kind() == constant.Bool && !constant.BoolVal(tv.Value) {
+				continue
+			}
+			k, n = a.implies(src.expr, true, depth+1)
+		}
+		if k < kind {
+			kind, name = k, n
+		} else if k == hmmCheck && name == "" {
+			name = n
+		}
+	}
+	return kind, name
+}
+
+// guardCall classifies result `result` of a call: strings.Contains(arch,
+// "xnack+") and its relatives, or a function summarized as reporting XNACK
+// (or, wrongly, HMM support).
+func (a *analyzer) guardCall(call *ast.CallExpr, result int) (guardKind, string) {
+	info := a.pass.TypesInfo
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return noGuard, ""
+	}
+	switch fn.Pkg().Path() {
+	case "strings", "bytes":
+		switch fn.Name() {
+		case "Contains", "HasSuffix", "HasPrefix", "EqualFold":
+			for _, arg := range call.Args {
+				if c := info.Types[arg].Value; c != nil && c.Kind() == constant.String &&
+					strings.Contains(constant.StringVal(c), "xnack+") {
+					return xnackCheck, ""
+				}
+			}
+		}
+		return noGuard, ""
+	}
+	if r, ok := a.reports(fn); ok && r.result == result {
+		if r.kind == hmmCheck {
+			return hmmCheck, fmt.Sprintf("%s (it checks %s)", fn.Name(), r.checks)
+		}
+		return r.kind, ""
+	}
+	return noGuard, ""
+}

@@ -1,0 +1,1145 @@
+package xnack
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/diag"
+	"github.com/hiplint/hiplint/internal/flow"
+	"github.com/hiplint/hiplint/internal/hipapi"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/cfg"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+var (
+	SystemMemory = diag.Check{ID: "HL4001", Analyzer: "xnack", Severity: diag.Error,
+		Title: "system memory reaches the GPU without an XNACK guard"}
+	ManagedMemory = diag.Check{ID: "HL4002", Analyzer: "xnack", Severity: diag.Warning,
+		Title: "managed memory used without an XNACK guard"}
+	LateXNACK = diag.Check{ID: "HL4003", Analyzer: "xnack", Severity: diag.Error,
+		Title: "HSA_XNACK set after the HIP runtime initialized"}
+	UnskippedTest = diag.Check{ID: "HL4004", Analyzer: "xnack", Severity: diag.Warning,
+		Title: "test reaches XNACK-dependent memory without a skip guard"}
+	WrongGuard = diag.Check{ID: "HL4005", Analyzer: "xnack", Severity: diag.Error,
+		Title: "XNACK guard checks HMM support instead of XNACK"}
+)
+
+// Checks lists the check IDs this analyzer reports.
+var Checks = []diag.Check{SystemMemory, ManagedMemory, LateXNACK, UnskippedTest, WrongGuard}
+
+var Analyzer = &analysis.Analyzer{
+	Name: "xnack",
+	Doc:  doc,
+	URL:  diag.DocsBase + "HL4001.md",
+	Run:  run,
+	FactTypes: []analysis.Fact{new(ReportsXNACK), new(ReportsHMM), new(ReturnsSystemMemory),
+		new(NeedsXNACK), new(InitializesHIP), new(GuardsXNACK), new(SetsHSAXNACK)},
+}
+
+const doc = `check that memory which needs XNACK is used only where XNACK is on
+
+Kernels that touch system memory (C.malloc, mmap, Go memory) fault without
+XNACK, and managed memory does not migrate (it acts as pinned host memory).
+Programs and tests must check gcnArchName for "xnack+" or
+hipDeviceAttributePageableMemoryAccess (cudaDevAttrPageableMemoryAccess on
+CUDA), or set HSA_XNACK=1 before the first HIP call. Reports HL4001 (system
+memory), HL4002 (managed memory), HL4003 (HSA_XNACK set too late), HL4004
+(test without a skip guard) and HL4005 (a managed-memory attribute checked
+instead of XNACK).`
+
+// ReportsXNACK is the fact that a function's boolean result Result is true
+// only when XNACK is on.
+type ReportsXNACK struct{ Result int }
+
+func (*ReportsXNACK) AFact()           {}
+func (f *ReportsXNACK) String() string { return fmt.Sprintf("reportsXNACK(result=%d)", f.Result) }
+
+// ReportsHMM is the fact that a function's boolean result Result reports a
+// managed-memory (HMM) attribute, which is not XNACK; Checks names it.
+type ReportsHMM struct {
+	Result int
+	Checks string
+}
+
+func (*ReportsHMM) AFact()           {}
+func (f *ReportsHMM) String() string { return fmt.Sprintf("reportsHMM(result=%d)", f.Result) }
+
+// ReturnsSystemMemory is the fact that a function returns a pointer to system
+// memory (From says which) as result Result.
+type ReturnsSystemMemory struct {
+	Result int
+	From   string
+}
+
+func (*ReturnsSystemMemory) AFact() {}
+func (f *ReturnsSystemMemory) String() string {
+	return fmt.Sprintf("returnsSystemMemory(result=%d)", f.Result)
+}
+
+// NeedsXNACK is the fact that calling a function reaches XNACK-dependent
+// memory use that the function itself does not guard.
+type NeedsXNACK struct {
+	System, Managed         bool
+	SystemWhat, ManagedWhat string // what the use is, for messages
+	SystemCUDA              bool   // the system-memory use is through the CUDA API
+}
+
+func (*NeedsXNACK) AFact() {}
+func (f *NeedsXNACK) String() string {
+	var kinds []string
+	if f.System {
+		kinds = append(kinds, "system")
+	}
+	if f.Managed {
+		kinds = append(kinds, "managed")
+	}
+	return "needsXNACK(" + strings.Join(kinds, ", ") + ")"
+}
+
+// InitializesHIP is the fact that a function may call the HIP runtime (so
+// HSA_XNACK is read by the time it returns).
+type InitializesHIP struct{}
+
+func (*InitializesHIP) AFact()         {}
+func (*InitializesHIP) String() string { return "initializesHIP" }
+
+// GuardsXNACK is the fact that a function returns normally only when XNACK is
+// on (it skips the test, exits, or sets HSA_XNACK=1).
+type GuardsXNACK struct{}
+
+func (*GuardsXNACK) AFact()         {}
+func (*GuardsXNACK) String() string { return "guardsXNACK" }
+
+// SetsHSAXNACK is the fact that a function may set HSA_XNACK.
+type SetsHSAXNACK struct{}
+
+func (*SetsHSAXNACK) AFact()         {}
+func (*SetsHSAXNACK) String() string { return "setsHSA_XNACK" }
+
+// useRef is one XNACK-dependent memory use.
+type useRef struct {
+	kind memKind
+	what string    // "hipMallocManaged", "C.malloc memory (buf) passed to hipModuleLaunchKernel"
+	in   string    // the function it is in ("" when what already says)
+	pos  token.Pos // where it is (for an imported callee: its declaration)
+	cuda bool      // through the CUDA API: the guard is cudaDevAttrPageableMemoryAccess
+}
+
+func (u useRef) describe(entry string) string {
+	if u.in == "" || u.in == entry {
+		return u.what
+	}
+	return u.what + " in " + u.in
+}
+
+type evKind uint8
+
+const (
+	evRuntime evKind = iota // a HIP runtime call
+	evSetenv                // os.Setenv("HSA_XNACK", value)
+	evUse                   // a memory use
+	evCall                  // a call of a function or literal that may have a summary
+	evMRun                  // (*testing.M).Run
+)
+
+type event struct {
+	kind   evKind
+	pos    token.Pos
+	value  string // evSetenv: the constant value ("" if not constant)
+	use    useRef
+	callee *types.Func
+	lit    *ast.FuncLit
+	// deferred: the call runs at function exit, so it neither initializes
+	// the runtime nor sets HSA_XNACK where it is written.
+	deferred bool
+}
+
+// fnInfo is one function body and its summary.
+type fnInfo struct {
+	fn       flow.Func
+	obj      *types.Func // nil for literals
+	name     string      // for literals, the enclosing declaration's name
+	g        *cfg.CFG
+	events   map[ast.Node][]event
+	testFile bool
+
+	callsRuntime bool
+	setsEnv      bool
+	guards       bool               // returns normally only with XNACK on
+	uses         map[memKind]useRef // first unguarded use of each kind
+}
+
+type reportSummary struct {
+	result int
+	kind   guardKind
+	checks string
+}
+
+type analyzer struct {
+	pass      *analysis.Pass
+	files     []*ast.File
+	ix        *index
+	funcs     []*fnInfo
+	byObj     map[*types.Func]*fnInfo
+	byLit     map[*ast.FuncLit]*fnInfo
+	reportsOf map[*types.Func]reportSummary
+	returns   map[*types.Func]ReturnsSystemMemory
+	reported  map[string]bool // ID@pos already reported
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if !cgocall.UsesCgo(pass.Pkg) && len(pass.AllObjectFacts()) == 0 {
+		return nil, nil
+	}
+	a := &analyzer{pass: pass, byObj: map[*types.Func]*fnInfo{}, byLit: map[*ast.FuncLit]*fnInfo{},
+		reportsOf: map[*types.Func]reportSummary{}, returns: map[*types.Func]ReturnsSystemMemory{},
+		reported: map[string]bool{}}
+	for _, f := range pass.Files {
+		if !cgocall.IsSupportFile(pass.Fset, f) {
+			a.files = append(a.files, f)
+		}
+	}
+	a.buildIndex()
+	a.collectFuncs()
+	a.summarizeResults()
+	// Events need the result summaries: provenance follows constructors.
+	for _, fi := range a.funcs {
+		for _, b := range fi.g.Blocks {
+			if b.Live {
+				for _, n := range b.Nodes {
+					fi.events[n] = a.nodeEvents(fi, n)
+				}
+			}
+		}
+	}
+	a.summarizeEffects()
+	if a.touchesRuntime() {
+		a.summarizeUses()
+		a.report()
+	}
+	a.exportFacts()
+	return nil, nil
+}
+
+// touchesRuntime reports whether anything here can matter for XNACK: a HIP
+// call, a memory use, HSA_XNACK, or a dependency with facts. Other cgo
+// packages skip the path analysis.
+func (a *analyzer) touchesRuntime() bool {
+	if len(a.pass.AllObjectFacts()) > 0 {
+		return true
+	}
+	for _, fi := range a.funcs {
+		if fi.callsRuntime || fi.setsEnv {
+			return true
+		}
+		for _, evs := range fi.events {
+			for _, ev := range evs {
+				if ev.kind == evUse {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (a *analyzer) collectFuncs() {
+	info := a.pass.TypesInfo
+	var encl string
+	for _, fn := range flow.Funcs(a.pass) {
+		fi := &fnInfo{fn: fn, events: map[ast.Node][]event{}}
+		if fn.Decl != nil {
+			fi.obj = fn.Object(info)
+			encl = fn.Decl.Name.Name
+		}
+		fi.name = encl
+		fi.testFile = strings.HasSuffix(a.pass.Fset.Position(fn.Node().Pos()).Filename, "_test.go")
+		fi.g = flow.CFG(info, fn.Body)
+		a.funcs = append(a.funcs, fi)
+		if fi.obj != nil {
+			a.byObj[fi.obj] = fi
+		} else {
+			a.byLit[fn.Lit] = fi
+		}
+	}
+}
+
+// nodeEvents lists what a CFG node does, in evaluation order (arguments
+// before the call). Function literals are other functions: they appear as
+// calls where they are written (t.Run, f.Fuzz, go, defer).
+func (a *analyzer) nodeEvents(fi *fnInfo, root ast.Node) []event {
+	info := a.pass.TypesInfo
+	var out []event
+	emit := func(e event) { out = append(out, e) }
+	var walk func(ast.Node)
+	walk = func(root ast.Node) {
+		var stack []ast.Node
+		ast.Inspect(root, func(n ast.Node) bool {
+			if n == nil {
+				top := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				if call, ok := top.(*ast.CallExpr); ok {
+					a.callEvents(call, emit)
+				}
+				return true
+			}
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				if !cgocall.IsWrapper(info, n) {
+					emit(event{kind: evCall, pos: n.Pos(), lit: n})
+					return false
+				}
+			case *ast.CallExpr:
+				if c := cgocall.Match(info, n); c != nil {
+					for _, arg := range c.Args {
+						walk(arg)
+					}
+					a.runtimeEvents(c, fi.name, emit)
+					return false
+				}
+				if name, ok := cName(info, n); ok {
+					if _, direct := ast.Unparen(n.Fun).(*ast.Ident); direct {
+						for _, arg := range n.Args {
+							walk(arg)
+						}
+					}
+					if initializesHIP(name) {
+						emit(event{kind: evRuntime, pos: n.Pos()})
+					}
+					return false
+				}
+			}
+			stack = append(stack, n)
+			return true
+		})
+	}
+	walk(root)
+	if _, ok := root.(*ast.DeferStmt); ok {
+		kept := out[:0]
+		for _, ev := range out {
+			if ev.kind != evRuntime && ev.kind != evSetenv {
+				ev.deferred = true
+				kept = append(kept, ev)
+			}
+		}
+		out = kept
+	}
+	return out
+}
+
+func (a *analyzer) callEvents(call *ast.CallExpr, emit func(event)) {
+	info := a.pass.TypesInfo
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return
+	}
+	switch fn.FullName() {
+	case "os.Setenv", "syscall.Setenv":
+		if len(call.Args) == 2 && constString(info, call.Args[0]) == "HSA_XNACK" {
+			emit(event{kind: evSetenv, pos: call.Pos(), value: constString(info, call.Args[1])})
+		}
+		return
+	case "(*testing.M).Run":
+		emit(event{kind: evMRun, pos: call.Pos()})
+		return
+	}
+	emit(event{kind: evCall, pos: call.Pos(), callee: fn.Origin()})
+}
+
+func constString(info *types.Info, e ast.Expr) string {
+	if c := info.Types[e].Value; c != nil && c.Kind() == constant.String {
+		return constant.StringVal(c)
+	}
+	return ""
+}
+
+// runtimeEvents lists what a runtime call does: initializing HIP, and using
+// managed or system memory.
+func (a *analyzer) runtimeEvents(c *cgocall.Call, in string, emit func(event)) {
+	f := c.Func
+	hip := f.Family == hipapi.HIP
+	pos := c.Pos()
+	if hip {
+		emit(event{kind: evRuntime, pos: pos})
+	}
+	use := func(k memKind, what string) {
+		emit(event{kind: evUse, pos: pos, use: useRef{kind: k, what: what, in: in, pos: pos, cuda: !hip}})
+	}
+	switch f.Role {
+	case hipapi.Alloc:
+		// On NVIDIA managed memory migrates on fault without any XNACK
+		// analogue: only HIP's managed memory depends on it.
+		if f.Alloc == hipapi.Managed && hip {
+			use(managedMem, f.Name)
+		}
+	case hipapi.MemAdvise, hipapi.MemPrefetch:
+		if p := a.prov(c.Arg(f.Ptr), 0); p.kind&systemMem != 0 {
+			use(systemMem, fmt.Sprintf("%s passed to %s", p.from, f.Name))
+		} else if hip {
+			use(managedMem, f.Name)
+		}
+	case hipapi.Launch:
+		for _, v := range a.kernelArgValues(c.Arg(f.KernelArgs)) {
+			if p := a.prov(v, 0); p.kind&systemMem != 0 {
+				use(systemMem, fmt.Sprintf("%s (%s) passed to %s", p.from, v.Name, f.Name))
+				break
+			}
+		}
+	}
+}
+
+// summarizeResults finds guard wrappers and system-memory constructors: what
+// a function's results say, to a fixpoint over wrappers of wrappers.
+func (a *analyzer) summarizeResults() {
+	for changed := true; changed; {
+		changed = false
+		for _, fi := range a.funcs {
+			if fi.obj == nil {
+				continue
+			}
+			if _, done := a.reportsOf[fi.obj]; !done {
+				if r, ok := a.findReports(fi); ok {
+					a.reportsOf[fi.obj] = r
+					changed = true
+				}
+			}
+			if _, done := a.returns[fi.obj]; !done {
+				if r, ok := a.findReturnedMemory(fi); ok {
+					a.returns[fi.obj] = r
+					changed = true
+				}
+			}
+		}
+	}
+}
+
+// returnStmts returns fi's own return statements (not those of literals or
+// cgo's wrappers inside it).
+func returnStmts(fi *fnInfo) []*ast.ReturnStmt {
+	var out []*ast.ReturnStmt
+	ast.Inspect(fi.fn.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			out = append(out, n)
+		}
+		return true
+	})
+	return out
+}
+
+func (a *analyzer) findReports(fi *fnInfo) (reportSummary, bool) {
+	info := a.pass.TypesInfo
+	results := fi.obj.Signature().Results()
+	rets := returnStmts(fi)
+	for i := range results.Len() {
+		if b, ok := results.At(i).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
+			continue
+		}
+		kind, checks, found := xnackCheck, "", false
+		for _, ret := range rets {
+			if len(ret.Results) != results.Len() {
+				found = false
+				break
+			}
+			r := ret.Results[i]
+			if c := info.Types[r].Value; c != nil && c.Kind() == constant.Bool && !constant.BoolVal(c) {
+				continue
+			}
+			k, name := a.implies(r, true, 0)
+			if k == noGuard {
+				found = false
+				break
+			}
+			found = true
+			if k < kind || (k == hmmCheck && checks == "") {
+				kind, checks = k, name
+			}
+		}
+		if found {
+			return reportSummary{result: i, kind: kind, checks: checks}, true
+		}
+	}
+	return reportSummary{}, false
+}
+
+func (a *analyzer) findReturnedMemory(fi *fnInfo) (ReturnsSystemMemory, bool) {
+	results := fi.obj.Signature().Results()
+	for _, ret := range returnStmts(fi) {
+		if len(ret.Results) != results.Len() {
+			continue
+		}
+		for i, r := range ret.Results {
+			if !rawPointer(results.At(i).Type()) {
+				continue
+			}
+			if p := a.prov(r, 0); p.kind&systemMem != 0 {
+				return ReturnsSystemMemory{Result: i, From: p.from}, true
+			}
+		}
+	}
+	return ReturnsSystemMemory{}, false
+}
+
+// rawPointer reports whether t is an address that may reach a kernel:
+// unsafe.Pointer, uintptr, or a pointer to a C type.
+func rawPointer(t types.Type) bool {
+	switch u := types.Unalias(t).(type) {
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer || u.Kind() == types.Uintptr
+	case *types.Pointer:
+		n, ok := types.Unalias(u.Elem()).(*types.Named)
+		return ok && strings.HasPrefix(n.Obj().Name(), "_Ctype_")
+	case *types.Named:
+		return strings.HasPrefix(u.Obj().Name(), "_Ctype_") && pointerLike(u)
+	}
+	return false
+}
+
+func (a *analyzer) reports(fn *types.Func) (reportSummary, bool) {
+	if fn == nil {
+		return reportSummary{}, false
+	}
+	if r, ok := a.reportsOf[fn]; ok {
+		return r, true
+	}
+	if fn.Pkg() == a.pass.Pkg {
+		return reportSummary{}, false
+	}
+	var x ReportsXNACK
+	if a.pass.ImportObjectFact(fn, &x) {
+		return reportSummary{result: x.Result, kind: xnackCheck}, true
+	}
+	var h ReportsHMM
+	if a.pass.ImportObjectFact(fn, &h) {
+		return reportSummary{result: h.Result, kind: hmmCheck, checks: h.Checks}, true
+	}
+	return reportSummary{}, false
+}
+
+func (a *analyzer) returnsMemory(fn *types.Func) (ReturnsSystemMemory, bool) {
+	if r, ok := a.returns[fn]; ok {
+		return r, true
+	}
+	var f ReturnsSystemMemory
+	if fn.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(fn, &f) {
+		return f, true
+	}
+	return ReturnsSystemMemory{}, false
+}
+
+// summarizeEffects computes which functions may initialize HIP or set
+// HSA_XNACK (flow-insensitively, to a fixpoint over the call graph).
+func (a *analyzer) summarizeEffects() {
+	for changed := true; changed; {
+		changed = false
+		for _, fi := range a.funcs {
+			for _, evs := range fi.events {
+				for _, ev := range evs {
+					runtime, env := false, false
+					switch ev.kind {
+					case evRuntime:
+						runtime = true
+					case evSetenv:
+						env = true
+					case evCall:
+						if s, ok := a.summaryOf(ev); ok {
+							runtime, env = s.callsRuntime, s.setsEnv
+						}
+					}
+					if runtime && !fi.callsRuntime {
+						fi.callsRuntime, changed = true, true
+					}
+					if env && !fi.setsEnv {
+						fi.setsEnv, changed = true, true
+					}
+				}
+			}
+		}
+	}
+}
+
+// summarizeUses computes, for every function, whether it returns only with
+// XNACK on and which unguarded memory uses it reaches, to a fixpoint.
+func (a *analyzer) summarizeUses() {
+	// Summaries only grow along call chains, so this converges in about the
+	// depth of the call graph; the bound stops oscillation through guards.
+	for round := 0; round < min(2*len(a.funcs)+2, 64); round++ {
+		changed := false
+		for _, fi := range a.funcs {
+			r := a.walk(fi, state{}, false)
+			guards := fi.obj != nil && r.sawExit && r.exit.guarded
+			uses := firstUses(r.unguarded)
+			if guards != fi.guards || !sameUses(uses, fi.uses) {
+				fi.guards, fi.uses = guards, uses
+				changed = true
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+func firstUses(sites []siteUse) map[memKind]useRef {
+	out := map[memKind]useRef{}
+	for _, s := range sites {
+		if _, ok := out[s.use.kind]; !ok {
+			out[s.use.kind] = s.use
+		}
+	}
+	return out
+}
+
+func sameUses(a, b map[memKind]useRef) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, u := range a {
+		if v, ok := b[k]; !ok || u.what != v.what || u.pos != v.pos {
+			return false
+		}
+	}
+	return true
+}
+
+// calleeSummary is what a call site needs to know about its callee.
+type calleeSummary struct {
+	callsRuntime, setsEnv, guards bool
+	uses                          []useRef
+}
+
+func (a *analyzer) summaryOf(ev event) (calleeSummary, bool) {
+	if ev.lit != nil {
+		fi := a.byLit[ev.lit]
+		if fi == nil {
+			return calleeSummary{}, false
+		}
+		// A literal that skips (a subtest) does not guard its caller.
+		return calleeSummary{callsRuntime: fi.callsRuntime, setsEnv: fi.setsEnv, uses: sortedUses(fi.uses)}, true
+	}
+	fn := ev.callee
+	if fn == nil {
+		return calleeSummary{}, false
+	}
+	if fi := a.byObj[fn]; fi != nil {
+		return calleeSummary{callsRuntime: fi.callsRuntime, setsEnv: fi.setsEnv, guards: fi.guards,
+			uses: sortedUses(fi.uses)}, true
+	}
+	if fn.Pkg() == a.pass.Pkg {
+		return calleeSummary{}, false
+	}
+	var s calleeSummary
+	found := false
+	if a.pass.ImportObjectFact(fn, new(InitializesHIP)) {
+		s.callsRuntime, found = true, true
+	}
+	if a.pass.ImportObjectFact(fn, new(SetsHSAXNACK)) {
+		s.setsEnv, found = true, true
+	}
+	if a.pass.ImportObjectFact(fn, new(GuardsXNACK)) {
+		s.guards, found = true, true
+	}
+	var n NeedsXNACK
+	if a.pass.ImportObjectFact(fn, &n) {
+		found = true
+		if n.System {
+			s.uses = append(s.uses, useRef{kind: systemMem, what: n.SystemWhat, pos: fn.Pos(), cuda: n.SystemCUDA})
+		}
+		if n.Managed {
+			s.uses = append(s.uses, useRef{kind: managedMem, what: n.ManagedWhat, pos: fn.Pos()})
+		}
+	}
+	return s, found
+}
+
+func sortedUses(m map[memKind]useRef) []useRef {
+	out := make([]useRef, 0, len(m))
+	for _, k := range []memKind{systemMem, managedMem} {
+		if u, ok := m[k]; ok {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// state is what holds at a point of a function.
+type state struct {
+	guarded bool      // on every path, XNACK was checked (or HSA_XNACK=1 set in time)
+	wrongAt token.Pos // on every path, an HMM attribute was checked here instead
+	ranAt   token.Pos // on some path, the HIP runtime was already called here
+}
+
+func join(a, b state) state {
+	out := state{guarded: a.guarded && b.guarded}
+	switch {
+	case a.guarded:
+		out.wrongAt = b.wrongAt
+	case b.guarded:
+		out.wrongAt = a.wrongAt
+	case a.wrongAt == b.wrongAt:
+		out.wrongAt = a.wrongAt
+	case a.wrongAt.IsValid() && b.wrongAt.IsValid():
+		out.wrongAt = min(a.wrongAt, b.wrongAt)
+	}
+	switch {
+	case !a.ranAt.IsValid():
+		out.ranAt = b.ranAt
+	case !b.ranAt.IsValid():
+		out.ranAt = a.ranAt
+	default:
+		out.ranAt = min(a.ranAt, b.ranAt)
+	}
+	return out
+}
+
+type siteUse struct {
+	site token.Pos // the call in the walked function
+	use  useRef
+}
+
+type lateSet struct{ at, ranAt token.Pos }
+
+type wrongUse struct {
+	at  token.Pos
+	use useRef
+}
+
+// walkResult is what one walk of a function found.
+type walkResult struct {
+	unguarded  []siteUse
+	late       []lateSet
+	wrong      []wrongUse
+	wrongNames map[token.Pos]string
+	mrun       []state
+	exit       state // joined over normal exits
+	sawExit    bool
+}
+
+type walker struct {
+	a          *analyzer
+	record     bool
+	noEnvGuard bool // tests: setting HSA_XNACK there comes after other tests ran
+	r          *walkResult
+}
+
+func (w *walker) apply(ev event, s state) state {
+	switch ev.kind {
+	case evRuntime:
+		if !s.ranAt.IsValid() {
+			s.ranAt = ev.pos
+		}
+	case evSetenv:
+		if w.noEnvGuard {
+			break
+		}
+		if s.ranAt.IsValid() {
+			w.lateSet(ev.pos, s.ranAt)
+		} else if ev.value == "1" {
+			s.guarded = true
+		}
+	case evMRun:
+		if w.record {
+			w.r.mrun = append(w.r.mrun, s)
+		}
+	case evUse:
+		w.use(ev.pos, ev.use, s)
+	case evCall:
+		sum, ok := w.a.summaryOf(ev)
+		if !ok {
+			break
+		}
+		if ev.deferred {
+			sum.callsRuntime, sum.setsEnv, sum.guards = false, false, false
+		}
+		late := sum.setsEnv && s.ranAt.IsValid() && !w.noEnvGuard
+		if late {
+			w.lateSet(ev.pos, s.ranAt)
+		}
+		for _, u := range sum.uses {
+			w.use(ev.pos, u, s)
+		}
+		if sum.callsRuntime && !s.ranAt.IsValid() {
+			s.ranAt = ev.pos
+		}
+		if sum.guards && !late && !(sum.setsEnv && w.noEnvGuard) {
+			s.guarded = true
+		}
+	}
+	return s
+}
+
+func (w *walker) lateSet(at, ranAt token.Pos) {
+	if w.record {
+		w.r.late = append(w.r.late, lateSet{at, ranAt})
+	}
+}
+
+func (w *walker) use(site token.Pos, u useRef, s state) {
+	if !w.record || s.guarded {
+		return
+	}
+	if s.wrongAt.IsValid() {
+		w.r.wrong = append(w.r.wrong, wrongUse{s.wrongAt, u})
+		return
+	}
+	w.r.unguarded = append(w.r.unguarded, siteUse{site, u})
+}
+
+func (w *walker) branch(cond ast.Expr, taken bool, s state) state {
+	switch k, name := w.a.implies(cond, taken, 0); k {
+	case xnackCheck:
+		s.guarded = true
+	case hmmCheck:
+		if !s.wrongAt.IsValid() {
+			s.wrongAt = cond.Pos()
+			w.r.wrongNames[cond.Pos()] = name
+		}
+	}
+	return s
+}
+
+// walk solves fi's flow from entry and then replays it once to record what
+// happens at the fixpoint.
+func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
+	w := &walker{a: a, noEnvGuard: noEnvGuard, r: &walkResult{wrongNames: map[token.Pos]string{}}}
+	transfer := func(n ast.Node, s state) state {
+		for _, ev := range fi.events[n] {
+			s = w.apply(ev, s)
+		}
+		return s
+	}
+	in := flow.Solve(fi.g, flow.Problem[state]{
+		Entry:    entry,
+		Clone:    func(s state) state { return s },
+		Join:     join,
+		Equal:    func(a, b state) bool { return a == b },
+		Transfer: transfer,
+		Branch:   w.branch,
+	})
+	w.record = true
+	for _, b := range fi.g.Blocks {
+		s, ok := in[b]
+		if !ok {
+			continue
+		}
+		for _, n := range b.Nodes {
+			s = transfer(n, s)
+		}
+		if kind, _ := flow.Exit(a.pass.TypesInfo, b); kind == flow.Return || kind == flow.FallOff {
+			if w.r.sawExit {
+				w.r.exit = join(w.r.exit, s)
+			} else {
+				w.r.exit, w.r.sawExit = s, true
+			}
+		}
+	}
+	sort.SliceStable(w.r.unguarded, func(i, j int) bool { return w.r.unguarded[i].site < w.r.unguarded[j].site })
+	return w.r
+}
+
+// entryKind says how a function is entered by the Go runtime or go test.
+type entryKind uint8
+
+const (
+	notEntry entryKind = iota
+	initEntry
+	mainEntry
+	testMainEntry
+	testEntry // Test, Benchmark, Example or Fuzz function
+)
+
+func (a *analyzer) entryOf(fi *fnInfo) entryKind {
+	if fi.obj == nil || fi.fn.Decl.Recv != nil {
+		return notEntry
+	}
+	name := fi.obj.Name()
+	params := fi.obj.Signature().Params().Len()
+	switch {
+	case name == "init":
+		return initEntry
+	case name == "main" && a.pass.Pkg.Name() == "main":
+		return mainEntry
+	case !fi.testFile:
+		return notEntry
+	case name == "TestMain" && params == 1:
+		return testMainEntry
+	case params == 1 && (isTestName(name, "Test") || isTestName(name, "Benchmark") || isTestName(name, "Fuzz")),
+		params == 0 && isTestName(name, "Example"):
+		return testEntry
+	}
+	return notEntry
+}
+
+// isTestName is go test's rule: the prefix, then the end or a non-lowercase rune.
+func isTestName(name, prefix string) bool {
+	rest, ok := strings.CutPrefix(name, prefix)
+	if !ok {
+		return false
+	}
+	if rest == "" {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(rest)
+	return !unicode.IsLower(r)
+}
+
+// exportFacts exports the summaries of exported functions that other
+// packages can call.
+func (a *analyzer) exportFacts() {
+	for _, fi := range a.funcs {
+		if fi.obj == nil || !fi.obj.Exported() || fi.testFile || a.entryOf(fi) != notEntry {
+			continue
+		}
+		if r, ok := a.reportsOf[fi.obj]; ok {
+			if r.kind == xnackCheck {
+				a.pass.ExportObjectFact(fi.obj, &ReportsXNACK{Result: r.result})
+			} else {
+				a.pass.ExportObjectFact(fi.obj, &ReportsHMM{Result: r.result, Checks: r.checks})
+			}
+		}
+		if r, ok := a.returns[fi.obj]; ok {
+			a.pass.ExportObjectFact(fi.obj, &ReturnsSystemMemory{Result: r.Result, From: r.From})
+		}
+		if len(fi.uses) > 0 {
+			n := &NeedsXNACK{}
+			if u, ok := fi.uses[systemMem]; ok {
+				n.System, n.SystemWhat, n.SystemCUDA = true, u.describe(""), u.cuda
+			}
+			if u, ok := fi.uses[managedMem]; ok {
+				n.Managed, n.ManagedWhat = true, u.describe("")
+			}
+			a.pass.ExportObjectFact(fi.obj, n)
+		}
+		if fi.callsRuntime {
+			a.pass.ExportObjectFact(fi.obj, &InitializesHIP{})
+		}
+		if fi.guards {
+			a.pass.ExportObjectFact(fi.obj, &GuardsXNACK{})
+		}
+		if fi.setsEnv {
+			a.pass.ExportObjectFact(fi.obj, &SetsHSAXNACK{})
+		}
+	}
+}
+
+// report walks every function for HL4003 and HL4005, then the entry points
+// in the order the Go runtime runs them (init functions, then main or
+// TestMain, then the tests) for HL4001, HL4002 and HL4004.
+func (a *analyzer) report() {
+	for _, fi := range a.funcs {
+		a.reportLocal(a.walk(fi, state{}, false))
+	}
+	afterInit := state{ranAt: a.varInitRuntime()}
+	var mains, testMains, tests []*fnInfo
+	for _, fi := range a.funcs {
+		switch a.entryOf(fi) {
+		case initEntry:
+			r := a.walk(fi, afterInit, false)
+			a.reportLocal(r)
+			if a.pass.Pkg.Name() == "main" {
+				a.reportProgram(fi, r)
+			}
+			if r.sawExit {
+				afterInit = r.exit
+			}
+		case mainEntry:
+			mains = append(mains, fi)
+		case testMainEntry:
+			testMains = append(testMains, fi)
+		case testEntry:
+			tests = append(tests, fi)
+		}
+	}
+	for _, fi := range mains {
+		r := a.walk(fi, afterInit, false)
+		a.reportLocal(r)
+		a.reportProgram(fi, r)
+	}
+	testsGuarded := afterInit.guarded
+	for _, fi := range testMains {
+		r := a.walk(fi, afterInit, false)
+		a.reportLocal(r)
+		a.reportProgram(fi, r)
+		if len(r.mrun) > 0 && !slices.ContainsFunc(r.mrun, func(s state) bool { return !s.guarded }) {
+			testsGuarded = true
+		}
+	}
+	for _, fi := range tests {
+		a.reportTest(fi, a.walk(fi, state{guarded: testsGuarded}, true))
+	}
+}
+
+func (a *analyzer) once(c diag.Check, pos token.Pos) bool {
+	key := fmt.Sprintf("%s@%d", c.ID, pos)
+	if a.reported[key] {
+		return false
+	}
+	a.reported[key] = true
+	return true
+}
+
+// reportLocal reports what is wrong wherever the function is called from:
+// HSA_XNACK set after a runtime call on the same path, and uses guarded by
+// an HMM attribute.
+func (a *analyzer) reportLocal(r *walkResult) {
+	for _, l := range r.late {
+		if !a.once(LateXNACK, l.at) {
+			continue
+		}
+		diag.Report(a.pass, LateXNACK, l.at, token.NoPos,
+			"HSA_XNACK is set after a HIP runtime call has already run on this path: the runtime reads it "+
+				"once, when it initializes, so this has no effect; set it before the first HIP call "+
+				"(in init, at the top of main, or in TestMain before m.Run)",
+			[]diag.Related{{Pos: l.ranAt, Message: "the HIP runtime is initialized here"}})
+	}
+	for _, w := range r.wrong {
+		if !a.once(WrongGuard, w.at) {
+			continue
+		}
+		name := r.wrongNames[w.at]
+		diag.Report(a.pass, WrongGuard, w.at, token.NoPos,
+			fmt.Sprintf("%s reports HMM (managed memory) support, not XNACK: it can be 1 while XNACK is off, "+
+				"so the use it guards (%s) still %s; check hipDeviceAttributePageableMemoryAccess == 1 or that "+
+				"gcnArchName contains \"xnack+\" instead", name, w.use.describe(""), outcome(w.use.kind)),
+			[]diag.Related{{Pos: w.use.pos, Message: w.use.describe("")}})
+	}
+}
+
+func outcome(k memKind) string {
+	if k == systemMem {
+		return "faults (\"Memory access fault by GPU ... Page not present\")"
+	}
+	return "does not migrate (it is pinned host memory) and can hang code that waits on it"
+}
+
+func entryName(fi *fnInfo) string { return fi.fn.Decl.Name.Name }
+
+// related lists every site's use, for the diagnostic's secondary positions.
+func related(sites []siteUse, entry string) []diag.Related {
+	var out []diag.Related
+	seen := map[token.Pos]bool{}
+	for _, s := range sites {
+		if !seen[s.use.pos] {
+			seen[s.use.pos] = true
+			out = append(out, diag.Related{Pos: s.use.pos, Message: s.use.describe(entry)})
+		}
+	}
+	return out
+}
+
+func byKind(sites []siteUse, k memKind) []siteUse {
+	var out []siteUse
+	for _, s := range sites {
+		if s.use.kind == k {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// reportProgram reports an entry point of a program (main, init, TestMain)
+// that reaches unguarded memory uses: one diagnostic per check, at the first
+// site in the entry, with every use as a related position.
+func (a *analyzer) reportProgram(fi *fnInfo, r *walkResult) {
+	entry := entryName(fi)
+	if sys := byKind(r.unguarded, systemMem); len(sys) > 0 && a.once(SystemMemory, sys[0].site) {
+		u := sys[0].use
+		guard, alt := `gcnArchName contains "xnack+" or hipDeviceAttributePageableMemoryAccess is 1`, "hipMalloc or hipHostMalloc"
+		if u.cuda {
+			guard, alt = "cudaDevAttrPageableMemoryAccess is 1 (NVIDIA has no XNACK; this is its analogue)", "cudaMalloc or cudaMallocHost"
+		}
+		diag.Report(a.pass, SystemMemory, sys[0].site, token.NoPos,
+			fmt.Sprintf("%s reaches %s without an XNACK guard: without XNACK the GPU cannot fault the pages in "+
+				"and the kernel aborts (\"Memory access fault by GPU ... Page not present\"); run it only when %s, "+
+				"or use %s memory", entry, u.describe(entry), guard, alt),
+			related(sys, entry))
+	}
+	if man := byKind(r.unguarded, managedMem); len(man) > 0 && a.once(ManagedMemory, man[0].site) {
+		diag.Report(a.pass, ManagedMemory, man[0].site, token.NoPos,
+			fmt.Sprintf("%s uses managed memory (%s) without an XNACK guard: without XNACK it does not migrate "+
+				"and falls back to pinned host memory, so every GPU access crosses the bus, and code that waits "+
+				"for the GPU to write it can hang; check that gcnArchName contains \"xnack+\" or "+
+				"hipDeviceAttributePageableMemoryAccess is 1, or set HSA_XNACK=1 before the first HIP call",
+				entry, man[0].use.describe(entry)),
+			related(man, entry))
+	}
+}
+
+// reportTest reports a test, benchmark, example or fuzz target that reaches
+// unguarded memory uses (HL4004 stands in for HL4001/HL4002 there: the fix
+// is the skip).
+func (a *analyzer) reportTest(fi *fnInfo, r *walkResult) {
+	if len(r.unguarded) == 0 {
+		return
+	}
+	entry := entryName(fi)
+	first := r.unguarded[0]
+	if sys := byKind(r.unguarded, systemMem); len(sys) > 0 {
+		first = sys[0]
+	}
+	if !a.once(UnskippedTest, first.site) {
+		return
+	}
+	kind := "managed memory"
+	if first.use.kind == systemMem {
+		kind = "system memory"
+	}
+	fix := "skip unless XNACK is on (if !xnackEnabled() { t.Skip(...) }) or set HSA_XNACK=1 in TestMain before m.Run"
+	if first.use.cuda {
+		fix = "skip unless cudaDevAttrPageableMemoryAccess is 1 (NVIDIA has no XNACK; this is its analogue)"
+	}
+	diag.Report(a.pass, UnskippedTest, first.site, token.NoPos,
+		fmt.Sprintf("%s reaches %s (%s) with no XNACK skip guard: on a GPU without XNACK it %s; %s",
+			entry, kind, first.use.describe(entry), outcome(first.use.kind), fix),
+		related(r.unguarded, entry))
+}
+
+// varInitRuntime returns a HIP call made by a package-level variable's
+// initializer, which runs before every init function and main.
+func (a *analyzer) varInitRuntime() token.Pos {
+	info := a.pass.TypesInfo
+	first := token.NoPos
+	for _, f := range a.files {
+		for _, d := range f.Decls {
+			gen, ok := d.(*ast.GenDecl)
+			if !ok || gen.Tok != token.VAR {
+				continue
+			}
+			ast.Inspect(gen, func(n ast.Node) bool {
+				if first.IsValid() {
+					return false
+				}
+				if lit, ok := n.(*ast.FuncLit); ok && !cgocall.IsWrapper(info, lit) {
+					return false
+				}
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				if name, ok := cName(info, call); ok && initializesHIP(name) {
+					first = call.Pos()
+				} else if c := cgocall.Match(info, call); c != nil && c.Func.Family == hipapi.HIP {
+					first = call.Pos()
+				} else if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil {
+					if s, ok := a.summaryOf(event{callee: fn.Origin()}); ok && s.callsRuntime {
+						first = call.Pos()
+					}
+				}
+				return !first.IsValid()
+			})
+		}
+	}
+	return first
+}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"testing"
+
+	"github.com/hiplint/hiplint/internal/testenv"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const headerlessPkgs = "./cmd/hiplint/testdata/headerless/..."
+
+// runEnv runs the binary under test in the repository root with env.
+func runEnv(t *testing.T, env []string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(hiplintBin, args...)
+	cmd.Dir = repoRoot
+	cmd.Env = env
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatalf("hiplint %v: %v", args, err)
+	}
+	res := result{stdout.String(), stderr.String(), cmd.ProcessState.ExitCode()}
+	t.Logf("hiplint %v: exit %d\nstdout:\n%s\nstderr:\n%s", args, res.code, res.stdout, res.stderr)
+	return res
+}
+
+func headerlessHazards(t *testing.T) []mark {
+	return sortedMarks(append(
+		markedHazards(t, "cmd/hiplint/testdata/headerless/hipcode/hip_rocm.go"),
+		markedHazards(t, "cmd/hiplint/testdata/headerless/cudacode/cuda_cuda.go")...))
+}
+
+// TestHeaderlessLintsTaggedPackages lints HIP and CUDA packages behind build
+// tags on a machine whose C compiler finds no GPU headers: hiplint supplies
+// its own declarations, says so once, and reports the marked hazards.
+func TestHeaderlessLintsTaggedPackages(t *testing.T) {
+	t.Parallel()
+	env := testenv.NoGPUHeaders(t)
+	res := runEnv(t, env, "-tags", "rocm,cuda", headerlessPkgs)
+	require.Equal(t, exitFindings, res.code)
+	assert.Equal(t, headerlessHazards(t), marksOf(parseText(t, res.stdout)))
+	assert.Equal(t, 1, bytes.Count([]byte(res.stderr), []byte("hiplint: note:")), "one note")
+	assert.Contains(t, res.stderr, "<hip/hip_runtime_api.h>")
+	assert.Contains(t, res.stderr, "<cuda.h>")
+
+	// Without the tags the GPU files are not part of the packages.
+	res = runEnv(t, env, headerlessPkgs)
+	assert.Equal(t, exitClean, res.code)
+	assert.Empty(t, res.stdout)
+}
+
+// TestHeaderlessOffFailsClearly: -headers=system leaves cgo to the machine,
+// and the missing header is a clear per-package error.
+func TestHeaderlessOffFailsClearly(t *testing.T) {
+	t.Parallel()
+	env := testenv.NoGPUHeaders(t)
+	res := runEnv(t, env, "-headers=system", "-tags", "rocm", "./cmd/hiplint/testdata/headerless/hipcode")
+	assert.Equal(t, exitError, res.code)
+	assert.Contains(t, res.stderr, "hip_runtime_api.h")
+	assert.Empty(t, res.stdout)
+}
+
+// TestHeaderlessMatchesRealHeader: where Debian's HIP header is installed,
+// linting against it and against hiplint's declarations gives the same
+// findings.
+func TestHeaderlessMatchesRealHeader(t *testing.T) {
+	if _, err := os.Stat(realHIPHeader); err != nil {
+		t.Skipf("%s not installed (apt-get install libamdhip64-dev): nothing to compare with", realHIPHeader)
+	}
+	t.Parallel()
+	const pkg = "./cmd/hiplint/testdata/headerless/hipcode"
+	real := runEnv(t, os.Environ(), "-headers=system", "-tags", "rocm", pkg)
+	ours := runEnv(t, os.Environ(), "-headers=hiplint", "-tags", "rocm", pkg)
+	require.Equal(t, exitFindings, real.code)
+	assert.Equal(t, real.stdout, ours.stdout)
+}

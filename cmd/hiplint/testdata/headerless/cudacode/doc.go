@@ -1,0 +1,2 @@
+// Package cudacode is CUDA driver code behind a build tag.
+package cudacode

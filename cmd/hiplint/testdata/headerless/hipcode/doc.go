@@ -1,0 +1,2 @@
+// Package hipcode is GPU code behind a build tag.
+package hipcode
