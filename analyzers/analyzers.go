@@ -7,6 +7,7 @@ import (
 
 	"github.com/hiplint/hiplint/analyzers/memcpysync"
 	"github.com/hiplint/hiplint/analyzers/modulebalance"
+	"github.com/hiplint/hiplint/analyzers/xnack"
 	"github.com/hiplint/hiplint/internal/diag"
 	"golang.org/x/tools/go/analysis"
 )
@@ -16,6 +17,7 @@ func Suite() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		memcpysync.Analyzer,
 		modulebalance.Analyzer,
+		xnack.Analyzer,
 	}
 }
 
@@ -24,6 +26,7 @@ func Checks() []diag.Check {
 	var all []diag.Check
 	all = append(all, memcpysync.Checks...)
 	all = append(all, modulebalance.Checks...)
+	all = append(all, xnack.Checks...)
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
 	return all
 }

@@ -1,21 +1,54 @@
 package graphfree_test
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hiplint/hiplint/analyzers/graphfree"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 func testdata(t *testing.T) string {
 	dir, err := filepath.Abs("../../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return dir
 }
 
 func TestGraphFree(t *testing.T) {
 	analysistest.Run(t, testdata(t), graphfree.Analyzer, "graphfree/...")
+}
+
+// Every check has its ID, this analyzer's name and a documentation page
+// that names it.
+func TestChecksDocumented(t *testing.T) {
+	ids := []string{"HL3001", "HL3002", "HL3003", "HL3004"}
+	require.Len(t, graphfree.Checks, len(ids))
+	for i, c := range graphfree.Checks {
+		assert.Equal(t, ids[i], c.ID)
+		assert.Equal(t, graphfree.Analyzer.Name, c.Analyzer)
+		assert.True(t, strings.HasSuffix(c.URL(), "/docs/checks/"+c.ID+".md"), c.URL())
+		page, err := os.ReadFile(filepath.Join("..", "..", "docs", "checks", c.ID+".md"))
+		require.NoError(t, err, c.ID)
+		assert.True(t, strings.HasPrefix(string(page), "# "+c.ID+": "+c.Title+"\n"), "%s page title", c.ID)
+		for _, section := range []string{"## The rule", "## Why", "## Examples", "## Since which version", "## CUDA twins", "## Suppressing a finding", "## How runtimecheck confirms it"} {
+			assert.Contains(t, string(page), section, c.ID)
+		}
+	}
+}
+
+func TestFactStrings(t *testing.T) {
+	assert.Equal(t, "returnsMemory[0.ptr=device:hipMalloc 1=graph:hipGraphAddMemAllocNode]",
+		(&graphfree.ReturnsMemory{Allocs: []graphfree.ReturnedAlloc{
+			{Result: 0, Path: ".ptr", Kind: graphfree.KindDevice, API: "hipMalloc"},
+			{Result: 1, Kind: graphfree.KindGraph, API: "hipGraphAddMemAllocNode"},
+		}}).String())
+	assert.Equal(t, "freesParam[-1.buf 2]",
+		(&graphfree.FreesParam{Params: []graphfree.ParamPath{{Param: -1, Path: ".buf"}, {Param: 2}}}).String())
+	assert.Equal(t, "capturesStream(begins[-1.h] ends[])",
+		(&graphfree.CapturesStream{Begins: []graphfree.ParamPath{{Param: -1, Path: ".h"}}}).String())
+	assert.Equal(t, "returnsParam(0=-1.ptr)", (&graphfree.ReturnsParam{Result: 0, Param: -1, Path: ".ptr"}).String())
 }

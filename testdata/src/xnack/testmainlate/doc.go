@@ -1,0 +1,2 @@
+// Package testmainlate's TestMain sets HSA_XNACK after the runtime started.
+package testmainlate

@@ -1,0 +1,2 @@
+// Package testmainskip's TestMain runs the tests only where XNACK is on.
+package testmainskip
