@@ -5,6 +5,7 @@ package analyzers
 import (
 	"sort"
 
+	"github.com/hiplint/hiplint/analyzers/graphfree"
 	"github.com/hiplint/hiplint/analyzers/memcpysync"
 	"github.com/hiplint/hiplint/analyzers/modulebalance"
 	"github.com/hiplint/hiplint/analyzers/xnack"
@@ -15,6 +16,7 @@ import (
 // Suite returns every hiplint analyzer.
 func Suite() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
+		graphfree.Analyzer,
 		memcpysync.Analyzer,
 		modulebalance.Analyzer,
 		xnack.Analyzer,
@@ -24,6 +26,7 @@ func Suite() []*analysis.Analyzer {
 // Checks returns every check ID reported by the suite, sorted by ID.
 func Checks() []diag.Check {
 	var all []diag.Check
+	all = append(all, graphfree.Checks...)
 	all = append(all, memcpysync.Checks...)
 	all = append(all, modulebalance.Checks...)
 	all = append(all, xnack.Checks...)
