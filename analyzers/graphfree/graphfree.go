@@ -13,7 +13,6 @@ import (
 	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/hiplint/hiplint/internal/hipapi"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 var (
@@ -259,8 +258,7 @@ type analyzer struct {
 }
 
 func (a *analyzer) callee(call *ast.CallExpr) *types.Func {
-	fn, _ := typeutil.Callee(a.pass.TypesInfo, call).(*types.Func)
-	return fn
+	return flow.Callee(a.pass.TypesInfo, call)
 }
 
 func (a *analyzer) returnsMemory(fn *types.Func) []ReturnedAlloc {
@@ -332,12 +330,12 @@ func (a *analyzer) findGetter(fn flow.Func) {
 	if !ok || len(ret.Results) != 1 {
 		return
 	}
-	e := stripConversions(a.pass.TypesInfo, ret.Results[0])
+	e := flow.StripConversions(a.pass.TypesInfo, ret.Results[0])
 	l, ok := locOf(a.pass.TypesInfo, e)
 	if !ok || !isPointerish(a.pass.TypesInfo.TypeOf(ret.Results[0])) {
 		return
 	}
-	if i, ok := paramIndex(obj.Signature(), l.root); ok {
+	if i, ok := flow.ParamIndex(obj.Signature(), l.root); ok {
 		a.getters[obj] = ReturnsParam{Result: 0, Param: i, Path: l.path}
 	}
 }
@@ -382,7 +380,7 @@ func (a *analyzer) relevant(fn flow.Func) bool {
 			}
 			return !found
 		}
-		if cHeapAlloc(info, call) {
+		if cgocall.IsCHeapAlloc(info, call) {
 			found = true
 			return false
 		}
@@ -458,49 +456,6 @@ func (a *analyzer) exportFacts() {
 		sortParamPaths(a.begins[fn])
 		sortParamPaths(a.ends[fn])
 		a.pass.ExportObjectFact(fn, &CapturesStream{Begins: a.begins[fn], Ends: a.ends[fn]})
-	}
-}
-
-func paramIndex(sig *types.Signature, v types.Object) (int, bool) {
-	if sig.Recv() != nil && sig.Recv() == v {
-		return -1, true
-	}
-	for i := range sig.Params().Len() {
-		if sig.Params().At(i) == v {
-			return i, true
-		}
-	}
-	return 0, false
-}
-
-// cHeapAlloc reports whether call allocates C heap memory (C.malloc,
-// C.calloc, C.CString, C.CBytes).
-func cHeapAlloc(info *types.Info, call *ast.CallExpr) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	obj := info.Uses[id]
-	if obj == nil {
-		return false
-	}
-	switch obj.Name() {
-	case "_Cfunc__CMalloc", "_Cfunc_malloc", "_Cfunc_calloc", "_Cfunc_aligned_alloc",
-		"_Cfunc_CString", "_Cfunc_CBytes":
-		return true
-	}
-	return false
-}
-
-// stripConversions removes parentheses and type conversions around e.
-func stripConversions(info *types.Info, e ast.Expr) ast.Expr {
-	for {
-		e = ast.Unparen(e)
-		call, ok := e.(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 || !isType(info, call.Fun) {
-			return e
-		}
-		e = call.Args[0]
 	}
 }
 

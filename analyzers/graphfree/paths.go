@@ -443,7 +443,7 @@ func (fa *funcAnalysis) unknownCgoCall(lit *ast.FuncLit, s *state) {
 			continue
 		}
 		for _, r := range as.Rhs {
-			if u, ok := stripConversions(fa.info, r).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			if u, ok := flow.StripConversions(fa.info, r).(*ast.UnaryExpr); ok && u.Op == token.AND {
 				if l, ok := locOf(fa.info, u.X); ok {
 					s.forget(l)
 				}
@@ -456,13 +456,13 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 	if isType(fa.info, call.Fun) {
 		return
 	}
-	if cHeapAlloc(fa.info, call) {
+	if cgocall.IsCHeapAlloc(fa.info, call) {
 		return
 	}
 	fn := fa.callee(call)
 	if ps := fa.freesParams(fn); len(ps) > 0 {
 		for _, p := range ps {
-			if e := argAt(call, p.Param); e != nil {
+			if e := flow.ArgAt(call, p.Param); e != nil {
 				v := fa.evalAt(e, p.Path, s)
 				if !fa.reporting {
 					fa.noteParam(&fa.freedParams, e, p.Path, s)
@@ -474,7 +474,7 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 	}
 	if begins, ends := fa.captures(fn); len(begins)+len(ends) > 0 {
 		for _, p := range begins {
-			if e := argAt(call, p.Param); e != nil {
+			if e := flow.ArgAt(call, p.Param); e != nil {
 				s.capture[fa.streamKeyAt(e, p.Path)] = capturing
 				if !fa.reporting {
 					fa.noteCapture(fa.beginCands, e, p.Path, s)
@@ -482,7 +482,7 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 			}
 		}
 		for _, p := range ends {
-			if e := argAt(call, p.Param); e != nil {
+			if e := flow.ArgAt(call, p.Param); e != nil {
 				s.capture[fa.streamKeyAt(e, p.Path)] = notCapturing
 				if !fa.reporting {
 					fa.noteCapture(fa.endCands, e, p.Path, s)
@@ -502,7 +502,7 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 	}
 	// An unknown function may write through the addresses it gets.
 	for _, arg := range call.Args {
-		if u, ok := stripConversions(fa.info, arg).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		if u, ok := flow.StripConversions(fa.info, arg).(*ast.UnaryExpr); ok && u.Op == token.AND {
 			if l, ok := locOf(fa.info, u.X); ok {
 				s.forget(l)
 			}
@@ -520,26 +520,12 @@ func calleeIdent(call *ast.CallExpr) *ast.Ident {
 	return nil
 }
 
-// argAt returns the argument for parameter i of call (-1: the receiver).
-func argAt(call *ast.CallExpr, i int) ast.Expr {
-	if i == -1 {
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			return sel.X
-		}
-		return nil
-	}
-	if i < len(call.Args) {
-		return call.Args[i]
-	}
-	return nil
-}
-
 // evalAt evaluates e and returns what it holds at path.
 func (fa *funcAnalysis) evalAt(e ast.Expr, path string, s *state) val {
 	if path == "" {
 		return fa.eval(e, s)[""]
 	}
-	if l, ok := locOf(fa.info, stripConversions(fa.info, e)); ok {
+	if l, ok := locOf(fa.info, flow.StripConversions(fa.info, e)); ok {
 		return s.subtree(loc{root: l.root, path: l.path + path})[""]
 	}
 	return fa.eval(e, s)[path]
@@ -549,13 +535,13 @@ func (fa *funcAnalysis) streamKey(e ast.Expr) string {
 	if e == nil {
 		return "<null stream>"
 	}
-	return types.ExprString(stripConversions(fa.info, e))
+	return types.ExprString(flow.StripConversions(fa.info, e))
 }
 
 // streamKeyAt names the stream a wrapper reaches at path inside argument e,
 // the way the caller would write it (s.h for the receiver s and path .h).
 func (fa *funcAnalysis) streamKeyAt(e ast.Expr, path string) string {
-	e = stripConversions(fa.info, e)
+	e = flow.StripConversions(fa.info, e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = u.X
 	}
@@ -676,7 +662,7 @@ func (fa *funcAnalysis) nodesAt(arr, n ast.Expr, s *state) ([]int, bool) {
 	if v, ok := cgocall.IntValue(fa.info, n); ok && v == 0 {
 		return nil, true
 	}
-	if arr == nil || isNilExpr(fa.info, stripConversions(fa.info, arr)) {
+	if arr == nil || flow.IsNil(fa.info, flow.StripConversions(fa.info, arr)) {
 		return nil, true
 	}
 	v := fa.eval(arr, s)[""]
@@ -722,7 +708,7 @@ func (fa *funcAnalysis) usesOf(c *cgocall.Call, s *state) []int {
 	if l, ok := fa.addrTarget(p); ok {
 		t = s.subtree(l)
 	} else {
-		t = fa.eval(stripConversions(fa.info, p), s)
+		t = fa.eval(flow.StripConversions(fa.info, p), s)
 	}
 	for path, v := range t {
 		if path == "" {
@@ -746,7 +732,7 @@ func (fa *funcAnalysis) addrTarget(e ast.Expr) (loc, bool) {
 	if e == nil {
 		return loc{}, false
 	}
-	e = stripConversions(fa.info, e)
+	e = flow.StripConversions(fa.info, e)
 	if u, ok := e.(*ast.UnaryExpr); ok {
 		if u.Op != token.AND {
 			return loc{}, false
@@ -757,15 +743,6 @@ func (fa *funcAnalysis) addrTarget(e ast.Expr) (loc, bool) {
 		return loc{}, false
 	}
 	return locOf(fa.info, e)
-}
-
-func isNilExpr(info *types.Info, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, isNil := info.Uses[id].(*types.Nil)
-	return isNil
 }
 
 // eval returns what e may evaluate to.
@@ -923,7 +900,7 @@ func (fa *funcAnalysis) evalCall(call *ast.CallExpr, result int, s *state) tree 
 		}
 		return fa.eval(call.Args[0], s)
 	}
-	if cHeapAlloc(info, call) {
+	if cgocall.IsCHeapAlloc(info, call) {
 		if result != 0 {
 			return nil
 		}
@@ -994,11 +971,11 @@ func (fa *funcAnalysis) evalCall(call *ast.CallExpr, result int, s *state) tree 
 		return t
 	}
 	if g, ok := fa.getter(fn); ok && g.Result == result {
-		if arg := argAt(call, g.Param); arg != nil {
+		if arg := flow.ArgAt(call, g.Param); arg != nil {
 			if g.Path == "" {
 				return fa.eval(arg, s)
 			}
-			if l, ok := locOf(info, stripConversions(info, arg)); ok {
+			if l, ok := locOf(info, flow.StripConversions(info, arg)); ok {
 				return s.subtree(loc{root: l.root, path: l.path + g.Path})
 			}
 			return shiftDown(fa.eval(arg, s), g.Path)
@@ -1163,17 +1140,17 @@ func (fa *funcAnalysis) noteParam(into *[]ParamPath, e ast.Expr, path string, s 
 	if fa.sig == nil || fa.fn.Decl == nil || e == nil {
 		return
 	}
-	e = stripConversions(fa.info, e)
+	e = flow.StripConversions(fa.info, e)
 	if call, ok := e.(*ast.CallExpr); ok {
 		g, ok := fa.getter(fa.callee(call))
 		if !ok || g.Result != 0 {
 			return
 		}
-		arg := argAt(call, g.Param)
+		arg := flow.ArgAt(call, g.Param)
 		if arg == nil {
 			return
 		}
-		e, path = stripConversions(fa.info, arg), g.Path+path
+		e, path = flow.StripConversions(fa.info, arg), g.Path+path
 	}
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = u.X
@@ -1183,7 +1160,7 @@ func (fa *funcAnalysis) noteParam(into *[]ParamPath, e ast.Expr, path string, s 
 		return
 	}
 	l.path += path
-	i, ok := paramIndex(fa.sig, l.root)
+	i, ok := flow.ParamIndex(fa.sig, l.root)
 	if !ok || len(s.subtree(l)) > 0 {
 		return
 	}
@@ -1217,7 +1194,7 @@ func (fa *funcAnalysis) checkFree(call *ast.CallExpr, ptr ast.Expr, path string,
 	if len(v.sites) != 1 {
 		return
 	}
-	if l, ok := locOf(fa.info, stripConversions(fa.info, ptr)); ok && l.weak() {
+	if l, ok := locOf(fa.info, flow.StripConversions(fa.info, ptr)); ok && l.weak() {
 		return
 	}
 	i := v.sites[0]

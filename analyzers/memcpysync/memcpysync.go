@@ -15,7 +15,6 @@ import (
 	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/hiplint/hiplint/internal/hipapi"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 var (
@@ -163,8 +162,7 @@ type checker struct {
 }
 
 func (c *checker) callee(call *ast.CallExpr) *types.Func {
-	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
-	return fn
+	return flow.Callee(c.pass.TypesInfo, call)
 }
 
 func (c *checker) copiesOf(fn *types.Func) *CopiesInto {

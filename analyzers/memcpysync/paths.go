@@ -749,7 +749,7 @@ func (fa *funcAnalysis) hostRead(e ast.Expr, at ast.Node, what string, deep bool
 		return
 	}
 	if fa.replay && !s.synced && fa.sig != nil {
-		if i, ok := paramIndex(fa.sig, l.root); ok {
+		if i, ok := flow.ParamIndex(fa.sig, l.root); ok {
 			fa.readParams[i] = true
 		}
 	}
@@ -941,7 +941,7 @@ func (fa *funcAnalysis) queueOf(e ast.Expr, s *state) queue {
 	if v, ok := cgocall.IntValue(fa.info, x); ok && v == 0 {
 		return null
 	}
-	if name, ok := constOrMacroName(fa.info, x); ok {
+	if name, ok := cgocall.ConstName(fa.info, x); ok {
 		if k, ok := hipapi.LookupConst(name); ok {
 			switch k.Role {
 			case hipapi.NullStream:
@@ -957,27 +957,6 @@ func (fa *funcAnalysis) queueOf(e ast.Expr, s *state) queue {
 		return queue{kind: onStream, stream: loc{path: types.ExprString(x)}, device: unknownDevice}
 	}
 	return fa.streamAt(l, x, s)
-}
-
-// constOrMacroName is cgocall.ConstName extended to pointer-valued macros
-// (#define cudaStreamLegacy ((cudaStream_t)0x1)), which cgo turns into calls
-// of _Cmacro_<name>().
-func constOrMacroName(info *types.Info, e ast.Expr) (string, bool) {
-	if name, ok := cgocall.ConstName(info, e); ok {
-		return name, true
-	}
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 0 {
-		return "", false
-	}
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return "", false
-	}
-	if fn, ok := info.Uses[id].(*types.Func); ok {
-		return strings.CutPrefix(fn.Name(), "_Cmacro_")
-	}
-	return "", false
 }
 
 func (fa *funcAnalysis) streamAt(l loc, e ast.Expr, s *state) queue {
@@ -1212,7 +1191,7 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 		return
 	}
 	for _, i := range fa.readsOf(fn) {
-		if arg := argAt(call, i); arg != nil {
+		if arg := flow.ArgAt(call, i); arg != nil {
 			fa.hostRead(arg, call, fn.Name(), true, s)
 		}
 	}
@@ -1242,19 +1221,6 @@ func fieldExpr(e ast.Expr, l loc) ast.Expr {
 	return nil
 }
 
-func argAt(call *ast.CallExpr, i int) ast.Expr {
-	if i == -1 {
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			return sel.X
-		}
-		return nil
-	}
-	if i < len(call.Args) {
-		return call.Args[i]
-	}
-	return nil
-}
-
 // resolveRef maps a fact's parameter reference ("p0", "r.buf") to the
 // caller's argument and the location it denotes.
 func (fa *funcAnalysis) resolveRef(call *ast.CallExpr, ref string) (ast.Expr, loc, bool) {
@@ -1268,7 +1234,7 @@ func (fa *funcAnalysis) resolveRef(call *ast.CallExpr, ref string) (ast.Expr, lo
 			return nil, loc{}, false
 		}
 	}
-	arg := argAt(call, i)
+	arg := flow.ArgAt(call, i)
 	if arg == nil {
 		return nil, loc{}, false
 	}
@@ -1351,7 +1317,7 @@ func (fa *funcAnalysis) paramRef(l loc) string {
 	if fa.sig == nil || l.root == nil {
 		return ""
 	}
-	i, ok := paramIndex(fa.sig, l.root)
+	i, ok := flow.ParamIndex(fa.sig, l.root)
 	if !ok {
 		return ""
 	}
@@ -1359,18 +1325,6 @@ func (fa *funcAnalysis) paramRef(l loc) string {
 		return "r" + l.path
 	}
 	return fmt.Sprintf("p%d%s", i, l.path)
-}
-
-func paramIndex(sig *types.Signature, v types.Object) (int, bool) {
-	if sig.Recv() != nil && sig.Recv() == v {
-		return -1, true
-	}
-	for i := range sig.Params().Len() {
-		if sig.Params().At(i) == v {
-			return i, true
-		}
-	}
-	return 0, false
 }
 
 func deviceRef(k string) string {

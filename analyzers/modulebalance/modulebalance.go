@@ -13,7 +13,6 @@ import (
 	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/hiplint/hiplint/internal/hipapi"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 var (
@@ -102,8 +101,7 @@ type analysis_ struct {
 
 // callee returns the static callee of call (functions and concrete methods).
 func (a *analysis_) callee(call *ast.CallExpr) *types.Func {
-	fn, _ := typeutil.Callee(a.pass.TypesInfo, call).(*types.Func)
-	return fn
+	return flow.Callee(a.pass.TypesInfo, call)
 }
 
 // unloadParams returns the parameters fn unloads (-1: receiver).
@@ -258,18 +256,6 @@ func (a *analysis_) summarize(funcs []flow.Func) {
 	}
 }
 
-func paramIndex(sig *types.Signature, v types.Object) (int, bool) {
-	if sig.Recv() != nil && sig.Recv() == v {
-		return -1, true
-	}
-	for i := range sig.Params().Len() {
-		if sig.Params().At(i) == v {
-			return i, true
-		}
-	}
-	return 0, false
-}
-
 func (a *analysis_) findUnloadedParams(fn flow.Func, sig *types.Signature) []int {
 	set := map[int]bool{}
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
@@ -282,7 +268,7 @@ func (a *analysis_) findUnloadedParams(fn flow.Func, sig *types.Signature) []int
 		}
 		for _, m := range a.unloadedExprs(call) {
 			if root := rootObj(a.pass.TypesInfo, m); root != nil {
-				if i, ok := paramIndex(sig, root); ok {
+				if i, ok := flow.ParamIndex(sig, root); ok {
 					set[i] = true
 				}
 			}
@@ -333,7 +319,7 @@ func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature) []int
 			}
 			cover(a.borrowedExprs(x)...)
 		case *ast.BinaryExpr:
-			if (x.Op == token.EQL || x.Op == token.NEQ) && (isNil(info, x.X) || isNil(info, x.Y)) {
+			if (x.Op == token.EQL || x.Op == token.NEQ) && (flow.IsNil(info, x.X) || flow.IsNil(info, x.Y)) {
 				cover(x)
 			}
 		case *ast.AssignStmt:

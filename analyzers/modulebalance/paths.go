@@ -313,7 +313,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 		case *ast.FuncLit:
 			return false // cgo wrappers are matched at their call; closures are other functions
 		case *ast.BinaryExpr:
-			if (x.Op == token.EQL || x.Op == token.NEQ) && (isNil(fa.info, x.X) || isNil(fa.info, x.Y)) {
+			if (x.Op == token.EQL || x.Op == token.NEQ) && (flow.IsNil(fa.info, x.X) || flow.IsNil(fa.info, x.Y)) {
 				borrow(x)
 			}
 		case *ast.CallExpr:
@@ -341,15 +341,6 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 	}
 	ast.Inspect(n, visit)
 	return borrowed
-}
-
-func isNil(info *types.Info, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, isNil := info.Uses[id].(*types.Nil)
-	return isNil
 }
 
 func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
@@ -554,7 +545,7 @@ func (fa *funcAnalysis) statusKey(e ast.Expr) any {
 
 // isSuccess reports whether e is nil or the zero status (hipSuccess, CUDA_SUCCESS).
 func (fa *funcAnalysis) isSuccess(e ast.Expr) bool {
-	if isNil(fa.info, e) {
+	if flow.IsNil(fa.info, e) {
 		return true
 	}
 	v, ok := cgocall.IntValue(fa.info, e)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/hiplint/hiplint/internal/hipapi"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -133,7 +134,7 @@ func (a *analyzer) buildIndex() {
 // addrOf returns v for an out-argument &v, seen through conversions
 // ((*unsafe.Pointer)(unsafe.Pointer(&v))).
 func addrOf(info *types.Info, e ast.Expr) types.Object {
-	e = stripConversions(info, e)
+	e = flow.StripConversions(info, e)
 	u, ok := e.(*ast.UnaryExpr)
 	if !ok || u.Op != token.AND {
 		return nil
@@ -146,53 +147,6 @@ func addrOf(info *types.Info, e ast.Expr) types.Object {
 		return o
 	}
 	return info.Defs[id]
-}
-
-// stripConversions removes parentheses and type conversions around e.
-func stripConversions(info *types.Info, e ast.Expr) ast.Expr {
-	for range 16 {
-		e = ast.Unparen(e)
-		call, ok := e.(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 {
-			return e
-		}
-		if tv, ok := info.Types[call.Fun]; !ok || !tv.IsType() {
-			return e
-		}
-		e = call.Args[0]
-	}
-	return e
-}
-
-// cName returns the C function a call reaches, directly (_Cfunc_x(...)) or
-// through cgo's pointer-checking wrapper literal, for any C function, not
-// only those in the API table.
-func cName(info *types.Info, call *ast.CallExpr) (string, bool) {
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		fn, ok := info.Uses[fun].(*types.Func)
-		if !ok {
-			return "", false
-		}
-		for _, prefix := range []string{"_Cfunc_", "_C2func_"} {
-			if name, ok := strings.CutPrefix(fn.Name(), prefix); ok {
-				if name == "_CMalloc" { // cgo's own name for C.malloc
-					name = "malloc"
-				}
-				return name, true
-			}
-		}
-	case *ast.FuncLit:
-		if !cgocall.IsWrapper(info, fun) || len(fun.Body.List) == 0 {
-			return "", false
-		}
-		if ret, ok := fun.Body.List[len(fun.Body.List)-1].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
-			if inner, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok {
-				return cName(info, inner)
-			}
-		}
-	}
-	return "", false
 }
 
 // initializesHIP reports whether the C function name is a HIP runtime
@@ -229,7 +183,7 @@ func (a *analyzer) prov(e ast.Expr, depth int) provenance {
 		return provenance{}
 	}
 	info := a.pass.TypesInfo
-	e = stripConversions(info, e)
+	e = flow.StripConversions(info, e)
 	switch x := e.(type) {
 	case *ast.CallExpr:
 		return a.provCall(x, 0, depth)
@@ -307,7 +261,7 @@ func (a *analyzer) provVar(id *ast.Ident, depth int) provenance {
 // provCall is the provenance of result `result` of call.
 func (a *analyzer) provCall(call *ast.CallExpr, result int, depth int) provenance {
 	info := a.pass.TypesInfo
-	if name, ok := cName(info, call); ok {
+	if name, ok := cgocall.CName(info, call); ok {
 		if cHeapFuncs[name] && result == 0 {
 			return provenance{systemMem, "C." + name + " memory"}
 		}
@@ -349,7 +303,7 @@ func (a *analyzer) provCall(call *ast.CallExpr, result int, depth int) provenanc
 // pass scalars.
 func (a *analyzer) kernelArgValues(e ast.Expr) []*ast.Ident {
 	info := a.pass.TypesInfo
-	e = stripConversions(info, e)
+	e = flow.StripConversions(info, e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
 		if ie, ok := e.(*ast.IndexExpr); ok {
@@ -385,7 +339,7 @@ func (a *analyzer) kernelArgValues(e ast.Expr) []*ast.Ident {
 	elems = append(elems, a.ix.elems[arr]...)
 	var out []*ast.Ident
 	for _, el := range elems {
-		u, ok := stripConversions(info, el).(*ast.UnaryExpr)
+		u, ok := flow.StripConversions(info, el).(*ast.UnaryExpr)
 		if !ok || u.Op != token.AND {
 			continue
 		}
@@ -541,7 +495,7 @@ func holds(op token.Token, v, c int64) bool {
 // and are neither.
 func (a *analyzer) attrValue(e ast.Expr) (guardKind, string) {
 	info := a.pass.TypesInfo
-	switch x := stripConversions(info, e).(type) {
+	switch x := flow.StripConversions(info, e).(type) {
 	case *ast.Ident:
 		k, ok := a.ix.attrs[info.Uses[x]]
 		if !ok {

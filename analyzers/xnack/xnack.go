@@ -307,7 +307,7 @@ func (a *analyzer) nodeEvents(fi *fnInfo, root ast.Node) []event {
 					a.runtimeEvents(c, fi.name, emit)
 					return false
 				}
-				if name, ok := cName(info, n); ok {
+				if name, ok := cgocall.CName(info, n); ok {
 					if _, direct := ast.Unparen(n.Fun).(*ast.Ident); direct {
 						for _, arg := range n.Args {
 							walk(arg)
@@ -1128,7 +1128,7 @@ func (a *analyzer) varInitRuntime() token.Pos {
 				if !ok {
 					return true
 				}
-				if name, ok := cName(info, call); ok && initializesHIP(name) {
+				if name, ok := cgocall.CName(info, call); ok && initializesHIP(name) {
 					first = call.Pos()
 				} else if c := cgocall.Match(info, call); c != nil && c.Func.Family == hipapi.HIP {
 					first = call.Pos()

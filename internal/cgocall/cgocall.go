@@ -416,7 +416,18 @@ func Inspect(info *types.Info, n ast.Node, yield func(*Call) bool) {
 // ConstName returns the C name of a cgo constant reference (_Ciconst_x,
 // _Cfconst_x, _Cconst_x), if e is one.
 func ConstName(info *types.Info, e ast.Expr) (string, bool) {
-	id, ok := ast.Unparen(e).(*ast.Ident)
+	e = ast.Unparen(e)
+	// cgo turns pointer-valued macros (cudaStreamLegacy, hipStreamPerThread)
+	// into calls of generated functions: _Cmacro_x().
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			if fn, ok := info.Uses[id].(*types.Func); ok {
+				return strings.CutPrefix(fn.Name(), "_Cmacro_")
+			}
+		}
+		return "", false
+	}
+	id, ok := e.(*ast.Ident)
 	if !ok {
 		return "", false
 	}
@@ -430,6 +441,49 @@ func ConstName(info *types.Info, e ast.Expr) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// CName returns the C function a call reaches, directly (_Cfunc_x(...)) or
+// through cgo's pointer-checking wrapper, for any C function, not only those
+// in the API table. C.malloc is reported as "malloc" (cgo calls it _CMalloc).
+func CName(info *types.Info, call *ast.CallExpr) (string, bool) {
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		fn, ok := info.Uses[fun].(*types.Func)
+		if !ok {
+			return "", false
+		}
+		for _, prefix := range []string{"_Cfunc_", "_C2func_"} {
+			if name, ok := strings.CutPrefix(fn.Name(), prefix); ok {
+				if name == "_CMalloc" {
+					name = "malloc"
+				}
+				return name, true
+			}
+		}
+	case *ast.FuncLit:
+		if !IsWrapper(info, fun) || len(fun.Body.List) == 0 {
+			return "", false
+		}
+		if inner := wrappedCall(info, fun.Body); inner != nil {
+			return CName(info, inner)
+		}
+	}
+	return "", false
+}
+
+// IsCHeapAlloc reports whether call allocates C heap memory (C.malloc,
+// C.calloc, C.aligned_alloc, C.CString, C.CBytes).
+func IsCHeapAlloc(info *types.Info, call *ast.CallExpr) bool {
+	name, ok := CName(info, call)
+	if !ok {
+		return false
+	}
+	switch name {
+	case "malloc", "calloc", "aligned_alloc", "CString", "CBytes":
+		return true
+	}
+	return false
 }
 
 // IntValue returns the constant integer value of e, if it has one.

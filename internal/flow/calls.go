@@ -1,0 +1,72 @@
+package flow
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Callee returns the static callee of call: a function or a concrete
+// method, or nil (builtins, conversions, calls through values).
+func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn
+}
+
+// ArgAt returns the argument for parameter i of call, where -1 is the
+// receiver of a method call; nil when there is none. Facts name parameters
+// this way.
+func ArgAt(call *ast.CallExpr, i int) ast.Expr {
+	if i == -1 {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return sel.X
+		}
+		return nil
+	}
+	if i >= 0 && i < len(call.Args) {
+		return call.Args[i]
+	}
+	return nil
+}
+
+// ParamIndex returns the index of v among sig's parameters, -1 for the
+// receiver.
+func ParamIndex(sig *types.Signature, v types.Object) (int, bool) {
+	if sig.Recv() != nil && sig.Recv() == v {
+		return -1, true
+	}
+	for i := range sig.Params().Len() {
+		if sig.Params().At(i) == v {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// IsNil reports whether e is the predeclared nil.
+func IsNil(info *types.Info, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, isNil := info.Uses[id].(*types.Nil)
+	return isNil
+}
+
+// StripConversions removes parentheses and type conversions around e
+// (unsafe.Pointer(p), C.hipDeviceptr_t(p), uintptr(p)).
+func StripConversions(info *types.Info, e ast.Expr) ast.Expr {
+	for range 16 {
+		e = ast.Unparen(e)
+		call, ok := e.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return e
+		}
+		if tv, ok := info.Types[call.Fun]; !ok || !tv.IsType() {
+			return e
+		}
+		e = call.Args[0]
+	}
+	return e
+}
