@@ -185,6 +185,7 @@ func (a *analysis_) unloadedExprs(call *ast.CallExpr) []ast.Expr {
 
 // rootObj returns the variable an expression x, x.f.g, *x or &x is rooted at.
 func rootObj(info *types.Info, e ast.Expr) types.Object {
+	e = flow.StripConversions(info, e)
 	for {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
@@ -524,8 +525,9 @@ func (a *analysis_) mentionsModules(fn flow.Func) bool {
 		if found {
 			return false
 		}
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
+		if lit, ok := n.(*ast.FuncLit); ok {
+			// Closures run in place (ctx.Do) may load for this function.
+			return !cgocall.IsWrapper(info, lit)
 		}
 		call, ok := n.(*ast.CallExpr)
 		if !ok {

@@ -177,6 +177,7 @@ func (fa *funcAnalysis) run() {
 // declared in this function.
 func (fa *funcAnalysis) localLoc(e ast.Expr) (loc, bool) {
 	var path []string
+	e = flow.StripConversions(fa.info, e) // uintptr and unsafe.Pointer round trips
 	for {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
@@ -185,7 +186,7 @@ func (fa *funcAnalysis) localLoc(e ast.Expr) (loc, bool) {
 				obj = fa.info.Defs[x]
 			}
 			v, ok := obj.(*types.Var)
-			if !ok || !isLocal(v, fa.fn.Body) {
+			if !ok || !isLocal(v, fa.fn.Body) || fa.inNestedLit(v.Pos()) {
 				return loc{}, false
 			}
 			slices.Reverse(path)
@@ -247,6 +248,9 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 			fa.overwrite(s, id, n)
 		}
 	case *ast.AssignStmt:
+		if fa.moveHandle(n, s) {
+			return s
+		}
 		fa.assignOverwrites(n, s)
 	}
 	borrowed := fa.calls(n, s)
@@ -263,6 +267,34 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 	}
 	fa.escapesIn(n, s, borrowed)
 	return s
+}
+
+// moveHandle handles `h := uintptr(unsafe.Pointer(m))` and `m2 := m`: the
+// module now lives in h, so h is tracked in m's place.
+func (fa *funcAnalysis) moveHandle(as *ast.AssignStmt, s state) bool {
+	if len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return false
+	}
+	id, ok := ast.Unparen(flow.StripConversions(fa.info, as.Rhs[0])).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	from, ok := fa.localLoc(id)
+	if !ok || from.path != "" {
+		return false
+	}
+	h, ok := s[from]
+	if !ok || h.b&live == 0 {
+		return false
+	}
+	to, ok := fa.localLoc(as.Lhs[0])
+	if !ok || to == from {
+		return false
+	}
+	fa.overwrite(s, as.Lhs[0], as)
+	s[to] = h
+	delete(s, from)
+	return true
 }
 
 // assignOverwrites handles plain assignments to a tracked handle (not loads):
@@ -311,7 +343,10 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 	visit = func(node ast.Node) bool {
 		switch x := node.(type) {
 		case *ast.FuncLit:
-			return false // cgo wrappers are matched at their call; closures are other functions
+			// cgo wrappers are matched at their call. A closure passed to a
+			// call (ctx.Do(func() error {...})) runs there, on the caller's
+			// variables: see through it. Other closures are other functions.
+			return fa.calledInPlace(x)
 		case *ast.BinaryExpr:
 			if (x.Op == token.EQL || x.Op == token.NEQ) && (flow.IsNil(fa.info, x.X) || flow.IsNil(fa.info, x.Y)) {
 				borrow(x)
@@ -462,6 +497,12 @@ func (fa *funcAnalysis) statusHolder(call ast.Expr) (bits, any) {
 				return pending, cur
 			}
 		case *ast.SelectorExpr: // status(r).error("load")
+		case *ast.ReturnStmt:
+			if call := fa.inPlaceCallOf(x); call != nil {
+				p = call // ctx.Do returns what the closure returns
+				break
+			}
+			return pending, cur
 		case *ast.AssignStmt:
 			for i, r := range x.Rhs {
 				if r == cur && i < len(x.Lhs) && len(x.Lhs) == len(x.Rhs) {
@@ -636,7 +677,24 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 		}
 		return
 	}
-	fa.escapesIn(d, s, nil)
+	// defer ctx.Do(func() error { return check(C.hipModuleUnload(m)) })
+	released := false
+	for _, arg := range d.Call.Args {
+		if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok && !cgocall.IsWrapper(fa.info, lit) {
+			ast.Inspect(lit.Body, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					for _, m := range fa.unloadedExprs(call) {
+						fa.unloadDeferredQuietly(s, m, call)
+						released = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	if !released {
+		fa.escapesIn(d, s, nil)
+	}
 }
 
 // unloadDeferredQuietly records an unload inside a deferred closure: it runs
@@ -827,4 +885,48 @@ func (fa *funcAnalysis) returnedHandles(ret *ast.ReturnStmt) map[loc]bool {
 		})
 	}
 	return out
+}
+
+// calledInPlace reports whether lit is a closure passed as an argument to a
+// call that is neither deferred nor started as a goroutine, and not cgo's
+// wrapper: such callbacks (ctx.Do, sync.Once.Do, a locked-thread runner) run
+// during the call, on the caller's variables.
+func (fa *funcAnalysis) calledInPlace(lit *ast.FuncLit) bool {
+	if cgocall.IsWrapper(fa.info, lit) {
+		return false
+	}
+	call, ok := fa.parents[lit].(*ast.CallExpr)
+	if !ok || !slices.Contains(call.Args, ast.Expr(lit)) {
+		return false
+	}
+	switch fa.parents[call].(type) {
+	case *ast.DeferStmt, *ast.GoStmt:
+		return false
+	}
+	return true
+}
+
+// inPlaceCallOf returns the call that runs the closure holding ret in place,
+// or nil.
+func (fa *funcAnalysis) inPlaceCallOf(ret *ast.ReturnStmt) *ast.CallExpr {
+	for p := fa.parents[ret]; p != nil; p = fa.parents[p] {
+		if lit, ok := p.(*ast.FuncLit); ok {
+			if fa.calledInPlace(lit) {
+				return fa.parents[lit].(*ast.CallExpr)
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// inNestedLit reports whether pos lies inside a user closure nested in the
+// function: variables declared there belong to the closure's own analysis.
+func (fa *funcAnalysis) inNestedLit(pos token.Pos) bool {
+	for p := range fa.parents {
+		if lit, ok := p.(*ast.FuncLit); ok && lit.Body.Pos() <= pos && pos < lit.Body.End() && !cgocall.IsWrapper(fa.info, lit) {
+			return true
+		}
+	}
+	return false
 }

@@ -82,3 +82,18 @@ func TestHeaderlessMatchesRealHeader(t *testing.T) {
 	require.Equal(t, exitFindings, real.code)
 	assert.Equal(t, real.stdout, ours.stdout)
 }
+
+// TestTwinFilesByBuildTag lints a package whose HIP and CUDA files share one
+// Go API behind build tags: each tag set reports the hazard of its own file,
+// with no GPU headers on the machine.
+func TestTwinFilesByBuildTag(t *testing.T) {
+	t.Parallel()
+	env := testenv.NoGPUHeaders(t)
+	const pkg = "./cmd/hiplint/testdata/twins"
+	hip := runEnv(t, env, pkg)
+	require.Equal(t, exitFindings, hip.code)
+	assert.Equal(t, markedHazards(t, "cmd/hiplint/testdata/twins/kernels_hip.go"), marksOf(parseText(t, hip.stdout)))
+	cuda := runEnv(t, env, "-tags", "cuda", pkg)
+	require.Equal(t, exitFindings, cuda.code)
+	assert.Equal(t, markedHazards(t, "cmd/hiplint/testdata/twins/kernels_cuda.go"), marksOf(parseText(t, cuda.stdout)))
+}
