@@ -500,6 +500,9 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 	if _, ok := fa.info.Uses[calleeIdent(call)].(*types.Builtin); ok {
 		return
 	}
+	if readsOnly(fn) {
+		return
+	}
 	// An unknown function may write through the addresses it gets.
 	for _, arg := range call.Args {
 		if u, ok := flow.StripConversions(fa.info, arg).(*ast.UnaryExpr); ok && u.Op == token.AND {
@@ -1372,4 +1375,18 @@ func (fa *funcAnalysis) ancestors(n *nodeSite) (map[int]bool, bool) {
 		}
 	}
 	return seen, true
+}
+
+// readsOnly reports whether fn is known never to write through the pointers
+// it gets: (*runtime.Pinner).Pin, which real code must call on the variables
+// whose addresses go into kernel argument arrays.
+func readsOnly(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "runtime.Pin", "runtime.KeepAlive", "runtime.SetFinalizer":
+		return true
+	}
+	return false
 }

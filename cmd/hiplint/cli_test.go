@@ -50,7 +50,7 @@ func TestHelpListsFlags(t *testing.T) {
 	t.Parallel()
 	res := hiplint(t, ".", "help")
 	require.Equal(t, exitClean, res.code)
-	for _, flag := range []string{"-json", "-fix", "-diff", "-tags", "-test", "-debug", "-modulebalance"} {
+	for _, flag := range []string{"-json", "-sarif", "-format", "-fix", "-diff", "-tags", "-test", "-debug", "-modulebalance"} {
 		assert.Contains(t, res.stdout, "\n  "+flag)
 	}
 	assert.Contains(t, res.stdout, "go vet -vettool=")
@@ -87,9 +87,15 @@ func TestCleanPackageExitsZero(t *testing.T) {
 
 func TestAnalyzerFlagTurnsItOff(t *testing.T) {
 	t.Parallel()
-	res := hiplint(t, repoRoot, "-modulebalance=false", "./examples/...")
+	// The module-balance examples have only module-balance findings.
+	pkgs := []string{"./examples/kernelcache", "./examples/reload", "./examples/unloadorder"}
+	res := hiplint(t, repoRoot, append([]string{"-modulebalance=false"}, pkgs...)...)
 	assert.Equal(t, exitClean, res.code)
 	assert.Empty(t, res.stdout)
+	res = hiplint(t, repoRoot, append([]string{"-memcpysync"}, pkgs...)...)
+	assert.Equal(t, exitClean, res.code, "naming one analyzer runs only that one")
+	res = hiplint(t, repoRoot, pkgs...)
+	assert.Equal(t, exitFindings, res.code)
 }
 
 func TestBrokenPackageIsReportedAndOthersAnalyzed(t *testing.T) {
