@@ -18,6 +18,7 @@ import (
 
 	"github.com/hiplint/hiplint/analyzers"
 	"github.com/hiplint/hiplint/internal/diag"
+	"github.com/hiplint/hiplint/runtimecheck"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
 )
@@ -60,11 +61,18 @@ type program struct {
 // subcommands are the words that select a subcommand when they are the first
 // argument. Anything else is a flag or a package pattern, so that a package
 // directory named like an unknown word is never mistaken for a command.
-// Later: "confirm" (runtimecheck) and "lsp".
+// Later: "lsp".
 var subcommands = map[string]func(p *program, args []string) int{
 	"checks":  (*program).checksCommand,
 	"version": (*program).versionCommand,
 	"help":    (*program).helpCommand,
+	"confirm": (*program).confirmCommand,
+}
+
+// confirmCommand runs runtimecheck: the flagged code paths on a GPU, with a
+// verdict and evidence for each finding.
+func (p *program) confirmCommand(args []string) int {
+	return runtimecheck.Main(args, p.stdout, p.stderr)
 }
 
 func (p *program) main(args []string) int {

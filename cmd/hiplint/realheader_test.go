@@ -41,3 +41,21 @@ func TestRealHeaderStandaloneAndVetAgree(t *testing.T) {
 	}
 	assert.Equal(t, key(standalone), key(parseVet(t, vet.stderr)))
 }
+
+// TestRealHeaderGraphMemNodes lints graph code compiled against Debian's real
+// HIP header (HIP 5.2.3, which predates the graph memory-node API) plus
+// hiplint's declarations of that API: the graph-free hazards are found, the
+// alloc-node pattern is not, and go vet agrees.
+func TestRealHeaderGraphMemNodes(t *testing.T) {
+	if _, err := os.Stat(realHIPHeader); err != nil {
+		t.Skipf("%s not installed (apt-get install libamdhip64-dev): skipping", realHIPHeader)
+	}
+	t.Parallel()
+	const pkg = "./cmd/hiplint/testdata/realgraph"
+	res := hiplint(t, repoRoot, pkg)
+	require.Equal(t, exitFindings, res.code, "stderr: %s", res.stderr)
+	standalone := parseText(t, res.stdout)
+	assert.Equal(t, sortedMarks(markedHazards(t, "cmd/hiplint/testdata/realgraph/realgraph.go")), marksOf(standalone))
+	vet := run(t, repoRoot, "go", "vet", "-vettool="+hiplintBin, pkg)
+	assert.Len(t, parseVet(t, vet.stderr), len(standalone))
+}

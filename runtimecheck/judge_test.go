@@ -1,0 +1,135 @@
+package runtimecheck
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func loadTrace(t *testing.T, name string) *Trace {
+	f, err := os.Open(filepath.Join("testdata/traces", name))
+	require.NoError(t, err)
+	defer f.Close()
+	tr, err := ParseTrace(f)
+	require.NoError(t, err)
+	return tr
+}
+
+func sites(ids ...int) map[int]Site {
+	m := map[int]Site{}
+	for _, id := range ids {
+		m[id] = Site{ID: id, File: "/src/p/p.go", Line: id, Col: 2}
+	}
+	return m
+}
+
+func evidenceFor(t *testing.T, id string, at, related []int, runs ...*Run) *Evidence {
+	return &Evidence{Finding: Finding{ID: id, Posn: "p/p.go:1:2"}, Sites: sites(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 30, 31, 32),
+		At: at, Related: related, Runs: runs}
+}
+
+func TestParseTraceToleratesATruncatedLine(t *testing.T) {
+	tr := loadTrace(t, "crash_in_unload.jsonl")
+	assert.Equal(t, 1, tr.Bad)
+	require.NotNil(t, tr.Init())
+	assert.Equal(t, "hip-on-cuda", tr.Init().Platform)
+	u := tr.Unfinished()
+	require.NotNil(t, u)
+	assert.Equal(t, 8, u.Site)
+	assert.Equal(t, Word(0x226e23f0), tr.Records[1].Out)
+}
+
+func TestJudgeModuleLeak(t *testing.T) {
+	run := &Run{Test: "TestLoadAll", Trace: loadTrace(t, "TestLoadAll.jsonl")}
+	v, ev := judge(evidenceFor(t, "HL2001", []int{1}, nil, run))
+	assert.Equal(t, Confirmed, v)
+	joined := strings.Join(ev, "\n")
+	assert.Contains(t, joined, "3 loads at p/p.go:1:2 succeeded, 1 were unloaded, 2 never were (handles 0x36b94930, 0x36b95570)")
+	assert.Contains(t, joined, "RSS 109.3 MiB → 109.3 MiB (+11.0 KiB per load)")
+
+	balanced := &Run{Test: "TestLoadEach", Trace: loadTrace(t, "TestLoadEach.jsonl")}
+	v, ev = judge(evidenceFor(t, "HL2001", []int{3}, nil, balanced))
+	assert.Equal(t, Refuted, v, ev)
+
+	v, ev = judge(evidenceFor(t, "HL2001", []int{9}, nil, balanced))
+	assert.Equal(t, NotExercised, v, ev)
+}
+
+func TestJudgeDoubleUnload(t *testing.T) {
+	run := &Run{Test: "TestLoadTwice", Trace: loadTrace(t, "TestLoadTwice.jsonl")}
+	v, ev := judge(evidenceFor(t, "HL2002", []int{8}, []int{7}, run))
+	assert.Equal(t, Confirmed, v)
+	assert.Contains(t, strings.Join(ev, "\n"), "already unloaded at p/p.go:7:2; the runtime returned 400 (hipError invalid handle)")
+
+	// The first unload found its module loaded.
+	v, _ = judge(evidenceFor(t, "HL2002", []int{7}, nil, run))
+	assert.Equal(t, Refuted, v)
+
+	// A process that died inside the flagged unload is evidence.
+	crash := &Run{Test: "TestLoadTwice", Exit: -1, Signal: "SIGSEGV", Trace: loadTrace(t, "crash_in_unload.jsonl")}
+	v, ev = judge(evidenceFor(t, "HL2002", []int{8}, nil, crash))
+	assert.Equal(t, Confirmed, v)
+	assert.Contains(t, strings.Join(ev, "\n"), "killed by SIGSEGV inside hipModuleUnload at p/p.go:8:2")
+}
+
+func TestJudgeCopySync(t *testing.T) {
+	stale := &Run{Test: "TestStaleStream", Exit: 1, Output: "    copysync_test.go:7: read 0, want 1\n", Trace: loadTrace(t, "copysync_nonblocking.jsonl"),
+		ForceSync: &Run{Test: "TestStaleStream", Trace: &Trace{}}}
+	v, ev := judge(evidenceFor(t, "HL1001", []int{12}, []int{11}, stale))
+	assert.Equal(t, Confirmed, v)
+	joined := strings.Join(ev, "\n")
+	assert.Contains(t, joined, "was issued 28.6 µs after the copy returned, on non-blocking stream 0x493d970, while the copy hipMemcpy at p/p.go:11:2 (1073741824 bytes, returned in 25.6 µs) was still in flight")
+	assert.Contains(t, joined, "fails as written and passes with HIPLINT_FORCE_SYNC=1")
+	assert.Contains(t, joined, "copysync_test.go:7: read 0, want 1")
+
+	ordered := &Run{Test: "TestNull", Trace: loadTrace(t, "copysync_nullstream.jsonl")}
+	v, ev = judge(evidenceFor(t, "HL1001", []int{12}, []int{11}, ordered))
+	assert.Equal(t, Refuted, v)
+	assert.Contains(t, strings.Join(ev, "\n"), "1 were issued while the copy was in flight, all on a stream the copy orders")
+
+	synced := &Run{Test: "TestSynced", Trace: loadTrace(t, "copysync_synced.jsonl")}
+	v, _ = judge(evidenceFor(t, "HL1001", []int{12}, []int{11}, synced))
+	assert.Equal(t, Refuted, v)
+
+	host := &Run{Test: "TestHost", Trace: loadTrace(t, "copysync_hostprobe.jsonl")}
+	v, ev = judge(evidenceFor(t, "HL1001", []int{15}, []int{11}, host))
+	assert.Equal(t, Confirmed, v)
+	assert.Contains(t, strings.Join(ev, "\n"), "the host read at p/p.go:1:2 was issued 1.5 µs after the copy returned, on the host")
+}
+
+func TestJudgeGraphFree(t *testing.T) {
+	plain := &Run{Test: "TestPlainFree", Trace: loadTrace(t, "graphfree_plain.jsonl")}
+	v, ev := judge(evidenceFor(t, "HL3001", []int{22}, nil, plain))
+	assert.Equal(t, Confirmed, v)
+	assert.Contains(t, strings.Join(ev, "\n"), "was given 0x7f917fe00000, device memory from hipMalloc at p/p.go:20:2; the runtime returned 1 (hipError invalid value)")
+
+	graph := &Run{Test: "TestGraphFree", Trace: loadTrace(t, "graphfree_allocnode.jsonl")}
+	v, _ = judge(evidenceFor(t, "HL3001", []int{22}, nil, graph))
+	assert.Equal(t, Refuted, v)
+}
+
+func TestJudgeXNACK(t *testing.T) {
+	amd := &Run{Test: "TestKernel", Trace: loadTrace(t, "xnack_amd_fault.jsonl")}
+	v, ev := judge(evidenceFor(t, "HL4001", []int{31}, nil, amd))
+	assert.Equal(t, Confirmed, v)
+	joined := strings.Join(ev, "\n")
+	assert.Contains(t, joined, `HSA_XNACK=0 at start, gcnArchName "gfx90a:sramecc+:xnack-"`)
+	assert.Contains(t, joined, "hipDeviceSynchronize at p/p.go:32:2 returned 700 (hipError illegal address)")
+
+	nvidia := &Run{Test: "TestLoadAll", Trace: loadTrace(t, "TestLoadAll.jsonl")}
+	v, ev = judge(evidenceFor(t, "HL4004", nil, nil, nvidia))
+	assert.Equal(t, Inconclusive, v)
+	assert.Contains(t, strings.Join(ev, "\n"), "XNACK does not exist there; its analogue cudaDevAttrPageableMemoryAccess")
+}
+
+func TestJudgeWithoutRuns(t *testing.T) {
+	v, _ := judge(evidenceFor(t, "HL2001", []int{1}, nil))
+	assert.Equal(t, NotExercised, v)
+	v, ev := judge(evidenceFor(t, "HL2001", []int{1}, nil, &Run{Test: "TestX", Err: os.ErrNotExist, Trace: &Trace{}}))
+	assert.Equal(t, Inconclusive, v)
+	assert.Contains(t, ev[0], "could not run")
+}

@@ -1,0 +1,66 @@
+package runtimecheck
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestConfirmEndToEnd runs Main on the GPU example's modules package with a
+// fake go command that replays recorded traces: the whole pipeline (analyze,
+// plan, instrument, run, judge, print) on a machine without a GPU. It also
+// checks that the user's tree is untouched and the temporary files are gone.
+func TestConfirmEndToEnd(t *testing.T) {
+	mod := gpuModule(t)
+	before := treeHash(t, mod)
+	fake, err := filepath.Abs("testdata/fakego/go")
+	require.NoError(t, err)
+	tmp := t.TempDir()
+	for _, kv := range fixtureEnv(t) {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	t.Setenv("HIPLINT_GO", fake)
+	t.Setenv("TMPDIR", tmp)
+	t.Chdir(mod)
+
+	var stdout, stderr bytes.Buffer
+	code := Main([]string{"-json", "-timeout", "20s", "./modules"}, &stdout, &stderr)
+	require.Equal(t, exitConfirmed, code, stderr.String())
+	var results []Result
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &results), stdout.String())
+	got := map[string]Verdict{}
+	for _, r := range results {
+		got[r.Finding.Posn+" "+r.Finding.ID] = r.Verdict
+		t.Logf("%s %s: %s %v", r.Finding.Posn, r.Finding.ID, r.Verdict, r.Evidence)
+	}
+	assert.Equal(t, map[string]Verdict{
+		"modules/modules.go:36:40 HL2001": Confirmed,
+		"modules/modules.go:73:3 HL2002":  Confirmed,
+		"modules/modules.go:84:36 HL2001": NotExercised,
+	}, got)
+
+	entries, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	var left []string
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "hiplint-") {
+			left = append(left, e.Name())
+		}
+	}
+	assert.Empty(t, left, "temporary files must be removed")
+	assert.Equal(t, before, treeHash(t, mod), "the user's tree must be byte-identical")
+
+	// Text output and -run filtering: nothing matches, so nothing runs.
+	stdout.Reset()
+	code = Main([]string{"-run", "NoSuchTest", "./modules"}, &stdout, &stderr)
+	assert.Equal(t, exitNoneConfirmed, code)
+	assert.Contains(t, stdout.String(), "NOT EXERCISED")
+	assert.Contains(t, stdout.String(), "(among those -run matches)")
+}

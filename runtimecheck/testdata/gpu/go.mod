@@ -1,0 +1,3 @@
+module example.com/gpu
+
+go 1.26

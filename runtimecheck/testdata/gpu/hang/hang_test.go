@@ -1,0 +1,5 @@
+package hang
+
+import "testing"
+
+func TestHang(t *testing.T) { LoadAndWait() }
