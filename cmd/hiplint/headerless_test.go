@@ -97,3 +97,14 @@ func TestTwinFilesByBuildTag(t *testing.T) {
 	require.Equal(t, exitFindings, cuda.code)
 	assert.Equal(t, markedHazards(t, "cmd/hiplint/testdata/twins/kernels_cuda.go"), marksOf(parseText(t, cuda.stdout)))
 }
+
+// TestExamplesSameWithoutGPUHeaders: on a machine whose C compiler finds no
+// GPU headers, the examples give exactly the findings they give here.
+func TestExamplesSameWithoutGPUHeaders(t *testing.T) {
+	t.Parallel()
+	with := runEnv(t, os.Environ(), "./examples/...")
+	without := runEnv(t, testenv.NoGPUHeaders(t), "./examples/...")
+	require.Equal(t, exitFindings, with.code)
+	assert.Equal(t, with.code, without.code)
+	assert.Equal(t, with.stdout, without.stdout)
+}
