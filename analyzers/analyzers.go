@@ -10,6 +10,7 @@ import (
 	"github.com/hiplint/hiplint/analyzers/modulebalance"
 	"github.com/hiplint/hiplint/analyzers/xnack"
 	"github.com/hiplint/hiplint/internal/diag"
+	"github.com/hiplint/hiplint/internal/directive"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -23,9 +24,12 @@ func Suite() []*analysis.Analyzer {
 	}
 }
 
-// Checks returns every check ID reported by the suite, sorted by ID.
+// Checks returns every check ID reported by the suite, and those the
+// standalone driver reports about suppression directives (HL0001...), sorted
+// by ID.
 func Checks() []diag.Check {
 	var all []diag.Check
+	all = append(all, directive.Checks...)
 	all = append(all, graphfree.Checks...)
 	all = append(all, memcpysync.Checks...)
 	all = append(all, modulebalance.Checks...)

@@ -206,7 +206,7 @@ func (f *CapturesStream) String() string {
 const maxSummaryRounds = 6
 
 func run(pass *analysis.Pass) (any, error) {
-	if !cgocall.UsesCgo(pass.Pkg) && len(pass.AllObjectFacts()) == 0 {
+	if !cgocall.CallsRuntime(pass.Pkg) && len(pass.AllObjectFacts()) == 0 {
 		return nil, nil
 	}
 	a := &analyzer{

@@ -120,7 +120,7 @@ func (f *StreamKind) String() string {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if !cgocall.UsesCgo(pass.Pkg) && len(pass.AllObjectFacts()) == 0 {
+	if !cgocall.CallsRuntime(pass.Pkg) && len(pass.AllObjectFacts()) == 0 {
 		return nil, nil
 	}
 	c := &checker{
@@ -298,27 +298,56 @@ func fieldOrGlobal(info *types.Info, e ast.Expr) *types.Var {
 // exports them as facts.
 func (c *checker) summarize(funcs []flow.Func) {
 	info := c.pass.TypesInfo
+	// A summary depends on facts, which are fixed, and on the summaries of
+	// the package's functions that the body refers to. So after a function
+	// is analyzed, it is analyzed again only when one of those changed:
+	// re-running every function each round was a third of this analyzer's
+	// time (docs/performance.md).
+	callers := map[*types.Func][]int{}
+	for i, fn := range funcs {
+		if fn.Object(info) == nil {
+			continue
+		}
+		for callee := range samePackageRefs(info, c.pass.Pkg, fn.Body) {
+			callers[callee] = append(callers[callee], i)
+		}
+	}
+	dirty := make([]bool, len(funcs))
+	for i := range dirty {
+		dirty[i] = true
+	}
 	for round := 0; round < 8; round++ {
 		changed := false
-		for _, fn := range funcs {
+		for i, fn := range funcs {
 			obj := fn.Object(info)
-			if obj == nil || !c.relevant(fn) {
+			if !dirty[i] || obj == nil {
+				continue
+			}
+			dirty[i] = false
+			if !c.relevant(fn) {
 				continue
 			}
 			fa := newFuncAnalysis(c, fn, false)
 			fa.run()
 			copies, syncs, reads := fa.summary()
+			this := false
 			if str(copies) != str(c.copies[obj]) {
 				c.copies[obj] = copies
-				changed = true
+				this = true
 			}
 			if str(syncs) != str(c.syncs[obj]) {
 				c.syncs[obj] = syncs
-				changed = true
+				this = true
 			}
 			if !slices.Equal(reads, c.reads[obj]) {
 				c.reads[obj] = reads
+				this = true
+			}
+			if this {
 				changed = true
+				for _, j := range callers[obj] {
+					dirty[j] = true
+				}
 			}
 		}
 		if !changed {
@@ -391,6 +420,21 @@ func (c *checker) relevant(fn flow.Func) bool {
 		return !found
 	})
 	return found
+}
+
+// samePackageRefs returns the functions and methods of pkg that body refers
+// to, calls or not.
+func samePackageRefs(info *types.Info, pkg *types.Package, body *ast.BlockStmt) map[*types.Func]bool {
+	refs := map[*types.Func]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if fn, ok := info.Uses[id].(*types.Func); ok && fn.Pkg() == pkg {
+				refs[fn.Origin()] = true
+			}
+		}
+		return true
+	})
+	return refs
 }
 
 // mayHoldPointer reports whether a parameter of type t can carry device or

@@ -136,6 +136,23 @@ type state struct {
 	syncedStreams map[loc]bool
 }
 
+// maxPendingCopies bounds the copies a state tracks at once. Each state
+// holds every copy that may still be in flight, and the solver clones states
+// at every block, so a function of thousands of copies in branches (generated
+// code) cost time quadratic in its size: 20,000 runtime calls took minutes.
+// Beyond the bound, further copies are not tracked: hazards they cause in
+// such a function go unreported, nothing is reported wrongly.
+const maxPendingCopies = 64
+
+// track records p as copy site's pending copy, unless the state already
+// tracks maxPendingCopies other copies.
+func (s *state) track(site int, p *pending) {
+	if _, ok := s.copies[site]; !ok && len(s.copies) >= maxPendingCopies {
+		return
+	}
+	s.copies[site] = p
+}
+
 func newState() *state {
 	return &state{device: entryDevice, copies: map[int]*pending{}, streams: map[loc]streamInfo{},
 		events: map[loc][]int{}, kinds: map[types.Object]int64{}, syncedStreams: map[loc]bool{}}
@@ -221,33 +238,73 @@ func joinState(into, from *state) *state {
 	return into
 }
 
-func (s *state) key() string {
-	var parts []string
-	parts = append(parts, s.device, fmt.Sprint(s.synced))
-	for k, p := range s.copies {
-		var ds []string
-		for _, d := range p.dsts {
-			ds = append(ds, fmt.Sprintf("%p%s", d.root, d.path))
+// equalState reports whether two states are the same. The solver compares
+// states at every edge it follows, so this must not allocate: comparing
+// sorted strings built with fmt made a function of 200 nested ifs take
+// minutes.
+func equalState(a, b *state) bool {
+	if a.device != b.device || a.synced != b.synced || len(a.copies) != len(b.copies) ||
+		len(a.streams) != len(b.streams) || len(a.events) != len(b.events) ||
+		len(a.kinds) != len(b.kinds) || len(a.syncedStreams) != len(b.syncedStreams) {
+		return false
+	}
+	for k, p := range a.copies {
+		q, ok := b.copies[k]
+		if !ok || p.done != q.done || !sameQueue(p.queue, q.queue) ||
+			!sameElems(p.dsts, q.dsts) || !sameElems(p.waited, q.waited) {
+			return false
 		}
-		sort.Strings(ds)
-		w := slices.Clone(p.waited)
-		sort.Strings(w)
-		parts = append(parts, fmt.Sprintf("c%d:%v:%s:%s:%v", k, ds, p.queue.key()+p.queue.device, strings.Join(w, ","), p.done))
 	}
-	for k, v := range s.streams {
-		parts = append(parts, fmt.Sprintf("s%p%s:%v", k.root, k.path, v))
+	for k, v := range a.streams {
+		if w, ok := b.streams[k]; !ok || w != v {
+			return false
+		}
 	}
-	for k, v := range s.events {
-		parts = append(parts, fmt.Sprintf("e%p%s:%v", k.root, k.path, v))
+	for k, v := range a.events {
+		if w, ok := b.events[k]; !ok || !slices.Equal(v, w) {
+			return false
+		}
 	}
-	for k, v := range s.kinds {
-		parts = append(parts, fmt.Sprintf("k%p:%d", k, v))
+	for k, v := range a.kinds {
+		if w, ok := b.kinds[k]; !ok || w != v {
+			return false
+		}
 	}
-	for k := range s.syncedStreams {
-		parts = append(parts, fmt.Sprintf("y%p%s", k.root, k.path))
+	for k := range a.syncedStreams {
+		if _, ok := b.syncedStreams[k]; !ok {
+			return false
+		}
 	}
-	sort.Strings(parts)
-	return strings.Join(parts, "|")
+	return true
+}
+
+// sameQueue reports whether a and b are the same queue on the same device.
+func sameQueue(a, b queue) bool {
+	return a.kind == b.kind && a.device == b.device && (a.kind != onStream || a.stream == b.stream)
+}
+
+// sameElems reports whether a and b hold the same elements, in any order,
+// counting duplicates.
+func sameElems[T comparable](a, b []T) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, x := range a {
+		if count(a, x) != count(b, x) {
+			return false
+		}
+	}
+	return true
+}
+
+func count[T comparable](xs []T, x T) int {
+	n := 0
+	for _, y := range xs {
+		if y == x {
+			n++
+		}
+	}
+	return n
 }
 
 // copySite is one copy call, or one copy a wrapper call issues.
@@ -268,9 +325,10 @@ type funcAnalysis struct {
 	fn         flow.Func
 	info       *types.Info
 	sig        *types.Signature
-	reporting  bool // report diagnostics (else only summarize)
-	replay     bool // the fixpoint is reached: the walk is final
-	parents    map[ast.Node]ast.Node
+	reporting  bool                  // report diagnostics (else only summarize)
+	replay     bool                  // the fixpoint is reached: the walk is final
+	parents    map[ast.Node]ast.Node // built on first use, by parentOf: only fixes need it
+	rangedOver map[ast.Expr]bool     // the X of each range statement
 	sites      []*copySite
 	siteOf     map[siteKey]int
 	hostMem    map[loc]bool
@@ -291,24 +349,40 @@ type funcAnalysis struct {
 
 func newFuncAnalysis(c *checker, fn flow.Func, reporting bool) *funcAnalysis {
 	fa := &funcAnalysis{checker: c, fn: fn, info: c.pass.TypesInfo, reporting: reporting,
-		parents: map[ast.Node]ast.Node{}, siteOf: map[siteKey]int{}, hostMem: map[loc]bool{},
+		rangedOver: map[ast.Expr]bool{}, siteOf: map[siteKey]int{}, hostMem: map[loc]bool{},
 		kernelArgs: map[types.Object][]ast.Expr{}, aliases: map[loc][]loc{}, reported: map[string]bool{},
 		exitCopies: map[string]ParamCopy{}, readParams: map[int]bool{}}
 	fa.sig = fn.Signature(fa.info)
-	var stack []ast.Node
+	// Not a map of every node's parent: that map was a third of this
+	// analyzer's time and allocation (docs/performance.md).
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
+		if r, ok := n.(*ast.RangeStmt); ok {
+			fa.rangedOver[r.X] = true
 		}
-		if len(stack) > 0 {
-			fa.parents[n] = stack[len(stack)-1]
-		}
-		stack = append(stack, n)
 		return true
 	})
 	fa.scanProvenance()
 	return fa
+}
+
+// parentOf returns n's parent within the function body.
+func (fa *funcAnalysis) parentOf(n ast.Node) ast.Node {
+	if fa.parents == nil {
+		fa.parents = map[ast.Node]ast.Node{}
+		var stack []ast.Node
+		ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			if len(stack) > 0 {
+				fa.parents[n] = stack[len(stack)-1]
+			}
+			stack = append(stack, n)
+			return true
+		})
+	}
+	return fa.parents[n]
 }
 
 // scanProvenance finds, flow-insensitively, the variables that hold host
@@ -384,7 +458,7 @@ func (fa *funcAnalysis) run() {
 		Entry:    newState(),
 		Clone:    cloneState,
 		Join:     joinState,
-		Equal:    func(a, b *state) bool { return a.key() == b.key() },
+		Equal:    equalState,
 		Transfer: fa.transfer,
 	})
 	fa.replay = true
@@ -484,8 +558,8 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 func (fa *funcAnalysis) visit(n ast.Node, s *state) {
 	var walk func(ast.Node) bool
 	walk = func(node ast.Node) bool {
-		if r, ok := fa.parents[node].(*ast.RangeStmt); ok && r.X == node {
-			fa.hostRead(r.X, node, "this range loop", false, s)
+		if x, ok := node.(ast.Expr); ok && fa.rangedOver[x] {
+			fa.hostRead(x, node, "this range loop", false, s)
 		}
 		switch x := node.(type) {
 		case *ast.FuncLit:
@@ -1036,7 +1110,7 @@ func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 	if f.Direction == hipapi.Peer {
 		p.peer = fa.deviceKey(c.Arg(f.DstDevice))
 	}
-	s.copies[site] = p
+	s.track(site, p)
 }
 
 // withAliases returns l and the views of it the function makes.
@@ -1295,7 +1369,7 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 	if pc.Peer != "" {
 		p.peer = fa.mapDevice(call, pc.Peer, s)
 	}
-	s.copies[site] = p
+	s.track(site, p)
 }
 
 func (fa *funcAnalysis) mapDevice(call *ast.CallExpr, ref string, s *state) string {
@@ -1495,9 +1569,9 @@ func (fa *funcAnalysis) syncFix(cp *pending, anchor ast.Node, sync string, s *st
 	}
 	var stmt ast.Stmt
 	var block *ast.BlockStmt
-	for n := ast.Node(anchor); n != nil; n = fa.parents[n] {
+	for n := ast.Node(anchor); n != nil; n = fa.parentOf(n) {
 		if st, ok := n.(ast.Stmt); ok {
-			if b, ok := fa.parents[n].(*ast.BlockStmt); ok {
+			if b, ok := fa.parentOf(n).(*ast.BlockStmt); ok {
 				stmt, block = st, b
 				break
 			}

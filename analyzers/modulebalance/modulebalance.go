@@ -72,7 +72,7 @@ func (f *ReturnsModule) String() string {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if !cgocall.UsesCgo(pass.Pkg) && !importsFacts(pass) {
+	if !cgocall.CallsRuntime(pass.Pkg) && !importsFacts(pass) {
 		return nil, nil
 	}
 	a := &analysis_{pass: pass, unloads: map[*types.Func][]int{}, borrows: map[*types.Func][]int{},

@@ -122,6 +122,10 @@ type funcAnalysis struct {
 	// handleEscapes holds, while a return is checked, the modules whose
 	// function handles that return hands out.
 	handleEscapes map[loc]bool
+	// nestedLits are the bodies of the user closures inside the function.
+	nestedLits []flow.PosRange
+	// unloadedRoots caches findUnloadedRoots.
+	unloadedRoots map[types.Object]bool
 	reporting     bool
 	reported      map[string]bool
 	parents       map[ast.Node]ast.Node
@@ -141,6 +145,9 @@ func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
 		}
 		if len(stack) > 0 {
 			fa.parents[n] = stack[len(stack)-1]
+		}
+		if lit, ok := n.(*ast.FuncLit); ok && !cgocall.IsWrapper(fa.info, lit) {
+			fa.nestedLits = append(fa.nestedLits, flow.PosRange{Pos: lit.Body.Pos(), End: lit.Body.End()})
 		}
 		stack = append(stack, n)
 		return true
@@ -766,6 +773,9 @@ func (fa *funcAnalysis) checkLeaks(s state, at token.Pos, where string) {
 }
 
 func (fa *funcAnalysis) reportLeak(k loc, h *handle, at token.Pos, why string) {
+	if !fa.reporting {
+		return // the fixpoint pass only computes states
+	}
 	for _, i := range h.sites {
 		site := fa.sites[i]
 		msg := fmt.Sprintf("module %s loaded by %s is %s", k, site.name, why)
@@ -847,18 +857,27 @@ func (fa *funcAnalysis) errorCheck(site *loadSite) *ast.IfStmt {
 }
 
 func (fa *funcAnalysis) unloadsAnywhere(l loc) bool {
-	found := false
+	if fa.unloadedRoots == nil {
+		fa.unloadedRoots = fa.findUnloadedRoots()
+	}
+	return fa.unloadedRoots[l.root]
+}
+
+// findUnloadedRoots returns the variables whose modules some call in the
+// function unloads (computed once: a huge function can leak many modules).
+func (fa *funcAnalysis) findUnloadedRoots() map[types.Object]bool {
+	roots := map[types.Object]bool{}
 	ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && !found {
+		if call, ok := n.(*ast.CallExpr); ok {
 			for _, m := range fa.unloadedExprs(call) {
-				if root := rootObj(fa.info, m); root == l.root {
-					found = true
+				if root := rootObj(fa.info, m); root != nil {
+					roots[root] = true
 				}
 			}
 		}
-		return !found
+		return true
 	})
-	return found
+	return roots
 }
 
 func (fa *funcAnalysis) inLoop(n ast.Node) bool {
@@ -923,8 +942,8 @@ func (fa *funcAnalysis) inPlaceCallOf(ret *ast.ReturnStmt) *ast.CallExpr {
 // inNestedLit reports whether pos lies inside a user closure nested in the
 // function: variables declared there belong to the closure's own analysis.
 func (fa *funcAnalysis) inNestedLit(pos token.Pos) bool {
-	for p := range fa.parents {
-		if lit, ok := p.(*ast.FuncLit); ok && lit.Body.Pos() <= pos && pos < lit.Body.End() && !cgocall.IsWrapper(fa.info, lit) {
+	for _, r := range fa.nestedLits {
+		if r.Contains(pos) {
 			return true
 		}
 	}

@@ -198,7 +198,7 @@ type analyzer struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if !cgocall.UsesCgo(pass.Pkg) && len(pass.AllObjectFacts()) == 0 {
+	if !cgocall.CallsRuntime(pass.Pkg) && len(pass.AllObjectFacts()) == 0 {
 		return nil, nil
 	}
 	a := &analyzer{pass: pass, byObj: map[*types.Func]*fnInfo{}, byLit: map[*ast.FuncLit]*fnInfo{},

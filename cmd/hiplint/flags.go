@@ -12,7 +12,9 @@ import (
 
 // options are the standalone command line, parsed.
 type options struct {
-	json      bool
+	format    string // "text", "json" or "sarif"
+	json      bool   // -json: -format json
+	sarif     bool   // -sarif: -format sarif
 	fix       bool
 	diff      bool
 	tags      string
@@ -21,6 +23,7 @@ type options struct {
 	headers   string               // "auto", "system" or "hiplint": where cgo finds the GPU headers
 	analyzers []*analysis.Analyzer // the ones selected by the per-analyzer flags
 	patterns  []string
+	profiles  profiles // -cpuprofile, -memprofile
 }
 
 // errUsage is a command-line error that has already been printed.
@@ -33,8 +36,36 @@ func (p *program) parseFlags(args []string) (*options, error) {
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
-	if o.json && (o.fix || o.diff) {
-		p.errorf("-json cannot be combined with -fix or -diff")
+	// -json and -sarif are shorthands for -format; asking for two different
+	// formats is an error.
+	formats := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "format":
+			formats[o.format] = true
+		case "json", "sarif":
+			if f.Value.String() == "true" {
+				formats[f.Name] = true
+			}
+		}
+	})
+	switch {
+	case len(formats) > 1:
+		p.errorf("-format, -json and -sarif ask for different output formats")
+		return nil, errUsage
+	case o.json:
+		o.format = "json"
+	case o.sarif:
+		o.format = "sarif"
+	}
+	switch o.format {
+	case "text", "json", "sarif":
+	default:
+		p.errorf("-format %s: want text, json or sarif", o.format)
+		return nil, errUsage
+	}
+	if o.format != "text" && (o.fix || o.diff) {
+		p.errorf("-%s cannot be combined with -fix or -diff", o.format)
 		return nil, errUsage
 	}
 
@@ -62,12 +93,15 @@ func (p *program) newFlagSet(o *options) (*flag.FlagSet, map[*analysis.Analyzer]
 	fs := flag.NewFlagSet("hiplint", flag.ContinueOnError)
 	fs.SetOutput(p.stderr)
 	fs.Usage = func() { p.usage(p.stderr, fs) }
-	fs.BoolVar(&o.json, "json", false, "print findings in the go/analysis JSON form")
+	fs.StringVar(&o.format, "format", "text", "output format: text, json (the go/analysis JSON form) or sarif (SARIF 2.1.0, for code scanning)")
+	fs.BoolVar(&o.json, "json", false, "print findings in the go/analysis JSON form: -format json")
+	fs.BoolVar(&o.sarif, "sarif", false, "print findings as SARIF 2.1.0: -format sarif")
 	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes to the source files")
 	fs.BoolVar(&o.diff, "diff", false, "print the suggested fixes as a unified diff; change no file")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
 	fs.BoolVar(&o.debug, "debug", false, "print stack traces of internal errors")
+	o.profiles.register(fs)
 	fs.StringVar(&o.headers, "headers", "auto", "GPU headers for cgo: auto (hiplint's declarations for the ones the C compiler cannot find), system (only the installed ones), hiplint (always hiplint's)")
 
 	// One flag per analyzer, as in go vet: -NAME=false turns NAME off; if any

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/hiplint/hiplint/internal/diag"
 	"github.com/hiplint/hiplint/internal/headerless"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
@@ -31,6 +32,7 @@ func (p *program) lint(args []string) int {
 	if err != nil {
 		return exitUsage // already printed, with the usage
 	}
+	defer p.startProfiles(o.profiles)()
 	if p.dir == "" {
 		if p.dir, err = os.Getwd(); err != nil {
 			p.errorf("%v", err)
@@ -47,12 +49,16 @@ func (p *program) lint(args []string) int {
 
 	var res *results
 	if len(roots) > 0 && len(o.analyzers) > 0 {
+		// This driver applies the suppression directives itself, to learn
+		// which ones were used: see directives.go.
+		diag.KeepSuppressed(true)
 		graph, err := checker.Analyze(guard(o.analyzers, o.debug), roots, nil)
 		if err != nil {
 			p.errorf("%v", err)
 			return exitError
 		}
 		res = collect(graph)
+		p.applyDirectives(graph, res)
 	} else {
 		res = &results{}
 	}
@@ -63,8 +69,13 @@ func (p *program) lint(args []string) int {
 		var fixErr bool
 		remaining, fixErr = p.applyFixes(res.findings, o.diff)
 		failed = failed || fixErr
-	case o.json:
+	case o.format == "json":
 		if code := p.writeJSON(res.jsonTree()); code != exitClean {
+			return code
+		}
+		remaining = len(res.findings)
+	case o.format == "sarif":
+		if code := p.writeJSON(p.sarif(res, roots, failed)); code != exitClean {
 			return code
 		}
 		remaining = len(res.findings)
@@ -72,7 +83,7 @@ func (p *program) lint(args []string) int {
 		p.printText(res.findings)
 		remaining = len(res.findings)
 	}
-	if !o.json {
+	if o.format != "json" {
 		for _, e := range res.errors {
 			p.errorf("%s", e)
 		}

@@ -555,6 +555,27 @@ func UsesCgo(pkg *types.Package) bool {
 	return false
 }
 
+// CallsRuntime reports whether pkg calls a function of the runtime API model
+// through cgo. It reads names only: cgo declares a _Cfunc_ (or _C2func_)
+// function at package level for each C function the package calls. This is
+// the analyzers' fast path: cgo packages that call no GPU runtime (in the
+// standard library: net, os/user, runtime/cgo) are skipped like pure Go
+// ones, and so export no facts that would pull their importers in.
+func CallsRuntime(pkg *types.Package) bool {
+	if !UsesCgo(pkg) {
+		return false
+	}
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		if c, ok := cFuncName(scope.Lookup(name)); ok {
+			if _, ok := hipapi.Lookup(c); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // IsCType reports whether t is a cgo C type named name (for example
 // _Ctype_hipModule_t for "hipModule_t"). cgo declares some C types as
 // aliases (size_t is _Ctype_size_t = _Ctype_ulong, a typedef of a struct is

@@ -374,6 +374,19 @@ func TestUsesCgo(t *testing.T) {
 	assert.True(t, cgocall.UsesCgo(p), "a package type-checked with FakeImportC")
 }
 
+// TestCallsRuntime: the analyzers' fast path skips cgo packages that call no
+// runtime function, whether the prototypes come from the headers or are
+// declared by hand.
+func TestCallsRuntime(t *testing.T) {
+	pkgs := load(t)
+	for _, name := range cgoPackages {
+		assert.True(t, cgocall.CallsRuntime(pkgs[name].Types), name)
+	}
+	assert.True(t, cgocall.UsesCgo(pkgs["cgonogpu"].Types))
+	assert.False(t, cgocall.CallsRuntime(pkgs["cgonogpu"].Types), "cgo, but no runtime call")
+	assert.False(t, cgocall.CallsRuntime(pkgs["plain"].Types), "no cgo")
+}
+
 func TestIsCType(t *testing.T) {
 	pkgs := load(t)
 	typeOf := func(pkg, name string) types.Type {

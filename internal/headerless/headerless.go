@@ -3,19 +3,27 @@
 // preprocess each file's preamble before a package can be type-checked.
 //
 // When the C compiler cannot find a runtime header, hiplint writes its own
-// declarations (the embedded testdata/include) to a temporary directory and
-// adds it to CGO_CFLAGS with -idirafter: searched after every other include
-// directory, so a real header, wherever it is, still wins.
+// declarations (the embedded testdata/include) to a directory and adds it to
+// CGO_CFLAGS with -idirafter: searched after every other include directory,
+// so a real header, wherever it is, still wins.
+//
+// The directory's path must not change between runs: CGO_CFLAGS is part of
+// the go command's cache key for every cgo package, so a fresh temporary
+// directory each run would redo cgo for all of them every time (measured:
+// 7x slower on a warm cache, docs/performance.md). It is named by a hash of
+// the headers, under the user's cache directory.
 package headerless
 
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -65,35 +73,117 @@ func lookup(env []string, key string) string {
 	return ""
 }
 
-// Install writes hiplint's headers to a new temporary directory and returns
-// it with a function that removes it.
+// Install returns a directory holding hiplint's headers and a function to
+// call when they are no longer needed. The directory is
+// <user cache dir>/hiplint/headers-<hash of the headers>, created once and
+// reused, so that the go command's cache keys stay the same from one run to
+// the next; its cleanup does nothing. Where that directory cannot be used,
+// the headers go to a new temporary directory that cleanup removes.
 func Install() (dir string, cleanup func(), err error) {
+	files, err := headerFiles()
+	if err != nil {
+		return "", nil, err
+	}
+	if dir, ok := installCached(files); ok {
+		return dir, func() {}, nil
+	}
 	dir, err = os.MkdirTemp("", "hiplint-headers-")
 	if err != nil {
 		return "", nil, err
 	}
 	cleanup = func() { os.RemoveAll(dir) }
+	if err := writeFiles(dir, files); err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	return dir, cleanup, nil
+}
+
+// headerFiles returns the embedded headers by path relative to the include
+// directory.
+func headerFiles() (map[string][]byte, error) {
 	const root = "testdata/include"
-	err = fs.WalkDir(hiplint.Headers, root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
+	files := map[string][]byte{}
+	err := fs.WalkDir(hiplint.Headers, root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
 			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		target := filepath.Join(dir, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
 		}
 		data, err := hiplint.Headers.ReadFile(path)
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(target, data, 0o644)
+		rel, _ := filepath.Rel(root, path)
+		files[rel] = data
+		return nil
 	})
+	return files, err
+}
+
+// installCached returns the content-addressed directory of files, creating
+// it when it does not exist. It reports false when the directory cannot be
+// created or holds something else than files.
+func installCached(files map[string][]byte) (string, bool) {
+	base, err := os.UserCacheDir()
 	if err != nil {
-		cleanup()
-		return "", nil, err
+		return "", false
 	}
-	return dir, cleanup, nil
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	h := sha256.New()
+	for _, name := range names {
+		fmt.Fprintf(h, "%s\x00%d\x00", name, len(files[name]))
+		h.Write(files[name])
+	}
+	dir := filepath.Join(base, "hiplint", fmt.Sprintf("headers-%x", h.Sum(nil)[:12]))
+	if holds(dir, files) {
+		return dir, true
+	}
+	// Populate a sibling and rename it into place, so that a concurrent
+	// hiplint never sees a half-written directory.
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return "", false
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), "tmp-headers-")
+	if err != nil {
+		return "", false
+	}
+	defer os.RemoveAll(tmp) // a no-op once renamed
+	if err := writeFiles(tmp, files); err != nil {
+		return "", false
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return "", false
+	}
+	_ = os.Rename(tmp, dir) // fails when another process got there first
+	return dir, holds(dir, files)
+}
+
+// holds reports whether dir holds exactly files' contents (for the files'
+// names), so that a damaged or altered directory is never used.
+func holds(dir string, files map[string][]byte) bool {
+	for name, want := range files {
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || !bytes.Equal(got, want) {
+			return false
+		}
+	}
+	return true
+}
+
+func writeFiles(dir string, files map[string][]byte) error {
+	for name, data := range files {
+		target := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(target, data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Env returns env with dir added to CGO_CFLAGS as an -idirafter directory.

@@ -25,11 +25,42 @@ func TestFoundHonoursCGOCFLAGS(t *testing.T) {
 	require.NoError(t, err)
 	defer cleanup()
 	assert.Empty(t, Missing(Env(env, dir)), "the installed headers are found through -idirafter")
-	_, err = os.Stat(dir)
+}
+
+// TestInstallIsStable: the directory must be the same from run to run, or
+// CGO_CFLAGS changes and the go command redoes cgo for every package.
+func TestInstallIsStable(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	first, cleanup, err := Install()
 	require.NoError(t, err)
 	cleanup()
+	second, cleanup, err := Install()
+	require.NoError(t, err)
+	defer cleanup()
+	assert.Equal(t, first, second)
+	assert.True(t, strings.HasPrefix(first, os.Getenv("XDG_CACHE_HOME")), first)
+	_, err = os.Stat(filepath.Join(first, "hip", "hip_runtime_api.h"))
+	require.NoError(t, err, "cleanup leaves the shared directory in place")
+}
+
+// TestInstallIgnoresAlteredDirectory: a cached directory whose headers were
+// changed is replaced by a temporary one, never used.
+func TestInstallIgnoresAlteredDirectory(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	cached, cleanup, err := Install()
+	require.NoError(t, err)
+	cleanup()
+	header := filepath.Join(cached, "hip", "hip_runtime_api.h")
+	require.NoError(t, os.WriteFile(header, []byte("#error altered\n"), 0o644))
+	dir, cleanup, err := Install()
+	require.NoError(t, err)
+	assert.NotEqual(t, cached, dir)
+	data, err := os.ReadFile(filepath.Join(dir, "hip", "hip_runtime_api.h"))
+	require.NoError(t, err)
+	assert.NotContains(t, string(data), "#error altered")
+	cleanup()
 	_, err = os.Stat(dir)
-	assert.True(t, os.IsNotExist(err), "cleanup removes the directory")
+	assert.True(t, os.IsNotExist(err), "cleanup removes a temporary directory")
 }
 
 func TestEnvKeepsUserFlags(t *testing.T) {

@@ -1,0 +1,361 @@
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"go/token"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/hiplint/hiplint/docs"
+	"github.com/hiplint/hiplint/internal/diag"
+	"golang.org/x/tools/go/packages"
+)
+
+// -format sarif prints one SARIF 2.1.0 log with one run: a rule per check
+// ID, and a result per finding with repository-relative locations and a
+// partial fingerprint that survives lines moving. It is what GitHub code
+// scanning (github/codeql-action/upload-sarif) and other SARIF viewers read.
+// See https://docs.oasis-open.org/sarif/sarif/v2.1.0/ for the format.
+
+const (
+	sarifSchema  = "https://json.schemastore.org/sarif-2.1.0.json"
+	sarifVersion = "2.1.0"
+	srcRoot      = "%SRCROOT%"
+	// fingerprintKey names hiplint's partial fingerprint; "/v1" changes
+	// when the way it is computed does.
+	fingerprintKey = "hiplint/v1"
+	informationURI = "https://github.com/hiplint/hiplint"
+)
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool               sarifTool                        `json:"tool"`
+	OriginalURIBaseIDs map[string]sarifArtifactLocation `json:"originalUriBaseIds,omitempty"`
+	Invocations        []sarifInvocation                `json:"invocations"`
+	Results            []sarifResult                    `json:"results"`
+	ColumnKind         string                           `json:"columnKind"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name            string      `json:"name"`
+	Version         string      `json:"version"`
+	SemanticVersion string      `json:"semanticVersion,omitempty"`
+	InformationURI  string      `json:"informationUri"`
+	Rules           []sarifRule `json:"rules"`
+}
+
+type sarifRule struct {
+	ID                   string              `json:"id"`
+	Name                 string              `json:"name"`
+	ShortDescription     sarifMessage        `json:"shortDescription"`
+	FullDescription      sarifMessage        `json:"fullDescription"`
+	Help                 sarifMessage        `json:"help"`
+	HelpURI              string              `json:"helpUri"`
+	DefaultConfiguration sarifConfiguration  `json:"defaultConfiguration"`
+	Properties           sarifRuleProperties `json:"properties"`
+}
+
+type sarifMessage struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
+type sarifConfiguration struct {
+	Level string `json:"level"`
+}
+
+type sarifRuleProperties struct {
+	Tags      []string `json:"tags"`
+	Precision string   `json:"precision"`
+}
+
+type sarifResult struct {
+	RuleID              string            `json:"ruleId"`
+	RuleIndex           int               `json:"ruleIndex"`
+	Level               string            `json:"level"`
+	Message             sarifMessage      `json:"message"`
+	Locations           []sarifLocation   `json:"locations"`
+	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
+}
+
+type sarifLocation struct {
+	ID               int                   `json:"id,omitempty"` // related locations only, from 1
+	PhysicalLocation sarifPhysicalLocation `json:"physicalLocation"`
+	Message          *sarifMessage         `json:"message,omitempty"`
+}
+
+type sarifPhysicalLocation struct {
+	ArtifactLocation sarifArtifactLocation `json:"artifactLocation"`
+	Region           *sarifRegion          `json:"region,omitempty"`
+}
+
+type sarifArtifactLocation struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn"`
+	EndLine     int `json:"endLine"`
+	EndColumn   int `json:"endColumn"`
+}
+
+type sarifInvocation struct {
+	ExecutionSuccessful        bool                `json:"executionSuccessful"`
+	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level   string       `json:"level"`
+	Message sarifMessage `json:"message"`
+}
+
+// sarif builds the SARIF log of res. failed says whether a package failed to
+// load or type-check.
+func (p *program) sarif(res *results, roots []*packages.Package, failed bool) *sarifLog {
+	root := p.sourceRoot(roots)
+	src := newSourceFiles()
+
+	rules, index := p.sarifRules()
+	ruleOf := func(f *finding) int {
+		id := cmp.Or(f.diag.Category, f.analyzer)
+		if i, ok := index[id]; ok {
+			return i
+		}
+		// A check this binary does not list (a test analyzer): a rule of its own.
+		index[id] = len(rules)
+		rules = append(rules, sarifRule{
+			ID: id, Name: ruleName(id),
+			ShortDescription:     sarifMessage{Text: "reported by the " + f.analyzer + " analyzer"},
+			FullDescription:      sarifMessage{Text: "reported by the " + f.analyzer + " analyzer"},
+			Help:                 sarifMessage{Text: "reported by the " + f.analyzer + " analyzer"},
+			HelpURI:              cmp.Or(f.diag.URL, informationURI),
+			DefaultConfiguration: sarifConfiguration{Level: "warning"},
+			Properties:           sarifRuleProperties{Tags: []string{"hiplint", f.analyzer}, Precision: "high"},
+		})
+		return index[id]
+	}
+
+	run := sarifRun{
+		Tool: sarifTool{Driver: sarifDriver{
+			Name:           "hiplint",
+			Version:        version(),
+			InformationURI: informationURI,
+		}},
+		Invocations: []sarifInvocation{{ExecutionSuccessful: !failed && len(res.errors) == 0}},
+		Results:     []sarifResult{},
+		ColumnKind:  "utf16CodeUnits",
+	}
+	if v := version(); strings.HasPrefix(v, "v") {
+		run.Tool.Driver.SemanticVersion = strings.TrimPrefix(v, "v")
+	}
+	if root != "" {
+		run.OriginalURIBaseIDs = map[string]sarifArtifactLocation{
+			srcRoot: {URI: (&url.URL{Scheme: "file", Path: filepath.ToSlash(root) + "/"}).String()},
+		}
+	}
+	for _, e := range res.errors {
+		run.Invocations[0].ToolExecutionNotifications = append(run.Invocations[0].ToolExecutionNotifications,
+			sarifNotification{Level: "error", Message: sarifMessage{Text: e.String()}})
+	}
+	if failed {
+		run.Invocations[0].ToolExecutionNotifications = append(run.Invocations[0].ToolExecutionNotifications,
+			sarifNotification{Level: "error", Message: sarifMessage{Text: "some packages did not load or type-check and were not analyzed; hiplint printed why on standard error"}})
+	}
+
+	occurrences := map[string]int{} // base fingerprint -> results so far
+	for _, f := range res.findings {
+		i := ruleOf(f)
+		rule := rules[i]
+		r := sarifResult{
+			RuleID:    rule.ID,
+			RuleIndex: i,
+			Level:     rule.DefaultConfiguration.Level,
+			Message:   sarifMessage{Text: f.diag.Message},
+			Locations: []sarifLocation{{PhysicalLocation: p.sarifPhysical(src, root, f.posn, f.pkg.Fset.Position(f.diag.End))}},
+		}
+		for j, rel := range f.diag.Related {
+			r.RelatedLocations = append(r.RelatedLocations, sarifLocation{
+				ID:               j + 1,
+				PhysicalLocation: p.sarifPhysical(src, root, f.pkg.Fset.Position(rel.Pos), f.pkg.Fset.Position(rel.End)),
+				Message:          &sarifMessage{Text: rel.Message},
+			})
+		}
+		base := fingerprint(rule.ID, r.Locations[0].PhysicalLocation.ArtifactLocation.URI, sourceLine(src, f.posn))
+		occurrences[base]++
+		r.PartialFingerprints = map[string]string{fingerprintKey: base + ":" + strconv.Itoa(occurrences[base])}
+		run.Results = append(run.Results, r)
+	}
+	run.Tool.Driver.Rules = rules
+	return &sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}}
+}
+
+// sarifRules returns a rule for every check the binary knows, and the index
+// of each by ID.
+func (p *program) sarifRules() ([]sarifRule, map[string]int) {
+	rules := make([]sarifRule, 0, len(p.checks))
+	index := make(map[string]int, len(p.checks))
+	for _, c := range p.checks {
+		full := c.Title + "."
+		help := sarifMessage{Text: full + " See " + c.URL()}
+		if page, ok := docs.CheckPage(c.ID); ok {
+			if rule := docs.RuleText(page); rule != "" {
+				full = rule
+			}
+			help = sarifMessage{Text: full + " See " + c.URL(), Markdown: docs.AbsoluteLinks(page, diag.DocsBase)}
+		}
+		level := "warning"
+		if c.Severity == diag.Error {
+			level = "error"
+		}
+		index[c.ID] = len(rules)
+		rules = append(rules, sarifRule{
+			ID:                   c.ID,
+			Name:                 ruleName(c.Title),
+			ShortDescription:     sarifMessage{Text: c.Title},
+			FullDescription:      sarifMessage{Text: full},
+			Help:                 help,
+			HelpURI:              c.URL(),
+			DefaultConfiguration: sarifConfiguration{Level: level},
+			Properties:           sarifRuleProperties{Tags: []string{"hiplint", c.Analyzer}, Precision: "high"},
+		})
+	}
+	return rules, index
+}
+
+// ruleName turns a title into an identifier: "module unloaded twice" is
+// ModuleUnloadedTwice.
+func ruleName(title string) string {
+	var b strings.Builder
+	for _, w := range strings.FieldsFunc(title, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		r, n := utf8.DecodeRuneInString(w)
+		b.WriteRune(unicode.ToUpper(r))
+		b.WriteString(w[n:])
+	}
+	return b.String()
+}
+
+// sourceRoot is the directory that result URIs are relative to: the git
+// work tree that holds the working directory, else the main module's root,
+// else the working directory. GitHub code scanning wants paths relative to
+// the repository's root.
+func (p *program) sourceRoot(roots []*packages.Package) string {
+	for dir := p.dir; ; {
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	for _, pkg := range roots {
+		if pkg.Module != nil && pkg.Module.Main && pkg.Module.Dir != "" {
+			return pkg.Module.Dir
+		}
+	}
+	return p.dir
+}
+
+// sarifPhysical is the location of [start, end) in the user's file. An end
+// that is missing or not after start on the same file ends the region at
+// the end of start's line.
+func (p *program) sarifPhysical(src *sourceFiles, root string, start, end token.Position) sarifPhysicalLocation {
+	loc := sarifPhysicalLocation{ArtifactLocation: artifactLocation(root, start.Filename)}
+	if !start.IsValid() || start.Line <= 0 {
+		return loc
+	}
+	line := sourceLine(src, start)
+	reg := &sarifRegion{
+		StartLine:   start.Line,
+		StartColumn: utf16Column(line, start.Column),
+		EndLine:     start.Line,
+		EndColumn:   utf16Column(line, len(line)+1),
+	}
+	if end.IsValid() && end.Filename == start.Filename &&
+		(end.Line > start.Line || end.Line == start.Line && end.Column > start.Column) {
+		reg.EndLine = end.Line
+		reg.EndColumn = utf16Column(sourceLine(src, end), end.Column)
+	}
+	loc.Region = reg
+	return loc
+}
+
+// artifactLocation names file relative to root, with %SRCROOT% as its base,
+// or by an absolute file URI when it is outside root.
+func artifactLocation(root, file string) sarifArtifactLocation {
+	if root != "" {
+		if rel, err := filepath.Rel(root, file); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return sarifArtifactLocation{URI: (&url.URL{Path: filepath.ToSlash(rel)}).String(), URIBaseID: srcRoot}
+		}
+	}
+	return sarifArtifactLocation{URI: (&url.URL{Scheme: "file", Path: filepath.ToSlash(file)}).String()}
+}
+
+// sourceLine returns the text of posn's line in its file, without the line
+// ending, or "" when the file cannot be read.
+func sourceLine(src *sourceFiles, posn token.Position) string {
+	data, err := src.read(posn.Filename)
+	if err != nil || posn.Line <= 0 {
+		return ""
+	}
+	for i := 1; i < posn.Line; i++ {
+		j := bytes.IndexByte(data, '\n')
+		if j < 0 {
+			return ""
+		}
+		data = data[j+1:]
+	}
+	if j := bytes.IndexByte(data, '\n'); j >= 0 {
+		data = data[:j]
+	}
+	return strings.TrimSuffix(string(data), "\r")
+}
+
+// utf16Column converts a 1-based byte column of line to the 1-based column
+// in UTF-16 code units that SARIF counts by default.
+func utf16Column(line string, byteCol int) int {
+	if byteCol <= 1 {
+		return 1
+	}
+	prefix := line[:min(byteCol-1, len(line))]
+	n := 0
+	for _, r := range prefix {
+		n += utf16.RuneLen(r)
+	}
+	return n + 1 + max(0, byteCol-1-len(line)) // a column past the end stays past it
+}
+
+// fingerprint identifies a finding independently of its line number: the
+// rule, the file, and the text of the flagged line with its spacing
+// normalized. Findings with the same fingerprint are told apart by their
+// order in the file, which the caller appends.
+func fingerprint(ruleID, uri, line string) string {
+	h := sha256.New()
+	for _, s := range []string{ruleID, uri, strings.Join(strings.Fields(line), " ")} {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
