@@ -1,0 +1,195 @@
+// Command benchrun times hiplint against its floor and go vet: for each input
+// it runs, side by side and interleaved,
+//
+//	hiplint   the standalone driver (go/packages + checker.Analyze + the suite)
+//	noop      the floor: the same loading, one analyzer that does nothing
+//	vet       go vet with its default suite
+//
+// and reports the median wall time, CPU time (user+system of the process and
+// its children, which is steadier than wall time on a shared machine) and
+// peak resident memory (ru_maxrss: the largest single process of the tree),
+// each as a ratio to the floor. Run it through bench/run.sh, which builds the
+// binaries and generates the HIP-heavy modules.
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"os/exec"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+)
+
+type tool struct {
+	name string
+	argv func(pattern string) []string
+}
+
+type input struct {
+	name, dir, pattern string
+	pkgs               int // generated packages, 0 for the others
+}
+
+type sample struct {
+	wall, cpu time.Duration
+	rssKB     int64
+	exit      int
+}
+
+func main() {
+	hiplint := flag.String("hiplint", "", "hiplint binary")
+	noop := flag.String("noop", "", "noop floor binary")
+	runs := flag.Int("runs", 3, "timed runs per tool and input (after one untimed warm-up run)")
+	warm := flag.Bool("warm", true, "do one untimed run of every tool on every input first")
+	var inputs []input
+	flag.Func("input", "name=dir:pattern[:packages], repeatable", func(s string) error {
+		name, rest, ok := strings.Cut(s, "=")
+		parts := strings.Split(rest, ":")
+		if !ok || len(parts) < 2 {
+			return errors.New("want name=dir:pattern[:packages]")
+		}
+		in := input{name: name, dir: parts[0], pattern: parts[1]}
+		if len(parts) > 2 {
+			fmt.Sscan(parts[2], &in.pkgs)
+		}
+		inputs = append(inputs, in)
+		return nil
+	})
+	flag.Parse()
+	if *hiplint == "" || *noop == "" || len(inputs) == 0 {
+		log.Fatal("benchrun: -hiplint, -noop and at least one -input are required")
+	}
+	tools := []tool{
+		{"noop", func(p string) []string { return []string{*noop, p} }},
+		{"hiplint", func(p string) []string { return []string{*hiplint, p} }},
+		{"go vet", func(p string) []string { return []string{"go", "vet", p} }},
+	}
+
+	fmt.Printf("load at start: %s\n", uptime())
+	if *warm {
+		for _, in := range inputs {
+			for _, t := range tools {
+				s := run(in, t)
+				log.Printf("warm-up %-10s %-8s %6.1fs (exit %d)", in.name, t.name, s.wall.Seconds(), s.exit)
+			}
+		}
+	}
+	results := map[string]map[string][]sample{}
+	for r := range *runs {
+		for _, in := range inputs {
+			if results[in.name] == nil {
+				results[in.name] = map[string][]sample{}
+			}
+			for _, t := range tools {
+				s := run(in, t)
+				log.Printf("run %d %-10s %-8s wall %6.1fs cpu %6.1fs rss %5d MB (exit %d)",
+					r+1, in.name, t.name, s.wall.Seconds(), s.cpu.Seconds(), s.rssKB>>10, s.exit)
+				results[in.name][t.name] = append(results[in.name][t.name], s)
+			}
+		}
+	}
+	fmt.Printf("load at end: %s\n\n", uptime())
+
+	fmt.Printf("Medians of %d runs; ratios are to the noop floor.\n\n", *runs)
+	fmt.Println("| input | tool | wall s | × floor | CPU s | × floor | peak RSS MB | × floor |")
+	fmt.Println("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+	for _, in := range inputs {
+		floor := medians(results[in.name]["noop"])
+		for _, t := range tools {
+			m := medians(results[in.name][t.name])
+			fmt.Printf("| %s | %s | %.1f | %.2f | %.1f | %.2f | %d | %.2f |\n", in.name, t.name,
+				m.wall.Seconds(), m.wall.Seconds()/floor.wall.Seconds(),
+				m.cpu.Seconds(), m.cpu.Seconds()/floor.cpu.Seconds(),
+				m.rssKB>>10, float64(m.rssKB)/float64(floor.rssKB))
+		}
+	}
+
+	// Scaling: the generated inputs, per package, relative to the smallest.
+	var gen []input
+	for _, in := range inputs {
+		if in.pkgs > 0 {
+			gen = append(gen, in)
+		}
+	}
+	if len(gen) > 1 {
+		fmt.Print("\nScaling of the generated module (CPU seconds; per package in brackets):\n\n")
+		fmt.Println("| packages | noop | hiplint | go vet | hiplint − noop |")
+		fmt.Println("| ---: | ---: | ---: | ---: | ---: |")
+		for _, in := range gen {
+			n := float64(in.pkgs)
+			no := medians(results[in.name]["noop"]).cpu.Seconds()
+			hl := medians(results[in.name]["hiplint"]).cpu.Seconds()
+			vet := medians(results[in.name]["go vet"]).cpu.Seconds()
+			fmt.Printf("| %d | %.1f (%.3f) | %.1f (%.3f) | %.1f (%.3f) | %.1f (%.4f) |\n", in.pkgs,
+				no, no/n, hl, hl/n, vet, vet/n, hl-no, (hl-no)/n)
+		}
+	}
+}
+
+// run runs t on in once and measures it.
+func run(in input, t tool) sample {
+	argv := t.argv(in.pattern)
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = in.dir
+	var stderr bytes.Buffer
+	cmd.Stdout = nil // findings are not part of the measurement
+	cmd.Stderr = &stderr
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start)
+	s := sample{wall: wall}
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		s.exit = exit.ExitCode()
+	case err != nil:
+		log.Fatalf("%s: %v", strings.Join(argv, " "), err)
+	}
+	// hiplint exits 3 on findings; anything else but 0 is a broken input.
+	if s.exit != 0 && !(t.name == "hiplint" && s.exit == 3) {
+		log.Printf("%s in %s: exit %d\n%s", strings.Join(argv, " "), in.dir, s.exit, tail(stderr.String()))
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		// wait4 reports the process and its waited-for descendants: CPU
+		// summed, maxrss the largest single one (kilobytes on Linux).
+		s.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		s.rssKB = ru.Maxrss
+	}
+	return s
+}
+
+func medians(ss []sample) sample {
+	med := func(f func(sample) int64) int64 {
+		v := make([]int64, len(ss))
+		for i, s := range ss {
+			v[i] = f(s)
+		}
+		slices.Sort(v)
+		return v[len(v)/2]
+	}
+	return sample{
+		wall:  time.Duration(med(func(s sample) int64 { return int64(s.wall) })),
+		cpu:   time.Duration(med(func(s sample) int64 { return int64(s.cpu) })),
+		rssKB: med(func(s sample) int64 { return s.rssKB }),
+	}
+}
+
+func tail(s string) string {
+	if len(s) > 2000 {
+		return "..." + s[len(s)-2000:]
+	}
+	return s
+}
+
+func uptime() string {
+	out, err := exec.Command("uptime").Output()
+	if err != nil {
+		return "unknown"
+	}
+	return strings.TrimSpace(string(out))
+}
