@@ -269,7 +269,7 @@ func (a *analyzer) returnsMemory(fn *types.Func) []ReturnedAlloc {
 		return a.returns[fn.Origin()]
 	}
 	var f ReturnsMemory
-	if a.pass.ImportObjectFact(fn.Origin(), &f) {
+	if flow.ImportedFact(a.pass, fn, &f) {
 		return f.Allocs
 	}
 	return nil
@@ -284,7 +284,7 @@ func (a *analyzer) getter(fn *types.Func) (ReturnsParam, bool) {
 		return g, ok
 	}
 	var f ReturnsParam
-	if a.pass.ImportObjectFact(fn.Origin(), &f) {
+	if flow.ImportedFact(a.pass, fn, &f) {
 		return f, true
 	}
 	return ReturnsParam{}, false
@@ -299,7 +299,7 @@ func (a *analyzer) captures(fn *types.Func) (begins, ends []ParamPath) {
 		return a.begins[fn.Origin()], a.ends[fn.Origin()]
 	}
 	var f CapturesStream
-	if a.pass.ImportObjectFact(fn.Origin(), &f) {
+	if flow.ImportedFact(a.pass, fn, &f) {
 		return f.Begins, f.Ends
 	}
 	return nil, nil
@@ -313,7 +313,7 @@ func (a *analyzer) freesParams(fn *types.Func) []ParamPath {
 		return a.frees[fn.Origin()]
 	}
 	var f FreesParam
-	if a.pass.ImportObjectFact(fn.Origin(), &f) {
+	if flow.ImportedFact(a.pass, fn, &f) {
 		return f.Params
 	}
 	return nil

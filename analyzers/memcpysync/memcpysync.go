@@ -173,7 +173,7 @@ func (c *checker) copiesOf(fn *types.Func) *CopiesInto {
 		return f
 	}
 	var f CopiesInto
-	if fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn.Origin(), &f) {
+	if flow.ImportedFact(c.pass, fn, &f) {
 		return &f
 	}
 	return nil
@@ -187,7 +187,7 @@ func (c *checker) syncsOf(fn *types.Func) *Synchronizes {
 		return f
 	}
 	var f Synchronizes
-	if fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn.Origin(), &f) {
+	if flow.ImportedFact(c.pass, fn, &f) {
 		return &f
 	}
 	return nil
@@ -201,7 +201,7 @@ func (c *checker) readsOf(fn *types.Func) []int {
 		return ps
 	}
 	var f ReadsParams
-	if fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn.Origin(), &f) {
+	if flow.ImportedFact(c.pass, fn, &f) {
 		return f.Params
 	}
 	return nil

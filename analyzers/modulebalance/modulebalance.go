@@ -113,7 +113,7 @@ func (a *analysis_) unloadParams(fn *types.Func) []int {
 		return ps
 	}
 	var f Unloads
-	if fn.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(fn.Origin(), &f) {
+	if flow.ImportedFact(a.pass, fn, &f) {
 		return f.Params
 	}
 	return nil
@@ -128,7 +128,7 @@ func (a *analysis_) borrowParams(fn *types.Func) []int {
 		return ps
 	}
 	var f Borrows
-	if fn.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(fn.Origin(), &f) {
+	if flow.ImportedFact(a.pass, fn, &f) {
 		return f.Params
 	}
 	return nil
@@ -162,7 +162,7 @@ func (a *analysis_) returnsModule(fn *types.Func) (ReturnsModule, bool) {
 		return r, true
 	}
 	var f ReturnsModule
-	if fn.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(fn.Origin(), &f) {
+	if flow.ImportedFact(a.pass, fn, &f) {
 		return f, true
 	}
 	return ReturnsModule{}, false

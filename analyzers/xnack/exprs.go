@@ -11,7 +11,6 @@ import (
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/hiplint/hiplint/internal/hipapi"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // This file classifies expressions: where a pointer's memory comes from
@@ -276,7 +275,7 @@ func (a *analyzer) provCall(call *ast.CallExpr, result int, depth int) provenanc
 			return provenance{}
 		}
 	}
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	fn := flow.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return provenance{}
 	}
@@ -311,7 +310,7 @@ func (a *analyzer) kernelArgValues(e ast.Expr) []*ast.Ident {
 		}
 	}
 	if call, ok := e.(*ast.CallExpr); ok {
-		if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil && fn.FullName() == "unsafe.SliceData" && len(call.Args) == 1 {
+		if fn := flow.Callee(info, call); fn != nil && fn.FullName() == "unsafe.SliceData" && len(call.Args) == 1 {
 			e = ast.Unparen(call.Args[0])
 		}
 	}
@@ -569,7 +568,7 @@ func (a *analyzer) guardVar(v *types.Var, depth int) (guardKind, string) {
 // (or, wrongly, HMM support).
 func (a *analyzer) guardCall(call *ast.CallExpr, result int) (guardKind, string) {
 	info := a.pass.TypesInfo
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	fn := flow.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return noGuard, ""
 	}

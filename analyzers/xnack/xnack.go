@@ -18,7 +18,6 @@ import (
 	"github.com/hiplint/hiplint/internal/hipapi"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 var (
@@ -339,7 +338,7 @@ func (a *analyzer) nodeEvents(fi *fnInfo, root ast.Node) []event {
 
 func (a *analyzer) callEvents(call *ast.CallExpr, emit func(event)) {
 	info := a.pass.TypesInfo
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	fn := flow.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return
 	}
@@ -518,11 +517,11 @@ func (a *analyzer) reports(fn *types.Func) (reportSummary, bool) {
 		return reportSummary{}, false
 	}
 	var x ReportsXNACK
-	if a.pass.ImportObjectFact(fn, &x) {
+	if flow.ImportedFact(a.pass, fn, &x) {
 		return reportSummary{result: x.Result, kind: xnackCheck}, true
 	}
 	var h ReportsHMM
-	if a.pass.ImportObjectFact(fn, &h) {
+	if flow.ImportedFact(a.pass, fn, &h) {
 		return reportSummary{result: h.Result, kind: hmmCheck, checks: h.Checks}, true
 	}
 	return reportSummary{}, false
@@ -533,7 +532,7 @@ func (a *analyzer) returnsMemory(fn *types.Func) (ReturnsSystemMemory, bool) {
 		return r, true
 	}
 	var f ReturnsSystemMemory
-	if fn.Pkg() != a.pass.Pkg && a.pass.ImportObjectFact(fn, &f) {
+	if flow.ImportedFact(a.pass, fn, &f) {
 		return f, true
 	}
 	return ReturnsSystemMemory{}, false
@@ -642,17 +641,17 @@ func (a *analyzer) summaryOf(ev event) (calleeSummary, bool) {
 	}
 	var s calleeSummary
 	found := false
-	if a.pass.ImportObjectFact(fn, new(InitializesHIP)) {
+	if flow.ImportedFact(a.pass, fn, new(InitializesHIP)) {
 		s.callsRuntime, found = true, true
 	}
-	if a.pass.ImportObjectFact(fn, new(SetsHSAXNACK)) {
+	if flow.ImportedFact(a.pass, fn, new(SetsHSAXNACK)) {
 		s.setsEnv, found = true, true
 	}
-	if a.pass.ImportObjectFact(fn, new(GuardsXNACK)) {
+	if flow.ImportedFact(a.pass, fn, new(GuardsXNACK)) {
 		s.guards, found = true, true
 	}
 	var n NeedsXNACK
-	if a.pass.ImportObjectFact(fn, &n) {
+	if flow.ImportedFact(a.pass, fn, &n) {
 		found = true
 		if n.System {
 			s.uses = append(s.uses, useRef{kind: systemMem, what: n.SystemWhat, pos: fn.Pos(), cuda: n.SystemCUDA})
@@ -1132,7 +1131,7 @@ func (a *analyzer) varInitRuntime() token.Pos {
 					first = call.Pos()
 				} else if c := cgocall.Match(info, call); c != nil && c.Func.Family == hipapi.HIP {
 					first = call.Pos()
-				} else if fn, _ := typeutil.Callee(info, call).(*types.Func); fn != nil {
+				} else if fn := flow.Callee(info, call); fn != nil {
 					if s, ok := a.summaryOf(event{callee: fn.Origin()}); ok && s.callsRuntime {
 						first = call.Pos()
 					}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -69,4 +70,13 @@ func StripConversions(info *types.Info, e ast.Expr) ast.Expr {
 		e = call.Args[0]
 	}
 	return e
+}
+
+// ImportedFact reports whether fn belongs to another package and that package
+// exported a fact of fact's type for it, which it then fills in. Methods of
+// generic types and their instances share the fact of their origin. A
+// function of the package being analyzed has no imported fact: its summary is
+// the analyzer's own.
+func ImportedFact(pass *analysis.Pass, fn *types.Func, fact analysis.Fact) bool {
+	return fn != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn.Origin(), fact)
 }

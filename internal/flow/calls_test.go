@@ -81,3 +81,9 @@ func TestCallHelpers(t *testing.T) {
 	assert.True(t, IsNil(info, b.Y))
 	assert.False(t, IsNil(info, b.X))
 }
+
+func TestImportedFactNeedsAFunction(t *testing.T) {
+	// A call through a value, a builtin or a conversion has no static
+	// callee: there is no fact to import, and no nil to dereference.
+	assert.False(t, ImportedFact(nil, nil, nil))
+}
