@@ -24,6 +24,19 @@ func Suite() []*analysis.Analyzer {
 	}
 }
 
+// Candidates returns the suite in candidate mode, for hiplint confirm -silent:
+// each analyzer reports every site it checks, including those it finds safe
+// (syncs, unloads, graph allocations and XNACK guards do not count), so that
+// confirm can judge hiplint's silence too. Never used for linting.
+func Candidates() []*analysis.Analyzer {
+	return []*analysis.Analyzer{
+		graphfree.Candidates,
+		memcpysync.Candidates,
+		modulebalance.Candidates,
+		xnack.Candidates,
+	}
+}
+
 // Checks returns every check ID reported by the suite, and those the
 // standalone driver reports about suppression directives (HL0001...), sorted
 // by ID.

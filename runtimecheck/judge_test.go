@@ -124,6 +124,18 @@ func TestJudgeXNACK(t *testing.T) {
 	v, ev = judge(evidenceFor(t, "HL4004", nil, nil, nvidia))
 	assert.Equal(t, Inconclusive, v)
 	assert.Contains(t, strings.Join(ev, "\n"), "XNACK does not exist there; its analogue cudaDevAttrPageableMemoryAccess")
+
+	// A silent site (confirm -silent) whose test skipped itself on a device
+	// that cannot page system memory: the guard held.
+	skipped := &Run{Test: "TestSystemSkip", Trace: nvidia.Trace, Output: "=== RUN   TestSystemSkip\n    x_test.go:15: no pageable memory\n--- SKIP: TestSystemSkip (0.20s)\nPASS\n"}
+	e := evidenceFor(t, "HL4004", nil, nil, skipped)
+	e.Finding.Silent = true
+	v, ev = judge(e)
+	assert.Equal(t, Refuted, v, ev)
+	assert.Contains(t, strings.Join(ev, "\n"), "its guard kept the kernel away")
+	// The same run for a real finding proves nothing either way.
+	v, _ = judge(evidenceFor(t, "HL4004", nil, nil, skipped))
+	assert.Equal(t, Inconclusive, v)
 }
 
 func TestJudgeWithoutRuns(t *testing.T) {

@@ -14,7 +14,9 @@ import (
 func judgeXNACK(ev *Evidence) (Verdict, []string) {
 	var evidence []string
 	exercised, faulted, pageable, seen, onNVIDIA := false, false, false, false, false
+	skippedAll := len(ev.Runs) > 0
 	for _, run := range ev.Runs {
+		skippedAll = skippedAll && strings.Contains(run.Output, "--- SKIP: "+run.Test+" ")
 		init, dev := run.Trace.Init(), run.Trace.Device()
 		if dev == nil {
 			continue
@@ -70,6 +72,8 @@ func judgeXNACK(ev *Evidence) (Verdict, []string) {
 		return NotExercised, evidence
 	case faulted:
 		return Confirmed, evidence
+	case ev.Finding.Silent && skippedAll && !pageable:
+		return Refuted, append(evidence, "the test skipped itself on a device that reports no pageable-memory access: its guard kept the kernel away from memory the device cannot reach")
 	case pageable:
 		return Refuted, append(evidence, "the device reports pageable-memory access, so the memory is reachable without a guard here")
 	case onNVIDIA && (ev.Finding.ID == "HL4002" || ev.Finding.ID == "HL4004"):

@@ -31,13 +31,14 @@ type options struct {
 	timeout  time.Duration
 	json     bool
 	keep     bool
+	silent   bool // also judge the sites the analyzers found safe
 	patterns []string
 	dir      string   // working directory ("" is the process's)
 	env      []string // environment (nil is the process's)
 }
 
 // Main implements `hiplint confirm [-run regexp] [-timeout d] [-json] [-keep] [packages]`.
-// Exit status: 0 when nothing was confirmed, 3 when something was, 1 on error.
+// Exit status: 0 when no hazard was observed, 3 when one was (confirmed or missed), 1 on error.
 func Main(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("hiplint confirm", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -46,10 +47,13 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the verdicts as a JSON array")
 	jsonFile := fs.String("jsonfile", "", "also write the JSON verdicts to `file`")
 	keep := fs.Bool("keep", false, "keep the temporary directory (overlays, generated wrappers, traces) and print its path")
+	silent := fs.Bool("silent", false, "also judge the sites the analyzers checked and found safe (fixed twins): refuted agrees with hiplint's silence, missed is a hazard hiplint did not report")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: hiplint confirm [-run regexp] [-timeout d] [-json] [-keep] [packages]\n\n"+
+		fmt.Fprintf(stderr, "usage: hiplint confirm [-run regexp] [-timeout d] [-json] [-keep] [-silent] [packages]\n\n"+
 			"Runs hiplint's analyzers, then the tests that reach each finding with the GPU runtime calls traced,\n"+
-			"and prints a verdict per finding: confirmed, refuted, not exercised or inconclusive.\n\n")
+			"and prints a verdict per finding: confirmed, refuted, not exercised or inconclusive.\n"+
+			"With -silent it also judges each site the analyzers checked and found safe: refuted, or missed\n"+
+			"when the hazard happened there anyway.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -58,7 +62,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitUsage
 	}
-	o := &options{timeout: *timeout, json: *asJSON, keep: *keep, patterns: fs.Args()}
+	o := &options{timeout: *timeout, json: *asJSON, keep: *keep, silent: *silent, patterns: fs.Args()}
 	if *run != "" {
 		re, err := regexp.Compile(*run)
 		if err != nil {
@@ -97,7 +101,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	for _, r := range results {
-		if r.Verdict == Confirmed {
+		if r.Verdict == Confirmed || r.Verdict == Missed {
 			return exitConfirmed
 		}
 	}
@@ -146,7 +150,7 @@ func confirm(ctx context.Context, o *options, stderr io.Writer) (results []Resul
 	if err != nil {
 		return nil, err
 	}
-	findings, errs, err := analyze(pkgs)
+	findings, errs, err := analyze(pkgs, o.silent)
 	if err != nil {
 		return nil, err
 	}
@@ -200,6 +204,12 @@ func confirm(ctx context.Context, o *options, stderr io.Writer) (results []Resul
 		insts[d] = inst
 	}
 
+	untraced := 0
+	defer func() {
+		if untraced > 0 {
+			fmt.Fprintf(stderr, "hiplint confirm: %d silent sites left out: no runtime call on their line to trace (they go through wrappers)\n", untraced)
+		}
+	}()
 	for _, f := range findings {
 		res := Result{Finding: f}
 		inst := insts[f.Dir]
@@ -246,6 +256,12 @@ func confirm(ctx context.Context, o *options, stderr io.Writer) (results []Resul
 		sort.Ints(ev.At)
 		sort.Ints(ev.Related)
 		fam, _ := familyOf(f.ID)
+		if f.Silent && len(ev.At) == 0 && !fam.AnySite {
+			// A safe site reached through a wrapper: nothing on its line
+			// is traced, so there is nothing to judge it by.
+			untraced++
+			continue
+		}
 		for _, p := range plans {
 			res.Tests = append(res.Tests, p.Name)
 			if inst.Overlay == "" {
@@ -260,6 +276,10 @@ func confirm(ctx context.Context, o *options, stderr io.Writer) (results []Resul
 			ev.Runs = append(ev.Runs, run)
 		}
 		res.Verdict, res.Evidence = judge(ev)
+		if f.Silent && res.Verdict == Confirmed {
+			res.Verdict = Missed
+			res.Evidence = append([]string{"hiplint reported nothing here, but the hazard happened: a false negative"}, res.Evidence...)
+		}
 		results = append(results, res)
 	}
 	return results, nil

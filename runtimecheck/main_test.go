@@ -57,6 +57,25 @@ func TestConfirmEndToEnd(t *testing.T) {
 	assert.Empty(t, left, "temporary files must be removed")
 	assert.Equal(t, before, treeHash(t, mod), "the user's tree must be byte-identical")
 
+	// -silent also judges the loads modulebalance found balanced: refuted.
+	stdout.Reset()
+	code = Main([]string{"-json", "-silent", "-timeout", "20s", "./modules"}, &stdout, &stderr)
+	require.Equal(t, exitConfirmed, code, stderr.String())
+	results = nil
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &results), stdout.String())
+	silent := map[string]Verdict{}
+	for _, r := range results {
+		if r.Finding.Silent {
+			silent[r.Finding.Posn+" "+r.Finding.ID] = r.Verdict
+			t.Logf("silent %s %s: %s %v", r.Finding.Posn, r.Finding.ID, r.Verdict, r.Evidence)
+		}
+	}
+	assert.Equal(t, map[string]Verdict{
+		"modules/modules.go:49:40 HL2001": Refuted, // LoadEach
+		"modules/modules.go:66:39 HL2001": Refuted, // LoadTwice's load: unloaded (twice)
+	}, silent)
+	assert.Len(t, results, 5)
+
 	// Text output and -run filtering: nothing matches, so nothing runs.
 	stdout.Reset()
 	code = Main([]string{"-run", "NoSuchTest", "./modules"}, &stdout, &stderr)

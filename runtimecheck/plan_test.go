@@ -25,7 +25,7 @@ func TestPlanFindsTheTestsThatReachAFinding(t *testing.T) {
 	dir := gpuModule(t)
 	pkgs, err := loadPackages(dir, fixtureEnv(t), []string{"./modules"})
 	require.NoError(t, err)
-	findings, errs, err := analyze(pkgs)
+	findings, errs, err := analyze(pkgs, false)
 	require.NoError(t, err)
 	require.Empty(t, errs)
 	pl := newPlanner(pkgs)

@@ -15,6 +15,9 @@ const (
 	Refuted      Verdict = "refuted"
 	NotExercised Verdict = "not exercised"
 	Inconclusive Verdict = "inconclusive"
+	// Missed is the verdict on a silent site (confirm -silent) where the
+	// hazard happened: a false negative of hiplint's.
+	Missed Verdict = "missed"
 )
 
 // Finding is one analyzer diagnostic, with its position in the user's file.
@@ -30,6 +33,9 @@ type Finding struct {
 	Package  string   `json:"package"`
 	Dir      string   `json:"-"`
 	Function string   `json:"function,omitempty"` // the SSA function containing the finding
+	// Silent marks a site the analyzers checked and found safe (confirm
+	// -silent): there is no finding, and the verdict judges hiplint's silence.
+	Silent bool `json:"silent,omitempty"`
 }
 
 // Result is the verdict on one finding with its evidence.
@@ -77,7 +83,11 @@ func testSeconds(out, name string) float64 {
 
 func printText(w io.Writer, results []Result) {
 	for _, r := range results {
-		fmt.Fprintf(w, "%s: %s (%s)\n", r.Finding.Posn, r.Finding.Message, r.Finding.ID)
+		if r.Finding.Silent {
+			fmt.Fprintf(w, "%s: %s\n", r.Finding.Posn, r.Finding.Message)
+		} else {
+			fmt.Fprintf(w, "%s: %s (%s)\n", r.Finding.Posn, r.Finding.Message, r.Finding.ID)
+		}
 		fmt.Fprintf(w, "\t%s", strings.ToUpper(string(r.Verdict)))
 		if len(r.Tests) > 0 {
 			fmt.Fprintf(w, " by %s", strings.Join(r.Tests, ", "))

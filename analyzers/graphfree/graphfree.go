@@ -205,17 +205,31 @@ func (f *CapturesStream) String() string {
 // maxSummaryRounds bounds the fixpoint over this package's summaries.
 const maxSummaryRounds = 6
 
-func run(pass *analysis.Pass) (any, error) {
+// Candidates is graphfree in candidate mode, for hiplint confirm: it reports
+// every free node (HL3001) whatever memory it frees, so that confirm can also
+// judge the free nodes the analyzer found correct (the fixed twins). It is
+// never part of the lint suite.
+var Candidates = &analysis.Analyzer{
+	Name:      Analyzer.Name,
+	Doc:       "graphfree in candidate mode (hiplint confirm only): every free node",
+	Run:       func(pass *analysis.Pass) (any, error) { return analyze(pass, true) },
+	FactTypes: Analyzer.FactTypes,
+}
+
+func run(pass *analysis.Pass) (any, error) { return analyze(pass, false) }
+
+func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	if !cgocall.CallsRuntime(pass.Pkg) && len(pass.AllObjectFacts()) == 0 {
 		return nil, nil
 	}
 	a := &analyzer{
-		pass:    pass,
-		returns: map[*types.Func][]ReturnedAlloc{},
-		getters: map[*types.Func]ReturnsParam{},
-		frees:   map[*types.Func][]ParamPath{},
-		begins:  map[*types.Func][]ParamPath{},
-		ends:    map[*types.Func][]ParamPath{},
+		pass:       pass,
+		candidates: candidates,
+		returns:    map[*types.Func][]ReturnedAlloc{},
+		getters:    map[*types.Func]ReturnsParam{},
+		frees:      map[*types.Func][]ParamPath{},
+		begins:     map[*types.Func][]ParamPath{},
+		ends:       map[*types.Func][]ParamPath{},
 	}
 	funcs := flow.Funcs(pass)
 	for _, fn := range funcs {
@@ -249,12 +263,13 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 type analyzer struct {
-	pass    *analysis.Pass
-	returns map[*types.Func][]ReturnedAlloc // this package's allocating functions
-	getters map[*types.Func]ReturnsParam    // this package's getters
-	frees   map[*types.Func][]ParamPath     // this package's free-node wrappers
-	begins  map[*types.Func][]ParamPath     // this package's capture wrappers
-	ends    map[*types.Func][]ParamPath
+	pass       *analysis.Pass
+	candidates bool                            // Candidates: report every free node
+	returns    map[*types.Func][]ReturnedAlloc // this package's allocating functions
+	getters    map[*types.Func]ReturnsParam    // this package's getters
+	frees      map[*types.Func][]ParamPath     // this package's free-node wrappers
+	begins     map[*types.Func][]ParamPath     // this package's capture wrappers
+	ends       map[*types.Func][]ParamPath
 }
 
 func (a *analyzer) callee(call *ast.CallExpr) *types.Func {

@@ -1247,6 +1247,15 @@ func famOr(f, g hipapi.Family) hipapi.Family {
 
 // checkKinds reports a free node on memory that is not a graph allocation.
 func (fa *funcAnalysis) checkKinds(call *ast.CallExpr, what string, v val, name string, fam hipapi.Family) {
+	if fa.candidates {
+		// Candidate mode: every free node, whatever it frees.
+		var related []diag.Related
+		for _, i := range v.sites {
+			related = append(related, diag.Related{Pos: fa.sites[i].pos, Message: "allocated here by " + fa.sites[i].api})
+		}
+		fa.report(NotGraphMemory, call.Pos(), call.End(), fmt.Sprintf("%s frees %s", name, what), related)
+		return
+	}
 	for _, i := range v.sites {
 		site := fa.sites[i]
 		f := famOr(fam, site.fam)

@@ -119,13 +119,29 @@ func (f *StreamKind) String() string {
 	return "blockingStream"
 }
 
+// Candidates is memcpysync in candidate mode, for hiplint confirm: it reports
+// every read of a device-to-device copy's destination whether or not it is
+// ordered after the copy, so that confirm can also judge the reads the
+// analyzer found safe (the fixed twins). It is never part of the lint suite.
+var Candidates = &analysis.Analyzer{
+	Name:      Analyzer.Name,
+	Doc:       "memcpysync in candidate mode (hiplint confirm only): every read of a copy's destination, ordered or not",
+	Run:       func(pass *analysis.Pass) (any, error) { return analyze(pass, false, true) },
+	FactTypes: Analyzer.FactTypes,
+}
+
 func run(pass *analysis.Pass) (any, error) {
+	return analyze(pass, pass.Analyzer.Flags.Lookup(strictFlag).Value.(flag.Getter).Get().(bool), false)
+}
+
+func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 	if !cgocall.CallsRuntime(pass.Pkg) && len(pass.AllObjectFacts()) == 0 {
 		return nil, nil
 	}
 	c := &checker{
 		pass:       pass,
-		strict:     pass.Analyzer.Flags.Lookup(strictFlag).Value.(flag.Getter).Get().(bool),
+		strict:     strict,
+		candidates: candidates,
 		copies:     map[*types.Func]*CopiesInto{},
 		syncs:      map[*types.Func]*Synchronizes{},
 		reads:      map[*types.Func][]int{},
@@ -153,9 +169,11 @@ const (
 type checker struct {
 	pass   *analysis.Pass
 	strict bool
-	copies map[*types.Func]*CopiesInto
-	syncs  map[*types.Func]*Synchronizes
-	reads  map[*types.Func][]int
+	// candidates: report every read of a copy's destination (Candidates).
+	candidates bool
+	copies     map[*types.Func]*CopiesInto
+	syncs      map[*types.Func]*Synchronizes
+	reads      map[*types.Func][]int
 	// streamVars holds the fields and package-level variables that streams
 	// are created into anywhere in the package, with the flags used.
 	streamVars map[*types.Var]streamKind

@@ -106,7 +106,11 @@ type pending struct {
 	done      bool     // the host has waited for it
 }
 
-func (p *pending) live() bool { return !p.done && p.kindParam == "" }
+// live reports whether a read of cp's destination is checked: in candidate
+// mode a synchronized copy still counts.
+func (fa *funcAnalysis) live(cp *pending) bool {
+	return (!cp.done || fa.candidates) && cp.kindParam == ""
+}
 
 func (p *pending) has(l loc, deep bool) bool {
 	for _, d := range p.dsts {
@@ -828,7 +832,7 @@ func (fa *funcAnalysis) hostRead(e ast.Expr, at ast.Node, what string, deep bool
 		}
 	}
 	for _, cp := range fa.pendingCopies(s) {
-		if cp.live() && cp.has(l, deep) {
+		if fa.live(cp) && cp.has(l, deep) {
 			fa.report(cp, at, at, queue{kind: onHost}, l, what, s)
 		}
 	}
@@ -837,7 +841,7 @@ func (fa *funcAnalysis) hostRead(e ast.Expr, at ast.Node, what string, deep bool
 // deviceRead handles a read of the memory at l by work queued on q.
 func (fa *funcAnalysis) deviceRead(l loc, deep bool, at ast.Node, q queue, what string, s *state) {
 	for _, cp := range fa.pendingCopies(s) {
-		if cp.live() && cp.has(l, deep) && !fa.ordered(cp, q) {
+		if fa.live(cp) && cp.has(l, deep) && !fa.ordered(cp, q) {
 			fa.report(cp, at, at, q, l, what, s)
 		}
 	}
@@ -854,6 +858,9 @@ func (fa *funcAnalysis) pendingCopies(s *state) []*pending {
 
 // ordered reports whether work on q runs after copy cp.
 func (fa *funcAnalysis) ordered(cp *pending, q queue) bool {
+	if fa.candidates {
+		return false
+	}
 	if cp.done {
 		return true
 	}
@@ -1471,7 +1478,7 @@ func (fa *funcAnalysis) goStmt(g *ast.GoStmt, s *state) {
 		syncAt = fa.firstSync(lit.Body)
 	}
 	for _, cp := range fa.pendingCopies(s) {
-		if !cp.live() {
+		if !fa.live(cp) {
 			continue
 		}
 		for _, m := range ms {

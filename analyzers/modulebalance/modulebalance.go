@@ -71,11 +71,24 @@ func (f *ReturnsModule) String() string {
 	return fmt.Sprintf("returnsModule(result=%d, status=%d)", f.Result, f.Status)
 }
 
-func run(pass *analysis.Pass) (any, error) {
+// Candidates is modulebalance in candidate mode, for hiplint confirm: unloads
+// do not count, so every load the analyzer would find balanced is reported
+// (HL2001 at the load) and confirm can judge the loads it found safe (the
+// fixed twins) too. It is never part of the lint suite.
+var Candidates = &analysis.Analyzer{
+	Name:      Analyzer.Name,
+	Doc:       "modulebalance in candidate mode (hiplint confirm only): every load, unloaded or not",
+	Run:       func(pass *analysis.Pass) (any, error) { return analyze(pass, true) },
+	FactTypes: Analyzer.FactTypes,
+}
+
+func run(pass *analysis.Pass) (any, error) { return analyze(pass, false) }
+
+func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	if !cgocall.CallsRuntime(pass.Pkg) && !importsFacts(pass) {
 		return nil, nil
 	}
-	a := &analysis_{pass: pass, unloads: map[*types.Func][]int{}, borrows: map[*types.Func][]int{},
+	a := &analysis_{pass: pass, candidates: candidates, unloads: map[*types.Func][]int{}, borrows: map[*types.Func][]int{},
 		returns: map[*types.Func]ReturnsModule{}}
 	funcs := flow.Funcs(pass)
 	a.summarize(funcs)
@@ -93,10 +106,11 @@ func importsFacts(pass *analysis.Pass) bool {
 }
 
 type analysis_ struct {
-	pass    *analysis.Pass
-	unloads map[*types.Func][]int         // this package's unloaders
-	borrows map[*types.Func][]int         // this package's borrowers
-	returns map[*types.Func]ReturnsModule // this package's module constructors
+	pass       *analysis.Pass
+	candidates bool                          // Candidates: unloads do not count
+	unloads    map[*types.Func][]int         // this package's unloaders
+	borrows    map[*types.Func][]int         // this package's borrowers
+	returns    map[*types.Func]ReturnsModule // this package's module constructors
 }
 
 // callee returns the static callee of call (functions and concrete methods).

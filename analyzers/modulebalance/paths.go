@@ -618,6 +618,9 @@ func (fa *funcAnalysis) applyStatus(s state, key any, success bool) {
 }
 
 func (fa *funcAnalysis) unload(s state, m ast.Expr, call *ast.CallExpr, isDeferred bool) {
+	if fa.candidates {
+		return // every load stays live: each balanced load becomes a candidate
+	}
 	for _, k := range fa.handlesAt(s, m) {
 		h := s[k]
 		switch {
@@ -707,6 +710,9 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 // unloadDeferredQuietly records an unload inside a deferred closure: it runs
 // at exit, after whatever checks the closure makes, so only balance matters.
 func (fa *funcAnalysis) unloadDeferredQuietly(s state, m ast.Expr, call *ast.CallExpr) {
+	if fa.candidates {
+		return
+	}
 	for _, k := range fa.handlesAt(s, m) {
 		h := s[k]
 		if h.b&(live|escaped) != 0 {

@@ -194,13 +194,27 @@ type analyzer struct {
 	reportsOf map[*types.Func]reportSummary
 	returns   map[*types.Func]ReturnsSystemMemory
 	reported  map[string]bool // ID@pos already reported
+	// candidates: guards do not count (Candidates).
+	candidates bool
 }
 
-func run(pass *analysis.Pass) (any, error) {
+// Candidates is xnack in candidate mode, for hiplint confirm: XNACK guards do
+// not count, so every memory use the analyzer found guarded is reported too
+// and confirm can judge the fixed twins. It is never part of the lint suite.
+var Candidates = &analysis.Analyzer{
+	Name:      Analyzer.Name,
+	Doc:       "xnack in candidate mode (hiplint confirm only): every XNACK-dependent memory use, guarded or not",
+	Run:       func(pass *analysis.Pass) (any, error) { return analyze(pass, true) },
+	FactTypes: Analyzer.FactTypes,
+}
+
+func run(pass *analysis.Pass) (any, error) { return analyze(pass, false) }
+
+func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	if !cgocall.CallsRuntime(pass.Pkg) && len(pass.AllObjectFacts()) == 0 {
 		return nil, nil
 	}
-	a := &analyzer{pass: pass, byObj: map[*types.Func]*fnInfo{}, byLit: map[*ast.FuncLit]*fnInfo{},
+	a := &analyzer{pass: pass, candidates: candidates, byObj: map[*types.Func]*fnInfo{}, byLit: map[*ast.FuncLit]*fnInfo{},
 		reportsOf: map[*types.Func]reportSummary{}, returns: map[*types.Func]ReturnsSystemMemory{},
 		reported: map[string]bool{}}
 	for _, f := range pass.Files {
@@ -786,10 +800,10 @@ func (w *walker) lateSet(at, ranAt token.Pos) {
 }
 
 func (w *walker) use(site token.Pos, u useRef, s state) {
-	if !w.record || s.guarded {
+	if !w.record || s.guarded && !w.a.candidates {
 		return
 	}
-	if s.wrongAt.IsValid() {
+	if s.wrongAt.IsValid() && !w.a.candidates {
 		w.r.wrong = append(w.r.wrong, wrongUse{s.wrongAt, u})
 		return
 	}

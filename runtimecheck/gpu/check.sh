@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # hiplint confirm on a GPU host: builds the confirm binary, runs it on the GPU
-# example module (runtimecheck/testdata/gpu: each hazard next to its safe twin),
+# example module (runtimecheck/testdata/gpu: each hazard next to its safe twin,
+# judged with -silent so the twins get verdicts too),
 # measures the uninstrumented baseline, and checks that a hanging test is
 # killed with its whole process group.
 #
@@ -31,12 +32,12 @@ lib=${CUDA_LIB:-/usr/local/cuda/lib64}
 
 echo "== baseline: the same tests, uninstrumented, through the HIP-on-CUDA mapping"
 CGO_CFLAGS="-I$root/runtimecheck/hipcuda/include -I$inc" CGO_LDFLAGS="-L$lib -lcudart -lcuda" \
-  go test -count=1 -v ./modules ./copysync ./graphfree > "$out/baseline.txt" 2>&1
+  go test -count=1 -v ./modules ./copysync ./graphfree ./xnack > "$out/baseline.txt" 2>&1
 grep -E '^(--- |ok|FAIL)' "$out/baseline.txt"
 
-echo "== hiplint confirm ./modules ./copysync ./graphfree"
+echo "== hiplint confirm -silent ./modules ./copysync ./graphfree ./xnack"
 start=$(date +%s)
-$confirm -timeout 3m -keep -jsonfile "$out/confirm.json" ./modules ./copysync ./graphfree > "$out/confirm.txt" 2> "$out/confirm.stderr"
+$confirm -silent -timeout 3m -keep -jsonfile "$out/confirm.json" ./modules ./copysync ./graphfree ./xnack > "$out/confirm.txt" 2> "$out/confirm.stderr"
 echo "exit status $? after $(( $(date +%s) - start )) s" | tee -a "$out/confirm.txt"
 cat "$out/confirm.txt"
 kept=$(sed -n 's/^hiplint confirm: keeping //p' "$out/confirm.stderr" | head -1)
@@ -46,7 +47,7 @@ fi
 rmdir "$out/traces" 2>/dev/null
 
 echo "== overhead: each hazard test alone, uninstrumented, after the confirm runs (JIT caches warm)"
-for t in modules:TestLoadAll modules:TestLoadTwice copysync:TestStaleStream copysync:TestStaleHost graphfree:TestPlainFree; do
+for t in modules:TestLoadAll modules:TestLoadTwice copysync:TestStaleStream copysync:TestStaleHost graphfree:TestPlainFree xnack:TestSystemNoSkip; do
   CGO_CFLAGS="-I$root/runtimecheck/hipcuda/include -I$inc" CGO_LDFLAGS="-L$lib -lcudart -lcuda" \
     go test -count=1 -v -run "^${t#*:}\$" "./${t%%:*}" 2>&1 | grep -E '^--- '
 done | tee "$out/overhead-baseline.txt"
