@@ -7,12 +7,15 @@
 #
 #   bash runtimecheck/gpu/check.sh [outdir]      (from anywhere; needs Go, gcc, CUDA or ROCm)
 #
-# Everything goes to outdir (default $OUT or /tmp/hiplint-gpu): device.txt,
-# baseline.txt, confirm.txt/.json/.stderr, hang.txt, leftovers.txt, traces/.
+# Everything goes to outdir (default $OUT or /tmp/hiplint-gpu), seven files:
+# device.txt, baseline.txt, confirm.txt (stderr at its end), confirm.json,
+# traces.tar.gz, overhead-baseline.txt, hang.txt (with the leftover check).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:-${OUT:-/tmp/hiplint-gpu}}
-mkdir -p "$out/bin" "$out/traces"
+bin=$(mktemp -d)
+trap 'rm -rf "$bin"' EXIT
+mkdir -p "$out"
 cd "$root" || exit 1
 
 { nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1
@@ -20,8 +23,8 @@ cd "$root" || exit 1
   go version; } > "$out/device.txt"
 cat "$out/device.txt"
 
-go build -o "$out/bin/hiplint" ./cmd/hiplint || { echo "build failed"; exit 1; }
-confirm="$out/bin/hiplint confirm"
+go build -o "$bin/hiplint" ./cmd/hiplint || { echo "build failed"; exit 1; }
+confirm="$bin/hiplint confirm"
 echo "confirm command: $confirm"
 
 cd runtimecheck/testdata/gpu || exit 1
@@ -37,14 +40,14 @@ grep -E '^(--- |ok|FAIL)' "$out/baseline.txt"
 
 echo "== hiplint confirm -silent ./modules ./copysync ./graphfree ./xnack"
 start=$(date +%s)
-$confirm -silent -timeout 3m -keep -jsonfile "$out/confirm.json" ./modules ./copysync ./graphfree ./xnack > "$out/confirm.txt" 2> "$out/confirm.stderr"
+$confirm -silent -timeout 3m -keep -jsonfile "$out/confirm.json" ./modules ./copysync ./graphfree ./xnack > "$out/confirm.txt" 2> "$bin/confirm.stderr"
 echo "exit status $? after $(( $(date +%s) - start )) s" | tee -a "$out/confirm.txt"
+{ echo "== stderr"; cat "$bin/confirm.stderr"; } >> "$out/confirm.txt"
 cat "$out/confirm.txt"
-kept=$(sed -n 's/^hiplint confirm: keeping //p' "$out/confirm.stderr" | head -1)
+kept=$(sed -n 's/^hiplint confirm: keeping //p' "$bin/confirm.stderr" | head -1)
 if [ -n "$kept" ] && [ -d "$kept" ]; then
   tar -C "$kept" -czf "$out/traces.tar.gz" --exclude=hipcuda . && rm -rf "$kept"
 fi
-rmdir "$out/traces" 2>/dev/null
 
 echo "== overhead: each hazard test alone, uninstrumented, after the confirm runs (JIT caches warm)"
 for t in modules:TestLoadAll modules:TestLoadTwice copysync:TestStaleStream copysync:TestStaleHost graphfree:TestPlainFree xnack:TestSystemNoSkip; do
@@ -57,4 +60,4 @@ $confirm -timeout 25s ./hang > "$out/hang.txt" 2>&1
 echo "exit status $?" >> "$out/hang.txt"
 cat "$out/hang.txt"
 sleep 1
-{ echo "processes left from the hang test:"; pgrep -fa 'hang\.test' || echo none; } | tee "$out/leftovers.txt"
+{ echo "processes left from the hang test:"; pgrep -fa 'hang\.test' || echo none; } | tee -a "$out/hang.txt"

@@ -15,6 +15,7 @@ import "C"
 
 import (
 	"fmt"
+	"runtime"
 	"unsafe"
 )
 
@@ -91,6 +92,12 @@ func FillSystem() error {
 	defer C.free(p)
 	C.memset(p, 0, N*4)
 	n := C.uint(N)
+	// The argument array is Go memory holding Go pointers: pin what they
+	// point to so cgo lets it through.
+	var pin runtime.Pinner
+	defer pin.Unpin()
+	pin.Pin(&p)
+	pin.Pin(&n)
 	args := []unsafe.Pointer{unsafe.Pointer(&p), unsafe.Pointer(&n)}
 	if err := status("hipModuleLaunchKernel", C.hipModuleLaunchKernel(f, 1, 1, 1, N, 1, 1, 0, nil, &args[0], nil)); err != nil {
 		return err
@@ -114,6 +121,12 @@ func FillManaged() error {
 	}
 	defer C.hipFree(p)
 	n := C.uint(N)
+	// The argument array is Go memory holding Go pointers: pin what they
+	// point to so cgo lets it through.
+	var pin runtime.Pinner
+	defer pin.Unpin()
+	pin.Pin(&p)
+	pin.Pin(&n)
 	args := []unsafe.Pointer{unsafe.Pointer(&p), unsafe.Pointer(&n)}
 	if err := status("hipModuleLaunchKernel", C.hipModuleLaunchKernel(f, 1, 1, 1, N, 1, 1, 0, nil, &args[0], nil)); err != nil {
 		return err

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestLintingRunsNoUserCode: hiplint runs user code only under confirm.
+// testdata/usercode writes a marker file from its init, TestMain, test and
+// go:generate line; no way of linting it may create that file, and confirm
+// runs only the tests it planned (-run that matches none: nothing).
+func TestLintingRunsNoUserCode(t *testing.T) {
+	marker := filepath.Join(t.TempDir(), "ran")
+	t.Setenv("HIPLINT_USERCODE_MARKER", marker)
+	pkg := "./testdata/usercode"
+	noMark := func(how string) {
+		t.Helper()
+		data, err := os.ReadFile(marker)
+		assert.True(t, os.IsNotExist(err), "%s ran user code: %q", how, data)
+	}
+
+	res := hiplint(t, ".", pkg)
+	assert.Equal(t, exitFindings, res.code, "the leak is found")
+	assert.Contains(t, res.stdout, "HL2001")
+	noMark("hiplint")
+	for _, args := range [][]string{
+		{"-test", pkg},
+		{"-json", pkg},
+		{"-format", "sarif", pkg},
+		{"-diff", pkg},
+		{"-headers", "hiplint", pkg},
+	} {
+		hiplint(t, ".", args...)
+		noMark("hiplint " + args[0])
+	}
+
+	vet := exec.Command("go", "vet", "-vettool="+hiplintBin, pkg)
+	out, err := vet.CombinedOutput()
+	t.Logf("go vet -vettool: %v\n%s", err, out)
+	assert.Contains(t, string(out), "is not unloaded on this return")
+	noMark("go vet -vettool")
+
+	res = hiplint(t, ".", "confirm", "-run", "NoSuchTest", pkg)
+	require.Equal(t, 0, res.code, res.stderr)
+	assert.Contains(t, res.stdout, "NOT EXERCISED")
+	noMark("hiplint confirm -run NoSuchTest")
+}
