@@ -127,7 +127,14 @@ func TestJudgeXNACK(t *testing.T) {
 
 	// A silent site (confirm -silent) whose test skipped itself on a device
 	// that cannot page system memory: the guard held.
-	skipped := &Run{Test: "TestSystemSkip", Trace: nvidia.Trace, Output: "=== RUN   TestSystemSkip\n    x_test.go:15: no pageable memory\n--- SKIP: TestSystemSkip (0.20s)\nPASS\n"}
+	// The trace is the H200's: hipDeviceGetAttribute's record, whose "attr"
+	// is a number, once failed to parse and left the run looking unexercised.
+	skipTrace := loadTrace(t, "xnack_skip_h200.jsonl")
+	require.Zero(t, skipTrace.Bad, "every line parses")
+	require.Len(t, skipTrace.Records, 3)
+	assert.Equal(t, Text("53"), skipTrace.Records[1].Attr)
+	assert.Equal(t, Text("hipDeviceAttributePageableMemoryAccess"), skipTrace.Device().Attr)
+	skipped := &Run{Test: "TestSystemSkip", Trace: skipTrace, Output: "=== RUN   TestSystemSkip\n    x_test.go:15: no pageable memory\n--- SKIP: TestSystemSkip (0.20s)\nPASS\n"}
 	e := evidenceFor(t, "HL4004", nil, nil, skipped)
 	e.Finding.Silent = true
 	v, ev = judge(e)

@@ -37,8 +37,8 @@ func TestSilentSites(t *testing.T) {
 		"graphfree/graphfree.go:46 HL3001", // GraphFree frees params.dptr
 		"modules/modules.go:49 HL2001",     // LoadEach unloads in the loop
 		"modules/modules.go:66 HL2001",     // LoadTwice unloads (HL2002 is its finding)
-		"xnack/xnack.go:85 HL2001",         // FillSystem's kernel() load, unloaded by defer
-		"xnack/xnack.go:106 HL2001",        // FillManaged's
+		"xnack/xnack.go:86 HL2001",         // FillSystem's kernel() load, unloaded by defer
+		"xnack/xnack.go:113 HL2001",        // FillManaged's
 		"xnack/xnack_test.go:17 HL4004",    // TestSystemSkip skips unless pageable
 	}, silent)
 	assert.Contains(t, loud, "copysync/copysync.go:47 HL1001")

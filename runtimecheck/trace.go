@@ -30,6 +30,26 @@ func (w *Word) UnmarshalJSON(b []byte) error {
 	return err
 }
 
+// Text is a string in the trace that may also be written as a number.
+type Text string
+
+func (x *Text) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		err := json.Unmarshal(b, &s)
+		*x = Text(s)
+		return err
+	}
+	if string(b) == "null" {
+		*x = ""
+		return nil
+	}
+	var n json.Number
+	err := json.Unmarshal(b, &n)
+	*x = Text(n)
+	return err
+}
+
 // Hex formats w as an address.
 func (w Word) Hex() string { return fmt.Sprintf("0x%x", uint64(w)) }
 
@@ -74,7 +94,9 @@ type Record struct {
 	Pageable  *Word   `json:"pageable"`
 	Arch      *string `json:"arch"`
 	Name      *string `json:"name"`
-	Attr      string  `json:"attr"`
+	// Attr is the attribute's name in hiplint:device and the attribute
+	// argument (a number) in hipDeviceGetAttribute's own record.
+	Attr Text `json:"attr"`
 }
 
 // OK reports whether the call returned success.
