@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/golangci/plugin-module-register v0.1.2
+	github.com/sourcegraph/jsonrpc2 v0.2.3
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/tools v0.52.0
 )

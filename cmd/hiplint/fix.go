@@ -1,16 +1,11 @@
 package main
 
 import (
-	"bytes"
-	"cmp"
 	"fmt"
-	"go/ast"
-	"go/format"
-	"go/parser"
-	"go/token"
 	"os"
-	"slices"
 	"sort"
+
+	"github.com/hiplint/hiplint/internal/fixes"
 )
 
 // applyFixes applies the first suggested fix of each finding to the user's
@@ -23,8 +18,8 @@ import (
 // It returns the number of findings still in the tree afterwards (all of
 // them with diffOnly) and whether anything failed.
 func (p *program) applyFixes(findings []*finding, diffOnly bool) (remaining int, failed bool) {
-	src := newSourceFiles()
-	taken := make(map[string][]edit)
+	src := fixes.NewSources()
+	taken := make(map[string][]fixes.Edit)
 	var unfixed []*finding
 	applied := 0
 	for _, f := range findings {
@@ -33,12 +28,12 @@ func (p *program) applyFixes(findings []*finding, diffOnly bool) (remaining int,
 			continue
 		}
 		fix := f.diag.SuggestedFixes[0]
-		edits, err := src.mapFix(f.pkg, fix)
+		edits, err := src.Map(f.pkg, fix)
 		if err == nil {
-			err = refuseGenerated(src, edits)
+			err = src.RefuseGenerated(edits)
 		}
 		if err == nil {
-			err = merge(taken, edits)
+			err = fixes.Merge(taken, edits)
 		}
 		if err != nil {
 			p.errorf("%s: fix %q skipped: %v", p.position(f.posn), fix.Message, err)
@@ -54,13 +49,13 @@ func (p *program) applyFixes(findings []*finding, diffOnly bool) (remaining int,
 	}
 	sort.Strings(files)
 	for _, file := range files {
-		old, err := src.read(file)
+		old, err := src.Read(file)
 		if err != nil {
 			p.errorf("%v", err)
 			failed = true
 			continue
 		}
-		fixed := formatLike(old, applyEdits(old, taken[file]))
+		fixed := fixes.Result(old, taken[file])
 		if diffOnly {
 			fmt.Fprint(p.stdout, unifiedDiff(p.relative(file), old, fixed))
 			continue
@@ -97,82 +92,6 @@ func countFixable(findings []*finding) int {
 		}
 	}
 	return n
-}
-
-// refuseGenerated fails when an edit touches a file marked as generated:
-// the next generation would undo it.
-func refuseGenerated(src *sourceFiles, edits map[string][]edit) error {
-	for file := range edits {
-		data, err := src.read(file)
-		if err != nil {
-			return err
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), file, data, parser.PackageClauseOnly|parser.ParseComments)
-		if err == nil && ast.IsGenerated(f) {
-			return fmt.Errorf("%s is generated", file)
-		}
-	}
-	return nil
-}
-
-// merge adds edits to taken if none overlaps an edit already taken. An edit
-// identical to a taken one is the same fix reached twice and is dropped.
-func merge(taken, edits map[string][]edit) error {
-	fresh := make(map[string][]edit)
-	for file, list := range edits {
-		for _, e := range list {
-			if slices.Contains(taken[file], e) || slices.Contains(fresh[file], e) {
-				continue
-			}
-			for _, t := range append(slices.Clip(taken[file]), fresh[file]...) {
-				if overlap(e, t) {
-					return fmt.Errorf("it conflicts with another fix in %s", file)
-				}
-			}
-			fresh[file] = append(fresh[file], e)
-		}
-	}
-	for file, list := range fresh {
-		taken[file] = append(taken[file], list...)
-	}
-	return nil
-}
-
-// overlap reports whether two edits touch the same bytes, or insert
-// different text at the same place (whose order would be arbitrary).
-func overlap(a, b edit) bool {
-	if a.start == a.end && b.start == b.end {
-		return a.start == b.start
-	}
-	return a.start < b.end && b.start < a.end
-}
-
-// applyEdits returns data with the non-overlapping edits applied.
-func applyEdits(data []byte, edits []edit) []byte {
-	sorted := slices.Clone(edits)
-	// Insertions before replacements that start at the same place.
-	slices.SortStableFunc(sorted, func(a, b edit) int { return cmp.Or(a.start-b.start, a.end-b.end) })
-	var out bytes.Buffer
-	last := 0
-	for _, e := range sorted {
-		out.Write(data[last:e.start])
-		out.WriteString(e.text)
-		last = e.end
-	}
-	out.Write(data[last:])
-	return out.Bytes()
-}
-
-// formatLike gofmts fixed when old was gofmt-clean, so that fixes need not
-// get indentation right, but an unformatted file is not reformatted whole.
-func formatLike(old, fixed []byte) []byte {
-	if formatted, err := format.Source(old); err != nil || !bytes.Equal(formatted, old) {
-		return fixed
-	}
-	if formatted, err := format.Source(fixed); err == nil {
-		return formatted
-	}
-	return fixed
 }
 
 func writeFileKeepMode(name string, data []byte) error {

@@ -155,6 +155,8 @@ func (p *program) usage(w io.Writer, fs *flag.FlagSet) {
 Usage:
 	hiplint [flags] [packages]      analyze packages (default: the current directory)
 	hiplint checks [-json]          list every check with its documentation link
+	hiplint lsp [-tags t] [-headers h]
+	                                serve findings and quick fixes to an editor (LSP on stdio)
 	hiplint version                 print the version
 	hiplint help                    print this help
 

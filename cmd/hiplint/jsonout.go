@@ -3,6 +3,8 @@ package main
 import (
 	"cmp"
 	"sort"
+
+	"github.com/hiplint/hiplint/internal/fixes"
 )
 
 // The -json output has the shape the go/analysis drivers (multichecker,
@@ -55,7 +57,7 @@ func (res *results) jsonTree() map[string]map[string]any {
 		}
 		return tree[pkgID]
 	}
-	src := newSourceFiles()
+	src := fixes.NewSources()
 	for _, f := range res.findings {
 		fset := f.pkg.Fset
 		d := jsonDiagnostic{
@@ -65,7 +67,7 @@ func (res *results) jsonTree() map[string]map[string]any {
 			Message:  f.diag.Message,
 		}
 		for _, fix := range f.diag.SuggestedFixes {
-			edits, err := src.mapFix(f.pkg, fix)
+			edits, err := src.Map(f.pkg, fix)
 			if err != nil {
 				continue
 			}
@@ -77,7 +79,7 @@ func (res *results) jsonTree() map[string]map[string]any {
 			sort.Strings(files)
 			for _, file := range files {
 				for _, e := range edits[file] {
-					jf.Edits = append(jf.Edits, jsonEdit{file, e.start, e.end, e.text})
+					jf.Edits = append(jf.Edits, jsonEdit{file, e.Start, e.End, e.Text})
 				}
 			}
 			d.SuggestedFixes = append(d.SuggestedFixes, jf)

@@ -6,7 +6,8 @@
 //	hiplint [flags] [packages]              load with go/packages and analyze
 //	go vet -vettool=$(which hiplint) ./...  analyze one package per process, for go vet
 //
-// and a few subcommands: hiplint checks, hiplint version, hiplint help.
+// and a few subcommands: hiplint checks, hiplint confirm, hiplint lsp,
+// hiplint version, hiplint help.
 //
 // Exit status: 0 no findings, 1 error, 2 bad command line, 3 findings.
 package main
@@ -61,12 +62,12 @@ type program struct {
 // subcommands are the words that select a subcommand when they are the first
 // argument. Anything else is a flag or a package pattern, so that a package
 // directory named like an unknown word is never mistaken for a command.
-// Later: "lsp".
 var subcommands = map[string]func(p *program, args []string) int{
 	"checks":  (*program).checksCommand,
 	"version": (*program).versionCommand,
 	"help":    (*program).helpCommand,
 	"confirm": (*program).confirmCommand,
+	"lsp":     (*program).lspCommand,
 }
 
 // confirmCommand runs runtimecheck: the flagged code paths on a GPU, with a

@@ -17,6 +17,7 @@ import (
 
 	"github.com/hiplint/hiplint/docs"
 	"github.com/hiplint/hiplint/internal/diag"
+	"github.com/hiplint/hiplint/internal/fixes"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -134,7 +135,7 @@ type sarifNotification struct {
 // load or type-check.
 func (p *program) sarif(res *results, roots []*packages.Package, failed bool) *sarifLog {
 	root := p.sourceRoot(roots)
-	src := newSourceFiles()
+	src := fixes.NewSources()
 
 	rules, index := p.sarifRules()
 	ruleOf := func(f *finding) int {
@@ -281,7 +282,7 @@ func (p *program) sourceRoot(roots []*packages.Package) string {
 // sarifPhysical is the location of [start, end) in the user's file. An end
 // that is missing or not after start on the same file ends the region at
 // the end of start's line.
-func (p *program) sarifPhysical(src *sourceFiles, root string, start, end token.Position) sarifPhysicalLocation {
+func (p *program) sarifPhysical(src *fixes.Sources, root string, start, end token.Position) sarifPhysicalLocation {
 	loc := sarifPhysicalLocation{ArtifactLocation: artifactLocation(root, start.Filename)}
 	if !start.IsValid() || start.Line <= 0 {
 		return loc
@@ -315,8 +316,8 @@ func artifactLocation(root, file string) sarifArtifactLocation {
 
 // sourceLine returns the text of posn's line in its file, without the line
 // ending, or "" when the file cannot be read.
-func sourceLine(src *sourceFiles, posn token.Position) string {
-	data, err := src.read(posn.Filename)
+func sourceLine(src *fixes.Sources, posn token.Position) string {
+	data, err := src.Read(posn.Filename)
 	if err != nil || posn.Line <= 0 {
 		return ""
 	}

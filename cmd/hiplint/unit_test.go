@@ -44,13 +44,3 @@ func TestUnifiedDiff(t *testing.T) {
 		assert.Equal(t, tc.want, unifiedDiff("f.go", []byte(old), []byte(tc.new)), tc.name)
 	}
 }
-
-func TestApplyEditsAndMerge(t *testing.T) {
-	taken := map[string][]edit{}
-	assert.NoError(t, merge(taken, map[string][]edit{"f": {{4, 4, "X"}}}))
-	assert.NoError(t, merge(taken, map[string][]edit{"f": {{4, 4, "X"}}}), "the same edit twice is one edit")
-	assert.Error(t, merge(taken, map[string][]edit{"f": {{4, 4, "Y"}}}), "two insertions at one place")
-	assert.NoError(t, merge(taken, map[string][]edit{"f": {{4, 6, "Z"}}}), "insertion before a replacement")
-	assert.Error(t, merge(taken, map[string][]edit{"f": {{5, 5, "W"}}}), "insertion inside a replacement")
-	assert.Equal(t, "0123XZ6789", string(applyEdits([]byte("0123456789"), taken["f"])))
-}

@@ -1,0 +1,270 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hiplint/hiplint/internal/testenv"
+	"github.com/sourcegraph/jsonrpc2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The language server's own tests (internal/lsp) drive it in memory; these
+// run `hiplint lsp` as editors do, a process speaking on stdin and stdout.
+
+// lspTimeout bounds one test's conversation: the first analysis loads a cgo
+// package and its dependencies from source.
+const lspTimeout = 3 * time.Minute
+
+// fileURI is the file: URI of an absolute path.
+func fileURI(path string) string {
+	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(path)}).String()
+}
+
+// lspProcess is `hiplint lsp` with a client connected to its stdio.
+type lspProcess struct {
+	cmd    *exec.Cmd
+	conn   *jsonrpc2.Conn
+	stderr bytes.Buffer
+
+	mu        sync.Mutex
+	published map[string][]json.RawMessage // diagnostics by URI, last publication
+	logs      []string
+}
+
+type stdioPipes struct {
+	io.ReadCloser
+	io.WriteCloser
+}
+
+func (p stdioPipes) Close() error {
+	p.WriteCloser.Close()
+	return p.ReadCloser.Close()
+}
+
+func startLSP(t *testing.T, env []string, args ...string) *lspProcess {
+	t.Helper()
+	p := &lspProcess{published: map[string][]json.RawMessage{}}
+	p.cmd = exec.Command(hiplintBin, append([]string{"lsp"}, args...)...)
+	p.cmd.Env = env
+	p.cmd.Dir = t.TempDir()
+	p.cmd.Stderr = &p.stderr
+	stdin, err := p.cmd.StdinPipe()
+	require.NoError(t, err)
+	stdout, err := p.cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, p.cmd.Start())
+	p.conn = jsonrpc2.NewConn(context.Background(), jsonrpc2.NewBufferedStream(stdioPipes{stdout, stdin}, jsonrpc2.VSCodeObjectCodec{}),
+		jsonrpc2.HandlerWithError(func(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			switch req.Method {
+			case "textDocument/publishDiagnostics":
+				var params struct {
+					URI         string            `json:"uri"`
+					Diagnostics []json.RawMessage `json:"diagnostics"`
+				}
+				if err := json.Unmarshal(*req.Params, &params); err != nil {
+					return nil, err
+				}
+				p.published[params.URI] = params.Diagnostics
+			case "window/logMessage":
+				var params struct {
+					Message string `json:"message"`
+				}
+				if err := json.Unmarshal(*req.Params, &params); err != nil {
+					return nil, err
+				}
+				p.logs = append(p.logs, params.Message)
+			}
+			return nil, nil
+		}))
+	t.Cleanup(func() {
+		if p.cmd.ProcessState == nil {
+			p.cmd.Process.Kill()
+			p.cmd.Wait()
+		}
+		t.Logf("hiplint lsp stderr:\n%s", p.stderr.String())
+	})
+	return p
+}
+
+func (p *lspProcess) call(t *testing.T, method string, params, result any) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), lspTimeout)
+	defer cancel()
+	require.NoError(t, p.conn.Call(ctx, method, params, result), method)
+}
+
+func (p *lspProcess) notify(t *testing.T, method string, params any) {
+	t.Helper()
+	require.NoError(t, p.conn.Notify(context.Background(), method, params), method)
+}
+
+// waitDiagnostics waits for the first publication of uri's diagnostics.
+func (p *lspProcess) waitDiagnostics(t *testing.T, uri string) []json.RawMessage {
+	t.Helper()
+	deadline := time.Now().Add(lspTimeout)
+	for time.Now().Before(deadline) {
+		p.mu.Lock()
+		diags, ok := p.published[uri]
+		p.mu.Unlock()
+		if ok {
+			return diags
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("no diagnostics for %s within %v", uri, lspTimeout)
+	return nil
+}
+
+// TestLSPOverStdioWithoutGPUHeaders runs `hiplint lsp -tags rocm` on a
+// machine whose C compiler finds no GPU headers: the server uses hiplint's
+// declarations, says so, publishes the marked finding, and exits cleanly
+// after shutdown and exit.
+func TestLSPOverStdioWithoutGPUHeaders(t *testing.T) {
+	t.Parallel()
+	p := startLSP(t, testenv.NoGPUHeaders(t), "-tags", "rocm")
+
+	var init struct {
+		Capabilities map[string]any `json:"capabilities"`
+		ServerInfo   struct {
+			Name string `json:"name"`
+		} `json:"serverInfo"`
+	}
+	p.call(t, "initialize", map[string]any{"processId": os.Getpid(), "rootUri": nil, "capabilities": map[string]any{}}, &init)
+	assert.Equal(t, "hiplint", init.ServerInfo.Name)
+	assert.Contains(t, init.Capabilities, "codeActionProvider")
+	p.notify(t, "initialized", map[string]any{})
+
+	const rel = "cmd/hiplint/testdata/headerless/hipcode/hip_rocm.go"
+	file := filepath.Join(repoRoot, rel)
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	uri := fileURI(file)
+	p.notify(t, "textDocument/didOpen", map[string]any{
+		"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": string(data)},
+	})
+	raw := p.waitDiagnostics(t, uri)
+	var got []mark
+	for _, r := range raw {
+		var d struct {
+			Range struct {
+				Start struct {
+					Line int `json:"line"`
+				} `json:"start"`
+			} `json:"range"`
+			Code   string `json:"code"`
+			Source string `json:"source"`
+		}
+		require.NoError(t, json.Unmarshal(r, &d))
+		assert.Equal(t, "hiplint", d.Source)
+		got = append(got, mark{rel, d.Range.Start.Line + 1, d.Code})
+	}
+	assert.Equal(t, markedHazards(t, rel), got)
+	p.mu.Lock()
+	assert.Contains(t, p.logs, "hiplint: the C compiler finds no <hip/hip_runtime_api.h>, <cuda_runtime_api.h>, <cuda.h>; cgo uses hiplint's declarations of the runtime API instead (-headers=system turns this off)")
+	p.mu.Unlock()
+
+	p.call(t, "shutdown", nil, nil)
+	p.notify(t, "exit", nil)
+	require.NoError(t, p.cmd.Wait(), "hiplint lsp exits with status 0 after shutdown and exit")
+	p.conn.Close()
+}
+
+// TestNeovimQuickFix runs a headless Neovim with hiplint as its language
+// server on a copy of examples/peercopy (testdata/nvim/quickfix.lua): the
+// marked finding arrives as a diagnostic, and the quick fix Neovim applies
+// makes the file `hiplint -fix` makes. The copy on disk is left alone.
+func TestNeovimQuickFix(t *testing.T) {
+	nvim, err := exec.LookPath("nvim")
+	if err != nil {
+		t.Skip("nvim is not installed (apt-get install neovim): the Neovim test needs it")
+	}
+	t.Parallel()
+
+	const rel = "examples/peercopy/peercopy.go"
+	editorCopy, fixCopy := exampleModule(t, rel), exampleModule(t, rel)
+	file := filepath.Join(editorCopy, rel)
+	before := readFile(t, file)
+
+	res := hiplint(t, filepath.Dir(filepath.Join(fixCopy, rel)), "-fix", ".")
+	require.Equal(t, exitClean, res.code, "-fix fixes the example")
+	want := readFile(t, filepath.Join(fixCopy, rel))
+	require.NotEqual(t, before, want)
+
+	work := t.TempDir()
+	report, fixed := filepath.Join(work, "report.json"), filepath.Join(work, "fixed.go")
+	script, err := filepath.Abs(filepath.Join("testdata", "nvim", "quickfix.lua"))
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), lspTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, nvim, "--headless", "--clean", "-c", "luafile "+script)
+	cmd.Dir = filepath.Dir(file)
+	cmd.Env = append(os.Environ(),
+		"HIPLINT_BIN="+hiplintBin, "HIPLINT_FILE="+file, "HIPLINT_OUT="+report, "HIPLINT_FIXED="+fixed,
+		// Neovim's own state goes to the test's directory, not the home directory.
+		"XDG_CONFIG_HOME="+filepath.Join(work, "config"), "XDG_DATA_HOME="+filepath.Join(work, "data"),
+		"XDG_STATE_HOME="+filepath.Join(work, "state"))
+	out, err := cmd.CombinedOutput()
+	t.Logf("nvim output:\n%s", out)
+	require.NoError(t, err, "nvim")
+
+	var got struct {
+		Diagnostics []struct {
+			Code    string `json:"code"`
+			Lnum    int    `json:"lnum"`
+			Message string `json:"message"`
+			Source  string `json:"source"`
+		} `json:"diagnostics"`
+		Actions []struct {
+			Title string `json:"title"`
+			Kind  string `json:"kind"`
+		} `json:"actions"`
+		Applied string `json:"applied"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(readFile(t, report)), &got))
+	var marks []mark
+	for _, d := range got.Diagnostics {
+		assert.Equal(t, "hiplint", d.Source)
+		assert.NotEmpty(t, d.Message)
+		marks = append(marks, mark{rel, d.Lnum + 1, d.Code})
+	}
+	assert.Equal(t, markedHazards(t, rel), marks, "the marked hazards, as Neovim received them")
+	require.NotEmpty(t, got.Applied, "Neovim applied a quick fix; actions offered: %v", got.Actions)
+	assert.Equal(t, want, readFile(t, fixed), "the quick fix makes what -fix makes")
+	assert.Equal(t, before, readFile(t, file), "the server wrote nothing")
+}
+
+// exampleModule copies one example file into a module of its own, with the
+// fixture headers where the example's #cgo CFLAGS look for them
+// (../../testdata/include), and returns the module's directory.
+func exampleModule(t *testing.T, rel string) string {
+	t.Helper()
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/lspexample\n\ngo 1.26\n"), 0o644))
+	copyFile(t, filepath.Join(repoRoot, rel), filepath.Join(dir, rel))
+	include := filepath.Join(repoRoot, "testdata", "include")
+	require.NoError(t, filepath.WalkDir(include, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		r, err := filepath.Rel(include, path)
+		if err != nil {
+			return err
+		}
+		copyFile(t, path, filepath.Join(dir, "testdata", "include", r))
+		return nil
+	}))
+	return dir
+}

@@ -1,0 +1,272 @@
+// Package fixes turns the analyzers' suggested fixes into edits of the user's
+// files, and applies them. The standalone driver (-fix, -diff, -json) and the
+// language server (quick fixes) share it, so that an editor proposes exactly
+// the change that -fix makes.
+//
+// The analyzers see cgo's output, not the user's files: for a file that
+// imports "C", go/packages hands them a generated file in the build cache in
+// which each C.name became _Cfunc_name, _Ctype_name, and so on, and //line
+// directives map every line back to the same line of the user's file. A
+// suggested fix's edits are positions in that generated file; here they
+// become byte offsets in the user's file. Nothing is ever written to the
+// generated file.
+package fixes
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"os"
+	"slices"
+	"unicode/utf8"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+)
+
+// An Edit replaces bytes [Start, End) of a file with Text.
+type Edit struct {
+	Start, End int
+	Text       string
+}
+
+// Sources reads files once: the user's files that fixes edit and the
+// generated files their positions come from. Everything computed from one
+// Sources agrees on the files' contents even if they change on disk
+// meanwhile. It is not safe for concurrent use.
+type Sources struct {
+	content map[string][]byte
+}
+
+// NewSources returns an empty Sources.
+func NewSources() *Sources {
+	return &Sources{content: make(map[string][]byte)}
+}
+
+// Read returns the content of file name, read on the first call.
+func (s *Sources) Read(name string) ([]byte, error) {
+	if data, ok := s.content[name]; ok {
+		return data, nil
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	s.content[name] = data
+	return data, nil
+}
+
+// Map converts the edits of fix, reported on pkg, to edits of the user's
+// files, by file. It fails unless every edit lands exactly in one of the
+// package's own source files.
+func (s *Sources) Map(pkg *packages.Package, fix analysis.SuggestedFix) (map[string][]Edit, error) {
+	ownFiles := make(map[string]bool, len(pkg.GoFiles))
+	for _, f := range pkg.GoFiles {
+		ownFiles[f] = true
+	}
+	out := make(map[string][]Edit)
+	for _, te := range fix.TextEdits {
+		end := te.End
+		if !end.IsValid() {
+			end = te.Pos
+		}
+		file, start, err := s.Locate(pkg.Fset, te.Pos)
+		if err != nil {
+			return nil, err
+		}
+		endFile, stop, err := s.Locate(pkg.Fset, end)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case endFile != file:
+			return nil, fmt.Errorf("an edit spans %s and %s", file, endFile)
+		case stop < start:
+			return nil, fmt.Errorf("an edit ends before it starts in %s", file)
+		case !ownFiles[file]:
+			return nil, fmt.Errorf("%s is not a source file of package %s", file, pkg.PkgPath)
+		}
+		out[file] = append(out[file], Edit{start, stop, string(te.NewText)})
+	}
+	return out, nil
+}
+
+// Locate returns the user's file and byte offset of pos.
+//
+// When pos is in a file without //line directives to another file, that is
+// the file and pos's offset in it. Otherwise the adjusted position names the
+// user's file and line; the byte within that line is found by comparing the
+// line as cgo printed it with the user's line: where the text before pos is
+// the same in both (untouched code, the start of the line), or the text after
+// it (the end of the line), the offset is exact. Elsewhere cgo rewrote the
+// line, the columns of its inline /*line*/ comments are not byte offsets,
+// and the edit is refused rather than guessed.
+func (s *Sources) Locate(fset *token.FileSet, pos token.Pos) (string, int, error) {
+	tf := fset.File(pos)
+	if tf == nil {
+		return "", 0, fmt.Errorf("edit position %d is in no file", pos)
+	}
+	raw := tf.PositionFor(pos, false)
+	adj := tf.PositionFor(pos, true)
+	if adj.Filename == raw.Filename {
+		return raw.Filename, raw.Offset, nil
+	}
+
+	generated, err := s.Read(raw.Filename)
+	if err != nil {
+		return "", 0, err
+	}
+	user, err := s.Read(adj.Filename)
+	if err != nil {
+		return "", 0, err
+	}
+	lineStart := raw.Offset - (raw.Column - 1)
+	if lineStart < 0 || raw.Offset > len(generated) {
+		return "", 0, fmt.Errorf("%s changed while hiplint ran", raw.Filename)
+	}
+	before := generated[lineStart:raw.Offset]
+	after := restOfLine(generated[raw.Offset:])
+
+	userStart, ok := LineOffset(user, adj.Line)
+	if !ok {
+		return "", 0, fmt.Errorf("%s has no line %d", adj.Filename, adj.Line)
+	}
+	userLine := restOfLine(user[userStart:])
+	switch {
+	case bytes.HasPrefix(userLine, before):
+		return adj.Filename, userStart + len(before), nil
+	case bytes.HasSuffix(userLine, after):
+		return adj.Filename, userStart + len(userLine) - len(after), nil
+	}
+	return "", 0, fmt.Errorf("cannot place an edit at %s: cgo rewrote that part of the line", adj)
+}
+
+// RefuseGenerated fails when an edit touches a file marked as generated:
+// the next generation would undo it.
+func (s *Sources) RefuseGenerated(edits map[string][]Edit) error {
+	for file := range edits {
+		data, err := s.Read(file)
+		if err != nil {
+			return err
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), file, data, parser.PackageClauseOnly|parser.ParseComments)
+		if err == nil && ast.IsGenerated(f) {
+			return fmt.Errorf("%s is generated", file)
+		}
+	}
+	return nil
+}
+
+// restOfLine returns data up to its first newline.
+func restOfLine(data []byte) []byte {
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		return data[:i]
+	}
+	return data
+}
+
+// LineOffset returns the offset of the first byte of line (1-based) in data.
+func LineOffset(data []byte, line int) (int, bool) {
+	offset := 0
+	for n := 1; n < line; n++ {
+		i := bytes.IndexByte(data[offset:], '\n')
+		if i < 0 {
+			return 0, false
+		}
+		offset += i + 1
+	}
+	return offset, true
+}
+
+// Merge adds edits to taken if none overlaps an edit already taken. An edit
+// identical to a taken one is the same fix reached twice and is dropped.
+func Merge(taken, edits map[string][]Edit) error {
+	fresh := make(map[string][]Edit)
+	for file, list := range edits {
+		for _, e := range list {
+			if slices.Contains(taken[file], e) || slices.Contains(fresh[file], e) {
+				continue
+			}
+			for _, t := range append(slices.Clip(taken[file]), fresh[file]...) {
+				if overlap(e, t) {
+					return fmt.Errorf("it conflicts with another fix in %s", file)
+				}
+			}
+			fresh[file] = append(fresh[file], e)
+		}
+	}
+	for file, list := range fresh {
+		taken[file] = append(taken[file], list...)
+	}
+	return nil
+}
+
+// overlap reports whether two edits touch the same bytes, or insert
+// different text at the same place (whose order would be arbitrary).
+func overlap(a, b Edit) bool {
+	if a.Start == a.End && b.Start == b.End {
+		return a.Start == b.Start
+	}
+	return a.Start < b.End && b.Start < a.End
+}
+
+// Apply returns data with the non-overlapping edits applied.
+func Apply(data []byte, edits []Edit) []byte {
+	sorted := slices.Clone(edits)
+	// Insertions before replacements that start at the same place.
+	slices.SortStableFunc(sorted, func(a, b Edit) int { return cmp.Or(a.Start-b.Start, a.End-b.End) })
+	var out bytes.Buffer
+	last := 0
+	for _, e := range sorted {
+		out.Write(data[last:e.Start])
+		out.WriteString(e.Text)
+		last = e.End
+	}
+	out.Write(data[last:])
+	return out.Bytes()
+}
+
+// FormatLike gofmts fixed when old was gofmt-clean, so that fixes need not
+// get indentation right, but an unformatted file is not reformatted whole.
+func FormatLike(old, fixed []byte) []byte {
+	if formatted, err := format.Source(old); err != nil || !bytes.Equal(formatted, old) {
+		return fixed
+	}
+	if formatted, err := format.Source(fixed); err == nil {
+		return formatted
+	}
+	return fixed
+}
+
+// Result returns the content of a file after edits, as -fix writes it:
+// the edits applied, then gofmt where the file was gofmt-clean.
+func Result(old []byte, edits []Edit) []byte {
+	return FormatLike(old, Apply(old, edits))
+}
+
+// Between returns one edit that turns old into new: the bytes between their
+// common prefix and common suffix, replaced. An editor applying it gets
+// exactly new, with the cursor and marks outside the change left alone.
+func Between(old, new []byte) Edit {
+	prefix := 0
+	for prefix < len(old) && prefix < len(new) && old[prefix] == new[prefix] {
+		prefix++
+	}
+	suffix := 0
+	for suffix < len(old)-prefix && suffix < len(new)-prefix && old[len(old)-1-suffix] == new[len(new)-1-suffix] {
+		suffix++
+	}
+	// Never split a UTF-8 sequence: editors count in characters.
+	inRune := func(data []byte, i int) bool { return i < len(data) && !utf8.RuneStart(data[i]) }
+	for prefix > 0 && (inRune(old, prefix) || inRune(new, prefix)) {
+		prefix--
+	}
+	for suffix > 0 && (inRune(old, len(old)-suffix) || inRune(new, len(new)-suffix)) {
+		suffix--
+	}
+	return Edit{Start: prefix, End: len(old) - suffix, Text: string(new[prefix : len(new)-suffix])}
+}

@@ -1,0 +1,315 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"go/token"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/hiplint/hiplint/internal/diag"
+	"github.com/hiplint/hiplint/internal/fixes"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// A pkgResult is what one analysis of the packages of one directory found:
+// the package, its test variant and its external test package, as
+// `hiplint -test .` in that directory analyzes them.
+type pkgResult struct {
+	dir      string
+	pkgPaths map[string]bool       // the import paths of the directory's packages
+	deps     map[string]bool       // the import paths they depend on, transitively
+	modTimes map[string]time.Time  // the user's Go files of the packages, when analyzed
+	findings map[string][]*finding // by user's file
+	versions map[string]int32      // the version of each open document that the findings describe
+	problems []string              // why some or all of it could not be analyzed
+	stale    bool                  // a file of the directory, or of a dependency, was saved since
+}
+
+// A finding is one diagnostic, ready to publish, with its quick fixes.
+type finding struct {
+	diag  diagnostic
+	fixes []quickFix
+}
+
+// A quickFix is one suggested fix as edits of the user's files, each file's
+// edits giving exactly what -fix writes.
+type quickFix struct {
+	title string
+	edits map[string][]textEdit // by file
+}
+
+// has reports whether file is one of the analyzed files.
+func (r *pkgResult) has(file string) bool {
+	_, ok := r.modTimes[file]
+	return ok
+}
+
+// changedOnDisk reports whether a file of the result was modified, added
+// or removed on disk since it was analyzed, behind the editor's back.
+func (r *pkgResult) changedOnDisk() bool {
+	for file, mod := range r.modTimes {
+		info, err := os.Stat(file)
+		if err != nil || !info.ModTime().Equal(mod) {
+			return true
+		}
+	}
+	return false
+}
+
+// analyzeDir loads the packages in dir, with their test variants when
+// s.opts.Tests, and runs the analyzers on them. Errors in loading or type
+// checking are recorded in the result's problems, not returned: the server
+// keeps serving whatever the code looks like.
+func (s *Server) analyzeDir(ctx context.Context, dir string) (res *pkgResult) {
+	res = &pkgResult{
+		dir:      dir,
+		pkgPaths: map[string]bool{},
+		deps:     map[string]bool{},
+		modTimes: map[string]time.Time{},
+		findings: map[string][]*finding{},
+		versions: map[string]int32{},
+	}
+	defer func() {
+		// A bug in go/packages, the checker or an analyzer the caller did
+		// not guard must not take the editor's server down.
+		if r := recover(); r != nil {
+			res.problems = append(res.problems, fmt.Sprintf("internal error analyzing %s: %v\n%s", dir, r, debug.Stack()))
+			res.findings = map[string][]*finding{}
+		}
+	}()
+
+	cfg := &packages.Config{
+		Context: ctx,
+		Mode:    packages.LoadAllSyntax | packages.NeedModule,
+		Tests:   s.opts.Tests,
+		Dir:     dir,
+		Env:     s.opts.Env,
+	}
+	if s.opts.Tags != "" {
+		cfg.BuildFlags = []string{"-tags=" + s.opts.Tags}
+	}
+	pkgs, err := packages.Load(cfg, ".")
+	if err != nil {
+		res.problems = append(res.problems, fmt.Sprintf("loading %s: %v", dir, err))
+		return res
+	}
+	for _, pkg := range pkgs {
+		res.pkgPaths[pkg.PkgPath] = true
+		for _, f := range pkg.GoFiles {
+			if info, err := os.Stat(f); err == nil {
+				res.modTimes[f] = info.ModTime()
+			}
+		}
+	}
+	packages.Visit(pkgs, nil, func(pkg *packages.Package) {
+		if !res.pkgPaths[pkg.PkgPath] {
+			res.deps[pkg.PkgPath] = true
+		}
+	})
+	res.problems = append(res.problems, packageErrors(pkgs)...)
+
+	var roots []*packages.Package
+	for _, pkg := range pkgs {
+		if !pkg.IllTyped {
+			roots = append(roots, pkg)
+		}
+	}
+	if len(roots) == 0 || len(s.opts.Analyzers) == 0 {
+		return res
+	}
+	graph, err := checker.Analyze(s.opts.Analyzers, roots, nil)
+	if err != nil {
+		res.problems = append(res.problems, fmt.Sprintf("analyzing %s: %v", dir, err))
+		return res
+	}
+	s.collect(graph, res)
+	return res
+}
+
+// packageErrors returns one line for each package that failed to load, parse
+// or type-check, deduplicated (a test variant repeats its package's errors).
+func packageErrors(pkgs []*packages.Package) []string {
+	seen := map[string]bool{}
+	var lines []string
+	packages.Visit(pkgs, nil, func(pkg *packages.Package) {
+		if len(pkg.Errors) == 0 {
+			return
+		}
+		line := pkg.PkgPath + ": " + packageError(pkg.Errors[0])
+		if n := len(pkg.Errors) - 1; n > 0 {
+			line += fmt.Sprintf(" (and %d more errors)", n)
+		}
+		if !seen[line] {
+			seen[line] = true
+			lines = append(lines, line)
+		}
+	})
+	sort.Strings(lines)
+	return lines
+}
+
+// collect turns the root actions' diagnostics into findings of res. A file
+// that belongs to both a package and its test variant is analyzed twice, so
+// identical diagnostics are kept once.
+func (s *Server) collect(graph *checker.Graph, res *pkgResult) {
+	type key struct {
+		posn                        token.Position
+		analyzer, message, category string
+	}
+	seen := map[key]bool{}
+	src := fixes.NewSources()
+	for act := range graph.All() {
+		if act.Err != nil {
+			if !slices.ContainsFunc(act.Deps, func(dep *checker.Action) bool { return dep.Err != nil }) {
+				res.problems = append(res.problems, fmt.Sprintf("analyzer %s failed on package %s: %v", act.Analyzer.Name, act.Package.ID, act.Err))
+			}
+			continue
+		}
+		if !act.IsRoot {
+			continue
+		}
+		for _, d := range act.Diagnostics {
+			posn := act.Package.Fset.Position(d.Pos)
+			k := key{posn, act.Analyzer.Name, d.Message, d.Category}
+			if seen[k] || !posn.IsValid() {
+				continue
+			}
+			seen[k] = true
+			f := &finding{diag: s.diagnostic(src, act.Package.Fset, d)}
+			for _, fix := range d.SuggestedFixes {
+				qf, err := quickFixOf(src, act.Package, fix)
+				if err != nil {
+					res.problems = append(res.problems, fmt.Sprintf("%s: fix %q not offered: %v", posn, fix.Message, err))
+					continue
+				}
+				f.fixes = append(f.fixes, qf)
+			}
+			res.findings[posn.Filename] = append(res.findings[posn.Filename], f)
+		}
+	}
+	for _, list := range res.findings {
+		slices.SortStableFunc(list, func(a, b *finding) int {
+			switch {
+			case a.diag.Range.Start.before(b.diag.Range.Start):
+				return -1
+			case b.diag.Range.Start.before(a.diag.Range.Start):
+				return 1
+			}
+			return strings.Compare(a.diag.Code+a.diag.Message, b.diag.Code+b.diag.Message)
+		})
+	}
+}
+
+// diagnostic converts d to the protocol's form: positions in the user's
+// file (adjusted through cgo's //line directives, as the command line
+// prints them), the check ID as code with its documentation page, the
+// check's severity.
+func (s *Server) diagnostic(src *fixes.Sources, fset *token.FileSet, d analysis.Diagnostic) diagnostic {
+	out := diagnostic{
+		Range:    rangeOf(src, fset, d.Pos, d.End),
+		Severity: severityWarning,
+		Code:     d.Category,
+		Source:   "hiplint",
+		Message:  d.Message,
+	}
+	href := d.URL
+	if c, ok := s.checks[d.Category]; ok {
+		href = c.URL()
+		if c.Severity == diag.Error {
+			out.Severity = severityError
+		}
+	}
+	if href != "" {
+		out.CodeDescription = &codeDescription{Href: href}
+	}
+	for _, r := range d.Related {
+		posn := fset.Position(r.Pos)
+		if !posn.IsValid() {
+			continue
+		}
+		out.RelatedInformation = append(out.RelatedInformation, diagnosticRelatedInformation{
+			Location: location{URI: pathToURI(posn.Filename), Range: rangeOf(src, fset, r.Pos, r.End)},
+			Message:  r.Message,
+		})
+	}
+	return out
+}
+
+// rangeOf returns the range from pos to end in the user's file. Both are
+// placed exactly where internal/fixes can place them (everywhere in files
+// without //line directives; in cgo files, wherever cgo did not rewrite the
+// text before or after them on the line). Otherwise the start falls back to
+// the line and column of the //line directives, which is what hiplint
+// prints, and the range is empty: columns past cgo's rewrites would
+// otherwise stretch it over text it is not about.
+func rangeOf(src *fixes.Sources, fset *token.FileSet, pos, end token.Pos) lspRange {
+	file, startOffset, err := src.Locate(fset, pos)
+	if err != nil {
+		posn := fset.Position(pos)
+		content, _ := src.Read(posn.Filename) // unreadable: the columns count bytes
+		start := linePosition(content, posn.Line, posn.Column)
+		return lspRange{Start: start, End: start}
+	}
+	content, _ := src.Read(file) // read already by Locate
+	out := lspRange{Start: offsetPosition(content, startOffset)}
+	out.End = out.Start
+	if end.IsValid() && end != pos {
+		if endFile, endOffset, err := src.Locate(fset, end); err == nil && endFile == file && endOffset >= startOffset {
+			out.End = offsetPosition(content, endOffset)
+		}
+	}
+	return out
+}
+
+// quickFixOf maps fix the way -fix does (internal/fixes) and describes,
+// for each file it touches, the one edit that turns the file into what -fix
+// would write, gofmt included.
+func quickFixOf(src *fixes.Sources, pkg *packages.Package, fix analysis.SuggestedFix) (quickFix, error) {
+	edits, err := src.Map(pkg, fix)
+	if err == nil {
+		err = src.RefuseGenerated(edits)
+	}
+	taken := map[string][]fixes.Edit{}
+	if err == nil {
+		err = fixes.Merge(taken, edits) // refuses a fix whose own edits overlap, as -fix does
+	}
+	if err != nil {
+		return quickFix{}, err
+	}
+	qf := quickFix{title: fix.Message, edits: map[string][]textEdit{}}
+	for file, list := range taken {
+		old, err := src.Read(file)
+		if err != nil {
+			return quickFix{}, err
+		}
+		e := fixes.Between(old, fixes.Result(old, list))
+		qf.edits[file] = []textEdit{{
+			Range:   lspRange{Start: offsetPosition(old, e.Start), End: offsetPosition(old, e.End)},
+			NewText: e.Text,
+		}}
+	}
+	if qf.title == "" {
+		qf.title = "Apply hiplint's fix"
+	}
+	return qf, nil
+}
+
+// dirOf is the cache key of a file: its directory.
+func dirOf(path string) string { return filepath.Dir(path) }
+
+// packageError formats a load or type error, with its position when it has
+// one.
+func packageError(e packages.Error) string {
+	if e.Pos == "" || e.Pos == "-" {
+		return e.Msg
+	}
+	return e.Pos + ": " + e.Msg
+}

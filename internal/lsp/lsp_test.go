@@ -1,0 +1,171 @@
+package lsp
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestDiagnosticsAndQuickFix opens a copy of examples/kernelcache and of the
+// -fix fixture: the server publishes the marked finding with its check ID,
+// documentation link, severity and related position, and offers the fix
+// whose edit, applied, gives exactly what hiplint -fix writes
+// (cmd/hiplint/testdata/fix/leak.go.golden). The files on disk stay as
+// they were.
+func TestDiagnosticsAndQuickFix(t *testing.T) {
+	dir := tempModule(t)
+	c := start(t)
+
+	kernelcache := filepath.Join(dir, "examples", "kernelcache", "kernelcache.go")
+	uri := c.open(kernelcache)
+	diags := c.waitPublished(uri, 1)
+	require.Len(t, diags, 1, "examples/kernelcache marks one hazard")
+	d := diags[0]
+	assert.Equal(t, "HL2001", d.Code)
+	assert.Equal(t, "hiplint", d.Source)
+	assert.Equal(t, severityError, d.Severity)
+	require.NotNil(t, d.CodeDescription)
+	assert.Equal(t, "https://github.com/hiplint/hiplint/blob/main/docs/checks/HL2001.md", d.CodeDescription.Href)
+	assert.Equal(t, hazardLines(t, kernelcache), []int{d.Range.Start.Line + 1}, "the line marked // hazard: HL2001")
+	line := strings.Split(readFile(t, kernelcache), "\n")[d.Range.Start.Line]
+	assert.Equal(t, "C.hipModuleLoad(&m, cpath)", line[d.Range.Start.Character:d.Range.End.Character],
+		"the range is the user's call, though cgo rewrote it (column 18, as hiplint prints it)")
+	assert.Contains(t, d.Message, "not unloaded on this return")
+	require.Len(t, d.RelatedInformation, 1)
+	assert.Equal(t, uri, d.RelatedInformation[0].Location.URI)
+	assert.Equal(t, 44, d.RelatedInformation[0].Location.Range.Start.Line, "the leaking return, kernelcache.go:45")
+	assert.Empty(t, c.codeActions(uri, d.Range, d), "HL2001 in kernelcache has no mechanical fix")
+
+	leak := filepath.Join(dir, "leak", "leak.go")
+	before := readFile(t, leak)
+	leakURI := c.open(leak)
+	diags = c.waitPublished(leakURI, 1)
+	require.Len(t, diags, 1)
+	assert.Equal(t, "HL2001", diags[0].Code)
+	actions := c.codeActions(leakURI, lspRange{diags[0].Range.Start, diags[0].Range.Start})
+	require.Len(t, actions, 1)
+	a := actions[0]
+	assert.Equal(t, codeActionQuickFix, a.Kind)
+	assert.True(t, a.IsPreferred)
+	assert.Equal(t, diags, a.Diagnostics)
+	require.NotNil(t, a.Edit)
+	require.Contains(t, a.Edit.Changes, leakURI)
+	assert.Len(t, a.Edit.Changes, 1, "the fix edits leak.go only")
+	golden := readFile(t, filepath.Join(repoRoot, "cmd", "hiplint", "testdata", "fix", "leak.go.golden"))
+	assert.Equal(t, golden, applyEdits(t, before, a.Edit.Changes[leakURI]), "the quick fix makes what -fix makes")
+	assert.Equal(t, before, readFile(t, leak), "the server wrote nothing")
+
+	c.mu.Lock()
+	assert.Empty(t, c.unsupported)
+	c.mu.Unlock()
+}
+
+// hazardLines returns the lines (1-based) marked `// hazard:` in file.
+func hazardLines(t *testing.T, file string) []int {
+	var lines []int
+	for i, line := range strings.Split(readFile(t, file), "\n") {
+		if strings.Contains(line, "// hazard: ") {
+			lines = append(lines, i+1)
+		}
+	}
+	return lines
+}
+
+// TestEditsReloadNothingAndSavesCoalesce: typing triggers no analysis and
+// withdraws the quick fixes of the changed buffer; a burst of saves costs
+// one analysis; closing the file clears its diagnostics and a reopen is
+// served from the cache.
+func TestEditsReloadNothingAndSavesCoalesce(t *testing.T) {
+	dir := tempModule(t)
+	c := start(t, func(o *Options) { o.Debounce = 300 * time.Millisecond })
+	leak := filepath.Join(dir, "leak", "leak.go")
+	uri := c.open(leak)
+	diags := c.waitPublished(uri, 1)
+	require.Len(t, diags, 1)
+	require.Len(t, c.analyses(), 1)
+	require.Len(t, c.codeActions(uri, diags[0].Range), 1)
+
+	for v := int32(2); v <= 5; v++ {
+		c.notify(methodDidChange, map[string]any{
+			"textDocument":   versionedTextDocumentIdentifier{URI: uri, Version: v},
+			"contentChanges": []any{map[string]any{"text": "ignored"}},
+		})
+	}
+	assert.Empty(t, c.codeActions(uri, diags[0].Range), "no fix for a buffer that changed since the analysis")
+	time.Sleep(time.Second)
+	assert.Len(t, c.analyses(), 1, "didChange reloads nothing")
+
+	for range 5 {
+		c.notify(methodDidSave, didSaveParams{TextDocument: textDocumentIdentifier{URI: uri}})
+		time.Sleep(20 * time.Millisecond)
+	}
+	c.waitPublished(uri, 2)
+	time.Sleep(time.Second)
+	assert.Len(t, c.analyses(), 2, "five saves in a row, one analysis")
+	assert.Equal(t, 2, c.publications(uri))
+	assert.Len(t, c.codeActions(uri, diags[0].Range), 1, "saved: the buffer is what was analyzed")
+
+	c.notify(methodDidClose, didCloseParams{TextDocument: textDocumentIdentifier{URI: uri}})
+	assert.Empty(t, c.waitPublished(uri, 3), "closing clears the file's diagnostics")
+	c.open(leak)
+	assert.Len(t, c.waitPublished(uri, 4), 1, "reopened: the cached findings again")
+	assert.Len(t, c.analyses(), 2, "a reopen of an analyzed, unchanged package loads nothing")
+}
+
+// TestSaveReanalyzesOpenDependents: saving a package re-analyzes the open
+// packages that import it, since facts flow from it into their findings.
+func TestSaveReanalyzesOpenDependents(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "go.mod"), "module example.com/deps\n\ngo 1.26\n")
+	write(t, filepath.Join(dir, "base", "base.go"), "package base\n\nfunc F() int { return 1 }\n")
+	write(t, filepath.Join(dir, "user", "user.go"), "package user\n\nimport \"example.com/deps/base\"\n\nvar X = base.F()\n")
+	write(t, filepath.Join(dir, "other", "other.go"), "package other\n\nvar Y = 2\n")
+	c := start(t)
+
+	var uris []string
+	for _, p := range []string{"base/base.go", "user/user.go", "other/other.go"} {
+		uri := c.open(filepath.Join(dir, p))
+		assert.Empty(t, c.waitPublished(uri, 1))
+		uris = append(uris, uri)
+	}
+	require.Len(t, c.analyses(), 3)
+
+	c.notify(methodDidSave, didSaveParams{TextDocument: textDocumentIdentifier{URI: uris[0]}})
+	c.waitPublished(uris[0], 2)
+	c.waitPublished(uris[1], 2)
+	time.Sleep(500 * time.Millisecond)
+	assert.Equal(t, []string{filepath.Join(dir, "base"), filepath.Join(dir, "user")}, c.analyses()[3:],
+		"the saved package, then its dependent; not the unrelated one")
+}
+
+// TestBadInputKeepsServing: a package that does not type-check and one
+// whose cgo preamble fails give no diagnostics and a logged message each;
+// the server goes on serving.
+func TestBadInputKeepsServing(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "go.mod"), "module example.com/bad\n\ngo 1.26\n")
+	write(t, filepath.Join(dir, "typeerr", "typeerr.go"), "package typeerr\n\nvar X int = \"not an int\"\n")
+	write(t, filepath.Join(dir, "cgoerr", "cgoerr.go"), "package cgoerr\n\n// #include <no/such/header.h>\nimport \"C\"\n\nvar X = C.nothing\n")
+	write(t, filepath.Join(dir, "syntax", "syntax.go"), "package syntax\n\nfunc {\n")
+	c := start(t)
+
+	for _, p := range []string{"typeerr/typeerr.go", "cgoerr/cgoerr.go", "syntax/syntax.go"} {
+		uri := c.open(filepath.Join(dir, p))
+		assert.Empty(t, c.waitPublished(uri, 1), p)
+		assert.Empty(t, c.codeActions(uri, lspRange{}), p)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var logged []string
+	for _, l := range c.logs {
+		logged = append(logged, l.Message)
+	}
+	all := strings.Join(logged, "\n")
+	assert.Contains(t, all, "example.com/bad/typeerr")
+	assert.Contains(t, all, "no/such/header.h")
+	assert.Contains(t, all, "example.com/bad/syntax")
+}

@@ -1,0 +1,86 @@
+package lsp
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/hiplint/hiplint/internal/fixes"
+)
+
+// uriToPath returns the file a file:// URI names, cleaned.
+func uriToPath(uri string) (string, error) {
+	u, err := url.Parse(uri)
+	if err != nil {
+		return "", err
+	}
+	if u.Scheme != "file" {
+		return "", fmt.Errorf("%s: hiplint reads only file: URIs", uri)
+	}
+	p := u.Path
+	if runtime.GOOS == "windows" && len(p) >= 3 && p[0] == '/' && p[2] == ':' {
+		p = p[1:] // file:///C:/x
+	}
+	return filepath.Clean(filepath.FromSlash(p)), nil
+}
+
+// pathToURI returns the file:// URI of an absolute path.
+func pathToURI(path string) string {
+	p := filepath.ToSlash(path)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
+}
+
+// utf16Len is the length of text in UTF-16 code units; a byte that is not
+// valid UTF-8 counts as one, as editors show it as one replacement character.
+func utf16Len(text []byte) int {
+	n := 0
+	for len(text) > 0 {
+		r, size := utf8.DecodeRune(text)
+		n += max(1, utf16.RuneLen(r))
+		text = text[size:]
+	}
+	return n
+}
+
+// linePosition converts a 1-based line and byte column of content into a
+// protocol position. A column past the end of the line is clamped to it.
+func linePosition(content []byte, line, column int) position {
+	if line < 1 {
+		return position{}
+	}
+	start, ok := fixes.LineOffset(content, line)
+	if !ok {
+		return position{Line: line - 1, Character: max(0, column-1)}
+	}
+	text := content[start:]
+	if i := bytes.IndexByte(text, '\n'); i >= 0 {
+		text = text[:i]
+	}
+	return position{Line: line - 1, Character: utf16Len(text[:min(max(column-1, 0), len(text))])}
+}
+
+// offsetPosition converts a byte offset of content into a protocol position.
+func offsetPosition(content []byte, offset int) position {
+	offset = min(max(offset, 0), len(content))
+	before := content[:offset]
+	lineStart := bytes.LastIndexByte(before, '\n') + 1
+	return position{Line: bytes.Count(before, []byte{'\n'}), Character: utf16Len(before[lineStart:])}
+}
+
+func (p position) before(q position) bool {
+	return p.Line < q.Line || p.Line == q.Line && p.Character < q.Character
+}
+
+// intersects reports whether two ranges share a position, their ends
+// included: a cursor at either end of a diagnostic is on it.
+func (r lspRange) intersects(s lspRange) bool {
+	return !r.End.before(s.Start) && !s.End.before(r.Start)
+}

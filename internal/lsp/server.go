@@ -1,0 +1,709 @@
+// Package lsp is hiplint's language server: `hiplint lsp` runs it on stdin
+// and stdout next to gopls, which cannot load third-party analyzers
+// (golang/go#59869). It publishes hiplint's findings as diagnostics when a Go
+// file is opened or saved, and offers the analyzers' suggested fixes as quick
+// fixes that make exactly the change `hiplint -fix` makes.
+//
+// The server analyzes a directory's packages (the package, its test variant
+// and its external tests, as `hiplint .` in that directory does) in the
+// background, one directory at a time, after a short quiet period so that a
+// burst of saves costs one analysis. It keeps each directory's findings,
+// re-analyzes a directory when one of its files is saved, and marks the
+// directories that depend on it stale (re-analyzing those with open files).
+// Edits in the editor reload nothing; they only stop quick fixes from being
+// offered for a buffer that no longer matches what was analyzed. The server
+// never writes a file: it only proposes edits.
+//
+// JSON-RPC framing is github.com/sourcegraph/jsonrpc2's; the protocol's
+// message types are the few this server needs (protocol.go).
+package lsp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hiplint/hiplint/internal/diag"
+	"github.com/sourcegraph/jsonrpc2"
+	"golang.org/x/tools/go/analysis"
+)
+
+// DefaultDebounce is how long the server waits after an open or a save,
+// without another one for the same directory, before it analyzes.
+const DefaultDebounce = 200 * time.Millisecond
+
+// Options configure the server.
+type Options struct {
+	// Analyzers run on every analyzed package. The caller guards them
+	// against panics (cmd/hiplint does): a panic in an analyzer goroutine
+	// cannot be recovered here.
+	Analyzers []*analysis.Analyzer
+	// Checks give each check ID its severity and documentation page.
+	Checks []diag.Check
+	// Tags are the build tags, comma-separated, as hiplint's -tags.
+	Tags string
+	// Tests analyzes test files too, as hiplint's -test.
+	Tests bool
+	// Env is the go command's environment (with hiplint's headers when the
+	// GPU headers are missing); nil means the process's.
+	Env []string
+	// Notes are said to the client once, after initialization.
+	Notes []string
+	// Debounce replaces DefaultDebounce when positive.
+	Debounce time.Duration
+	// Log gets a copy of every message to the client and the protocol's
+	// errors; nil discards them.
+	Log io.Writer
+	// Version is the server's version in the initialize result.
+	Version string
+}
+
+// Serve runs the language server on stream until the client sends exit,
+// the stream ends or ctx is done. It returns nil after an orderly shutdown
+// and exit.
+func Serve(ctx context.Context, stream io.ReadWriteCloser, opts Options) error {
+	return newServer(opts).serve(ctx, stream)
+}
+
+// Stdio joins a reader and a writer, typically os.Stdin and os.Stdout, into
+// the stream Serve wants. Closing it closes in.
+func Stdio(in io.ReadCloser, out io.Writer) io.ReadWriteCloser {
+	return stdio{in, out}
+}
+
+type stdio struct {
+	io.ReadCloser
+	io.Writer
+}
+
+// Server is one connection's state.
+type Server struct {
+	opts   Options
+	checks map[string]diag.Check
+	logger *log.Logger
+
+	conn  *jsonrpc2.Conn
+	ready chan struct{} // closed once conn is set
+
+	kick        chan struct{} // wakes the analysis loop
+	publishKick chan struct{} // wakes the publishing loop
+
+	mu          sync.Mutex
+	initialized bool
+	shutdown    bool
+	exited      bool
+	docs        map[string]*document    // open documents, by file
+	cache       map[string]*pkgResult   // by directory
+	pending     map[string]*analysisDue // by directory
+	running     string                  // the directory being analyzed, or ""
+	toPublish   map[string]bool         // files whose diagnostics to send
+	closedURI   map[string]string       // files closed since last published, as the client named them
+
+	analyzed func(dir string) // called after each analysis, with s.mu held; for tests
+}
+
+// A document is a file open in the editor.
+type document struct {
+	uri     string // as the client spells it
+	version int32
+	dirty   bool // the buffer differs from the file on disk
+}
+
+// analysisDue is an analysis waiting for its directory to be quiet.
+type analysisDue struct {
+	at    time.Time
+	saved bool // a save asked for it: dependents' findings may change too
+}
+
+func newServer(opts Options) *Server {
+	s := &Server{
+		opts:        opts,
+		checks:      map[string]diag.Check{},
+		ready:       make(chan struct{}),
+		kick:        make(chan struct{}, 1),
+		publishKick: make(chan struct{}, 1),
+		docs:        map[string]*document{},
+		cache:       map[string]*pkgResult{},
+		pending:     map[string]*analysisDue{},
+		toPublish:   map[string]bool{},
+		closedURI:   map[string]string{},
+	}
+	for _, c := range opts.Checks {
+		s.checks[c.ID] = c
+	}
+	w := opts.Log
+	if w == nil {
+		w = io.Discard
+	}
+	s.logger = log.New(w, "hiplint lsp: ", log.LstdFlags)
+	return s
+}
+
+func (s *Server) serve(ctx context.Context, stream io.ReadWriteCloser) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	s.conn = jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(stream, jsonrpc2.VSCodeObjectCodec{}), s, jsonrpc2.SetLogger(s.logger))
+	close(s.ready)
+
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); s.analysisLoop(ctx) }()
+	go func() { defer wg.Done(); s.publishLoop(ctx) }()
+
+	select {
+	case <-s.conn.DisconnectNotify():
+	case <-ctx.Done():
+		s.conn.Close()
+	}
+	cancel()
+	wg.Wait()
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.exited && s.shutdown:
+		return nil
+	case s.exited:
+		return errors.New("the client sent exit without shutdown")
+	case ctx.Err() != nil && !errors.Is(ctx.Err(), context.Canceled):
+		return ctx.Err()
+	}
+	return errors.New("the client closed the connection without shutdown and exit")
+}
+
+// Handle implements jsonrpc2.Handler. It runs on the connection's reading
+// goroutine, so it only records what happened and schedules work: loading
+// and analysis happen on the analysis loop.
+func (s *Server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	<-s.ready
+	result, err := s.dispatch(ctx, req)
+	if req.Notif {
+		if err != nil {
+			s.logger.Printf("%s: %v", req.Method, err)
+		}
+		return
+	}
+	if err != nil {
+		var rpcErr *jsonrpc2.Error
+		if !errors.As(err, &rpcErr) {
+			rpcErr = &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: err.Error()}
+		}
+		err = conn.ReplyWithError(ctx, req.ID, rpcErr)
+	} else {
+		err = conn.Reply(ctx, req.ID, result)
+	}
+	if err != nil && !errors.Is(err, jsonrpc2.ErrClosed) {
+		s.logger.Printf("replying to %s: %v", req.Method, err)
+	}
+}
+
+func (s *Server) dispatch(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.logger.Printf("internal error in %s: %v\n%s", req.Method, r, debug.Stack())
+			result, err = nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("internal error: %v", r)}
+		}
+	}()
+
+	s.mu.Lock()
+	initialized, shutdown := s.initialized, s.shutdown
+	s.mu.Unlock()
+	switch {
+	case req.Method == methodExit:
+		s.mu.Lock()
+		s.exited = true
+		s.mu.Unlock()
+		s.conn.Close()
+		return nil, nil
+	case !initialized && req.Method != methodInitialize:
+		return nil, &jsonrpc2.Error{Code: codeServerNotInitialized, Message: "the server is not initialized"}
+	case shutdown:
+		return nil, &jsonrpc2.Error{Code: codeInvalidRequest, Message: "the server is shut down"}
+	}
+
+	switch req.Method {
+	case methodInitialize:
+		var p initializeParams
+		if err := decode(req, &p); err != nil {
+			return nil, err
+		}
+		return s.initialize()
+	case methodInitialized:
+		for _, note := range s.opts.Notes {
+			s.logf(ctx, messageInfo, "%s", note)
+		}
+		return nil, nil
+	case methodShutdown:
+		s.mu.Lock()
+		s.shutdown = true
+		s.mu.Unlock()
+		return nil, nil
+	case methodDidOpen:
+		var p didOpenParams
+		if err := decode(req, &p); err != nil {
+			return nil, err
+		}
+		return nil, s.didOpen(p)
+	case methodDidChange:
+		var p didChangeParams
+		if err := decode(req, &p); err != nil {
+			return nil, err
+		}
+		return nil, s.didChange(p)
+	case methodDidSave:
+		var p didSaveParams
+		if err := decode(req, &p); err != nil {
+			return nil, err
+		}
+		return nil, s.didSave(p)
+	case methodDidClose:
+		var p didCloseParams
+		if err := decode(req, &p); err != nil {
+			return nil, err
+		}
+		return nil, s.didClose(p)
+	case methodCodeAction:
+		var p codeActionParams
+		if err := decode(req, &p); err != nil {
+			return nil, err
+		}
+		return s.codeActions(p), nil
+	}
+	if req.Notif {
+		return nil, nil // $/cancelRequest, $/setTrace, workspace notifications: nothing to do
+	}
+	return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "hiplint does not serve " + req.Method}
+}
+
+func decode(req *jsonrpc2.Request, v any) error {
+	if req.Params == nil {
+		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: req.Method + " needs params"}
+	}
+	if err := json.Unmarshal(*req.Params, v); err != nil {
+		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: fmt.Sprintf("%s: %v", req.Method, err)}
+	}
+	return nil
+}
+
+func (s *Server) initialize() (any, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.initialized {
+		return nil, &jsonrpc2.Error{Code: codeInvalidRequest, Message: "initialize sent twice"}
+	}
+	s.initialized = true
+	return initializeResult{
+		Capabilities: serverCapabilities{
+			PositionEncoding: "utf-16",
+			TextDocumentSync: textDocumentSyncOptions{
+				OpenClose: true,
+				Change:    textDocumentSyncIncremental,
+				Save:      saveOptions{IncludeText: false},
+			},
+			CodeActionProvider: codeActionOptions{CodeActionKinds: []string{codeActionQuickFix}},
+		},
+		ServerInfo: serverInfo{Name: "hiplint", Version: s.opts.Version},
+	}, nil
+}
+
+// goFile returns the file a document URI names, or "" for anything but a
+// Go file on disk.
+func goFile(uri string) string {
+	path, err := uriToPath(uri)
+	if err != nil || !strings.HasSuffix(path, ".go") {
+		return ""
+	}
+	return path
+}
+
+func (s *Server) didOpen(p didOpenParams) error {
+	path := goFile(p.TextDocument.URI)
+	if path == "" {
+		return nil
+	}
+	onDisk, err := os.ReadFile(path)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.docs[path] = &document{
+		uri:     p.TextDocument.URI,
+		version: p.TextDocument.Version,
+		dirty:   err != nil || !bytes.Equal(onDisk, []byte(p.TextDocument.Text)),
+	}
+	delete(s.closedURI, path)
+	dir := dirOf(path)
+	if res := s.cache[dir]; res != nil && !res.stale && res.has(path) && !res.changedOnDisk() {
+		// Analyzed already, with this file as it is on disk: the findings
+		// describe this version of the buffer unless it differs from disk.
+		if s.docs[path].dirty {
+			delete(res.versions, path)
+		} else {
+			res.versions[path] = p.TextDocument.Version
+		}
+		s.markForPublishing(path)
+		return nil
+	}
+	if s.running != dir {
+		s.schedule(dir, false)
+	}
+	return nil
+}
+
+func (s *Server) didChange(p didChangeParams) error {
+	path := goFile(p.TextDocument.URI)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if doc := s.docs[path]; doc != nil {
+		doc.version = p.TextDocument.Version
+		doc.dirty = true
+	}
+	return nil
+}
+
+func (s *Server) didSave(p didSaveParams) error {
+	path := goFile(p.TextDocument.URI)
+	if path == "" {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if doc := s.docs[path]; doc != nil {
+		doc.dirty = false
+	}
+	dir := dirOf(path)
+	if res := s.cache[dir]; res != nil {
+		res.stale = true
+	}
+	s.schedule(dir, true)
+	return nil
+}
+
+func (s *Server) didClose(p didCloseParams) error {
+	path := goFile(p.TextDocument.URI)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.docs[path] == nil {
+		return nil
+	}
+	delete(s.docs, path)
+	// The findings stay cached for the next open; the editor's are cleared,
+	// under the URI the client used.
+	s.closedURI[path] = p.TextDocument.URI
+	s.markForPublishing(path)
+	return nil
+}
+
+// markForPublishing asks the publishing loop to send path's diagnostics.
+// s.mu is held.
+func (s *Server) markForPublishing(path string) {
+	s.toPublish[path] = true
+	select {
+	case s.publishKick <- struct{}{}:
+	default:
+	}
+}
+
+// schedule asks for dir to be analyzed once no open or save has come for it
+// for the debounce period. s.mu is held.
+func (s *Server) schedule(dir string, saved bool) {
+	due := s.pending[dir]
+	if due == nil {
+		due = &analysisDue{}
+		s.pending[dir] = due
+	}
+	debounce := s.opts.Debounce
+	if debounce <= 0 {
+		debounce = DefaultDebounce
+	}
+	due.at = time.Now().Add(debounce)
+	due.saved = due.saved || saved
+	select {
+	case s.kick <- struct{}{}:
+	default:
+	}
+}
+
+// analysisLoop analyzes the scheduled directories one at a time, each when
+// it is due.
+func (s *Server) analysisLoop(ctx context.Context) {
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	for {
+		dir, due, wait := s.next()
+		if dir != "" {
+			s.analyze(ctx, dir, due)
+			continue
+		}
+		var timeout <-chan time.Time
+		if wait > 0 {
+			timer.Reset(wait)
+			timeout = timer.C
+		}
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return
+		case <-s.kick:
+		case <-timeout:
+		}
+		timer.Stop()
+	}
+}
+
+// next returns the directory whose analysis is due soonest if it is due
+// now, otherwise how long until it is (0: nothing is scheduled).
+func (s *Server) next() (dir string, due *analysisDue, wait time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var first string
+	for d, a := range s.pending {
+		if first == "" || a.at.Before(s.pending[first].at) || a.at.Equal(s.pending[first].at) && d < first {
+			first = d
+		}
+	}
+	if first == "" {
+		return "", nil, 0
+	}
+	if wait := time.Until(s.pending[first].at); wait > 0 {
+		return "", nil, wait
+	}
+	due = s.pending[first]
+	delete(s.pending, first)
+	s.running = first
+	return first, due, 0
+}
+
+// analyze analyzes dir, caches the result and publishes the findings of
+// its open files.
+func (s *Server) analyze(ctx context.Context, dir string, due *analysisDue) {
+	s.mu.Lock()
+	open := map[string]bool{}      // the directory's open documents
+	versions := map[string]int32{} // those that match the files on disk now
+	for path, doc := range s.docs {
+		if dirOf(path) == dir {
+			open[path] = true
+			if !doc.dirty {
+				versions[path] = doc.version
+			}
+		}
+	}
+	s.mu.Unlock()
+
+	start := time.Now()
+	res := s.analyzeDir(ctx, dir)
+	if ctx.Err() != nil {
+		return
+	}
+	elapsed := time.Since(start)
+
+	s.mu.Lock()
+	s.running = ""
+	if s.analyzed != nil {
+		s.analyzed(dir)
+	}
+	savedMeanwhile := s.pending[dir] != nil && s.pending[dir].saved
+	for path, doc := range s.docs {
+		if dirOf(path) != dir {
+			continue
+		}
+		if v, ok := versions[path]; ok {
+			res.versions[path] = v
+		} else if !open[path] && !doc.dirty && !savedMeanwhile {
+			res.versions[path] = doc.version // opened while the analysis ran, as it is on disk
+		}
+		s.markForPublishing(path)
+	}
+	res.stale = savedMeanwhile
+	s.cache[dir] = res
+	if due.saved {
+		s.invalidateDependents(res)
+	}
+	findings := 0
+	for _, list := range res.findings {
+		findings += len(list)
+	}
+	s.mu.Unlock()
+
+	for _, p := range res.problems {
+		s.logf(ctx, messageWarning, "%s", p)
+	}
+	s.logger.Printf("analyzed %s in %v: %d findings", dir, elapsed.Round(time.Millisecond), findings)
+}
+
+// invalidateDependents marks stale the cached directories whose packages
+// import one of res's, and schedules those with open files: their findings
+// can change through facts. s.mu is held.
+func (s *Server) invalidateDependents(res *pkgResult) {
+	for dir, other := range s.cache {
+		if dir == res.dir || !dependsOn(other, res) {
+			continue
+		}
+		open := false
+		for path := range s.docs {
+			open = open || dirOf(path) == dir
+		}
+		if !open {
+			delete(s.cache, dir) // analyzed afresh when next opened
+			continue
+		}
+		other.stale = true
+		s.schedule(dir, false)
+	}
+}
+
+func dependsOn(r, on *pkgResult) bool {
+	for path := range on.pkgPaths {
+		if r.deps[path] {
+			return true
+		}
+	}
+	return false
+}
+
+// publishLoop sends the diagnostics of the files marked for publishing,
+// one file's latest state at a time, so that an older analysis never
+// overwrites a newer one in the editor.
+func (s *Server) publishLoop(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.publishKick:
+		}
+		s.mu.Lock()
+		var msgs []publishDiagnosticsParams
+		for path := range s.toPublish {
+			msgs = append(msgs, s.diagnosticsOf(path))
+		}
+		clear(s.toPublish)
+		s.mu.Unlock()
+		sort.Slice(msgs, func(i, j int) bool { return msgs[i].URI < msgs[j].URI })
+		for _, m := range msgs {
+			if err := s.conn.Notify(ctx, methodPublishDiagnostics, m); errors.Is(err, jsonrpc2.ErrClosed) {
+				return
+			} else if err != nil {
+				s.logger.Printf("publishing diagnostics for %s: %v", m.URI, err)
+			}
+		}
+	}
+}
+
+// diagnosticsOf returns what the editor should show for path now: the
+// cached findings of an open file, nothing for a closed one. s.mu is held.
+func (s *Server) diagnosticsOf(path string) publishDiagnosticsParams {
+	out := publishDiagnosticsParams{URI: pathToURI(path), Diagnostics: []diagnostic{}}
+	doc := s.docs[path]
+	if doc == nil {
+		if uri, ok := s.closedURI[path]; ok {
+			out.URI = uri
+			delete(s.closedURI, path)
+		}
+		return out
+	}
+	out.URI = doc.uri
+	if res := s.cache[dirOf(path)]; res != nil {
+		for _, f := range res.findings[path] {
+			out.Diagnostics = append(out.Diagnostics, f.diag)
+		}
+	}
+	return out
+}
+
+// codeActions returns the quick fixes of the findings in the requested
+// range, for a buffer that still matches what was analyzed.
+func (s *Server) codeActions(p codeActionParams) []codeAction {
+	out := []codeAction{}
+	if !wantsQuickFix(p.Context.Only) {
+		return out
+	}
+	path := goFile(p.TextDocument.URI)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	doc, res := s.docs[path], s.cache[dirOf(path)]
+	if doc == nil || res == nil || !s.current(res, path) {
+		return out
+	}
+	for _, f := range res.findings[path] {
+		if !f.diag.Range.intersects(p.Range) && !mentions(p.Context.Diagnostics, f.diag) {
+			continue
+		}
+		for i, fix := range f.fixes {
+			edit := &workspaceEdit{Changes: map[string][]textEdit{}}
+			current := true
+			for file, edits := range fix.edits {
+				current = current && s.current(res, file)
+				uri := pathToURI(file)
+				if d := s.docs[file]; d != nil {
+					uri = d.uri
+				}
+				edit.Changes[uri] = edits
+			}
+			if !current {
+				continue
+			}
+			out = append(out, codeAction{
+				Title:       fix.title,
+				Kind:        codeActionQuickFix,
+				Diagnostics: []diagnostic{f.diag},
+				IsPreferred: i == 0,
+				Edit:        edit,
+			})
+		}
+	}
+	return out
+}
+
+// current reports whether the editor's view of file matches what res
+// analyzed: a closed file is read from disk, which res saw unless it was
+// saved since; an open one must be the version res analyzed, unchanged.
+// s.mu is held.
+func (s *Server) current(res *pkgResult, file string) bool {
+	doc := s.docs[file]
+	if doc == nil {
+		return !res.stale
+	}
+	v, ok := res.versions[file]
+	return ok && v == doc.version && !doc.dirty
+}
+
+// wantsQuickFix reports whether a code action request limited to the kinds
+// only (none: any kind) takes quick fixes.
+func wantsQuickFix(only []string) bool {
+	if len(only) == 0 {
+		return true
+	}
+	for _, kind := range only {
+		if kind == "" || kind == codeActionQuickFix {
+			return true
+		}
+	}
+	return false
+}
+
+// mentions reports whether the client's diagnostics include d.
+func mentions(list []diagnostic, d diagnostic) bool {
+	for _, c := range list {
+		if c.Code == d.Code && c.Message == d.Message && c.Range == d.Range {
+			return true
+		}
+	}
+	return false
+}
+
+// logf sends a window/logMessage to the client, and a copy to the log.
+func (s *Server) logf(ctx context.Context, typ messageType, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	s.logger.Print(msg)
+	if err := s.conn.Notify(ctx, methodLogMessage, logMessageParams{Type: typ, Message: "hiplint: " + msg}); err != nil && !errors.Is(err, jsonrpc2.ErrClosed) {
+		s.logger.Printf("logging to the client: %v", err)
+	}
+}
