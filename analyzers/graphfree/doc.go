@@ -18,9 +18,13 @@
 // of buffers, params.dptr of an alloc node, stream-capture regions, and
 // functions: a function that returns memory of a known kind, returns a field of
 // its receiver, or adds a free node for one of its parameters exports that as
-// a fact, so wrappers work across packages. Memory of unknown origin (a
-// parameter of an exported function, a value from an unknown call) is never
-// reported.
+// a fact, so wrappers work across packages (so does a function that frees a
+// parameter's memory with hipFree on every path, for double frees). Closures
+// that run in place (ctx.Do(func() error {...})) are part of their caller,
+// calls through interface methods do what every known implementation does,
+// and an allocation whose status says it failed holds no memory on that
+// branch. Memory of unknown origin (a parameter of an exported function, a
+// value from an unknown call) is never reported.
 //
 // Checks: HL3001 free node on memory that is not a graph allocation, HL3002
 // free node on stream-ordered memory allocated outside capture, HL3003 free

@@ -187,11 +187,21 @@ func sortParamPaths(ps []ParamPath) {
 }
 
 // FreesParam is the fact that a function adds a graph free node for memory
-// passed in its parameters.
-type FreesParam struct{ Params []ParamPath }
+// passed in its parameters (Params), or frees such memory with
+// hipFree/hipFreeAsync on every path that returns (Host: a Release method).
+type FreesParam struct{ Params, Host []ParamPath }
 
-func (*FreesParam) AFact()           {}
-func (f *FreesParam) String() string { return "freesParam[" + joinParamPaths(f.Params) + "]" }
+func (*FreesParam) AFact() {}
+func (f *FreesParam) String() string {
+	parts := []string{}
+	if len(f.Params) > 0 {
+		parts = append(parts, joinParamPaths(f.Params))
+	}
+	for _, p := range f.Host {
+		parts = append(parts, "host:"+p.String())
+	}
+	return "freesParam[" + strings.Join(parts, " ") + "]"
+}
 
 // CapturesStream is the fact that a function begins (or ends) stream capture
 // on streams passed in its parameters: func (s *Stream) BeginCapture() error.
@@ -230,6 +240,14 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		frees:      map[*types.Func][]ParamPath{},
 		begins:     map[*types.Func][]ParamPath{},
 		ends:       map[*types.Func][]ParamPath{},
+		hostFrees:  map[*types.Func][]ParamPath{},
+		impls:      flow.NewImpls(pass),
+		inPlace:    map[*ast.FuncLit]bool{},
+	}
+	for _, f := range pass.Files {
+		for lit := range flow.InPlaceLits(pass.TypesInfo, f) {
+			a.inPlace[lit] = true
+		}
 	}
 	funcs := flow.Funcs(pass)
 	for _, fn := range funcs {
@@ -242,7 +260,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 				continue
 			}
 			fa := newFuncAnalysis(a, fn)
-			fa.solve()
+			fa.collectHostFrees(fa.solve())
 			changed = a.updateSummary(fn.Object(pass.TypesInfo), fa) || changed
 		}
 		if !changed {
@@ -251,7 +269,8 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	}
 	a.exportFacts()
 	for _, fn := range funcs {
-		if !a.relevant(fn) {
+		// A closure that runs in place is analyzed as part of its caller.
+		if fn.Lit != nil && a.inPlace[fn.Lit] || !a.relevant(fn) {
 			continue
 		}
 		fa := newFuncAnalysis(a, fn)
@@ -270,6 +289,9 @@ type analyzer struct {
 	frees      map[*types.Func][]ParamPath     // this package's free-node wrappers
 	begins     map[*types.Func][]ParamPath     // this package's capture wrappers
 	ends       map[*types.Func][]ParamPath
+	hostFrees  map[*types.Func][]ParamPath // this package's functions that hipFree a parameter
+	impls      *flow.Impls                 // implementations behind interface calls
+	inPlace    map[*ast.FuncLit]bool       // closures that run in place (ctx.Do(func() error {...}))
 }
 
 func (a *analyzer) callee(call *ast.CallExpr) *types.Func {
@@ -279,6 +301,9 @@ func (a *analyzer) callee(call *ast.CallExpr) *types.Func {
 func (a *analyzer) returnsMemory(fn *types.Func) []ReturnedAlloc {
 	if fn == nil {
 		return nil
+	}
+	if impls := a.impls.Of(fn); impls != nil {
+		return a.interfaceReturns(impls)
 	}
 	if fn.Pkg() == a.pass.Pkg {
 		return a.returns[fn.Origin()]
@@ -321,17 +346,118 @@ func (a *analyzer) captures(fn *types.Func) (begins, ends []ParamPath) {
 }
 
 func (a *analyzer) freesParams(fn *types.Func) []ParamPath {
+	nodes, _ := a.freesOf(fn)
+	return nodes
+}
+
+// freesOf returns the parameters fn adds free nodes for, and those it frees
+// with hipFree/hipFreeAsync on every path.
+func (a *analyzer) freesOf(fn *types.Func) (nodes, host []ParamPath) {
 	if fn == nil {
-		return nil
+		return nil, nil
+	}
+	if impls := a.impls.Of(fn); impls != nil {
+		return a.interfaceFrees(impls)
 	}
 	if fn.Pkg() == a.pass.Pkg {
-		return a.frees[fn.Origin()]
+		return a.frees[fn.Origin()], a.hostFrees[fn.Origin()]
 	}
 	var f FreesParam
 	if flow.ImportedFact(a.pass, fn, &f) {
-		return f.Params
+		return f.Params, f.Host
 	}
-	return nil
+	return nil, nil
+}
+
+// interfaceReturns is what a call through an interface method returns:
+// at each result and path where every implementation returns memory of the
+// same class (never a graph allocation, stream-ordered, or a graph
+// allocation), all of it; a position where implementations differ is
+// unknown.
+func (a *analyzer) interfaceReturns(impls []*types.Func) []ReturnedAlloc {
+	type key struct {
+		result int
+		path   string
+	}
+	byImpl := make([]map[key][]ReturnedAlloc, len(impls))
+	for i, impl := range impls {
+		byImpl[i] = map[key][]ReturnedAlloc{}
+		for _, r := range a.returnsMemory(impl) {
+			k := key{r.Result, r.Path}
+			byImpl[i][k] = append(byImpl[i][k], r)
+		}
+	}
+	var out []ReturnedAlloc
+	for k, first := range byImpl[0] {
+		class := kindClass(first[0].Kind)
+		var all []ReturnedAlloc
+		for _, m := range byImpl {
+			rs, ok := m[k]
+			if !ok {
+				all = nil
+				break
+			}
+			for _, r := range rs {
+				if kindClass(r.Kind) != class {
+					class = -1
+				}
+			}
+			all = append(all, rs...)
+		}
+		if class >= 0 {
+			out = append(out, all...)
+		}
+	}
+	// HIP's name first in messages, then the CUDA runtime's and the driver's.
+	sort.Slice(out, func(i, j int) bool {
+		x, y := out[i], out[j]
+		if x.Result != y.Result || x.Path != y.Path {
+			return x.Result < y.Result || x.Result == y.Result && x.Path < y.Path
+		}
+		if fx, fy := hipapi.FamilyOf(x.API), hipapi.FamilyOf(y.API); fx != fy {
+			return fx < fy
+		}
+		if x.API != y.API {
+			return x.API < y.API
+		}
+		return x.Kind < y.Kind
+	})
+	return out
+}
+
+// kindClass groups kinds by what a free node on them is: never valid (0),
+// stream-ordered outside capture (1), a graph allocation (2), unknown (3).
+func kindClass(k Kind) int {
+	switch {
+	case k.notGraph():
+		return 0
+	case k == KindStreamOrdered || k == KindPool:
+		return 1
+	case k.graphOwned():
+		return 2
+	}
+	return 3
+}
+
+// interfaceFrees is what every implementation of an interface method frees,
+// for the parameters (not the receiver, which each implementation owns).
+func (a *analyzer) interfaceFrees(impls []*types.Func) (nodes, host []ParamPath) {
+	for i, impl := range impls {
+		n, h := a.freesOf(impl)
+		nodes = intersectParams(nodes, n, i == 0)
+		host = intersectParams(host, h, i == 0)
+	}
+	return nodes, host
+}
+
+func intersectParams(have, next []ParamPath, first bool) []ParamPath {
+	var out []ParamPath
+	for _, p := range next {
+		if p.Param >= 0 && (first || slices.Contains(have, p)) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // findGetter recognizes a function whose body is `return p.f.g` for a
@@ -381,7 +507,7 @@ func (a *analyzer) relevant(fn flow.Func) bool {
 			return false
 		}
 		if lit, ok := n.(*ast.FuncLit); ok {
-			return cgocall.IsWrapper(info, lit)
+			return cgocall.IsWrapper(info, lit) || a.inPlace[lit]
 		}
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -400,7 +526,8 @@ func (a *analyzer) relevant(fn flow.Func) bool {
 			return false
 		}
 		callee := a.callee(call)
-		if len(a.returnsMemory(callee)) > 0 || len(a.freesParams(callee)) > 0 {
+		nodes, host := a.freesOf(callee)
+		if len(a.returnsMemory(callee)) > 0 || len(nodes)+len(host) > 0 {
 			found = true
 		}
 		return !found
@@ -430,6 +557,7 @@ func (a *analyzer) updateSummary(obj *types.Func, fa *funcAnalysis) bool {
 		}
 	}
 	merge(a.frees, fa.freedParams)
+	merge(a.hostFrees, fa.hostFreed)
 	begins, ends := fa.captureSummary()
 	merge(a.begins, begins)
 	merge(a.ends, ends)
@@ -456,9 +584,17 @@ func (a *analyzer) exportFacts() {
 	for fn, g := range a.getters {
 		a.pass.ExportObjectFact(fn, &ReturnsParam{Result: g.Result, Param: g.Param, Path: g.Path})
 	}
-	for fn, ps := range a.frees {
-		sortParamPaths(ps)
-		a.pass.ExportObjectFact(fn, &FreesParam{Params: ps})
+	freeing := map[*types.Func]bool{}
+	for fn := range a.frees {
+		freeing[fn] = true
+	}
+	for fn := range a.hostFrees {
+		freeing[fn] = true
+	}
+	for fn := range freeing {
+		sortParamPaths(a.frees[fn])
+		sortParamPaths(a.hostFrees[fn])
+		a.pass.ExportObjectFact(fn, &FreesParam{Params: a.frees[fn], Host: a.hostFrees[fn]})
 	}
 	captured := map[*types.Func]bool{}
 	for fn := range a.begins {

@@ -109,15 +109,34 @@ type state struct {
 	vals    map[loc]val
 	capture map[string]uint8 // stream expression → capture bits; absent: not capturing
 	freed   map[int]freeRec  // allocation site → its first free
+	// paramFreed holds the parameters' memory that hipFree/hipFreeAsync
+	// freed on every path here (for the FreesParam summary).
+	paramFreed map[ParamPath]bool
+	// status maps a variable holding a call's status (err := check(...)) to
+	// the allocation sites that call made; failed holds the sites whose
+	// allocation failed on every path here (where the status said so).
+	status map[types.Object][]int
+	failed map[int]bool
 }
 
 func newState() *state {
-	return &state{vals: map[loc]val{}, capture: map[string]uint8{}, freed: map[int]freeRec{}}
+	return &state{vals: map[loc]val{}, capture: map[string]uint8{}, freed: map[int]freeRec{},
+		paramFreed: map[ParamPath]bool{}, status: map[types.Object][]int{}, failed: map[int]bool{}}
 }
 
 func cloneState(s *state) *state {
 	c := &state{vals: make(map[loc]val, len(s.vals)), capture: make(map[string]uint8, len(s.capture)),
-		freed: make(map[int]freeRec, len(s.freed))}
+		freed: make(map[int]freeRec, len(s.freed)), paramFreed: make(map[ParamPath]bool, len(s.paramFreed)),
+		status: make(map[types.Object][]int, len(s.status)), failed: make(map[int]bool, len(s.failed))}
+	for k := range s.paramFreed {
+		c.paramFreed[k] = true
+	}
+	for k, v := range s.status {
+		c.status[k] = v // never modified in place
+	}
+	for k := range s.failed {
+		c.failed[k] = true
+	}
 	for k, v := range s.vals {
 		c.vals[k] = v
 	}
@@ -161,24 +180,57 @@ func joinState(into, from *state) *state {
 	for k := range into.capture {
 		into.capture[k] |= from.captureBits(k)
 	}
+	// A path where the allocation failed frees nothing and needs nothing
+	// freed: it does not make a free on the other path a maybe.
 	for k, r := range into.freed {
-		if _, ok := from.freed[k]; !ok && !r.maybe {
+		if _, ok := from.freed[k]; !ok && !r.maybe && !from.failed[k] {
 			r.maybe = true
 			into.freed[k] = r
 		}
 	}
 	for k, r := range from.freed {
 		if _, ok := into.freed[k]; !ok {
-			r.maybe = true
+			r.maybe = r.maybe || !into.failed[k]
 			into.freed[k] = r
+		}
+	}
+	for k := range into.failed {
+		if !from.failed[k] {
+			delete(into.failed, k)
+		}
+	}
+	for k, v := range into.status {
+		if w, ok := from.status[k]; !ok || !slices.Equal(v, w) {
+			delete(into.status, k)
+		}
+	}
+	for k := range into.paramFreed {
+		if !from.paramFreed[k] {
+			delete(into.paramFreed, k)
 		}
 	}
 	return into
 }
 
 func equalState(a, b *state) bool {
-	if len(a.vals) != len(b.vals) || len(a.capture) != len(b.capture) || len(a.freed) != len(b.freed) {
+	if len(a.vals) != len(b.vals) || len(a.capture) != len(b.capture) || len(a.freed) != len(b.freed) ||
+		len(a.paramFreed) != len(b.paramFreed) || len(a.status) != len(b.status) || len(a.failed) != len(b.failed) {
 		return false
+	}
+	for k := range a.failed {
+		if !b.failed[k] {
+			return false
+		}
+	}
+	for k, v := range a.status {
+		if w, ok := b.status[k]; !ok || !slices.Equal(v, w) {
+			return false
+		}
+	}
+	for k := range a.paramFreed {
+		if !b.paramFreed[k] {
+			return false
+		}
 	}
 	for k, v := range a.vals {
 		if w, ok := b.vals[k]; !ok || !v.equal(w) {
@@ -281,9 +333,11 @@ type funcAnalysis struct {
 	loops        []flow.PosRange // bodies of the function's loops
 	reporting    bool
 	reported     map[string]bool
+	closures     int // depth of in-place closures being walked
 	// summaries found while solving
 	returned    []ReturnedAlloc
 	freedParams []ParamPath
+	hostFreed   []ParamPath // freed by hipFree on every return
 	// streams of parameters this function begins or ends capturing, by
 	// the expression that names them; whether the capture is left begun
 	// or ended is decided at the returns.
@@ -339,6 +393,7 @@ func (fa *funcAnalysis) solve() map[*cfg.Block]*state {
 	fa.cfg = g
 	return flow.Solve(g, flow.Problem[*state]{
 		Entry: newState(), Clone: cloneState, Join: joinState, Equal: equalState, Transfer: fa.transfer,
+		Branch: fa.branch,
 	})
 }
 
@@ -389,10 +444,16 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 	switch n := n.(type) {
 	case *ast.AssignStmt:
 		fa.assign(n, s)
+		fa.noteStatus(n.Lhs, n.Rhs, s)
 	case *ast.ValueSpec:
 		fa.valueSpec(n, s)
+		lhs := make([]ast.Expr, len(n.Names))
+		for i, id := range n.Names {
+			lhs[i] = id
+		}
+		fa.noteStatus(lhs, n.Values, s)
 	case *ast.ReturnStmt:
-		if !fa.reporting {
+		if !fa.reporting && fa.closures == 0 { // a closure's return is not the function's
 			fa.collectReturn(n, s)
 		}
 	case ast.Expr:
@@ -413,7 +474,13 @@ func (fa *funcAnalysis) effects(n ast.Node, s *state) {
 			if cgocall.IsWrapper(fa.info, x) {
 				fa.unknownCgoCall(x, s)
 			}
-			return false // closures are other functions
+			// A closure that runs in place (ctx.Do(func() error {...}))
+			// runs here, on this function's variables; other closures are
+			// other functions.
+			if fa.inPlace[x] {
+				fa.inlineClosure(x, s)
+			}
+			return false
 		case *ast.CallExpr:
 			if c := cgocall.Match(fa.info, x); c != nil {
 				for _, a := range c.Args {
@@ -432,6 +499,140 @@ func (fa *funcAnalysis) effects(n ast.Node, s *state) {
 		return true
 	}
 	ast.Inspect(n, visit)
+}
+
+// noteStatus records which variables now hold the status of calls that
+// allocated (err := check(C.hipMalloc(&p, n)), p, err := NewBuffer(n)).
+func (fa *funcAnalysis) noteStatus(lhs, rhs []ast.Expr, s *state) {
+	for i, l := range lhs {
+		id, ok := ast.Unparen(l).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		obj := fa.info.Defs[id]
+		if obj == nil {
+			obj = fa.info.Uses[id]
+		}
+		if obj == nil {
+			continue
+		}
+		delete(s.status, obj)
+		var r ast.Expr
+		switch {
+		case len(lhs) == len(rhs):
+			r = rhs[i]
+		case len(rhs) == 1 && i == len(lhs)-1: // p, err := NewBuffer(n)
+			r = rhs[0]
+		default:
+			continue
+		}
+		if sites := fa.allocsIn(r); len(sites) > 0 {
+			s.status[obj] = sites
+		}
+	}
+}
+
+// allocsIn returns the allocation sites of the calls in e.
+func (fa *funcAnalysis) allocsIn(e ast.Expr) []int {
+	var out []int
+	for i, site := range fa.sites {
+		if site.kind != KindGo && site.kind != KindCHeap && e.Pos() <= site.pos && site.pos < e.End() {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// branch drops, where a status says the call failed (err != nil, r != 0),
+// the allocations that call made: they hold no memory and need no free.
+func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
+	v, failed := flow.FailedStatus(fa.info, cond, taken)
+	if !failed {
+		return s
+	}
+	var sites []int
+	if id, ok := ast.Unparen(v).(*ast.Ident); ok {
+		sites = s.status[fa.info.Uses[id]]
+	} else {
+		sites = fa.allocsIn(v)
+	}
+	if len(sites) == 0 {
+		return s
+	}
+	for k, v := range s.vals {
+		if slices.ContainsFunc(v.sites, func(i int) bool { return slices.Contains(sites, i) }) {
+			v.sites = slices.DeleteFunc(slices.Clone(v.sites), func(i int) bool { return slices.Contains(sites, i) })
+			if v.empty() {
+				delete(s.vals, k)
+			} else {
+				s.vals[k] = v
+			}
+		}
+	}
+	for _, i := range sites {
+		delete(s.freed, i)
+		s.failed[i] = true
+	}
+	return s
+}
+
+// inlineClosure walks an in-place closure's body from s, with its own
+// control flow, and leaves in s the state at its normal exits.
+func (fa *funcAnalysis) inlineClosure(lit *ast.FuncLit, s *state) {
+	outer := fa.reporting
+	fa.closures++
+	out, ok := flow.ClosureExits(fa.info, lit, s, flow.Problem[*state]{
+		Clone: cloneState, Join: joinState, Equal: equalState, Transfer: fa.transfer, Branch: fa.branch,
+	}, func(final bool) { fa.reporting = outer && final })
+	fa.closures--
+	fa.reporting = outer
+	if ok {
+		*s = *out
+	}
+}
+
+// collectHostFrees records the parameters' memory that the function frees
+// with hipFree/hipFreeAsync on every path that returns normally.
+func (fa *funcAnalysis) collectHostFrees(in map[*cfg.Block]*state) {
+	seen := false
+	var freed map[ParamPath]bool
+	for _, b := range fa.cfg.Blocks {
+		st, ok := in[b]
+		if !ok {
+			continue
+		}
+		if kind, _ := flow.Exit(fa.info, b); kind != flow.Return && kind != flow.FallOff {
+			continue
+		}
+		st = cloneState(st)
+		for _, n := range b.Nodes {
+			st = fa.transfer(n, st)
+		}
+		if !seen {
+			freed, seen = st.paramFreed, true
+			continue
+		}
+		for p := range freed {
+			if !st.paramFreed[p] {
+				delete(freed, p)
+			}
+		}
+	}
+	fa.hostFreed = nil
+	for p := range freed {
+		fa.hostFreed = append(fa.hostFreed, p)
+	}
+	sortParamPaths(fa.hostFreed)
+}
+
+// noteHostFree records that e (at path), a parameter's memory, is freed
+// with hipFree/hipFreeAsync on this path.
+func (fa *funcAnalysis) noteHostFree(e ast.Expr, path string, s *state) {
+	var ps []ParamPath
+	fa.noteParam(&ps, e, path, s)
+	for _, p := range ps {
+		s.paramFreed[p] = true
+	}
 }
 
 // unknownCgoCall forgets what a C function outside the model may write
@@ -460,7 +661,7 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 		return
 	}
 	fn := fa.callee(call)
-	if ps := fa.freesParams(fn); len(ps) > 0 {
+	if ps, host := fa.freesOf(fn); len(ps)+len(host) > 0 {
 		for _, p := range ps {
 			if e := flow.ArgAt(call, p.Param); e != nil {
 				v := fa.evalAt(e, p.Path, s)
@@ -468,6 +669,13 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 					fa.noteParam(&fa.freedParams, e, p.Path, s)
 				}
 				fa.checkFree(call, e, p.Path, v, fn.Name(), true, 0, s)
+			}
+		}
+		for _, p := range host {
+			if e := flow.ArgAt(call, p.Param); e != nil {
+				v := fa.evalAt(e, p.Path, s)
+				fa.noteHostFree(e, p.Path, s)
+				fa.checkFree(call, e, p.Path, v, fn.Name(), false, 0, s)
 			}
 		}
 		return
@@ -570,9 +778,11 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		}
 		i := fa.site(c.Pos(), kind, f.Name, "", f.Family)
 		delete(s.freed, i)
+		delete(s.failed, i)
 		s.set(l, tree{"": {sites: []int{i}}})
 	case hipapi.Free:
 		ptr := c.Arg(f.Ptr)
+		fa.noteHostFree(ptr, "", s)
 		fa.checkFree(c.Expr, ptr, "", fa.eval(ptr, s)[""], f.Name, false, f.Family, s)
 	case hipapi.GraphAllocNode:
 		nd := fa.node(c)
@@ -580,6 +790,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		if l, ok := fa.addrTarget(c.Arg(f.Params)); ok {
 			i := fa.site(c.Pos(), KindGraph, f.Name, "", f.Family)
 			delete(s.freed, i)
+			delete(s.failed, i)
 			s.set(loc{root: l.root, path: l.path + ".dptr"}, tree{"": {sites: []int{i}}})
 		}
 		fa.setNode(c, s)

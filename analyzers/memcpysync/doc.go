@@ -35,6 +35,14 @@
 // can treat the surprising case (HL1001) and the plain ordering bug (HL1002)
 // separately.
 //
+// Wrapped calls (check(C.hipMemcpy(...)), status(...).error(...)), closures
+// that run in place (ctx.Do(func() error {...})), uintptr views of device
+// pointers, getters (b.Ptr()), elements of pointer maps (buffers["y"]),
+// including copies into them by generated wrappers, and calls through
+// interface methods (what every known implementation does) are followed; on
+// the branch where a copy's status says it failed, the copy is not in
+// flight.
+//
 // With -memcpysync.strict, reads ordered only by implicit default-stream
 // semantics (a blocking stream after a null-stream copy, the peer destination
 // device's null stream, streams whose flags are not known) are reported too:

@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       doc,
 	URL:       diag.DocsBase + "HL1001.md",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(CopiesInto), new(Synchronizes), new(ReadsParams), new(StreamKind)},
+	FactTypes: []analysis.Fact{new(CopiesInto), new(Synchronizes), new(ReadsParams), new(StreamKind), new(ReturnsParam)},
 }
 
 const strictFlag = "strict"
@@ -83,7 +83,8 @@ func (f *CopiesInto) String() string {
 
 // Synchronizes is the fact that a function, on every path that returns,
 // synchronizes the caller's current device (Device) or the streams passed in
-// the listed parameters ("p0", "r.stream").
+// the listed parameters ("p0", "r.stream"); "null" is the null stream of
+// the caller's current device (a blocking device-to-host copy on it).
 type Synchronizes struct {
 	Device  bool
 	Streams []string
@@ -106,6 +107,15 @@ type ReadsParams struct{ Params []int }
 
 func (*ReadsParams) AFact()           {}
 func (f *ReadsParams) String() string { return fmt.Sprintf("readsParams%v", f.Params) }
+
+// ReturnsParam is the fact that a function returns what its caller passed
+// at Ref ("r.ptr", "p0.buf"): a getter such as
+// func (b *Buffer) Ptr() unsafe.Pointer { return b.ptr }, so that copies
+// into b.Ptr() and reads of it name the buffer's memory.
+type ReturnsParam struct{ Ref string }
+
+func (*ReturnsParam) AFact()           {}
+func (f *ReturnsParam) String() string { return "returnsParam(" + f.Ref + ")" }
 
 // StreamKind is the fact that a struct field or package-level variable holds
 // streams created with the given flags everywhere in its package.
@@ -146,11 +156,24 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 		syncs:      map[*types.Func]*Synchronizes{},
 		reads:      map[*types.Func][]int{},
 		streamVars: map[*types.Var]streamKind{},
+		impls:      flow.NewImpls(pass),
+		inPlace:    map[*ast.FuncLit]bool{},
+		getters:    map[*types.Func]string{},
+	}
+	for _, f := range pass.Files {
+		for lit := range flow.InPlaceLits(pass.TypesInfo, f) {
+			c.inPlace[lit] = true
+		}
 	}
 	c.findStreamVars()
 	funcs := flow.Funcs(pass)
+	c.findGetters(funcs)
 	c.summarize(funcs)
 	for _, fn := range funcs {
+		// A closure that runs in place is analyzed as part of its caller.
+		if fn.Lit != nil && c.inPlace[fn.Lit] {
+			continue
+		}
 		if c.relevant(fn) {
 			newFuncAnalysis(c, fn, true).run()
 		}
@@ -177,6 +200,12 @@ type checker struct {
 	// streamVars holds the fields and package-level variables that streams
 	// are created into anywhere in the package, with the flags used.
 	streamVars map[*types.Var]streamKind
+	// impls finds the implementations behind calls of interface methods.
+	impls *flow.Impls
+	// inPlace holds the closures that run during the call they are passed
+	// to (ctx.Do(func() error {...})): they are part of their caller.
+	inPlace map[*ast.FuncLit]bool
+	getters map[*types.Func]string // this package's getters: what they return
 }
 
 func (c *checker) callee(call *ast.CallExpr) *types.Func {
@@ -186,6 +215,9 @@ func (c *checker) callee(call *ast.CallExpr) *types.Func {
 func (c *checker) copiesOf(fn *types.Func) *CopiesInto {
 	if fn == nil {
 		return nil
+	}
+	if impls := c.impls.Of(fn); impls != nil {
+		return c.interfaceCopies(impls)
 	}
 	if f, ok := c.copies[fn]; ok {
 		return f
@@ -201,6 +233,9 @@ func (c *checker) syncsOf(fn *types.Func) *Synchronizes {
 	if fn == nil {
 		return nil
 	}
+	if impls := c.impls.Of(fn); impls != nil {
+		return c.interfaceSyncs(impls)
+	}
 	if f, ok := c.syncs[fn]; ok {
 		return f
 	}
@@ -211,9 +246,85 @@ func (c *checker) syncsOf(fn *types.Func) *Synchronizes {
 	return nil
 }
 
+// getterOf returns what a getter returns of its caller's arguments ("r.ptr"),
+// or "".
+func (c *checker) getterOf(fn *types.Func) string {
+	if fn == nil {
+		return ""
+	}
+	if fn.Pkg() == c.pass.Pkg {
+		return c.getters[fn.Origin()]
+	}
+	var f ReturnsParam
+	if flow.ImportedFact(c.pass, fn, &f) {
+		return f.Ref
+	}
+	return ""
+}
+
+// findGetters recognizes the functions whose body is `return p.f.g` for a
+// parameter or receiver p (conversions allowed) and a result that can hold
+// memory, and exports them.
+func (c *checker) findGetters(funcs []flow.Func) {
+	info := c.pass.TypesInfo
+	for _, fn := range funcs {
+		obj := fn.Object(info)
+		if obj == nil || len(fn.Body.List) != 1 {
+			continue
+		}
+		ret, ok := fn.Body.List[0].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 || obj.Signature().Results().Len() != 1 {
+			continue
+		}
+		if t := obj.Signature().Results().At(0).Type(); !mayHoldPointer(t) && !isUintptr(t) {
+			continue
+		}
+		var path []string
+		e := flow.StripConversions(info, ret.Results[0])
+		for {
+			sel, ok := e.(*ast.SelectorExpr)
+			if !ok {
+				break
+			}
+			if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal {
+				break
+			}
+			path = append(path, "."+sel.Sel.Name)
+			e = ast.Unparen(sel.X)
+			if star, ok := e.(*ast.StarExpr); ok {
+				e = ast.Unparen(star.X)
+			}
+		}
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		i, ok := flow.ParamIndex(obj.Signature(), info.Uses[id])
+		if !ok {
+			continue
+		}
+		slices.Reverse(path)
+		ref := fmt.Sprintf("p%d", i)
+		if i == -1 {
+			ref = "r"
+		}
+		ref += strings.Join(path, "")
+		c.getters[obj] = ref
+		c.pass.ExportObjectFact(obj, &ReturnsParam{Ref: ref})
+	}
+}
+
+func isUintptr(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Uintptr
+}
+
 func (c *checker) readsOf(fn *types.Func) []int {
 	if fn == nil {
 		return nil
+	}
+	if impls := c.impls.Of(fn); impls != nil {
+		return c.interfaceReads(impls)
 	}
 	if ps, ok := c.reads[fn]; ok {
 		return ps
@@ -326,7 +437,7 @@ func (c *checker) summarize(funcs []flow.Func) {
 		if fn.Object(info) == nil {
 			continue
 		}
-		for callee := range samePackageRefs(info, c.pass.Pkg, fn.Body) {
+		for callee := range c.samePackageRefs(fn.Body) {
 			callers[callee] = append(callers[callee], i)
 		}
 	}
@@ -423,7 +534,7 @@ func (c *checker) relevant(fn flow.Func) bool {
 			return false
 		}
 		if lit, ok := n.(*ast.FuncLit); ok && !cgocall.IsWrapper(info, lit) {
-			return false
+			return c.inPlace[lit]
 		}
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -440,14 +551,24 @@ func (c *checker) relevant(fn flow.Func) bool {
 	return found
 }
 
-// samePackageRefs returns the functions and methods of pkg that body refers
-// to, calls or not.
-func samePackageRefs(info *types.Info, pkg *types.Package, body *ast.BlockStmt) map[*types.Func]bool {
+// samePackageRefs returns the functions and methods of this package that
+// body refers to, calls or not, and those that implement the interface
+// methods it refers to.
+func (c *checker) samePackageRefs(body *ast.BlockStmt) map[*types.Func]bool {
 	refs := map[*types.Func]bool{}
 	ast.Inspect(body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if fn, ok := info.Uses[id].(*types.Func); ok && fn.Pkg() == pkg {
+			fn, ok := c.pass.TypesInfo.Uses[id].(*types.Func)
+			if !ok {
+				return true
+			}
+			if fn.Pkg() == c.pass.Pkg {
 				refs[fn.Origin()] = true
+			}
+			for _, impl := range c.impls.Of(fn) {
+				if impl.Pkg() == c.pass.Pkg {
+					refs[impl] = true
+				}
 			}
 		}
 		return true
@@ -494,4 +615,93 @@ func syncCallFor(api string) string {
 		return "cuCtxSynchronize"
 	}
 	return "hipDeviceSynchronize"
+}
+
+// interfaceCopies is what a call through an interface method copies: the
+// copies every implementation makes (an interface over HIP and CUDA
+// implementations), named after the first one in family order. Copies into
+// the receiver's fields are dropped: they belong to each implementation.
+func (c *checker) interfaceCopies(impls []*types.Func) *CopiesInto {
+	var common []ParamCopy
+	for i, impl := range impls {
+		f := c.copiesOf(impl)
+		if f == nil {
+			return nil
+		}
+		var next []ParamCopy
+		for _, pc := range f.Copies {
+			if refsReceiver(pc.Dst) || refsReceiver(pc.Kind) || refsReceiver(pc.Stream) {
+				continue
+			}
+			if i == 0 {
+				next = append(next, pc)
+				continue
+			}
+			for _, q := range common {
+				if sameCopy(pc, q) {
+					if familyOrder(pc.API) < familyOrder(q.API) {
+						q = pc
+					}
+					next = append(next, q)
+					break
+				}
+			}
+		}
+		common = next
+	}
+	if len(common) == 0 {
+		return nil
+	}
+	return &CopiesInto{Copies: common}
+}
+
+// interfaceSyncs is what every implementation synchronizes.
+func (c *checker) interfaceSyncs(impls []*types.Func) *Synchronizes {
+	out := &Synchronizes{Device: true}
+	for i, impl := range impls {
+		f := c.syncsOf(impl)
+		if f == nil {
+			return nil
+		}
+		out.Device = out.Device && f.Device
+		var streams []string
+		for _, st := range f.Streams {
+			if !refsReceiver(st) && (i == 0 || slices.Contains(out.Streams, st)) {
+				streams = append(streams, st)
+			}
+		}
+		out.Streams = streams
+	}
+	if !out.Device && len(out.Streams) == 0 {
+		return nil
+	}
+	return out
+}
+
+// interfaceReads is what every implementation reads on the host.
+func (c *checker) interfaceReads(impls []*types.Func) []int {
+	var common []int
+	for i, impl := range impls {
+		var next []int
+		for _, p := range c.readsOf(impl) {
+			if p >= 0 && (i == 0 || slices.Contains(common, p)) {
+				next = append(next, p)
+			}
+		}
+		common = next
+	}
+	return common
+}
+
+func refsReceiver(ref string) bool { return ref == "r" || strings.HasPrefix(ref, "r.") }
+
+// sameCopy reports whether two summaries describe the same copy, whatever
+// runtime makes it.
+func sameCopy(a, b ParamCopy) bool {
+	a.API, b.API = "", ""
+	return a == b
+}
+
+func familyOrder(api string) int {
+	return int(hipapi.FamilyOf(api))
 }

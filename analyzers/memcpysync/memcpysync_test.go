@@ -31,6 +31,14 @@ func TestWrappersAcrossPackages(t *testing.T) {
 	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/wrap", "memcpysync/app")
 }
 
+// TestPatterns runs the hazards and their correct twins in the styles real
+// Go GPU code is written in (wrapped calls, closures, buffer types, uintptr
+// handles, hand-declared prototypes, interfaces, twin files, map caches).
+func TestPatterns(t *testing.T) {
+	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/patterns",
+		"memcpysync/twinhip", "memcpysync/twincuda", "memcpysync/twinuser")
+}
+
 func TestCUDARuntime(t *testing.T) {
 	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/cudart")
 }

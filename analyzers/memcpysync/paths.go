@@ -29,9 +29,10 @@ func (l loc) String() string {
 	return l.root.Name() + l.path
 }
 
-// under reports whether l is m or a field path inside m.
+// under reports whether l is m or a field or element path inside m.
 func (l loc) under(m loc) bool {
-	return l.root == m.root && (l.path == m.path || strings.HasPrefix(l.path, m.path+"."))
+	return l.root == m.root && (l.path == m.path || strings.HasPrefix(l.path, m.path+".") ||
+		strings.HasPrefix(l.path, m.path+"["))
 }
 
 type queueKind uint8
@@ -134,9 +135,15 @@ type state struct {
 	streams map[loc]streamInfo
 	events  map[loc][]int // event → copy sites it was recorded after
 	kinds   map[types.Object]int64
+	// status maps a variable holding a call's status (err := check(C.x(...)))
+	// to the copies that call issued: where it reports failure they never
+	// started.
+	status map[types.Object][]int
 	// For summaries: the entry device, and these streams, were synchronized
-	// on every path here.
+	// on every path here; nullSynced: the entry device's null stream was (a
+	// blocking device-to-host copy on it returned).
 	synced        bool
+	nullSynced    bool
 	syncedStreams map[loc]bool
 }
 
@@ -159,13 +166,15 @@ func (s *state) track(site int, p *pending) {
 
 func newState() *state {
 	return &state{device: entryDevice, copies: map[int]*pending{}, streams: map[loc]streamInfo{},
-		events: map[loc][]int{}, kinds: map[types.Object]int64{}, syncedStreams: map[loc]bool{}}
+		events: map[loc][]int{}, kinds: map[types.Object]int64{}, syncedStreams: map[loc]bool{},
+		status: map[types.Object][]int{}}
 }
 
 func cloneState(s *state) *state {
-	c := &state{device: s.device, synced: s.synced, copies: make(map[int]*pending, len(s.copies)),
+	c := &state{device: s.device, synced: s.synced, nullSynced: s.nullSynced, copies: make(map[int]*pending, len(s.copies)),
 		streams: make(map[loc]streamInfo, len(s.streams)), events: make(map[loc][]int, len(s.events)),
-		kinds: make(map[types.Object]int64, len(s.kinds)), syncedStreams: make(map[loc]bool, len(s.syncedStreams))}
+		kinds: make(map[types.Object]int64, len(s.kinds)), syncedStreams: make(map[loc]bool, len(s.syncedStreams)),
+		status: make(map[types.Object][]int, len(s.status))}
 	for k, p := range s.copies {
 		c.copies[k] = p.clone()
 	}
@@ -180,6 +189,9 @@ func cloneState(s *state) *state {
 	}
 	for k, v := range s.syncedStreams {
 		c.syncedStreams[k] = v
+	}
+	for k, v := range s.status {
+		c.status[k] = v // never modified in place
 	}
 	return c
 }
@@ -233,7 +245,13 @@ func joinState(into, from *state) *state {
 			delete(into.kinds, k)
 		}
 	}
+	for k, v := range into.status {
+		if w, ok := from.status[k]; !ok || !slices.Equal(v, w) {
+			delete(into.status, k)
+		}
+	}
 	into.synced = into.synced && from.synced
+	into.nullSynced = into.nullSynced && from.nullSynced
 	for k := range into.syncedStreams {
 		if !from.syncedStreams[k] {
 			delete(into.syncedStreams, k)
@@ -247,9 +265,10 @@ func joinState(into, from *state) *state {
 // sorted strings built with fmt made a function of 200 nested ifs take
 // minutes.
 func equalState(a, b *state) bool {
-	if a.device != b.device || a.synced != b.synced || len(a.copies) != len(b.copies) ||
+	if a.device != b.device || a.synced != b.synced || a.nullSynced != b.nullSynced || len(a.copies) != len(b.copies) ||
 		len(a.streams) != len(b.streams) || len(a.events) != len(b.events) ||
-		len(a.kinds) != len(b.kinds) || len(a.syncedStreams) != len(b.syncedStreams) {
+		len(a.kinds) != len(b.kinds) || len(a.syncedStreams) != len(b.syncedStreams) ||
+		len(a.status) != len(b.status) {
 		return false
 	}
 	for k, p := range a.copies {
@@ -276,6 +295,11 @@ func equalState(a, b *state) bool {
 	}
 	for k := range a.syncedStreams {
 		if _, ok := b.syncedStreams[k]; !ok {
+			return false
+		}
+	}
+	for k, v := range a.status {
+		if w, ok := b.status[k]; !ok || !slices.Equal(v, w) {
 			return false
 		}
 	}
@@ -331,6 +355,7 @@ type funcAnalysis struct {
 	sig        *types.Signature
 	reporting  bool                  // report diagnostics (else only summarize)
 	replay     bool                  // the fixpoint is reached: the walk is final
+	closures   int                   // depth of in-place closures being walked
 	parents    map[ast.Node]ast.Node // built on first use, by parentOf: only fixes need it
 	rangedOver map[ast.Expr]bool     // the X of each range statement
 	sites      []*copySite
@@ -347,6 +372,7 @@ type funcAnalysis struct {
 	exits       int
 	exitCopies  map[string]ParamCopy
 	exitSynced  bool
+	exitNull    bool // the entry device's null stream synchronized on every return
 	exitStreams map[loc]bool
 	readParams  map[int]bool
 }
@@ -396,7 +422,7 @@ func (fa *funcAnalysis) scanProvenance() {
 		ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.FuncLit:
-				return cgocall.IsWrapper(fa.info, x)
+				return cgocall.IsWrapper(fa.info, x) || fa.inPlace[x]
 			case *ast.AssignStmt:
 				if len(x.Lhs) == len(x.Rhs) {
 					for i := range x.Lhs {
@@ -441,8 +467,15 @@ func (fa *funcAnalysis) noteValue(lhs, rhs ast.Expr) {
 	if fa.isHostMem(rhs) {
 		fa.hostMem[l] = true
 	}
-	if rl, ok := fa.ptrLoc(rhs); ok && rl != l && !slices.Contains(fa.aliases[rl], l) {
-		fa.aliases[rl] = append(fa.aliases[rl], l)
+	// A view and what it views are the same memory, whichever of them a
+	// copy writes: h := uintptr(p) then a copy into h writes *p.
+	if rl, ok := fa.ptrLoc(rhs); ok && rl != l {
+		if !slices.Contains(fa.aliases[rl], l) {
+			fa.aliases[rl] = append(fa.aliases[rl], l)
+		}
+		if !slices.Contains(fa.aliases[l], rl) {
+			fa.aliases[l] = append(fa.aliases[l], rl)
+		}
 	}
 	if cl, ok := ast.Unparen(rhs).(*ast.CompositeLit); ok && l.path == "" {
 		fa.kernelArgs[l.root] = append(fa.kernelArgs[l.root], cl.Elts...)
@@ -464,6 +497,7 @@ func (fa *funcAnalysis) run() {
 		Join:     joinState,
 		Equal:    equalState,
 		Transfer: fa.transfer,
+		Branch:   fa.branch,
 	})
 	fa.replay = true
 	for _, b := range g.Blocks {
@@ -500,6 +534,9 @@ func (fa *funcAnalysis) summary() (*CopiesInto, *Synchronizes, []int) {
 				streams = append(streams, ref)
 			}
 		}
+		if fa.exitNull && !fa.exitSynced {
+			streams = append(streams, nullStreamRef)
+		}
 		sort.Strings(streams)
 		if fa.exitSynced || len(streams) > 0 {
 			syncs = &Synchronizes{Device: fa.exitSynced, Streams: streams}
@@ -530,6 +567,11 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 			}
 			fa.assign(id, rhs, s)
 		}
+		lhs := make([]ast.Expr, len(n.Names))
+		for i, id := range n.Names {
+			lhs[i] = id
+		}
+		fa.noteStatus(lhs, n.Values, s)
 	case *ast.AssignStmt:
 		for _, r := range n.Rhs {
 			fa.visit(r, s)
@@ -546,11 +588,14 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 			}
 			fa.assign(l, rhs, s)
 		}
+		fa.noteStatus(n.Lhs, n.Rhs, s)
 	case *ast.ReturnStmt:
 		for _, r := range n.Results {
 			fa.visit(r, s)
 		}
-		fa.atExit(s)
+		if fa.closures == 0 { // a closure's return is not the function's
+			fa.atExit(s)
+		}
 	default:
 		fa.visit(n, s)
 	}
@@ -567,7 +612,13 @@ func (fa *funcAnalysis) visit(n ast.Node, s *state) {
 		}
 		switch x := node.(type) {
 		case *ast.FuncLit:
-			return false // closures are functions of their own; cgo wrappers are matched at their call
+			// A closure that runs in place (ctx.Do(func() error {...}))
+			// runs here, on this function's variables. Other closures are
+			// functions of their own; cgo wrappers are matched at their call.
+			if fa.inPlace[x] {
+				fa.inlineClosure(x, s)
+			}
+			return false
 		case *ast.CallExpr:
 			if c := cgocall.Match(fa.info, x); c != nil {
 				for _, a := range c.Args {
@@ -590,6 +641,9 @@ func (fa *funcAnalysis) visit(n ast.Node, s *state) {
 			if fa.isBuiltin(x, "copy") && len(x.Args) == 2 {
 				fa.hostRead(x.Args[1], x, "copy", false, s)
 			}
+			if fa.isBuiltin(x, "append") && x.Ellipsis.IsValid() && len(x.Args) == 2 {
+				fa.hostRead(x.Args[1], x, "append", false, s) // append(out, view...)
+			}
 			fa.summarizedCall(x, s)
 			return false
 		case *ast.UnaryExpr:
@@ -607,6 +661,90 @@ func (fa *funcAnalysis) visit(n ast.Node, s *state) {
 		return true
 	}
 	ast.Inspect(n, walk)
+}
+
+// noteStatus records which variables now hold the status of calls that
+// issued copies (err := check(C.hipMemcpy(...)), r := C.hipMemcpy(...)).
+func (fa *funcAnalysis) noteStatus(lhs, rhs []ast.Expr, s *state) {
+	for i, l := range lhs {
+		id, ok := ast.Unparen(l).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		obj := fa.objOf(id)
+		if obj == nil {
+			continue
+		}
+		delete(s.status, obj)
+		var r ast.Expr
+		switch {
+		case len(lhs) == len(rhs):
+			r = rhs[i]
+		case len(rhs) == 1 && i == len(lhs)-1: // v, err := f(...)
+			r = rhs[0]
+		default:
+			continue
+		}
+		if sites := fa.sitesIn(r); len(sites) > 0 {
+			s.status[obj] = sites
+		}
+	}
+}
+
+// sitesIn returns the copy sites of the calls in e.
+func (fa *funcAnalysis) sitesIn(e ast.Expr) []int {
+	var out []int
+	ast.Inspect(e, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok && !cgocall.IsWrapper(fa.info, lit) {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			for i := 0; ; i++ {
+				site, ok := fa.siteOf[siteKey{call, i}]
+				if !ok {
+					break
+				}
+				out = append(out, site)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// branch drops, on the branch where a status says the call failed
+// (err != nil, r != 0), the copies that call issued: a copy that returned an
+// error is not in flight.
+func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
+	v, failed := flow.FailedStatus(fa.info, cond, taken)
+	if !failed {
+		return s
+	}
+	var sites []int
+	if id, ok := ast.Unparen(v).(*ast.Ident); ok {
+		sites = s.status[fa.objOf(id)]
+	} else {
+		sites = fa.sitesIn(v)
+	}
+	for _, i := range sites {
+		delete(s.copies, i)
+	}
+	return s
+}
+
+// inlineClosure walks an in-place closure's body from s, with its own
+// control flow, and leaves in s the state at its normal exits.
+func (fa *funcAnalysis) inlineClosure(lit *ast.FuncLit, s *state) {
+	outer := fa.replay
+	fa.closures++
+	out, ok := flow.ClosureExits(fa.info, lit, s, flow.Problem[*state]{
+		Clone: cloneState, Join: joinState, Equal: equalState, Transfer: fa.transfer, Branch: fa.branch,
+	}, func(final bool) { fa.replay = outer && final })
+	fa.closures--
+	fa.replay = outer
+	if ok {
+		*s = *out
+	}
 }
 
 func (fa *funcAnalysis) isBuiltin(call *ast.CallExpr, name string) bool {
@@ -660,10 +798,38 @@ func (fa *funcAnalysis) varLoc(e ast.Expr) (loc, bool) {
 			return loc{}, false
 		case *ast.StarExpr: // (*p).f is p.f
 			e = x.X
+		case *ast.IndexExpr:
+			// An element of a map or slice of pointers (buffers["y"],
+			// bufs[i]), named by its index as written: another index may
+			// be the same element, but is not taken to be.
+			if !fa.elementHoldsPointer(x) {
+				return loc{}, false
+			}
+			path = append(path, "["+types.ExprString(x.Index)+"]")
+			e = x.X
 		default:
 			return loc{}, false
 		}
 	}
+}
+
+// elementHoldsPointer reports whether x is an element of a map, slice or
+// array whose elements can hold memory.
+func (fa *funcAnalysis) elementHoldsPointer(x *ast.IndexExpr) bool {
+	t := fa.info.TypeOf(x.X)
+	if t == nil {
+		return false
+	}
+	switch t.Underlying().(type) {
+	case *types.Map, *types.Slice, *types.Array:
+	default:
+		return false
+	}
+	et := fa.info.TypeOf(x)
+	if et == nil {
+		return false
+	}
+	return isUintptr(et) || mayHoldPointer(et)
 }
 
 // ptrLoc returns the memory a pointer-valued expression points into: the
@@ -678,6 +844,11 @@ func (fa *funcAnalysis) ptrLoc(e ast.Expr) (loc, bool) {
 			case fa.isUnsafe(x, "Add", "Slice", "SliceData", "String", "StringData") && len(x.Args) > 0:
 				e = x.Args[0]
 			default:
+				// A getter (b.Ptr()) names what it returns: b.ptr.
+				if ref := fa.getterOf(fa.callee(x)); ref != "" {
+					_, l, ok := fa.resolveRef(x, ref)
+					return l, ok
+				}
 				return loc{}, false
 			}
 		case *ast.SliceExpr:
@@ -688,7 +859,7 @@ func (fa *funcAnalysis) ptrLoc(e ast.Expr) (loc, bool) {
 				return loc{}, false
 			}
 			e = ix.X
-		case *ast.Ident, *ast.SelectorExpr:
+		case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr:
 			return fa.varLoc(x)
 		default:
 			return loc{}, false
@@ -1103,6 +1274,9 @@ func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 				cp.done = true
 			}
 		}
+		if q.kind == onNull && q.device == entryDevice {
+			s.nullSynced = true // b.Download(out) orders its caller's null-stream copies
+		}
 	}
 	kindParam, ok := fa.deviceToDevice(c, s)
 	if !ok {
@@ -1281,6 +1455,13 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 			fa.deviceSync(s)
 		}
 		for _, ref := range sy.Streams {
+			if ref == nullStreamRef {
+				fa.streamSync(queue{kind: onNull, device: s.device}, s)
+				if s.device == entryDevice {
+					s.nullSynced = true
+				}
+				continue
+			}
 			if e, l, ok := fa.resolveRef(call, ref); ok {
 				fa.streamSync(fa.streamAt(l, fieldExpr(e, l), s), s)
 			}
@@ -1333,8 +1514,15 @@ func (fa *funcAnalysis) resolveRef(call *ast.CallExpr, ref string) (ast.Expr, lo
 }
 
 func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, pc ParamCopy, s *state) {
-	dstArg, dl, ok := fa.resolveRef(call, pc.Dst)
-	if !ok || strings.Count(pc.Dst, ".") == 0 && fa.isHostMem(dstArg) {
+	var dstArg ast.Expr
+	var dl loc
+	var ok bool
+	if strings.HasPrefix(pc.Dst, "g.") {
+		dl, ok = fa.resolveGlobal(call, fn, pc.Dst)
+	} else {
+		dstArg, dl, ok = fa.resolveRef(call, pc.Dst)
+	}
+	if !ok || dstArg != nil && strings.Count(pc.Dst, ".") == 0 && fa.isHostMem(dstArg) {
 		return
 	}
 	kindParam := ""
@@ -1408,6 +1596,99 @@ func (fa *funcAnalysis) paramRef(l loc) string {
 	return fmt.Sprintf("p%d%s", i, l.path)
 }
 
+// globalRef names l, memory held in a package-level variable of this
+// package (a map of cached buffers written by generated wrappers), for the
+// function's callers: "g.buffers[p0]" when the index is parameter 0,
+// "g.buffers[\"y\"]" for a constant; "" when an index is something else
+// the caller cannot name.
+func (fa *funcAnalysis) globalRef(l loc) string {
+	v, ok := l.root.(*types.Var)
+	if !ok || v.Pkg() != fa.pass.Pkg || v.Parent() != v.Pkg().Scope() || fa.sig == nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("g." + v.Name())
+	for _, seg := range pathSegments(l.path) {
+		index, isIndex := strings.CutPrefix(seg, "[")
+		if !isIndex {
+			b.WriteString(seg)
+			continue
+		}
+		index = strings.TrimSuffix(index, "]")
+		switch {
+		case index == "":
+			return ""
+		case index[0] == '"' || index[0] == '`' || index[0] >= '0' && index[0] <= '9':
+			b.WriteString(seg)
+		default:
+			i := slices.IndexFunc(paramNames(fa.sig), func(name string) bool { return name == index })
+			if i < 0 {
+				return ""
+			}
+			fmt.Fprintf(&b, "[p%d]", i)
+		}
+	}
+	return b.String()
+}
+
+func paramNames(sig *types.Signature) []string {
+	names := make([]string, sig.Params().Len())
+	for i := range names {
+		names[i] = sig.Params().At(i).Name()
+	}
+	return names
+}
+
+// resolveGlobal maps a fact's "g.name[p0]" reference to the location in
+// the caller: the package-level variable of fn's package, with parameter
+// indexes replaced by the caller's arguments as written.
+func (fa *funcAnalysis) resolveGlobal(call *ast.CallExpr, fn *types.Func, ref string) (loc, bool) {
+	rest := strings.TrimPrefix(ref, "g.")
+	end := strings.IndexAny(rest, ".[")
+	if end < 0 {
+		end = len(rest)
+	}
+	v, ok := fn.Pkg().Scope().Lookup(rest[:end]).(*types.Var)
+	if !ok {
+		return loc{}, false
+	}
+	var path strings.Builder
+	for _, seg := range pathSegments(rest[end:]) {
+		var i int
+		if _, err := fmt.Sscanf(seg, "[p%d]", &i); err == nil && strings.HasPrefix(seg, "[p") {
+			arg := flow.ArgAt(call, i)
+			if arg == nil {
+				return loc{}, false
+			}
+			seg = "[" + types.ExprString(arg) + "]"
+		}
+		path.WriteString(seg)
+	}
+	return loc{root: v, path: path.String()}, true
+}
+
+// pathSegments splits a location path into its ".f" and "[i]" parts.
+func pathSegments(path string) []string {
+	var out []string
+	for path != "" {
+		end := len(path)
+		if path[0] == '[' {
+			if j := strings.IndexByte(path, ']'); j >= 0 {
+				end = j + 1
+			}
+		} else if j := strings.IndexAny(path[1:], ".["); j >= 0 {
+			end = j + 1
+		}
+		out = append(out, path[:end])
+		path = path[end:]
+	}
+	return out
+}
+
+// nullStreamRef names, in a Synchronizes fact, the null stream of the
+// caller's current device.
+const nullStreamRef = "null"
+
 func deviceRef(k string) string {
 	switch {
 	case k == entryDevice:
@@ -1426,12 +1707,14 @@ func (fa *funcAnalysis) atExit(s *state) {
 	fa.exits++
 	if fa.exits == 1 {
 		fa.exitSynced = s.synced
+		fa.exitNull = s.nullSynced
 		fa.exitStreams = map[loc]bool{}
 		for k := range s.syncedStreams {
 			fa.exitStreams[k] = true
 		}
 	} else {
 		fa.exitSynced = fa.exitSynced && s.synced
+		fa.exitNull = fa.exitNull && s.nullSynced
 		for k := range fa.exitStreams {
 			if !s.syncedStreams[k] {
 				delete(fa.exitStreams, k)
@@ -1445,6 +1728,9 @@ func (fa *funcAnalysis) atExit(s *state) {
 		site := fa.sites[cp.site]
 		for _, d := range cp.dsts {
 			ref := fa.paramRef(d)
+			if ref == "" {
+				ref = fa.globalRef(d)
+			}
 			if ref == "" {
 				continue
 			}

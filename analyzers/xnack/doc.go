@@ -49,11 +49,19 @@
 // over the call graph read from the AST (static calls of functions and
 // concrete methods, and function literals, taken as called where they are
 // written: t.Run, f.Fuzz, go, defer); calls into other packages use the facts
-// those packages exported for their exported functions. Calls through
-// interfaces and function values are not followed, so uses behind them are
-// not reported. Memory provenance is flow-insensitive per variable over the
-// whole package; parameters carry none, so a launch helper that receives the
-// kernel argument array or a []T from its caller is not reported.
+// those packages exported for their exported functions. A call through an
+// interface method may reach any implementation known to the package (its
+// own types and those of packages with facts, such as a Runtime with HIP and
+// CUDA implementations): it needs what any of them needs, and guards (or
+// reports XNACK) only if all of them do. Calls through function values are
+// not followed, so uses behind them are not reported. Memory provenance is
+// flow-insensitive per variable over the whole package; a struct field or
+// the elements of a map or slice (shared by every value of the type, every
+// key) are system memory only when everything stored in them anywhere in
+// the package is. Parameters carry none, so a launch helper that receives
+// the kernel argument array or a []T from its caller is not reported.
+// Attributes passed as local macros or numbers (prototypes declared by hand,
+// #define ATTR_PAGEABLE 65) are recognized by value.
 //
 // Findings land at entry points only: main and init (package main), TestMain,
 // and Test, Benchmark, Example and Fuzz functions of _test.go files, which

@@ -58,6 +58,9 @@ func (a *analyzer) buildIndex() {
 		attrs: map[types.Object]hipapi.Const{}}
 	a.ix = ix
 	obj := func(e ast.Expr) types.Object {
+		if f := fieldOf(info, e); f != nil {
+			return f // b.ptr = v: what the field ptr holds, in every value
+		}
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		if !ok {
 			return nil
@@ -101,6 +104,26 @@ func (a *analyzer) buildIndex() {
 					lhs[i] = id
 				}
 				assign(lhs, n.Values)
+			case *ast.CompositeLit:
+				// &HostBuffer{ptr: C.malloc(n)} stores into the field ptr.
+				st, ok := info.TypeOf(n).Underlying().(*types.Struct)
+				if !ok {
+					return true
+				}
+				for i, el := range n.Elts {
+					var f *types.Var
+					if kv, ok := el.(*ast.KeyValueExpr); ok {
+						if id, ok := kv.Key.(*ast.Ident); ok {
+							f, _ = info.Uses[id].(*types.Var)
+						}
+						el = kv.Value
+					} else if i < st.NumFields() {
+						f = st.Field(i)
+					}
+					if f != nil {
+						ix.srcs[f] = append(ix.srcs[f], valueSrc{expr: el})
+					}
+				}
 			case *ast.CallExpr:
 				c := cgocall.Match(info, n)
 				if c == nil {
@@ -112,11 +135,7 @@ func (a *analyzer) buildIndex() {
 						ix.srcs[o] = append(ix.srcs[o], valueSrc{alloc: c.Func.Alloc, allocd: true})
 					}
 				case hipapi.DeviceAttribute:
-					name, ok := cgocall.ConstName(info, c.Arg(c.Func.Attr))
-					if !ok {
-						return true
-					}
-					k, ok := hipapi.LookupConst(name)
+					k, ok := deviceAttr(info, c)
 					if !ok || (k.Role != hipapi.PageableAttr && k.Role != hipapi.ManagedAttr) {
 						return true
 					}
@@ -130,13 +149,34 @@ func (a *analyzer) buildIndex() {
 	}
 }
 
+// deviceAttr returns the attribute an attribute query reads: by the enum
+// constant's name, or, for a local macro or a number (prototypes declared
+// by hand, #define ATTR_PAGEABLE 65), by its value in the function's family.
+func deviceAttr(info *types.Info, c *cgocall.Call) (hipapi.Const, bool) {
+	arg := c.Arg(c.Func.Attr)
+	name, named := cgocall.ConstName(info, arg)
+	if named {
+		if k, ok := hipapi.LookupConst(name); ok || hipapi.IsRuntimeName(name) {
+			return k, ok
+		}
+	}
+	v, ok := cgocall.IntValue(info, arg)
+	if !ok {
+		return hipapi.Const{}, false
+	}
+	return hipapi.AttrByValue(c.Func.Family, v)
+}
+
 // addrOf returns v for an out-argument &v, seen through conversions
-// ((*unsafe.Pointer)(unsafe.Pointer(&v))).
+// ((*unsafe.Pointer)(unsafe.Pointer(&v))), or the field f for &x.f.
 func addrOf(info *types.Info, e ast.Expr) types.Object {
 	e = flow.StripConversions(info, e)
 	u, ok := e.(*ast.UnaryExpr)
 	if !ok || u.Op != token.AND {
 		return nil
+	}
+	if f := fieldOf(info, u.X); f != nil {
+		return f
 	}
 	id, ok := ast.Unparen(u.X).(*ast.Ident)
 	if !ok {
@@ -146,6 +186,19 @@ func addrOf(info *types.Info, e ast.Expr) types.Object {
 		return o
 	}
 	return info.Defs[id]
+}
+
+// fieldOf returns the struct field that e selects (x.f, x.y.f), or nil.
+func fieldOf(info *types.Info, e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if s, ok := info.Selections[sel]; ok && s.Kind() == types.FieldVal {
+		f, _ := s.Obj().(*types.Var)
+		return f
+	}
+	return nil
 }
 
 // initializesHIP reports whether the C function name is a HIP runtime
@@ -193,6 +246,25 @@ func (a *analyzer) prov(e ast.Expr, depth int) provenance {
 		return a.provAddr(x.X, depth)
 	case *ast.Ident:
 		return a.provVar(x, depth)
+	case *ast.SelectorExpr:
+		if f := fieldOf(info, x); f != nil {
+			return a.provAll(a.ix.srcs[f], depth)
+		}
+		if v, ok := info.Uses[x.Sel].(*types.Var); ok { // pkg.Var
+			return a.provSrcs(a.ix.srcs[v], depth)
+		}
+	case *ast.IndexExpr:
+		// An element of a map or slice: what is stored into it (m[k] = p).
+		if id, ok := ast.Unparen(x.X).(*ast.Ident); ok {
+			switch info.TypeOf(x.X).Underlying().(type) {
+			case *types.Map, *types.Slice:
+				var srcs []valueSrc
+				for _, el := range a.ix.elems[info.Uses[id]] {
+					srcs = append(srcs, valueSrc{expr: el})
+				}
+				return a.provAll(srcs, depth)
+			}
+		}
 	case *ast.SliceExpr:
 		return a.prov(x.X, depth+1)
 	case *ast.CompositeLit:
@@ -241,18 +313,46 @@ func (a *analyzer) provVar(id *ast.Ident, depth int) provenance {
 	if obj == nil {
 		obj = info.Defs[id]
 	}
+	return a.provSrcs(a.ix.srcs[obj], depth)
+}
+
+func (a *analyzer) provSrcs(srcs []valueSrc, depth int) provenance {
 	var p provenance
-	for _, src := range a.ix.srcs[obj] {
-		switch {
-		case src.allocd:
-			if src.alloc == hipapi.Managed {
-				p = p.or(provenance{managedMem, "managed memory"})
-			}
-		case src.call != nil:
-			p = p.or(a.provCall(src.call, src.result, depth+1))
-		default:
-			p = p.or(a.prov(src.expr, depth+1))
+	for _, src := range srcs {
+		p = p.or(a.provSrc(src, depth))
+	}
+	return p
+}
+
+func (a *analyzer) provSrc(src valueSrc, depth int) provenance {
+	switch {
+	case src.allocd:
+		if src.alloc == hipapi.Managed {
+			return provenance{managedMem, "managed memory"}
 		}
+		return provenance{}
+	case src.call != nil:
+		return a.provCall(src.call, src.result, depth+1)
+	}
+	return a.prov(src.expr, depth+1)
+}
+
+// provAll is the provenance of storage that every value of a type (a field)
+// or every element of a map shares: system memory only when everything
+// stored there is, so that a Buffer type whose constructors differ
+// (C.malloc in one, hipMalloc in another) is not taken as system memory.
+// nil stores nothing.
+func (a *analyzer) provAll(srcs []valueSrc, depth int) provenance {
+	var p provenance
+	for _, src := range srcs {
+		if !src.allocd && src.call == nil && flow.IsNil(a.pass.TypesInfo, src.expr) {
+			continue
+		}
+		q := a.provSrc(src, depth)
+		if q.kind&systemMem == 0 {
+			return provenance{}
+		}
+		p = p.or(q)
 	}
 	return p
 }
@@ -296,11 +396,11 @@ func (a *analyzer) provCall(call *ast.CallExpr, result int, depth int) provenanc
 	return provenance{}
 }
 
-// kernelArgValues returns the variables whose values a kernel argument array
-// passes: for args := []unsafe.Pointer{unsafe.Pointer(&d), ...} launched with
-// &args[0], the d's. Elements that are not the address of a pointer variable
-// pass scalars.
-func (a *analyzer) kernelArgValues(e ast.Expr) []*ast.Ident {
+// kernelArgValues returns the variables (and fields) whose values a kernel
+// argument array passes: for args := []unsafe.Pointer{unsafe.Pointer(&d),
+// unsafe.Pointer(&b.ptr)} launched with &args[0], d and b.ptr. Elements that
+// are not the address of a pointer variable pass scalars.
+func (a *analyzer) kernelArgValues(e ast.Expr) []ast.Expr {
 	info := a.pass.TypesInfo
 	e = flow.StripConversions(info, e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
@@ -336,14 +436,14 @@ func (a *analyzer) kernelArgValues(e ast.Expr) []*ast.Ident {
 		}
 	}
 	elems = append(elems, a.ix.elems[arr]...)
-	var out []*ast.Ident
+	var out []ast.Expr
 	for _, el := range elems {
 		u, ok := flow.StripConversions(info, el).(*ast.UnaryExpr)
 		if !ok || u.Op != token.AND {
 			continue
 		}
-		v, ok := ast.Unparen(u.X).(*ast.Ident)
-		if !ok || !pointerLike(info.TypeOf(v)) {
+		v := ast.Unparen(u.X)
+		if _, isIdent := v.(*ast.Ident); !isIdent && fieldOf(info, v) == nil || !pointerLike(info.TypeOf(v)) {
 			continue
 		}
 		out = append(out, v)
@@ -500,13 +600,11 @@ func (a *analyzer) attrValue(e ast.Expr) (guardKind, string) {
 		if !ok {
 			return noGuard, ""
 		}
-		switch {
-		case k.Role == hipapi.PageableAttr:
-			return xnackCheck, ""
-		case hipapi.FamilyOf(k.Name) == hipapi.HIP:
-			return hmmCheck, k.Name
-		}
+		return attrGuard(k)
 	case *ast.SelectorExpr:
+		if k, ok := a.ix.attrs[fieldOf(info, x)]; ok { // hipDeviceGetAttribute(&d.pageable, ...)
+			return attrGuard(k)
+		}
 		t := info.TypeOf(x.X)
 		if p, ok := t.Underlying().(*types.Pointer); ok {
 			t = p.Elem()
@@ -524,6 +622,17 @@ func (a *analyzer) attrValue(e ast.Expr) (guardKind, string) {
 				return hmmCheck, "hipDeviceProp_t." + x.Sel.Name
 			}
 		}
+	}
+	return noGuard, ""
+}
+
+// attrGuard is what an attribute being 1 proves.
+func attrGuard(k hipapi.Const) (guardKind, string) {
+	switch {
+	case k.Role == hipapi.PageableAttr:
+		return xnackCheck, ""
+	case hipapi.FamilyOf(k.Name) == hipapi.HIP:
+		return hmmCheck, k.Name
 	}
 	return noGuard, ""
 }

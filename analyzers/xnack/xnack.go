@@ -194,6 +194,7 @@ type analyzer struct {
 	reportsOf map[*types.Func]reportSummary
 	returns   map[*types.Func]ReturnsSystemMemory
 	reported  map[string]bool // ID@pos already reported
+	impls     *flow.Impls     // implementations behind interface calls
 	// candidates: guards do not count (Candidates).
 	candidates bool
 }
@@ -216,7 +217,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	}
 	a := &analyzer{pass: pass, candidates: candidates, byObj: map[*types.Func]*fnInfo{}, byLit: map[*ast.FuncLit]*fnInfo{},
 		reportsOf: map[*types.Func]reportSummary{}, returns: map[*types.Func]ReturnsSystemMemory{},
-		reported: map[string]bool{}}
+		reported: map[string]bool{}, impls: flow.NewImpls(pass)}
 	for _, f := range pass.Files {
 		if !cgocall.IsSupportFile(pass.Fset, f) {
 			a.files = append(a.files, f)
@@ -404,7 +405,7 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, in string, emit func(event)) {
 	case hipapi.Launch:
 		for _, v := range a.kernelArgValues(c.Arg(f.KernelArgs)) {
 			if p := a.prov(v, 0); p.kind&systemMem != 0 {
-				use(systemMem, fmt.Sprintf("%s (%s) passed to %s", p.from, v.Name, f.Name))
+				use(systemMem, fmt.Sprintf("%s (%s) passed to %s", p.from, types.ExprString(v), f.Name))
 				break
 			}
 		}
@@ -515,7 +516,12 @@ func rawPointer(t types.Type) bool {
 		n, ok := types.Unalias(u.Elem()).(*types.Named)
 		return ok && strings.HasPrefix(n.Obj().Name(), "_Ctype_")
 	case *types.Named:
-		return strings.HasPrefix(u.Obj().Name(), "_Ctype_") && pointerLike(u)
+		if strings.HasPrefix(u.Obj().Name(), "_Ctype_") {
+			return pointerLike(u)
+		}
+		// A handle type of the program's own: type HostPtr uintptr.
+		b, ok := u.Underlying().(*types.Basic)
+		return ok && (b.Kind() == types.UnsafePointer || b.Kind() == types.Uintptr)
 	}
 	return false
 }
@@ -523,6 +529,21 @@ func rawPointer(t types.Type) bool {
 func (a *analyzer) reports(fn *types.Func) (reportSummary, bool) {
 	if fn == nil {
 		return reportSummary{}, false
+	}
+	if impls := a.impls.Of(fn); impls != nil {
+		// Through an interface: a guard only if every implementation's
+		// result is one, and as weak as the weakest.
+		var out reportSummary
+		for i, impl := range impls {
+			r, ok := a.reports(impl)
+			if !ok || i > 0 && r.result != out.result {
+				return reportSummary{}, false
+			}
+			if i == 0 || r.kind < out.kind {
+				out = r
+			}
+		}
+		return out, true
 	}
 	if r, ok := a.reportsOf[fn]; ok {
 		return r, true
@@ -542,6 +563,21 @@ func (a *analyzer) reports(fn *types.Func) (reportSummary, bool) {
 }
 
 func (a *analyzer) returnsMemory(fn *types.Func) (ReturnsSystemMemory, bool) {
+	if impls := a.impls.Of(fn); impls != nil {
+		// Through an interface: system memory if every implementation
+		// returns it.
+		var out ReturnsSystemMemory
+		for i, impl := range impls {
+			r, ok := a.returnsMemory(impl)
+			if !ok || i > 0 && r.Result != out.Result {
+				return ReturnsSystemMemory{}, false
+			}
+			if i == 0 {
+				out = r
+			}
+		}
+		return out, true
+	}
 	if r, ok := a.returns[fn]; ok {
 		return r, true
 	}
@@ -646,6 +682,9 @@ func (a *analyzer) summaryOf(ev event) (calleeSummary, bool) {
 	if fn == nil {
 		return calleeSummary{}, false
 	}
+	if impls := a.impls.Of(fn); impls != nil {
+		return a.interfaceSummary(impls)
+	}
 	if fi := a.byObj[fn]; fi != nil {
 		return calleeSummary{callsRuntime: fi.callsRuntime, setsEnv: fi.setsEnv, guards: fi.guards,
 			uses: sortedUses(fi.uses)}, true
@@ -675,6 +714,32 @@ func (a *analyzer) summaryOf(ev event) (calleeSummary, bool) {
 		}
 	}
 	return s, found
+}
+
+// interfaceSummary is what a call through an interface method may do: it
+// may reach any implementation (the HIP one on an AMD GPU), so it needs
+// what any of them needs and may initialize HIP if any does; it guards only
+// if every implementation does.
+func (a *analyzer) interfaceSummary(impls []*types.Func) (calleeSummary, bool) {
+	out := calleeSummary{guards: true}
+	found := false
+	for _, impl := range impls {
+		s, ok := a.summaryOf(event{callee: impl})
+		if !ok {
+			out.guards = false
+			continue
+		}
+		found = true
+		out.callsRuntime = out.callsRuntime || s.callsRuntime
+		out.setsEnv = out.setsEnv || s.setsEnv
+		out.guards = out.guards && s.guards
+		for _, u := range s.uses {
+			if !slices.ContainsFunc(out.uses, func(v useRef) bool { return v.kind == u.kind }) {
+				out.uses = append(out.uses, u)
+			}
+		}
+	}
+	return out, found
 }
 
 func sortedUses(m map[memKind]useRef) []useRef {

@@ -1,5 +1,7 @@
 package hipapi
 
+import "strings"
+
 // Copy kind values. hipMemcpyKind and cudaMemcpyKind share them.
 const (
 	KindHostToHost     = 0
@@ -38,6 +40,31 @@ type Const struct {
 func LookupConst(name string) (Const, bool) {
 	c, ok := constants[name]
 	return c, ok
+}
+
+// AttrByValue finds the device attribute of family fam that has value v,
+// among the attributes the checks model (PageableAttr, ManagedAttr): for
+// code that declares the runtime by hand and passes attributes as local
+// macros (#define ATTR_PAGEABLE 65) or numbers instead of the enum names.
+func AttrByValue(fam Family, v int64) (Const, bool) {
+	for _, c := range constants {
+		if (c.Role == PageableAttr || c.Role == ManagedAttr) && c.Value == v && constFamily(c.Name) == fam {
+			return c, true
+		}
+	}
+	return Const{}, false
+}
+
+// IsRuntimeName reports whether name is spelled like a runtime identifier
+// (hip*, cuda*, cu*, CU_*), as enum constants from the real headers are.
+func IsRuntimeName(name string) bool { return constFamily(name) != 0 }
+
+// constFamily is FamilyOf for constants, which the driver spells CU_*.
+func constFamily(name string) Family {
+	if strings.HasPrefix(name, "CU_") {
+		return CUDADriver
+	}
+	return FamilyOf(name)
 }
 
 var constants = func() map[string]Const {

@@ -560,3 +560,36 @@ func TestLookupConst(t *testing.T) {
 		assert.Zero(t, c)
 	}
 }
+
+// Attributes passed as local macros or numbers are found by value, within
+// the family of the function that reads them.
+func TestAttrByValue(t *testing.T) {
+	for _, c := range []struct {
+		fam  Family
+		v    int64
+		name string
+	}{
+		{HIP, 65, "hipDeviceAttributePageableMemoryAccess"},
+		{HIP, 24, "hipDeviceAttributeManagedMemory"},
+		{HIP, 9, "hipDeviceAttributeConcurrentManagedAccess"},
+		{CUDARuntime, 88, "cudaDevAttrPageableMemoryAccess"},
+		{CUDARuntime, 89, "cudaDevAttrConcurrentManagedAccess"},
+		{CUDADriver, 88, "CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS"},
+		{CUDADriver, 83, "CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY"},
+	} {
+		k, ok := AttrByValue(c.fam, c.v)
+		if assert.True(t, ok, "%v %d", c.fam, c.v) {
+			assert.Equal(t, c.name, k.Name)
+		}
+	}
+	for _, c := range []struct {
+		fam Family
+		v   int64
+	}{{HIP, 88}, {CUDARuntime, 65}, {HIP, 0}, {HIP, 1}} {
+		_, ok := AttrByValue(c.fam, c.v)
+		assert.False(t, ok, "%v %d", c.fam, c.v)
+	}
+	assert.True(t, IsRuntimeName("hipDeviceAttributeComputeMode"))
+	assert.True(t, IsRuntimeName("CU_DEVICE_ATTRIBUTE_WARP_SIZE"))
+	assert.False(t, IsRuntimeName("ATTR_PAGEABLE"))
+}

@@ -41,7 +41,7 @@ func NewBuffer(n int) (*Buffer, error) { // want NewBuffer:"returnsMemory\\[0.pt
 func (b *Buffer) Ptr() unsafe.Pointer { return b.ptr } // want Ptr:"returnsParam\\(0=-1.ptr\\)"
 
 // Free releases the buffer.
-func (b *Buffer) Free() error { return result(C.hipFree(b.ptr)) }
+func (b *Buffer) Free() error { return result(C.hipFree(b.ptr)) } // want Free:"freesParam\\[host:-1.ptr\\]"
 
 // Graph is a graph under construction.
 type Graph struct {

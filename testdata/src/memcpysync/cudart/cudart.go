@@ -79,7 +79,7 @@ func eventWait(f unsafe.Pointer) {
 	C.cudaLaunchKernel(f, C.dim3{x: 1, y: 1, z: 1}, C.dim3{x: 64, y: 1, z: 1}, &args[0], 0, s)
 }
 
-func blockingDtoH(host []float32) float32 {
+func blockingDtoH(host []float32) float32 { // want blockingDtoH:`synchronizes\(null\)`
 	dst, src := alloc(), alloc()
 	C.cudaMemcpy(dst, src, n, C.cudaMemcpyDeviceToDevice)
 	C.cudaMemcpy(unsafe.Pointer(&host[0]), dst, n, C.cudaMemcpyDeviceToHost)

@@ -68,7 +68,7 @@ func peerDestinationContext(f C.CUfunction, ctx0, ctx1 C.CUcontext) {
 	C.cuLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil)
 }
 
-func blockingDtoH(host []float32) float32 {
+func blockingDtoH(host []float32) float32 { // want blockingDtoH:`synchronizes\(null\)`
 	dst, src := alloc(), alloc()
 	C.cuMemcpyDtoD(dst, src, n)
 	C.cuMemcpyDtoH(unsafe.Pointer(&host[0]), dst, n)

@@ -95,14 +95,14 @@ func eventSynchronize() float32 {
 	return *(*float32)(dst)
 }
 
-func blockingDeviceToHost(host []float32) float32 {
+func blockingDeviceToHost(host []float32) float32 { // want blockingDeviceToHost:`synchronizes\(null\)`
 	dst, src := alloc(), alloc()
 	C.hipMemcpy(dst, src, n, C.hipMemcpyDeviceToDevice)
 	C.hipMemcpy(unsafe.Pointer(&host[0]), dst, n, C.hipMemcpyDeviceToHost)
 	return *(*float32)(dst)
 }
 
-func blockingDtoHOfOtherBuffer(host []float32) float32 {
+func blockingDtoHOfOtherBuffer(host []float32) float32 { // want blockingDtoHOfOtherBuffer:`synchronizes\(null\)`
 	dst, src, other := alloc(), alloc(), alloc()
 	C.hipMemcpy(dst, src, n, C.hipMemcpyDeviceToDevice)
 	C.hipMemcpyDtoH(unsafe.Pointer(&host[0]), C.hipDeviceptr_t(other), n)
@@ -121,7 +121,7 @@ func defaultKindFromHost(host []float32) float32 {
 	return *(*float32)(dst)
 }
 
-func dstIsHostMemory() float32 {
+func dstIsHostMemory() float32 { // want dstIsHostMemory:`synchronizes\(null\)`
 	var pinned unsafe.Pointer
 	C.hipHostMalloc(&pinned, n, 0)
 	src := alloc()
@@ -144,7 +144,7 @@ func readOnAnotherPath(copyFirst bool) float32 {
 	return *(*float32)(dst)
 }
 
-func kindVariableDeviceToHost(host []float32) float32 {
+func kindVariableDeviceToHost(host []float32) float32 { // want kindVariableDeviceToHost:`synchronizes\(null\)`
 	src := alloc()
 	dst := alloc()
 	kind := C.hipMemcpyKind(C.hipMemcpyDeviceToHost)

@@ -1,0 +1,94 @@
+package flow
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+)
+
+// InPlaceLits returns the user closures under root that run during the call
+// they are passed to, on the caller's variables: a function literal that is
+// an argument of a call that is neither deferred nor started as a goroutine
+// (ctx.Do(func() error {...}), sync.Once.Do, a locked-thread runner, t.Run).
+// Analyzers see through them at the call. cgo's wrapper literals are not
+// user closures, and callbacks that the callee keeps for later (finalizers,
+// timers, sync.OnceFunc) are not in place.
+func InPlaceLits(info *types.Info, root ast.Node) map[*ast.FuncLit]bool {
+	out := map[*ast.FuncLit]bool{}
+	later := map[*ast.CallExpr]bool{}
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			later[n.Call] = true
+		case *ast.DeferStmt:
+			later[n.Call] = true
+		case *ast.CallExpr:
+			if later[n] || keepsCallback(info, n) {
+				return true
+			}
+			for _, arg := range n.Args {
+				if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok && !cgocall.IsWrapper(info, lit) {
+					out[lit] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// keepsCallback reports whether call hands its function arguments to
+// something that runs them later rather than during the call.
+func keepsCallback(info *types.Info, call *ast.CallExpr) bool {
+	fn := Callee(info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "runtime.SetFinalizer", "runtime.AddCleanup", "time.AfterFunc", "context.AfterFunc",
+		"sync.OnceFunc", "sync.OnceValue", "sync.OnceValues":
+		return true
+	}
+	return false
+}
+
+// ClosureExits runs p's transfer over a closure's body from the state entry,
+// to a fixpoint, and returns the join of the states at its normal exits
+// (return statements and the end of the body); ok is false when it never
+// returns normally. Analyzers use it to see an in-place closure (InPlaceLits)
+// as part of the calling function with the closure's own control flow: an
+// early `return err` inside ctx.Do's closure skips what follows it.
+//
+// final, when not nil, is called with false before solving and with true
+// before the last walk over the blocks at the fixpoint, so that an analyzer
+// that reports only from a final walk can report once, from fixpoint states.
+func ClosureExits[S any](info *types.Info, lit *ast.FuncLit, entry S, p Problem[S], final func(bool)) (out S, ok bool) {
+	g := CFG(info, lit.Body)
+	p.Entry = entry
+	if final != nil {
+		final(false)
+	}
+	in := Solve(g, p)
+	if final != nil {
+		final(true)
+	}
+	for _, b := range g.Blocks {
+		s, reached := in[b]
+		if !reached {
+			continue
+		}
+		s = p.Clone(s)
+		for _, n := range b.Nodes {
+			s = p.Transfer(n, s)
+		}
+		if kind, _ := Exit(info, b); kind == Return || kind == FallOff {
+			if ok {
+				out = p.Join(out, s)
+			} else {
+				out, ok = s, true
+			}
+		}
+	}
+	return out, ok
+}

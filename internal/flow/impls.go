@@ -1,0 +1,102 @@
+package flow
+
+import (
+	"go/types"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Impls finds the concrete methods a call through an interface may reach,
+// for code written against an interface over several runtimes (a Runtime
+// with HIP and CUDA implementations). The candidates are the named types of
+// the package being analyzed and of the packages that exported facts of the
+// analyzer: the only implementations whose behavior the analyzer knows.
+// Analyzers combine the implementations' summaries so that a call through
+// the interface does what every implementation does.
+type Impls struct {
+	pass  *analysis.Pass
+	types []*types.TypeName // candidate types, built on first use
+	cache map[*types.Func][]*types.Func
+}
+
+// NewImpls returns an empty finder for pass.
+func NewImpls(pass *analysis.Pass) *Impls {
+	return &Impls{pass: pass, cache: map[*types.Func][]*types.Func{}}
+}
+
+// IsInterfaceMethod reports whether fn is a method of an interface type.
+func IsInterfaceMethod(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
+}
+
+// Of returns the concrete methods implementing the interface method m
+// (origins, in a stable order), or nil when m is not an interface method or
+// no candidate type implements its interface.
+func (x *Impls) Of(m *types.Func) []*types.Func {
+	if !IsInterfaceMethod(m) {
+		return nil
+	}
+	if out, ok := x.cache[m]; ok {
+		return out
+	}
+	iface, _ := m.Signature().Recv().Type().Underlying().(*types.Interface)
+	var out []*types.Func
+	if iface != nil {
+		for _, tn := range x.candidates() {
+			t := tn.Type()
+			if types.IsInterface(t) {
+				continue
+			}
+			if named, ok := t.(*types.Named); ok && named.TypeParams().Len() > 0 {
+				continue
+			}
+			var impl types.Type
+			switch {
+			case types.Implements(t, iface):
+				impl = t
+			case types.Implements(types.NewPointer(t), iface):
+				impl = types.NewPointer(t)
+			default:
+				continue
+			}
+			obj, _, _ := types.LookupFieldOrMethod(impl, true, m.Pkg(), m.Name())
+			if fn, ok := obj.(*types.Func); ok {
+				out = append(out, fn.Origin())
+			}
+		}
+	}
+	x.cache[m] = out
+	return out
+}
+
+func (x *Impls) candidates() []*types.TypeName {
+	if x.types != nil {
+		return x.types
+	}
+	pkgs := map[*types.Package]bool{x.pass.Pkg: true}
+	for _, f := range x.pass.AllObjectFacts() {
+		if p := f.Object.Pkg(); p != nil {
+			pkgs[p] = true
+		}
+	}
+	sorted := make([]*types.Package, 0, len(pkgs))
+	for p := range pkgs {
+		sorted = append(sorted, p)
+	}
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Path() < sorted[j].Path() })
+	x.types = []*types.TypeName{}
+	for _, p := range sorted {
+		scope := p.Scope()
+		for _, name := range scope.Names() {
+			if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+				x.types = append(x.types, tn)
+			}
+		}
+	}
+	return x.types
+}
