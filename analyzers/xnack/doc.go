@@ -58,8 +58,17 @@
 // flow-insensitive per variable over the whole package; a struct field or
 // the elements of a map or slice (shared by every value of the type, every
 // key) are system memory only when everything stored in them anywhere in
-// the package is. Parameters carry none, so a launch helper that receives
-// the kernel argument array or a []T from its caller is not reported.
+// the package is. A parameter carries none where it is used, but a function
+// whose parameter (receiver, or a field p.f of either, for a field that may
+// hold system memory) reaches a kernel argument, hipMemPrefetchAsync or
+// hipMemAdvise on a path it does not guard is summarized (LaunchesParams,
+// to a fixpoint through wrappers that pass it on, and across packages), and
+// a call that passes system memory there is a use at the call ("C.malloc
+// memory (p) passed to fill, which hands it to hipModuleLaunchKernel"). The
+// message names the callee and the function making the runtime call, not
+// the wrappers in between. A kernel argument array received as a parameter
+// is not followed, nor is memory stored by one function and launched by
+// another, nor a field two levels down.
 // Attributes passed as local macros or numbers (prototypes declared by hand,
 // #define ATTR_PAGEABLE 65) are recognized by value.
 //

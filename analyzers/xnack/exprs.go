@@ -47,15 +47,39 @@ type valueSrc struct {
 
 // index is the package-wide assignment index.
 type index struct {
-	srcs  map[types.Object][]valueSrc
-	elems map[types.Object][]ast.Expr   // a[i] = e: elements stored into a
-	attrs map[types.Object]hipapi.Const // v of hipDeviceGetAttribute(&v, attr, dev)
+	srcs   map[types.Object][]valueSrc
+	elems  map[types.Object][]ast.Expr   // a[i] = e: elements stored into a
+	attrs  map[types.Object]hipapi.Const // v of hipDeviceGetAttribute(&v, attr, dev)
+	fields map[fieldKey][]valueSrc       // v.f = e: what is stored in the field f of the variable v
+}
+
+// fieldKey is a field of the value one variable holds (or points to).
+type fieldKey struct {
+	base  types.Object
+	field *types.Var
+}
+
+// baseField returns v and f for v.f, where v is a variable.
+func baseField(info *types.Info, e ast.Expr) (fieldKey, bool) {
+	f := fieldOf(info, e)
+	if f == nil {
+		return fieldKey{}, false
+	}
+	id, ok := ast.Unparen(ast.Unparen(e).(*ast.SelectorExpr).X).(*ast.Ident)
+	if !ok {
+		return fieldKey{}, false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return fieldKey{}, false
+	}
+	return fieldKey{v, f}, true
 }
 
 func (a *analyzer) buildIndex() {
 	info := a.pass.TypesInfo
 	ix := &index{srcs: map[types.Object][]valueSrc{}, elems: map[types.Object][]ast.Expr{},
-		attrs: map[types.Object]hipapi.Const{}}
+		attrs: map[types.Object]hipapi.Const{}, fields: map[fieldKey][]valueSrc{}}
 	a.ix = ix
 	obj := func(e ast.Expr) types.Object {
 		if f := fieldOf(info, e); f != nil {
@@ -73,6 +97,9 @@ func (a *analyzer) buildIndex() {
 	assign := func(lhs []ast.Expr, rhs []ast.Expr) {
 		if len(lhs) == len(rhs) {
 			for i, l := range lhs {
+				if k, ok := baseField(info, l); ok {
+					ix.fields[k] = append(ix.fields[k], valueSrc{expr: rhs[i]})
+				}
 				if o := obj(l); o != nil {
 					ix.srcs[o] = append(ix.srcs[o], valueSrc{expr: rhs[i]})
 				} else if ie, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
@@ -86,6 +113,9 @@ func (a *analyzer) buildIndex() {
 		if len(rhs) == 1 {
 			if call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr); ok {
 				for i, l := range lhs {
+					if k, ok := baseField(info, l); ok {
+						ix.fields[k] = append(ix.fields[k], valueSrc{call: call, result: i})
+					}
 					if o := obj(l); o != nil {
 						ix.srcs[o] = append(ix.srcs[o], valueSrc{call: call, result: i})
 					}
@@ -131,8 +161,14 @@ func (a *analyzer) buildIndex() {
 				}
 				switch c.Func.Role {
 				case hipapi.Alloc:
-					if o := addrOf(info, c.Arg(c.Func.Out)); o != nil {
+					out := c.Arg(c.Func.Out)
+					if o := addrOf(info, out); o != nil {
 						ix.srcs[o] = append(ix.srcs[o], valueSrc{alloc: c.Func.Alloc, allocd: true})
+					}
+					if u, ok := flow.StripConversions(info, out).(*ast.UnaryExpr); ok && u.Op == token.AND {
+						if k, ok := baseField(info, u.X); ok {
+							ix.fields[k] = append(ix.fields[k], valueSrc{alloc: c.Func.Alloc, allocd: true})
+						}
 					}
 				case hipapi.DeviceAttribute:
 					k, ok := deviceAttr(info, c)

@@ -42,7 +42,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:  diag.DocsBase + "HL4001.md",
 	Run:  run,
 	FactTypes: []analysis.Fact{new(ReportsXNACK), new(ReportsHMM), new(ReturnsSystemMemory),
-		new(NeedsXNACK), new(InitializesHIP), new(GuardsXNACK), new(SetsHSAXNACK)},
+		new(NeedsXNACK), new(InitializesHIP), new(GuardsXNACK), new(SetsHSAXNACK), new(LaunchesParams)},
 }
 
 const doc = `check that memory which needs XNACK is used only where XNACK is on
@@ -144,11 +144,12 @@ func (u useRef) describe(entry string) string {
 type evKind uint8
 
 const (
-	evRuntime evKind = iota // a HIP runtime call
-	evSetenv                // os.Setenv("HSA_XNACK", value)
-	evUse                   // a memory use
-	evCall                  // a call of a function or literal that may have a summary
-	evMRun                  // (*testing.M).Run
+	evRuntime  evKind = iota // a HIP runtime call
+	evSetenv                 // os.Setenv("HSA_XNACK", value)
+	evUse                    // a memory use
+	evCall                   // a call of a function or literal that may have a summary
+	evMRun                   // (*testing.M).Run
+	evParamUse               // a parameter reaches the GPU (flow)
 )
 
 type event struct {
@@ -157,7 +158,9 @@ type event struct {
 	value  string // evSetenv: the constant value ("" if not constant)
 	use    useRef
 	callee *types.Func
+	call   *ast.CallExpr // evCall of callee: the call, for its arguments
 	lit    *ast.FuncLit
+	flow   ParamFlow // evParamUse
 	// deferred: the call runs at function exit, so it neither initializes
 	// the runtime nor sets HSA_XNACK where it is written.
 	deferred bool
@@ -168,6 +171,7 @@ type fnInfo struct {
 	fn       flow.Func
 	obj      *types.Func // nil for literals
 	name     string      // for literals, the enclosing declaration's name
+	encl     *types.Func // obj, or for literals the enclosing declaration's
 	g        *cfg.CFG
 	events   map[ast.Node][]event
 	testFile bool
@@ -176,6 +180,7 @@ type fnInfo struct {
 	setsEnv      bool
 	guards       bool               // returns normally only with XNACK on
 	uses         map[memKind]useRef // first unguarded use of each kind
+	params       []ParamFlow        // parameters reaching the GPU unguarded (LaunchesParams)
 }
 
 type reportSummary struct {
@@ -195,6 +200,7 @@ type analyzer struct {
 	returns   map[*types.Func]ReturnsSystemMemory
 	reported  map[string]bool // ID@pos already reported
 	impls     *flow.Impls     // implementations behind interface calls
+	argCache  map[argKey]argResult
 	// candidates: guards do not count (Candidates).
 	candidates bool
 }
@@ -217,7 +223,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	}
 	a := &analyzer{pass: pass, candidates: candidates, byObj: map[*types.Func]*fnInfo{}, byLit: map[*ast.FuncLit]*fnInfo{},
 		reportsOf: map[*types.Func]reportSummary{}, returns: map[*types.Func]ReturnsSystemMemory{},
-		reported: map[string]bool{}, impls: flow.NewImpls(pass)}
+		reported: map[string]bool{}, impls: flow.NewImpls(pass), argCache: map[argKey]argResult{}}
 	for _, f := range pass.Files {
 		if !cgocall.IsSupportFile(pass.Fset, f) {
 			a.files = append(a.files, f)
@@ -258,7 +264,7 @@ func (a *analyzer) touchesRuntime() bool {
 		}
 		for _, evs := range fi.events {
 			for _, ev := range evs {
-				if ev.kind == evUse {
+				if ev.kind == evUse || ev.kind == evParamUse {
 					return true
 				}
 			}
@@ -270,13 +276,14 @@ func (a *analyzer) touchesRuntime() bool {
 func (a *analyzer) collectFuncs() {
 	info := a.pass.TypesInfo
 	var encl string
+	var enclObj *types.Func
 	for _, fn := range flow.Funcs(a.pass) {
 		fi := &fnInfo{fn: fn, events: map[ast.Node][]event{}}
 		if fn.Decl != nil {
 			fi.obj = fn.Object(info)
-			encl = fn.Decl.Name.Name
+			encl, enclObj = fn.Decl.Name.Name, fi.obj
 		}
-		fi.name = encl
+		fi.name, fi.encl = encl, enclObj
 		fi.testFile = strings.HasSuffix(a.pass.Fset.Position(fn.Node().Pos()).Filename, "_test.go")
 		fi.g = flow.CFG(info, fn.Body)
 		a.funcs = append(a.funcs, fi)
@@ -318,7 +325,7 @@ func (a *analyzer) nodeEvents(fi *fnInfo, root ast.Node) []event {
 					for _, arg := range c.Args {
 						walk(arg)
 					}
-					a.runtimeEvents(c, fi.name, emit)
+					a.runtimeEvents(c, fi, emit)
 					return false
 				}
 				if name, ok := cgocall.CName(info, n); ok {
@@ -367,7 +374,7 @@ func (a *analyzer) callEvents(call *ast.CallExpr, emit func(event)) {
 		emit(event{kind: evMRun, pos: call.Pos()})
 		return
 	}
-	emit(event{kind: evCall, pos: call.Pos(), callee: fn.Origin()})
+	emit(event{kind: evCall, pos: call.Pos(), callee: fn.Origin(), call: call})
 }
 
 func constString(info *types.Info, e ast.Expr) string {
@@ -377,9 +384,9 @@ func constString(info *types.Info, e ast.Expr) string {
 	return ""
 }
 
-// runtimeEvents lists what a runtime call does: initializing HIP, and using
-// managed or system memory.
-func (a *analyzer) runtimeEvents(c *cgocall.Call, in string, emit func(event)) {
+// runtimeEvents lists what a runtime call does: initializing HIP, using
+// managed or system memory, and handing a parameter's memory to the GPU.
+func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo, emit func(event)) {
 	f := c.Func
 	hip := f.Family == hipapi.HIP
 	pos := c.Pos()
@@ -387,7 +394,16 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, in string, emit func(event)) {
 		emit(event{kind: evRuntime, pos: pos})
 	}
 	use := func(k memKind, what string) {
-		emit(event{kind: evUse, pos: pos, use: useRef{kind: k, what: what, in: in, pos: pos, cuda: !hip}})
+		emit(event{kind: evUse, pos: pos, use: useRef{kind: k, what: what, in: fi.name, pos: pos, cuda: !hip}})
+	}
+	// param: memory that is not system memory here, but may be what the
+	// caller passes in a parameter.
+	var params []ParamFlow
+	param := func(e ast.Expr) {
+		if r, ok := a.reachingParam(fi, e, f.Name, !hip); ok && !containsParam(params, r.key()) {
+			params = append(params, r)
+			emit(event{kind: evParamUse, pos: pos, flow: r})
+		}
 	}
 	switch f.Role {
 	case hipapi.Alloc:
@@ -399,15 +415,22 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, in string, emit func(event)) {
 	case hipapi.MemAdvise, hipapi.MemPrefetch:
 		if p := a.prov(c.Arg(f.Ptr), 0); p.kind&systemMem != 0 {
 			use(systemMem, fmt.Sprintf("%s passed to %s", p.from, f.Name))
-		} else if hip {
-			use(managedMem, f.Name)
+		} else {
+			param(c.Arg(f.Ptr))
+			if hip {
+				use(managedMem, f.Name)
+			}
 		}
 	case hipapi.Launch:
-		for _, v := range a.kernelArgValues(c.Arg(f.KernelArgs)) {
+		vals := a.kernelArgValues(c.Arg(f.KernelArgs))
+		for _, v := range vals {
 			if p := a.prov(v, 0); p.kind&systemMem != 0 {
 				use(systemMem, fmt.Sprintf("%s (%s) passed to %s", p.from, types.ExprString(v), f.Name))
-				break
+				return
 			}
+		}
+		for _, v := range vals {
+			param(v)
 		}
 	}
 }
@@ -630,8 +653,9 @@ func (a *analyzer) summarizeUses() {
 			r := a.walk(fi, state{}, false)
 			guards := fi.obj != nil && r.sawExit && r.exit.guarded
 			uses := firstUses(r.unguarded)
-			if guards != fi.guards || !sameUses(uses, fi.uses) {
-				fi.guards, fi.uses = guards, uses
+			params := firstParams(r.params)
+			if guards != fi.guards || !sameUses(uses, fi.uses) || !sameParams(params, fi.params) {
+				fi.guards, fi.uses, fi.params = guards, uses, params
 				changed = true
 			}
 		}
@@ -667,6 +691,10 @@ func sameUses(a, b map[memKind]useRef) bool {
 type calleeSummary struct {
 	callsRuntime, setsEnv, guards bool
 	uses                          []useRef
+	// params are the callee's parameters that reach the GPU; for a literal
+	// (own), those of the declaration it is written in, which it captures.
+	params []ParamFlow
+	own    bool
 }
 
 func (a *analyzer) summaryOf(ev event) (calleeSummary, bool) {
@@ -676,7 +704,8 @@ func (a *analyzer) summaryOf(ev event) (calleeSummary, bool) {
 			return calleeSummary{}, false
 		}
 		// A literal that skips (a subtest) does not guard its caller.
-		return calleeSummary{callsRuntime: fi.callsRuntime, setsEnv: fi.setsEnv, uses: sortedUses(fi.uses)}, true
+		return calleeSummary{callsRuntime: fi.callsRuntime, setsEnv: fi.setsEnv, uses: sortedUses(fi.uses),
+			params: fi.params, own: true}, true
 	}
 	fn := ev.callee
 	if fn == nil {
@@ -687,7 +716,7 @@ func (a *analyzer) summaryOf(ev event) (calleeSummary, bool) {
 	}
 	if fi := a.byObj[fn]; fi != nil {
 		return calleeSummary{callsRuntime: fi.callsRuntime, setsEnv: fi.setsEnv, guards: fi.guards,
-			uses: sortedUses(fi.uses)}, true
+			uses: sortedUses(fi.uses), params: fi.params}, true
 	}
 	if fn.Pkg() == a.pass.Pkg {
 		return calleeSummary{}, false
@@ -713,13 +742,18 @@ func (a *analyzer) summaryOf(ev event) (calleeSummary, bool) {
 			s.uses = append(s.uses, useRef{kind: managedMem, what: n.ManagedWhat, pos: fn.Pos()})
 		}
 	}
+	var lp LaunchesParams
+	if flow.ImportedFact(a.pass, fn, &lp) {
+		found = true
+		s.params = lp.Params
+	}
 	return s, found
 }
 
 // interfaceSummary is what a call through an interface method may do: it
 // may reach any implementation (the HIP one on an AMD GPU), so it needs
-// what any of them needs and may initialize HIP if any does; it guards only
-// if every implementation does.
+// what any of them needs, hands a parameter to the GPU if any does, and may
+// initialize HIP if any does; it guards only if every implementation does.
 func (a *analyzer) interfaceSummary(impls []*types.Func) (calleeSummary, bool) {
 	out := calleeSummary{guards: true}
 	found := false
@@ -738,6 +772,8 @@ func (a *analyzer) interfaceSummary(impls []*types.Func) (calleeSummary, bool) {
 				out.uses = append(out.uses, u)
 			}
 		}
+		// A parameter reaches the GPU if it does in any implementation.
+		out.params = mergeParams(out.params, s.params)
 	}
 	return out, found
 }
@@ -801,12 +837,14 @@ type walkResult struct {
 	wrong      []wrongUse
 	wrongNames map[token.Pos]string
 	mrun       []state
-	exit       state // joined over normal exits
+	params     []paramSite // parameters reaching the GPU unguarded
+	exit       state       // joined over normal exits
 	sawExit    bool
 }
 
 type walker struct {
 	a          *analyzer
+	fi         *fnInfo
 	record     bool
 	noEnvGuard bool // tests: setting HSA_XNACK there comes after other tests ran
 	r          *walkResult
@@ -833,6 +871,8 @@ func (w *walker) apply(ev event, s state) state {
 		}
 	case evUse:
 		w.use(ev.pos, ev.use, s)
+	case evParamUse:
+		w.paramUse(ev.pos, ev.flow, s)
 	case evCall:
 		sum, ok := w.a.summaryOf(ev)
 		if !ok {
@@ -848,6 +888,7 @@ func (w *walker) apply(ev event, s state) state {
 		for _, u := range sum.uses {
 			w.use(ev.pos, u, s)
 		}
+		w.passParams(ev, sum, s)
 		if sum.callsRuntime && !s.ranAt.IsValid() {
 			s.ranAt = ev.pos
 		}
@@ -856,6 +897,38 @@ func (w *walker) apply(ev event, s state) state {
 		}
 	}
 	return s
+}
+
+// passParams applies the callee's parameter flows to the call's arguments:
+// system memory passed in one is a use here; a parameter of the walked
+// function passed in one makes a flow of its own.
+func (w *walker) passParams(ev event, sum calleeSummary, s state) {
+	if !w.record || s.guarded && !w.a.candidates {
+		return
+	}
+	for _, pf := range sum.params {
+		if sum.own {
+			w.paramUse(ev.pos, pf, s)
+			continue
+		}
+		if ev.call == nil || ev.callee == nil {
+			continue
+		}
+		r := w.a.argFlow(w.fi, ev.call, ev.callee, pf)
+		switch {
+		case r.use != nil:
+			w.use(ev.pos, *r.use, s)
+		case r.passed != nil:
+			w.paramUse(ev.pos, *r.passed, s)
+		}
+	}
+}
+
+func (w *walker) paramUse(site token.Pos, pf ParamFlow, s state) {
+	if !w.record || s.guarded && !w.a.candidates {
+		return
+	}
+	w.r.params = append(w.r.params, paramSite{site, pf})
 }
 
 func (w *walker) lateSet(at, ranAt token.Pos) {
@@ -891,7 +964,7 @@ func (w *walker) branch(cond ast.Expr, taken bool, s state) state {
 // walk solves fi's flow from entry and then replays it once to record what
 // happens at the fixpoint.
 func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
-	w := &walker{a: a, noEnvGuard: noEnvGuard, r: &walkResult{wrongNames: map[token.Pos]string{}}}
+	w := &walker{a: a, fi: fi, noEnvGuard: noEnvGuard, r: &walkResult{wrongNames: map[token.Pos]string{}}}
 	transfer := func(n ast.Node, s state) state {
 		for _, ev := range fi.events[n] {
 			s = w.apply(ev, s)
@@ -924,6 +997,7 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 		}
 	}
 	sort.SliceStable(w.r.unguarded, func(i, j int) bool { return w.r.unguarded[i].site < w.r.unguarded[j].site })
+	sort.SliceStable(w.r.params, func(i, j int) bool { return w.r.params[i].site < w.r.params[j].site })
 	return w.r
 }
 
@@ -1008,6 +1082,9 @@ func (a *analyzer) exportFacts() {
 		}
 		if fi.setsEnv {
 			a.pass.ExportObjectFact(fi.obj, &SetsHSAXNACK{})
+		}
+		if len(fi.params) > 0 {
+			a.pass.ExportObjectFact(fi.obj, &LaunchesParams{Params: slices.Clone(fi.params)})
 		}
 	}
 }

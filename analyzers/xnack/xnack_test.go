@@ -3,6 +3,7 @@ package xnack_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hiplint/hiplint/analyzers/xnack"
@@ -63,4 +64,55 @@ func TestRelated(t *testing.T) {
 	}
 	require.Contains(t, byID, "HL4002")
 	assert.Len(t, byID["HL4002"].Related, 1)
+}
+
+// discard collects nothing: the candidate analyzer reports more than the
+// want comments (written for the lint suite) expect.
+type discard struct{}
+
+func (discard) Errorf(string, ...any) {}
+
+// TestParamFlow checks the related positions of a use through a parameter,
+// and candidate mode: guards do not count there, so the guarded calls of
+// TestSilent are reported, and the calls that pass device, pinned or only
+// copied or stored memory still are not.
+func TestParamFlow(t *testing.T) {
+	results := analysistest.Run(t, testdata(), xnack.Analyzer, "xnack/paramlaunchprog")
+	require.Len(t, results, 1)
+	var main *analysis.Diagnostic
+	for i, d := range results[0].Diagnostics {
+		if strings.HasPrefix(d.Message, "main reaches") {
+			main = &results[0].Diagnostics[i]
+		}
+	}
+	require.NotNil(t, main)
+	var msgs []string
+	for _, r := range main.Related {
+		msgs = append(msgs, r.Message)
+	}
+	assert.Equal(t, []string{
+		"C.malloc memory (p) passed to fill, which hands it to hipModuleLaunchKernel in FillSystem",
+		"Go memory (unsafe.Pointer(&data[0])) passed to Fill, which hands it on to fill, which hands it to hipModuleLaunchKernel",
+	}, msgs, "the guarded call in guarded() is no use")
+
+	byTest := map[string]analysis.Diagnostic{}
+	for _, r := range analysistest.Run(discard{}, testdata(), xnack.Candidates, "xnack/paramlaunch") {
+		for _, d := range r.Diagnostics {
+			name, _, _ := strings.Cut(d.Message, " ")
+			byTest[name] = d
+		}
+	}
+	assert.Contains(t, byTest, "TestFillSystemSkip")
+	assert.Contains(t, byTest, "TestLibSkip")
+	require.Contains(t, byTest, "TestSilent")
+	msgs = nil
+	for _, r := range byTest["TestSilent"].Related {
+		msgs = append(msgs, r.Message)
+	}
+	assert.Equal(t, []string{
+		"C.malloc memory passed to fillGuarded, which hands it on to fill, which hands it to hipModuleLaunchKernel in FillGuardedSystem",
+		"C.malloc memory (p) passed to fill, which hands it to hipModuleLaunchKernel in FillCallerGuarded",
+		"C.malloc memory passed to FillGuarded, which hands it on to Fill, which hands it to hipModuleLaunchKernel in LibGuarded",
+		"Go memory (unsafe.Pointer(&data[0])) passed to FillGuarded, which hands it on to fill, which hands it to hipModuleLaunchKernel",
+	}, msgs)
 }

@@ -1,0 +1,401 @@
+package xnack
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/flow"
+)
+
+// This file is parameter flow: a function whose parameter (or receiver, or
+// a field of either) reaches a kernel argument, hipMemPrefetchAsync or
+// hipMemAdvise without an XNACK guard of its own hands whatever its caller
+// passes there to the GPU. A call that passes system memory in such a
+// parameter is then a use of system memory at the call, and a caller that
+// passes one of its own parameters on is summarized the same way.
+
+// ParamFlow is one parameter that reaches the GPU: Param is its index (-1
+// for the receiver), Field a field of it ("" for the parameter itself), API
+// the runtime function it reaches and In the function that calls API.
+type ParamFlow struct {
+	Param int
+	Field string
+	API   string
+	In    string
+	CUDA  bool // API is a CUDA function: the guard is cudaDevAttrPageableMemoryAccess
+}
+
+// ref names the parameter: "0", "recv", "recv.ptr", "1.buf".
+func (f ParamFlow) ref() string {
+	s := strconv.Itoa(f.Param)
+	if f.Param == -1 {
+		s = "recv"
+	}
+	if f.Field != "" {
+		s += "." + f.Field
+	}
+	return s
+}
+
+func (f ParamFlow) key() paramKey { return paramKey{f.Param, f.Field} }
+
+type paramKey struct {
+	param int
+	field string
+}
+
+// LaunchesParams is the fact that a function hands the memory its caller
+// passes in the listed parameters to the GPU (a kernel argument,
+// hipMemPrefetchAsync, hipMemAdvise) on a path it does not guard, sorted by
+// parameter.
+type LaunchesParams struct{ Params []ParamFlow }
+
+func (*LaunchesParams) AFact() {}
+func (f *LaunchesParams) String() string {
+	refs := make([]string, len(f.Params))
+	for i, p := range f.Params {
+		refs[i] = p.ref()
+	}
+	return "launchesParams(" + strings.Join(refs, ", ") + ")"
+}
+
+// paramSite is a parameter flow found at a site of the walked function.
+type paramSite struct {
+	site token.Pos
+	flow ParamFlow
+}
+
+// firstParams keeps the first site's flow of each parameter, sorted by
+// parameter and field.
+func firstParams(sites []paramSite) []ParamFlow {
+	seen := map[paramKey]bool{}
+	var out []ParamFlow
+	for _, s := range sites {
+		if !seen[s.flow.key()] {
+			seen[s.flow.key()] = true
+			out = append(out, s.flow)
+		}
+	}
+	sortParams(out)
+	return out
+}
+
+func sortParams(ps []ParamFlow) {
+	sort.SliceStable(ps, func(i, j int) bool {
+		if ps[i].Param != ps[j].Param {
+			return ps[i].Param < ps[j].Param
+		}
+		return ps[i].Field < ps[j].Field
+	})
+}
+
+func sameParams(a, b []ParamFlow) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// mergeParams adds the flows of b whose parameters a lacks.
+func mergeParams(a, b []ParamFlow) []ParamFlow {
+	for _, p := range b {
+		if !containsParam(a, p.key()) {
+			a = append(a, p)
+		}
+	}
+	sortParams(a)
+	return a
+}
+
+func containsParam(ps []ParamFlow, k paramKey) bool {
+	for _, p := range ps {
+		if p.key() == k {
+			return true
+		}
+	}
+	return false
+}
+
+// paramOf returns the parameter of fi's declaration (literals: of the
+// declaration they are written in, whose variables they capture) whose
+// memory e may point to: the parameter itself (seen through conversions,
+// uintptr round trips, local copies, &s[i], &p.f of a pointer, s[i:],
+// unsafe.SliceData), or a field p.f of it. Like provenance, a local
+// variable takes the union of everything assigned to it.
+func (a *analyzer) paramOf(fi *fnInfo, e ast.Expr, depth int) (ParamFlow, bool) {
+	if fi.encl == nil || depth > 8 || e == nil {
+		return ParamFlow{}, false
+	}
+	info := a.pass.TypesInfo
+	e = flow.StripConversions(info, e)
+	switch x := e.(type) {
+	case *ast.Ident:
+		v, ok := info.Uses[x].(*types.Var)
+		if !ok {
+			return ParamFlow{}, false
+		}
+		if i, ok := flow.ParamIndex(fi.encl.Signature(), v); ok {
+			return ParamFlow{Param: i}, true
+		}
+		if v.IsField() || v.Parent() == nil || v.Parent() == a.pass.Pkg.Scope() {
+			return ParamFlow{}, false // package variables: stored from anywhere
+		}
+		for _, src := range a.ix.srcs[v] {
+			if src.expr == nil {
+				continue
+			}
+			if r, ok := a.paramOf(fi, src.expr, depth+1); ok {
+				return r, true
+			}
+		}
+	case *ast.SelectorExpr:
+		if f := fieldOf(info, x); f != nil {
+			if r, ok := a.paramOf(fi, x.X, depth+1); ok && r.Field == "" {
+				r.Field = f.Name()
+				return r, true
+			}
+		}
+	case *ast.UnaryExpr:
+		if x.Op != token.AND {
+			return ParamFlow{}, false
+		}
+		switch y := ast.Unparen(x.X).(type) {
+		case *ast.IndexExpr: // &s[i]: the memory s points to
+			switch info.TypeOf(y.X).Underlying().(type) {
+			case *types.Slice, *types.Pointer:
+				return a.paramOf(fi, y.X, depth+1)
+			}
+		case *ast.SelectorExpr: // &p.f of a pointer p: the memory p points to
+			if fieldOf(info, y) == nil {
+				break
+			}
+			if _, isPtr := info.TypeOf(y.X).Underlying().(*types.Pointer); isPtr {
+				if r, ok := a.paramOf(fi, y.X, depth+1); ok && r.Field == "" {
+					return r, true
+				}
+			}
+		}
+	case *ast.SliceExpr:
+		return a.paramOf(fi, x.X, depth+1)
+	case *ast.CallExpr:
+		if fn := flow.Callee(info, x); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "unsafe" && len(x.Args) > 0 {
+			switch fn.Name() {
+			case "Slice", "SliceData", "StringData":
+				return a.paramOf(fi, x.Args[0], depth+1)
+			}
+		}
+	}
+	return ParamFlow{}, false
+}
+
+// reachingParam returns the flow of a GPU use of e in fi, when e is a
+// parameter: In is the name of fi, the function the use is in.
+func (a *analyzer) reachingParam(fi *fnInfo, e ast.Expr, api string, cuda bool) (ParamFlow, bool) {
+	r, ok := a.paramOf(fi, e, 0)
+	if !ok || r.Field != "" && !a.fieldMayHoldSystem(fi, r) {
+		return ParamFlow{}, false
+	}
+	r.API, r.In, r.CUDA = api, fi.name, cuda
+	return r, true
+}
+
+// fieldMayHoldSystem reports whether a caller could pass system memory in
+// the field of a parameter: the field is exported (other packages store
+// into it), or something stored into it in this package is system memory.
+// A field that only ever holds device memory (a DeviceBuffer's ptr) carries
+// no flow.
+func (a *analyzer) fieldMayHoldSystem(fi *fnInfo, r ParamFlow) bool {
+	var t types.Type
+	sig := fi.encl.Signature()
+	if r.Param == -1 {
+		t = sig.Recv().Type()
+	} else {
+		t = sig.Params().At(r.Param).Type()
+	}
+	f := fieldByName(t, a.pass.Pkg, r.Field)
+	if f == nil {
+		return false
+	}
+	if f.Exported() {
+		return true
+	}
+	return a.provSrcs(a.ix.srcs[f], 0).kind&systemMem != 0
+}
+
+// fieldByName returns the field name of t (or of what t points to).
+func fieldByName(t types.Type, pkg *types.Package, name string) *types.Var {
+	if t == nil {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, name)
+	v, ok := obj.(*types.Var)
+	if !ok || !v.IsField() {
+		return nil
+	}
+	return v
+}
+
+// provField is the provenance of the field f of the struct e is (or points
+// to): the element of a composite literal, or what is stored into v.f for a
+// variable v, over everything assigned to v.
+func (a *analyzer) provField(e ast.Expr, f *types.Var, depth int) provenance {
+	if depth > 8 || e == nil {
+		return provenance{}
+	}
+	info := a.pass.TypesInfo
+	e = flow.StripConversions(info, e)
+	switch x := e.(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return a.provField(x.X, f, depth+1)
+		}
+	case *ast.CompositeLit:
+		st, ok := info.TypeOf(x).Underlying().(*types.Struct)
+		if !ok {
+			return provenance{}
+		}
+		for i, el := range x.Elts {
+			var g *types.Var
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					g, _ = info.Uses[id].(*types.Var)
+				}
+				el = kv.Value
+			} else if i < st.NumFields() {
+				g = st.Field(i)
+			}
+			if g == f {
+				return a.prov(el, depth+1)
+			}
+		}
+	case *ast.Ident:
+		v, ok := info.Uses[x].(*types.Var)
+		if !ok {
+			return provenance{}
+		}
+		var p provenance
+		for _, src := range a.ix.srcs[v] {
+			if src.expr != nil {
+				p = p.or(a.provField(src.expr, f, depth+1))
+			}
+		}
+		return p.or(a.provSrcs(a.ix.fields[fieldKey{v, f}], depth))
+	}
+	return provenance{}
+}
+
+// argResult is what a call passes in a parameter that reaches the GPU.
+type argResult struct {
+	use    *useRef    // system memory: a use at the call
+	passed *ParamFlow // a parameter of the caller: the caller's own flow
+}
+
+type argKey struct {
+	call *ast.CallExpr
+	flow paramKey
+}
+
+// argFlow classifies the argument call passes for the callee's flow pf.
+// Provenance is flow-insensitive, so the answer is cached per call.
+func (a *analyzer) argFlow(fi *fnInfo, call *ast.CallExpr, callee *types.Func, pf ParamFlow) argResult {
+	k := argKey{call, pf.key()}
+	if r, ok := a.argCache[k]; ok {
+		return r
+	}
+	r := a.classifyArg(fi, call, callee, pf)
+	a.argCache[k] = r
+	return r
+}
+
+func (a *analyzer) classifyArg(fi *fnInfo, call *ast.CallExpr, callee *types.Func, pf ParamFlow) argResult {
+	info := a.pass.TypesInfo
+	sig := callee.Signature()
+	if pf.Param >= 0 && sig.Variadic() && pf.Param >= sig.Params().Len()-1 {
+		return argResult{} // the slice of the variadic arguments: not followed
+	}
+	if pf.Param == -1 && sig.Recv() == nil {
+		return argResult{}
+	}
+	arg := flow.ArgAt(call, pf.Param)
+	if arg == nil {
+		return argResult{}
+	}
+	if pf.Param == -1 {
+		// A method expression ((*T).M) or a method value is no receiver.
+		if tv, ok := info.Types[arg]; !ok || !tv.IsValue() {
+			return argResult{}
+		}
+	}
+	var p provenance
+	expr := a.argText(arg)
+	if pf.Field != "" {
+		f := fieldByName(info.TypeOf(arg), callee.Pkg(), pf.Field)
+		if f == nil {
+			return argResult{}
+		}
+		p = a.provField(arg, f, 0)
+		if expr == "" {
+			expr = "value"
+		}
+		expr += "." + pf.Field
+	} else {
+		p = a.prov(arg, 0)
+	}
+	if p.kind&systemMem != 0 {
+		what := p.from
+		if expr != "" {
+			what += " (" + expr + ")"
+		}
+		what += " passed to " + callee.Name() + ", which hands it "
+		if pf.In != callee.Name() {
+			what += "on to " + pf.In + ", which hands it "
+		}
+		what += "to " + pf.API
+		return argResult{use: &useRef{kind: systemMem, what: what, in: fi.name, pos: call.Pos(), cuda: pf.CUDA}}
+	}
+	if pf.Field != "" {
+		// b.ptr of the caller's own b: only one level of fields.
+		r, ok := a.paramOf(fi, arg, 0)
+		if !ok || r.Field != "" {
+			return argResult{}
+		}
+		r.Field = pf.Field
+		if !a.fieldMayHoldSystem(fi, r) {
+			return argResult{}
+		}
+		r.API, r.In, r.CUDA = pf.API, pf.In, pf.CUDA
+		return argResult{passed: &r}
+	}
+	if r, ok := a.paramOf(fi, arg, 0); ok && (r.Field == "" || a.fieldMayHoldSystem(fi, r)) {
+		r.API, r.In, r.CUDA = pf.API, pf.In, pf.CUDA
+		return argResult{passed: &r}
+	}
+	return argResult{}
+}
+
+// cgoNames are the names cgo rewrites C.x to.
+var cgoNames = regexp.MustCompile(`\(?_C(?:2?func|type|macro|var|fpvar)_(\w+)\)?`)
+
+// argText is an argument as the user wrote it, for messages: "" for a C
+// call (the provenance already names it: "C.malloc memory").
+func (a *analyzer) argText(e ast.Expr) string {
+	info := a.pass.TypesInfo
+	if call, ok := flow.StripConversions(info, e).(*ast.CallExpr); ok {
+		if _, ok := cgocall.CName(info, call); ok {
+			return ""
+		}
+	}
+	s := cgoNames.ReplaceAllString(types.ExprString(e), "C.$1")
+	return strings.ReplaceAll(s, "C._CMalloc", "C.malloc")
+}
