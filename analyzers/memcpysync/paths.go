@@ -469,7 +469,7 @@ func (fa *funcAnalysis) noteValue(lhs, rhs ast.Expr) {
 	}
 	// A view and what it views are the same memory, whichever of them a
 	// copy writes: h := uintptr(p) then a copy into h writes *p.
-	if rl, ok := fa.ptrLoc(rhs); ok && rl != l {
+	if rl, ok := fa.ptrLoc(rhs); ok && rl != l && !cgoTemp(l) {
 		if !slices.Contains(fa.aliases[rl], l) {
 			fa.aliases[rl] = append(fa.aliases[rl], l)
 		}
@@ -480,6 +480,16 @@ func (fa *funcAnalysis) noteValue(lhs, rhs ast.Expr) {
 	if cl, ok := ast.Unparen(rhs).(*ast.CompositeLit); ok && l.path == "" {
 		fa.kernelArgs[l.root] = append(fa.kernelArgs[l.root], cl.Elts...)
 	}
+}
+
+// cgoTemp reports whether l is a temporary of cgo's pointer-check wrappers
+// (_cgo0 := q), which copy each argument into one of their own. Such a
+// temporary is no user alias: keeping one per call made every copy's
+// destination list, and the solver's work, grow with the number of calls in
+// the function (minutes on a function of 2,000 calls;
+// TestBadInputHugeFunctions).
+func cgoTemp(l loc) bool {
+	return l.path == "" && l.root != nil && strings.HasPrefix(l.root.Name(), "_cgo")
 }
 
 func (fa *funcAnalysis) objOf(id *ast.Ident) types.Object {
@@ -1363,6 +1373,9 @@ func (fa *funcAnalysis) deviceToDevice(c *cgocall.Call, s *state) (kindParam str
 func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, s *state) {
 	ll, ok := fa.varLoc(lhs)
 	if !ok {
+		return
+	}
+	if cgoTemp(ll) {
 		return
 	}
 	if ll.path == "" {
