@@ -19,6 +19,12 @@ import (
 // ResultOf is keyed by the originals. With stacks set, the error carries the
 // goroutine's stack.
 func guard(analyzers []*analysis.Analyzer, stacks bool) []*analysis.Analyzer {
+	return guardThen(analyzers, stacks, nil)
+}
+
+// guardThen is guard with a function called, when not nil, with the checker's
+// pass after each Run returns or panics (the standalone driver's releaser).
+func guardThen(analyzers []*analysis.Analyzer, stacks bool, after func(*analysis.Pass)) []*analysis.Analyzer {
 	copyOf := make(map[*analysis.Analyzer]*analysis.Analyzer)
 	originalOf := make(map[*analysis.Analyzer]*analysis.Analyzer)
 	var guarded func(a *analysis.Analyzer) *analysis.Analyzer
@@ -34,7 +40,7 @@ func guard(analyzers []*analysis.Analyzer, stacks bool) []*analysis.Analyzer {
 		for i, req := range a.Requires {
 			c.Requires[i] = guarded(req)
 		}
-		c.Run = recoveringRun(a, originalOf, stacks)
+		c.Run = recoveringRun(a, originalOf, stacks, after)
 		return c
 	}
 	out := make([]*analysis.Analyzer, len(analyzers))
@@ -46,8 +52,11 @@ func guard(analyzers []*analysis.Analyzer, stacks bool) []*analysis.Analyzer {
 
 // recoveringRun runs orig.Run on a view of pass that speaks in original
 // analyzers, and converts a panic into an error.
-func recoveringRun(orig *analysis.Analyzer, originalOf map[*analysis.Analyzer]*analysis.Analyzer, stacks bool) func(*analysis.Pass) (any, error) {
+func recoveringRun(orig *analysis.Analyzer, originalOf map[*analysis.Analyzer]*analysis.Analyzer, stacks bool, after func(*analysis.Pass)) func(*analysis.Pass) (any, error) {
 	return func(pass *analysis.Pass) (result any, err error) {
+		if after != nil {
+			defer after(pass)
+		}
 		defer func() {
 			if r := recover(); r != nil {
 				result = nil

@@ -52,7 +52,14 @@ func (p *program) lint(args []string) int {
 		// This driver applies the suppression directives itself, to learn
 		// which ones were used: see directives.go.
 		diag.KeepSuppressed(true)
-		graph, err := checker.Analyze(guard(o.analyzers, o.debug), roots, nil)
+		// Keep the analysis within the memory loading took (memory.go).
+		rel := newReleaser(o.analyzers, roots)
+		restore := func() {}
+		if p.limitMemory {
+			restore = limitAnalysisMemory()
+		}
+		graph, err := checker.Analyze(guardThen(o.analyzers, o.debug, rel.done), roots, nil)
+		restore()
 		if err != nil {
 			p.errorf("%v", err)
 			return exitError

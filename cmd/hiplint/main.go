@@ -41,10 +41,11 @@ func main() {
 		unitchecker.Main(guard(analyzers.Suite(), debug)...) // exits
 	}
 	p := &program{
-		analyzers: analyzers.Suite(),
-		checks:    analyzers.Checks(),
-		stdout:    os.Stdout,
-		stderr:    os.Stderr,
+		analyzers:   analyzers.Suite(),
+		checks:      analyzers.Checks(),
+		stdout:      os.Stdout,
+		stderr:      os.Stderr,
+		limitMemory: true,
 	}
 	os.Exit(p.main(args))
 }
@@ -57,6 +58,10 @@ type program struct {
 	stdout    io.Writer
 	stderr    io.Writer
 	dir       string // working directory for loading and for relative paths; "" is the process's
+	// limitMemory sets a soft memory limit for the analysis (memory.go). It
+	// is the process's setting, so only the real command sets it, not the
+	// tests that run several drivers in one process at once.
+	limitMemory bool
 }
 
 // subcommands are the words that select a subcommand when they are the first

@@ -163,6 +163,10 @@ func Exit(info *types.Info, b *cfg.Block) (ExitKind, ast.Node) {
 }
 
 // Problem is a forward dataflow problem over states S.
+//
+// Solve clones a state before it changes it and never changes a state it has
+// handed out or stored: Transfer, Join and Branch get states that Solve owns
+// (Join's from only to read), and what they return is Solve's to keep.
 type Problem[S any] struct {
 	Entry    S
 	Clone    func(S) S
@@ -170,6 +174,7 @@ type Problem[S any] struct {
 	Equal    func(a, b S) bool
 	Transfer func(n ast.Node, s S) S // may modify and return s
 	// Branch refines s for the successor taken when cond is (taken). Optional.
+	// It may modify and return s.
 	Branch func(cond ast.Expr, taken bool, s S) S
 }
 
@@ -179,6 +184,14 @@ const maxVisits = 64
 
 // Solve runs p to a fixpoint on g and returns the state at entry to each
 // reachable block.
+//
+// The states are most of what the analyzers allocate (docs/performance.md),
+// so Solve clones only where a state must survive a change: the state at
+// entry to a block, before the block's transfer runs; the state out of a
+// block, for each successor but the last that a branch refines or that has
+// no state yet; and a successor's old state, before joining into it. The
+// last successor gets the block's own out state, and a state that Branch
+// refined is stored as it is.
 func Solve[S any](g *cfg.CFG, p Problem[S]) map[*cfg.Block]S {
 	in := map[*cfg.Block]S{}
 	if len(g.Blocks) == 0 {
@@ -186,26 +199,33 @@ func Solve[S any](g *cfg.CFG, p Problem[S]) map[*cfg.Block]S {
 	}
 	entry := g.Blocks[0]
 	in[entry] = p.Clone(p.Entry)
-	visits := map[*cfg.Block]int{}
+	visits := make([]uint8, len(g.Blocks)) // by Block.Index
+	queued := make([]bool, len(g.Blocks))
 	work := []*cfg.Block{entry}
-	queued := map[*cfg.Block]bool{entry: true}
+	queued[entry.Index] = true
 	for len(work) > 0 {
 		b := work[0]
 		work = work[1:]
-		queued[b] = false
-		visits[b]++
-		if visits[b] > maxVisits {
+		queued[b.Index] = false
+		if visits[b.Index] == maxVisits {
 			continue
 		}
+		visits[b.Index]++
 		out := p.Clone(in[b])
 		for _, n := range b.Nodes {
 			out = p.Transfer(n, out)
 		}
 		cond := Cond(b)
 		for i, succ := range b.Succs {
-			s := out
+			last := i == len(b.Succs)-1
+			// s is out, or a state refined from it; owned says whether
+			// nothing else refers to s, so that it may be stored as it is.
+			s, owned := out, last
 			if cond != nil && p.Branch != nil {
-				s = p.Branch(cond, i == 0, p.Clone(out))
+				if !last {
+					s = p.Clone(out)
+				}
+				s, owned = p.Branch(cond, i == 0, s), true
 			}
 			old, seen := in[succ]
 			var next S
@@ -214,12 +234,14 @@ func Solve[S any](g *cfg.CFG, p Problem[S]) map[*cfg.Block]S {
 				if p.Equal(old, next) {
 					continue
 				}
+			} else if owned {
+				next = s
 			} else {
 				next = p.Clone(s)
 			}
 			in[succ] = next
-			if !queued[succ] {
-				queued[succ] = true
+			if !queued[succ.Index] {
+				queued[succ.Index] = true
 				work = append(work, succ)
 			}
 		}

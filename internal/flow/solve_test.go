@@ -9,6 +9,8 @@ import (
 	"slices"
 	"testing"
 
+	"golang.org/x/tools/go/cfg"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -99,4 +101,174 @@ func TestSolveReachesFixpointWithBranches(t *testing.T) {
 	}
 	assert.Contains(t, kinds, NoReturnExit)
 	assert.Contains(t, kinds, Return)
+}
+
+// A function with every kind of edge: branches that refine, blocks with two
+// successors and no condition (range loops, switch and select cases),
+// back edges, goto and labeled continue.
+const cloneSrc = `package p
+
+func g(c bool, n int, xs []int, ch chan int) {
+	var x, y, z, w int
+	if c && n > 0 {
+		x = 1
+	} else if n == 0 {
+		y = 2
+	}
+outer:
+	for i := 0; i < n; i++ {
+		for _, v := range xs {
+			if v == 0 {
+				continue outer
+			}
+			z = v
+		}
+		switch {
+		case x == 0:
+			w = 1
+		case y != 0:
+			x = 2
+		default:
+			goto done
+		}
+	}
+	select {
+	case v := <-ch:
+		y = v
+	default:
+	}
+done:
+	if x == 0 {
+		_, _, _, _ = x, y, z, w
+	}
+}
+`
+
+// refState is a may-assigned set that remembers whether it was stored, to
+// catch a solver that changes a state after it stored it.
+type refState struct {
+	vars   map[string]bool
+	stored bool
+}
+
+func refProblem(clones *int) Problem[*refState] {
+	mutable := func(s *refState) *refState {
+		if s.stored {
+			panic("a stored state was handed out to be changed")
+		}
+		return s
+	}
+	return Problem[*refState]{
+		Entry: &refState{vars: map[string]bool{}},
+		Clone: func(s *refState) *refState {
+			*clones++
+			return &refState{vars: maps.Clone(s.vars)}
+		},
+		Join: func(into, from *refState) *refState {
+			maps.Copy(mutable(into).vars, from.vars)
+			return into
+		},
+		Equal: func(a, b *refState) bool { return maps.Equal(a.vars, b.vars) },
+		Transfer: func(n ast.Node, s *refState) *refState {
+			s = mutable(s)
+			if as, ok := n.(*ast.AssignStmt); ok {
+				for _, l := range as.Lhs {
+					if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+						s.vars[id.Name] = true
+					}
+				}
+			}
+			return s
+		},
+		Branch: func(cond ast.Expr, taken bool, s *refState) *refState {
+			s = mutable(s)
+			if b, ok := cond.(*ast.BinaryExpr); ok {
+				if id, ok := b.X.(*ast.Ident); ok && (b.Op == token.EQL) == taken {
+					delete(s.vars, id.Name)
+				}
+			}
+			return s
+		},
+	}
+}
+
+// cloningSolve is Solve as it was before it saved clones: a fresh clone for
+// every successor. Solve must reach the same states.
+func cloningSolve[S any](g *cfg.CFG, p Problem[S]) map[*cfg.Block]S {
+	in := map[*cfg.Block]S{}
+	entry := g.Blocks[0]
+	in[entry] = p.Clone(p.Entry)
+	visits := map[*cfg.Block]int{}
+	work := []*cfg.Block{entry}
+	queued := map[*cfg.Block]bool{entry: true}
+	for len(work) > 0 {
+		b := work[0]
+		work = work[1:]
+		queued[b] = false
+		visits[b]++
+		if visits[b] > maxVisits {
+			continue
+		}
+		out := p.Clone(in[b])
+		for _, n := range b.Nodes {
+			out = p.Transfer(n, out)
+		}
+		cond := Cond(b)
+		for i, succ := range b.Succs {
+			s := out
+			if cond != nil && p.Branch != nil {
+				s = p.Branch(cond, i == 0, p.Clone(out))
+			}
+			old, seen := in[succ]
+			var next S
+			if seen {
+				next = p.Join(p.Clone(old), s)
+				if p.Equal(old, next) {
+					continue
+				}
+			} else {
+				next = p.Clone(s)
+			}
+			in[succ] = next
+			if !queued[succ] {
+				queued[succ] = true
+				work = append(work, succ)
+			}
+		}
+	}
+	return in
+}
+
+func TestSolveClonesLessAndReachesTheSameStates(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", cloneSrc, 0)
+	require.NoError(t, err)
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
+	_, err = (&types.Config{}).Check("p", fset, []*ast.File{f}, info)
+	require.NoError(t, err)
+	g := CFG(info, f.Decls[0].(*ast.FuncDecl).Body)
+
+	var clones, refClones int
+	p := refProblem(&clones)
+	// Mark what Solve stores as it stores it: Equal sees every stored state
+	// as its first argument before Solve replaces it, and the result holds
+	// the rest.
+	equal := p.Equal
+	p.Equal = func(a, b *refState) bool { a.stored = true; return equal(a, b) }
+	got := Solve(g, p)
+	want := cloningSolve(g, refProblem(&refClones))
+
+	require.Equal(t, len(want), len(got))
+	for b, ws := range want {
+		gs, ok := got[b]
+		require.True(t, ok, "block %d reached", b.Index)
+		assert.Equal(t, slices.Sorted(maps.Keys(ws.vars)), slices.Sorted(maps.Keys(gs.vars)), "block %d", b.Index)
+	}
+	seen := map[*refState]bool{}
+	for _, s := range got {
+		assert.False(t, seen[s], "two blocks share one state")
+		seen[s] = true
+	}
+	assert.Less(t, clones, refClones)
+	t.Logf("clones: %d, before: %d", clones, refClones)
 }
