@@ -6,11 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"sort"
 	"strings"
 
 	"github.com/hiplint/hiplint/internal/diag"
 	"github.com/hiplint/hiplint/internal/headerless"
+	"github.com/hiplint/hiplint/internal/loaderr"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 )
@@ -140,23 +140,7 @@ func (p *program) load(o *options) ([]*packages.Package, error) {
 // line explains it. The test variant of a package repeats the package's
 // errors, so lines are deduplicated by package path and text.
 func (p *program) reportPackageErrors(initial []*packages.Package) (ok []*packages.Package, failed bool) {
-	seen := make(map[string]bool)
-	var lines []string
-	packages.Visit(initial, nil, func(pkg *packages.Package) {
-		if len(pkg.Errors) == 0 {
-			return
-		}
-		failed = true
-		line := fmt.Sprintf("%s: %s", pkg.PkgPath, p.packageError(pkg.Errors[0]))
-		if n := len(pkg.Errors) - 1; n > 0 {
-			line += fmt.Sprintf(" (and %d more errors)", n)
-		}
-		if !seen[line] {
-			seen[line] = true
-			lines = append(lines, line)
-		}
-	})
-	sort.Strings(lines)
+	lines := loaderr.Lines(initial, p.relative)
 	for _, line := range lines {
 		p.errorf("%s", line)
 	}
@@ -165,20 +149,7 @@ func (p *program) reportPackageErrors(initial []*packages.Package) (ok []*packag
 			ok = append(ok, pkg)
 		}
 	}
-	return ok, failed
-}
-
-// packageError formats a load or type error with its file relative to the
-// working directory.
-func (p *program) packageError(e packages.Error) string {
-	if e.Pos == "" || e.Pos == "-" {
-		return e.Msg
-	}
-	pos := e.Pos
-	if i := strings.Index(pos, ".go:"); i >= 0 {
-		pos = p.relative(pos[:i+3]) + pos[i+3:]
-	}
-	return pos + ": " + e.Msg
+	return ok, len(lines) > 0
 }
 
 // headerEnv returns the environment for loading: where the C compiler cannot

@@ -8,12 +8,12 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/hiplint/hiplint/internal/diag"
 	"github.com/hiplint/hiplint/internal/fixes"
+	"github.com/hiplint/hiplint/internal/loaderr"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
@@ -114,7 +114,7 @@ func (s *Server) analyzeDir(ctx context.Context, dir string) (res *pkgResult) {
 			res.deps[pkg.PkgPath] = true
 		}
 	})
-	res.problems = append(res.problems, packageErrors(pkgs)...)
+	res.problems = append(res.problems, loaderr.Lines(pkgs, nil)...)
 
 	var roots []*packages.Package
 	for _, pkg := range pkgs {
@@ -132,28 +132,6 @@ func (s *Server) analyzeDir(ctx context.Context, dir string) (res *pkgResult) {
 	}
 	s.collect(graph, res)
 	return res
-}
-
-// packageErrors returns one line for each package that failed to load, parse
-// or type-check, deduplicated (a test variant repeats its package's errors).
-func packageErrors(pkgs []*packages.Package) []string {
-	seen := map[string]bool{}
-	var lines []string
-	packages.Visit(pkgs, nil, func(pkg *packages.Package) {
-		if len(pkg.Errors) == 0 {
-			return
-		}
-		line := pkg.PkgPath + ": " + packageError(pkg.Errors[0])
-		if n := len(pkg.Errors) - 1; n > 0 {
-			line += fmt.Sprintf(" (and %d more errors)", n)
-		}
-		if !seen[line] {
-			seen[line] = true
-			lines = append(lines, line)
-		}
-	})
-	sort.Strings(lines)
-	return lines
 }
 
 // collect turns the root actions' diagnostics into findings of res. A file
@@ -304,12 +282,3 @@ func quickFixOf(src *fixes.Sources, pkg *packages.Package, fix analysis.Suggeste
 
 // dirOf is the cache key of a file: its directory.
 func dirOf(path string) string { return filepath.Dir(path) }
-
-// packageError formats a load or type error, with its position when it has
-// one.
-func packageError(e packages.Error) string {
-	if e.Pos == "" || e.Pos == "-" {
-		return e.Msg
-	}
-	return e.Pos + ": " + e.Msg
-}
