@@ -136,23 +136,8 @@ func (a *analyzer) buildIndex() {
 				assign(lhs, n.Values)
 			case *ast.CompositeLit:
 				// &HostBuffer{ptr: C.malloc(n)} stores into the field ptr.
-				st, ok := info.TypeOf(n).Underlying().(*types.Struct)
-				if !ok {
-					return true
-				}
-				for i, el := range n.Elts {
-					var f *types.Var
-					if kv, ok := el.(*ast.KeyValueExpr); ok {
-						if id, ok := kv.Key.(*ast.Ident); ok {
-							f, _ = info.Uses[id].(*types.Var)
-						}
-						el = kv.Value
-					} else if i < st.NumFields() {
-						f = st.Field(i)
-					}
-					if f != nil {
-						ix.srcs[f] = append(ix.srcs[f], valueSrc{expr: el})
-					}
+				for _, fv := range litFields(info, n) {
+					ix.srcs[fv.field] = append(ix.srcs[fv.field], valueSrc{expr: fv.value})
 				}
 			case *ast.CallExpr:
 				c := cgocall.Match(info, n)
@@ -205,6 +190,37 @@ func deviceAttr(info *types.Info, c *cgocall.Call) (hipapi.Const, bool) {
 
 // addrOf returns v for an out-argument &v, seen through conversions
 // ((*unsafe.Pointer)(unsafe.Pointer(&v))), or the field f for &x.f.
+// fieldValue is one field a struct literal sets, and its value.
+type fieldValue struct {
+	field *types.Var
+	value ast.Expr
+}
+
+// litFields returns the fields a struct composite literal sets, keyed
+// (T{ptr: p}) or positional (T{p, n}); nil for other literals.
+func litFields(info *types.Info, lit *ast.CompositeLit) []fieldValue {
+	st, ok := info.TypeOf(lit).Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var out []fieldValue
+	for i, el := range lit.Elts {
+		var f *types.Var
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				f, _ = info.Uses[id].(*types.Var)
+			}
+			el = kv.Value
+		} else if i < st.NumFields() {
+			f = st.Field(i)
+		}
+		if f != nil {
+			out = append(out, fieldValue{f, el})
+		}
+	}
+	return out
+}
+
 func addrOf(info *types.Info, e ast.Expr) types.Object {
 	e = flow.StripConversions(info, e)
 	u, ok := e.(*ast.UnaryExpr)

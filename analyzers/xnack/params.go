@@ -95,18 +95,6 @@ func sortParams(ps []ParamFlow) {
 	})
 }
 
-func sameParams(a, b []ParamFlow) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // mergeParams adds the flows of b whose parameters a lacks.
 func mergeParams(a, b []ParamFlow) []ParamFlow {
 	for _, p := range b {
@@ -261,22 +249,9 @@ func (a *analyzer) provField(e ast.Expr, f *types.Var, depth int) provenance {
 			return a.provField(x.X, f, depth+1)
 		}
 	case *ast.CompositeLit:
-		st, ok := info.TypeOf(x).Underlying().(*types.Struct)
-		if !ok {
-			return provenance{}
-		}
-		for i, el := range x.Elts {
-			var g *types.Var
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				if id, ok := kv.Key.(*ast.Ident); ok {
-					g, _ = info.Uses[id].(*types.Var)
-				}
-				el = kv.Value
-			} else if i < st.NumFields() {
-				g = st.Field(i)
-			}
-			if g == f {
-				return a.prov(el, depth+1)
+		for _, fv := range litFields(info, x) {
+			if fv.field == f {
+				return a.prov(fv.value, depth+1)
 			}
 		}
 	case *ast.Ident:

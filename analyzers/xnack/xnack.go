@@ -654,7 +654,7 @@ func (a *analyzer) summarizeUses() {
 			guards := fi.obj != nil && r.sawExit && r.exit.guarded
 			uses := firstUses(r.unguarded)
 			params := firstParams(r.params)
-			if guards != fi.guards || !sameUses(uses, fi.uses) || !sameParams(params, fi.params) {
+			if guards != fi.guards || !sameUses(uses, fi.uses) || !slices.Equal(params, fi.params) {
 				fi.guards, fi.uses, fi.params = guards, uses, params
 				changed = true
 			}
