@@ -13,6 +13,7 @@ import (
 	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/hiplint/hiplint/internal/hipapi"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/cfg"
 )
 
 var (
@@ -253,32 +254,85 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	for _, fn := range funcs {
 		a.findGetter(fn)
 	}
+	final := a.summarize(funcs)
+	a.exportFacts()
+	for i, fn := range funcs {
+		// A closure that runs in place is analyzed as part of its caller.
+		if fn.Lit != nil && a.inPlace[fn.Lit] {
+			continue
+		}
+		fa, in := final[i].fa, final[i].in
+		if fa == nil {
+			if !a.relevant(fn) {
+				continue
+			}
+			fa = newFuncAnalysis(a, fn)
+			in = fa.solve()
+		}
+		fa.replay(in)
+		fa.checkDependencies()
+	}
+	return nil, nil
+}
+
+// solved is a function's analysis and the solution it reached.
+type solved struct {
+	fa *funcAnalysis
+	in map[*cfg.Block]*state
+}
+
+// summarize computes the summaries of the package's declared functions to a
+// fixpoint. A summary depends on facts, which are fixed, and on the summaries
+// of the package's functions the body refers to, so a function is analyzed
+// again only when one of those changed. It returns, by index in funcs, each
+// function's last analysis where nothing it depends on changed after it: the
+// reporting walk (replay) can start from its solution instead of solving
+// again.
+func (a *analyzer) summarize(funcs []flow.Func) []solved {
+	info := a.pass.TypesInfo
+	callers := map[*types.Func][]int{}
+	dirty := make([]bool, len(funcs))
+	for i, fn := range funcs {
+		if fn.Decl == nil {
+			continue
+		}
+		dirty[i] = true
+		for callee := range a.impls.LocalRefs(fn.Body) {
+			callers[callee] = append(callers[callee], i)
+		}
+	}
+	last := make([]solved, len(funcs))
 	for range maxSummaryRounds {
 		changed := false
-		for _, fn := range funcs {
-			if fn.Decl == nil || !a.relevant(fn) {
+		for i, fn := range funcs {
+			if !dirty[i] {
+				continue
+			}
+			dirty[i] = false
+			if !a.relevant(fn) {
 				continue
 			}
 			fa := newFuncAnalysis(a, fn)
-			fa.collectHostFrees(fa.solve())
-			changed = a.updateSummary(fn.Object(pass.TypesInfo), fa) || changed
+			in := fa.solve()
+			fa.collectHostFrees(in)
+			last[i] = solved{fa, in}
+			if obj := fn.Object(info); a.updateSummary(obj, fa) {
+				changed = true
+				for _, j := range callers[obj] {
+					dirty[j] = true
+				}
+			}
 		}
 		if !changed {
 			break
 		}
 	}
-	a.exportFacts()
-	for _, fn := range funcs {
-		// A closure that runs in place is analyzed as part of its caller.
-		if fn.Lit != nil && a.inPlace[fn.Lit] || !a.relevant(fn) {
-			continue
+	for i := range last {
+		if dirty[i] {
+			last[i] = solved{} // the rounds ran out: analyzed again to report
 		}
-		fa := newFuncAnalysis(a, fn)
-		in := fa.solve()
-		fa.replay(in)
-		fa.checkDependencies()
 	}
-	return nil, nil
+	return last
 }
 
 type analyzer struct {

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -106,9 +107,13 @@ type freeRec struct {
 }
 
 type state struct {
-	vals    map[loc]val
-	capture map[string]uint8 // stream expression → capture bits; absent: not capturing
-	freed   map[int]freeRec  // allocation site → its first free
+	// vals is shared with the states cloned from this one, or this one was
+	// cloned from, until one of them writes it (ownVals): most transfers
+	// leave it as it is, and it was most of what cloning states allocated.
+	vals       map[loc]val
+	valsShared bool
+	capture    map[string]uint8 // stream expression → capture bits; absent: not capturing
+	freed      map[int]freeRec  // allocation site → its first free
 	// paramFreed holds the parameters' memory that hipFree/hipFreeAsync
 	// freed on every path here (for the FreesParam summary).
 	paramFreed map[ParamPath]bool
@@ -119,34 +124,16 @@ type state struct {
 	failed map[int]bool
 }
 
-func newState() *state {
-	return &state{vals: map[loc]val{}, capture: map[string]uint8{}, freed: map[int]freeRec{},
-		paramFreed: map[ParamPath]bool{}, status: map[types.Object][]int{}, failed: map[int]bool{}}
-}
+// newState returns an empty state. Its maps are nil until written (flow.Put):
+// the solver clones states at every block and edge, and most maps are empty.
+func newState() *state { return &state{} }
 
 func cloneState(s *state) *state {
-	c := &state{vals: make(map[loc]val, len(s.vals)), capture: make(map[string]uint8, len(s.capture)),
-		freed: make(map[int]freeRec, len(s.freed)), paramFreed: make(map[ParamPath]bool, len(s.paramFreed)),
-		status: make(map[types.Object][]int, len(s.status)), failed: make(map[int]bool, len(s.failed))}
-	for k := range s.paramFreed {
-		c.paramFreed[k] = true
-	}
-	for k, v := range s.status {
-		c.status[k] = v // never modified in place
-	}
-	for k := range s.failed {
-		c.failed[k] = true
-	}
-	for k, v := range s.vals {
-		c.vals[k] = v
-	}
-	for k, v := range s.capture {
-		c.capture[k] = v
-	}
-	for k, v := range s.freed {
-		c.freed[k] = v
-	}
-	return c
+	s.valsShared = s.vals != nil
+	return &state{vals: s.vals, valsShared: s.valsShared, capture: flow.CloneMap(s.capture),
+		freed: flow.CloneMap(s.freed), paramFreed: flow.CloneMap(s.paramFreed),
+		status: flow.CloneMap(s.status), // the status slices are never modified in place
+		failed: flow.CloneMap(s.failed)}
 }
 
 func (s *state) captureBits(key string) uint8 {
@@ -170,12 +157,24 @@ func (s *state) anyCapture(k Kind) Kind {
 	return k
 }
 
+// ownVals makes s.vals s's own before s writes it.
+func (s *state) ownVals() {
+	if s.valsShared {
+		s.vals = maps.Clone(s.vals)
+		s.valsShared = false
+	}
+}
+
 func joinState(into, from *state) *state {
 	for k, v := range from.vals {
-		into.vals[k] = into.vals[k].union(v)
+		old, ok := into.vals[k]
+		if u := old.union(v); !ok || !u.equal(old) {
+			into.ownVals()
+			flow.Put(&into.vals, k, u)
+		}
 	}
 	for k := range from.capture {
-		into.capture[k] = into.captureBits(k) | from.captureBits(k)
+		flow.Put(&into.capture, k, into.captureBits(k)|from.captureBits(k))
 	}
 	for k := range into.capture {
 		into.capture[k] |= from.captureBits(k)
@@ -191,7 +190,7 @@ func joinState(into, from *state) *state {
 	for k, r := range from.freed {
 		if _, ok := into.freed[k]; !ok {
 			r.maybe = r.maybe || !into.failed[k]
-			into.freed[k] = r
+			flow.Put(&into.freed, k, r)
 		}
 	}
 	for k := range into.failed {
@@ -264,6 +263,7 @@ func (s *state) subtree(l loc) tree {
 // set stores t at l: a strong update replaces what l held, a weak one
 // (an element of a slice or map) adds to it.
 func (s *state) set(l loc, t tree) {
+	s.ownVals()
 	if !l.weak() {
 		for k := range s.vals {
 			if l.under(k) {
@@ -276,7 +276,7 @@ func (s *state) set(l loc, t tree) {
 			continue
 		}
 		k := loc{root: l.root, path: l.path + p}
-		s.vals[k] = s.vals[k].union(v)
+		flow.Put(&s.vals, k, s.vals[k].union(v))
 	}
 }
 
@@ -285,6 +285,7 @@ func (s *state) set(l loc, t tree) {
 func (s *state) forget(l loc) {
 	for k := range s.vals {
 		if l.under(k) {
+			s.ownVals()
 			delete(s.vals, k)
 		}
 	}
@@ -527,7 +528,7 @@ func (fa *funcAnalysis) noteStatus(lhs, rhs []ast.Expr, s *state) {
 			continue
 		}
 		if sites := fa.allocsIn(r); len(sites) > 0 {
-			s.status[obj] = sites
+			flow.Put(&s.status, obj, sites)
 		}
 	}
 }
@@ -561,6 +562,7 @@ func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
 	}
 	for k, v := range s.vals {
 		if slices.ContainsFunc(v.sites, func(i int) bool { return slices.Contains(sites, i) }) {
+			s.ownVals() // ranging over the map it copies: the writes go to the copy
 			v.sites = slices.DeleteFunc(slices.Clone(v.sites), func(i int) bool { return slices.Contains(sites, i) })
 			if v.empty() {
 				delete(s.vals, k)
@@ -571,7 +573,7 @@ func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
 	}
 	for _, i := range sites {
 		delete(s.freed, i)
-		s.failed[i] = true
+		flow.Put(&s.failed, i, true)
 	}
 	return s
 }
@@ -631,7 +633,7 @@ func (fa *funcAnalysis) noteHostFree(e ast.Expr, path string, s *state) {
 	var ps []ParamPath
 	fa.noteParam(&ps, e, path, s)
 	for _, p := range ps {
-		s.paramFreed[p] = true
+		flow.Put(&s.paramFreed, p, true)
 	}
 }
 
@@ -683,7 +685,7 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 	if begins, ends := fa.captures(fn); len(begins)+len(ends) > 0 {
 		for _, p := range begins {
 			if e := flow.ArgAt(call, p.Param); e != nil {
-				s.capture[fa.streamKeyAt(e, p.Path)] = capturing
+				flow.Put(&s.capture, fa.streamKeyAt(e, p.Path), capturing)
 				if !fa.reporting {
 					fa.noteCapture(fa.beginCands, e, p.Path, s)
 				}
@@ -691,7 +693,7 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 		}
 		for _, p := range ends {
 			if e := flow.ArgAt(call, p.Param); e != nil {
-				s.capture[fa.streamKeyAt(e, p.Path)] = notCapturing
+				flow.Put(&s.capture, fa.streamKeyAt(e, p.Path), notCapturing)
 				if !fa.reporting {
 					fa.noteCapture(fa.endCands, e, p.Path, s)
 				}
@@ -840,12 +842,12 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 			}
 		}
 	case hipapi.CaptureBegin:
-		s.capture[fa.streamKey(c.Arg(f.Stream))] = capturing
+		flow.Put(&s.capture, fa.streamKey(c.Arg(f.Stream)), capturing)
 		if !fa.reporting {
 			fa.noteCapture(fa.beginCands, c.Arg(f.Stream), "", s)
 		}
 	case hipapi.CaptureEnd:
-		s.capture[fa.streamKey(c.Arg(f.Stream))] = notCapturing
+		flow.Put(&s.capture, fa.streamKey(c.Arg(f.Stream)), notCapturing)
 		if !fa.reporting {
 			fa.noteCapture(fa.endCands, c.Arg(f.Stream), "", s)
 		}
@@ -1428,7 +1430,7 @@ func (fa *funcAnalysis) checkFree(call *ast.CallExpr, ptr ast.Expr, path string,
 		}
 		return
 	}
-	s.freed[i] = freeRec{pos: call.Pos(), name: name, node: node}
+	flow.Put(&s.freed, i, freeRec{pos: call.Pos(), name: name, node: node})
 }
 
 // loopCarried reports whether a free at pos sits in a loop while the

@@ -174,7 +174,9 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 		if fn.Lit != nil && c.inPlace[fn.Lit] {
 			continue
 		}
-		if c.relevant(fn) {
+		if fa := c.final[fn.Body]; fa != nil {
+			fa.reportSolution() // solved with the final summaries: only the reporting walk is left
+		} else if c.relevant(fn) {
 			newFuncAnalysis(c, fn, true).run()
 		}
 	}
@@ -206,6 +208,10 @@ type checker struct {
 	// to (ctx.Do(func() error {...})): they are part of their caller.
 	inPlace map[*ast.FuncLit]bool
 	getters map[*types.Func]string // this package's getters: what they return
+	// final holds, after summarize, each declared function's last summary
+	// analysis when no summary it depends on changed after it: its solution
+	// is the reporting run's, which then only walks it again (reporting).
+	final map[*ast.BlockStmt]*funcAnalysis
 }
 
 func (c *checker) callee(call *ast.CallExpr) *types.Func {
@@ -437,10 +443,11 @@ func (c *checker) summarize(funcs []flow.Func) {
 		if fn.Object(info) == nil {
 			continue
 		}
-		for callee := range c.samePackageRefs(fn.Body) {
+		for callee := range c.impls.LocalRefs(fn.Body) {
 			callers[callee] = append(callers[callee], i)
 		}
 	}
+	last := make([]*funcAnalysis, len(funcs))
 	dirty := make([]bool, len(funcs))
 	for i := range dirty {
 		dirty[i] = true
@@ -458,6 +465,7 @@ func (c *checker) summarize(funcs []flow.Func) {
 			}
 			fa := newFuncAnalysis(c, fn, false)
 			fa.run()
+			last[i] = fa
 			copies, syncs, reads := fa.summary()
 			this := false
 			if str(copies) != str(c.copies[obj]) {
@@ -481,6 +489,14 @@ func (c *checker) summarize(funcs []flow.Func) {
 		}
 		if !changed {
 			break
+		}
+	}
+	// An analysis is final when nothing it depends on changed after it (a
+	// function still dirty when the rounds ran out is analyzed again).
+	c.final = map[*ast.BlockStmt]*funcAnalysis{}
+	for i, fa := range last {
+		if fa != nil && !dirty[i] {
+			c.final[funcs[i].Body] = fa
 		}
 	}
 	for _, fn := range funcs {
@@ -549,31 +565,6 @@ func (c *checker) relevant(fn flow.Func) bool {
 		return !found
 	})
 	return found
-}
-
-// samePackageRefs returns the functions and methods of this package that
-// body refers to, calls or not, and those that implement the interface
-// methods it refers to.
-func (c *checker) samePackageRefs(body *ast.BlockStmt) map[*types.Func]bool {
-	refs := map[*types.Func]bool{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			fn, ok := c.pass.TypesInfo.Uses[id].(*types.Func)
-			if !ok {
-				return true
-			}
-			if fn.Pkg() == c.pass.Pkg {
-				refs[fn.Origin()] = true
-			}
-			for _, impl := range c.impls.Of(fn) {
-				if impl.Pkg() == c.pass.Pkg {
-					refs[impl] = true
-				}
-			}
-		}
-		return true
-	})
-	return refs
 }
 
 // mayHoldPointer reports whether a parameter of type t can carry device or

@@ -14,6 +14,7 @@ import (
 	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/hiplint/hiplint/internal/hipapi"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/cfg"
 )
 
 // loc names memory or a handle: a variable, or a field path inside one.
@@ -172,12 +173,12 @@ func newState() *state {
 
 // cloneState copies s. The solver clones a state at every block, so maps
 // that are empty stay nil (most are, in most functions) and are made on
-// their first write (put): the clones were a third of this analyzer's
+// their first write (flow.Put): the clones were a third of this analyzer's
 // allocation (docs/performance.md).
 func cloneState(s *state) *state {
 	c := &state{device: s.device, synced: s.synced, nullSynced: s.nullSynced, copies: make(map[int]*pending, len(s.copies)),
-		streams: cloneMap(s.streams), kinds: cloneMap(s.kinds), syncedStreams: cloneMap(s.syncedStreams),
-		status: cloneMap(s.status)} // status slices are never modified in place
+		streams: flow.CloneMap(s.streams), kinds: flow.CloneMap(s.kinds), syncedStreams: flow.CloneMap(s.syncedStreams),
+		status: flow.CloneMap(s.status)} // status slices are never modified in place
 	if len(s.events) > 0 {
 		c.events = make(map[loc][]int, len(s.events))
 		for k, v := range s.events {
@@ -188,26 +189,6 @@ func cloneState(s *state) *state {
 		c.copies[k] = p.clone()
 	}
 	return c
-}
-
-// cloneMap copies m, or returns nil when m is empty.
-func cloneMap[K comparable, V any](m map[K]V) map[K]V {
-	if len(m) == 0 {
-		return nil
-	}
-	c := make(map[K]V, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
-}
-
-// put sets (*m)[k] = v, making the map if it is nil.
-func put[K comparable, V any](m *map[K]V, k K, v V) {
-	if *m == nil {
-		*m = map[K]V{}
-	}
-	(*m)[k] = v
 }
 
 // joinState merges the states of two paths: a copy pending on either is
@@ -236,7 +217,7 @@ func joinState(into, from *state) *state {
 	for k, v := range from.streams {
 		w, ok := into.streams[k]
 		if !ok {
-			put(&into.streams, k, v)
+			flow.Put(&into.streams, k, v)
 			continue
 		}
 		if w.device != v.device {
@@ -368,6 +349,8 @@ type funcAnalysis struct {
 	info       *types.Info
 	sig        *types.Signature
 	reporting  bool                  // report diagnostics (else only summarize)
+	cfg        *cfg.CFG
+	in         map[*cfg.Block]*state // the solution: each block's entry state
 	replay     bool                  // the fixpoint is reached: the walk is final
 	closures   int                   // depth of in-place closures being walked
 	parents    map[ast.Node]ast.Node // built on first use, by parentOf: only fixes need it
@@ -514,8 +497,8 @@ func (fa *funcAnalysis) objOf(id *ast.Ident) types.Object {
 }
 
 func (fa *funcAnalysis) run() {
-	g := flow.CFG(fa.info, fa.fn.Body)
-	in := flow.Solve(g, flow.Problem[*state]{
+	fa.cfg = flow.CFG(fa.info, fa.fn.Body)
+	fa.in = flow.Solve(fa.cfg, flow.Problem[*state]{
 		Entry:    newState(),
 		Clone:    cloneState,
 		Join:     joinState,
@@ -523,9 +506,15 @@ func (fa *funcAnalysis) run() {
 		Transfer: fa.transfer,
 		Branch:   fa.branch,
 	})
+	fa.walkSolution()
+}
+
+// walkSolution walks the solved function once more with the fixpoint's
+// states (replay): this walk collects the summary and reports.
+func (fa *funcAnalysis) walkSolution() {
 	fa.replay = true
-	for _, b := range g.Blocks {
-		s, ok := in[b]
+	for _, b := range fa.cfg.Blocks {
+		s, ok := fa.in[b]
 		if !ok {
 			continue
 		}
@@ -534,6 +523,14 @@ func (fa *funcAnalysis) run() {
 			s = fa.transfer(n, s)
 		}
 	}
+}
+
+// reportSolution walks a summary analysis's solution again, reporting: the
+// states are those a reporting run would compute, since the summaries it
+// used are final (checker.final).
+func (fa *funcAnalysis) reportSolution() {
+	fa.reporting = true
+	fa.walkSolution()
 }
 
 // summary returns the facts the function's returns support.
@@ -710,7 +707,7 @@ func (fa *funcAnalysis) noteStatus(lhs, rhs []ast.Expr, s *state) {
 			continue
 		}
 		if sites := fa.sitesIn(r); len(sites) > 0 {
-			put(&s.status, obj, sites)
+			flow.Put(&s.status, obj, sites)
 		}
 	}
 }
@@ -1116,7 +1113,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 				sites = append(sites, cp.site)
 			}
 		}
-		put(&s.events, ev, sites)
+		flow.Put(&s.events, ev, sites)
 	case hipapi.EventSync:
 		if ev, ok := fa.varLoc(c.Arg(f.Event)); ok {
 			for _, i := range s.events[ev] {
@@ -1151,7 +1148,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 			info.known = ok
 			info.nonBlocking = ok && v&hipapi.NonBlockingStream != 0
 		}
-		put(&s.streams, l, info)
+		flow.Put(&s.streams, l, info)
 	case hipapi.Copy:
 		fa.copyCall(c, s)
 	case hipapi.Launch:
@@ -1195,7 +1192,7 @@ func (fa *funcAnalysis) streamSync(q queue, s *state) {
 		}
 	}
 	if q.kind == onStream {
-		put(&s.syncedStreams, q.stream, true)
+		flow.Put(&s.syncedStreams, q.stream, true)
 	}
 }
 
@@ -1394,7 +1391,7 @@ func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, s *state) {
 	}
 	if ll.path == "" {
 		if v, ok := fa.kindValueOrNone(rhs, s); ok {
-			put(&s.kinds, ll.root, v)
+			flow.Put(&s.kinds, ll.root, v)
 		} else {
 			delete(s.kinds, ll.root)
 		}
@@ -1415,7 +1412,7 @@ func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, s *state) {
 	}
 	if rok {
 		if info, ok := s.streams[rl]; ok {
-			put(&s.streams, ll, info)
+			flow.Put(&s.streams, ll, info)
 			return
 		}
 	}

@@ -101,7 +101,9 @@ func Match(info *types.Info, e ast.Expr) *Call {
 		}
 		return &Call{Func: f, Expr: call, Args: call.Args, inner: call, name: name}
 	}
-	temps := map[types.Object]ast.Expr{}
+	// Only the wrapper forms below need the temporaries; most calls are
+	// neither, and get here without allocating.
+	var temps map[types.Object]ast.Expr
 	var body *ast.BlockStmt
 	switch fun := ast.Unparen(call.Fun).(type) {
 	case *ast.FuncLit: // func() T { ...; return _Cfunc_x(...) }()
@@ -111,6 +113,7 @@ func Match(info *types.Info, e ast.Expr) *Call {
 		if !onlyCgoStmts(fun.Body.List[:max(len(fun.Body.List)-1, 0)]) {
 			return nil
 		}
+		temps = map[types.Object]ast.Expr{}
 		collectTemps(info, fun.Body, temps)
 		body = fun.Body
 	case *ast.CallExpr: // func() func() T { ...; return func() T {...} }()()
@@ -123,6 +126,7 @@ func Match(info *types.Info, e ast.Expr) *Call {
 			!onlyCgoStmts(inner.Body.List[:max(len(inner.Body.List)-1, 0)]) {
 			return nil
 		}
+		temps = map[types.Object]ast.Expr{}
 		collectTemps(info, outer.Body, temps)
 		collectTemps(info, inner.Body, temps)
 		body = inner.Body

@@ -45,10 +45,14 @@ func keepsCallback(info *types.Info, call *ast.CallExpr) bool {
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	switch fn.Pkg().Path() + "." + fn.Name() {
-	case "runtime.SetFinalizer", "runtime.AddCleanup", "time.AfterFunc", "context.AfterFunc",
-		"sync.OnceFunc", "sync.OnceValue", "sync.OnceValues":
-		return true
+	// No string is built: this runs for every call of every function.
+	switch fn.Pkg().Path() {
+	case "runtime":
+		return fn.Name() == "SetFinalizer" || fn.Name() == "AddCleanup"
+	case "time", "context":
+		return fn.Name() == "AfterFunc"
+	case "sync":
+		return fn.Name() == "OnceFunc" || fn.Name() == "OnceValue" || fn.Name() == "OnceValues"
 	}
 	return false
 }

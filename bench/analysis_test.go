@@ -1,0 +1,87 @@
+// Package bench holds hiplint's benchmarks. bench/run.sh times whole
+// processes against the no-op floor; the benchmark here times the analysis
+// phase alone (the part hiplint adds to loading), with its allocation, which
+// is steadier than time on a shared machine:
+//
+//	go test ./bench -run '^$' -bench Analysis -benchtime 5x
+//
+// It generates the HIP-heavy module (bench/gen, HIPLINT_BENCH_PACKAGES
+// packages, 50 by default) in a temporary directory, loads it once as
+// hiplint does, and runs the suite, and each analyzer alone, through
+// checker.Analyze on the loaded packages.
+package bench
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/hiplint/hiplint/analyzers"
+	"github.com/hiplint/hiplint/internal/headerless"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+func loadGenerated(b *testing.B) []*packages.Package {
+	b.Helper()
+	n := 50
+	if s := os.Getenv("HIPLINT_BENCH_PACKAGES"); s != "" {
+		v, err := strconv.Atoi(s)
+		if err != nil || v < 1 {
+			b.Fatalf("HIPLINT_BENCH_PACKAGES=%q: want a positive number", s)
+		}
+		n = v
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	gen := exec.Command("go", "run", "./bench/gen", "-n", strconv.Itoa(n), "-funcs", "24",
+		"-include", filepath.Join(root, "testdata", "include"), "-o", dir)
+	gen.Dir = root
+	if out, err := gen.CombinedOutput(); err != nil {
+		b.Fatalf("bench/gen: %v\n%s", err, out)
+	}
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true, Dir: dir, Env: os.Environ()}
+	if len(headerless.Missing(cfg.Env)) > 0 {
+		hdr, cleanup, err := headerless.Install()
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(cleanup)
+		cfg.Env = headerless.Env(cfg.Env, hdr)
+	}
+	pkgs, err := packages.Load(cfg, "./...")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var roots []*packages.Package
+	for _, p := range pkgs {
+		if p.IllTyped {
+			b.Fatalf("%s: %v", p.PkgPath, p.Errors)
+		}
+		roots = append(roots, p)
+	}
+	return roots
+}
+
+func BenchmarkAnalysis(b *testing.B) {
+	roots := loadGenerated(b)
+	run := func(b *testing.B, suite []*analysis.Analyzer) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := checker.Analyze(suite, roots, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(roots))/1e6, "ms/pkg")
+	}
+	b.Run("suite", func(b *testing.B) { run(b, analyzers.Suite()) })
+	for _, a := range analyzers.Suite() {
+		b.Run(a.Name, func(b *testing.B) { run(b, []*analysis.Analyzer{a}) })
+	}
+}
