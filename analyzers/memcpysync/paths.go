@@ -348,12 +348,11 @@ type funcAnalysis struct {
 	fn         flow.Func
 	info       *types.Info
 	sig        *types.Signature
-	reporting  bool                  // report diagnostics (else only summarize)
+	reporting  bool // report diagnostics (else only summarize)
 	cfg        *cfg.CFG
 	in         map[*cfg.Block]*state // the solution: each block's entry state
 	replay     bool                  // the fixpoint is reached: the walk is final
 	closures   int                   // depth of in-place closures being walked
-	parents    map[ast.Node]ast.Node // built on first use, by parentOf: only fixes need it
 	rangedOver map[ast.Expr]bool     // the X of each range statement
 	sites      []*copySite
 	siteOf     map[siteKey]int
@@ -393,24 +392,7 @@ func newFuncAnalysis(c *checker, fn flow.Func, reporting bool) *funcAnalysis {
 }
 
 // parentOf returns n's parent within the function body.
-func (fa *funcAnalysis) parentOf(n ast.Node) ast.Node {
-	if fa.parents == nil {
-		fa.parents = map[ast.Node]ast.Node{}
-		var stack []ast.Node
-		ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
-			if len(stack) > 0 {
-				fa.parents[n] = stack[len(stack)-1]
-			}
-			stack = append(stack, n)
-			return true
-		})
-	}
-	return fa.parents[n]
-}
+func (fa *funcAnalysis) parentOf(n ast.Node) ast.Node { return flow.Parent(fa.fn.Body, n) }
 
 // scanProvenance finds, flow-insensitively, the variables that hold host
 // memory and the kernel argument arrays and what they hold.

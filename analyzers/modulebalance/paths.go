@@ -128,32 +128,25 @@ type funcAnalysis struct {
 	unloadedRoots map[types.Object]bool
 	reporting     bool
 	reported      map[string]bool
-	parents       map[ast.Node]ast.Node
 }
 
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
 	fa := &funcAnalysis{
 		analysis_: a, fn: fn, info: a.pass.TypesInfo,
 		siteOf: map[*ast.CallExpr]int{}, funcs: map[types.Object]loc{},
-		reported: map[string]bool{}, parents: map[ast.Node]ast.Node{},
+		reported: map[string]bool{},
 	}
-	var stack []ast.Node
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		if len(stack) > 0 {
-			fa.parents[n] = stack[len(stack)-1]
-		}
 		if lit, ok := n.(*ast.FuncLit); ok && !cgocall.IsWrapper(fa.info, lit) {
 			fa.nestedLits = append(fa.nestedLits, flow.PosRange{Pos: lit.Body.Pos(), End: lit.Body.End()})
 		}
-		stack = append(stack, n)
 		return true
 	})
 	return fa
 }
+
+// parent returns n's parent within the function body.
+func (fa *funcAnalysis) parent(n ast.Node) ast.Node { return flow.Parent(fa.fn.Body, n) }
 
 func (fa *funcAnalysis) run() {
 	g := flow.CFG(fa.info, fa.fn.Body)
@@ -447,7 +440,7 @@ func (fa *funcAnalysis) objOf(id *ast.Ident) types.Object {
 // wrapperLoad handles `m, err := loadModule(path)` for a function with a
 // ReturnsModule fact.
 func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state) {
-	as, ok := fa.parents[call].(*ast.AssignStmt)
+	as, ok := fa.parent(call).(*ast.AssignStmt)
 	if !ok || len(as.Rhs) != 1 || r.Result >= len(as.Lhs) {
 		return
 	}
@@ -496,7 +489,7 @@ func (fa *funcAnalysis) load(s state, l loc, call *ast.CallExpr, name, unload st
 func (fa *funcAnalysis) statusHolder(call ast.Expr) (bits, any) {
 	cur := ast.Node(call)
 	for {
-		p := fa.parents[cur]
+		p := fa.parent(cur)
 		switch x := p.(type) {
 		case *ast.ParenExpr:
 		case *ast.CallExpr:
@@ -537,9 +530,9 @@ func (fa *funcAnalysis) statusHolder(call ast.Expr) (bits, any) {
 }
 
 func (fa *funcAnalysis) enclosingStmt(n ast.Node) ast.Stmt {
-	for p := fa.parents[n]; p != nil; p = fa.parents[p] {
+	for p := fa.parent(n); p != nil; p = fa.parent(p) {
 		if st, ok := p.(ast.Stmt); ok {
-			if _, isBlock := fa.parents[p].(*ast.BlockStmt); isBlock {
+			if _, isBlock := fa.parent(p).(*ast.BlockStmt); isBlock {
 				return st
 			}
 		}
@@ -835,7 +828,7 @@ func (fa *funcAnalysis) deferFix(site *loadSite) (analysis.SuggestedFix, bool) {
 // errorCheck returns the if statement that checks the load's status and
 // returns on failure: the load's own statement or the one right after it.
 func (fa *funcAnalysis) errorCheck(site *loadSite) *ast.IfStmt {
-	block, ok := fa.parents[site.stmt].(*ast.BlockStmt)
+	block, ok := fa.parent(site.stmt).(*ast.BlockStmt)
 	if !ok {
 		return nil
 	}
@@ -887,7 +880,7 @@ func (fa *funcAnalysis) findUnloadedRoots() map[types.Object]bool {
 }
 
 func (fa *funcAnalysis) inLoop(n ast.Node) bool {
-	for p := fa.parents[n]; p != nil; p = fa.parents[p] {
+	for p := fa.parent(n); p != nil; p = fa.parent(p) {
 		switch p.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
 			return true
@@ -920,11 +913,11 @@ func (fa *funcAnalysis) calledInPlace(lit *ast.FuncLit) bool {
 	if cgocall.IsWrapper(fa.info, lit) {
 		return false
 	}
-	call, ok := fa.parents[lit].(*ast.CallExpr)
+	call, ok := fa.parent(lit).(*ast.CallExpr)
 	if !ok || !slices.Contains(call.Args, ast.Expr(lit)) {
 		return false
 	}
-	switch fa.parents[call].(type) {
+	switch fa.parent(call).(type) {
 	case *ast.DeferStmt, *ast.GoStmt:
 		return false
 	}
@@ -934,10 +927,10 @@ func (fa *funcAnalysis) calledInPlace(lit *ast.FuncLit) bool {
 // inPlaceCallOf returns the call that runs the closure holding ret in place,
 // or nil.
 func (fa *funcAnalysis) inPlaceCallOf(ret *ast.ReturnStmt) *ast.CallExpr {
-	for p := fa.parents[ret]; p != nil; p = fa.parents[p] {
+	for p := fa.parent(ret); p != nil; p = fa.parent(p) {
 		if lit, ok := p.(*ast.FuncLit); ok {
 			if fa.calledInPlace(lit) {
-				return fa.parents[lit].(*ast.CallExpr)
+				return fa.parent(lit).(*ast.CallExpr)
 			}
 			return nil
 		}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sort"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"golang.org/x/tools/go/analysis"
@@ -109,4 +110,49 @@ func isZero(info *types.Info, e ast.Expr) bool {
 	}
 	v, ok := cgocall.IntValue(info, e)
 	return ok && v == 0
+}
+
+// Parent returns n's parent in the tree under root, or nil when n is root or
+// not under it. It goes down from root through the child whose extent holds
+// n's (a binary search in a block's statements), so no map of every node's
+// parent is built: analyzers ask about a few nodes of a function (a load's
+// statement, its enclosing loop), and such a map per function was a third of
+// an analyzer's allocation (docs/performance.md). A function of 20,000
+// statements costs a search of its top-level block per query, not a walk.
+func Parent(root, n ast.Node) ast.Node {
+	if n == nil || root == nil || n == root {
+		return nil
+	}
+	pos, end := n.Pos(), n.End()
+	holds := func(x ast.Node) bool { return x.Pos() <= pos && end <= x.End() }
+	if !holds(root) {
+		return nil
+	}
+	for cur := root; ; {
+		var next ast.Node
+		if b, ok := cur.(*ast.BlockStmt); ok {
+			// The last statement starting at or before n.
+			i := sort.Search(len(b.List), func(i int) bool { return b.List[i].Pos() > pos }) - 1
+			if i >= 0 && holds(b.List[i]) {
+				next = b.List[i]
+			}
+		} else {
+			ast.Inspect(cur, func(x ast.Node) bool {
+				if x == cur {
+					return true
+				}
+				if next == nil && x != nil && (x == n || holds(x)) {
+					next = x
+				}
+				return false
+			})
+		}
+		switch next {
+		case nil:
+			return nil
+		case n:
+			return cur
+		}
+		cur = next
+	}
 }

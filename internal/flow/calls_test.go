@@ -87,3 +87,61 @@ func TestImportedFactNeedsAFunction(t *testing.T) {
 	// callee: there is no fact to import, and no nil to dereference.
 	assert.False(t, ImportedFact(nil, nil, nil))
 }
+
+func TestParent(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", `package p
+func f(xs []int) {
+	for _, x := range xs {
+		if x > 0 {
+			g(x)
+		}
+	}
+	g(1)
+	switch y := len(xs); {
+	case y > 1:
+		g(y)
+		g(y + 1)
+	default:
+		func() { g(2) }()
+	}
+	if len(xs) > 0 {
+		g(3)
+	} else if len(xs) > 1 {
+		g(4)
+	} else {
+		g(5)
+	}
+}
+func g(int) {}
+`, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every node's parent, from a walk with a stack, against Parent.
+	body := f.Decls[0].(*ast.FuncDecl).Body
+	var stack []ast.Node
+	n := 0
+	ast.Inspect(body, func(x ast.Node) bool {
+		if x == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		var want ast.Node
+		if len(stack) > 0 {
+			want = stack[len(stack)-1]
+		}
+		if got := Parent(body, x); got != want {
+			t.Errorf("Parent(%T at %v) = %T, want %T", x, fset.Position(x.Pos()), got, want)
+		}
+		n++
+		stack = append(stack, x)
+		return true
+	})
+	if n < 15 {
+		t.Fatalf("walked %d nodes", n)
+	}
+	if got := Parent(body, f.Decls[1]); got != nil {
+		t.Errorf("Parent of a node outside root = %T, want nil", got)
+	}
+}
