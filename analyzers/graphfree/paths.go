@@ -120,7 +120,7 @@ type state struct {
 	// status maps a variable holding a call's status (err := check(...)) to
 	// the allocation sites that call made; failed holds the sites whose
 	// allocation failed on every path here (where the status said so).
-	status map[types.Object][]int
+	status flow.Statuses
 	failed map[int]bool
 }
 
@@ -132,7 +132,7 @@ func cloneState(s *state) *state {
 	s.valsShared = s.vals != nil
 	return &state{vals: s.vals, valsShared: s.valsShared, capture: flow.CloneMap(s.capture),
 		freed: flow.CloneMap(s.freed), paramFreed: flow.CloneMap(s.paramFreed),
-		status: flow.CloneMap(s.status), // the status slices are never modified in place
+		status: s.status, // immutable: shared
 		failed: flow.CloneMap(s.failed)}
 }
 
@@ -198,11 +198,7 @@ func joinState(into, from *state) *state {
 			delete(into.failed, k)
 		}
 	}
-	for k, v := range into.status {
-		if w, ok := from.status[k]; !ok || !slices.Equal(v, w) {
-			delete(into.status, k)
-		}
-	}
+	into.status = into.status.Join(from.status)
 	for k := range into.paramFreed {
 		if !from.paramFreed[k] {
 			delete(into.paramFreed, k)
@@ -213,7 +209,7 @@ func joinState(into, from *state) *state {
 
 func equalState(a, b *state) bool {
 	if len(a.vals) != len(b.vals) || len(a.capture) != len(b.capture) || len(a.freed) != len(b.freed) ||
-		len(a.paramFreed) != len(b.paramFreed) || len(a.status) != len(b.status) || len(a.failed) != len(b.failed) {
+		len(a.paramFreed) != len(b.paramFreed) || a.status.Len() != b.status.Len() || len(a.failed) != len(b.failed) {
 		return false
 	}
 	for k := range a.failed {
@@ -221,10 +217,8 @@ func equalState(a, b *state) bool {
 			return false
 		}
 	}
-	for k, v := range a.status {
-		if w, ok := b.status[k]; !ok || !slices.Equal(v, w) {
-			return false
-		}
+	if !a.status.Equal(b.status) {
+		return false
 	}
 	for k := range a.paramFreed {
 		if !b.paramFreed[k] {
@@ -445,14 +439,14 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 	switch n := n.(type) {
 	case *ast.AssignStmt:
 		fa.assign(n, s)
-		fa.noteStatus(n.Lhs, n.Rhs, s)
+		s.status = s.status.Assign(fa.info, n.Lhs, n.Rhs, fa.allocsIn)
 	case *ast.ValueSpec:
 		fa.valueSpec(n, s)
 		lhs := make([]ast.Expr, len(n.Names))
 		for i, id := range n.Names {
 			lhs[i] = id
 		}
-		fa.noteStatus(lhs, n.Values, s)
+		s.status = s.status.Assign(fa.info, lhs, n.Values, fa.allocsIn)
 	case *ast.ReturnStmt:
 		if !fa.reporting && fa.closures == 0 { // a closure's return is not the function's
 			fa.collectReturn(n, s)
@@ -502,37 +496,6 @@ func (fa *funcAnalysis) effects(n ast.Node, s *state) {
 	ast.Inspect(n, visit)
 }
 
-// noteStatus records which variables now hold the status of calls that
-// allocated (err := check(C.hipMalloc(&p, n)), p, err := NewBuffer(n)).
-func (fa *funcAnalysis) noteStatus(lhs, rhs []ast.Expr, s *state) {
-	for i, l := range lhs {
-		id, ok := ast.Unparen(l).(*ast.Ident)
-		if !ok {
-			continue
-		}
-		obj := fa.info.Defs[id]
-		if obj == nil {
-			obj = fa.info.Uses[id]
-		}
-		if obj == nil {
-			continue
-		}
-		delete(s.status, obj)
-		var r ast.Expr
-		switch {
-		case len(lhs) == len(rhs):
-			r = rhs[i]
-		case len(rhs) == 1 && i == len(lhs)-1: // p, err := NewBuffer(n)
-			r = rhs[0]
-		default:
-			continue
-		}
-		if sites := fa.allocsIn(r); len(sites) > 0 {
-			flow.Put(&s.status, obj, sites)
-		}
-	}
-}
-
 // allocsIn returns the allocation sites of the calls in e.
 func (fa *funcAnalysis) allocsIn(e ast.Expr) []int {
 	var out []int
@@ -553,7 +516,7 @@ func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
 	}
 	var sites []int
 	if id, ok := ast.Unparen(v).(*ast.Ident); ok {
-		sites = s.status[fa.info.Uses[id]]
+		sites = s.status.Sites(fa.info.Uses[id])
 	} else {
 		sites = fa.allocsIn(v)
 	}

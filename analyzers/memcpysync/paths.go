@@ -139,7 +139,7 @@ type state struct {
 	// status maps a variable holding a call's status (err := check(C.x(...)))
 	// to the copies that call issued: where it reports failure they never
 	// started.
-	status map[types.Object][]int
+	status flow.Statuses
 	// For summaries: the entry device, and these streams, were synchronized
 	// on every path here; nullSynced: the entry device's null stream was (a
 	// blocking device-to-host copy on it returned).
@@ -167,8 +167,7 @@ func (s *state) track(site int, p *pending) {
 
 func newState() *state {
 	return &state{device: entryDevice, copies: map[int]*pending{}, streams: map[loc]streamInfo{},
-		events: map[loc][]int{}, kinds: map[types.Object]int64{}, syncedStreams: map[loc]bool{},
-		status: map[types.Object][]int{}}
+		events: map[loc][]int{}, kinds: map[types.Object]int64{}, syncedStreams: map[loc]bool{}}
 }
 
 // cloneState copies s. The solver clones a state at every block, so maps
@@ -178,7 +177,7 @@ func newState() *state {
 func cloneState(s *state) *state {
 	c := &state{device: s.device, synced: s.synced, nullSynced: s.nullSynced, copies: make(map[int]*pending, len(s.copies)),
 		streams: flow.CloneMap(s.streams), kinds: flow.CloneMap(s.kinds), syncedStreams: flow.CloneMap(s.syncedStreams),
-		status: flow.CloneMap(s.status)} // status slices are never modified in place
+		status: s.status} // immutable: shared
 	if len(s.events) > 0 {
 		c.events = make(map[loc][]int, len(s.events))
 		for k, v := range s.events {
@@ -240,11 +239,7 @@ func joinState(into, from *state) *state {
 			delete(into.kinds, k)
 		}
 	}
-	for k, v := range into.status {
-		if w, ok := from.status[k]; !ok || !slices.Equal(v, w) {
-			delete(into.status, k)
-		}
-	}
+	into.status = into.status.Join(from.status)
 	into.synced = into.synced && from.synced
 	into.nullSynced = into.nullSynced && from.nullSynced
 	for k := range into.syncedStreams {
@@ -263,7 +258,7 @@ func equalState(a, b *state) bool {
 	if a.device != b.device || a.synced != b.synced || a.nullSynced != b.nullSynced || len(a.copies) != len(b.copies) ||
 		len(a.streams) != len(b.streams) || len(a.events) != len(b.events) ||
 		len(a.kinds) != len(b.kinds) || len(a.syncedStreams) != len(b.syncedStreams) ||
-		len(a.status) != len(b.status) {
+		a.status.Len() != b.status.Len() {
 		return false
 	}
 	for k, p := range a.copies {
@@ -293,10 +288,8 @@ func equalState(a, b *state) bool {
 			return false
 		}
 	}
-	for k, v := range a.status {
-		if w, ok := b.status[k]; !ok || !slices.Equal(v, w) {
-			return false
-		}
+	if !a.status.Equal(b.status) {
+		return false
 	}
 	return true
 }
@@ -574,7 +567,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 		for i, id := range n.Names {
 			lhs[i] = id
 		}
-		fa.noteStatus(lhs, n.Values, s)
+		s.status = s.status.Assign(fa.info, lhs, n.Values, fa.sitesIn)
 	case *ast.AssignStmt:
 		for _, r := range n.Rhs {
 			fa.visit(r, s)
@@ -591,7 +584,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 			}
 			fa.assign(l, rhs, s)
 		}
-		fa.noteStatus(n.Lhs, n.Rhs, s)
+		s.status = s.status.Assign(fa.info, n.Lhs, n.Rhs, fa.sitesIn)
 	case *ast.ReturnStmt:
 		for _, r := range n.Results {
 			fa.visit(r, s)
@@ -666,34 +659,6 @@ func (fa *funcAnalysis) visit(n ast.Node, s *state) {
 	ast.Inspect(n, walk)
 }
 
-// noteStatus records which variables now hold the status of calls that
-// issued copies (err := check(C.hipMemcpy(...)), r := C.hipMemcpy(...)).
-func (fa *funcAnalysis) noteStatus(lhs, rhs []ast.Expr, s *state) {
-	for i, l := range lhs {
-		id, ok := ast.Unparen(l).(*ast.Ident)
-		if !ok {
-			continue
-		}
-		obj := fa.objOf(id)
-		if obj == nil {
-			continue
-		}
-		delete(s.status, obj)
-		var r ast.Expr
-		switch {
-		case len(lhs) == len(rhs):
-			r = rhs[i]
-		case len(rhs) == 1 && i == len(lhs)-1: // v, err := f(...)
-			r = rhs[0]
-		default:
-			continue
-		}
-		if sites := fa.sitesIn(r); len(sites) > 0 {
-			flow.Put(&s.status, obj, sites)
-		}
-	}
-}
-
 // sitesIn returns the copy sites of the calls in e.
 func (fa *funcAnalysis) sitesIn(e ast.Expr) []int {
 	var out []int
@@ -725,7 +690,7 @@ func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
 	}
 	var sites []int
 	if id, ok := ast.Unparen(v).(*ast.Ident); ok {
-		sites = s.status[fa.objOf(id)]
+		sites = s.status.Sites(fa.objOf(id))
 	} else {
 		sites = fa.sitesIn(v)
 	}
