@@ -36,6 +36,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       diag.DocsBase + "HL3001.md",
 	Run:       run,
 	FactTypes: []analysis.Fact{new(ReturnsMemory), new(ReturnsParam), new(FreesParam), new(CapturesStream)},
+	Requires:  []*analysis.Analyzer{flow.IndexAnalyzer},
 }
 
 const doc = `check that graph free nodes free graph allocations, after their last user, once
@@ -225,6 +226,7 @@ var Candidates = &analysis.Analyzer{
 	Doc:       "graphfree in candidate mode (hiplint confirm only): every free node",
 	Run:       func(pass *analysis.Pass) (any, error) { return analyze(pass, true) },
 	FactTypes: Analyzer.FactTypes,
+	Requires:  Analyzer.Requires,
 }
 
 func run(pass *analysis.Pass) (any, error) { return analyze(pass, false) }
@@ -243,14 +245,9 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		ends:       map[*types.Func][]ParamPath{},
 		hostFrees:  map[*types.Func][]ParamPath{},
 		impls:      flow.NewImpls(pass),
-		inPlace:    map[*ast.FuncLit]bool{},
+		idx:        flow.IndexOf(pass),
 	}
-	for _, f := range pass.Files {
-		for lit := range flow.InPlaceLits(pass.TypesInfo, f) {
-			a.inPlace[lit] = true
-		}
-	}
-	funcs := flow.Funcs(pass)
+	funcs := a.idx.Funcs()
 	for _, fn := range funcs {
 		a.findGetter(fn)
 	}
@@ -258,7 +255,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	a.exportFacts()
 	for i, fn := range funcs {
 		// A closure that runs in place is analyzed as part of its caller.
-		if fn.Lit != nil && a.inPlace[fn.Lit] {
+		if fn.Lit != nil && a.idx.InPlace(fn.Lit) {
 			continue
 		}
 		fa, in := final[i].fa, final[i].in
@@ -345,7 +342,7 @@ type analyzer struct {
 	ends       map[*types.Func][]ParamPath
 	hostFrees  map[*types.Func][]ParamPath // this package's functions that hipFree a parameter
 	impls      *flow.Impls                 // implementations behind interface calls
-	inPlace    map[*ast.FuncLit]bool       // closures that run in place (ctx.Do(func() error {...}))
+	idx        *flow.Index                 // functions, runtime calls, closures that run in place (ctx.Do(func() error {...}))
 }
 
 func (a *analyzer) callee(call *ast.CallExpr) *types.Func {
@@ -561,13 +558,13 @@ func (a *analyzer) relevant(fn flow.Func) bool {
 			return false
 		}
 		if lit, ok := n.(*ast.FuncLit); ok {
-			return cgocall.IsWrapper(info, lit) || a.inPlace[lit]
+			return cgocall.IsWrapper(info, lit) || a.idx.InPlace(lit)
 		}
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true
 		}
-		if c := cgocall.Match(info, call); c != nil {
+		if c := a.idx.Match(call); c != nil {
 			switch c.Func.Role {
 			case hipapi.Alloc, hipapi.Free, hipapi.GraphAllocNode, hipapi.GraphFreeNode,
 				hipapi.CaptureBegin, hipapi.CaptureEnd:

@@ -472,12 +472,12 @@ func (fa *funcAnalysis) effects(n ast.Node, s *state) {
 			// A closure that runs in place (ctx.Do(func() error {...}))
 			// runs here, on this function's variables; other closures are
 			// other functions.
-			if fa.inPlace[x] {
+			if fa.idx.InPlace(x) {
 				fa.inlineClosure(x, s)
 			}
 			return false
 		case *ast.CallExpr:
-			if c := cgocall.Match(fa.info, x); c != nil {
+			if c := fa.idx.Match(x); c != nil {
 				for _, a := range c.Args {
 					ast.Inspect(a, visit)
 				}

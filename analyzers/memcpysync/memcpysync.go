@@ -33,6 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       diag.DocsBase + "HL1001.md",
 	Run:       run,
 	FactTypes: []analysis.Fact{new(CopiesInto), new(Synchronizes), new(ReadsParams), new(StreamKind), new(ReturnsParam)},
+	Requires:  []*analysis.Analyzer{flow.IndexAnalyzer},
 }
 
 const strictFlag = "strict"
@@ -138,6 +139,7 @@ var Candidates = &analysis.Analyzer{
 	Doc:       "memcpysync in candidate mode (hiplint confirm only): every read of a copy's destination, ordered or not",
 	Run:       func(pass *analysis.Pass) (any, error) { return analyze(pass, false, true) },
 	FactTypes: Analyzer.FactTypes,
+	Requires:  Analyzer.Requires,
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -156,22 +158,17 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 		syncs:      map[*types.Func]*Synchronizes{},
 		reads:      map[*types.Func][]int{},
 		streamVars: map[*types.Var]streamKind{},
+		idx:        flow.IndexOf(pass),
 		impls:      flow.NewImpls(pass),
-		inPlace:    map[*ast.FuncLit]bool{},
 		getters:    map[*types.Func]string{},
 	}
-	for _, f := range pass.Files {
-		for lit := range flow.InPlaceLits(pass.TypesInfo, f) {
-			c.inPlace[lit] = true
-		}
-	}
 	c.findStreamVars()
-	funcs := flow.Funcs(pass)
+	funcs := c.idx.Funcs()
 	c.findGetters(funcs)
 	c.summarize(funcs)
 	for _, fn := range funcs {
 		// A closure that runs in place is analyzed as part of its caller.
-		if fn.Lit != nil && c.inPlace[fn.Lit] {
+		if fn.Lit != nil && c.idx.InPlace(fn.Lit) {
 			continue
 		}
 		if fa := c.final[fn.Body]; fa != nil {
@@ -204,9 +201,10 @@ type checker struct {
 	streamVars map[*types.Var]streamKind
 	// impls finds the implementations behind calls of interface methods.
 	impls *flow.Impls
-	// inPlace holds the closures that run during the call they are passed
-	// to (ctx.Do(func() error {...})): they are part of their caller.
-	inPlace map[*ast.FuncLit]bool
+	// idx is the package's index: its functions, its runtime calls, and the
+	// closures that run during the call they are passed to
+	// (ctx.Do(func() error {...})), which are part of their caller.
+	idx     *flow.Index
 	getters map[*types.Func]string // this package's getters: what they return
 	// final holds, after summarize, each declared function's last summary
 	// analysis when no summary it depends on changed after it: its solution
@@ -370,7 +368,7 @@ func (c *checker) findStreamVars() {
 		if cgocall.IsSupportFile(c.pass.Fset, file) {
 			continue
 		}
-		cgocall.Inspect(info, file, func(call *cgocall.Call) bool {
+		c.idx.Inspect(file, func(call *cgocall.Call) bool {
 			if call.Func.Role != hipapi.StreamCreate {
 				return true
 			}
@@ -550,13 +548,13 @@ func (c *checker) relevant(fn flow.Func) bool {
 			return false
 		}
 		if lit, ok := n.(*ast.FuncLit); ok && !cgocall.IsWrapper(info, lit) {
-			return c.inPlace[lit]
+			return c.idx.InPlace(lit)
 		}
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true
 		}
-		if cgocall.Match(info, call) != nil {
+		if c.idx.Match(call) != nil {
 			found = true
 			return false
 		}

@@ -394,7 +394,7 @@ func (fa *funcAnalysis) scanProvenance() {
 		ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.FuncLit:
-				return cgocall.IsWrapper(fa.info, x) || fa.inPlace[x]
+				return cgocall.IsWrapper(fa.info, x) || fa.idx.InPlace(x)
 			case *ast.AssignStmt:
 				if len(x.Lhs) == len(x.Rhs) {
 					for i := range x.Lhs {
@@ -408,7 +408,7 @@ func (fa *funcAnalysis) scanProvenance() {
 					}
 				}
 			case *ast.CallExpr:
-				c := cgocall.Match(fa.info, x)
+				c := fa.idx.Match(x)
 				if c == nil || c.Func.Role != hipapi.Alloc || c.Func.Alloc != hipapi.HostPinned {
 					return true
 				}
@@ -611,12 +611,12 @@ func (fa *funcAnalysis) visit(n ast.Node, s *state) {
 			// A closure that runs in place (ctx.Do(func() error {...}))
 			// runs here, on this function's variables. Other closures are
 			// functions of their own; cgo wrappers are matched at their call.
-			if fa.inPlace[x] {
+			if fa.idx.InPlace(x) {
 				fa.inlineClosure(x, s)
 			}
 			return false
 		case *ast.CallExpr:
-			if c := cgocall.Match(fa.info, x); c != nil {
+			if c := fa.idx.Match(x); c != nil {
 				for _, a := range c.Args {
 					ast.Inspect(a, walk)
 				}
@@ -1759,7 +1759,7 @@ func (fa *funcAnalysis) firstSync(body *ast.BlockStmt) token.Pos {
 		if !ok || pos.IsValid() {
 			return !pos.IsValid()
 		}
-		if c := cgocall.Match(fa.info, call); c != nil {
+		if c := fa.idx.Match(call); c != nil {
 			switch c.Func.Role {
 			case hipapi.DeviceSync, hipapi.StreamSync, hipapi.EventSync:
 				pos = call.Pos()

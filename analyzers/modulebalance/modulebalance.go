@@ -35,6 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       diag.DocsBase + "HL2001.md",
 	Run:       run,
 	FactTypes: []analysis.Fact{new(Unloads), new(ReturnsModule), new(Borrows)},
+	Requires:  []*analysis.Analyzer{flow.IndexAnalyzer},
 }
 
 const doc = `check that GPU modules are unloaded once on every path
@@ -80,6 +81,7 @@ var Candidates = &analysis.Analyzer{
 	Doc:       "modulebalance in candidate mode (hiplint confirm only): every load, unloaded or not",
 	Run:       func(pass *analysis.Pass) (any, error) { return analyze(pass, true) },
 	FactTypes: Analyzer.FactTypes,
+	Requires:  Analyzer.Requires,
 }
 
 func run(pass *analysis.Pass) (any, error) { return analyze(pass, false) }
@@ -89,8 +91,8 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		return nil, nil
 	}
 	a := &analysis_{pass: pass, candidates: candidates, unloads: map[*types.Func][]int{}, borrows: map[*types.Func][]int{},
-		returns: map[*types.Func]ReturnsModule{}}
-	funcs := flow.Funcs(pass)
+		returns: map[*types.Func]ReturnsModule{}, idx: flow.IndexOf(pass)}
+	funcs := a.idx.Funcs()
 	a.summarize(funcs)
 	for _, fn := range funcs {
 		if a.mentionsModules(fn) {
@@ -111,6 +113,7 @@ type analysis_ struct {
 	unloads    map[*types.Func][]int         // this package's unloaders
 	borrows    map[*types.Func][]int         // this package's borrowers
 	returns    map[*types.Func]ReturnsModule // this package's module constructors
+	idx        *flow.Index                   // functions and runtime calls
 }
 
 // callee returns the static callee of call (functions and concrete methods).
@@ -185,8 +188,7 @@ func (a *analysis_) returnsModule(fn *types.Func) (ReturnsModule, bool) {
 // unloadedExprs returns the module expressions that call unloads: the module
 // argument of a runtime unload, or the arguments a fact says are unloaded.
 func (a *analysis_) unloadedExprs(call *ast.CallExpr) []ast.Expr {
-	info := a.pass.TypesInfo
-	if c := cgocall.Match(info, call); c != nil {
+	if c := a.idx.Match(call); c != nil {
 		if c.Func.Role == hipapi.ModuleUnload {
 			if m := c.Arg(c.Func.Module); m != nil {
 				return []ast.Expr{m}
@@ -324,7 +326,7 @@ func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature) []int
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.CallExpr:
-			if c := cgocall.Match(info, x); c != nil {
+			if c := a.idx.Match(x); c != nil {
 				for i, arg := range c.Args {
 					if out, ok := c.Func.Out.Index(); !ok || i != out || c.Func.Role != hipapi.ModuleLoad {
 						cover(arg)
@@ -421,7 +423,7 @@ func (a *analysis_) findReturnedModule(fn flow.Func, sig *types.Signature) (Retu
 		case *ast.FuncLit:
 			return false // cgo wrappers are matched at their call; closures are other functions
 		case *ast.CallExpr:
-			if c := cgocall.Match(info, n); c != nil && c.Func.Role == hipapi.ModuleLoad {
+			if c := a.idx.Match(n); c != nil && c.Func.Role == hipapi.ModuleLoad {
 				if root := rootObj(info, c.Arg(c.Func.Out)); root != nil && isLocal(root, fn.Body) {
 					loaded[root] = true
 				}
@@ -547,7 +549,7 @@ func (a *analysis_) mentionsModules(fn flow.Func) bool {
 		if !ok {
 			return true
 		}
-		if c := cgocall.Match(info, call); c != nil {
+		if c := a.idx.Match(call); c != nil {
 			switch c.Func.Role {
 			case hipapi.ModuleLoad, hipapi.ModuleUnload, hipapi.ModuleGetFunction, hipapi.ModuleGetGlobal, hipapi.Launch:
 				found = true

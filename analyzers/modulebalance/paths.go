@@ -352,7 +352,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 				borrow(x)
 			}
 		case *ast.CallExpr:
-			if c := cgocall.Match(fa.info, x); c != nil {
+			if c := fa.idx.Match(x); c != nil {
 				for _, arg := range c.Args {
 					ast.Inspect(arg, visit) // calls nested in the user's arguments run first
 				}

@@ -140,7 +140,7 @@ func (a *analyzer) buildIndex() {
 					ix.srcs[fv.field] = append(ix.srcs[fv.field], valueSrc{expr: fv.value})
 				}
 			case *ast.CallExpr:
-				c := cgocall.Match(info, n)
+				c := a.idx.Match(n)
 				if c == nil {
 					return true
 				}

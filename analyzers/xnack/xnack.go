@@ -43,6 +43,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:  run,
 	FactTypes: []analysis.Fact{new(ReportsXNACK), new(ReportsHMM), new(ReturnsSystemMemory),
 		new(NeedsXNACK), new(InitializesHIP), new(GuardsXNACK), new(SetsHSAXNACK), new(LaunchesParams)},
+	Requires: []*analysis.Analyzer{flow.IndexAnalyzer},
 }
 
 const doc = `check that memory which needs XNACK is used only where XNACK is on
@@ -191,6 +192,7 @@ type reportSummary struct {
 
 type analyzer struct {
 	pass      *analysis.Pass
+	idx       *flow.Index
 	files     []*ast.File
 	ix        *index
 	funcs     []*fnInfo
@@ -213,6 +215,7 @@ var Candidates = &analysis.Analyzer{
 	Doc:       "xnack in candidate mode (hiplint confirm only): every XNACK-dependent memory use, guarded or not",
 	Run:       func(pass *analysis.Pass) (any, error) { return analyze(pass, true) },
 	FactTypes: Analyzer.FactTypes,
+	Requires:  Analyzer.Requires,
 }
 
 func run(pass *analysis.Pass) (any, error) { return analyze(pass, false) }
@@ -223,7 +226,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	}
 	a := &analyzer{pass: pass, candidates: candidates, byObj: map[*types.Func]*fnInfo{}, byLit: map[*ast.FuncLit]*fnInfo{},
 		reportsOf: map[*types.Func]reportSummary{}, returns: map[*types.Func]ReturnsSystemMemory{},
-		reported: map[string]bool{}, impls: flow.NewImpls(pass), argCache: map[argKey]argResult{}}
+		reported: map[string]bool{}, impls: flow.NewImpls(pass), argCache: map[argKey]argResult{}, idx: flow.IndexOf(pass)}
 	for _, f := range pass.Files {
 		if !cgocall.IsSupportFile(pass.Fset, f) {
 			a.files = append(a.files, f)
@@ -277,7 +280,7 @@ func (a *analyzer) collectFuncs() {
 	info := a.pass.TypesInfo
 	var encl string
 	var enclObj *types.Func
-	for _, fn := range flow.Funcs(a.pass) {
+	for _, fn := range a.idx.Funcs() {
 		fi := &fnInfo{fn: fn, events: map[ast.Node][]event{}}
 		if fn.Decl != nil {
 			fi.obj = fn.Object(info)
@@ -321,7 +324,7 @@ func (a *analyzer) nodeEvents(fi *fnInfo, root ast.Node) []event {
 					return false
 				}
 			case *ast.CallExpr:
-				if c := cgocall.Match(info, n); c != nil {
+				if c := a.idx.Match(n); c != nil {
 					for _, arg := range c.Args {
 						walk(arg)
 					}
@@ -1285,7 +1288,7 @@ func (a *analyzer) varInitRuntime() token.Pos {
 				}
 				if name, ok := cgocall.CName(info, call); ok && initializesHIP(name) {
 					first = call.Pos()
-				} else if c := cgocall.Match(info, call); c != nil && c.Func.Family == hipapi.HIP {
+				} else if c := a.idx.Match(call); c != nil && c.Func.Family == hipapi.HIP {
 					first = call.Pos()
 				} else if fn := flow.Callee(info, call); fn != nil {
 					if s, ok := a.summaryOf(event{callee: fn.Origin()}); ok && s.callsRuntime {

@@ -23,8 +23,9 @@ func guard(analyzers []*analysis.Analyzer, stacks bool) []*analysis.Analyzer {
 }
 
 // guardThen is guard with a function called, when not nil, with the checker's
-// pass after each Run returns or panics (the standalone driver's releaser).
-func guardThen(analyzers []*analysis.Analyzer, stacks bool, after func(*analysis.Pass)) []*analysis.Analyzer {
+// pass and the result after each Run returns or panics (the standalone
+// driver's releaser).
+func guardThen(analyzers []*analysis.Analyzer, stacks bool, after func(*analysis.Pass, any)) []*analysis.Analyzer {
 	copyOf := make(map[*analysis.Analyzer]*analysis.Analyzer)
 	originalOf := make(map[*analysis.Analyzer]*analysis.Analyzer)
 	var guarded func(a *analysis.Analyzer) *analysis.Analyzer
@@ -52,10 +53,10 @@ func guardThen(analyzers []*analysis.Analyzer, stacks bool, after func(*analysis
 
 // recoveringRun runs orig.Run on a view of pass that speaks in original
 // analyzers, and converts a panic into an error.
-func recoveringRun(orig *analysis.Analyzer, originalOf map[*analysis.Analyzer]*analysis.Analyzer, stacks bool, after func(*analysis.Pass)) func(*analysis.Pass) (any, error) {
+func recoveringRun(orig *analysis.Analyzer, originalOf map[*analysis.Analyzer]*analysis.Analyzer, stacks bool, after func(*analysis.Pass, any)) func(*analysis.Pass) (any, error) {
 	return func(pass *analysis.Pass) (result any, err error) {
 		if after != nil {
-			defer after(pass)
+			defer func() { after(pass, result) }()
 		}
 		defer func() {
 			if r := recover(); r != nil {

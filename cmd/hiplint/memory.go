@@ -53,6 +53,11 @@ type releasable struct {
 	pkg     *packages.Package
 	root    bool         // an initial package: its syntax is kept
 	pending atomic.Int32 // actions on pkg that have not finished yet
+	// held are the results of pkg's actions that hold its syntax or type
+	// information (flow.Index): the checker keeps every result until the
+	// end, so the last action releases them.
+	mu   sync.Mutex
+	held []interface{ Release() }
 }
 
 // newReleaser counts the actions that checker.Analyze(analyzers, roots) will
@@ -112,12 +117,18 @@ func newReleaser(analyzers []*analysis.Analyzer, roots []*packages.Package) *rel
 
 // done is called when an action's Run has returned (or panicked): its pass
 // lets go of the syntax and type information, and the last action on a
-// package drops them from the package. The checker keeps every pass until
+// package drops them from the package and releases the results that hold
+// them. The checker keeps every pass until
 // the end of the analysis, so both are needed for the memory to be freed.
-func (r *releaser) done(pass *analysis.Pass) {
+func (r *releaser) done(pass *analysis.Pass, result any) {
 	rp := r.byTypes[pass.Pkg]
 	if rp == nil {
 		return
+	}
+	if h, ok := result.(interface{ Release() }); ok {
+		rp.mu.Lock()
+		rp.held = append(rp.held, h)
+		rp.mu.Unlock()
 	}
 	if !rp.root {
 		pass.Files = nil
@@ -125,6 +136,12 @@ func (r *releaser) done(pass *analysis.Pass) {
 	pass.TypesInfo = nil
 	pass.ResultOf = nil
 	if rp.pending.Add(-1) == 0 {
+		rp.mu.Lock()
+		for _, h := range rp.held {
+			h.Release()
+		}
+		rp.held = nil
+		rp.mu.Unlock()
 		rp.pkg.TypesInfo = nil
 		if !rp.root {
 			rp.pkg.Syntax = nil

@@ -10,9 +10,11 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
@@ -31,16 +33,23 @@ func (*hasFuncFact) String() string { return "func" }
 // function it sees declared and reports each call of another package's
 // function that has one. It fails where a package's syntax or type
 // information is gone when it runs.
-func factCaller(files map[*types.Package]int) *analysis.Analyzer {
+//
+// Like hiplint's analyzers it requires flow.IndexAnalyzer and uses the index,
+// which it records in indexes.
+func factCaller(files map[*types.Package]int, indexes *sync.Map) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:      "factcaller",
 		Doc:       "test analyzer: facts on every function",
 		FactTypes: []analysis.Fact{new(hasFuncFact)},
+		Requires:  []*analysis.Analyzer{flow.IndexAnalyzer},
 		Run: func(pass *analysis.Pass) (any, error) {
 			if pass.TypesInfo == nil || len(pass.Files) != files[pass.Pkg] {
 				return nil, fmt.Errorf("released too early: %d files of %d, types.Info %v",
 					len(pass.Files), files[pass.Pkg], pass.TypesInfo != nil)
 			}
+			idx := flow.IndexOf(pass)
+			idx.Funcs() // built
+			indexes.Store(pass.Pkg, idx)
 			for _, f := range pass.Files {
 				ast.Inspect(f, func(n ast.Node) bool {
 					switch n := n.(type) {
@@ -97,7 +106,8 @@ func TestReleaserFreesWhatNoActionNeedsAnyMore(t *testing.T) {
 		all = append(all, pkg)
 	})
 
-	analyzers := []*analysis.Analyzer{factCaller(files), callCounter}
+	var indexes sync.Map
+	analyzers := []*analysis.Analyzer{factCaller(files, &indexes), callCounter}
 	rel := newReleaser(analyzers, roots)
 	graph, err := checker.Analyze(guardThen(analyzers, true, rel.done), roots, nil)
 	require.NoError(t, err)
@@ -121,6 +131,10 @@ func TestReleaserFreesWhatNoActionNeedsAnyMore(t *testing.T) {
 			assert.NotEmpty(t, pkg.Syntax, "%s: the initial package's syntax is kept", pkg)
 		} else {
 			assert.Nil(t, pkg.Syntax, "%s: a dependency's syntax is released", pkg)
+		}
+		idx, ok := indexes.Load(pkg.Types)
+		if assert.True(t, ok, "%s: indexed", pkg) {
+			assert.Nil(t, idx.(*flow.Index).Funcs(), "%s: the index (a result the checker keeps) is released", pkg)
 		}
 	}
 }

@@ -394,6 +394,11 @@ func onlyCgoStmts(stmts []ast.Stmt) bool {
 // order, without descending into cgo's wrapper literals (the user's arguments
 // inside them are visited). yield returns false to stop.
 func Inspect(info *types.Info, n ast.Node, yield func(*Call) bool) {
+	InspectWith(func(e ast.Expr) *Call { return Match(info, e) }, n, yield)
+}
+
+// InspectWith is Inspect with match in place of Match (a memoized Match).
+func InspectWith(match func(ast.Expr) *Call, n ast.Node, yield func(*Call) bool) {
 	stop := false
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
@@ -401,7 +406,7 @@ func Inspect(info *types.Info, n ast.Node, yield func(*Call) bool) {
 			return false
 		}
 		if e, ok := n.(ast.Expr); ok {
-			if c := Match(info, e); c != nil {
+			if c := match(e); c != nil {
 				if !yield(c) {
 					stop = true
 					return false

@@ -7,35 +7,23 @@ import (
 	"github.com/hiplint/hiplint/internal/cgocall"
 )
 
-// InPlaceLits returns the user closures under root that run during the call
-// they are passed to, on the caller's variables: a function literal that is
-// an argument of a call that is neither deferred nor started as a goroutine
-// (ctx.Do(func() error {...}), sync.Once.Do, a locked-thread runner, t.Run).
-// Analyzers see through them at the call. cgo's wrapper literals are not
-// user closures, and callbacks that the callee keeps for later (finalizers,
-// timers, sync.OnceFunc) are not in place.
-func InPlaceLits(info *types.Info, root ast.Node) map[*ast.FuncLit]bool {
-	out := map[*ast.FuncLit]bool{}
-	later := map[*ast.CallExpr]bool{}
-	ast.Inspect(root, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.GoStmt:
-			later[n.Call] = true
-		case *ast.DeferStmt:
-			later[n.Call] = true
-		case *ast.CallExpr:
-			if later[n] || keepsCallback(info, n) {
-				return true
-			}
-			for _, arg := range n.Args {
-				if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok && !cgocall.IsWrapper(info, lit) {
-					out[lit] = true
-				}
-			}
+// addInPlace adds to out the user closures that call runs in place: the
+// function literals passed to a call that is neither deferred nor started
+// as a goroutine (ctx.Do(func() error {...}), sync.Once.Do, a locked-thread
+// runner, t.Run) run during it, on the caller's variables, and analyzers
+// see through them at the call (Index.InPlace). cgo's wrapper literals are
+// not user closures, and callbacks that the callee keeps for later
+// (finalizers, timers, sync.OnceFunc) are not in place. The caller leaves
+// out deferred and go calls.
+func addInPlace(info *types.Info, call *ast.CallExpr, out map[*ast.FuncLit]bool) {
+	if keepsCallback(info, call) {
+		return
+	}
+	for _, arg := range call.Args {
+		if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok && !cgocall.IsWrapper(info, lit) {
+			out[lit] = true
 		}
-		return true
-	})
-	return out
+	}
 }
 
 // keepsCallback reports whether call hands its function arguments to
@@ -60,7 +48,7 @@ func keepsCallback(info *types.Info, call *ast.CallExpr) bool {
 // ClosureExits runs p's transfer over a closure's body from the state entry,
 // to a fixpoint, and returns the join of the states at its normal exits
 // (return statements and the end of the body); ok is false when it never
-// returns normally. Analyzers use it to see an in-place closure (InPlaceLits)
+// returns normally. Analyzers use it to see an in-place closure (Index.InPlace)
 // as part of the calling function with the closure's own control flow: an
 // early `return err` inside ctx.Do's closure skips what follows it.
 //

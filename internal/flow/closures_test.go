@@ -72,9 +72,12 @@ func TestInPlaceLits(t *testing.T) {
 		return true
 	})
 	require.Len(t, lits, 7)
-	in := InPlaceLits(info, f)
-	assert.Equal(t, []bool{true, true, false, false, false, false, false},
-		[]bool{in[lits[0]], in[lits[1]], in[lits[2]], in[lits[3]], in[lits[4]], in[lits[5]], in[lits[6]]})
+	x := &Index{fset: token.NewFileSet(), files: []*ast.File{f}, info: info}
+	var got []bool
+	for _, lit := range lits {
+		got = append(got, x.InPlace(lit))
+	}
+	assert.Equal(t, []bool{true, true, false, false, false, false, false}, got)
 }
 
 func TestFailedStatus(t *testing.T) {

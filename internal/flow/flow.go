@@ -15,8 +15,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/hiplint/hiplint/internal/cgocall"
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
 )
 
@@ -54,32 +52,6 @@ func (f Func) Signature(info *types.Info) *types.Signature {
 	}
 	sig, _ := info.TypeOf(f.Lit).(*types.Signature)
 	return sig
-}
-
-// Funcs returns every function body in the package's user files, declarations
-// and literals, skipping cgo's support files and wrapper literals.
-func Funcs(pass *analysis.Pass) []Func {
-	var out []Func
-	for _, file := range pass.Files {
-		if cgocall.IsSupportFile(pass.Fset, file) {
-			continue
-		}
-		ast.Inspect(file, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				if n.Body != nil {
-					out = append(out, Func{Decl: n, Body: n.Body})
-				}
-			case *ast.FuncLit:
-				if cgocall.IsWrapper(pass.TypesInfo, n) {
-					return true
-				}
-				out = append(out, Func{Lit: n, Body: n.Body})
-			}
-			return true
-		})
-	}
-	return out
 }
 
 // NoReturn reports whether call never returns: panic, os.Exit, log.Fatal*,

@@ -59,7 +59,7 @@ func f() {
 		return nil
 	}
 	var s Statuses
-	s1 := s.Assign(info, assigns[0].Lhs, assigns[0].Rhs, sitesIn) // err := alloc()
+	s1 := s.Assign(info, assigns[0].Lhs, assigns[0].Rhs, sitesIn)  // err := alloc()
 	s2 := s1.Assign(info, assigns[1].Lhs, assigns[1].Rhs, sitesIn) // n, err2 := two()
 	s3 := s2.Assign(info, assigns[2].Lhs, assigns[2].Rhs, sitesIn) // other := 1: no change
 	s4 := s3.Assign(info, assigns[3].Lhs, assigns[3].Rhs, sitesIn) // err = nil

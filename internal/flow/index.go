@@ -1,0 +1,136 @@
+package flow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sync"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"golang.org/x/tools/go/analysis"
+)
+
+// IndexAnalyzer provides each package's Index: what every hiplint analyzer
+// needs of a package's syntax, computed once for all of them. The four
+// analyzers used to walk every file for it each (the functions, the
+// in-place closures) and to match every call against the runtime API model
+// in every walk of every summary round: a fifth of their time on the
+// generated benchmark module (docs/performance.md).
+//
+// The Index is built on first use, so a package that an analyzer leaves at
+// once (the fast path: no runtime calls, no facts seen) costs nothing.
+var IndexAnalyzer = &analysis.Analyzer{
+	Name: "hipindex",
+	Doc:  "hipindex indexes a package's functions, in-place closures and runtime calls for hiplint's analyzers (no diagnostics)",
+	Run: func(pass *analysis.Pass) (any, error) {
+		return &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}, nil
+	},
+	ResultType: reflect.TypeFor[*Index](),
+}
+
+// IndexOf returns the Index of pass's package; pass's analyzer must require
+// IndexAnalyzer.
+func IndexOf(pass *analysis.Pass) *Index {
+	return pass.ResultOf[IndexAnalyzer].(*Index)
+}
+
+// An Index is safe for concurrent use: the analyzers of one package may run
+// at the same time.
+type Index struct {
+	once  sync.Once
+	fset  *token.FileSet
+	files []*ast.File
+	info  *types.Info
+
+	funcs   []Func
+	inPlace map[*ast.FuncLit]bool
+	// calls holds every call expression of the package's user files with
+	// the runtime call it denotes, or nil.
+	calls map[*ast.CallExpr]*cgocall.Call
+}
+
+func (x *Index) build() {
+	x.once.Do(func() {
+		x.inPlace = map[*ast.FuncLit]bool{}
+		x.calls = map[*ast.CallExpr]*cgocall.Call{}
+		later := map[*ast.CallExpr]bool{}
+		for _, file := range x.files {
+			if cgocall.IsSupportFile(x.fset, file) {
+				continue
+			}
+			ast.Inspect(file, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncDecl:
+					if n.Body != nil {
+						x.funcs = append(x.funcs, Func{Decl: n, Body: n.Body})
+					}
+				case *ast.FuncLit:
+					if !cgocall.IsWrapper(x.info, n) {
+						x.funcs = append(x.funcs, Func{Lit: n, Body: n.Body})
+					}
+				case *ast.GoStmt:
+					later[n.Call] = true
+				case *ast.DeferStmt:
+					later[n.Call] = true
+				case *ast.CallExpr:
+					x.calls[n] = cgocall.Match(x.info, n)
+					if !later[n] {
+						addInPlace(x.info, n, x.inPlace)
+					}
+				}
+				return true
+			})
+		}
+		// What the Index answers now does not need these; Release drops
+		// the rest.
+		x.files = nil
+	})
+}
+
+// Funcs returns every function body in the package's user files,
+// declarations and literals, skipping cgo's support files and wrapper
+// literals.
+func (x *Index) Funcs() []Func {
+	x.build()
+	return x.funcs
+}
+
+// InPlace reports whether lit runs during the call it is passed to, on the
+// caller's variables (see addInPlace).
+func (x *Index) InPlace(lit *ast.FuncLit) bool {
+	x.build()
+	return x.inPlace[lit]
+}
+
+// Match returns the runtime call that e denotes, or nil (see cgocall.Match).
+func (x *Index) Match(e ast.Expr) *cgocall.Call {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	x.build()
+	if c, ok := x.calls[call]; ok {
+		return c
+	}
+	// A call that is not in the package's files: one that cgocall built
+	// while resolving a wrapper's arguments.
+	return cgocall.Match(x.info, call)
+}
+
+// Inspect calls yield for every runtime call in the subtree of n, in source
+// order, without descending into cgo's wrapper literals (see
+// cgocall.Inspect).
+func (x *Index) Inspect(n ast.Node, yield func(*cgocall.Call) bool) {
+	cgocall.InspectWith(x.Match, n, yield)
+}
+
+// Release lets go of the package's syntax and type information. The driver
+// calls it when the last analyzer of the package has run (the checker keeps
+// every result until the end of the analysis).
+func (x *Index) Release() {
+	// An index no analyzer asked for is not built now; one asked for
+	// after this is empty.
+	x.once.Do(func() {})
+	x.funcs, x.inPlace, x.calls, x.info, x.files = nil, nil, nil, nil, nil
+}
