@@ -191,18 +191,20 @@ type reportSummary struct {
 }
 
 type analyzer struct {
-	pass      *analysis.Pass
-	idx       *flow.Index
-	files     []*ast.File
-	ix        *index
-	funcs     []*fnInfo
-	byObj     map[*types.Func]*fnInfo
-	byLit     map[*ast.FuncLit]*fnInfo
-	reportsOf map[*types.Func]reportSummary
-	returns   map[*types.Func]ReturnsSystemMemory
-	reported  map[string]bool // ID@pos already reported
-	impls     *flow.Impls     // implementations behind interface calls
-	argCache  map[argKey]argResult
+	pass         *analysis.Pass
+	idx          *flow.Index
+	importedSums map[*types.Func]importedSum // summaryOf's other packages' functions
+	events       *eventWalker                // nodeEvents's walker, made on first use
+	files        []*ast.File
+	ix           *index
+	funcs        []*fnInfo
+	byObj        map[*types.Func]*fnInfo
+	byLit        map[*ast.FuncLit]*fnInfo
+	reportsOf    map[*types.Func]reportSummary
+	returns      map[*types.Func]ReturnsSystemMemory
+	reported     map[string]bool // ID@pos already reported
+	impls        *flow.Impls     // implementations behind interface calls
+	argCache     map[argKey]argResult
 	// candidates: guards do not count (Candidates).
 	candidates bool
 }
@@ -302,52 +304,16 @@ func (a *analyzer) collectFuncs() {
 // before the call). Function literals are other functions: they appear as
 // calls where they are written (t.Run, f.Fuzz, go, defer).
 func (a *analyzer) nodeEvents(fi *fnInfo, root ast.Node) []event {
-	info := a.pass.TypesInfo
-	var out []event
-	emit := func(e event) { out = append(out, e) }
-	var walk func(ast.Node)
-	walk = func(root ast.Node) {
-		var stack []ast.Node
-		ast.Inspect(root, func(n ast.Node) bool {
-			if n == nil {
-				top := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				if call, ok := top.(*ast.CallExpr); ok {
-					a.callEvents(call, emit)
-				}
-				return true
-			}
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				if !cgocall.IsWrapper(info, n) {
-					emit(event{kind: evCall, pos: n.Pos(), lit: n})
-					return false
-				}
-			case *ast.CallExpr:
-				if c := a.idx.Match(n); c != nil {
-					for _, arg := range c.Args {
-						walk(arg)
-					}
-					a.runtimeEvents(c, fi, emit)
-					return false
-				}
-				if name, ok := cgocall.CName(info, n); ok {
-					if _, direct := ast.Unparen(n.Fun).(*ast.Ident); direct {
-						for _, arg := range n.Args {
-							walk(arg)
-						}
-					}
-					if initializesHIP(name) {
-						emit(event{kind: evRuntime, pos: n.Pos()})
-					}
-					return false
-				}
-			}
-			stack = append(stack, n)
-			return true
-		})
+	w := a.events
+	if w == nil {
+		w = &eventWalker{a: a}
+		w.visitFn, w.emitFn = w.visit, w.emit
+		a.events = w
 	}
-	walk(root)
+	w.fi = fi
+	w.walk(root)
+	out := w.out
+	w.out = nil
 	if _, ok := root.(*ast.DeferStmt); ok {
 		kept := out[:0]
 		for _, ev := range out {
@@ -359,6 +325,68 @@ func (a *analyzer) nodeEvents(fi *fnInfo, root ast.Node) []event {
 		out = kept
 	}
 	return out
+}
+
+// An eventWalker lists the events of CFG nodes (nodeEvents). One serves
+// every node of a package, so that the walk allocates nothing but the
+// events: most nodes have none, and closures made per node were most of
+// this analyzer's allocation (docs/performance.md).
+type eventWalker struct {
+	a       *analyzer
+	fi      *fnInfo
+	out     []event
+	stack   []ast.Node // the nodes being walked whose children come next
+	visitFn func(ast.Node) bool
+	emitFn  func(event)
+}
+
+func (w *eventWalker) emit(e event) { w.out = append(w.out, e) }
+
+func (w *eventWalker) walk(root ast.Node) {
+	base := len(w.stack)
+	ast.Inspect(root, w.visitFn)
+	w.stack = w.stack[:base]
+}
+
+func (w *eventWalker) visit(n ast.Node) bool {
+	a := w.a
+	info := a.pass.TypesInfo
+	if n == nil {
+		top := w.stack[len(w.stack)-1]
+		w.stack = w.stack[:len(w.stack)-1]
+		if call, ok := top.(*ast.CallExpr); ok {
+			a.callEvents(call, w.emitFn)
+		}
+		return true
+	}
+	switch n := n.(type) {
+	case *ast.FuncLit:
+		if !cgocall.IsWrapper(info, n) {
+			w.emit(event{kind: evCall, pos: n.Pos(), lit: n})
+			return false
+		}
+	case *ast.CallExpr:
+		if c := a.idx.Match(n); c != nil {
+			for _, arg := range c.Args {
+				w.walk(arg)
+			}
+			a.runtimeEvents(c, w.fi, w.emitFn)
+			return false
+		}
+		if name, ok := cgocall.CName(info, n); ok {
+			if _, direct := ast.Unparen(n.Fun).(*ast.Ident); direct {
+				for _, arg := range n.Args {
+					w.walk(arg)
+				}
+			}
+			if initializesHIP(name) {
+				w.emit(event{kind: evRuntime, pos: n.Pos()})
+			}
+			return false
+		}
+	}
+	w.stack = append(w.stack, n)
+	return true
 }
 
 func (a *analyzer) callEvents(call *ast.CallExpr, emit func(event)) {
@@ -724,6 +752,27 @@ func (a *analyzer) summaryOf(ev event) (calleeSummary, bool) {
 	if fn.Pkg() == a.pass.Pkg {
 		return calleeSummary{}, false
 	}
+	// Another package's function: its facts are fixed, so its summary is
+	// read once (it is asked for at every call, in every summary round).
+	if c, ok := a.importedSums[fn]; ok {
+		return c.s, c.found
+	}
+	s, found := a.importedSummary(fn)
+	if a.importedSums == nil {
+		a.importedSums = map[*types.Func]importedSum{}
+	}
+	a.importedSums[fn] = importedSum{s, found}
+	return s, found
+}
+
+type importedSum struct {
+	s     calleeSummary
+	found bool
+}
+
+// importedSummary reads the summary of another package's function from its
+// facts.
+func (a *analyzer) importedSummary(fn *types.Func) (calleeSummary, bool) {
 	var s calleeSummary
 	found := false
 	if flow.ImportedFact(a.pass, fn, new(InitializesHIP)) {
