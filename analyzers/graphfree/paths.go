@@ -384,7 +384,7 @@ func newFuncAnalysis(a *analyzer, fn flow.Func) *funcAnalysis {
 }
 
 func (fa *funcAnalysis) solve() map[*cfg.Block]*state {
-	g := flow.CFG(fa.info, fa.fn.Body)
+	g := fa.idx.CFG(fa.fn.Body)
 	fa.cfg = g
 	return flow.Solve(g, flow.Problem[*state]{
 		Entry: newState(), Clone: cloneState, Join: joinState, Equal: equalState, Transfer: fa.transfer,
@@ -546,7 +546,7 @@ func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
 func (fa *funcAnalysis) inlineClosure(lit *ast.FuncLit, s *state) {
 	outer := fa.reporting
 	fa.closures++
-	out, ok := flow.ClosureExits(fa.info, lit, s, flow.Problem[*state]{
+	out, ok := flow.ClosureExits(fa.idx, lit, s, flow.Problem[*state]{
 		Clone: cloneState, Join: joinState, Equal: equalState, Transfer: fa.transfer, Branch: fa.branch,
 	}, func(final bool) { fa.reporting = outer && final })
 	fa.closures--

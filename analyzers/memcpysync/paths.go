@@ -472,7 +472,7 @@ func (fa *funcAnalysis) objOf(id *ast.Ident) types.Object {
 }
 
 func (fa *funcAnalysis) run() {
-	fa.cfg = flow.CFG(fa.info, fa.fn.Body)
+	fa.cfg = fa.idx.CFG(fa.fn.Body)
 	fa.in = flow.Solve(fa.cfg, flow.Problem[*state]{
 		Entry:    newState(),
 		Clone:    cloneState,
@@ -705,7 +705,7 @@ func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
 func (fa *funcAnalysis) inlineClosure(lit *ast.FuncLit, s *state) {
 	outer := fa.replay
 	fa.closures++
-	out, ok := flow.ClosureExits(fa.info, lit, s, flow.Problem[*state]{
+	out, ok := flow.ClosureExits(fa.idx, lit, s, flow.Problem[*state]{
 		Clone: cloneState, Join: joinState, Equal: equalState, Transfer: fa.transfer, Branch: fa.branch,
 	}, func(final bool) { fa.replay = outer && final })
 	fa.closures--

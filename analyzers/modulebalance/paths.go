@@ -149,7 +149,7 @@ func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
 func (fa *funcAnalysis) parent(n ast.Node) ast.Node { return flow.Parent(fa.fn.Body, n) }
 
 func (fa *funcAnalysis) run() {
-	g := flow.CFG(fa.info, fa.fn.Body)
+	g := fa.idx.CFG(fa.fn.Body)
 	p := flow.Problem[state]{
 		Entry:    state{},
 		Clone:    cloneState,

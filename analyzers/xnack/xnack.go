@@ -290,7 +290,7 @@ func (a *analyzer) collectFuncs() {
 		}
 		fi.name, fi.encl = encl, enclObj
 		fi.testFile = strings.HasSuffix(a.pass.Fset.Position(fn.Node().Pos()).Filename, "_test.go")
-		fi.g = flow.CFG(info, fn.Body)
+		fi.g = a.idx.CFG(fn.Body)
 		a.funcs = append(a.funcs, fi)
 		if fi.obj != nil {
 			a.byObj[fi.obj] = fi

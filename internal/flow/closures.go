@@ -55,8 +55,8 @@ func keepsCallback(info *types.Info, call *ast.CallExpr) bool {
 // final, when not nil, is called with false before solving and with true
 // before the last walk over the blocks at the fixpoint, so that an analyzer
 // that reports only from a final walk can report once, from fixpoint states.
-func ClosureExits[S any](info *types.Info, lit *ast.FuncLit, entry S, p Problem[S], final func(bool)) (out S, ok bool) {
-	g := CFG(info, lit.Body)
+func ClosureExits[S any](x *Index, lit *ast.FuncLit, entry S, p Problem[S], final func(bool)) (out S, ok bool) {
+	g := x.CFG(lit.Body)
 	p.Entry = entry
 	if final != nil {
 		final(false)
@@ -74,7 +74,7 @@ func ClosureExits[S any](info *types.Info, lit *ast.FuncLit, entry S, p Problem[
 		for _, n := range b.Nodes {
 			s = p.Transfer(n, s)
 		}
-		if kind, _ := Exit(info, b); kind == Return || kind == FallOff {
+		if kind, _ := Exit(x.info, b); kind == Return || kind == FallOff {
 			if ok {
 				out = p.Join(out, s)
 			} else {

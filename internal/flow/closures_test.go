@@ -168,7 +168,8 @@ func TestClosureExits(t *testing.T) {
 		},
 	}
 	var calls []bool
-	out, ok := ClosureExits(info, lit, set{"before": true}, p, func(final bool) { calls = append(calls, final) })
+	x := &Index{fset: fset, files: []*ast.File{f}, info: info}
+	out, ok := ClosureExits(x, lit, set{"before": true}, p, func(final bool) { calls = append(calls, final) })
 	require.True(t, ok)
 	assert.Equal(t, set{"before": true, "x": true}, out)
 	assert.Equal(t, []bool{false, true}, calls, "solved, then walked once at the fixpoint")

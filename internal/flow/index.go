@@ -9,6 +9,7 @@ import (
 
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/cfg"
 )
 
 // IndexAnalyzer provides each package's Index: what every hiplint analyzer
@@ -48,6 +49,9 @@ type Index struct {
 	// calls holds every call expression of the package's user files with
 	// the runtime call it denotes, or nil.
 	calls map[*ast.CallExpr]*cgocall.Call
+
+	mu   sync.Mutex
+	cfgs map[*ast.BlockStmt]*cfg.CFG // CFG's graphs, built on first use
 }
 
 func (x *Index) build() {
@@ -125,6 +129,30 @@ func (x *Index) Inspect(n ast.Node, yield func(*cgocall.Call) bool) {
 	cgocall.InspectWith(x.Match, n, yield)
 }
 
+// CFG returns the control-flow graph of body (see the function CFG), built
+// once: each analyzer solves each function at least once, some once per
+// summary round, and in-place closures once per visit of their call.
+// Analyzers only read the graphs.
+func (x *Index) CFG(body *ast.BlockStmt) *cfg.CFG {
+	x.mu.Lock()
+	g := x.cfgs[body]
+	x.mu.Unlock()
+	if g != nil {
+		return g
+	}
+	g = CFG(x.info, body) // unlocked: another analyzer may build the same; the first stored is kept
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if old := x.cfgs[body]; old != nil {
+		return old
+	}
+	if x.cfgs == nil {
+		x.cfgs = map[*ast.BlockStmt]*cfg.CFG{}
+	}
+	x.cfgs[body] = g
+	return g
+}
+
 // Release lets go of the package's syntax and type information. The driver
 // calls it when the last analyzer of the package has run (the checker keeps
 // every result until the end of the analysis).
@@ -133,4 +161,7 @@ func (x *Index) Release() {
 	// after this is empty.
 	x.once.Do(func() {})
 	x.funcs, x.inPlace, x.calls, x.info, x.files = nil, nil, nil, nil, nil
+	x.mu.Lock()
+	x.cfgs = nil
+	x.mu.Unlock()
 }

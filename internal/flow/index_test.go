@@ -76,8 +76,14 @@ func TestIndex(t *testing.T) {
 	assert.Equal(t, []string{"hipDeviceSynchronize", "hipFree", "hipDeviceSynchronize"}, got)
 	assert.Nil(t, x.Match(body.List[3].(*ast.DeferStmt).Call), "do is no runtime call")
 
+	// Each function's graph is built once.
+	g := x.CFG(body)
+	assert.Same(t, g, x.CFG(body))
+	assert.NotEmpty(t, g.Blocks)
+
 	x.Release()
 	assert.Nil(t, x.Funcs(), "released")
+	assert.Nil(t, x.cfgs, "graphs released")
 }
 
 // An index that no analyzer used is released without being built: the
