@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/diag"
 	"github.com/hiplint/hiplint/internal/headerless"
 	"github.com/hiplint/hiplint/internal/loaderr"
@@ -53,6 +54,7 @@ func (p *program) lint(args []string) int {
 		// which ones were used: see directives.go.
 		diag.KeepSuppressed(true)
 		// Keep the analysis within the memory loading took (memory.go).
+		releaseInert(roots)
 		rel := newReleaser(o.analyzers, roots)
 		restore := func() {}
 		if p.limitMemory {
@@ -185,14 +187,22 @@ func includedHeaders(pkgs []*packages.Package, names []string) []string {
 	}
 	used := map[string]bool{}
 	seen := map[string]bool{}
+	var buf bytes.Buffer // one buffer for every file: this runs before the analysis, on every package
 	packages.Visit(pkgs, nil, func(pkg *packages.Package) {
+		if pkg.Types != nil && !cgocall.UsesCgo(pkg.Types) {
+			return // no preamble to read (most of std, most dependencies)
+		}
 		for _, f := range pkg.GoFiles {
 			if seen[f] {
 				continue
 			}
 			seen[f] = true
-			data, err := os.ReadFile(f)
-			if err != nil || !bytes.Contains(data, []byte(`import "C"`)) {
+			buf.Reset()
+			if err := readInto(&buf, f); err != nil {
+				continue
+			}
+			data := buf.Bytes()
+			if !bytes.Contains(data, []byte(`import "C"`)) {
 				continue
 			}
 			for _, n := range names {
@@ -209,4 +219,14 @@ func includedHeaders(pkgs []*packages.Package, names []string) []string {
 		}
 	}
 	return out
+}
+
+func readInto(buf *bytes.Buffer, name string) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = buf.ReadFrom(f)
+	return err
 }

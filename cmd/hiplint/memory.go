@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/hiplint/hiplint/internal/cgocall"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 )
@@ -113,6 +114,38 @@ func newReleaser(analyzers []*analysis.Analyzer, roots []*packages.Package) *rel
 		r.byTypes[pkg.Types] = rp
 	}
 	return r
+}
+
+// releaseInert frees, before the analysis starts, the syntax and type
+// information of the dependencies that hiplint's analyzers will not read:
+// those whose imports, all the way down, include no package that calls the
+// GPU runtime. Such a package neither calls the runtime nor can see a fact
+// (facts start at packages that call it), so every analyzer of the suite
+// leaves it at once, by the fast path (cgocall.CallsRuntime, no facts), and
+// reads only its types.Package. On a module's dependencies (the standard
+// library, most third-party code) that is most of what loading keeps live,
+// and each collection during the analysis no longer marks it: the releaser
+// would free it only once their actions ran, after the first collection.
+// The initial packages are left alone. It returns how many it freed.
+func releaseInert(roots []*packages.Package) int {
+	inert := map[*packages.Package]bool{}
+	isRoot := map[*packages.Package]bool{}
+	for _, p := range roots {
+		isRoot[p] = true
+	}
+	n := 0
+	packages.Visit(roots, nil, func(p *packages.Package) { // imports first
+		ok := p.Types != nil && !cgocall.CallsRuntime(p.Types)
+		for _, imp := range p.Imports {
+			ok = ok && inert[imp]
+		}
+		inert[p] = ok
+		if ok && !isRoot[p] && (p.Syntax != nil || p.TypesInfo != nil) {
+			p.Syntax, p.TypesInfo = nil, nil
+			n++
+		}
+	})
+	return n
 }
 
 // done is called when an action's Run has returned (or panicked): its pass

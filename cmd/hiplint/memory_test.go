@@ -176,3 +176,43 @@ func TestAnalysisMemoryLimit(t *testing.T) {
 	restore()
 	assert.Equal(t, low, debug.SetMemoryLimit(-1))
 }
+
+// releaseInert frees, before the analysis, exactly the dependencies that
+// cannot reach the runtime: not the initial package, not a package that
+// calls the runtime, not one that imports such a package.
+func TestReleaseInertDependencies(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.26\n",
+		// c "calls the runtime": cgo's declaration of a runtime function.
+		"c/c.go": "package c\n\nimport _ \"runtime/cgo\"\n\nfunc _Cfunc_hipDeviceSynchronize() int32 { return 0 }\n\nfunc Sync() int32 { return _Cfunc_hipDeviceSynchronize() }\n",
+		"b/b.go": "package b\n\nimport (\n\t\"strings\"\n\n\t\"example.com/m/c\"\n)\n\nfunc B(s string) string { c.Sync(); return strings.ToUpper(s) }\n",
+		"d/d.go": "package d\n\nimport \"fmt\"\n\nfunc D() { fmt.Println() }\n",
+		"a/a.go": "package a\n\nimport (\n\t\"example.com/m/b\"\n\t\"example.com/m/d\"\n)\n\nfunc A() { d.D(); _ = b.B(\"x\") }\n",
+	} {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
+	}
+	roots, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Dir: dir}, "./a")
+	require.NoError(t, err)
+	require.Len(t, roots, 1)
+	byPath := map[string]*packages.Package{}
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		require.Empty(t, p.Errors)
+		byPath[p.PkgPath] = p
+	})
+	n := releaseInert(roots)
+	for path, p := range byPath {
+		kept := path == "example.com/m/a" || path == "example.com/m/b" || path == "example.com/m/c"
+		if kept {
+			assert.NotNil(t, p.Syntax, "%s: syntax kept", path)
+			assert.NotNil(t, p.TypesInfo, "%s: types.Info kept", path)
+		} else {
+			assert.Nil(t, p.Syntax, "%s: syntax freed", path)
+			assert.Nil(t, p.TypesInfo, "%s: types.Info freed", path)
+		}
+	}
+	assert.Equal(t, len(byPath)-3, n)
+	assert.NotNil(t, byPath["fmt"], "the standard library is among the dependencies")
+}
