@@ -441,7 +441,7 @@ func (c *checker) summarize(funcs []flow.Func) {
 		if fn.Object(info) == nil {
 			continue
 		}
-		for callee := range c.impls.LocalRefs(fn.Body) {
+		for callee := range flow.LocalRefs(c.pass, c.impls, fn.Body) {
 			callers[callee] = append(callers[callee], i)
 		}
 	}

@@ -234,26 +234,48 @@ func rootObj(info *types.Info, e ast.Expr) types.Object {
 // fixpoint and exports them as facts.
 func (a *analysis_) summarize(funcs []flow.Func) {
 	info := a.pass.TypesInfo
+	// A summary depends on the summaries of the package's functions the body
+	// refers to (and on facts, which are fixed): after the first round, a
+	// function is looked at again only when one of those changed.
+	callers := map[*types.Func][]int{}
+	dirty := make([]bool, len(funcs))
+	for i, fn := range funcs {
+		if fn.Object(info) == nil {
+			continue
+		}
+		dirty[i] = true
+		for callee := range flow.LocalRefs(a.pass, nil, fn.Body) {
+			callers[callee] = append(callers[callee], i)
+		}
+	}
 	for changed := true; changed; {
 		changed = false
-		for _, fn := range funcs {
-			obj := fn.Object(info)
-			if obj == nil {
+		for i, fn := range funcs {
+			if !dirty[i] {
 				continue
 			}
+			dirty[i] = false
+			obj := fn.Object(info)
 			sig := obj.Signature()
+			this := false
 			if ps := a.findUnloadedParams(fn, sig); len(ps) > len(a.unloads[obj]) {
 				a.unloads[obj] = ps
-				changed = true
+				this = true
 			}
 			if ps := a.findBorrowedParams(fn, sig); len(ps) > len(a.borrows[obj]) {
 				a.borrows[obj] = ps
-				changed = true
+				this = true
 			}
 			if _, done := a.returns[obj]; !done {
 				if r, ok := a.findReturnedModule(fn, sig); ok {
 					a.returns[obj] = r
-					changed = true
+					this = true
+				}
+			}
+			if this {
+				changed = true
+				for _, j := range callers[obj] {
+					dirty[j] = true
 				}
 			}
 		}

@@ -103,28 +103,30 @@ func (x *Impls) candidates() []*types.TypeName {
 }
 
 // LocalRefs returns the functions and methods of the package being analyzed
-// that body refers to, called or not, and those that implement the
-// interface methods it refers to: the functions of this package whose
-// summaries the summary of body's function may depend on. Analyzers compute
-// summaries to a fixpoint and analyze a function again only when one of
-// these changed.
-func (x *Impls) LocalRefs(body *ast.BlockStmt) map[*types.Func]bool {
+// that body refers to, called or not, and, when impls is not nil, those that
+// implement the interface methods it refers to: the functions of this
+// package whose summaries the summary of body's function may depend on.
+// Analyzers compute summaries to a fixpoint and analyze a function again
+// only when one of these changed.
+func LocalRefs(pass *analysis.Pass, impls *Impls, body *ast.BlockStmt) map[*types.Func]bool {
 	refs := map[*types.Func]bool{}
 	ast.Inspect(body, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
 		if !ok {
 			return true
 		}
-		fn, ok := x.pass.TypesInfo.Uses[id].(*types.Func)
+		fn, ok := pass.TypesInfo.Uses[id].(*types.Func)
 		if !ok {
 			return true
 		}
-		if fn.Pkg() == x.pass.Pkg {
+		if fn.Pkg() == pass.Pkg {
 			refs[fn.Origin()] = true
 		}
-		for _, impl := range x.Of(fn) {
-			if impl.Pkg() == x.pass.Pkg {
-				refs[impl] = true
+		if impls != nil {
+			for _, impl := range impls.Of(fn) {
+				if impl.Pkg() == pass.Pkg {
+					refs[impl] = true
+				}
 			}
 		}
 		return true

@@ -109,6 +109,33 @@ func main() {
 		}
 	}
 
+	// Paired ratios: each run of a tool against the floor's run just before
+	// it (the tools run in turn), so that the machine's drift between runs
+	// (on a shared machine the floor's own CPU time on std varies by a
+	// quarter) cancels out.
+	fmt.Printf("\nPer-run ratios to the floor's run of the same round (median, then min–max):\n\n")
+	fmt.Println("| input | tool | wall × floor | CPU × floor | peak RSS × floor |")
+	fmt.Println("| --- | --- | --- | --- | --- |")
+	for _, in := range inputs {
+		floor := results[in.name]["noop"]
+		for _, t := range tools {
+			if t.name == "noop" {
+				continue
+			}
+			var wall, cpu, rss []float64
+			for i, s := range results[in.name][t.name] {
+				if i >= len(floor) {
+					break
+				}
+				f := floor[i]
+				wall = append(wall, s.wall.Seconds()/f.wall.Seconds())
+				cpu = append(cpu, s.cpu.Seconds()/f.cpu.Seconds())
+				rss = append(rss, float64(s.rssKB)/float64(f.rssKB))
+			}
+			fmt.Printf("| %s | %s | %s | %s | %s |\n", in.name, t.name, spread(wall), spread(cpu), spread(rss))
+		}
+	}
+
 	// Scaling: the generated inputs, per package, relative to the smallest.
 	var gen []input
 	for _, in := range inputs {
@@ -177,6 +204,16 @@ func medians(ss []sample) sample {
 		cpu:   time.Duration(med(func(s sample) int64 { return int64(s.cpu) })),
 		rssKB: med(func(s sample) int64 { return s.rssKB }),
 	}
+}
+
+// spread formats the median of v, then its range.
+func spread(v []float64) string {
+	if len(v) == 0 {
+		return "–"
+	}
+	v = slices.Clone(v)
+	slices.Sort(v)
+	return fmt.Sprintf("%.2f (%.2f–%.2f)", v[len(v)/2], v[0], v[len(v)-1])
 }
 
 func tail(s string) string {
