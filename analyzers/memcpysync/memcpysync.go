@@ -364,35 +364,31 @@ func (c *checker) streamVarKind(v *types.Var) (streamKind, bool) {
 // method, and exports what it found.
 func (c *checker) findStreamVars() {
 	info := c.pass.TypesInfo
-	for _, file := range c.pass.Files {
-		if cgocall.IsSupportFile(c.pass.Fset, file) {
+	// Every runtime call of the package; the direct calls inside cgo's
+	// wrappers take &_cgo0-style temporaries, not &v, and are passed over.
+	for _, call := range c.idx.RuntimeCalls() {
+		if call.Func.Role != hipapi.StreamCreate {
 			continue
 		}
-		c.idx.Inspect(file, func(call *cgocall.Call) bool {
-			if call.Func.Role != hipapi.StreamCreate {
-				return true
+		u, ok := ast.Unparen(call.Arg(call.Func.Out)).(*ast.UnaryExpr)
+		if !ok || u.Op != token.AND {
+			continue
+		}
+		v := fieldOrGlobal(info, u.X)
+		if v == nil || v.Pkg() != c.pass.Pkg {
+			continue
+		}
+		k := blockingKind
+		if flags := call.Arg(call.Func.Flags); flags != nil {
+			val, ok := cgocall.IntValue(info, flags)
+			switch {
+			case !ok:
+				k = mixedKind
+			case val&hipapi.NonBlockingStream != 0:
+				k = nonBlockingKind
 			}
-			u, ok := ast.Unparen(call.Arg(call.Func.Out)).(*ast.UnaryExpr)
-			if !ok || u.Op != token.AND {
-				return true
-			}
-			v := fieldOrGlobal(info, u.X)
-			if v == nil || v.Pkg() != c.pass.Pkg {
-				return true
-			}
-			k := blockingKind
-			if flags := call.Arg(call.Func.Flags); flags != nil {
-				val, ok := cgocall.IntValue(info, flags)
-				switch {
-				case !ok:
-					k = mixedKind
-				case val&hipapi.NonBlockingStream != 0:
-					k = nonBlockingKind
-				}
-			}
-			c.streamVars[v] |= k
-			return true
-		})
+		}
+		c.streamVars[v] |= k
 	}
 	vars := make([]*types.Var, 0, len(c.streamVars))
 	for v := range c.streamVars {

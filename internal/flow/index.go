@@ -49,6 +49,8 @@ type Index struct {
 	// calls holds every call expression of the package's user files with
 	// the runtime call it denotes, or nil.
 	calls map[*ast.CallExpr]*cgocall.Call
+	// runtime holds the calls' runtime calls, in source order.
+	runtime []*cgocall.Call
 
 	mu   sync.Mutex
 	cfgs map[*ast.BlockStmt]*cfg.CFG // CFG's graphs, built on first use
@@ -78,7 +80,11 @@ func (x *Index) build() {
 				case *ast.DeferStmt:
 					later[n.Call] = true
 				case *ast.CallExpr:
-					x.calls[n] = cgocall.Match(x.info, n)
+					c := cgocall.Match(x.info, n)
+					x.calls[n] = c
+					if c != nil {
+						x.runtime = append(x.runtime, c)
+					}
 					if !later[n] {
 						addInPlace(x.info, n, x.inPlace)
 					}
@@ -122,6 +128,16 @@ func (x *Index) Match(e ast.Expr) *cgocall.Call {
 	return cgocall.Match(x.info, call)
 }
 
+// RuntimeCalls returns every runtime call in the package's user files, in
+// source order, for analyzers that look at all of them whatever the function
+// (a package-wide scan): both the user's call and, for a call through cgo's
+// pointer-checking wrapper, the direct _Cfunc_ call inside the wrapper,
+// whose arguments are cgo's temporaries (_cgo0). Callers read the user's.
+func (x *Index) RuntimeCalls() []*cgocall.Call {
+	x.build()
+	return x.runtime
+}
+
 // Inspect calls yield for every runtime call in the subtree of n, in source
 // order, without descending into cgo's wrapper literals (see
 // cgocall.Inspect).
@@ -160,7 +176,7 @@ func (x *Index) Release() {
 	// An index no analyzer asked for is not built now; one asked for
 	// after this is empty.
 	x.once.Do(func() {})
-	x.funcs, x.inPlace, x.calls, x.info, x.files = nil, nil, nil, nil, nil
+	x.funcs, x.inPlace, x.calls, x.runtime, x.info, x.files = nil, nil, nil, nil, nil, nil
 	x.mu.Lock()
 	x.cfgs = nil
 	x.mu.Unlock()
