@@ -84,20 +84,28 @@ var callCounter = &analysis.Analyzer{
 	},
 }
 
-func TestReleaserFreesWhatNoActionNeedsAnyMore(t *testing.T) {
-	t.Parallel()
+// loadModule writes files (relative paths: contents) into a new module
+// directory and loads its package ./a with everything below it.
+func loadModule(t *testing.T, files map[string]string) []*packages.Package {
+	t.Helper()
 	dir := t.TempDir()
-	for name, src := range map[string]string{
-		"go.mod": "module example.com/m\n\ngo 1.26\n",
-		"b/b.go": "package b\n\nimport \"strings\"\n\nfunc B(s string) string { return strings.ToUpper(s) }\n",
-		"a/a.go": "package a\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/m/b\"\n)\n\nfunc A() { fmt.Println(b.B(\"x\")) }\n",
-	} {
+	for name, src := range files {
 		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
 	}
 	roots, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Dir: dir}, "./a")
 	require.NoError(t, err)
 	require.Len(t, roots, 1)
+	return roots
+}
+
+func TestReleaserFreesWhatNoActionNeedsAnyMore(t *testing.T) {
+	t.Parallel()
+	roots := loadModule(t, map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.26\n",
+		"b/b.go": "package b\n\nimport \"strings\"\n\nfunc B(s string) string { return strings.ToUpper(s) }\n",
+		"a/a.go": "package a\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/m/b\"\n)\n\nfunc A() { fmt.Println(b.B(\"x\")) }\n",
+	})
 	files := map[*types.Package]int{}
 	var all []*packages.Package
 	packages.Visit(roots, nil, func(pkg *packages.Package) {
@@ -182,21 +190,14 @@ func TestAnalysisMemoryLimit(t *testing.T) {
 // calls the runtime, not one that imports such a package.
 func TestReleaseInertDependencies(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	for name, src := range map[string]string{
+	roots := loadModule(t, map[string]string{
 		"go.mod": "module example.com/m\n\ngo 1.26\n",
 		// c "calls the runtime": cgo's declaration of a runtime function.
 		"c/c.go": "package c\n\nimport _ \"runtime/cgo\"\n\nfunc _Cfunc_hipDeviceSynchronize() int32 { return 0 }\n\nfunc Sync() int32 { return _Cfunc_hipDeviceSynchronize() }\n",
 		"b/b.go": "package b\n\nimport (\n\t\"strings\"\n\n\t\"example.com/m/c\"\n)\n\nfunc B(s string) string { c.Sync(); return strings.ToUpper(s) }\n",
 		"d/d.go": "package d\n\nimport \"fmt\"\n\nfunc D() { fmt.Println() }\n",
 		"a/a.go": "package a\n\nimport (\n\t\"example.com/m/b\"\n\t\"example.com/m/d\"\n)\n\nfunc A() { d.D(); _ = b.B(\"x\") }\n",
-	} {
-		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
-		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
-	}
-	roots, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Dir: dir}, "./a")
-	require.NoError(t, err)
-	require.Len(t, roots, 1)
+	})
 	byPath := map[string]*packages.Package{}
 	packages.Visit(roots, nil, func(p *packages.Package) {
 		require.Empty(t, p.Errors)
@@ -204,8 +205,11 @@ func TestReleaseInertDependencies(t *testing.T) {
 	})
 	n := releaseInert(roots)
 	for path, p := range byPath {
-		kept := path == "example.com/m/a" || path == "example.com/m/b" || path == "example.com/m/c"
-		if kept {
+		kept := path == "example.com/m/b" || path == "example.com/m/c"
+		if path == "example.com/m/a" {
+			assert.NotNil(t, p.Syntax, "%s: the initial package's syntax kept", path)
+			assert.NotNil(t, p.TypesInfo, "%s: types.Info kept: a imports b, which reaches the runtime", path)
+		} else if kept {
 			assert.NotNil(t, p.Syntax, "%s: syntax kept", path)
 			assert.NotNil(t, p.TypesInfo, "%s: types.Info kept", path)
 		} else {
@@ -215,4 +219,14 @@ func TestReleaseInertDependencies(t *testing.T) {
 	}
 	assert.Equal(t, len(byPath)-3, n)
 	assert.NotNil(t, byPath["fmt"], "the standard library is among the dependencies")
+
+	// An initial package below which nothing calls the runtime (d loaded
+	// as a root) keeps its syntax, for the directives, and loses its types.
+	roots = loadModule(t, map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.26\n",
+		"a/a.go": "package a\n\nimport \"fmt\"\n\n//hiplint:ignore HL2001 reason\nfunc A() { fmt.Println() }\n",
+	})
+	require.Positive(t, releaseInert(roots))
+	assert.NotNil(t, roots[0].Syntax)
+	assert.Nil(t, roots[0].TypesInfo)
 }
