@@ -162,12 +162,11 @@ func (s *state) track(site int, p *pending) {
 	if _, ok := s.copies[site]; !ok && len(s.copies) >= maxPendingCopies {
 		return
 	}
-	s.copies[site] = p
+	flow.Put(&s.copies, site, p)
 }
 
 func newState() *state {
-	return &state{device: entryDevice, copies: map[int]*pending{}, streams: map[loc]streamInfo{},
-		events: map[loc][]int{}, kinds: map[types.Object]int64{}, syncedStreams: map[loc]bool{}}
+	return &state{device: entryDevice} // maps made on first write (flow.Put)
 }
 
 // cloneState copies s. The solver clones a state at every block, so maps
@@ -175,17 +174,20 @@ func newState() *state {
 // their first write (flow.Put): the clones were a third of this analyzer's
 // allocation (docs/performance.md).
 func cloneState(s *state) *state {
-	c := &state{device: s.device, synced: s.synced, nullSynced: s.nullSynced, copies: make(map[int]*pending, len(s.copies)),
+	c := &state{device: s.device, synced: s.synced, nullSynced: s.nullSynced,
 		streams: flow.CloneMap(s.streams), kinds: flow.CloneMap(s.kinds), syncedStreams: flow.CloneMap(s.syncedStreams),
-		status: s.status} // immutable: shared
+		status: s.status} // immutable: shared; copies below
 	if len(s.events) > 0 {
 		c.events = make(map[loc][]int, len(s.events))
 		for k, v := range s.events {
 			c.events[k] = slices.Clone(v)
 		}
 	}
-	for k, p := range s.copies {
-		c.copies[k] = p.clone()
+	if len(s.copies) > 0 {
+		c.copies = make(map[int]*pending, len(s.copies))
+		for k, p := range s.copies {
+			c.copies[k] = p.clone()
+		}
 	}
 	return c
 }
@@ -199,7 +201,7 @@ func joinState(into, from *state) *state {
 	for k, p := range from.copies {
 		q, ok := into.copies[k]
 		if !ok {
-			into.copies[k] = p.clone()
+			flow.Put(&into.copies, k, p.clone())
 			continue
 		}
 		for _, d := range p.dsts {
