@@ -307,6 +307,7 @@ func (a *analyzer) summarize(funcs []flow.Func) []solved {
 			}
 			dirty[i] = false
 			if !a.relevant(fn) {
+				last[i] = solved{} // an earlier analysis no longer stands
 				continue
 			}
 			fa := newFuncAnalysis(a, fn)

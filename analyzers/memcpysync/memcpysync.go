@@ -455,6 +455,7 @@ func (c *checker) summarize(funcs []flow.Func) {
 			}
 			dirty[i] = false
 			if !c.relevant(fn) {
+				last[i] = nil // an earlier analysis no longer stands
 				continue
 			}
 			fa := newFuncAnalysis(c, fn, false)
