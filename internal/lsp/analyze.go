@@ -14,6 +14,7 @@ import (
 	"github.com/hiplint/hiplint/internal/diag"
 	"github.com/hiplint/hiplint/internal/fixes"
 	"github.com/hiplint/hiplint/internal/loaderr"
+	"github.com/hiplint/hiplint/internal/suppress"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
@@ -144,6 +145,8 @@ func (s *Server) collect(graph *checker.Graph, res *pkgResult) {
 	}
 	seen := map[key]bool{}
 	src := fixes.NewSources()
+	directives := suppress.NewTracker(s.opts.Checks)
+	directives.Ran(graph)
 	for act := range graph.All() {
 		if act.Err != nil {
 			if !slices.ContainsFunc(act.Deps, func(dep *checker.Action) bool { return dep.Err != nil }) {
@@ -157,7 +160,7 @@ func (s *Server) collect(graph *checker.Graph, res *pkgResult) {
 		for _, d := range act.Diagnostics {
 			posn := act.Package.Fset.Position(d.Pos)
 			k := key{posn, act.Analyzer.Name, d.Message, d.Category}
-			if seen[k] || !posn.IsValid() {
+			if seen[k] || !posn.IsValid() || directives.Suppresses(act.Package, d, posn) {
 				continue
 			}
 			seen[k] = true
@@ -172,6 +175,15 @@ func (s *Server) collect(graph *checker.Graph, res *pkgResult) {
 			}
 			res.findings[posn.Filename] = append(res.findings[posn.Filename], f)
 		}
+	}
+	// HL0001–HL0003: the directives that suppress nothing, are malformed or
+	// name unknown checks, as the command line reports them.
+	for _, pr := range directives.Problems() {
+		if !pr.Posn.IsValid() {
+			continue
+		}
+		f := &finding{diag: s.diagnostic(src, pr.Pkg.Fset, pr.Diagnostic)}
+		res.findings[pr.Posn.Filename] = append(res.findings[pr.Posn.Filename], f)
 	}
 	for _, list := range res.findings {
 		slices.SortStableFunc(list, func(a, b *finding) int {

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -168,4 +169,45 @@ func TestBadInputKeepsServing(t *testing.T) {
 	assert.Contains(t, all, "example.com/bad/typeerr")
 	assert.Contains(t, all, "no/such/header.h")
 	assert.Contains(t, all, "example.com/bad/syntax")
+}
+
+// TestDirectives: the server applies the suppression directives as the
+// command line does, and reports the directives that suppress nothing
+// (HL0001) or are malformed (HL0002).
+func TestDirectives(t *testing.T) {
+	dir := tempModule(t)
+	src := strings.Split(readFile(t, filepath.Join(dir, "examples", "kernelcache", "kernelcache.go")), "\n")
+	var out []string
+	for _, line := range src {
+		if strings.Contains(line, "// hazard: HL2001") {
+			indent := line[:len(line)-len(strings.TrimLeft(line, "\t"))]
+			out = append(out, indent+"//hiplint:ignore HL2001 the cache lives as long as the process")
+		}
+		out = append(out, line)
+	}
+	out = append(out,
+		"//hiplint:ignore HL1001 there is no copy here",
+		"var unused = 0",
+		"",
+		"//hiplint:ignore",
+		"var malformed = 0",
+		"")
+	// The preamble finds the headers at ../../testdata/include, as in examples/.
+	file := filepath.Join(dir, "examples", "suppressed", "kernelcache.go")
+	write(t, file, strings.Join(out, "\n"))
+	require.NoError(t, os.Remove(filepath.Join(dir, "examples", "kernelcache", "kernelcache.go")))
+
+	c := start(t)
+	uri := c.open(file)
+	diags := c.waitPublished(uri, 1)
+	var codes []string
+	lines := map[string]int{}
+	for _, d := range diags {
+		codes = append(codes, d.Code)
+		lines[d.Code] = d.Range.Start.Line
+	}
+	assert.ElementsMatch(t, []string{"HL0001", "HL0002"}, codes, "HL2001 suppressed; the unused and the malformed directive reported")
+	text := strings.Split(readFile(t, file), "\n")
+	assert.Contains(t, text[lines["HL0001"]], "//hiplint:ignore HL1001")
+	assert.Equal(t, "//hiplint:ignore", text[lines["HL0002"]])
 }

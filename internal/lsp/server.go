@@ -126,6 +126,11 @@ type analysisDue struct {
 }
 
 func newServer(opts Options) *Server {
+	// The server applies the suppression directives itself (collect, with
+	// internal/suppress), as the command line does, so that it also reports
+	// the directives that suppress nothing: the analyzers must pass on what
+	// they suppress. The switch is the process's; this process serves.
+	diag.KeepSuppressed(true)
 	s := &Server{
 		opts:        opts,
 		checks:      map[string]diag.Check{},
