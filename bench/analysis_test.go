@@ -46,15 +46,12 @@ func loadGenerated(b *testing.B) []*packages.Package {
 	if out, err := gen.CombinedOutput(); err != nil {
 		b.Fatalf("bench/gen: %v\n%s", err, out)
 	}
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true, Dir: dir, Env: os.Environ()}
-	if len(headerless.Missing(cfg.Env)) > 0 {
-		hdr, cleanup, err := headerless.Install()
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.Cleanup(cleanup)
-		cfg.Env = headerless.Env(cfg.Env, hdr)
+	env, cleanup, err := headerless.Auto(os.Environ())
+	if err != nil {
+		b.Fatal(err)
 	}
+	b.Cleanup(cleanup)
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: true, Dir: dir, Env: env}
 	pkgs, err := packages.Load(cfg, "./...")
 	if err != nil {
 		b.Fatal(err)

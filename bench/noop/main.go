@@ -34,17 +34,13 @@ func main() {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: *tests}
-	cfg.Env = os.Environ()
-	if len(headerless.Missing(cfg.Env)) > 0 {
-		dir, cleanup, err := headerless.Install()
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "noop:", err)
-			os.Exit(1)
-		}
-		defer cleanup()
-		cfg.Env = headerless.Env(cfg.Env, dir)
+	env, cleanup, err := headerless.Auto(os.Environ())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "noop:", err)
+		os.Exit(1)
 	}
+	defer cleanup()
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: *tests, Env: env}
 	if *tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + *tags}
 	}

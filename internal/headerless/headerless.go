@@ -201,3 +201,18 @@ func Env(env []string, dir string) []string {
 	}
 	return append(out, "CGO_CFLAGS="+flags)
 }
+
+// Auto returns env as `hiplint -headers=auto` runs the go command: unchanged
+// where the C compiler finds the GPU runtime headers, else with hiplint's
+// declarations installed and added (Install, Env). Call cleanup when done.
+// The benchmark drivers load packages through it, exactly as hiplint does.
+func Auto(env []string) (out []string, cleanup func(), err error) {
+	if len(Missing(env)) == 0 {
+		return env, func() {}, nil
+	}
+	dir, cleanup, err := Install()
+	if err != nil {
+		return nil, nil, err
+	}
+	return Env(env, dir), cleanup, nil
+}

@@ -94,3 +94,18 @@ func TestCgoBuildsHeaderless(t *testing.T) {
 	assert.Len(t, strings.Fields(out), 2, "cgo produced the compiled files (the cgo1 file and _cgo_gotypes.go): %s", out)
 	assert.NotContains(t, out, "No such file")
 }
+
+// TestAuto: the environment is left alone where the headers are found, and
+// gets hiplint's declarations where they are not.
+func TestAuto(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	env := noHeadersCC(t)
+	out, cleanup, err := Auto(env)
+	require.NoError(t, err)
+	defer cleanup()
+	assert.Empty(t, Missing(out), "the declarations are found")
+	again, cleanup2, err := Auto(out)
+	require.NoError(t, err)
+	defer cleanup2()
+	assert.Equal(t, out, again, "found headers: unchanged")
+}

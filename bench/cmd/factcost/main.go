@@ -51,16 +51,13 @@ func main() {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: *tests, Env: os.Environ()}
-	if len(headerless.Missing(cfg.Env)) > 0 {
-		dir, cleanup, err := headerless.Install()
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "factcost:", err)
-			os.Exit(1)
-		}
-		defer cleanup()
-		cfg.Env = headerless.Env(cfg.Env, dir)
+	env, cleanup, err := headerless.Auto(os.Environ())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "factcost:", err)
+		os.Exit(1)
 	}
+	defer cleanup()
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: *tests, Env: env}
 	start := time.Now()
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
