@@ -294,7 +294,7 @@ func (a *analyzer) summarize(funcs []flow.Func) []solved {
 			continue
 		}
 		dirty[i] = true
-		for callee := range flow.LocalRefs(a.pass, a.impls, fn.Body) {
+		for callee := range flow.LocalRefs(a.pass, a.idx, a.impls, fn.Body) {
 			callers[callee] = append(callers[callee], i)
 		}
 	}

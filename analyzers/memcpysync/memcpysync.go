@@ -437,7 +437,7 @@ func (c *checker) summarize(funcs []flow.Func) {
 		if fn.Object(info) == nil {
 			continue
 		}
-		for callee := range flow.LocalRefs(c.pass, c.impls, fn.Body) {
+		for callee := range flow.LocalRefs(c.pass, c.idx, c.impls, fn.Body) {
 			callers[callee] = append(callers[callee], i)
 		}
 	}

@@ -244,7 +244,7 @@ func (a *analysis_) summarize(funcs []flow.Func) {
 			continue
 		}
 		dirty[i] = true
-		for callee := range flow.LocalRefs(a.pass, nil, fn.Body) {
+		for callee := range flow.LocalRefs(a.pass, a.idx, nil, fn.Body) {
 			callers[callee] = append(callers[callee], i)
 		}
 	}

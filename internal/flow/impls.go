@@ -107,18 +107,11 @@ func (x *Impls) candidates() []*types.TypeName {
 // implement the interface methods it refers to: the functions of this
 // package whose summaries the summary of body's function may depend on.
 // Analyzers compute summaries to a fixpoint and analyze a function again
-// only when one of these changed.
-func LocalRefs(pass *analysis.Pass, impls *Impls, body *ast.BlockStmt) map[*types.Func]bool {
+// only when one of these changed. The walk of body is the index's, made once
+// for all analyzers (Index.funcRefs).
+func LocalRefs(pass *analysis.Pass, x *Index, impls *Impls, body *ast.BlockStmt) map[*types.Func]bool {
 	refs := map[*types.Func]bool{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		if !ok {
-			return true
-		}
-		fn, ok := pass.TypesInfo.Uses[id].(*types.Func)
-		if !ok {
-			return true
-		}
+	for _, fn := range x.funcRefs(body) {
 		if fn.Pkg() == pass.Pkg {
 			refs[fn.Origin()] = true
 		}
@@ -129,7 +122,6 @@ func LocalRefs(pass *analysis.Pass, impls *Impls, body *ast.BlockStmt) map[*type
 				}
 			}
 		}
-		return true
-	})
+	}
 	return refs
 }

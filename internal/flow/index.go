@@ -53,7 +53,8 @@ type Index struct {
 	runtime []*cgocall.Call
 
 	mu   sync.Mutex
-	cfgs map[*ast.BlockStmt]*cfg.CFG // CFG's graphs, built on first use
+	cfgs map[*ast.BlockStmt]*cfg.CFG      // CFG's graphs, built on first use
+	refs map[*ast.BlockStmt][]*types.Func // funcRefs's lists, made on first use
 }
 
 func (x *Index) build() {
@@ -169,6 +170,35 @@ func (x *Index) CFG(body *ast.BlockStmt) *cfg.CFG {
 	return g
 }
 
+// funcRefs returns the functions and methods that body refers to, each
+// once, in the order of their first mention. Three analyzers ask for every
+// declared function (LocalRefs); the walk is made once.
+func (x *Index) funcRefs(body *ast.BlockStmt) []*types.Func {
+	x.mu.Lock()
+	refs, ok := x.refs[body]
+	x.mu.Unlock()
+	if ok {
+		return refs
+	}
+	seen := map[*types.Func]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if fn, ok := x.info.Uses[id].(*types.Func); ok && !seen[fn] {
+				seen[fn] = true
+				refs = append(refs, fn)
+			}
+		}
+		return true
+	})
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.refs == nil {
+		x.refs = map[*ast.BlockStmt][]*types.Func{}
+	}
+	x.refs[body] = refs
+	return refs
+}
+
 // Release lets go of the package's syntax and type information. The driver
 // calls it when the last analyzer of the package has run (the checker keeps
 // every result until the end of the analysis).
@@ -178,6 +208,6 @@ func (x *Index) Release() {
 	x.once.Do(func() {})
 	x.funcs, x.inPlace, x.calls, x.runtime, x.info, x.files = nil, nil, nil, nil, nil, nil
 	x.mu.Lock()
-	x.cfgs = nil
+	x.cfgs, x.refs = nil, nil
 	x.mu.Unlock()
 }

@@ -76,6 +76,14 @@ func TestIndex(t *testing.T) {
 	assert.Equal(t, []string{"hipDeviceSynchronize", "hipFree", "hipDeviceSynchronize"}, got)
 	assert.Nil(t, x.Match(body.List[3].(*ast.DeferStmt).Call), "do is no runtime call")
 
+	// The functions a body refers to, each once, made once.
+	var refs []string
+	for _, fn := range x.funcRefs(body) {
+		refs = append(refs, fn.Name())
+	}
+	assert.Equal(t, []string{"_Cfunc_hipDeviceSynchronize", "_cgoCheckPointer", "_Cfunc_hipFree", "do"}, refs)
+	assert.Same(t, &x.funcRefs(body)[0], &x.funcRefs(body)[0], "cached: the same list")
+
 	// Each function's graph is built once.
 	g := x.CFG(body)
 	assert.Same(t, g, x.CFG(body))
@@ -84,6 +92,7 @@ func TestIndex(t *testing.T) {
 	x.Release()
 	assert.Nil(t, x.Funcs(), "released")
 	assert.Nil(t, x.cfgs, "graphs released")
+	assert.Nil(t, x.refs, "references released")
 }
 
 // An index that no analyzer used is released without being built: the
