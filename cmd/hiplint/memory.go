@@ -159,8 +159,8 @@ func releaseInert(roots []*packages.Package) int {
 // done is called when an action's Run has returned (or panicked): its pass
 // lets go of the syntax and type information, and the last action on a
 // package drops them from the package and releases the results that hold
-// them. The checker keeps every pass until
-// the end of the analysis, so both are needed for the memory to be freed.
+// them. The checker keeps every pass and result until the end of the
+// analysis, so all of that is needed for the memory to be freed.
 func (r *releaser) done(pass *analysis.Pass, result any) {
 	rp := r.byTypes[pass.Pkg]
 	if rp == nil {
