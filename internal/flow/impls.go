@@ -37,7 +37,9 @@ func IsInterfaceMethod(fn *types.Func) bool {
 
 // Of returns the concrete methods implementing the interface method m
 // (origins, in a stable order), or nil when m is not an interface method or
-// no candidate type implements its interface.
+// no candidate type implements its interface. It never returns an interface
+// method, so a summary of m built from the summaries of Of(m) recurses at
+// most one level: callers need no visited set of their own for it.
 func (x *Impls) Of(m *types.Func) []*types.Func {
 	if !IsInterfaceMethod(m) {
 		return nil
@@ -66,7 +68,12 @@ func (x *Impls) Of(m *types.Func) []*types.Func {
 				continue
 			}
 			obj, _, _ := types.LookupFieldOrMethod(impl, true, m.Pkg(), m.Name())
-			if fn, ok := obj.(*types.Func); ok {
+			// A struct that embeds an interface implements it through the
+			// interface's own method: that is no concrete implementation, and
+			// returning it would make every caller that combines the
+			// implementations' summaries recurse into this method again
+			// (issue 16: a fatal stack overflow).
+			if fn, ok := obj.(*types.Func); ok && !IsInterfaceMethod(fn) {
 				out = append(out, fn.Origin())
 			}
 		}
