@@ -1,0 +1,218 @@
+package runtimecheck
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// judgeFindings instruments the flagged packages, plans, runs and judges
+// each finding (and silent site): everything confirm does after analysis.
+func judgeFindings(ctx context.Context, o *options, dir, work string, runEnv []string, pkgs []*packages.Package, findings []Finding, stderr io.Writer) (results []Result, err error) {
+	pl := newPlanner(pkgs)
+	r := &runner{o: o, env: runEnv, work: work, runs: map[string]*Run{}}
+
+	// Instrument each flagged package once, with probes for every finding
+	// of a family that wants one.
+	for i, f := range findings {
+		if rel, err := filepath.Rel(dir, f.File); err == nil && !strings.HasPrefix(rel, "..") {
+			findings[i].Posn = fmt.Sprintf("%s:%d:%d", rel, f.Line, f.Col)
+		}
+	}
+	byDir := map[string][]int{}
+	for i, f := range findings {
+		d := filepath.Dir(f.File)
+		findings[i].Dir = d
+		byDir[d] = append(byDir[d], i)
+	}
+	dirs := make([]string, 0, len(byDir))
+	for d := range byDir {
+		dirs = append(dirs, d)
+	}
+	sort.Strings(dirs)
+	insts := map[string]*Instrumented{}
+	instErr := map[string]error{}
+	nextSite := 1
+	for n, d := range dirs {
+		var probes []probeAt
+		for _, i := range byDir[d] {
+			if fam, ok := familyOf(findings[i].ID); ok && fam.Probe {
+				probes = append(probes, probeAt{findings[i].File, findings[i].Line, findings[i].Col})
+			}
+		}
+		pdir := filepath.Join(work, "pkg"+strconv.Itoa(n))
+		if err := os.MkdirAll(pdir, 0o755); err != nil {
+			return nil, err
+		}
+		inst, err := instrument(d, packageFiles(pkgs, d), pdir, nextSite, probes)
+		if err != nil {
+			instErr[d] = err
+			continue
+		}
+		nextSite += len(inst.Sites) + 1
+		insts[d] = inst
+	}
+
+	untraced := 0
+	defer func() {
+		if untraced > 0 {
+			fmt.Fprintf(stderr, "hiplint confirm: %d silent sites left out: no runtime call on their line to trace (they go through wrappers)\n", untraced)
+		}
+	}()
+	for _, f := range findings {
+		res := Result{Finding: f}
+		inst := insts[f.Dir]
+		fn := pl.enclosing(f.File, f.Line)
+		if fn != nil {
+			res.Finding.Function = fn.String()
+		}
+		switch {
+		case instErr[f.Dir] != nil:
+			res.Verdict, res.Evidence = Inconclusive, []string{"could not instrument the package: " + instErr[f.Dir].Error()}
+			results = append(results, res)
+			continue
+		case fn == nil:
+			res.Verdict, res.Evidence = NotExercised, []string{"no function of the loaded packages contains this position"}
+			results = append(results, res)
+			continue
+		}
+		var plans []Planned
+		for _, p := range pl.plan(fn) {
+			if o.run == nil || o.run.MatchString(p.Name) {
+				plans = append(plans, p)
+			}
+		}
+		if len(plans) == 0 {
+			why := fmt.Sprintf("no test, benchmark or example of %s reaches %s", f.Package, fn.String())
+			if o.run != nil {
+				why += " (among those -run matches)"
+			}
+			res.Verdict, res.Evidence = NotExercised, []string{why}
+			results = append(results, res)
+			continue
+		}
+		ev := &Evidence{Finding: f, Sites: inst.Sites}
+		for id, s := range inst.Sites {
+			if s.File == f.File && s.Line == f.Line {
+				ev.At = append(ev.At, id)
+			}
+			for _, rel := range f.Related {
+				if strings.HasPrefix(rel, fmt.Sprintf("%s:%d:", s.File, s.Line)) {
+					ev.Related = append(ev.Related, id)
+				}
+			}
+		}
+		sort.Ints(ev.At)
+		sort.Ints(ev.Related)
+		fam, _ := familyOf(f.ID)
+		if f.Silent && len(ev.At) == 0 && !fam.AnySite {
+			// A safe site reached through a wrapper: nothing on its line
+			// is traced, so there is nothing to judge it by.
+			untraced++
+			continue
+		}
+		for _, p := range plans {
+			res.Tests = append(res.Tests, p.Name)
+			if inst.Overlay == "" {
+				continue
+			}
+			run := r.run(ctx, f.Dir, inst, p, fam.DelayUS, false)
+			res.Runs = append(res.Runs, summarize(run, false))
+			if fam.ForceSync {
+				run.ForceSync = r.run(ctx, f.Dir, inst, p, fam.DelayUS, true)
+				res.Runs = append(res.Runs, summarize(run.ForceSync, true))
+			}
+			ev.Runs = append(ev.Runs, run)
+		}
+		res.Verdict, res.Evidence = judge(ev)
+		if f.Silent && res.Verdict == Confirmed {
+			res.Verdict = Missed
+			res.Evidence = append([]string{"hiplint reported nothing here, but the hazard happened: a false negative"}, res.Evidence...)
+		}
+		results = append(results, res)
+	}
+	return results, nil
+}
+
+// packageFiles returns the Go files of the package in dir (any variant).
+func packageFiles(pkgs []*packages.Package, dir string) []string {
+	seen := map[string]bool{}
+	var out []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, f := range p.GoFiles {
+			if filepath.Dir(f) == dir && !seen[f] && !strings.HasSuffix(f, "_test.go") {
+				seen[f] = true
+				out = append(out, f)
+			}
+		}
+	})
+	sort.Strings(out)
+	return out
+}
+
+// runner runs planned tests, each (package, test, mode) once.
+type runner struct {
+	o    *options
+	env  []string
+	work string
+	runs map[string]*Run
+	n    int
+}
+
+func (r *runner) run(ctx context.Context, dir string, inst *Instrumented, p Planned, delayUS int, forceSync bool) *Run {
+	key := fmt.Sprintf("%s|%s|%d|%v", dir, p.Name, delayUS, forceSync)
+	if run, ok := r.runs[key]; ok {
+		return run
+	}
+	r.n++
+	tracePath := filepath.Join(r.work, fmt.Sprintf("trace%d.jsonl", r.n))
+	env := withEnv(r.env, "HIPLINT_TRACE="+tracePath)
+	if delayUS > 0 {
+		env = withEnv(env, "HIPLINT_DELAY_US="+strconv.Itoa(delayUS))
+	}
+	if forceSync {
+		env = withEnv(env, "HIPLINT_FORCE_SYNC=1")
+	}
+	goCmd := lookupEnv(env, "HIPLINT_GO")
+	if goCmd == "" {
+		goCmd = "go"
+	}
+	args := []string{goCmd, "test", "-v", "-count=1", "-overlay=" + inst.Overlay, "-timeout=" + (r.o.timeout + time.Minute).String()}
+	if p.Kind == "benchmark" {
+		args = append(args, "-run=^$", "-bench=^"+p.Name+"$", "-benchtime=1x")
+	} else {
+		args = append(args, "-run=^"+p.Name+"$")
+	}
+	args = append(args, ".")
+	res := runProcess(ctx, runSpec{Args: args, Dir: dir, Env: env, Timeout: r.o.timeout})
+	run := &Run{Test: p.Name, Exit: res.Exit, Signal: res.Signal, TimedOut: res.TimedOut, OOM: res.OOM,
+		Output: string(res.Output), Duration: res.Duration, Err: res.Err}
+	if f, err := os.Open(tracePath); err == nil {
+		run.Trace, _ = ParseTrace(f)
+		f.Close()
+	}
+	if run.Trace == nil {
+		run.Trace = &Trace{}
+	}
+	if run.Err == nil && strings.Contains(run.Output, "[build failed]") || strings.Contains(run.Output, "[setup failed]") {
+		run.Err = fmt.Errorf("build failed: %s", firstLines(run.Output, 4))
+	}
+	r.runs[key] = run
+	return run
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	return strings.Join(lines, " | ")
+}
