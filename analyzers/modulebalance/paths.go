@@ -247,7 +247,17 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 		for _, id := range n.Names {
 			fa.overwrite(s, id, n)
 		}
+		if len(n.Names) == len(n.Values) {
+			for i, v := range n.Values {
+				fa.propagateStatus(s, n.Names[i], v)
+			}
+		}
 	case *ast.AssignStmt:
+		if len(n.Lhs) == len(n.Rhs) {
+			for i, r := range n.Rhs {
+				fa.propagateStatus(s, n.Lhs[i], r)
+			}
+		}
 		if fa.moveHandle(n, s) {
 			return s
 		}
@@ -571,6 +581,9 @@ func (fa *funcAnalysis) refine(cond ast.Expr, taken bool, s state) state {
 			}
 			success := (c.Op == token.EQL) == taken
 			fa.applyStatus(s, fa.statusKey(side), success)
+			for _, key := range fa.statusArgKeys(s, side) {
+				fa.applyStatus(s, key, success)
+			}
 		}
 	}
 	return s

@@ -1,0 +1,78 @@
+package modulebalance
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+)
+
+// statusArgKeys returns the load statuses that e, a call of a helper that
+// turns a status into an error or status (check(res), newErr("op", res),
+// status(res).error("op")), is built from: the status variables passed to
+// it whose loads are still unchecked in s. Such helpers return nil (or the
+// zero status) exactly when the status they were given is a success.
+func (fa *funcAnalysis) statusArgKeys(s state, e ast.Expr) []any {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || fa.idx.Match(call) != nil || !isStatusType(fa.info.TypeOf(call)) {
+		return nil
+	}
+	args := slices.Clone(call.Args)
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		args = append(args, sel.X)
+	}
+	var keys []any
+	for _, arg := range args {
+		arg = ast.Unparen(arg)
+		if conv, ok := arg.(*ast.CallExpr); ok && len(conv.Args) == 1 {
+			if tv, ok := fa.info.Types[conv.Fun]; ok && tv.IsType() {
+				arg = ast.Unparen(conv.Args[0]) // status(res)
+			}
+		}
+		id, ok := arg.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		obj := fa.objOf(id)
+		if _, isVar := obj.(*types.Var); !isVar || !isStatusType(obj.Type()) && !isStatusValue(obj.Type()) {
+			continue
+		}
+		for _, h := range s {
+			if h.b&pending != 0 && slices.Contains(h.status, any(obj)) && !slices.Contains(keys, any(obj)) {
+				keys = append(keys, obj)
+			}
+		}
+	}
+	return keys
+}
+
+// isStatusValue reports whether t is an integer status (a C status enum
+// under another name, or a Go newtype of one).
+func isStatusValue(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// propagateStatus handles `err := check(res)`: err now says whether the
+// loads whose status res holds succeeded.
+func (fa *funcAnalysis) propagateStatus(s state, lhs, rhs ast.Expr) {
+	id, ok := ast.Unparen(lhs).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return
+	}
+	keys := fa.statusArgKeys(s, rhs)
+	if len(keys) == 0 {
+		return
+	}
+	obj := fa.objOf(id)
+	for _, h := range s {
+		if h.b&pending == 0 || slices.Contains(h.status, any(obj)) {
+			continue
+		}
+		for _, k := range keys {
+			if slices.Contains(h.status, k) {
+				h.status = append(h.status, obj)
+				break
+			}
+		}
+	}
+}
