@@ -175,6 +175,7 @@ func (g *pkgGen) generate() {
 	g.p("\t}")
 	g.p("}")
 	g.p("")
+	g.typeShapes()
 	// The method that releases what Mod owns: one of several variants.
 	g.p("func (x *Mod) Close() {")
 	g.indent++
@@ -566,7 +567,7 @@ func (g *pkgGen) kname() arg {
 // stmt writes one statement.
 func (g *pkgGen) stmt(s scope) {
 	r := g.r
-	switch r.n(36) {
+	switch r.n(38) {
 	case 0: // device allocation
 		if r.n(4) == 0 {
 			g.useOther(g.call("cudaMalloc", addr(g.ptrVar(s)), g.size()))
@@ -876,6 +877,8 @@ func (g *pkgGen) stmt(s scope) {
 		g.p("}")
 	case 34, 35: // idioms: whole sequences real code writes, right or wrong
 		g.idiom(s)
+	case 36, 37: // calls through interfaces, embedded types, method values, generics
+		g.shapedCall(s)
 	case 33: // panics and exits
 		g.p("if %s {", g.cond(s))
 		g.indent++
