@@ -91,7 +91,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		return nil, nil
 	}
 	a := &analysis_{pass: pass, candidates: candidates, unloads: map[*types.Func][]int{}, borrows: map[*types.Func][]int{},
-		returns: map[*types.Func]ReturnsModule{}, idx: flow.IndexOf(pass)}
+		returns: map[*types.Func]ReturnsModule{}, moduleTypes: map[*types.TypeName]bool{}, idx: flow.IndexOf(pass)}
 	funcs := a.idx.Funcs()
 	a.summarize(funcs)
 	for _, fn := range funcs {
@@ -113,6 +113,9 @@ type analysis_ struct {
 	unloads    map[*types.Func][]int         // this package's unloaders
 	borrows    map[*types.Func][]int         // this package's borrowers
 	returns    map[*types.Func]ReturnsModule // this package's module constructors
+	// moduleTypes are the package's named types that its constructors return
+	// modules in (`type Module uintptr`): their methods borrow or unload.
+	moduleTypes map[*types.TypeName]bool
 	idx        *flow.Index                   // functions and runtime calls
 }
 
@@ -270,6 +273,12 @@ func (a *analysis_) summarize(funcs []flow.Func) {
 				if r, ok := a.findReturnedModule(fn, sig); ok {
 					a.returns[obj] = r
 					this = true
+					if a.addModuleType(sig, r.Result) {
+						// Borrowers of the new type are found only now.
+						for j := range funcs {
+							dirty[j] = funcs[j].Object(info) != nil
+						}
+					}
 				}
 			}
 			if this {
@@ -293,6 +302,31 @@ func (a *analysis_) summarize(funcs []flow.Func) {
 	for fn, r := range a.returns {
 		a.pass.ExportObjectFact(fn, &ReturnsModule{Result: r.Result, Status: r.Status})
 	}
+}
+
+// addModuleType records the named type of sig's result i (or of what it
+// points to) as one that holds a module, and reports whether it is new.
+// Only the package's own types count: another package's borrowers come with
+// their facts.
+func (a *analysis_) addModuleType(sig *types.Signature, i int) bool {
+	if i < 0 || i >= sig.Results().Len() {
+		return false
+	}
+	t := types.Unalias(sig.Results().At(i).Type())
+	if p, ok := t.Underlying().(*types.Pointer); ok && !isNamed(t) {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() != a.pass.Pkg || a.moduleTypes[n.Obj()] {
+		return false
+	}
+	a.moduleTypes[n.Obj()] = true
+	return true
+}
+
+func isNamed(t types.Type) bool {
+	_, ok := types.Unalias(t).(*types.Named)
+	return ok
 }
 
 func (a *analysis_) findUnloadedParams(fn flow.Func, sig *types.Signature) []int {
@@ -328,11 +362,11 @@ func (a *analysis_) findUnloadedParams(fn flow.Func, sig *types.Signature) []int
 func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature) []int {
 	info := a.pass.TypesInfo
 	candidates := map[types.Object]int{}
-	if sig.Recv() != nil && holdsModule(sig.Recv().Type()) {
+	if sig.Recv() != nil && a.holdsModule(sig.Recv().Type()) {
 		candidates[sig.Recv()] = -1
 	}
 	for i := range sig.Params().Len() {
-		if p := sig.Params().At(i); holdsModule(p.Type()) {
+		if p := sig.Params().At(i); a.holdsModule(p.Type()) {
 			candidates[p] = i
 		}
 	}
@@ -369,7 +403,7 @@ func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature) []int
 			}
 		case *ast.SelectorExpr:
 			// Reading a plain field (a flag, a size) does not let the module escape.
-			if tv, ok := info.Types[x]; ok && !holdsModule(tv.Type) {
+			if tv, ok := info.Types[x]; ok && !a.holdsModule(tv.Type) {
 				if sel, ok := info.Selections[x]; ok && sel.Kind() == types.FieldVal {
 					cover(x)
 				}
@@ -407,16 +441,21 @@ func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature) []int
 }
 
 // holdsModule reports whether values of t may hold a module handle: the C
-// handle types, or pointers to and structs containing them.
-func holdsModule(t types.Type) bool {
-	return holds(t, map[types.Type]bool{})
+// handle types, the package's own module types (the results of its module
+// constructors: `type Module uintptr`), or pointers to and structs
+// containing them.
+func (a *analysis_) holdsModule(t types.Type) bool {
+	return a.holds(t, map[types.Type]bool{})
 }
 
-func holds(t types.Type, seen map[types.Type]bool) bool {
+func (a *analysis_) holds(t types.Type, seen map[types.Type]bool) bool {
 	if seen[t] {
 		return false
 	}
 	seen[t] = true
+	if n, ok := types.Unalias(t).(*types.Named); ok && a.moduleTypes[n.Obj()] {
+		return true
+	}
 	for _, name := range []string{"hipModule_t", "CUmodule", "CUlibrary", "cudaLibrary_t"} {
 		if cgocall.IsCType(t, name) {
 			return true
@@ -424,10 +463,10 @@ func holds(t types.Type, seen map[types.Type]bool) bool {
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:
-		return holds(u.Elem(), seen)
+		return a.holds(u.Elem(), seen)
 	case *types.Struct:
 		for i := range u.NumFields() {
-			if holds(u.Field(i).Type(), seen) {
+			if a.holds(u.Field(i).Type(), seen) {
 				return true
 			}
 		}
@@ -473,7 +512,7 @@ func (a *analysis_) findReturnedModule(fn flow.Func, sig *types.Signature) (Retu
 			return false
 		case *ast.ReturnStmt:
 			for i, r := range n.Results {
-				if returnsValueOf(info, r, loaded) && result == -1 {
+				if returnsValueOf(info, flow.StripConversions(info, r), loaded) && result == -1 {
 					result = i
 				}
 			}

@@ -264,6 +264,9 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 		fa.assignOverwrites(n, s)
 	}
 	borrowed := fa.calls(n, s)
+	if as, ok := n.(*ast.AssignStmt); ok {
+		borrowed = append(borrowed, blankAssigned(as)...)
+	}
 	if ret, ok := n.(*ast.ReturnStmt); ok {
 		fa.escapesIn(ret, s, borrowed)
 		fa.handleEscapes = fa.returnedHandles(ret)
@@ -450,6 +453,15 @@ func (fa *funcAnalysis) objOf(id *ast.Ident) types.Object {
 // wrapperLoad handles `m, err := loadModule(path)` for a function with a
 // ReturnsModule fact.
 func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state) {
+	if fa.discarded(call, r) {
+		name := "the constructor"
+		if fn := fa.callee(call); fn != nil {
+			name = fn.Name()
+		}
+		fa.report(Leak, call.Pos(), call.End(),
+			fmt.Sprintf("the module %s returns is discarded and can never be unloaded; keep it and unload it when done", name), nil)
+		return
+	}
 	as, ok := fa.parent(call).(*ast.AssignStmt)
 	if !ok || len(as.Rhs) != 1 || r.Result >= len(as.Lhs) {
 		return

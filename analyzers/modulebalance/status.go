@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
+
+	"github.com/hiplint/hiplint/internal/flow"
 )
 
 // statusArgKeys returns the load statuses that e, a call of a helper that
@@ -75,4 +77,56 @@ func (fa *funcAnalysis) propagateStatus(s state, lhs, rhs ast.Expr) {
 			}
 		}
 	}
+}
+
+// discarded reports whether the module that call, a call of a module
+// constructor, returns is dropped on the spot: the call is a statement of
+// its own, its module result is assigned to the blank identifier, or it is
+// the receiver of a method that only borrows it
+// (MustLoad(img).GetFunction("f")).
+func (fa *funcAnalysis) discarded(call *ast.CallExpr, r ReturnsModule) bool {
+	var cur ast.Node = call
+	p := fa.parent(cur)
+	for {
+		paren, ok := p.(*ast.ParenExpr)
+		if !ok {
+			break
+		}
+		cur, p = paren, fa.parent(paren)
+	}
+	switch p := p.(type) {
+	case *ast.ExprStmt:
+		return true
+	case *ast.AssignStmt:
+		if len(p.Rhs) != 1 || r.Result >= len(p.Lhs) {
+			return false
+		}
+		id, ok := p.Lhs[r.Result].(*ast.Ident)
+		return ok && id.Name == "_"
+	case *ast.SelectorExpr:
+		method, ok := fa.parent(p).(*ast.CallExpr)
+		if !ok || method.Fun != p {
+			return false
+		}
+		fn := fa.callee(method)
+		return fn != nil && slices.Contains(fa.borrowParams(fn), -1) && !slices.Contains(fa.unloadParams(fn), -1)
+	}
+	return false
+}
+
+// blankAssigned returns the right-hand sides of `_ = m`: assigning a handle
+// to the blank identifier keeps nothing.
+func blankAssigned(as *ast.AssignStmt) []flow.PosRange {
+	if len(as.Lhs) != len(as.Rhs) {
+		return nil
+	}
+	var out []flow.PosRange
+	for i, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); ok && id.Name == "_" {
+			if _, ok := ast.Unparen(as.Rhs[i]).(*ast.Ident); ok {
+				out = append(out, flow.PosRange{Pos: as.Rhs[i].Pos(), End: as.Rhs[i].End()})
+			}
+		}
+	}
+	return out
 }
