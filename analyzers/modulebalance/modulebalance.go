@@ -116,7 +116,7 @@ type analysis_ struct {
 	// moduleTypes are the package's named types that its constructors return
 	// modules in (`type Module uintptr`): their methods borrow or unload.
 	moduleTypes map[*types.TypeName]bool
-	idx        *flow.Index                   // functions and runtime calls
+	idx         *flow.Index // functions and runtime calls
 }
 
 // callee returns the static callee of call (functions and concrete methods).
