@@ -18,6 +18,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -46,14 +47,21 @@ func Missing(env []string) []string {
 }
 
 func found(env []string, header string) bool {
-	cc := lookup(env, "CC")
-	if cc == "" {
-		cc = "gcc"
+	cc := splitFields(lookup(env, "CC"))
+	if len(cc) == 0 {
+		cc = []string{"gcc"}
 	}
-	args := append(strings.Fields(lookup(env, "CGO_CFLAGS")), "-E", "-M", "-x", "c", "-")
+	cflags, ok := lookupOK(env, "CGO_CFLAGS")
+	if !ok {
+		cflags = "-O2 -g"
+	}
+	// The go command's order: CC's own arguments, CGO_CPPFLAGS, CGO_CFLAGS.
+	args := append(cc[1:], splitFields(lookup(env, "CGO_CPPFLAGS"))...)
+	args = append(args, splitFields(cflags)...)
+	args = append(args, "-E", "-M", "-x", "c", "-")
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, cc, args...)
+	cmd := exec.CommandContext(ctx, cc[0], args...)
 	cmd.Env = env
 	// Only whether the file is found matters, not whether it preprocesses on
 	// its own: the real HIP header insists on a platform macro that the
@@ -65,12 +73,19 @@ func found(env []string, header string) bool {
 }
 
 func lookup(env []string, key string) string {
+	v, _ := lookupOK(env, key)
+	return v
+}
+
+// lookupOK returns the value of key in env (the last one, as the go command
+// reads it) and whether it is set.
+func lookupOK(env []string, key string) (string, bool) {
 	for i := len(env) - 1; i >= 0; i-- {
 		if v, ok := strings.CutPrefix(env[i], key+"="); ok {
-			return v
+			return v, true
 		}
 	}
-	return ""
+	return "", false
 }
 
 // Install returns a directory holding hiplint's headers and a function to
@@ -78,25 +93,53 @@ func lookup(env []string, key string) string {
 // <user cache dir>/hiplint/headers-<hash of the headers>, created once and
 // reused, so that the go command's cache keys stay the same from one run to
 // the next; its cleanup does nothing. Where that directory cannot be used,
-// the headers go to a new temporary directory that cleanup removes.
+// the headers go to a new private temporary directory that cleanup removes;
+// when the reason is that the cache is not private to this user (a symbolic
+// link, another owner, writable by others), a note on standard error says so.
 func Install() (dir string, cleanup func(), err error) {
 	files, err := headerFiles()
 	if err != nil {
 		return "", nil, err
 	}
-	if dir, ok := installCached(files); ok {
+	dir, err = installCached(files)
+	if err == nil {
 		return dir, func() {}, nil
+	}
+	var unsafe *unsafeError
+	if errors.As(err, &unsafe) {
+		notef("hiplint: note: not using the header cache: %v; using a private temporary directory", err)
 	}
 	dir, err = os.MkdirTemp("", "hiplint-headers-")
 	if err != nil {
 		return "", nil, err
 	}
 	cleanup = func() { os.RemoveAll(dir) }
+	if _, ok := quoteField(dir); !ok {
+		cleanup()
+		return "", nil, fmt.Errorf("temporary directory %q cannot be passed in CGO_CFLAGS", dir)
+	}
 	if err := writeFiles(dir, files); err != nil {
 		cleanup()
 		return "", nil, err
 	}
 	return dir, cleanup, nil
+}
+
+// Dir returns the header cache directory of Install, creating it when
+// needed, or an error where it cannot be used: it never falls back to a
+// temporary directory, since its caller prints the path for later use
+// (hiplint headers).
+func Dir() (string, error) {
+	files, err := headerFiles()
+	if err != nil {
+		return "", err
+	}
+	return installCached(files)
+}
+
+// notef prints a note for the user; tests replace it.
+var notef = func(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, format+"\n", args...)
 }
 
 // headerFiles returns the embedded headers by path relative to the include
@@ -119,13 +162,24 @@ func headerFiles() (map[string][]byte, error) {
 	return files, err
 }
 
+// unsafeError says why a path of the cache is not private to this user.
+type unsafeError struct{ path, why string }
+
+func (e *unsafeError) Error() string { return e.path + " " + e.why }
+
 // installCached returns the content-addressed directory of files, creating
-// it when it does not exist. It reports false when the directory cannot be
-// created or holds something else than files.
-func installCached(files map[string][]byte) (string, bool) {
+// it when it does not exist. Every path it creates or uses below the user
+// cache directory must be this user's, private: a real directory or regular
+// file (never a symbolic link), owned by this user and writable by no one
+// else, else it returns an *unsafeError and uses nothing there. It also
+// fails when the directory holds something else than files.
+func installCached(files map[string][]byte) (string, error) {
 	base, err := os.UserCacheDir()
 	if err != nil {
-		return "", false
+		return "", err
+	}
+	if err := cacheBase(base); err != nil {
+		return "", err
 	}
 	names := make([]string, 0, len(files))
 	for name := range files {
@@ -137,69 +191,216 @@ func installCached(files map[string][]byte) (string, bool) {
 		fmt.Fprintf(h, "%s\x00%d\x00", name, len(files[name]))
 		h.Write(files[name])
 	}
-	dir := filepath.Join(base, "hiplint", fmt.Sprintf("headers-%x", h.Sum(nil)[:12]))
-	if holds(dir, files) {
-		return dir, true
+	top := filepath.Join(base, "hiplint")
+	dir := filepath.Join(top, fmt.Sprintf("headers-%x", h.Sum(nil)[:12]))
+	if _, ok := quoteField(dir); !ok {
+		return "", fmt.Errorf("%q cannot be passed in CGO_CFLAGS", dir)
+	}
+	// Mkdir, not MkdirAll: it never follows a symbolic link put in its
+	// place, and private checks what is there either way.
+	if err := os.Mkdir(top, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+		return "", err
+	}
+	if err := private(top, true); err != nil {
+		return "", err
+	}
+	if _, err := os.Lstat(dir); err == nil {
+		return dir, holds(dir, files)
 	}
 	// Populate a sibling and rename it into place, so that a concurrent
 	// hiplint never sees a half-written directory.
-	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-		return "", false
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), "tmp-headers-")
+	tmp, err := os.MkdirTemp(top, "tmp-headers-")
 	if err != nil {
-		return "", false
+		return "", err
 	}
 	defer os.RemoveAll(tmp) // a no-op once renamed
 	if err := writeFiles(tmp, files); err != nil {
-		return "", false
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return "", false
+		return "", err
 	}
 	_ = os.Rename(tmp, dir) // fails when another process got there first
 	return dir, holds(dir, files)
 }
 
-// holds reports whether dir holds exactly files' contents (for the files'
-// names), so that a damaged or altered directory is never used.
-func holds(dir string, files map[string][]byte) bool {
-	for name, want := range files {
-		got, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil || !bytes.Equal(got, want) {
-			return false
-		}
+// cacheBase creates the user cache directory privately when it does not
+// exist. An existing one may be a symbolic link (a home directory's cache on
+// another disk), but it must be owned by this user or root, and writable by
+// others only with the sticky bit (as /tmp), so that nobody else can move
+// hiplint's directory away and put their own in its place.
+func cacheBase(base string) error {
+	if err := os.MkdirAll(base, 0o700); err != nil {
+		return err
 	}
-	return true
+	fi, err := os.Stat(base)
+	if err != nil {
+		return err
+	}
+	if !fi.IsDir() {
+		return &unsafeError{base, "is not a directory"}
+	}
+	if uid, ok := owner(fi); ok && uid != os.Getuid() && uid != 0 {
+		return &unsafeError{base, fmt.Sprintf("is owned by another user (uid %d)", uid)}
+	}
+	if fi.Mode().Perm()&0o022 != 0 && fi.Mode()&fs.ModeSticky == 0 {
+		return &unsafeError{base, "is writable by other users"}
+	}
+	return nil
+}
+
+// private checks that path, as it is (a symbolic link is not followed), is a
+// directory (dir) or a regular file owned by this user and writable by no
+// one else.
+func private(path string, dir bool) error {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return err
+	}
+	switch {
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return &unsafeError{path, "is a symbolic link"}
+	case dir && !fi.IsDir():
+		return &unsafeError{path, "is not a directory"}
+	case !dir && !fi.Mode().IsRegular():
+		return &unsafeError{path, "is not a regular file"}
+	}
+	if uid, ok := owner(fi); ok && uid != os.Getuid() {
+		return &unsafeError{path, fmt.Sprintf("is owned by another user (uid %d)", uid)}
+	}
+	if fi.Mode().Perm()&0o022 != 0 {
+		return &unsafeError{path, "is writable by other users"}
+	}
+	return nil
+}
+
+// holds checks that dir holds exactly files (for the files' names, with
+// their contents), each directory and file private to this user, so that a
+// damaged, altered or foreign directory is never used.
+func holds(dir string, files map[string][]byte) error {
+	if err := private(dir, true); err != nil {
+		return err
+	}
+	seen := 0
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || path == dir {
+			return err
+		}
+		if err := private(path, d.IsDir()); err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, path)
+		want, ok := files[rel]
+		if !ok {
+			return fmt.Errorf("%s: not one of hiplint's headers", path)
+		}
+		got, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(got, want) {
+			return fmt.Errorf("%s: altered", path)
+		}
+		seen++
+		return nil
+	})
+	if err == nil && seen != len(files) {
+		err = fmt.Errorf("%s: headers missing", dir)
+	}
+	return err
 }
 
 func writeFiles(dir string, files map[string][]byte) error {
 	for name, data := range files {
 		target := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Dir(target), 0o700); err != nil {
 			return err
 		}
-		if err := os.WriteFile(target, data, 0o644); err != nil {
+		if err := os.WriteFile(target, data, 0o600); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// Env returns env with dir added to CGO_CFLAGS as an -idirafter directory.
+// Env returns env with dir added to CGO_CFLAGS as an -idirafter directory:
+// searched after every other include directory, so that an installed header
+// still wins.
 func Env(env []string, dir string) []string {
-	flags := strings.TrimSpace(lookup(env, "CGO_CFLAGS") + " -idirafter " + dir)
-	if lookup(env, "CGO_CFLAGS") == "" {
-		// go's default CGO_CFLAGS is "-O2 -g"; keep it when we set the variable.
-		flags = "-O2 -g -idirafter " + dir
+	return addFlag(env, "CGO_CFLAGS", "-O2 -g", "-idirafter", dir, false)
+}
+
+// Override returns env with dir added in front of CGO_CPPFLAGS as an -I
+// directory: searched before every include directory of the environment, of
+// the packages' #cgo directives and of the system, so that hiplint's
+// declarations are used even where headers are installed (-headers=hiplint).
+// The go command passes CGO_CPPFLAGS to the C compiler first.
+func Override(env []string, dir string) []string {
+	return addFlag(env, "CGO_CPPFLAGS", "", "-I", dir, true)
+}
+
+// addFlag returns env with flag and dir added to the variable key (before
+// its flags with first, else after them), dir quoted as the go command
+// splits the variable. An unset variable has the go command's default
+// value def.
+func addFlag(env []string, key, def, flag, dir string, first bool) []string {
+	old, ok := lookupOK(env, key)
+	if !ok {
+		old = def
+	}
+	q, _ := quoteField(dir) // Install returns only directories that can be quoted
+	flags := strings.TrimSpace(old + " " + flag + " " + q)
+	if first {
+		flags = strings.TrimSpace(flag + " " + q + " " + old)
 	}
 	out := make([]string, 0, len(env)+1)
 	for _, kv := range env {
-		if !strings.HasPrefix(kv, "CGO_CFLAGS=") {
+		if !strings.HasPrefix(kv, key+"=") {
 			out = append(out, kv)
 		}
 	}
-	return append(out, "CGO_CFLAGS="+flags)
+	return append(out, key+"="+flags)
+}
+
+// quoteField returns s as one field of a flags variable as the go command
+// splits CGO_CFLAGS and CC (cmd/internal/quoted): fields are separated by
+// white space, and a field that starts with a single or double quote runs to
+// the next such quote, with no escapes. It reports false for a string that
+// cannot be written so (white space and both quotes).
+func quoteField(s string) (string, bool) {
+	switch {
+	case s != "" && !strings.ContainsAny(s, " \t\n\r") && s[0] != '\'' && s[0] != '"':
+		return s, true
+	case !strings.Contains(s, "'"):
+		return "'" + s + "'", true
+	case !strings.Contains(s, `"`):
+		return `"` + s + `"`, true
+	}
+	return "", false
+}
+
+// splitFields splits a flags variable as the go command does (quoteField).
+// An unterminated quote runs to the end.
+func splitFields(s string) []string {
+	var fields []string
+	for {
+		s = strings.TrimLeft(s, " \t\n\r")
+		if s == "" {
+			return fields
+		}
+		if q := s[0]; q == '\'' || q == '"' {
+			field, rest, _ := strings.Cut(s[1:], string(q))
+			fields = append(fields, field)
+			s = rest
+			continue
+		}
+		i := strings.IndexAny(s, " \t\n\r")
+		if i < 0 {
+			i = len(s)
+		}
+		fields = append(fields, s[:i])
+		s = s[i:]
+	}
 }
 
 // Auto returns env as `hiplint -headers=auto` runs the go command: unchanged

@@ -1,6 +1,7 @@
 package headerless
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -108,4 +109,189 @@ func TestAuto(t *testing.T) {
 	require.NoError(t, err)
 	defer cleanup2()
 	assert.Equal(t, out, again, "found headers: unchanged")
+}
+
+// goList runs cgo (go list -compiled) on testdata/hipcode with env and a
+// fresh build cache: the go command does not key cgo's output on the
+// headers' contents, so a shared cache could answer for another run.
+func goList(t *testing.T, env []string) (string, error) {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-compiled", "-e", "-f", "{{if .Error}}{{.Error}}{{end}}{{range .CompiledGoFiles}}{{.}} {{end}}", ".")
+	cmd.Dir = filepath.Join("testdata", "hipcode")
+	cmd.Env = append(env, "GOFLAGS=-mod=mod", "GOCACHE="+t.TempDir())
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// TestCacheDirWithSpace: a user cache directory with a space in its path
+// must reach the C compiler as one argument (issue 16, item 3).
+func TestCacheDirWithSpace(t *testing.T) {
+	env := noHeadersCC(t)
+	cache := filepath.Join(t.TempDir(), "cache dir")
+	t.Setenv("XDG_CACHE_HOME", cache)
+	dir, cleanup, err := Install()
+	require.NoError(t, err)
+	defer cleanup()
+	require.True(t, strings.HasPrefix(dir, cache), "the cache is used: %s", dir)
+	env = Env(env, dir)
+	assert.Empty(t, Missing(env), "the headers are found through the quoted path")
+	out, err := goList(t, env)
+	require.NoError(t, err, out)
+	assert.Len(t, strings.Fields(out), 2, "cgo ran: %s", out)
+}
+
+func TestQuoteField(t *testing.T) {
+	for _, s := range []string{"/plain", "/a b", "/it's here", `/say "hi" now`, "'quoted", `"dq`, "tab\there"} {
+		q, ok := quoteField(s)
+		require.True(t, ok, s)
+		assert.Equal(t, []string{"-O2", "-idirafter", s, "-g"}, splitFields("-O2 -idirafter "+q+" -g"), "%s as %s", s, q)
+	}
+	_, ok := quoteField(`/both ' and "`)
+	assert.False(t, ok)
+	assert.Equal(t, []string{"a", "b c", "d"}, splitFields(" a\t'b c'  d "))
+}
+
+// captureNotes collects the notes Install prints.
+func captureNotes(t *testing.T) *[]string {
+	var notes []string
+	old := notef
+	notef = func(format string, args ...any) { notes = append(notes, fmt.Sprintf(format, args...)) }
+	t.Cleanup(func() { notef = old })
+	return &notes
+}
+
+// populatedElsewhere returns a copy of the cache's header directory made in
+// another user's cache (a valid one: same name, same contents), and the name
+// the directory has under hiplint/.
+func populatedElsewhere(t *testing.T) (root, name string) {
+	other := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", other)
+	dir, err := Dir()
+	require.NoError(t, err)
+	return filepath.Join(other, "hiplint"), filepath.Base(dir)
+}
+
+// refused checks that Install did not use anything under foreign, said so,
+// and that Dir fails.
+func refused(t *testing.T, foreign, why string) {
+	t.Helper()
+	notes := captureNotes(t)
+	dir, cleanup, err := Install()
+	require.NoError(t, err)
+	defer cleanup()
+	assert.False(t, strings.HasPrefix(dir, foreign), "another user's directory must not be used: %s", dir)
+	assert.NotContains(t, dir, os.Getenv("XDG_CACHE_HOME"))
+	fi, err := os.Stat(dir)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o700), fi.Mode().Perm(), "the fallback is private")
+	require.Len(t, *notes, 1)
+	assert.Contains(t, (*notes)[0], why)
+	_, err = Dir()
+	assert.ErrorContains(t, err, why)
+}
+
+// TestCacheRefusesSymlink: a symbolic link planted where hiplint's cache
+// directory goes (a shared cache directory) is never followed (issue 16,
+// item 12).
+func TestCacheRefusesSymlink(t *testing.T) {
+	foreign, _ := populatedElsewhere(t)
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	require.NoError(t, os.Symlink(foreign, filepath.Join(cache, "hiplint")))
+	refused(t, foreign, "is a symbolic link")
+
+	// One level down: the header directory itself a link.
+	cache = t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	require.NoError(t, os.Mkdir(filepath.Join(cache, "hiplint"), 0o700))
+	foreign, name := populatedElsewhere(t)
+	t.Setenv("XDG_CACHE_HOME", cache)
+	require.NoError(t, os.Symlink(filepath.Join(foreign, name), filepath.Join(cache, "hiplint", name)))
+	refused(t, foreign, "is a symbolic link")
+}
+
+// TestCacheRefusesWritableByOthers: a directory or header others can write
+// to is not used.
+func TestCacheRefusesWritableByOthers(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	top := filepath.Join(cache, "hiplint")
+	require.NoError(t, os.Mkdir(top, 0o700))
+	require.NoError(t, os.Chmod(top, 0o777))
+	refused(t, top, "writable by other users")
+
+	require.NoError(t, os.Chmod(top, 0o700))
+	dir, err := Dir()
+	require.NoError(t, err, "a private directory is used")
+	header := filepath.Join(dir, "hip", "hip_runtime_api.h")
+	require.NoError(t, os.Chmod(header, 0o666))
+	refused(t, top, "writable by other users")
+
+	// The cache directory itself, writable by all without the sticky bit.
+	require.NoError(t, os.Chmod(header, 0o600))
+	require.NoError(t, os.Chmod(cache, 0o777))
+	refused(t, top, "writable by other users")
+	require.NoError(t, os.Chmod(cache, 0o777|os.ModeSticky))
+	_, err = Dir()
+	assert.NoError(t, err, "a sticky shared directory (as /tmp) is fine")
+}
+
+// TestCacheRefusesOtherOwner: a directory or header of another user is not
+// used.
+func TestCacheRefusesOtherOwner(t *testing.T) {
+	if os.Getuid() != 0 {
+		t.Skip("giving a file to another user needs root")
+	}
+	const nobody = 65534
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	top := filepath.Join(cache, "hiplint")
+	require.NoError(t, os.Mkdir(top, 0o700))
+	require.NoError(t, os.Chown(top, nobody, nobody))
+	refused(t, top, "owned by another user")
+
+	require.NoError(t, os.Chown(top, 0, 0))
+	dir, err := Dir()
+	require.NoError(t, err)
+	require.NoError(t, os.Chown(filepath.Join(dir, "cuda.h"), nobody, nobody))
+	refused(t, top, "owned by another user")
+}
+
+// TestCacheCreatedPrivately: the directories hiplint creates are its user's
+// alone.
+func TestCacheCreatedPrivately(t *testing.T) {
+	cache := filepath.Join(t.TempDir(), "new")
+	t.Setenv("XDG_CACHE_HOME", cache)
+	dir, err := Dir()
+	require.NoError(t, err)
+	for _, d := range []string{cache, filepath.Join(cache, "hiplint"), dir} {
+		fi, err := os.Lstat(d)
+		require.NoError(t, err)
+		assert.Equal(t, os.FileMode(0o700), fi.Mode().Perm(), d)
+	}
+}
+
+// TestOverrideBeatsInstalledHeaders: with Override, hiplint's declarations
+// are used even where the compiler finds other headers first (here a broken
+// "installed" header on CGO_CFLAGS's -I path).
+func TestOverrideBeatsInstalledHeaders(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	fake := t.TempDir()
+	for _, name := range Names {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(fake, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(fake, name), []byte("#error fake installed header\n"), 0o644))
+	}
+	env := append(noHeadersCC(t), "CGO_CFLAGS=-I"+fake)
+	out, _ := goList(t, env)
+	require.Contains(t, out, "fake installed header", "the installed header is used by default")
+
+	dir, cleanup, err := Install()
+	require.NoError(t, err)
+	defer cleanup()
+	out, _ = goList(t, Env(env, dir))
+	assert.Contains(t, out, "fake installed header", "-idirafter is a fallback: the installed header still wins")
+	out, err = goList(t, Override(env, dir))
+	require.NoError(t, err, out)
+	assert.NotContains(t, out, "fake installed header")
+	assert.Len(t, strings.Fields(out), 2, "cgo ran: %s", out)
 }
