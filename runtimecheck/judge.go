@@ -15,9 +15,17 @@ type Site struct {
 	File  string `json:"file"`
 	Line  int    `json:"line"`
 	Col   int    `json:"col"`
-	API   string `json:"api"` // the runtime function, or "hiplint:probe"
+	API   string `json:"api"` // the runtime function, "hiplint:probe" or MarkerAPI
 	Probe bool   `json:"probe,omitempty"`
+	// Marker: enter and exit records around the Go call at this position
+	// (a finding or silent site on a call of a wrapper): the runtime calls
+	// between them are the site's.
+	Marker bool `json:"marker,omitempty"`
 }
+
+// MarkerAPI is the api of the records a call-site marker writes, with phase
+// "enter" before the Go call and "exit" after it.
+const MarkerAPI = "hiplint:call"
 
 func (s Site) String() string { return fmt.Sprintf("%s:%d:%d", shortPath(s.File), s.Line, s.Col) }
 
@@ -63,9 +71,65 @@ type Evidence struct {
 	At      []int
 	Related []int
 	Runs    []*Run
+
+	windows map[*Trace]map[int]bool // trace → seqs inside a marker window of At
 }
 
-func (ev *Evidence) atSite(id int) bool      { return contains(ev.At, id) }
+// at reports whether r is one of the finding's own calls: a runtime call or
+// probe at a site on its line, or a runtime call made between the enter and
+// exit records of a call-site marker on its line (beneath the Go call there).
+func (ev *Evidence) at(t *Trace, r *Record) bool {
+	if r.API == MarkerAPI {
+		return false
+	}
+	if contains(ev.At, r.Site) {
+		return true
+	}
+	return ev.inWindow(t)[r.Seq]
+}
+
+// inWindow returns the sequence numbers of t's records made while a call
+// marker of the finding was open (entered and not yet exited).
+func (ev *Evidence) inWindow(t *Trace) map[int]bool {
+	if w, ok := ev.windows[t]; ok {
+		return w
+	}
+	if ev.windows == nil {
+		ev.windows = map[*Trace]map[int]bool{}
+	}
+	w := windowSeqs(t, func(site int) bool { return contains(ev.At, site) })
+	ev.windows[t] = w
+	return w
+}
+
+// windowSeqs returns the records of t inside an open window of a marker
+// whose site satisfies want. A marker without exit (the Go call was a return
+// statement's, or the process died in it) stays open to the end of the trace.
+func windowSeqs(t *Trace, want func(site int) bool) map[int]bool {
+	w := map[int]bool{}
+	open := map[int]int{}
+	for _, r := range sorted(t) {
+		if r.API == MarkerAPI {
+			if !want(r.Site) {
+				continue
+			}
+			if r.Phase == "enter" {
+				open[r.Site]++
+			} else if open[r.Site] > 0 {
+				open[r.Site]--
+				if open[r.Site] == 0 {
+					delete(open, r.Site)
+				}
+			}
+			continue
+		}
+		if len(open) > 0 {
+			w[r.Seq] = true
+		}
+	}
+	return w
+}
+
 func (ev *Evidence) relatedSite(id int) bool { return contains(ev.Related, id) }
 
 func contains(list []int, x int) bool {

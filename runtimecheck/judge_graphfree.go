@@ -47,7 +47,7 @@ func judgeGraphFree(ev *Evidence) (Verdict, []string) {
 					origin[r.DPtr] = provenance{rec: r, graph: true}
 				}
 			case hipapi.GraphFreeNode:
-				if !ev.atSite(r.Site) {
+				if !ev.at(run.Trace, &r) {
 					if r.OK() {
 						freed[r.Ptr] = r
 					}
@@ -87,7 +87,7 @@ func judgeGraphFree(ev *Evidence) (Verdict, []string) {
 			}
 		}
 		if msg, crashed := crashEvidence(ev, run); crashed {
-			if u := run.Trace.Unfinished(); u != nil && ev.atSite(u.Site) {
+			if u := run.Trace.Unfinished(); u != nil && ev.at(run.Trace, u) {
 				exercised, confirmed = true, true
 			}
 			evidence = append(evidence, msg)

@@ -68,7 +68,7 @@ func judgeLeak(ev *Evidence) (Verdict, []string) {
 		failed := map[string]int{}
 		for _, r := range sorted(run.Trace) {
 			life.step(r)
-			if r.Returned() && roleOf(&r) == hipapi.ModuleLoad && ev.atSite(r.Site) {
+			if r.Returned() && roleOf(&r) == hipapi.ModuleLoad && ev.at(run.Trace, &r) {
 				loads = append(loads, r)
 				if !r.OK() {
 					failed[errName(r.API, *r.Ret)]++
@@ -81,7 +81,7 @@ func judgeLeak(ev *Evidence) (Verdict, []string) {
 		exercised = true
 		var leaked []string
 		for h, r := range life.live {
-			if ev.atSite(r.Site) {
+			if ev.at(run.Trace, &r) {
 				leaked = append(leaked, h.Hex())
 			}
 		}
@@ -144,7 +144,7 @@ func judgeModuleUse(ev *Evidence, what string, relevant func(*Record) bool) (Ver
 	for _, run := range ev.Runs {
 		life := newModuleLife()
 		for _, r := range sorted(run.Trace) {
-			if r.Returned() && ev.atSite(r.Site) && relevant(&r) {
+			if r.Returned() && ev.at(run.Trace, &r) && relevant(&r) {
 				exercised = true
 				mod := r.Module
 				if mod == 0 {
@@ -162,7 +162,7 @@ func judgeModuleUse(ev *Evidence, what string, relevant func(*Record) bool) (Ver
 			life.step(r)
 		}
 		if msg, crashed := crashEvidence(ev, run); crashed {
-			if u := run.Trace.Unfinished(); u != nil && ev.atSite(u.Site) {
+			if u := run.Trace.Unfinished(); u != nil && ev.at(run.Trace, u) {
 				exercised, confirmed = true, true
 			}
 			evidence = append(evidence, msg)
@@ -183,7 +183,7 @@ func judgeUncheckedUnload(ev *Evidence) (Verdict, []string) {
 	for _, run := range ev.Runs {
 		life := newModuleLife()
 		for _, r := range sorted(run.Trace) {
-			if r.Returned() && ev.atSite(r.Site) && roleOf(&r) == hipapi.ModuleUnload {
+			if r.Returned() && ev.at(run.Trace, &r) && roleOf(&r) == hipapi.ModuleUnload {
 				exercised = true
 				if _, live := life.live[r.Module]; !live {
 					confirmed = true

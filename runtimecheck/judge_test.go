@@ -82,7 +82,7 @@ func TestJudgeCopySync(t *testing.T) {
 	v, ev := judge(evidenceFor(t, "HL1001", []int{12}, []int{11}, stale))
 	assert.Equal(t, Confirmed, v)
 	joined := strings.Join(ev, "\n")
-	assert.Contains(t, joined, "was issued 28.6 µs after the copy returned, on non-blocking stream 0x493d970, while the copy hipMemcpy at p/p.go:11:2 (1073741824 bytes, returned in 25.6 µs) was still in flight")
+	assert.Contains(t, joined, "was issued 28.6 µs after the copy returned, while the copy hipMemcpy at p/p.go:11:2 (1073741824 bytes, returned in 25.6 µs) was still in flight (event query: not ready), on non-blocking stream 0x493d970, with no wait for the copy on the null stream")
 	assert.Contains(t, joined, "fails as written and passes with HIPLINT_FORCE_SYNC=1")
 	assert.Contains(t, joined, "copysync_test.go:7: read 0, want 1")
 
@@ -98,7 +98,7 @@ func TestJudgeCopySync(t *testing.T) {
 	host := &Run{Test: "TestHost", Trace: loadTrace(t, "copysync_hostprobe.jsonl")}
 	v, ev = judge(evidenceFor(t, "HL1001", []int{15}, []int{11}, host))
 	assert.Equal(t, Confirmed, v)
-	assert.Contains(t, strings.Join(ev, "\n"), "the host read at p/p.go:1:2 was issued 1.5 µs after the copy returned, on the host")
+	assert.Contains(t, strings.Join(ev, "\n"), "the host read at p/p.go:15:2 was issued 1.5 µs after the copy returned, while the copy hipMemcpy at p/p.go:11:2 (1073741824 bytes, returned in 12.0 µs) was still in flight (event query: not ready), on the host, which waited for nothing")
 }
 
 func TestJudgeGraphFree(t *testing.T) {

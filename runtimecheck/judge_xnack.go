@@ -51,7 +51,7 @@ func judgeXNACK(ev *Evidence) (Verdict, []string) {
 			if !r.Returned() {
 				continue
 			}
-			if ev.atSite(r.Site) || len(ev.At) == 0 {
+			if ev.at(run.Trace, &r) || len(ev.At) == 0 {
 				exercised = true
 			}
 			role := roleOf(&r)

@@ -85,6 +85,17 @@ type Record struct {
 	Maps, RSS int64
 	Pending   []Pending `json:"pending"`
 
+	// hiplint:order, the ground truth of a read issued while a copy was in
+	// flight: timing events recorded right after the copy on its stream and
+	// right after the read on the read's stream, compared once both completed.
+	// Copy is the copy's site, CopySeq and ReadSeq the two calls' records;
+	// ElapsedUS is the read event's completion minus the copy event's
+	// (negative: the read completed before the copy landed).
+	Copy      int      `json:"copy"`
+	CopySeq   int      `json:"copyseq"`
+	ReadSeq   int      `json:"readseq"`
+	ElapsedUS *float64 `json:"elapsed_us"`
+
 	// hiplint:init and hiplint:device
 	PID       int     `json:"pid"`
 	HSAXnack  *string `json:"hsa_xnack"`
@@ -158,6 +169,8 @@ func (t *Trace) Unfinished() *Record {
 	open := map[int]int{} // site → index of enter record
 	for i, r := range t.Records {
 		switch {
+		case r.API == MarkerAPI:
+			// call-site markers enclose Go calls, not runtime calls
 		case r.Phase == "enter":
 			open[r.Site] = i
 		case r.Returned():

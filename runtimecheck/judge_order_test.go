@@ -1,0 +1,88 @@
+package runtimecheck
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The copy-sync judge on recorded traces (testdata/traces) where being
+// issued while the copy was in flight is not the answer: the ordering the
+// trace shows and the ground truth of the timing events are.
+func TestJudgeCopyOrdering(t *testing.T) {
+	judgeTrace := func(name string, at ...int) (Verdict, string) {
+		run := &Run{Test: "TestPipe", Trace: loadTrace(t, name)}
+		v, ev := judge(evidenceFor(t, "HL1001", at, []int{11}, run))
+		return v, strings.Join(ev, "\n")
+	}
+
+	// The false "missed": the read stream waits for an event recorded
+	// after the copy on the copy's stream. In flight at the read, yet ordered,
+	// and the ground truth agrees.
+	v, ev := judgeTrace("copysync_eventwait.jsonl", 12)
+	assert.Equal(t, Refuted, v, ev)
+	assert.Contains(t, ev, "on non-blocking stream 0x5a00020, which waits (hipStreamWaitEvent at p/p.go:15:2) for an event recorded after the copy (hipEventRecord at p/p.go:14:2)")
+	assert.Contains(t, ev, "ground truth: the read completed 14.5 µs after the copy")
+
+	// Its hazard twin: no wait. The read event completed first.
+	v, ev = judgeTrace("copysync_eventnowait.jsonl", 12)
+	assert.Equal(t, Confirmed, v, ev)
+	assert.Contains(t, ev, "on non-blocking stream 0x5a00020, with no wait for the copy on non-blocking stream 0x5a00010")
+	assert.Contains(t, ev, "completed 20311.5 µs before one recorded after the copy on the copy's stream: the read ran before the copy landed")
+
+	// A wait for an event recorded before the copy orders nothing.
+	v, ev = judgeTrace("copysync_waitbeforecopy.jsonl", 12)
+	assert.Equal(t, Confirmed, v, ev)
+	assert.NotContains(t, ev, "which waits")
+
+	// Device synchronization counts on the copy's device only: the host read
+	// after synchronizing device 1 raced the copy on device 0; the copy
+	// after synchronizing device 0 did not.
+	v, ev = judgeTrace("copysync_devices.jsonl", 15)
+	assert.Equal(t, Confirmed, v, ev)
+	assert.Contains(t, ev, "on the host, which waited for nothing that follows the copy")
+	v, ev = judgeTrace("copysync_devices.jsonl", 12)
+	assert.Equal(t, Refuted, v, ev)
+	assert.Contains(t, ev, "but after hipDeviceSynchronize at p/p.go:23:2 on device 0, which orders it after the copy")
+
+	// The legacy null stream: a blocking stream waits for its earlier work;
+	// an event never recorded orders nothing for the host.
+	v, ev = judgeTrace("copysync_blocking.jsonl", 12)
+	assert.Equal(t, Refuted, v, ev)
+	assert.Contains(t, ev, "on blocking stream 0x5a00030, which waits for the null stream's earlier work (the copy)")
+	v, _ = judgeTrace("copysync_blocking.jsonl", 15)
+	assert.Equal(t, Confirmed, v)
+
+	// Ground truth wins over the trace's ordering when they disagree.
+	run := &Run{Test: "TestPipe", Trace: loadTrace(t, "copysync_eventwait.jsonl")}
+	for i := range run.Trace.Records {
+		if r := &run.Trace.Records[i]; r.API == "hiplint:order" {
+			neg := -3.0
+			r.ElapsedUS = &neg
+		}
+	}
+	v, evs := judge(evidenceFor(t, "HL1001", []int{12}, []int{11}, run))
+	assert.Equal(t, Confirmed, v)
+	assert.Contains(t, strings.Join(evs, "\n"), "(although the calls traced seemed to order it)")
+}
+
+// A finding on a Go call (a wrapper) is judged by the runtime calls made
+// between its marker's enter and exit records, and only those.
+func TestJudgeThroughCallMarker(t *testing.T) {
+	tr := loadTrace(t, "graphfree_wrapper.jsonl")
+	e := evidenceFor(t, "HL3001", []int{40}, nil, &Run{Test: "TestWrapperFree", Trace: tr})
+	e.Sites[40] = Site{ID: 40, File: "/src/p/p.go", Line: 40, Col: 2, API: MarkerAPI, Marker: true}
+	v, ev := judge(e)
+	assert.Equal(t, Confirmed, v, ev)
+	assert.Contains(t, strings.Join(ev, "\n"), "hipGraphAddMemFreeNode at p/p.go:1:2 was given 0x7f5000000000, managed memory from hipMallocManaged at p/p.go:20:2; the runtime returned 1 (hipError invalid value)")
+	// The same call outside the window (the twin's, on the graph's own
+	// allocation) is not this finding's.
+	assert.NotContains(t, strings.Join(ev, "\n"), "0x7f6000000000")
+
+	// The marker of the twin: its call freed a graph allocation.
+	e = evidenceFor(t, "HL3001", []int{41}, nil, &Run{Test: "TestWrapperFree", Trace: tr})
+	e.Sites[41] = Site{ID: 41, File: "/src/p/p.go", Line: 41, Col: 2, API: MarkerAPI, Marker: true}
+	v, ev = judge(e)
+	assert.Equal(t, Refuted, v, ev)
+}
