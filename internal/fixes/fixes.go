@@ -20,6 +20,7 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"io"
 	"os"
 	"slices"
 	"unicode/utf8"
@@ -40,23 +41,76 @@ type Edit struct {
 // meanwhile. It is not safe for concurrent use.
 type Sources struct {
 	content map[string][]byte
+	failed  map[string]error // files that could not be read, and why
 }
 
 // NewSources returns an empty Sources.
 func NewSources() *Sources {
-	return &Sources{content: make(map[string][]byte)}
+	return &Sources{content: make(map[string][]byte), failed: make(map[string]error)}
 }
 
-// Read returns the content of file name, read on the first call.
+// MaxFileSize is the largest file Sources reads. Go source files are far
+// smaller; a larger file named by a //line directive is not read at all.
+const MaxFileSize = 8 << 20
+
+// Read returns the content of file name, read on the first call. Only
+// regular files of at most MaxFileSize bytes are read: a //line directive
+// can name any file, /dev/zero or a FIFO among them, which would never end.
 func (s *Sources) Read(name string) ([]byte, error) {
 	if data, ok := s.content[name]; ok {
 		return data, nil
 	}
-	data, err := os.ReadFile(name)
+	if err, ok := s.failed[name]; ok {
+		return nil, err
+	}
+	data, err := ReadBounded(name, MaxFileSize)
 	if err != nil {
+		s.failed[name] = err
 		return nil, err
 	}
 	s.content[name] = data
+	return data, nil
+}
+
+// ReadBounded reads file name when it is a regular file of at most limit
+// bytes, and fails without reading it otherwise. It never blocks on a FIFO
+// or a device: the file is checked before it is opened, opened without
+// waiting for a writer, and checked again once open.
+func ReadBounded(name string, limit int64) ([]byte, error) {
+	check := func(info os.FileInfo) error {
+		switch {
+		case !info.Mode().IsRegular():
+			return fmt.Errorf("%s is not a regular file (%s); hiplint reads only regular source files", name, info.Mode().Type())
+		case info.Size() > limit:
+			return fmt.Errorf("%s is larger than %d bytes; hiplint does not read it", name, limit)
+		}
+		return nil
+	}
+	info, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := check(info); err != nil {
+		return nil, err
+	}
+	f, err := openNoWait(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if info, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if err := check(info); err != nil { // replaced since the first look
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit { // grew since the look
+		return nil, fmt.Errorf("%s is larger than %d bytes; hiplint does not read it", name, limit)
+	}
 	return data, nil
 }
 
@@ -73,6 +127,11 @@ func (s *Sources) Map(pkg *packages.Package, fix analysis.SuggestedFix) (map[str
 		end := te.End
 		if !end.IsValid() {
 			end = te.Pos
+		}
+		// Only the package's own files are read: a //line directive may
+		// name any file.
+		if name := pkg.Fset.Position(te.Pos).Filename; !ownFiles[name] {
+			return nil, fmt.Errorf("%s is not a source file of package %s", name, pkg.PkgPath)
 		}
 		file, start, err := s.Locate(pkg.Fset, te.Pos)
 		if err != nil {
