@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       doc,
 	URL:       diag.DocsBase + "HL2001.md",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Unloads), new(ReturnsModule), new(Borrows)},
+	FactTypes: []analysis.Fact{new(Unloads), new(ReturnsModule), new(Borrows), new(LoadsInto)},
 	Requires:  []*analysis.Analyzer{flow.IndexAnalyzer},
 }
 
@@ -91,7 +91,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		return nil, nil
 	}
 	a := &analysis_{pass: pass, candidates: candidates, unloads: map[*types.Func][]int{}, borrows: map[*types.Func][]int{},
-		returns: map[*types.Func]ReturnsModule{}, moduleTypes: map[*types.TypeName]bool{}, idx: flow.IndexOf(pass)}
+		returns: map[*types.Func]ReturnsModule{}, moduleTypes: map[*types.TypeName]bool{}, loadsInto: map[*types.Func]LoadsInto{}, idx: flow.IndexOf(pass)}
 	funcs := a.idx.Funcs()
 	a.summarize(funcs)
 	for _, fn := range funcs {
@@ -113,6 +113,7 @@ type analysis_ struct {
 	unloads    map[*types.Func][]int         // this package's unloaders
 	borrows    map[*types.Func][]int         // this package's borrowers
 	returns    map[*types.Func]ReturnsModule // this package's module constructors
+	loadsInto   map[*types.Func]LoadsInto     // this package's loaders into parameters
 	// moduleTypes are the package's named types that its constructors return
 	// modules in (`type Module uintptr`): their methods borrow or unload.
 	moduleTypes map[*types.TypeName]bool
@@ -269,6 +270,10 @@ func (a *analysis_) summarize(funcs []flow.Func) {
 				a.borrows[obj] = ps
 				this = true
 			}
+			if li := a.findLoadedParams(fn, sig); len(li.Params) > len(a.loadsInto[obj].Params) {
+				a.loadsInto[obj] = li
+				this = true
+			}
 			if _, done := a.returns[obj]; !done {
 				if r, ok := a.findReturnedModule(fn, sig); ok {
 					a.returns[obj] = r
@@ -297,6 +302,11 @@ func (a *analysis_) summarize(funcs []flow.Func) {
 	for fn, ps := range a.borrows {
 		if len(ps) > 0 {
 			a.pass.ExportObjectFact(fn, &Borrows{Params: ps})
+		}
+	}
+	for fn, li := range a.loadsInto {
+		if len(li.Params) > 0 {
+			a.pass.ExportObjectFact(fn, &LoadsInto{Params: li.Params, Status: li.Status})
 		}
 	}
 	for fn, r := range a.returns {
@@ -329,7 +339,20 @@ func isNamed(t types.Type) bool {
 	return ok
 }
 
+// findUnloadedParams returns the parameters fn unloads, less those it also
+// loads into (a Reload leaves the caller's obligation as it was).
 func (a *analysis_) findUnloadedParams(fn flow.Func, sig *types.Signature) []int {
+	loaded, _ := a.loadedParamSet(fn, sig)
+	var out []int
+	for _, i := range a.rawUnloadedParams(fn, sig) {
+		if !loaded[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func (a *analysis_) rawUnloadedParams(fn flow.Func, sig *types.Signature) []int {
 	set := map[int]bool{}
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		if lit, ok := n.(*ast.FuncLit); ok {
@@ -489,6 +512,13 @@ func (a *analysis_) findReturnedModule(fn flow.Func, sig *types.Signature) (Retu
 					loaded[root] = true
 				}
 			}
+			if li, ok := a.loadsIntoOf(a.callee(n)); ok {
+				for _, e := range argsAt(n, li.Params) {
+					if root := rootObj(info, e); root != nil && isLocal(root, fn.Body) {
+						loaded[root] = true
+					}
+				}
+			}
 		case *ast.AssignStmt:
 			if len(n.Rhs) == 1 {
 				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
@@ -619,6 +649,9 @@ func (a *analysis_) mentionsModules(fn flow.Func) bool {
 		}
 		fn := a.callee(call)
 		if _, ok := a.returnsModule(fn); ok || len(a.unloadParams(fn)) > 0 {
+			found = true
+		}
+		if _, ok := a.loadsIntoOf(fn); ok {
 			found = true
 		}
 		return !found

@@ -43,6 +43,10 @@ type handle struct {
 	status   []any // status keys: a types.Object, or the ast.Expr holding the status
 	unloadAt token.Pos
 	deferAt  token.Pos
+	// byRef: the deferred unload reads the variable when it runs (a deferred
+	// closure, a method with a pointer receiver), so it unloads whatever the
+	// variable holds at exit, not what it held at the defer.
+	byRef bool
 }
 
 type state map[loc]*handle
@@ -69,6 +73,7 @@ func joinState(into, from state) state {
 			continue
 		}
 		g.b |= h.b
+		g.byRef = g.byRef || h.byRef
 		for _, s := range h.sites {
 			if !slices.Contains(g.sites, s) {
 				g.sites = append(g.sites, s)
@@ -95,7 +100,7 @@ func equalState(a, b state) bool {
 	}
 	for k, h := range a {
 		g, ok := b[k]
-		if !ok || g.b != h.b || len(g.sites) != len(h.sites) || len(g.status) != len(h.status) {
+		if !ok || g.b != h.b || g.byRef != h.byRef || len(g.sites) != len(h.sites) || len(g.status) != len(h.status) {
 			return false
 		}
 	}
@@ -330,6 +335,8 @@ func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
 	if !ok {
 		return
 	}
+	var markers []loc
+	var markerAt []token.Pos
 	for k, h := range s {
 		if k.root != l.root || !(k.path == l.path || strings.HasPrefix(k.path, l.path+".")) {
 			continue
@@ -338,7 +345,26 @@ func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
 			fa.reportLeak(k, h, at.Pos(), "still loaded when its handle is overwritten")
 		}
 		delete(s, k)
+		if h.byRef && h.deferAt != token.NoPos && !fa.isFresh(lhs) {
+			// The deferred unload reads the variable at exit: the module it
+			// held is no longer covered, the next one is.
+			if len(h.sites) > 0 && h.b&deferred != 0 && h.b&^(deferred|escaped|unloaded) == 0 {
+				fa.reportLeak(k, h, at.Pos(), "never unloaded: the deferred unload reads the variable at exit and unloads only what it holds then")
+			}
+			markers = append(markers, k)
+			markerAt = append(markerAt, h.deferAt)
+		}
 	}
+	for i, k := range markers {
+		s[k] = &handle{deferAt: markerAt[i], byRef: true}
+	}
+}
+
+// isFresh reports whether lhs declares a new variable (var m, m := ...): a
+// closure deferred before captured the variable of an earlier iteration.
+func (fa *funcAnalysis) isFresh(lhs ast.Expr) bool {
+	id, ok := ast.Unparen(lhs).(*ast.Ident)
+	return ok && fa.info.Defs[id] != nil
 }
 
 // calls processes the runtime calls and summarized calls in n, in source
@@ -377,6 +403,10 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 			borrow(fa.borrowedExprs(x)...)
 			if r, ok := fa.returnsModule(fn); ok {
 				fa.wrapperLoad(x, r, s)
+			}
+			if li, ok := fa.loadsIntoOf(fn); ok {
+				fa.intoLoad(x, li, s)
+				borrow(argsAt(x, li.Params)...)
 			}
 			if ps := fa.unloadParams(fn); len(ps) > 0 {
 				for _, m := range fa.unloadedExprs(x) {
@@ -470,6 +500,9 @@ func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state
 	if !ok {
 		return
 	}
+	if old, ok := s[l]; ok && old.byRef && old.b&live == 0 && fa.isFresh(as.Lhs[r.Result]) {
+		delete(s, l) // a new variable: an earlier iteration's deferred closure keeps its own
+	}
 	name := "the module"
 	if fn := fa.callee(call); fn != nil {
 		name = fn.Name()
@@ -484,11 +517,19 @@ func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state
 			h.status = []any{fa.objOf(id)}
 		}
 	}
+	fa.keepInheritedDefer(s, as.Lhs[r.Result])
 }
 
 func (fa *funcAnalysis) load(s state, l loc, call *ast.CallExpr, name, unload string) {
-	if old, ok := s[l]; ok && old.b&live != 0 && old.b&escaped == 0 {
+	old, hadOld := s[l]
+	if hadOld && old.b&live != 0 && old.b&escaped == 0 {
 		fa.reportLeak(l, old, call.Pos(), "still loaded when its handle is loaded again")
+	}
+	// A deferred unload that reads the variable at exit unloads this module
+	// instead of the one the variable held before.
+	inherit := hadOld && old.byRef && old.deferAt != token.NoPos && !fa.candidates
+	if inherit && len(old.sites) > 0 && old.b&deferred != 0 && old.b&^(deferred|escaped|unloaded) == 0 {
+		fa.reportLeak(l, old, call.Pos(), "never unloaded: the deferred unload reads the variable at exit and unloads only the last module loaded into it")
 	}
 	idx, ok := fa.siteOf[call]
 	if !ok {
@@ -502,7 +543,23 @@ func (fa *funcAnalysis) load(s state, l loc, call *ast.CallExpr, name, unload st
 	if key != nil {
 		h.status = []any{key}
 	}
+	if inherit {
+		h.b = deferred
+		h.deferAt, h.byRef = old.deferAt, true
+	}
 	s[l] = h
+}
+
+// deferMarker records a deferred unload by reference of a variable that holds
+// no module yet (`var k Kernel; defer k.Close(); k.Init(...)`): the module
+// loaded into it later is unloaded at exit.
+func (fa *funcAnalysis) deferMarker(s state, m ast.Expr, at token.Pos) {
+	if fa.candidates || len(fa.handlesAt(s, m)) > 0 {
+		return
+	}
+	if l, ok := fa.localLoc(m); ok {
+		s[l] = &handle{deferAt: at, byRef: true}
+	}
 }
 
 // statusHolder finds what holds the status of a load call: a variable, an
@@ -636,8 +693,15 @@ func (fa *funcAnalysis) applyStatus(s state, key any, success bool) {
 }
 
 func (fa *funcAnalysis) unload(s state, m ast.Expr, call *ast.CallExpr, isDeferred bool) {
+	fa.unloadBy(s, m, call, isDeferred, false)
+}
+
+func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDeferred, byRef bool) {
 	if fa.candidates {
 		return // every load stays live: each balanced load becomes a candidate
+	}
+	if isDeferred && byRef {
+		fa.deferMarker(s, m, call.Pos())
 	}
 	for _, k := range fa.handlesAt(s, m) {
 		h := s[k]
@@ -670,6 +734,7 @@ func (fa *funcAnalysis) unload(s state, m ast.Expr, call *ast.CallExpr, isDeferr
 			if h.deferAt == token.NoPos {
 				h.deferAt = call.Pos()
 			}
+			h.byRef = h.byRef || byRef
 		} else {
 			h.b = unloaded
 			h.unloadAt = call.Pos()
@@ -700,8 +765,9 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 		return
 	}
 	if ms := fa.unloadedExprs(d.Call); len(ms) > 0 {
+		byRef := fa.idx.Match(d.Call) == nil && pointerReceiver(fa.callee(d.Call))
 		for _, m := range ms {
-			fa.unload(s, m, d.Call, true)
+			fa.unloadBy(s, m, d.Call, true, byRef)
 		}
 		return
 	}
@@ -731,6 +797,7 @@ func (fa *funcAnalysis) unloadDeferredQuietly(s state, m ast.Expr, call *ast.Cal
 	if fa.candidates {
 		return
 	}
+	fa.deferMarker(s, m, call.Pos())
 	for _, k := range fa.handlesAt(s, m) {
 		h := s[k]
 		if h.b&(live|escaped) != 0 {
@@ -739,6 +806,7 @@ func (fa *funcAnalysis) unloadDeferredQuietly(s state, m ast.Expr, call *ast.Cal
 		if h.deferAt == token.NoPos {
 			h.deferAt = call.Pos()
 		}
+		h.byRef = true
 	}
 }
 
@@ -972,4 +1040,14 @@ func (fa *funcAnalysis) inNestedLit(pos token.Pos) bool {
 		}
 	}
 	return false
+}
+
+// pointerReceiver reports whether fn is a method with a pointer receiver: a
+// deferred call of it binds the receiver's address.
+func pointerReceiver(fn *types.Func) bool {
+	if fn == nil || fn.Signature().Recv() == nil {
+		return false
+	}
+	_, ok := fn.Signature().Recv().Type().Underlying().(*types.Pointer)
+	return ok
 }

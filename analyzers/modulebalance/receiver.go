@@ -1,0 +1,177 @@
+package modulebalance
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+
+	"github.com/hiplint/hiplint/internal/flow"
+	"github.com/hiplint/hiplint/internal/hipapi"
+)
+
+// LoadsInto is the fact that a function loads a module into what the listed
+// parameters point to (-1 is the receiver: `C.hipModuleLoad(&m.h, path)` in
+// `func (m *Module) Load(path string) error`). The obligation to unload moves
+// to the caller, whose variable now holds a module; Status is the result that
+// says whether the load succeeded (-1 when none).
+type LoadsInto struct {
+	Params []int
+	Status int
+}
+
+func (*LoadsInto) AFact() {}
+func (f *LoadsInto) String() string {
+	return fmt.Sprintf("loadsInto%v(status=%d)", f.Params, f.Status)
+}
+
+// loadsIntoOf returns fn's LoadsInto summary, local or imported.
+func (a *analysis_) loadsIntoOf(fn *types.Func) (LoadsInto, bool) {
+	if fn == nil {
+		return LoadsInto{}, false
+	}
+	if li, ok := a.loadsInto[fn]; ok {
+		return li, len(li.Params) > 0
+	}
+	var f LoadsInto
+	if flow.ImportedFact(a.pass, fn, &f) {
+		return f, len(f.Params) > 0
+	}
+	return LoadsInto{}, false
+}
+
+// findLoadedParams finds the pointer parameters (and receiver) that fn loads
+// a module into, through a field (`&m.h`) or through a callee that does. A
+// parameter fn also unloads is left out (a Reload: the caller's obligation
+// does not change), and so is one that fn hands to a finalizer, which then
+// owns the module.
+func (a *analysis_) findLoadedParams(fn flow.Func, sig *types.Signature) LoadsInto {
+	set, finalized := a.loadedParamSet(fn, sig)
+	unloaded := a.rawUnloadedParams(fn, sig)
+	var out []int
+	for i := range set {
+		if slices.Contains(unloaded, i) {
+			continue
+		}
+		if i == -1 && slices.Contains(finalized, types.Object(sig.Recv())) ||
+			i >= 0 && slices.Contains(finalized, types.Object(sig.Params().At(i))) {
+			continue
+		}
+		out = append(out, i)
+	}
+	sort.Ints(out)
+	status := -1
+	for i := sig.Results().Len() - 1; i >= 0; i-- {
+		if isStatusType(sig.Results().At(i).Type()) {
+			status = i
+			break
+		}
+	}
+	return LoadsInto{Params: out, Status: status}
+}
+
+// loadedParamSet returns the pointer parameters fn loads a module into, and
+// the variables it hands to a finalizer.
+func (a *analysis_) loadedParamSet(fn flow.Func, sig *types.Signature) (map[int]bool, []types.Object) {
+	info := a.pass.TypesInfo
+	set := map[int]bool{}
+	var finalized []types.Object
+	mark := func(e ast.Expr) {
+		root := rootObj(info, e)
+		if root == nil {
+			return
+		}
+		if _, ok := root.Type().Underlying().(*types.Pointer); !ok {
+			return // a copy: the caller's value is not touched
+		}
+		if i, ok := flow.ParamIndex(sig, root); ok {
+			set[i] = true
+		}
+	}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // cgo wrappers are matched at their call
+		case *ast.CallExpr:
+			if c := a.idx.Match(n); c != nil {
+				if c.Func.Role == hipapi.ModuleLoad {
+					if u, ok := ast.Unparen(c.Arg(c.Func.Out)).(*ast.UnaryExpr); ok {
+						if _, isField := ast.Unparen(u.X).(*ast.SelectorExpr); isField {
+							mark(u.X)
+						}
+					}
+				}
+				return true
+			}
+			callee := a.callee(n)
+			if callee != nil && callee.Pkg() != nil && callee.Pkg().Path() == "runtime" &&
+				(callee.Name() == "SetFinalizer" || callee.Name() == "AddCleanup") && len(n.Args) > 0 {
+				if root := rootObj(info, n.Args[0]); root != nil {
+					finalized = append(finalized, root)
+				}
+			}
+			if li, ok := a.loadsIntoOf(callee); ok {
+				for _, e := range argsAt(n, li.Params) {
+					mark(e)
+				}
+			}
+		}
+		return true
+	})
+	return set, finalized
+}
+
+// intoLoad handles a call of a function with a LoadsInto fact: the caller's
+// variables it loads into now hold a module.
+func (fa *funcAnalysis) intoLoad(call *ast.CallExpr, li LoadsInto, s state) {
+	name := "the module"
+	if fn := fa.callee(call); fn != nil {
+		name = fn.Name()
+	}
+	for _, e := range argsAt(call, li.Params) {
+		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = u.X
+		}
+		l, ok := fa.localLoc(e)
+		if !ok {
+			continue
+		}
+		fa.load(s, l, call, name, "")
+		h := s[l]
+		h.b, h.status = loaded, nil
+		if li.Status < 0 {
+			continue
+		}
+		if as, ok := fa.parent(call).(*ast.AssignStmt); ok && len(as.Rhs) == 1 && len(as.Lhs) > 1 {
+			if li.Status < len(as.Lhs) {
+				if id, ok := as.Lhs[li.Status].(*ast.Ident); ok && id.Name != "_" {
+					h.b, h.status = pending, []any{fa.objOf(id)}
+				}
+			}
+			continue
+		}
+		b, key := fa.statusHolder(call)
+		h.b = b
+		if key != nil {
+			h.status = []any{key}
+		}
+	}
+	for _, e := range argsAt(call, li.Params) {
+		fa.keepInheritedDefer(s, e)
+	}
+}
+
+// keepInheritedDefer keeps a module that a deferred unload by reference
+// already covers (see load) deferred after its status was set.
+func (fa *funcAnalysis) keepInheritedDefer(s state, e ast.Expr) {
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = u.X
+	}
+	if l, ok := fa.localLoc(e); ok {
+		if h := s[l]; h != nil && h.byRef && h.b&live != 0 {
+			h.b = h.b&^live | deferred
+		}
+	}
+}
