@@ -113,7 +113,7 @@ type analysis_ struct {
 	unloads    map[*types.Func][]int         // this package's unloaders
 	borrows    map[*types.Func][]int         // this package's borrowers
 	returns    map[*types.Func]ReturnsModule // this package's module constructors
-	loadsInto   map[*types.Func]LoadsInto     // this package's loaders into parameters
+	loadsInto  map[*types.Func]LoadsInto     // this package's loaders into parameters
 	// moduleTypes are the package's named types that its constructors return
 	// modules in (`type Module uintptr`): their methods borrow or unload.
 	moduleTypes map[*types.TypeName]bool
