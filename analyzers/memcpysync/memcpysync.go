@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       doc,
 	URL:       diag.DocsBase + "HL1001.md",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(CopiesInto), new(Synchronizes), new(ReadsParams), new(StreamKind), new(ReturnsParam)},
+	FactTypes: []analysis.Fact{new(CopiesInto), new(Synchronizes), new(ReadsParams), new(StreamKind), new(ReturnsParam), new(DeviceReads), new(EventOps)},
 	Requires:  []*analysis.Analyzer{flow.IndexAnalyzer},
 }
 
@@ -157,6 +157,8 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 		copies:     map[*types.Func]*CopiesInto{},
 		syncs:      map[*types.Func]*Synchronizes{},
 		reads:      map[*types.Func][]int{},
+		devReads:   map[*types.Func][]DeviceRead{},
+		evOps:      map[*types.Func][]EventOp{},
 		streamVars: map[*types.Var]streamKind{},
 		idx:        flow.IndexOf(pass),
 		impls:      flow.NewImpls(pass),
@@ -196,6 +198,8 @@ type checker struct {
 	copies     map[*types.Func]*CopiesInto
 	syncs      map[*types.Func]*Synchronizes
 	reads      map[*types.Func][]int
+	devReads   map[*types.Func][]DeviceRead
+	evOps      map[*types.Func][]EventOp
 	// streamVars holds the fields and package-level variables that streams
 	// are created into anywhere in the package, with the flags used.
 	streamVars map[*types.Var]streamKind
@@ -475,6 +479,14 @@ func (c *checker) summarize(funcs []flow.Func) {
 				c.reads[obj] = reads
 				this = true
 			}
+			if dr := fa.deviceReadsSummary(); !slices.Equal(dr, c.devReads[obj]) {
+				c.devReads[obj] = dr
+				this = true
+			}
+			if ops := fa.eventOpsSummary(); !slices.Equal(ops, c.evOps[obj]) {
+				c.evOps[obj] = ops
+				this = true
+			}
 			if this {
 				changed = true
 				for _, j := range callers[obj] {
@@ -507,6 +519,12 @@ func (c *checker) summarize(funcs []flow.Func) {
 		}
 		if ps := c.reads[obj]; len(ps) > 0 {
 			c.pass.ExportObjectFact(obj, &ReadsParams{Params: ps})
+		}
+		if rs := c.devReads[obj]; len(rs) > 0 {
+			c.pass.ExportObjectFact(obj, &DeviceReads{Reads: rs})
+		}
+		if ops := c.evOps[obj]; len(ops) > 0 {
+			c.pass.ExportObjectFact(obj, &EventOps{Ops: ops})
 		}
 	}
 }
@@ -556,7 +574,8 @@ func (c *checker) relevant(fn flow.Func) bool {
 			return false
 		}
 		fn := c.callee(call)
-		found = c.copiesOf(fn) != nil || c.syncsOf(fn) != nil || len(c.readsOf(fn)) > 0
+		found = c.copiesOf(fn) != nil || c.syncsOf(fn) != nil || len(c.readsOf(fn)) > 0 ||
+			len(c.deviceReadsOf(fn)) > 0 || len(c.eventOpsOf(fn)) > 0
 		return !found
 	})
 	return found

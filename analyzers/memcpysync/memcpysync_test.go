@@ -121,3 +121,9 @@ func itoa(i int) string {
 		}
 	}
 }
+
+// TestRealShapes runs the shapes of library-style code (issue 19): wrappers
+// that read their parameters on the device, and event and stream wrappers.
+func TestRealShapes(t *testing.T) {
+	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/realwrap", "memcpysync/realapp")
+}

@@ -146,6 +146,9 @@ type state struct {
 	synced        bool
 	nullSynced    bool
 	syncedStreams map[loc]bool
+	// evOps: the event operations on the caller's events made on every
+	// path here ("record|r.ev|p0"), for EventOps.
+	evOps []string
 }
 
 // maxPendingCopies bounds the copies a state tracks at once. Each state
@@ -176,7 +179,7 @@ func newState() *state {
 func cloneState(s *state) *state {
 	c := &state{device: s.device, synced: s.synced, nullSynced: s.nullSynced,
 		streams: flow.CloneMap(s.streams), kinds: flow.CloneMap(s.kinds), syncedStreams: flow.CloneMap(s.syncedStreams),
-		status: s.status} // immutable: shared; copies below
+		status: s.status, evOps: slices.Clone(s.evOps)} // status immutable: shared; copies below
 	if len(s.events) > 0 {
 		c.events = make(map[loc][]int, len(s.events))
 		for k, v := range s.events {
@@ -242,6 +245,7 @@ func joinState(into, from *state) *state {
 		}
 	}
 	into.status = into.status.Join(from.status)
+	into.evOps = slices.DeleteFunc(into.evOps, func(k string) bool { return !slices.Contains(from.evOps, k) })
 	into.synced = into.synced && from.synced
 	into.nullSynced = into.nullSynced && from.nullSynced
 	for k := range into.syncedStreams {
@@ -260,7 +264,7 @@ func equalState(a, b *state) bool {
 	if a.device != b.device || a.synced != b.synced || a.nullSynced != b.nullSynced || len(a.copies) != len(b.copies) ||
 		len(a.streams) != len(b.streams) || len(a.events) != len(b.events) ||
 		len(a.kinds) != len(b.kinds) || len(a.syncedStreams) != len(b.syncedStreams) ||
-		a.status.Len() != b.status.Len() {
+		a.status.Len() != b.status.Len() || !slices.Equal(a.evOps, b.evOps) {
 		return false
 	}
 	for k, p := range a.copies {
@@ -366,13 +370,18 @@ type funcAnalysis struct {
 	exitNull    bool // the entry device's null stream synchronized on every return
 	exitStreams map[loc]bool
 	readParams  map[int]bool
+	// exitDevReads: the reads of the caller's memory queued on the GPU;
+	// exitEvOps: the event operations made on every return.
+	exitDevReads map[string]DeviceRead
+	exitEvOps    []string
+	quietReads   bool // the device read being checked is not one for the summary
 }
 
 func newFuncAnalysis(c *checker, fn flow.Func, reporting bool) *funcAnalysis {
 	fa := &funcAnalysis{checker: c, fn: fn, info: c.pass.TypesInfo, reporting: reporting,
 		rangedOver: map[ast.Expr]bool{}, siteOf: map[siteKey]int{}, hostMem: map[loc]bool{},
 		kernelArgs: map[types.Object][]ast.Expr{}, aliases: map[loc][]loc{}, reported: map[string]bool{},
-		exitCopies: map[string]ParamCopy{}, readParams: map[int]bool{}}
+		exitCopies: map[string]ParamCopy{}, readParams: map[int]bool{}, exitDevReads: map[string]DeviceRead{}}
 	fa.sig = fn.Signature(fa.info)
 	// Not a map of every node's parent: that map was a third of this
 	// analyzer's time and allocation (docs/performance.md).
@@ -630,6 +639,13 @@ func (fa *funcAnalysis) visit(n ast.Node, s *state) {
 					ast.Inspect(a, walk)
 				}
 				fa.cLibRead(x, name, args, s)
+				return false
+			}
+			if name, args, sig, ok := cgocall.AnyCall(fa.info, x); ok {
+				for _, a := range args {
+					ast.Inspect(a, walk)
+				}
+				fa.libraryRead(x, name, args, sig, s)
 				return false
 			}
 			ast.Inspect(x.Fun, walk)
@@ -981,6 +997,7 @@ func (fa *funcAnalysis) hostRead(e ast.Expr, at ast.Node, what string, deep bool
 
 // deviceRead handles a read of the memory at l by work queued on q.
 func (fa *funcAnalysis) deviceRead(l loc, deep bool, at ast.Node, q queue, what string, s *state) {
+	fa.noteDeviceRead(l, q, s)
 	for _, cp := range fa.pendingCopies(s) {
 		if fa.live(cp) && cp.has(l, deep) && !fa.ordered(cp, q) {
 			fa.report(cp, at, at, q, l, what, s)
@@ -1056,32 +1073,21 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 			return
 		}
 		q := fa.queueOf(c.Arg(f.Stream), s)
-		var sites []int
-		for _, cp := range fa.pendingCopies(s) {
-			if !cp.done && fa.ordered(cp, q) {
-				sites = append(sites, cp.site)
-			}
-		}
-		flow.Put(&s.events, ev, sites)
+		fa.recordEvent(ev, q, s)
+		fa.noteEventOp("record", ev, &q, s)
 	case hipapi.EventSync:
 		if ev, ok := fa.varLoc(c.Arg(f.Event)); ok {
-			for _, i := range s.events[ev] {
-				if cp, ok := s.copies[i]; ok {
-					cp.done = true
-				}
-			}
+			fa.syncEvent(ev, s)
+			fa.noteEventOp("sync", ev, nil, s)
 		}
 	case hipapi.StreamWaitEvent:
 		ev, ok := fa.varLoc(c.Arg(f.Event))
 		if !ok {
 			return
 		}
-		k := fa.queueOf(c.Arg(f.Stream), s).key()
-		for _, i := range s.events[ev] {
-			if cp, ok := s.copies[i]; ok && !slices.Contains(cp.waited, k) {
-				cp.waited = append(cp.waited, k)
-			}
-		}
+		q := fa.queueOf(c.Arg(f.Stream), s)
+		fa.waitEvent(ev, q, s)
+		fa.noteEventOp("wait", ev, &q, s)
 	case hipapi.StreamCreate:
 		u, ok := ast.Unparen(c.Arg(f.Out)).(*ast.UnaryExpr)
 		if !ok || u.Op != token.AND {
@@ -1186,10 +1192,12 @@ func (fa *funcAnalysis) streamAt(l loc, e ast.Expr, s *state) queue {
 		return queue{kind: onStream, stream: l, device: info.device, known: info.known, nonBlocking: info.nonBlocking}
 	}
 	q := queue{kind: onStream, stream: l, device: unknownDevice}
+	v := fieldVar(l)
 	if e != nil {
-		if k, ok := fa.streamVarKind(fieldOrGlobal(fa.info, e)); ok {
-			q.known, q.nonBlocking = true, k == nonBlockingKind
-		}
+		v = fieldOrGlobal(fa.info, e)
+	}
+	if k, ok := fa.streamVarKind(v); ok {
+		q.known, q.nonBlocking = true, k == nonBlockingKind
 	}
 	return q
 }
@@ -1232,9 +1240,15 @@ func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 	if f.Stream != 0 {
 		q = fa.queueOf(c.Arg(f.Stream), s)
 	}
-	// The copy reads its source on q.
+	// The copy reads its source on q. A device-to-device copy's source read
+	// is left out of the summary (DeviceReads): wrappers are mostly copies,
+	// and the reads their callers missed are downloads, launches and
+	// library calls.
 	if l, ok := fa.ptrLoc(src); ok {
+		_, d2d := fa.deviceToDevice(c, s)
+		fa.quietReads = d2d || fa.isHostMem(src) // a host source is read on the host, in the call
 		fa.deviceRead(l, false, c.Expr, q, "C."+f.Name, s)
+		fa.quietReads = false
 	}
 	async := strings.HasSuffix(f.Name, "Async")
 	// A blocking device-to-host copy returns after everything ordered before it.
@@ -1418,6 +1432,9 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 	if fn == nil {
 		return
 	}
+	ops := fa.eventOpsOf(fn)
+	fa.applyEventOps(call, fn, ops, "wait", s)
+	fa.applyDeviceReads(call, fn, s)
 	for _, i := range fa.readsOf(fn) {
 		if arg := flow.ArgAt(call, i); arg != nil {
 			fa.hostRead(arg, call, fn.Name(), true, s)
@@ -1440,11 +1457,13 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 			}
 		}
 	}
+	fa.applyEventOps(call, fn, ops, "sync", s)
 	if ci := fa.copiesOf(fn); ci != nil {
 		for i, pc := range ci.Copies {
 			fa.wrapperCopy(call, fn, i, pc, s)
 		}
 	}
+	fa.applyEventOps(call, fn, ops, "record", s)
 }
 
 // fieldExpr returns e when l is the whole argument (so that a package-level
@@ -1678,6 +1697,11 @@ func (fa *funcAnalysis) atExit(s *state) {
 		return
 	}
 	fa.exits++
+	if fa.exits == 1 {
+		fa.exitEvOps = slices.Clone(s.evOps)
+	} else {
+		fa.exitEvOps = slices.DeleteFunc(fa.exitEvOps, func(k string) bool { return !slices.Contains(s.evOps, k) })
+	}
 	if fa.exits == 1 {
 		fa.exitSynced = s.synced
 		fa.exitNull = s.nullSynced
