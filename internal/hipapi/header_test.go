@@ -606,6 +606,17 @@ func TestTableMatchesFixtureHeaders(t *testing.T) {
 	}
 }
 
+// otherReturnTypes are the runtime functions that, in the real headers too,
+// return something other than their family's status type.
+var otherReturnTypes = map[string]string{
+	"hipGetStreamDeviceId":   "int",
+	"hipCreateChannelDesc":   "hipChannelFormatDesc",
+	"cudaCreateChannelDesc":  "struct cudaChannelFormatDesc",
+	"cudaGetErrorString":     "const char*",
+	"cudaGetErrorName":       "const char*",
+	"cudaProfilerInitialize": "cudaError_t",
+}
+
 // The fixture prototypes return their family's status type, so cgo code built
 // against them sees the same result types as with the real headers.
 func TestFixtureStatusTypes(t *testing.T) {
@@ -615,6 +626,10 @@ func TestFixtureStatusTypes(t *testing.T) {
 		for name, protos := range h.protos {
 			for _, p := range protos {
 				if strings.HasSuffix(p.Ret, "char*") { // error-string helpers
+					continue
+				}
+				if want, ok := otherReturnTypes[name]; ok {
+					assert.Equal(t, want, p.Ret, "%s", p)
 					continue
 				}
 				assert.Equal(t, status[fam], p.Ret, "%s", p)
@@ -668,15 +683,53 @@ func TestHIPFixtureMatchesRealHeaders(t *testing.T) {
 		}
 		assert.Len(t, fx[0].Params, len(rp[0].Params), "parameter count differs:\n\tfixture: %s\n\treal:    %s", fx[0], rp[0])
 	}
+	differs := map[string]bool{}
 	for name, v := range fixture.consts {
 		rv, ok := real.consts[name]
 		if !ok || rv == v {
+			continue
+		}
+		if key, why, ok := hipChanged(name); ok {
+			differs[key] = true
+			t.Logf("%s is %d in the fixture (HIP 6.2), %d in HIP 5.2.3: %s", name, v, rv, why)
 			continue
 		}
 		if !pending(t, name) {
 			t.Errorf("%s is %d in the fixture, %d in the real header", name, v, rv)
 		}
 	}
+	for key := range hipChangedSince523 {
+		if strings.HasPrefix(key, "proto:") {
+			continue
+		}
+		assert.True(t, differs[key], "hipChangedSince523[%q]: the fixture and HIP 5.2.3 agree here, drop the entry", key)
+	}
+}
+
+// hipChangedSince523 lists where the fixture (HIP 6.2) and Debian's HIP 5.2.3
+// legitimately differ, with the change. A key ending in '*' covers every name
+// with that prefix; "proto:" keys are prototypes (see
+// TestHIPPrototypesMatchRealHeaders). Each entry must still describe a
+// difference.
+var hipChangedSince523 = map[string]string{
+	"hipMemoryType*":                "ROCm 6.0 renumbered hipMemoryType to CUDA's values (Unregistered 0, Host 1, Device 2, Managed 3, Array 10, Unified 11)",
+	"hipGraphNodeType*":             "ROCm 6.0 renumbered hipGraphNodeType to CUDA's values (Kernel 0 ...) and added the ExtSemaphore and MemAlloc/MemFree nodes",
+	"hipDeviceLmemResizeToMax":      "0x16 in HIP 5.x, CUDA's 0x10 since ROCm 6.0",
+	"hipIpcMemLazyEnablePeerAccess": "0 in HIP 5.x, CUDA's 0x01 since ROCm 6.0",
+}
+
+// hipChanged reports whether name is covered by hipChangedSince523, with the
+// key that covers it and the reason.
+func hipChanged(name string) (key, why string, ok bool) {
+	if why, ok := hipChangedSince523[name]; ok {
+		return name, why, true
+	}
+	for k, why := range hipChangedSince523 {
+		if p, wild := strings.CutSuffix(k, "*"); wild && strings.HasPrefix(name, p) {
+			return k, why, true
+		}
+	}
+	return "", "", false
 }
 
 // The constants table has the C values of the headers.
