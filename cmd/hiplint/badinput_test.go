@@ -133,8 +133,10 @@ func TestBadInputMissingDirectory(t *testing.T) {
 
 	res := hiplint(t, dir, "./good", "./nosuchdir")
 	assertGoodFinding(t, res)
-	assert.Regexp(t, `(?m)^hiplint: \./nosuchdir: .*directory not found$`, res.stderr)
-	assert.Equal(t, 1, strings.Count(res.stderr, "hiplint: "), "one message")
+	note := headersNote(t, hipHeader)
+	require.True(t, strings.HasPrefix(res.stderr, note), "the note on headers comes first")
+	errs := strings.TrimPrefix(res.stderr, note)
+	assert.Regexp(t, `^hiplint: \./nosuchdir: .*directory not found\n$`, errs, "one message")
 	assertNoInternalError(t, res)
 
 	res = hiplint(t, dir, "./nosuchdir")

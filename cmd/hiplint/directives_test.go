@@ -61,7 +61,7 @@ func TestSuppressedOnTheLineAbove(t *testing.T) {
 	res := runWithChecks(t, dir, []*analysis.Analyzer{loadMarker}, "./...")
 	assert.Equal(t, exitClean, res.code)
 	assert.Empty(t, res.stdout)
-	assert.Empty(t, res.stderr)
+	assert.Equal(t, headersNote(t, hipHeader), res.stderr)
 }
 
 func TestSuppressedOnTheSameLine(t *testing.T) {

@@ -123,7 +123,7 @@ func TestDriverPrintsFindingsWithIDsAndRelatedPositions(t *testing.T) {
 	res := runDriver(t, dir, []*analysis.Analyzer{loadMarker}, "./...")
 	assert.Equal(t, exitFindings, res.code)
 	assert.Regexp(t, `^leak.go:28:\d+: module load \(TEST1\)\n\tleak.go:30:2: statement ends here\n$`, res.stdout)
-	assert.Empty(t, res.stderr)
+	assert.Equal(t, headersNote(t, hipHeader), res.stderr)
 }
 
 func TestDriverMapsFixesFromCgoOutputToUserFiles(t *testing.T) {

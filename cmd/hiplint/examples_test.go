@@ -144,7 +144,7 @@ func TestExamplesReportExactlyTheMarkedHazards(t *testing.T) {
 	t.Parallel()
 	res := hiplint(t, repoRoot, "./examples/...")
 	assert.Equal(t, exitFindings, res.code, "exit status")
-	assert.Empty(t, res.stderr)
+	assert.Equal(t, headersNote(t, hipHeader), res.stderr)
 	assert.Equal(t, hazards(t), marksOf(parseText(t, res.stdout)))
 }
 
