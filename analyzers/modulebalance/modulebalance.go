@@ -49,10 +49,17 @@ load).`
 
 // Unloads is the fact that a function unloads the modules passed in the listed
 // parameters (-1 is the receiver), directly or through fields of them.
-type Unloads struct{ Params []int }
+// Idempotent lists those it unloads behind a guard it clears (a loaded flag,
+// a zeroed handle, sync.Once): calling it again unloads nothing.
+type Unloads struct{ Params, Idempotent []int }
 
-func (*Unloads) AFact()           {}
-func (f *Unloads) String() string { return fmt.Sprintf("unloads%v", f.Params) }
+func (*Unloads) AFact() {}
+func (f *Unloads) String() string {
+	if len(f.Idempotent) > 0 {
+		return fmt.Sprintf("unloads%v idempotent%v", f.Params, f.Idempotent)
+	}
+	return fmt.Sprintf("unloads%v", f.Params)
+}
 
 // Borrows is the fact that a function only uses the modules passed in the
 // listed parameters (-1 is the receiver): it neither keeps nor releases them,
@@ -91,7 +98,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		return nil, nil
 	}
 	a := &analysis_{pass: pass, candidates: candidates, unloads: map[*types.Func][]int{}, borrows: map[*types.Func][]int{},
-		returns: map[*types.Func]ReturnsModule{}, moduleTypes: map[*types.TypeName]bool{}, loadsInto: map[*types.Func]LoadsInto{}, idx: flow.IndexOf(pass)}
+		returns: map[*types.Func]ReturnsModule{}, moduleTypes: map[*types.TypeName]bool{}, loadsInto: map[*types.Func]LoadsInto{}, idempotent: map[*types.Func][]int{}, idx: flow.IndexOf(pass)}
 	funcs := a.idx.Funcs()
 	a.summarize(funcs)
 	for _, fn := range funcs {
@@ -111,6 +118,7 @@ type analysis_ struct {
 	pass       *analysis.Pass
 	candidates bool                          // Candidates: unloads do not count
 	unloads    map[*types.Func][]int         // this package's unloaders
+	idempotent map[*types.Func][]int         // their parameters unloaded behind a guard
 	borrows    map[*types.Func][]int         // this package's borrowers
 	returns    map[*types.Func]ReturnsModule // this package's module constructors
 	loadsInto  map[*types.Func]LoadsInto     // this package's loaders into parameters
@@ -136,6 +144,21 @@ func (a *analysis_) unloadParams(fn *types.Func) []int {
 	var f Unloads
 	if flow.ImportedFact(a.pass, fn, &f) {
 		return f.Params
+	}
+	return nil
+}
+
+// idempotentParams returns the parameters fn unloads idempotently.
+func (a *analysis_) idempotentParams(fn *types.Func) []int {
+	if fn == nil {
+		return nil
+	}
+	if _, ok := a.unloads[fn]; ok {
+		return a.idempotent[fn]
+	}
+	var f Unloads
+	if flow.ImportedFact(a.pass, fn, &f) {
+		return f.Idempotent
 	}
 	return nil
 }
@@ -264,6 +287,7 @@ func (a *analysis_) summarize(funcs []flow.Func) {
 			this := false
 			if ps := a.findUnloadedParams(fn, sig); len(ps) > len(a.unloads[obj]) {
 				a.unloads[obj] = ps
+				a.idempotent[obj] = a.findGuardedParams(fn, sig, ps)
 				this = true
 			}
 			if ps := a.findBorrowedParams(fn, sig); len(ps) > len(a.borrows[obj]) {
@@ -296,7 +320,7 @@ func (a *analysis_) summarize(funcs []flow.Func) {
 	}
 	for fn, ps := range a.unloads {
 		if len(ps) > 0 {
-			a.pass.ExportObjectFact(fn, &Unloads{Params: ps})
+			a.pass.ExportObjectFact(fn, &Unloads{Params: ps, Idempotent: a.idempotent[fn]})
 		}
 	}
 	for fn, ps := range a.borrows {
@@ -532,7 +556,7 @@ func (a *analysis_) findReturnedModule(fn flow.Func, sig *types.Signature) (Retu
 		}
 		return true
 	})
-	if len(loaded) == 0 || storedElsewhere(info, fn.Body, loaded) {
+	if len(loaded) == 0 || storedElsewhere(info, fn.Body, loaded) || a.cleanedUpByTest(fn.Body, loaded) {
 		return ReturnsModule{}, false
 	}
 	result := -1

@@ -400,6 +400,9 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 				return false
 			}
 			fn := fa.callee(x)
+			if isTestCleanup(fn) {
+				fa.testCleanup(x, s)
+			}
 			borrow(fa.borrowedExprs(x)...)
 			if r, ok := fa.returnsModule(fn); ok {
 				fa.wrapperLoad(x, r, s)
@@ -410,7 +413,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 			}
 			if ps := fa.unloadParams(fn); len(ps) > 0 {
 				for _, m := range fa.unloadedExprs(x) {
-					fa.unload(s, m, x, false)
+					fa.unloadBy(s, m, x, false, false, fa.isIdempotent(x, m))
 					borrow(m)
 				}
 			}
@@ -693,10 +696,13 @@ func (fa *funcAnalysis) applyStatus(s state, key any, success bool) {
 }
 
 func (fa *funcAnalysis) unload(s state, m ast.Expr, call *ast.CallExpr, isDeferred bool) {
-	fa.unloadBy(s, m, call, isDeferred, false)
+	fa.unloadBy(s, m, call, isDeferred, false, false)
 }
 
-func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDeferred, byRef bool) {
+// unloadBy records an unload of m by call. byRef: a deferred call that reads
+// the variable at exit; idempotent: an unloader guarded by a flag it clears,
+// which never unloads twice nor a module that failed to load.
+func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDeferred, byRef, idempotent bool) {
 	if fa.candidates {
 		return // every load stays live: each balanced load becomes a candidate
 	}
@@ -706,6 +712,7 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDefe
 	for _, k := range fa.handlesAt(s, m) {
 		h := s[k]
 		switch {
+		case idempotent:
 		case h.b&pending != 0 && !isDeferred:
 			fa.report(UnloadUnchecked, call.Pos(), call.End(),
 				fmt.Sprintf("module %s is unloaded before its load was checked for success; check the load's status first and unload only a module that loaded", k),
@@ -767,7 +774,7 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 	if ms := fa.unloadedExprs(d.Call); len(ms) > 0 {
 		byRef := fa.idx.Match(d.Call) == nil && pointerReceiver(fa.callee(d.Call))
 		for _, m := range ms {
-			fa.unloadBy(s, m, d.Call, true, byRef)
+			fa.unloadBy(s, m, d.Call, true, byRef, fa.isIdempotent(d.Call, m))
 		}
 		return
 	}
@@ -1007,7 +1014,7 @@ func (fa *funcAnalysis) calledInPlace(lit *ast.FuncLit) bool {
 		return false
 	}
 	call, ok := fa.parent(lit).(*ast.CallExpr)
-	if !ok || !slices.Contains(call.Args, ast.Expr(lit)) {
+	if !ok || !slices.Contains(call.Args, ast.Expr(lit)) || isTestCleanup(fa.callee(call)) {
 		return false
 	}
 	switch fa.parent(call).(type) {
@@ -1050,4 +1057,36 @@ func pointerReceiver(fn *types.Func) bool {
 	}
 	_, ok := fn.Signature().Recv().Type().Underlying().(*types.Pointer)
 	return ok
+}
+
+// isIdempotent reports whether call unloads m, one of its arguments, behind a
+// guard (Unloads.Idempotent).
+func (fa *funcAnalysis) isIdempotent(call *ast.CallExpr, m ast.Expr) bool {
+	return slices.Contains(argsAt(call, fa.idempotentParams(fa.callee(call))), m)
+}
+
+// testCleanup handles t.Cleanup(func() { C.hipModuleUnload(m) }) and
+// t.Cleanup(m.Close): the function runs when the test ends, like a deferred
+// closure of the test (and of a helper that returns the module).
+func (fa *funcAnalysis) testCleanup(call *ast.CallExpr, s state) {
+	for _, arg := range call.Args {
+		switch x := ast.Unparen(arg).(type) {
+		case *ast.FuncLit:
+			if cgocall.IsWrapper(fa.info, x) {
+				continue
+			}
+			ast.Inspect(x.Body, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CallExpr); ok {
+					for _, m := range fa.unloadedExprs(c) {
+						fa.unloadDeferredQuietly(s, m, c)
+					}
+				}
+				return true
+			})
+		case *ast.SelectorExpr: // a method value
+			if fn, ok := fa.info.Uses[x.Sel].(*types.Func); ok && slices.Contains(fa.unloadParams(fn), -1) {
+				fa.unloadDeferredQuietly(s, x.X, call)
+			}
+		}
+	}
 }

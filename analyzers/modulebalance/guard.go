@@ -1,0 +1,188 @@
+package modulebalance
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+	"sort"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/flow"
+)
+
+// findGuardedParams returns the parameters that fn unloads only behind a
+// guard that fn also clears: an idempotent Close
+//
+//	if m.loaded { C.hipModuleUnload(m.m); m.loaded = false }
+//	if m.m == nil { return nil }; C.hipModuleUnload(m.m); m.m = nil
+//	m.once.Do(func() { C.hipModuleUnload(m.m) })
+//
+// Calling such a function twice, or deferring it and calling it too, unloads
+// the module once: the HL2002 page recommends exactly this. unloaded are the
+// parameters fn unloads.
+func (a *analysis_) findGuardedParams(fn flow.Func, sig *types.Signature, unloaded []int) []int {
+	if len(unloaded) == 0 {
+		return nil
+	}
+	info := a.pass.TypesInfo
+	// Field paths fn assigns to (m.loaded = false, m.m = nil), by parameter.
+	cleared := map[int][]string{}
+	// Guards: field paths read in an if condition, with the if statement.
+	type guard struct {
+		param int
+		path  string
+		stmt  *ast.IfStmt
+	}
+	var guards []guard
+	var onceUnloads []int
+	paramOf := func(e ast.Expr) (int, string, bool) {
+		root, path, ok := paramFieldPath(info, e)
+		if !ok || path == "" {
+			return 0, "", false
+		}
+		i, ok := flow.ParamIndex(sig, root)
+		return i, path, ok
+	}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if i, path, ok := paramOf(l); ok {
+					cleared[i] = append(cleared[i], path)
+				}
+			}
+		case *ast.IfStmt:
+			ast.Inspect(n.Cond, func(c ast.Node) bool {
+				if e, ok := c.(ast.Expr); ok {
+					if i, path, ok := paramOf(e); ok {
+						guards = append(guards, guard{i, path, n})
+						return false
+					}
+				}
+				return true
+			})
+		case *ast.CallExpr:
+			if !isOnceDo(a.callee(n)) {
+				return true
+			}
+			for _, arg := range n.Args {
+				lit, ok := ast.Unparen(arg).(*ast.FuncLit)
+				if !ok || cgocall.IsWrapper(info, lit) {
+					continue
+				}
+				ast.Inspect(lit.Body, func(c ast.Node) bool {
+					if call, ok := c.(*ast.CallExpr); ok {
+						for _, m := range a.unloadedExprs(call) {
+							if root := rootObj(info, m); root != nil {
+								if i, ok := flow.ParamIndex(sig, root); ok {
+									onceUnloads = append(onceUnloads, i)
+								}
+							}
+						}
+					}
+					return true
+				})
+			}
+		}
+		return true
+	})
+	var out []int
+	for _, i := range unloaded {
+		ok := slices.Contains(onceUnloads, i)
+		for _, g := range guards {
+			if g.param == i && (slices.Contains(cleared[i], g.path) || clearsPrefix(cleared[i], g.path)) {
+				ok = true
+			}
+		}
+		if ok {
+			out = append(out, i)
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+// clearsPrefix reports whether one of paths is a field path that path
+// extends (m.h cleared, m.h.ptr tested) or the reverse.
+func clearsPrefix(paths []string, path string) bool {
+	for _, p := range paths {
+		if len(p) < len(path) && path[:len(p)] == p && path[len(p)] == '.' ||
+			len(path) < len(p) && p[:len(path)] == path && p[len(path)] == '.' {
+			return true
+		}
+	}
+	return false
+}
+
+// paramFieldPath returns the variable and the field path (".f.g") that e,
+// a selector chain x.f.g (conversions and parentheses aside), names.
+func paramFieldPath(info *types.Info, e ast.Expr) (types.Object, string, bool) {
+	path := ""
+	for range 32 {
+		e = flow.StripConversions(info, e)
+		switch x := e.(type) {
+		case *ast.Ident:
+			v, ok := info.Uses[x].(*types.Var)
+			return v, path, ok
+		case *ast.SelectorExpr:
+			if sel, ok := info.Selections[x]; !ok || sel.Kind() != types.FieldVal {
+				return nil, "", false
+			}
+			path = "." + x.Sel.Name + path
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return nil, "", false
+		}
+	}
+	return nil, "", false
+}
+
+// isOnceDo reports whether fn is (*sync.Once).Do.
+func isOnceDo(fn *types.Func) bool {
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync" && fn.Name() == "Do"
+}
+
+// isTestCleanup reports whether fn is testing's Cleanup (T, B, F or TB):
+// its function runs when the test ends, after the test's own defers.
+func isTestCleanup(fn *types.Func) bool {
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "testing" && fn.Name() == "Cleanup"
+}
+
+// cleanedUpByTest reports whether body registers a t.Cleanup that unloads
+// one of objs: a test helper that returns such a module keeps the unload,
+// and its callers own nothing.
+func (a *analysis_) cleanedUpByTest(body *ast.BlockStmt, objs map[types.Object]bool) bool {
+	info := a.pass.TypesInfo
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if found || !ok || !isTestCleanup(a.callee(call)) {
+			return !found
+		}
+		for _, arg := range call.Args {
+			switch x := ast.Unparen(arg).(type) {
+			case *ast.FuncLit:
+				ast.Inspect(x.Body, func(n ast.Node) bool {
+					if c, ok := n.(*ast.CallExpr); ok {
+						for _, m := range a.unloadedExprs(c) {
+							if root := rootObj(info, m); root != nil && objs[root] {
+								found = true
+							}
+						}
+					}
+					return !found
+				})
+			case *ast.SelectorExpr:
+				if fn, ok := info.Uses[x.Sel].(*types.Func); ok && slices.Contains(a.unloadParams(fn), -1) {
+					if root := rootObj(info, x.X); root != nil && objs[root] {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
