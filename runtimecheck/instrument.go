@@ -21,10 +21,14 @@ type Instrumented struct {
 	Files   []string     // the user's files the overlay replaces
 }
 
-// probeAt asks for a probe statement before the statement at file:line:col.
+// probeAt asks for the evidence at a finding's position file:line:col when
+// no runtime call on its line is traced: a call marker (enter and exit
+// records around the statement) when a Go call starts there, the call of a
+// wrapper; otherwise, with Host, a probe before the statement (a host read).
 type probeAt struct {
 	File      string
 	Line, Col int
+	Host      bool
 }
 
 // edit replaces src[off:end] with text.
@@ -90,11 +94,18 @@ func instrument(dir string, files []string, workDir string, nextSite int, probes
 				continue
 			}
 			stmt := statementAt(fset, f, p.Line, p.Col)
-			if stmt == nil {
+			if stmt == nil || hasSiteOnLine(inst.Sites, file, p.Line) {
+				continue // the runtime call on the line records it
+			}
+			if call := goCallAt(fset, f, p.Line, p.Col, !p.Host); call != nil {
+				id := nextSite
+				nextSite++
+				inst.Sites[id] = Site{ID: id, File: file, Line: p.Line, Col: p.Col, API: MarkerAPI, Marker: true}
+				edits = append(edits, markerEdits(fset, stmt, p.Line, id)...)
 				continue
 			}
-			if hasSiteAt(inst.Sites, file, p.Line, p.Col) {
-				continue // the read is itself a runtime call: its wrapper records it
+			if !p.Host {
+				continue
 			}
 			id := nextSite
 			nextSite++
@@ -132,13 +143,74 @@ func instrument(dir string, files []string, workDir string, nextSite int, probes
 	return inst, os.WriteFile(inst.Overlay, data, 0o644)
 }
 
-func hasSiteAt(sites map[int]Site, file string, line, col int) bool {
+// hasSiteOnLine reports whether a runtime call on file:line is wrapped.
+func hasSiteOnLine(sites map[int]Site, file string, line int) bool {
 	for _, s := range sites {
-		if s.File == file && s.Line == line && s.Col == col && !s.Probe {
+		if s.File == file && s.Line == line && !s.Probe && !s.Marker {
 			return true
 		}
 	}
 	return false
+}
+
+// goCallAt returns the Go call (not a C. or unsafe. call) at line:col, or
+// with anyOnLine the first one starting on that line: the call of a wrapper
+// a finding is on.
+func goCallAt(fset *token.FileSet, f *ast.File, line, col int, anyOnLine bool) *ast.CallExpr {
+	var exact, first *ast.CallExpr
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+			if x, ok := sel.X.(*ast.Ident); ok && (x.Name == "C" || x.Name == "unsafe") {
+				return true
+			}
+		}
+		if _, conv := call.Fun.(*ast.ParenExpr); conv {
+			return true // (*T)(x): a conversion, not a call
+		}
+		pos := fset.Position(call.Pos())
+		if pos.Line == line && pos.Column == col && exact == nil {
+			exact = call
+		}
+		if pos.Line == line && first == nil {
+			first = call
+		}
+		return true
+	})
+	if exact != nil || !anyOnLine {
+		return exact
+	}
+	return first
+}
+
+// markerEdits put hiplint_mark's enter record before stmt and its exit
+// record after it, on the same lines: right after a simple statement; at the
+// start of each branch and after an if statement whose header has the call;
+// deferred to the function's return otherwise (a return statement, a loop).
+func markerEdits(fset *token.FileSet, stmt ast.Stmt, line, id int) []edit {
+	enter := fmt.Sprintf("C.hiplint_mark(C.int(%d), 0); ", id)
+	exit := fmt.Sprintf("C.hiplint_mark(C.int(%d), 1)", id)
+	start := fset.Position(stmt.Pos()).Offset
+	end := fset.Position(stmt.End()).Offset
+	switch s := stmt.(type) {
+	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.IncDecStmt, *ast.SendStmt:
+		return []edit{{start, start, enter}, {end, end, "; " + exit}}
+	case *ast.IfStmt:
+		if fset.Position(s.Body.Lbrace).Line >= line {
+			out := []edit{{start, start, enter}, {end, end, "; " + exit}}
+			lb := fset.Position(s.Body.Lbrace).Offset + 1
+			out = append(out, edit{lb, lb, " " + exit + ";"})
+			if e, ok := s.Else.(*ast.BlockStmt); ok {
+				lb := fset.Position(e.Lbrace).Offset + 1
+				out = append(out, edit{lb, lb, " " + exit + ";"})
+			}
+			return out
+		}
+	}
+	return []edit{{start, start, enter + "defer " + exit + "; "}}
 }
 
 // findCImport returns the import "C" spec of f, if any.

@@ -46,7 +46,7 @@ func TestOverlayCompiles(t *testing.T) {
 		require.NoError(t, err)
 		var probes []probeAt
 		if pkg == "copysync" {
-			probes = []probeAt{{filepath.Join(dir, "copysync.go"), 72, 9}}
+			probes = []probeAt{{filepath.Join(dir, "copysync.go"), 72, 9, true}}
 		}
 		pdir := filepath.Join(work, pkg)
 		require.NoError(t, os.MkdirAll(pdir, 0o755))

@@ -44,8 +44,10 @@ func judgeFindings(ctx context.Context, o *options, dir, work string, runEnv []s
 	for n, d := range dirs {
 		var probes []probeAt
 		for _, i := range byDir[d] {
-			if fam, ok := familyOf(findings[i].ID); ok && fam.Probe {
-				probes = append(probes, probeAt{findings[i].File, findings[i].Line, findings[i].Col})
+			// Every finding and silent site asks for its evidence: a marker
+			// around the Go call on its line, or a probe at a host read.
+			if fam, ok := familyOf(findings[i].ID); ok && !fam.AnySite {
+				probes = append(probes, probeAt{findings[i].File, findings[i].Line, findings[i].Col, fam.Probe})
 			}
 		}
 		pdir := filepath.Join(work, "pkg"+strconv.Itoa(n))

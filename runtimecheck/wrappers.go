@@ -72,6 +72,7 @@ func generateHeader(apis []string) string {
 	b.WriteString("#ifndef HIPLINT_TRACE_H\n#define HIPLINT_TRACE_H\n")
 	includes(&b, usedFamilies(apis))
 	b.WriteString("void hiplint_probe(int site);\n")
+	b.WriteString("void hiplint_mark(int site, int phase);\n")
 	for _, api := range apis {
 		p, _ := prototypeOf(api)
 		fmt.Fprintf(&b, "%s;\n", signature(p))
@@ -110,6 +111,8 @@ func generateSource(apis []string) string {
 	for _, op := range []struct{ ret, name, params, call, fallback string }{
 		{"int", "query", "void* e", "(e)", "-1"},
 		{"void", "destroy", "void* e", "(e)", ""},
+		{"void*", "event_after", "void* s", "(s)", "0"},
+		{"int", "elapsed", "void* a, void* b, float* ms", "(a, b, ms)", "0"},
 	} {
 		fmt.Fprintf(&b, "static %s hl_%s(int family, %s) {\n  switch (family) {\n", op.ret, op.name, op.params)
 		for _, fam := range fams {
@@ -225,7 +228,7 @@ func writeWrapper(b *strings.Builder, api string) {
 	}
 	fmt.Fprintf(b, "  hl_begin(&L, hl_site, %q);\n", api)
 	if isRead(f.Role) {
-		b.WriteString("  hl_pending_json(&L);\n")
+		b.WriteString("  int hl_inf[HL_MAXPEND];\n  int hl_ninf = hl_pending_json(&L, hl_inf);\n")
 	}
 	if d2d != "" {
 		fmt.Fprintf(b, "  int hl_d2d = %s;\n", d2d)
@@ -275,8 +278,13 @@ func writeWrapper(b *strings.Builder, api string) {
 		b.WriteString("  long long hl_seq = hl_emit(&L);\n")
 		fmt.Fprintf(b, "  if (hl_ev) hl_add_pending(%d, hl_site, hl_seq, hl_ev, (unsigned long long)(uintptr_t)(%s), (unsigned long long)(%s));\n", fi.id, dst, size)
 	} else {
-		b.WriteString("  hl_emit(&L);\n")
+		b.WriteString("  long long hl_seq = hl_emit(&L);\n")
 	}
+	if isRead(f.Role) {
+		// The ground truth of the read's order after the copies in flight.
+		fmt.Fprintf(b, "  hl_order_after(%d, %s, hl_inf, hl_ninf, hl_site, hl_seq, hl_r == 0);\n", fi.id, stream)
+	}
+	b.WriteString("  hl_resolve_orders();\n  (void)hl_seq;\n")
 	if f.Role != hipapi.Init {
 		fmt.Fprintf(b, "  if (hl_r == 0 && !hl_state.device_done && !hl_state.capturing && !__atomic_exchange_n(&hl_state.device_done, 1, __ATOMIC_SEQ_CST)) hl_%s_describe();\n", fi.short)
 	}

@@ -1,6 +1,9 @@
 /* CUDA driver operations the tracer needs. */
 CUresult cuCtxGetDevice(CUdevice* device);
 CUresult cuLaunchHostFunc(CUstream hStream, void (*fn)(void*), void* userData);
+#ifdef HIPLINT_FIXTURE_CUDA_H
+CUresult cuEventElapsedTime(float* pMilliseconds, CUevent hStart, CUevent hEnd);
+#endif
 static int hl_cudrv_device(void) {
   CUdevice d = -1;
   if (cuCtxGetDevice(&d) != 0) d = -1;
@@ -8,7 +11,7 @@ static int hl_cudrv_device(void) {
 }
 static void* hl_cudrv_event_after(void* s) {
   CUevent e = 0;
-  if (cuEventCreate(&e, 2 /* CU_EVENT_DISABLE_TIMING */) != 0) return 0;
+  if (cuEventCreate(&e, 0 /* CU_EVENT_DEFAULT: timing on */) != 0) return 0;
   if (cuEventRecord(e, (CUstream)s) != 0) {
     cuEventDestroy(e);
     return 0;
@@ -19,6 +22,9 @@ static int hl_cudrv_query(void* e) {
   CUresult r = cuEventQuery((CUevent)e);
   return r == 600 /* CUDA_ERROR_NOT_READY */ ? 1 : r == 0 ? 0 : -1;
 }
+/* hl_cudrv_elapsed: milliseconds from event a's completion to event b's (both
+ * complete, both timing events); negative when b completed first. */
+static int hl_cudrv_elapsed(void* a, void* b, float* ms) { return cuEventElapsedTime(ms, (CUevent)a, (CUevent)b) == 0; }
 static void hl_cudrv_destroy(void* e) { cuEventDestroy((CUevent)e); }
 static void hl_cudrv_delay(void* s, long us) { cuLaunchHostFunc((CUstream)s, hl_sleep_fn, (void*)(intptr_t)us); }
 static void hl_cudrv_sync(void) { cuCtxSynchronize(); }

@@ -10,7 +10,7 @@ static int hl_hip_device(void) {
 }
 static void* hl_hip_event_after(void* s) {
   hipEvent_t e = 0;
-  if (hipEventCreateWithFlags(&e, hipEventDisableTiming) != hipSuccess) return 0;
+  if (hipEventCreateWithFlags(&e, hipEventDefault) != hipSuccess) return 0;
   if (hipEventRecord(e, (hipStream_t)s) != hipSuccess) {
     hipEventDestroy(e);
     return 0;
@@ -21,6 +21,9 @@ static int hl_hip_query(void* e) {
   hipError_t r = hipEventQuery((hipEvent_t)e);
   return r == hipErrorNotReady ? 1 : r == hipSuccess ? 0 : -1;
 }
+/* hl_hip_elapsed: milliseconds from event a's completion to event b's (both
+ * complete, both timing events); negative when b completed first. */
+static int hl_hip_elapsed(void* a, void* b, float* ms) { return hipEventElapsedTime(ms, (hipEvent_t)a, (hipEvent_t)b) == hipSuccess; }
 static void hl_hip_destroy(void* e) { hipEventDestroy((hipEvent_t)e); }
 static void hl_hip_delay(void* s, long us) { hipLaunchHostFunc((hipStream_t)s, hl_sleep_fn, (void*)(intptr_t)us); }
 static void hl_hip_sync(void) { hipDeviceSynchronize(); }

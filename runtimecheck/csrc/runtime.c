@@ -13,12 +13,23 @@
 
 #define HL_WEAK __attribute__((weak))
 #define HL_MAXPEND 256
+#define HL_MAXORDER 256
 
+/* A pending copy: used while it may still be in flight; refs counts the
+ * order pairs that still need its event. */
 struct hl_pending {
-  int used, site, family;
+  int used, refs, site, family;
   long long seq;
   void* event;
   unsigned long long dst, size;
+};
+
+/* An order pair: a read issued while a copy was in flight, with a timing
+ * event recorded after the read on its stream, to compare with the copy's. */
+struct hl_order {
+  int used, slot, rsite;
+  long long rseq;
+  void* event;
 };
 
 struct hl_state {
@@ -26,6 +37,7 @@ struct hl_state {
   long long seq;
   long delay_us;
   struct hl_pending pend[HL_MAXPEND];
+  struct hl_order order[HL_MAXORDER];
 };
 
 HL_WEAK struct hl_state hl_state = {0};

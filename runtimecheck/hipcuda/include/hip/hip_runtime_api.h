@@ -202,6 +202,7 @@ HIPCUDA hipError_t hipEventRecord(hipEvent_t e, hipStream_t s) { return hipcuda_
 HIPCUDA hipError_t hipEventSynchronize(hipEvent_t e) { return hipcuda_rt(cudaEventSynchronize(e)); }
 HIPCUDA hipError_t hipEventQuery(hipEvent_t e) { return hipcuda_rt(cudaEventQuery(e)); }
 HIPCUDA hipError_t hipEventDestroy(hipEvent_t e) { return hipcuda_rt(cudaEventDestroy(e)); }
+HIPCUDA hipError_t hipEventElapsedTime(float* ms, hipEvent_t a, hipEvent_t b) { return hipcuda_rt(cudaEventElapsedTime(ms, a, b)); }
 HIPCUDA hipError_t hipLaunchHostFunc(hipStream_t s, hipHostFn_t fn, void* u) { return hipcuda_rt(cudaLaunchHostFunc(s, fn, u)); }
 
 /* Modules and launches */
