@@ -186,3 +186,31 @@ func (a *analysis_) cleanedUpByTest(body *ast.BlockStmt, objs map[types.Object]b
 	})
 	return found
 }
+
+// testStop returns the name of the testing method that n, a statement,
+// calls to end the test (t.Fatal, t.FailNow, t.Skip...), or "". Those run
+// runtime.Goexit: the test's deferred calls run and the test binary goes on
+// with the next test, so a module loaded without a deferred unload stays
+// loaded. log.Fatal and os.Exit end the process and stay silent.
+func (fa *funcAnalysis) testStop(n ast.Node) string {
+	es, ok := n.(*ast.ExprStmt)
+	if !ok {
+		return ""
+	}
+	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	if !ok {
+		return ""
+	}
+	fn := fa.callee(call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "testing" {
+		return ""
+	}
+	switch fn.Name() {
+	case "Fatal", "Fatalf", "FailNow", "Skip", "Skipf", "SkipNow":
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return types.ExprString(sel)
+		}
+		return fn.Name()
+	}
+	return ""
+}

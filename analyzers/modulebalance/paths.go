@@ -284,6 +284,9 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 		return s
 	}
 	fa.escapesIn(n, s, borrowed)
+	if stop := fa.testStop(n); stop != "" {
+		fa.checkLeaks(s, n.Pos(), "when "+stop+" ends the test")
+	}
 	return s
 }
 
