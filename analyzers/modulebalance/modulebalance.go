@@ -246,6 +246,8 @@ func rootObj(info *types.Info, e ast.Expr) types.Object {
 			e = x.X
 		case *ast.StarExpr:
 			e = x.X
+		case *ast.IndexExpr: // mods[i]: an element of what mods holds
+			e = x.X
 		case *ast.UnaryExpr:
 			if x.Op != token.AND {
 				return nil
@@ -378,6 +380,7 @@ func (a *analysis_) findUnloadedParams(fn flow.Func, sig *types.Signature) []int
 
 func (a *analysis_) rawUnloadedParams(fn flow.Func, sig *types.Signature) []int {
 	set := map[int]bool{}
+	ranged := rangedVars(a.pass.TypesInfo, fn.Body)
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		if lit, ok := n.(*ast.FuncLit); ok {
 			return !cgocall.IsWrapper(a.pass.TypesInfo, lit)
@@ -388,6 +391,9 @@ func (a *analysis_) rawUnloadedParams(fn flow.Func, sig *types.Signature) []int 
 		}
 		for _, m := range a.unloadedExprs(call) {
 			if root := rootObj(a.pass.TypesInfo, m); root != nil {
+				if x, ok := ranged[root]; ok {
+					root = x // for _, m := range mods { unload(m) }
+				}
 				if i, ok := flow.ParamIndex(sig, root); ok {
 					set[i] = true
 				}
@@ -632,6 +638,9 @@ func storedElsewhere(info *types.Info, body *ast.BlockStmt, objs map[types.Objec
 
 // isStatusType reports whether t carries a load's success: error or a C status enum.
 func isStatusType(t types.Type) bool {
+	if t == types.Typ[types.Invalid] {
+		return true // a C type at tier 3 (cgo failed): it may be the status, so checks of it count
+	}
 	if types.Identical(t, types.Universe.Lookup("error").Type()) {
 		return true
 	}

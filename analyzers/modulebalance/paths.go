@@ -47,6 +47,9 @@ type handle struct {
 	// closure, a method with a pointer receiver), so it unloads whatever the
 	// variable holds at exit, not what it held at the defer.
 	byRef bool
+	// owner: the handle is a local slice, map or field that owns the
+	// modules appended or stored into it.
+	owner bool
 }
 
 type state map[loc]*handle
@@ -74,6 +77,7 @@ func joinState(into, from state) state {
 		}
 		g.b |= h.b
 		g.byRef = g.byRef || h.byRef
+		g.owner = g.owner || h.owner
 		for _, s := range h.sites {
 			if !slices.Contains(g.sites, s) {
 				g.sites = append(g.sites, s)
@@ -241,6 +245,9 @@ func (fa *funcAnalysis) report(c diag.Check, pos, end token.Pos, msg string, rel
 }
 
 func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
+	if fa.rangeOverOwner(n, s) {
+		return s
+	}
 	switch n := n.(type) {
 	case *ast.DeferStmt:
 		fa.deferStmt(n, s)
@@ -263,7 +270,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 				fa.propagateStatus(s, n.Lhs[i], r)
 			}
 		}
-		if fa.moveHandle(n, s) {
+		if fa.moveHandle(n, s) || fa.moveIntoOwner(n, s) {
 			return s
 		}
 		fa.assignOverwrites(n, s)
@@ -881,8 +888,13 @@ func (fa *funcAnalysis) reportLeak(k loc, h *handle, at token.Pos, why string) {
 	for _, i := range h.sites {
 		site := fa.sites[i]
 		msg := fmt.Sprintf("module %s loaded by %s is %s", k, site.name, why)
+		if h.owner {
+			msg = fmt.Sprintf("modules kept in %s (loaded by %s) are %s; %s dies with the function and nothing unloads them", k, site.name, why, k)
+		}
 		if site.call.Pos() == at {
 			msg = fmt.Sprintf("module %s loaded by %s on every iteration is never unloaded before the next load; unload it in the loop or load it once outside", k, site.name)
+		} else if h.owner {
+			// the owner's modules need a cleanup that unloads them all
 		} else if fa.handleEscapes[k] {
 			msg += "; only a function handle from it escapes, and the function dies with its module: keep the module with it (return or store it) and unload it when done"
 		} else if site.unload != "" {
@@ -895,7 +907,7 @@ func (fa *funcAnalysis) reportLeak(k loc, h *handle, at token.Pos, why string) {
 			related = append(related, diag.Related{Pos: at, Message: "leaks here"})
 		}
 		var fixes []analysis.SuggestedFix
-		if fix, ok := fa.deferFix(site); ok {
+		if fix, ok := fa.deferFix(site); ok && !h.owner {
 			fixes = append(fixes, fix)
 		}
 		fa.report(Leak, site.call.Pos(), site.call.End(), msg, related, fixes...)

@@ -1,0 +1,181 @@
+package modulebalance
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+)
+
+// moveIntoOwner handles `mods = append(mods, m)`, `o.mods = append(o.mods, m)`
+// and `mods[name] = m` where the owner is a local variable: the module now
+// lives in the owner, which must itself be returned, stored or cleaned up.
+// An append to a slice that dies with the function is no transfer: on an
+// error return that drops the owner, its modules leak.
+func (fa *funcAnalysis) moveIntoOwner(as *ast.AssignStmt, s state) bool {
+	if len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
+		return false
+	}
+	var owner loc
+	var vals []ast.Expr
+	switch l := ast.Unparen(as.Lhs[0]).(type) {
+	case *ast.IndexExpr: // mods[name] = m
+		o, ok := fa.localLoc(l.X)
+		if !ok || !isContainer(fa.info.TypeOf(l.X)) {
+			return false
+		}
+		owner, vals = o, []ast.Expr{as.Rhs[0]}
+	default:
+		o, ok := fa.localLoc(l)
+		if !ok {
+			return false
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || call.Ellipsis != token.NoPos || len(call.Args) < 2 || !fa.isAppend(call) {
+			return false
+		}
+		if from, ok := fa.localLoc(call.Args[0]); !ok || from != o {
+			return false
+		}
+		owner, vals = o, call.Args[1:]
+	}
+	var froms []loc
+	for _, v := range vals {
+		from, ok := fa.localLoc(v)
+		if !ok || from.path != "" {
+			return false
+		}
+		h, ok := s[from]
+		if !ok || h.b&live == 0 || h.b&escaped != 0 {
+			return false
+		}
+		froms = append(froms, from)
+	}
+	old, had := s[owner]
+	if had && !old.owner {
+		return false
+	}
+	h := &handle{owner: true}
+	if had {
+		c := *old
+		c.sites, c.status = slices.Clone(old.sites), slices.Clone(old.status)
+		h = &c
+	}
+	for _, from := range froms {
+		m := s[from]
+		h.b |= m.b & live
+		for _, i := range m.sites {
+			if !slices.Contains(h.sites, i) {
+				h.sites = append(h.sites, i)
+			}
+		}
+		for _, k := range m.status {
+			if !slices.Contains(h.status, k) {
+				h.status = append(h.status, k)
+			}
+		}
+		delete(s, from)
+	}
+	s[owner] = h
+	return true
+}
+
+func (fa *funcAnalysis) isAppend(call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := fa.info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == "append"
+}
+
+func isContainer(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Underlying().(type) {
+	case *types.Map, *types.Slice:
+		return true
+	}
+	return false
+}
+
+// rangeOverOwner handles `for _, m := range mods { C.hipModuleUnload(m) }`
+// over an owner of modules: when the body unloads what it ranges over, the
+// owner's modules are unloaded. It reports whether n was such a range.
+func (fa *funcAnalysis) rangeOverOwner(n ast.Node, s state) bool {
+	x, ok := n.(ast.Expr)
+	if !ok {
+		return false
+	}
+	rs, ok := fa.parent(x).(*ast.RangeStmt)
+	if !ok || rs.X != x {
+		return false
+	}
+	ks := fa.handlesAt(s, x)
+	if len(ks) == 0 || !fa.bodyUnloadsElements(rs) {
+		return false
+	}
+	if fa.candidates {
+		return true
+	}
+	for _, k := range ks {
+		h := s[k]
+		if h.b&live != 0 {
+			h.b = h.b&^live | unloaded
+			h.unloadAt = x.Pos()
+		}
+	}
+	return true
+}
+
+// bodyUnloadsElements reports whether the range loop's body unloads its
+// value (or key) variable or an element of what it ranges over.
+func (fa *funcAnalysis) bodyUnloadsElements(rs *ast.RangeStmt) bool {
+	vars := map[types.Object]bool{}
+	for _, e := range []ast.Expr{rs.Key, rs.Value} {
+		if id, ok := e.(*ast.Ident); ok {
+			if obj := fa.objOf(id); obj != nil {
+				vars[obj] = true
+			}
+		}
+	}
+	if root := rootObj(fa.info, rs.X); root != nil {
+		vars[root] = true
+	}
+	found := false
+	ast.Inspect(rs.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found {
+			for _, m := range fa.unloadedExprs(call) {
+				if root := rootObj(fa.info, m); root != nil && vars[root] {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// rangedVars maps the value variables of the range loops in body to the
+// variable they range over.
+func rangedVars(info *types.Info, body *ast.BlockStmt) map[types.Object]types.Object {
+	out := map[types.Object]types.Object{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		rs, ok := n.(*ast.RangeStmt)
+		if !ok {
+			return true
+		}
+		id, ok := rs.Value.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if v := info.Defs[id]; v != nil {
+			if x := rootObj(info, rs.X); x != nil {
+				out[v] = x
+			}
+		}
+		return true
+	})
+	return out
+}

@@ -1,0 +1,133 @@
+package realshapes
+
+// #include <cuda.h>
+import "C"
+
+import "unsafe"
+
+// Hazard: modules appended to a local slice; the error return drops the
+// slice and every module loaded before the failing one.
+func loadAllLeak(imgs []unsafe.Pointer) ([]C.CUmodule, error) {
+	var mods []C.CUmodule
+	for _, img := range imgs {
+		var m C.CUmodule
+		if err := check(C.cuModuleLoadData(&m, img)); err != nil { // want `modules kept in mods \(loaded by cuModuleLoadData\) are not unloaded on this return`
+			return nil, err
+		}
+		mods = append(mods, m)
+	}
+	return mods, nil
+}
+
+// Safe twin: the error path unloads what was loaded.
+func loadAllCleanup(imgs []unsafe.Pointer) ([]C.CUmodule, error) {
+	var mods []C.CUmodule
+	for _, img := range imgs {
+		var m C.CUmodule
+		if err := check(C.cuModuleLoadData(&m, img)); err != nil {
+			for _, old := range mods {
+				C.cuModuleUnload(old)
+			}
+			return nil, err
+		}
+		mods = append(mods, m)
+	}
+	return mods, nil
+}
+
+func unloadAll(mods []C.CUmodule) { // want unloadAll:"unloads\\[0\\]"
+	for _, m := range mods {
+		C.cuModuleUnload(m)
+	}
+}
+
+// Safe twin: a helper unloads the slice on the error path.
+func loadAllHelperCleanup(imgs []unsafe.Pointer) ([]C.CUmodule, error) {
+	var mods []C.CUmodule
+	for _, img := range imgs {
+		var m C.CUmodule
+		if err := check(C.cuModuleLoadData(&m, img)); err != nil {
+			unloadAll(mods)
+			return nil, err
+		}
+		mods = append(mods, m)
+	}
+	return mods, nil
+}
+
+// Registry owns modules by name.
+type Registry struct {
+	mods map[string]C.CUmodule
+	list []C.CUmodule
+}
+
+func (r *Registry) Close() { // want Close:"unloads\\[-1\\]"
+	for _, m := range r.list {
+		C.cuModuleUnload(m)
+	}
+}
+
+// Hazard: a local owner struct, dropped when a later load fails.
+func newRegistryLeak(a, b unsafe.Pointer) (*Registry, error) {
+	r := &Registry{}
+	var m1 C.CUmodule
+	if err := check(C.cuModuleLoadData(&m1, a)); err != nil { // want `modules kept in r.list \(loaded by cuModuleLoadData\) are not unloaded on this return`
+		return nil, err
+	}
+	r.list = append(r.list, m1)
+	var m2 C.CUmodule
+	if err := check(C.cuModuleLoadData(&m2, b)); err != nil {
+		return nil, err
+	}
+	r.list = append(r.list, m2)
+	return r, nil
+}
+
+// Safe twin: the owner's Close runs on the error path.
+func newRegistryClosed(a, b unsafe.Pointer) (*Registry, error) {
+	r := &Registry{}
+	var m1 C.CUmodule
+	if err := check(C.cuModuleLoadData(&m1, a)); err != nil {
+		return nil, err
+	}
+	r.list = append(r.list, m1)
+	var m2 C.CUmodule
+	if err := check(C.cuModuleLoadData(&m2, b)); err != nil {
+		r.Close()
+		return nil, err
+	}
+	r.list = append(r.list, m2)
+	return r, nil
+}
+
+// Hazard: a local map of modules, dropped on the error return.
+func loadNamedLeak(imgs map[string]unsafe.Pointer, fail func() error) (map[string]C.CUmodule, error) {
+	mods := map[string]C.CUmodule{}
+	for name, img := range imgs {
+		var m C.CUmodule
+		if err := check(C.cuModuleLoadData(&m, img)); err != nil { // want `modules kept in mods \(loaded by cuModuleLoadData\) are not unloaded on this return`
+			return nil, err
+		}
+		mods[name] = m
+	}
+	if err := fail(); err != nil {
+		return nil, err
+	}
+	return mods, nil
+}
+
+// Safe twin: the map is returned on every path that holds modules.
+func loadNamed(imgs map[string]unsafe.Pointer) (map[string]C.CUmodule, error) {
+	mods := map[string]C.CUmodule{}
+	for name, img := range imgs {
+		var m C.CUmodule
+		if err := check(C.cuModuleLoadData(&m, img)); err != nil {
+			for _, old := range mods {
+				C.cuModuleUnload(old)
+			}
+			return nil, err
+		}
+		mods[name] = m
+	}
+	return mods, nil
+}
