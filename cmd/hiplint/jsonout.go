@@ -1,10 +1,11 @@
 package main
 
 import (
-	"cmp"
+	"go/token"
 	"sort"
 
 	"github.com/hiplint/hiplint/internal/fixes"
+	"golang.org/x/tools/go/packages"
 )
 
 // The -json output has the shape the go/analysis drivers (multichecker,
@@ -13,7 +14,8 @@ import (
 //	{"pkg ID": {"analyzer": [diagnostic, ...] or {"error": "..."}}}
 //
 // Positions are absolute, adjusted through //line directives to the user's
-// files. Unlike the go/analysis drivers, the edits of suggested fixes are
+// files; an end is the exact end in the user's file, or the start when cgo
+// rewrote the text around it (see userSpan). Unlike the go/analysis drivers, the edits of suggested fixes are
 // offsets in the user's files too, not in cgo's generated ones; a fix that
 // cannot be placed there exactly is left out.
 
@@ -63,7 +65,7 @@ func (res *results) jsonTree() map[string]map[string]any {
 		d := jsonDiagnostic{
 			Category: f.diag.Category,
 			Posn:     f.posn.String(),
-			End:      fset.Position(cmp.Or(f.diag.End, f.diag.Pos)).String(),
+			End:      jsonEnd(src, f.pkg, f.diag.Pos, f.diag.End),
 			Message:  f.diag.Message,
 		}
 		for _, fix := range f.diag.SuggestedFixes {
@@ -87,7 +89,7 @@ func (res *results) jsonTree() map[string]map[string]any {
 		for _, r := range f.diag.Related {
 			d.Related = append(d.Related, jsonRelated{
 				Posn:    fset.Position(r.Pos).String(),
-				End:     fset.Position(cmp.Or(r.End, r.Pos)).String(),
+				End:     jsonEnd(src, f.pkg, r.Pos, r.End),
 				Message: r.Message,
 			})
 		}
@@ -99,4 +101,17 @@ func (res *results) jsonTree() map[string]map[string]any {
 		byAnalyzer(e.pkgID)[e.analyzer] = jsonError{e.String()}
 	}
 	return tree
+}
+
+// jsonEnd is the end of [pos, end) in the user's file: exact, or the start.
+func jsonEnd(src *fixes.Sources, pkg *packages.Package, pos, end token.Pos) string {
+	start, stop, exact := userSpan(src, pkg, pos, end)
+	if !exact {
+		stop = pkg.Fset.Position(pos) // as printed in posn
+		if !stop.IsValid() {
+			stop = start
+		}
+	}
+	stop.Offset = 0 // not part of the string
+	return stop.String()
 }

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -193,16 +194,17 @@ func (p *program) sarif(res *results, roots []*packages.Package, failed bool) *s
 			RuleIndex: i,
 			Level:     rule.DefaultConfiguration.Level,
 			Message:   sarifMessage{Text: f.diag.Message},
-			Locations: []sarifLocation{{PhysicalLocation: p.sarifPhysical(src, root, f.posn, f.pkg.Fset.Position(f.diag.End))}},
+			Locations: []sarifLocation{{PhysicalLocation: p.sarifPhysical(src, root, f.pkg, f.diag.Pos, f.diag.End)}},
 		}
 		for j, rel := range f.diag.Related {
 			r.RelatedLocations = append(r.RelatedLocations, sarifLocation{
 				ID:               j + 1,
-				PhysicalLocation: p.sarifPhysical(src, root, f.pkg.Fset.Position(rel.Pos), f.pkg.Fset.Position(rel.End)),
+				PhysicalLocation: p.sarifPhysical(src, root, f.pkg, rel.Pos, rel.End),
 				Message:          &sarifMessage{Text: rel.Message},
 			})
 		}
-		base := fingerprint(rule.ID, r.Locations[0].PhysicalLocation.ArtifactLocation.URI, sourceLine(src, f.posn))
+		line, _ := sourceLine(src, f.pkg, f.posn)
+		base := fingerprint(rule.ID, r.Locations[0].PhysicalLocation.ArtifactLocation.URI, line)
 		occurrences[base]++
 		r.PartialFingerprints = map[string]string{fingerprintKey: base + ":" + strconv.Itoa(occurrences[base])}
 		run.Results = append(run.Results, r)
@@ -279,28 +281,85 @@ func (p *program) sourceRoot(roots []*packages.Package) string {
 	return p.dir
 }
 
-// sarifPhysical is the location of [start, end) in the user's file. An end
-// that is missing or not after start on the same file ends the region at
-// the end of start's line.
-func (p *program) sarifPhysical(src *fixes.Sources, root string, start, end token.Position) sarifPhysicalLocation {
+// sarifPhysical is the location of [pos, end) of pkg in the user's file.
+// An end that cannot be placed exactly (cgo rewrote the text around it) or
+// is not after the start ends the region at the end of the start's line.
+func (p *program) sarifPhysical(src *fixes.Sources, root string, pkg *packages.Package, pos, end token.Pos) sarifPhysicalLocation {
+	start, stop, exact := userSpan(src, pkg, pos, end)
 	loc := sarifPhysicalLocation{ArtifactLocation: artifactLocation(root, start.Filename)}
 	if !start.IsValid() || start.Line <= 0 {
 		return loc
 	}
-	line := sourceLine(src, start)
-	reg := &sarifRegion{
-		StartLine:   start.Line,
-		StartColumn: utf16Column(line, start.Column),
-		EndLine:     start.Line,
-		EndColumn:   utf16Column(line, len(line)+1),
-	}
-	if end.IsValid() && end.Filename == start.Filename &&
-		(end.Line > start.Line || end.Line == start.Line && end.Column > start.Column) {
-		reg.EndLine = end.Line
-		reg.EndColumn = utf16Column(sourceLine(src, end), end.Column)
+	line, ok := sourceLine(src, pkg, start)
+	reg := &sarifRegion{StartLine: start.Line, StartColumn: utf16Column(line, start.Column)}
+	switch {
+	case exact:
+		stopLine := line
+		if stop.Line != start.Line {
+			stopLine, _ = sourceLine(src, pkg, stop)
+		}
+		reg.EndLine, reg.EndColumn = stop.Line, utf16Column(stopLine, stop.Column)
+	case ok:
+		reg.StartColumn = utf16Column(line, min(start.Column, len(line)+1))
+		reg.EndLine, reg.EndColumn = start.Line, utf16Column(line, len(line)+1)
+	default: // an unreadable file: an empty region at the start
+		reg.EndLine, reg.EndColumn = start.Line, reg.StartColumn
 	}
 	loc.Region = reg
 	return loc
+}
+
+// userSpan returns the positions of pos and end in the user's file, and
+// whether both were placed exactly, with end after pos. The analyzers
+// report positions in cgo's output, whose //line directives give the
+// user's line and the column of a few tokens only: the column of a call's
+// end there counts the generated text. internal/fixes places a position
+// exactly wherever the text before or after it on the line is the user's
+// own, as the language server does. Without an exact end, stop is start,
+// and start is the adjusted position when it cannot be placed either.
+func userSpan(src *fixes.Sources, pkg *packages.Package, pos, end token.Pos) (start, stop token.Position, exact bool) {
+	start = pkg.Fset.Position(pos)
+	s, okStart := placeExactly(src, pkg, pos)
+	if okStart {
+		start = s
+	}
+	if end.IsValid() && end != pos {
+		e, okEnd := placeExactly(src, pkg, end)
+		if okStart && okEnd && s.Filename == e.Filename && s.Offset < e.Offset {
+			return s, e, true
+		}
+	}
+	return start, start, false
+}
+
+// placeExactly returns the position of pos in one of pkg's own files.
+func placeExactly(src *fixes.Sources, pkg *packages.Package, pos token.Pos) (token.Position, bool) {
+	if !pos.IsValid() || !ownFile(pkg, pkg.Fset.Position(pos).Filename) {
+		return token.Position{}, false
+	}
+	file, offset, err := src.Locate(pkg.Fset, pos)
+	if err != nil || !ownFile(pkg, file) {
+		return token.Position{}, false
+	}
+	content, err := src.Read(file)
+	if err != nil || offset > len(content) {
+		return token.Position{}, false
+	}
+	before := content[:offset]
+	lineStart := bytes.LastIndexByte(before, '\n') + 1
+	return token.Position{
+		Filename: file,
+		Offset:   offset,
+		Line:     bytes.Count(before, []byte{'\n'}) + 1,
+		Column:   offset - lineStart + 1,
+	}, true
+}
+
+// ownFile reports whether name is one of pkg's source files, the only files
+// whose lines hiplint reads for its output: a //line directive can name any
+// file at all.
+func ownFile(pkg *packages.Package, name string) bool {
+	return slices.Contains(pkg.GoFiles, name) || slices.Contains(pkg.CompiledGoFiles, name)
 }
 
 // artifactLocation names file relative to root, with %SRCROOT% as its base,
@@ -315,23 +374,26 @@ func artifactLocation(root, file string) sarifArtifactLocation {
 }
 
 // sourceLine returns the text of posn's line in its file, without the line
-// ending, or "" when the file cannot be read.
-func sourceLine(src *fixes.Sources, posn token.Position) string {
+// ending, and whether it could be read: only the package's own files are.
+func sourceLine(src *fixes.Sources, pkg *packages.Package, posn token.Position) (string, bool) {
+	if posn.Line <= 0 || !ownFile(pkg, posn.Filename) {
+		return "", false
+	}
 	data, err := src.Read(posn.Filename)
-	if err != nil || posn.Line <= 0 {
-		return ""
+	if err != nil {
+		return "", false
 	}
 	for i := 1; i < posn.Line; i++ {
 		j := bytes.IndexByte(data, '\n')
 		if j < 0 {
-			return ""
+			return "", false
 		}
 		data = data[j+1:]
 	}
 	if j := bytes.IndexByte(data, '\n'); j >= 0 {
 		data = data[:j]
 	}
-	return strings.TrimSuffix(string(data), "\r")
+	return strings.TrimSuffix(string(data), "\r"), true
 }
 
 // utf16Column converts a 1-based byte column of line to the 1-based column
