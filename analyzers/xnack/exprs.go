@@ -427,6 +427,12 @@ func (a *analyzer) provCall(call *ast.CallExpr, result int, depth int) provenanc
 			return provenance{}
 		}
 	}
+	switch unsafeBuiltin(info, call) {
+	case "Slice", "SliceData", "String", "StringData", "Add":
+		if len(call.Args) > 0 {
+			return a.prov(call.Args[0], depth+1)
+		}
+	}
 	fn := flow.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return provenance{}
@@ -437,10 +443,6 @@ func (a *analyzer) provCall(call *ast.CallExpr, result int, depth int) provenanc
 			return provenance{systemMem, fn.Pkg().Name() + ".Mmap memory"}
 		}
 		return provenance{}
-	case "unsafe.Slice", "unsafe.SliceData", "unsafe.String", "unsafe.StringData":
-		if len(call.Args) > 0 {
-			return a.prov(call.Args[0], depth+1)
-		}
 	}
 	if r, ok := a.returnsMemory(fn); ok && r.Result == result {
 		return provenance{systemMem, r.From}
@@ -462,7 +464,7 @@ func (a *analyzer) kernelArgValues(e ast.Expr) []ast.Expr {
 		}
 	}
 	if call, ok := e.(*ast.CallExpr); ok {
-		if fn := flow.Callee(info, call); fn != nil && fn.FullName() == "unsafe.SliceData" && len(call.Args) == 1 {
+		if unsafeBuiltin(info, call) == "SliceData" && len(call.Args) == 1 {
 			e = ast.Unparen(call.Args[0])
 		}
 	}
@@ -552,6 +554,9 @@ func (a *analyzer) implies(e ast.Expr, taken bool, depth int) (guardKind, string
 			}
 			return k1, n1
 		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			if k, n, ok := a.impliesNilComparison(x, taken, depth); ok {
+				return k, n
+			}
 			return a.impliesComparison(x, taken, depth)
 		}
 	case *ast.Ident:

@@ -177,8 +177,8 @@ func (a *analyzer) paramOf(fi *fnInfo, e ast.Expr, depth int) (ParamFlow, bool) 
 	case *ast.SliceExpr:
 		return a.paramOf(fi, x.X, depth+1)
 	case *ast.CallExpr:
-		if fn := flow.Callee(info, x); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "unsafe" && len(x.Args) > 0 {
-			switch fn.Name() {
+		if len(x.Args) > 0 {
+			switch unsafeBuiltin(info, x) {
 			case "Slice", "SliceData", "StringData":
 				return a.paramOf(fi, x.Args[0], depth+1)
 			}

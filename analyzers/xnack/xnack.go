@@ -42,7 +42,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:  diag.DocsBase + "HL4001.md",
 	Run:  run,
 	FactTypes: []analysis.Fact{new(ReportsXNACK), new(ReportsHMM), new(ReturnsSystemMemory),
-		new(NeedsXNACK), new(InitializesHIP), new(GuardsXNACK), new(SetsHSAXNACK), new(LaunchesParams)},
+		new(NeedsXNACK), new(InitializesHIP), new(GuardsXNACK), new(SetsHSAXNACK), new(LaunchesParams), new(ErrUnlessXNACK)},
 	Requires: []*analysis.Analyzer{flow.IndexAnalyzer},
 }
 
@@ -205,6 +205,8 @@ type analyzer struct {
 	reported     map[string]bool // ID@pos already reported
 	impls        *flow.Impls     // implementations behind interface calls
 	argCache     map[argKey]argResult
+	errReportsOf map[*types.Func]reportSummary // error-returning guard helpers (ErrUnlessXNACK)
+	cstores      map[types.Object][]ast.Expr   // what is stored into C heap buffers, made on first use
 	// candidates: guards do not count (Candidates).
 	candidates bool
 }
@@ -228,7 +230,8 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	}
 	a := &analyzer{pass: pass, candidates: candidates, byObj: map[*types.Func]*fnInfo{}, byLit: map[*ast.FuncLit]*fnInfo{},
 		reportsOf: map[*types.Func]reportSummary{}, returns: map[*types.Func]ReturnsSystemMemory{},
-		reported: map[string]bool{}, impls: flow.NewImpls(pass), argCache: map[argKey]argResult{}, idx: flow.IndexOf(pass)}
+		reported: map[string]bool{}, impls: flow.NewImpls(pass), argCache: map[argKey]argResult{}, idx: flow.IndexOf(pass),
+		errReportsOf: map[*types.Func]reportSummary{}}
 	for _, f := range pass.Files {
 		if !cgocall.IsSupportFile(pass.Fset, f) {
 			a.files = append(a.files, f)
@@ -454,6 +457,9 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo, emit func(event)) 
 		}
 	case hipapi.Launch:
 		vals := a.kernelArgValues(c.Arg(f.KernelArgs))
+		if len(vals) == 0 {
+			vals = a.cKernelArgValues(c.Arg(f.KernelArgs))
+		}
 		for _, v := range vals {
 			if p := a.prov(v, 0); p.kind&systemMem != 0 {
 				use(systemMem, fmt.Sprintf("%s (%s) passed to %s", p.from, types.ExprString(v), f.Name))
@@ -689,6 +695,18 @@ func (a *analyzer) summarizeUses() {
 				fi.guards, fi.uses, fi.params = guards, uses, params
 				changed = true
 			}
+			if fi.obj != nil {
+				er, ok := a.findErrGuard(fi, r)
+				old, had := a.errReportsOf[fi.obj]
+				if ok != had || ok && er != old {
+					if ok {
+						a.errReportsOf[fi.obj] = er
+					} else {
+						delete(a.errReportsOf, fi.obj)
+					}
+					changed = true
+				}
+			}
 		}
 		if !changed {
 			return
@@ -892,6 +910,12 @@ type walkResult struct {
 	params     []paramSite // parameters reaching the GPU unguarded
 	exit       state       // joined over normal exits
 	sawExit    bool
+	returns    []returnState // each return statement's state
+}
+
+type returnState struct {
+	ret *ast.ReturnStmt
+	s   state
 }
 
 type walker struct {
@@ -1040,7 +1064,11 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 		for _, n := range b.Nodes {
 			s = transfer(n, s)
 		}
-		if kind, _ := flow.Exit(a.pass.TypesInfo, b); kind == flow.Return || kind == flow.FallOff {
+		kind, last := flow.Exit(a.pass.TypesInfo, b)
+		if ret, ok := last.(*ast.ReturnStmt); ok && kind == flow.Return {
+			w.r.returns = append(w.r.returns, returnState{ret, s})
+		}
+		if kind == flow.Return || kind == flow.FallOff {
 			if w.r.sawExit {
 				w.r.exit = join(w.r.exit, s)
 			} else {
@@ -1137,6 +1165,13 @@ func (a *analyzer) exportFacts() {
 		}
 		if len(fi.params) > 0 {
 			a.pass.ExportObjectFact(fi.obj, &LaunchesParams{Params: slices.Clone(fi.params)})
+		}
+		if r, ok := a.errReportsOf[fi.obj]; ok {
+			f := &ErrUnlessXNACK{Result: r.result}
+			if r.kind == hmmCheck {
+				f.Checks = r.checks
+			}
+			a.pass.ExportObjectFact(fi.obj, f)
 		}
 	}
 }

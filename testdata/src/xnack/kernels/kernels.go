@@ -130,7 +130,7 @@ func CopyFromGo(data []float32) { // want CopyFromGo:"initializesHIP"
 // Guards, one per form: none of these needs XNACK from its callers.
 
 // GuardedArch checks gcnArchName inline and returns when XNACK is off.
-func GuardedArch(n int) error { // want GuardedArch:"initializesHIP"
+func GuardedArch(n int) error { // want GuardedArch:"initializesHIP" GuardedArch:"errUnlessXNACK\\(result=0\\)"
 	var prop C.hipDeviceProp_t
 	if C.hipGetDeviceProperties(&prop, 0) != C.hipSuccess {
 		return errors.New("no device")

@@ -128,7 +128,7 @@ func ArchXNACK() bool { // want ArchXNACK:"reportsXNACK\\(result=0\\)" ArchXNACK
 }
 
 // PrefetchGuarded prefetches managed memory only with XNACK on.
-func PrefetchGuarded(n int) error { // want PrefetchGuarded:"initializesHIP"
+func PrefetchGuarded(n int) error { // want PrefetchGuarded:"initializesHIP" PrefetchGuarded:"errUnlessXNACK\\(result=0\\)"
 	if !PageableAccess() {
 		return errNoXNACK
 	}

@@ -1,0 +1,383 @@
+package xnack
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/flow"
+)
+
+// This file holds the shapes of library-style code (issue 19): kernel
+// argument arrays built in C memory, and guard helpers that return an error.
+
+// ErrUnlessXNACK is the fact that a function's error result Result is nil
+// only when XNACK is on (Checks is empty), or only when an attribute that
+// reports HMM support, not XNACK, is 1 (Checks names it): a guard helper such
+// as `if err := requireXNACK(dev); err != nil { log.Fatal(err) }`.
+type ErrUnlessXNACK struct {
+	Result int
+	Checks string
+}
+
+func (*ErrUnlessXNACK) AFact() {}
+func (f *ErrUnlessXNACK) String() string {
+	if f.Checks != "" {
+		return fmt.Sprintf("errUnlessHMM(result=%d, %s)", f.Result, f.Checks)
+	}
+	return fmt.Sprintf("errUnlessXNACK(result=%d)", f.Result)
+}
+
+// unsafeBuiltin returns the name of the unsafe builtin call calls
+// (unsafe.SliceData, unsafe.Add, ...), or "".
+func unsafeBuiltin(info *types.Info, call *ast.CallExpr) string {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	b, ok := info.Uses[sel.Sel].(*types.Builtin)
+	if !ok {
+		return ""
+	}
+	if id, ok := sel.X.(*ast.Ident); !ok || id.Name != "unsafe" {
+		return ""
+	}
+	return b.Name()
+}
+
+// isCHeapExpr reports whether e is a C heap allocation, seen through
+// conversions and unsafe.Slice/Add/SliceData.
+func (a *analyzer) isCHeapExpr(e ast.Expr, depth int) bool {
+	info := a.pass.TypesInfo
+	for ; depth < 8; depth++ {
+		call, ok := flow.StripConversions(info, e).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		switch unsafeBuiltin(info, call) {
+		case "Slice", "SliceData", "Add":
+			if len(call.Args) > 0 {
+				e = call.Args[0]
+				continue
+			}
+			return false
+		}
+		name, ok := cgocall.CName(info, call)
+		return ok && cHeapFuncs[name]
+	}
+	return false
+}
+
+// cBuffer returns the variable holding the C heap buffer e points into:
+// through conversions ((*[n]unsafe.Pointer)(p)), unsafe.Slice, unsafe.Add,
+// &x[i], x[i:], uintptr arithmetic and local variables assigned one such
+// expression. nil when e is not (known to be) in a C heap buffer.
+func (a *analyzer) cBuffer(e ast.Expr, depth int) types.Object {
+	info := a.pass.TypesInfo
+	for ; depth < 12 && e != nil; depth++ {
+		switch x := flow.StripConversions(info, e).(type) {
+		case *ast.CallExpr:
+			switch unsafeBuiltin(info, x) {
+			case "Slice", "SliceData", "Add":
+				if len(x.Args) > 0 {
+					e = x.Args[0]
+					continue
+				}
+			}
+			return nil
+		case *ast.UnaryExpr:
+			ix, ok := ast.Unparen(x.X).(*ast.IndexExpr)
+			if x.Op != token.AND || !ok {
+				return nil
+			}
+			e = ix.X
+		case *ast.SliceExpr:
+			e = x.X
+		case *ast.BinaryExpr:
+			if x.Op != token.ADD {
+				return nil
+			}
+			e = x.X
+		case *ast.Ident:
+			v, ok := info.Uses[x].(*types.Var)
+			if !ok || v.IsField() || v.Parent() == nil || v.Parent() == a.pass.Pkg.Scope() {
+				return nil
+			}
+			srcs := a.ix.srcs[v]
+			if slices.ContainsFunc(srcs, func(s valueSrc) bool { return s.expr != nil && a.isCHeapExpr(s.expr, depth) }) {
+				return v
+			}
+			if len(srcs) != 1 || srcs[0].expr == nil {
+				return nil
+			}
+			e = srcs[0].expr
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// cStores returns what is stored into the C buffer v anywhere in the
+// package (buf[i] = x, *(*unsafe.Pointer)(unsafe.Add(buf, 8)) = x).
+func (a *analyzer) cStores(v types.Object) []ast.Expr {
+	if a.cstores == nil {
+		a.cstores = map[types.Object][]ast.Expr{}
+		for _, f := range a.files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				as, ok := n.(*ast.AssignStmt)
+				if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+					return true
+				}
+				for i, l := range as.Lhs {
+					var into ast.Expr
+					switch x := ast.Unparen(l).(type) {
+					case *ast.IndexExpr:
+						into = x.X
+					case *ast.StarExpr:
+						into = x.X
+					default:
+						continue
+					}
+					if buf := a.cBuffer(into, 0); buf != nil {
+						a.cstores[buf] = append(a.cstores[buf], as.Rhs[i])
+					}
+				}
+				return true
+			})
+		}
+	}
+	return a.cstores[v]
+}
+
+// cKernelArgValues returns the values a kernel argument array in C memory
+// passes, for the launch's kernelParams e: each slot points to an argument
+// value, either a Go variable (&d) or a second C buffer the values are
+// written into; a slot that holds a plain pointer is taken as the memory
+// the kernel touches.
+func (a *analyzer) cKernelArgValues(e ast.Expr) []ast.Expr {
+	info := a.pass.TypesInfo
+	arr := a.cBuffer(e, 0)
+	if arr == nil {
+		return nil
+	}
+	var out []ast.Expr
+	for _, slot := range a.cStores(arr) {
+		s := flow.StripConversions(info, slot)
+		if u, ok := s.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			v := ast.Unparen(u.X)
+			if _, isIdent := v.(*ast.Ident); (isIdent || fieldOf(info, v) != nil) && pointerLike(info.TypeOf(v)) {
+				out = append(out, v)
+				continue
+			}
+		}
+		if vals := a.cBuffer(slot, 0); vals != nil && vals != arr {
+			if stored := a.cStores(vals); len(stored) > 0 {
+				for _, w := range stored {
+					if pointerLike(info.TypeOf(w)) {
+						out = append(out, w)
+					}
+				}
+				continue
+			}
+		}
+		if pointerLike(info.TypeOf(slot)) {
+			out = append(out, slot)
+		}
+	}
+	return out
+}
+
+// errReports returns what a function's error result proves when nil.
+func (a *analyzer) errReports(fn *types.Func) (reportSummary, bool) {
+	return a.errReportsSeen(fn, map[*types.Func]bool{})
+}
+
+func (a *analyzer) errReportsSeen(fn *types.Func, seen map[*types.Func]bool) (reportSummary, bool) {
+	if fn == nil || seen[fn] {
+		return reportSummary{}, false
+	}
+	seen[fn] = true
+	if impls := a.impls.Of(fn); impls != nil {
+		var out reportSummary
+		for i, impl := range impls {
+			r, ok := a.errReportsSeen(impl, seen)
+			if !ok || i > 0 && r.result != out.result {
+				return reportSummary{}, false
+			}
+			if i == 0 || r.kind < out.kind {
+				out = r
+			}
+		}
+		return out, true
+	}
+	if r, ok := a.errReportsOf[fn]; ok {
+		return r, true
+	}
+	if fn.Pkg() == a.pass.Pkg {
+		return reportSummary{}, false
+	}
+	var f ErrUnlessXNACK
+	if flow.ImportedFact(a.pass, fn, &f) {
+		if f.Checks != "" {
+			return reportSummary{result: f.Result, kind: hmmCheck, checks: f.Checks}, true
+		}
+		return reportSummary{result: f.Result, kind: xnackCheck}, true
+	}
+	return reportSummary{}, false
+}
+
+// errGuard classifies e == nil holding for an error e: the result of a
+// guard helper, or a variable that only ever holds such results.
+func (a *analyzer) errGuard(e ast.Expr, depth int) (guardKind, string) {
+	info := a.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		return a.errGuardCall(x, 0)
+	case *ast.Ident:
+		v, ok := info.Uses[x].(*types.Var)
+		if !ok || depth > 8 {
+			return noGuard, ""
+		}
+		srcs := a.ix.srcs[v]
+		if len(srcs) == 0 {
+			return noGuard, ""
+		}
+		kind, name := xnackCheck, ""
+		for _, src := range srcs {
+			var k guardKind
+			var n string
+			switch {
+			case src.call != nil:
+				k, n = a.errGuardCall(src.call, src.result)
+			case src.expr != nil:
+				call, ok := ast.Unparen(src.expr).(*ast.CallExpr)
+				if !ok {
+					return noGuard, ""
+				}
+				k, n = a.errGuardCall(call, 0)
+			default:
+				return noGuard, ""
+			}
+			if k < kind {
+				kind, name = k, n
+			}
+		}
+		return kind, name
+	}
+	return noGuard, ""
+}
+
+func (a *analyzer) errGuardCall(call *ast.CallExpr, result int) (guardKind, string) {
+	fn := flow.Callee(a.pass.TypesInfo, call)
+	r, ok := a.errReports(fn)
+	if !ok || r.result != result {
+		return noGuard, ""
+	}
+	if r.kind == hmmCheck {
+		return hmmCheck, fmt.Sprintf("%s (it checks %s)", fn.Name(), r.checks)
+	}
+	return r.kind, ""
+}
+
+// impliesNilComparison handles err == nil and err != nil: when the error is
+// nil, what its guard helper proves.
+func (a *analyzer) impliesNilComparison(x *ast.BinaryExpr, taken bool, depth int) (guardKind, string, bool) {
+	if x.Op != token.EQL && x.Op != token.NEQ {
+		return noGuard, "", false
+	}
+	info := a.pass.TypesInfo
+	val := x.X
+	switch {
+	case flow.IsNil(info, x.Y):
+	case flow.IsNil(info, x.X):
+		val = x.Y
+	default:
+		return noGuard, "", false
+	}
+	if t := info.TypeOf(val); t == nil || !types.Identical(t, types.Universe.Lookup("error").Type()) {
+		return noGuard, "", true
+	}
+	if (x.Op == token.EQL) != taken {
+		return noGuard, "", true // the error is not nil here
+	}
+	k, n := a.errGuard(val, depth+1)
+	return k, n, true
+}
+
+// findErrGuard summarizes a function whose error result is nil only on
+// paths where XNACK was checked: at least one `return nil` there, each of
+// them guarded, and every other return an error that is never nil
+// (errors.New, fmt.Errorf, or an error variable returned as it is, as in
+// `if err != nil { return err }`).
+func (a *analyzer) findErrGuard(fi *fnInfo, r *walkResult) (reportSummary, bool) {
+	if fi.obj == nil {
+		return reportSummary{}, false
+	}
+	info := a.pass.TypesInfo
+	results := fi.obj.Signature().Results()
+	errType := types.Universe.Lookup("error").Type()
+	for i := range results.Len() {
+		if !types.Identical(results.At(i).Type(), errType) {
+			continue
+		}
+		nils, ok := 0, true
+		out := reportSummary{result: i, kind: xnackCheck}
+		for _, rs := range r.returns {
+			if len(rs.ret.Results) != results.Len() {
+				ok = false
+				break
+			}
+			e := rs.ret.Results[i]
+			if !flow.IsNil(info, e) {
+				if !a.nonNilError(e) {
+					ok = false
+					break
+				}
+				continue
+			}
+			nils++
+			switch {
+			case rs.s.guarded:
+			case rs.s.wrongAt.IsValid():
+				out.kind, out.checks = hmmCheck, r.wrongNames[rs.s.wrongAt]
+			default:
+				ok = false
+			}
+			if !ok {
+				break
+			}
+		}
+		if ok && nils > 0 {
+			return out, true
+		}
+	}
+	return reportSummary{}, false
+}
+
+// nonNilError reports whether a returned error expression is taken to be
+// non-nil: a new error, or a variable (returned after its != nil test).
+// Other calls may return nil (return check(C.hipX(...))).
+func (a *analyzer) nonNilError(e ast.Expr) bool {
+	info := a.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		_, ok := info.Uses[x].(*types.Var)
+		return ok
+	case *ast.UnaryExpr, *ast.CompositeLit:
+		return true
+	case *ast.CallExpr:
+		fn := flow.Callee(info, x)
+		if fn == nil || fn.Pkg() == nil {
+			return false
+		}
+		switch fn.Pkg().Path() + "." + fn.Name() {
+		case "errors.New", "fmt.Errorf":
+			return true
+		}
+	}
+	return false
+}
