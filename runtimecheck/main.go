@@ -34,7 +34,9 @@ type options struct {
 }
 
 // Main implements `hiplint confirm [-run regexp] [-timeout d] [-json] [-keep] [packages]`.
-// Exit status: 0 when no hazard was observed, 3 when one was (confirmed or missed), 1 on error.
+// Exit status: 0 when no hazard was observed, 3 when one was (confirmed or missed), 1 on error
+// (a package that failed to load or analyze included), 128+n when stopped by signal n (SIGINT:
+// 130, SIGTERM: 143; interrupt.go).
 func Main(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("hiplint confirm", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -70,7 +72,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if len(o.patterns) == 0 {
 		o.patterns = []string{"."}
 	}
-	results, err := confirm(context.Background(), o, stderr)
+	intr := catchInterrupts(stderr)
+	results, failed, err := confirm(intr.ctx, o, stderr)
+	if code, ok := intr.stop(); ok {
+		return code
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "hiplint confirm: %v\n", err)
 		return exitError
@@ -101,11 +107,16 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			return exitConfirmed
 		}
 	}
+	if failed {
+		return exitError
+	}
 	return exitNoneConfirmed
 }
 
 // confirm runs the whole pipeline: analyze, plan, instrument, run, judge.
-func confirm(ctx context.Context, o *options, stderr io.Writer) (results []Result, err error) {
+// failed reports that a package could not be loaded or analyzed (the
+// errors are printed).
+func confirm(ctx context.Context, o *options, stderr io.Writer) (results []Result, failed bool, err error) {
 	env := o.env
 	if env == nil {
 		env = os.Environ()
@@ -113,22 +124,24 @@ func confirm(ctx context.Context, o *options, stderr io.Writer) (results []Resul
 	dir := o.dir
 	if dir == "" {
 		if dir, err = os.Getwd(); err != nil {
-			return nil, err
+			return nil, false, err
 		}
 	}
 	work, err := os.MkdirTemp("", "hiplint-confirm-")
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if o.keep {
 		fmt.Fprintf(stderr, "hiplint confirm: keeping %s\n", work)
 	} else {
 		defer os.RemoveAll(work)
+		tempDirs.add(work) // removed on a forced exit too (interrupt.go)
+		defer tempDirs.remove(work)
 	}
 
 	plat, err := detectPlatform(env, filepath.Join(work, "hipcuda"))
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	fmt.Fprintf(stderr, "hiplint confirm: %s\n", plat.Note)
 	runEnv := withEnv(env, plat.Env...)
@@ -136,7 +149,7 @@ func confirm(ctx context.Context, o *options, stderr io.Writer) (results []Resul
 	if missing := headerless.Missing(loadEnv); len(missing) > 0 {
 		hdrs, cleanup, err := headerless.Install()
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		defer cleanup()
 		loadEnv = headerless.Env(loadEnv, hdrs)
@@ -144,17 +157,21 @@ func confirm(ctx context.Context, o *options, stderr io.Writer) (results []Resul
 
 	pkgs, err := loadPackages(dir, loadEnv, o.patterns)
 	if err != nil {
-		return nil, err
+		return nil, false, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, false, err
 	}
 	findings, errs, err := analyze(pkgs, o.silent)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	for _, e := range errs {
 		fmt.Fprintf(stderr, "hiplint confirm: %s\n", e)
 	}
 	if len(findings) == 0 {
-		return nil, nil
+		return nil, len(errs) > 0, nil
 	}
-	return judgeFindings(ctx, o, dir, work, runEnv, pkgs, findings, stderr)
+	results, err = judgeFindings(ctx, o, dir, work, runEnv, pkgs, findings, stderr)
+	return results, len(errs) > 0, err
 }

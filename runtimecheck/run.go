@@ -34,25 +34,39 @@ type runResult struct {
 // tailBytes is how much of a test's output is kept as evidence.
 const tailBytes = 16 << 10
 
-// runProcess runs spec in its own process group. On timeout the whole group
-// (go test, the test binary and anything it started) is killed, so nothing
-// outlives the run; the timeout is reported, not returned as an error.
+// runProcess runs spec in its own process group. At the timeout, when ctx
+// is cancelled (confirm was interrupted) and when the process exits, every
+// process it started is killed and reaped (killTree): the group, and those
+// that left it for a session of their own (setsid) or a double fork, so
+// nothing outlives the run, not even a zombie. The timeout is reported, not
+// returned as an error.
 func runProcess(ctx context.Context, spec runSpec) runResult {
+	if err := ctx.Err(); err != nil {
+		return runResult{Err: err}
+	}
 	ctx, cancel := context.WithTimeout(ctx, spec.Timeout)
 	defer cancel()
 	cmd := exec.Command(spec.Args[0], spec.Args[1:]...)
 	cmd.Dir = spec.Dir
-	cmd.Env = spec.Env
+	// Every process of the run inherits the mark, through setsid and double
+	// forks alike, unless it clears its environment.
+	mark := newRunMark()
+	cmd.Env = append(append([]string(nil), spec.Env...), mark)
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	cmd.Stderr = &out
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// A process left behind holding the output pipe (a daemon) must not
+	// keep Wait waiting once the process has exited: it is killed next.
+	cmd.WaitDelay = 2 * time.Second
 	becomeSubreaper()
 	oomBefore := oomKills()
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		return runResult{Err: err}
 	}
+	running.add(cmd.Process.Pid, mark)
+	defer running.remove(cmd.Process.Pid)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	var res runResult
@@ -61,19 +75,18 @@ func runProcess(ctx context.Context, spec runSpec) runResult {
 	case err = <-done:
 	case <-ctx.Done():
 		res.TimedOut = true
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		killTree(cmd.Process.Pid, mark)
 		err = <-done
 	}
-	// The group may hold processes that outlived their parent (a test
-	// binary whose go test exited): end them too, and reap them, so that no
-	// zombie is left behind either (we are their subreaper).
-	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	reapGroup(cmd.Process.Pid)
+	// The run may have left processes behind that outlived their parent (a
+	// test binary whose go test exited, a daemon in its own session): end
+	// them too, and reap them (we are their subreaper).
+	killTree(cmd.Process.Pid, mark)
 	res.Duration = time.Since(start)
 	res.Output = tail(out.Bytes(), tailBytes)
 	var exitErr *exec.ExitError
 	switch {
-	case err == nil:
+	case err == nil, errors.Is(err, exec.ErrWaitDelay):
 	case errors.As(err, &exitErr):
 		res.Exit = exitErr.ExitCode()
 		if ws, ok := exitErr.Sys().(syscall.WaitStatus); ok && ws.Signaled() && !res.TimedOut {
@@ -95,6 +108,10 @@ func runProcess(ctx context.Context, spec runSpec) runResult {
 	}
 	if !res.TimedOut && (res.Signal == "SIGKILL" || strings.Contains(text, "signal: killed")) {
 		res.OOM = oomKills() > oomBefore
+	}
+	if res.TimedOut && ctx.Err() == context.Canceled {
+		// Interrupted, not timed out: confirm is stopping.
+		res.TimedOut, res.Err = false, context.Canceled
 	}
 	return res
 }
@@ -146,20 +163,4 @@ func tail(b []byte, n int) []byte {
 func becomeSubreaper() {
 	const prSetChildSubreaper = 36
 	_, _, _ = syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
-}
-
-// reapGroup waits for the killed members of process group pgid that became
-// our children, for at most two seconds.
-func reapGroup(pgid int) {
-	deadline := time.Now().Add(2 * time.Second)
-	for time.Now().Before(deadline) {
-		var ws syscall.WaitStatus
-		pid, err := syscall.Wait4(-pgid, &ws, syscall.WNOHANG, nil)
-		switch {
-		case err != nil: // ECHILD: none left
-			return
-		case pid == 0:
-			time.Sleep(20 * time.Millisecond)
-		}
-	}
 }
