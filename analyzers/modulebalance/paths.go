@@ -133,6 +133,8 @@ type funcAnalysis struct {
 	handleEscapes map[loc]bool
 	// nestedLits are the bodies of the user closures inside the function.
 	nestedLits []flow.PosRange
+	// seeds are the held handles of the entry state (seedHeld).
+	seeds map[loc]bool
 	// unloadedRoots caches findUnloadedRoots.
 	unloadedRoots map[types.Object]bool
 	reporting     bool
@@ -160,7 +162,7 @@ func (fa *funcAnalysis) parent(n ast.Node) ast.Node { return flow.Parent(fa.fn.B
 func (fa *funcAnalysis) run() {
 	g := fa.idx.CFG(fa.fn.Body)
 	p := flow.Problem[state]{
-		Entry:    state{},
+		Entry:    fa.seedHeld(),
 		Clone:    cloneState,
 		Join:     joinState,
 		Equal:    equalState,
@@ -220,11 +222,13 @@ func (fa *funcAnalysis) localLoc(e ast.Expr) (loc, bool) {
 func (fa *funcAnalysis) handlesAt(s state, e ast.Expr) []loc {
 	l, ok := fa.localLoc(e)
 	if !ok {
-		return nil
+		if l, ok = fa.extLoc(e); !ok {
+			return nil
+		}
 	}
 	var out []loc
 	for k := range s {
-		if k.root == l.root && (k.path == l.path || strings.HasPrefix(l.path, k.path+".") || strings.HasPrefix(k.path, l.path+".")) {
+		if k.root == l.root && (pathWithin(l.path, k.path) || pathWithin(k.path, l.path)) {
 			out = append(out, k)
 		}
 	}
@@ -355,6 +359,10 @@ func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
 			fa.reportLeak(k, h, at.Pos(), "still loaded when its handle is overwritten")
 		}
 		delete(s, k)
+		if fa.seeds[k] {
+			s[k] = &handle{b: held} // a module copied in from elsewhere
+			continue
+		}
 		if h.byRef && h.deferAt != token.NoPos && !fa.isFresh(lhs) {
 			// The deferred unload reads the variable at exit: the module it
 			// held is no longer covered, the next one is.
@@ -444,6 +452,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 		}
 		l, ok := fa.localLoc(u.X)
 		if !ok {
+			fa.resetHeld(s, u.X)
 			return // package-level caches, fields of parameters: owned elsewhere
 		}
 		fa.load(s, l, c.Expr, c.Func.Name, hipapi.Unloader(c.Func))
@@ -862,9 +871,17 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 			if k.root == obj && h.b&live != 0 {
 				h.b = h.b&^live | escaped
 			}
+			if k.root == obj && fa.seeds[k] && h.b != held {
+				s[k] = &handle{b: held} // passed on or assigned: it may hold a new module
+			}
 		}
 		return true
 	})
+}
+
+// pathWithin reports whether field path p is q or lies under it.
+func pathWithin(p, q string) bool {
+	return p == q || strings.HasPrefix(p, q+".") || strings.HasPrefix(p, q+"[")
 }
 
 func (fa *funcAnalysis) checkLeaks(s state, at token.Pos, where string) {

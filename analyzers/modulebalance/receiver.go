@@ -136,6 +136,7 @@ func (fa *funcAnalysis) intoLoad(call *ast.CallExpr, li LoadsInto, s state) {
 		}
 		l, ok := fa.localLoc(e)
 		if !ok {
+			fa.resetHeld(s, e)
 			continue
 		}
 		fa.load(s, l, call, name, "")
