@@ -3,6 +3,9 @@
 package analyzers
 
 import (
+	"fmt"
+	"os"
+	"runtime/debug"
 	"sort"
 
 	"github.com/hiplint/hiplint/analyzers/graphfree"
@@ -13,6 +16,55 @@ import (
 	"github.com/hiplint/hiplint/internal/directive"
 	"golang.org/x/tools/go/analysis"
 )
+
+func init() {
+	for _, a := range append(Suite(), Candidates()...) {
+		a.Run = contained(a.Name, a.Run)
+	}
+}
+
+// contained returns run with its panics turned into a *PanicError naming
+// the analyzer and the package, so that one analyzer's bug on one package
+// does not end the whole run under any driver: go vet (unitchecker),
+// golangci-lint, nogo and hiplint's own all run analyzers on goroutines
+// that do not recover. It is installed once, when this package is
+// initialized, in the Run of every analyzer that Suite and Candidates
+// return; the analyzer packages' own tests see the bare Run, so that a
+// panic fails them loudly.
+func contained(name string, run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error) {
+	return func(pass *analysis.Pass) (result any, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				pkg := "?"
+				if pass != nil && pass.Pkg != nil {
+					pkg = pass.Pkg.Path()
+				}
+				result, err = nil, &PanicError{
+					Analyzer: name, Package: pkg, Value: r,
+					Stack:     debug.Stack(),
+					withStack: os.Getenv("HIPLINT_DEBUG") != "",
+				}
+			}
+		}()
+		return run(pass)
+	}
+}
+
+// A PanicError is an analyzer's panic, recovered.
+type PanicError struct {
+	Analyzer, Package string
+	Value             any
+	Stack             []byte // the panicking goroutine's stack
+	withStack         bool   // HIPLINT_DEBUG is set: Error includes Stack (go vet prints only Error)
+}
+
+func (e *PanicError) Error() string {
+	msg := fmt.Sprintf("internal error: analyzer %s panicked on package %s: %v", e.Analyzer, e.Package, e.Value)
+	if e.withStack {
+		msg += "\n" + string(e.Stack)
+	}
+	return msg
+}
 
 // Suite returns every hiplint analyzer.
 func Suite() []*analysis.Analyzer {

@@ -1083,10 +1083,7 @@ func (fa *funcAnalysis) evalCall(call *ast.CallExpr, result int, s *state) tree 
 		if result != 0 {
 			return nil
 		}
-		name := strings.TrimPrefix(info.Uses[calleeIdent(call)].Name(), "_Cfunc_")
-		if name == "_CMalloc" {
-			name = "malloc"
-		}
+		name, _ := cgocall.CName(info, call) // C.malloc(...) as written at tier 3 has no object
 		return tree{"": {sites: []int{fa.site(call.Pos(), KindCHeap, "C."+name, "", 0)}}}
 	}
 	if b, ok := info.Uses[calleeIdent(call)].(*types.Builtin); ok {

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hiplint/hiplint/analyzers"
+	"github.com/hiplint/hiplint/internal/driver"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
@@ -31,7 +33,8 @@ type actionError struct {
 
 func (e actionError) String() string {
 	var pe *panicError
-	if errors.As(e.err, &pe) {
+	var ape *analyzers.PanicError
+	if errors.As(e.err, &pe) || errors.As(e.err, &ape) {
 		return e.err.Error() // it names the analyzer and package already
 	}
 	return fmt.Sprintf("analyzer %s failed on package %s: %v", e.analyzer, e.pkgID, e.err)
@@ -47,14 +50,18 @@ type results struct {
 // graph. A file that belongs to both a package and its test variant is
 // analyzed twice, so identical diagnostics are kept once. A failure that
 // only says a prerequisite failed is dropped: the prerequisite's own error
-// says why.
-func collect(graph *checker.Graph) *results {
+// says why. In a package with type errors, the findings inside a declaration
+// that holds one are dropped: the analyzers saw invalid types there, and the
+// error is printed instead. At tier 3, the findings that may rest on code
+// the analysis could not see are dropped (driver.Tier3Filter; nil: none).
+func collect(graph *checker.Graph, tier3 *driver.Tier3Filter) *results {
 	type key struct {
 		posn              token.Position
 		analyzer, message string
 		category          string
 	}
 	seen := make(map[key]bool)
+	touched := make(map[*packages.Package]func(token.Pos) bool)
 	res := &results{}
 	for act := range graph.All() {
 		if act.Err != nil {
@@ -66,7 +73,13 @@ func collect(graph *checker.Graph) *results {
 		if !act.IsRoot {
 			continue
 		}
+		if len(act.Diagnostics) > 0 && touched[act.Package] == nil {
+			touched[act.Package] = driver.TouchedByErrors(act.Package)
+		}
 		for _, d := range act.Diagnostics {
+			if touched[act.Package](d.Pos) || tier3.Drop(act.Package, d.Category, positions(d)) {
+				continue
+			}
 			f := &finding{
 				pkg:      act.Package,
 				analyzer: act.Analyzer.Name,
@@ -82,6 +95,15 @@ func collect(graph *checker.Graph) *results {
 	}
 	slices.SortStableFunc(res.findings, compareFindings)
 	return res
+}
+
+// positions returns where d is reported and its related positions.
+func positions(d analysis.Diagnostic) []token.Pos {
+	out := []token.Pos{d.Pos}
+	for _, r := range d.Related {
+		out = append(out, r.Pos)
+	}
+	return out
 }
 
 func compareFindings(a, b *finding) int {

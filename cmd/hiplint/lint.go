@@ -8,10 +8,11 @@ import (
 	"os"
 	"strings"
 
+	"github.com/hiplint/hiplint/analyzers"
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/diag"
+	"github.com/hiplint/hiplint/internal/driver"
 	"github.com/hiplint/hiplint/internal/headerless"
-	"github.com/hiplint/hiplint/internal/loaderr"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 )
@@ -46,13 +47,15 @@ func (p *program) lint(args []string) int {
 		p.errorf("%v", err)
 		return exitError
 	}
-	roots, failed := p.reportPackageErrors(pkgs)
+	roots, degraded, failed := p.reportPackageErrors(pkgs, o.headers)
 
 	var res *results
 	if len(roots) > 0 && len(o.analyzers) > 0 {
 		// This driver applies the suppression directives itself, to learn
 		// which ones were used: see directives.go.
 		diag.KeepSuppressed(true)
+		// Before the releaser frees the syntax it reads.
+		tier3 := driver.NewTier3Filter(roots, degraded)
 		// Keep the analysis within the memory loading took (memory.go).
 		releaseInert(roots)
 		rel := newReleaser(o.analyzers, roots)
@@ -66,7 +69,7 @@ func (p *program) lint(args []string) int {
 			p.errorf("%v", err)
 			return exitError
 		}
-		res = collect(graph)
+		res = collect(graph, tier3)
 		p.applyDirectives(graph, res)
 	} else {
 		res = &results{}
@@ -95,6 +98,10 @@ func (p *program) lint(args []string) int {
 	if o.format != "json" {
 		for _, e := range res.errors {
 			p.errorf("%s", e)
+			var pe *analyzers.PanicError
+			if o.debug && errors.As(e.err, &pe) && !strings.Contains(e.String(), "goroutine ") {
+				fmt.Fprintf(p.stderr, "%s\n", pe.Stack)
+			}
 		}
 	}
 	failed = failed || len(res.errors) > 0
@@ -136,22 +143,22 @@ func (p *program) load(o *options) ([]*packages.Package, error) {
 	return pkgs, err
 }
 
-// reportPackageErrors prints one line for each package that failed to load,
-// parse or type-check, and returns the initial packages that can be analyzed.
-// A package whose dependency failed is left out silently: the dependency's
-// line explains it. The test variant of a package repeats the package's
-// errors, so lines are deduplicated by package path and text.
-func (p *program) reportPackageErrors(initial []*packages.Package) (ok []*packages.Package, failed bool) {
-	lines := loaderr.Lines(initial, p.relative)
-	for _, line := range lines {
+// reportPackageErrors prints a note for each package analyzed at tier 3
+// (its cgo step failed: analyzed from its Go files, see internal/driver)
+// and one line for each package that failed to load, parse or type-check,
+// or was left out because a dependency failed (naming that dependency's
+// error). It returns the initial packages that can be analyzed, those with
+// type errors of their own included, the paths of the tier-3 packages, and
+// whether any error was printed: notes are not errors.
+func (p *program) reportPackageErrors(initial []*packages.Package, headers string) (ok []*packages.Package, degraded []string, failed bool) {
+	t := driver.Run(initial, driver.Options{Tier3: headers != "system", Rel: p.relative})
+	for _, line := range t.Notes {
 		p.errorf("%s", line)
 	}
-	for _, pkg := range initial {
-		if !pkg.IllTyped {
-			ok = append(ok, pkg)
-		}
+	for _, line := range t.Errors {
+		p.errorf("%s", line)
 	}
-	return ok, len(lines) > 0
+	return t.Analyzable, t.Degraded, len(t.Errors) > 0
 }
 
 // headerEnv returns the environment for loading: where the C compiler cannot
@@ -174,6 +181,10 @@ func (p *program) headerEnv(mode string) (env, missing []string, cleanup func(),
 	dir, cleanup, err := headerless.Install()
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("installing hiplint's GPU headers: %v", err)
+	}
+	if mode == "hiplint" {
+		// -I, searched before every installed header: always hiplint's.
+		return headerless.Override(env, dir), nil, cleanup, nil
 	}
 	return headerless.Env(env, dir), missing, cleanup, nil
 }

@@ -101,6 +101,13 @@ func Match(info *types.Info, e ast.Expr) *Call {
 		}
 		return &Call{Func: f, Expr: call, Args: call.Args, inner: call, name: name}
 	}
+	if name, ok := CSelector(info, call.Fun); ok { // tier 3: C.name(...) as written
+		f, ok := hipapi.Lookup(name)
+		if !ok {
+			return nil
+		}
+		return &Call{Func: f, Expr: call, Args: tier3Args(info, call.Args), inner: call, name: name}
+	}
 	// Only the wrapper forms below need the temporaries; most calls are
 	// neither, and get here without allocating.
 	var temps map[types.Object]ast.Expr
@@ -436,6 +443,9 @@ func ConstName(info *types.Info, e ast.Expr) (string, bool) {
 		}
 		return "", false
 	}
+	if name, ok := CSelector(info, e); ok {
+		return name, true // tier 3: C.name as written
+	}
 	id, ok := e.(*ast.Ident)
 	if !ok {
 		return "", false
@@ -457,6 +467,8 @@ func ConstName(info *types.Info, e ast.Expr) (string, bool) {
 // in the API table. C.malloc is reported as "malloc" (cgo calls it _CMalloc).
 func CName(info *types.Info, call *ast.CallExpr) (string, bool) {
 	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		return CSelector(info, fun) // tier 3: C.name(...) as written
 	case *ast.Ident:
 		fn, ok := info.Uses[fun].(*types.Func)
 		if !ok {
@@ -499,7 +511,7 @@ func IsCHeapAlloc(info *types.Info, call *ast.CallExpr) bool {
 func IntValue(info *types.Info, e ast.Expr) (int64, bool) {
 	tv, ok := info.Types[e]
 	if !ok || tv.Value == nil {
-		return 0, false
+		return tier3Value(info, e)
 	}
 	v := constant.ToInt(tv.Value)
 	if v.Kind() != constant.Int {
@@ -573,6 +585,9 @@ func UsesCgo(pkg *types.Package) bool {
 func CallsRuntime(pkg *types.Package) bool {
 	if !UsesCgo(pkg) {
 		return false
+	}
+	if Unprocessed(pkg) {
+		return true // no _Cfunc_ declarations to read: the calls are C.name(...) (tier 3)
 	}
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {

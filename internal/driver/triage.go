@@ -1,0 +1,302 @@
+// Package driver holds what hiplint's front ends (the command line, and in
+// time the language server and runtimecheck) do between loading packages and
+// analyzing them: decide which packages can be analyzed and at which tier,
+// and say once, per package, why one cannot.
+//
+// Loading tiers (docs/architecture.md):
+//
+//  1. cgo ran with the real GPU headers;
+//  2. cgo ran with hiplint's own declarations of the runtime API (internal/headerless);
+//  3. cgo failed: the package's own Go files were type-checked with "C" as
+//     a pseudo-package whose members are unknown. Runtime calls are then
+//     recognized by name (internal/cgocall); C types and constant values are
+//     unknown, and the analyzers say less. Its importers type-check against
+//     it as against any package.
+//
+// go/packages already produces tier 3's types when cgo fails: go list hands
+// back the raw files, and the type checker, finding no package "C" to
+// import, makes it a fake package whose selectors are silently invalid —
+// exactly what types.Config.FakeImportC does (see internal/cgocall/tier3.go;
+// TestTier3TypesAreFakeImportC checks that the two agree). Triage only has
+// to recognize such a package, drop the two errors that stand for the cgo
+// failure, and let the analysis run on it.
+package driver
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"sort"
+	"strings"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/loaderr"
+	"golang.org/x/tools/go/packages"
+)
+
+// Options say how to triage.
+type Options struct {
+	// Tier3 analyzes packages whose cgo step failed from their Go files
+	// (off under -headers=system: there a cgo failure is an error).
+	Tier3 bool
+	// Rel, when not nil, rewrites the file names in messages (for example
+	// relative to the working directory).
+	Rel func(file string) string
+}
+
+// Triage is the outcome of triaging loaded packages.
+type Triage struct {
+	// Analyzable are the initial packages that can be analyzed: those that
+	// loaded (tier 1, 2 or 3), possibly with type errors of their own.
+	Analyzable []*packages.Package
+	// Notes are one line per package analyzed at tier 3: the package, why
+	// cgo failed (the compiler's first error line) and what the analysis
+	// loses. Sorted.
+	Notes []string
+	// Errors are one line per package that failed to load or type-check
+	// (each package once, not again for its test variant), and one per
+	// initial package left out because a dependency failed, naming that
+	// dependency and its error. Sorted.
+	Errors []string
+	// Degraded are the packages (initial or not) analyzed at tier 3, one
+	// per package path.
+	Degraded []string
+}
+
+// What an analysis at tier 3 loses, said once per degraded package.
+const tier3Loss = "analyzed from its Go files without C types: runtime calls are recognized by name; C types and constant values are unknown, so hazards that depend on them may be missed"
+
+// Run triages the packages that packages.Load returned for initial: it
+// recognizes the tier-3 packages and clears their cgo errors, recomputes
+// IllTyped so that a package with type errors of its own (and no worse) is
+// analyzed as gopls does with RunDespiteErrors, and formats the notes and
+// error lines. It modifies the packages' Errors and IllTyped.
+func Run(initial []*packages.Package, opts Options) *Triage {
+	t := &Triage{}
+	// Post-order: each package after its dependencies.
+	var order []*packages.Package
+	packages.Visit(initial, nil, func(p *packages.Package) { order = append(order, p) })
+
+	cause := map[*packages.Package]string{}                // tier 3: the cgo failure's first line
+	blocked := map[*packages.Package]bool{}                // cannot be analyzed
+	rootCause := map[*packages.Package]*packages.Package{} // a failed package below a blocked one
+	for _, p := range order {
+		if opts.Tier3 {
+			if c, ok := tier3(p); ok {
+				cause[p] = c
+			}
+		}
+		if ownFailure(p) {
+			blocked[p] = true
+			rootCause[p] = p
+		} else {
+			for _, imp := range sortedImports(p) {
+				if blocked[imp] {
+					blocked[p] = true
+					rootCause[p] = rootCause[imp]
+					break
+				}
+			}
+		}
+		p.IllTyped = blocked[p]
+	}
+
+	// One line per package path: a test variant repeats its package's
+	// errors (with the variant's name in cgo's output), so the package
+	// itself speaks for both; a variant speaks only when the package has
+	// nothing to say (an error in a _test.go file).
+	byPath := map[string]*packages.Package{}
+	notePath := map[string]*packages.Package{}
+	for _, p := range order {
+		if len(p.Errors) > 0 && preferred(byPath[p.PkgPath], p) {
+			byPath[p.PkgPath] = p
+		}
+		if _, ok := cause[p]; ok && preferred(notePath[p.PkgPath], p) {
+			notePath[p.PkgPath] = p
+		}
+	}
+	for path, p := range byPath {
+		t.Errors = append(t.Errors, errorLine(path, p, opts.Rel))
+	}
+	for path, p := range notePath {
+		t.Notes = append(t.Notes, fmt.Sprintf("%s: note: cgo failed (%s); %s", path, rel(cause[p], opts.Rel), tier3Loss))
+		t.Degraded = append(t.Degraded, path)
+	}
+	leftOut := map[string]bool{}
+	for _, p := range initial {
+		switch {
+		case !blocked[p]:
+			t.Analyzable = append(t.Analyzable, p)
+		case rootCause[p] != p && byPath[p.PkgPath] == nil && !leftOut[p.PkgPath]:
+			leftOut[p.PkgPath] = true
+			dep := rootCause[p]
+			t.Errors = append(t.Errors, fmt.Sprintf("%s: not analyzed: its dependency %s did not load: %s",
+				p.PkgPath, dep.PkgPath, firstLine(loaderr.Message(dep.Errors[0], opts.Rel))))
+		}
+	}
+	sort.Strings(t.Errors)
+	sort.Strings(t.Notes)
+	sort.Strings(t.Degraded)
+	return t
+}
+
+// preferred reports whether p should speak for its package path rather than
+// cur: the package itself over its test variants.
+func preferred(cur, p *packages.Package) bool {
+	return cur == nil || (cur.ID != cur.PkgPath && p.ID == p.PkgPath)
+}
+
+// errorLine formats a package's errors as one line: its path, its first
+// error and how many more there are. A compiler's output that runs over
+// several lines keeps only its first error line.
+func errorLine(path string, p *packages.Package, rel func(string) string) string {
+	line := path + ": " + firstLine(loaderr.Message(p.Errors[0], rel))
+	if n := len(p.Errors) - 1; n > 0 {
+		line += fmt.Sprintf(" (and %d more errors)", n)
+	}
+	return line
+}
+
+// ownFailure reports whether p's own errors keep it from being analyzed:
+// anything but type errors (a package that did not list or parse, or has no
+// types). Type errors do not: the analyzers run anyway, and the driver drops
+// findings in the functions the errors touch (TouchedByErrors).
+func ownFailure(p *packages.Package) bool {
+	if p.Types == nil || p.TypesInfo == nil {
+		return len(p.Errors) > 0 || len(p.GoFiles) > 0
+	}
+	for _, e := range p.Errors {
+		if e.Kind != packages.TypeError {
+			return true
+		}
+	}
+	return false
+}
+
+// tier3 recognizes a package whose cgo step failed and that go/packages
+// type-checked from its raw files (some file imports "C", and the types
+// import the pseudo-package "C"). It removes the errors that stand for the
+// cgo failure (the build output, "could not import C") and returns the
+// compiler's first error line. Other errors stay.
+func tier3(p *packages.Package) (string, bool) {
+	if p.Types == nil || !cgocall.Unprocessed(p.Types) || !importsC(p.Syntax) {
+		return "", false
+	}
+	cause := ""
+	kept := p.Errors[:0:0]
+	for _, e := range p.Errors {
+		switch {
+		case e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# "):
+			if cause == "" {
+				cause = compilerError(e.Msg)
+			}
+		case e.Kind == packages.TypeError && strings.HasPrefix(e.Msg, "could not import C ("):
+		default:
+			kept = append(kept, e)
+		}
+	}
+	if cause == "" {
+		cause = "no output from cgo"
+	}
+	p.Errors = kept
+	return cause, true
+}
+
+func importsC(files []*ast.File) bool {
+	for _, f := range files {
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"C"` {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// compilerError returns the first error line of a build's output ("# pkg"
+// then the compiler's messages, with "In file included from" and source
+// excerpts around them), or its first line of text.
+func compilerError(out string) string {
+	first := ""
+	for _, line := range strings.Split(out, "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "", strings.HasPrefix(line, "# "), strings.HasPrefix(line, "In file included from"),
+			strings.Contains(line, " | "), strings.HasPrefix(line, "|"):
+			continue
+		case strings.Contains(line, "error:"):
+			return line
+		case first == "":
+			first = line
+		}
+	}
+	return first
+}
+
+// firstLine returns s up to its first newline, or its first compiler error
+// line when s is a build's output.
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		if e := compilerError(s); e != "" {
+			return e
+		}
+		return s[:i]
+	}
+	return s
+}
+
+// rel passes the file name at the start of a compiler message
+// (file.go:line:col: ...) through f.
+func rel(msg string, f func(string) string) string {
+	if f == nil {
+		return msg
+	}
+	if i := strings.Index(msg, ".go:"); i > 0 && !strings.Contains(msg[:i], " ") {
+		return f(msg[:i+3]) + msg[i+3:]
+	}
+	return msg
+}
+
+func sortedImports(p *packages.Package) []*packages.Package {
+	paths := make([]string, 0, len(p.Imports))
+	for path := range p.Imports {
+		paths = append(paths, path)
+	}
+	sort.Strings(paths)
+	out := make([]*packages.Package, len(paths))
+	for i, path := range paths {
+		out[i] = p.Imports[path]
+	}
+	return out
+}
+
+// TouchedByErrors returns a function that reports whether a position of p
+// lies in a declaration that holds one of p's type errors, where the
+// analyzers saw invalid types and missing objects: findings there are
+// dropped (the error is printed instead). Declarations without errors are
+// analyzed as usual. For a package without type errors it reports false.
+func TouchedByErrors(p *packages.Package) func(pos token.Pos) bool {
+	if len(p.TypeErrors) == 0 {
+		return func(token.Pos) bool { return false }
+	}
+	type span struct{ from, to token.Pos }
+	var spans []span
+	for _, f := range p.Syntax {
+		for _, d := range f.Decls {
+			for _, e := range p.TypeErrors {
+				if e.Fset == p.Fset && d.Pos() <= e.Pos && e.Pos < d.End() {
+					spans = append(spans, span{d.Pos(), d.End()})
+					break
+				}
+			}
+		}
+	}
+	return func(pos token.Pos) bool {
+		for _, s := range spans {
+			if s.from <= pos && pos < s.to {
+				return true
+			}
+		}
+		return false
+	}
+}
