@@ -64,6 +64,9 @@ func (p *program) parseFlags(args []string) (*options, error) {
 		p.errorf("-format %s: want text, json or sarif", o.format)
 		return nil, errUsage
 	}
+	if err := p.checkHeaders(o.headers); err != nil {
+		return nil, err
+	}
 	if o.format != "text" && (o.fix || o.diff) {
 		p.errorf("-%s cannot be combined with -fix or -diff", o.format)
 		return nil, errUsage
@@ -84,6 +87,17 @@ func (p *program) parseFlags(args []string) (*options, error) {
 		o.patterns = []string{"."} // as go vet does
 	}
 	return o, nil
+}
+
+// checkHeaders reports a -headers value other than auto, system or hiplint
+// as a usage error.
+func (p *program) checkHeaders(mode string) error {
+	switch mode {
+	case "auto", "system", "hiplint":
+		return nil
+	}
+	p.errorf("-headers %s: want auto, system or hiplint", mode)
+	return errUsage
 }
 
 // newFlagSet defines the standalone flags, storing into o. It uses its own
@@ -157,6 +171,8 @@ Usage:
 	hiplint checks [-json]          list every check with its documentation link
 	hiplint lsp [-tags t] [-headers h]
 	                                serve findings and quick fixes to an editor (LSP on stdio)
+	hiplint headers                 print the include directory of hiplint's GPU runtime declarations
+	                                (CGO_CFLAGS="-idirafter $(hiplint headers)" for go vet without SDKs)
 	hiplint version                 print the version
 	hiplint help                    print this help
 

@@ -29,6 +29,9 @@ func (p *program) lspCommand(args []string) int {
 		p.errorf("lsp takes no arguments; editors run it on stdin and stdout")
 		return exitUsage
 	}
+	if p.checkHeaders(*headers) != nil {
+		return exitUsage
+	}
 
 	env, missing, cleanup, err := p.headerEnv(*headers)
 	if err != nil {

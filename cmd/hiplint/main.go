@@ -7,15 +7,17 @@
 //	go vet -vettool=$(which hiplint) ./...  analyze one package per process, for go vet
 //
 // and a few subcommands: hiplint checks, hiplint confirm, hiplint lsp,
-// hiplint version, hiplint help.
+// hiplint headers, hiplint version, hiplint help.
 //
-// Exit status: 0 no findings, 1 error, 2 bad command line, 3 findings.
+// Exit status: 0 no findings, 1 error (writing standard output included),
+// 2 bad command line, 3 findings.
 package main
 
 import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/hiplint/hiplint/analyzers"
 	"github.com/hiplint/hiplint/internal/diag"
@@ -73,6 +75,7 @@ var subcommands = map[string]func(p *program, args []string) int{
 	"help":    (*program).helpCommand,
 	"confirm": (*program).confirmCommand,
 	"lsp":     (*program).lspCommand,
+	"headers": (*program).headersCommand,
 }
 
 // confirmCommand runs runtimecheck: the flagged code paths on a GPU, with a
@@ -81,13 +84,50 @@ func (p *program) confirmCommand(args []string) int {
 	return runtimecheck.Main(args, p.stdout, p.stderr)
 }
 
-func (p *program) main(args []string) int {
+// main runs one command line and returns its exit status. Exit status 2 is
+// for usage errors only: a failure to write standard output (a full disk,
+// /dev/full) is an error, and so is a panic in hiplint's own code, which Go
+// would otherwise end with status 2.
+func (p *program) main(args []string) (code int) {
+	out := &stickyWriter{w: p.stdout}
+	p.stdout = out
+	defer func() { p.stdout = out.w }()
+	defer func() {
+		if r := recover(); r != nil {
+			p.errorf("internal error: %v\n%s", r, debug.Stack())
+			code = exitError
+		}
+	}()
+	defer func() {
+		if out.err != nil {
+			p.errorf("writing standard output: %v", out.err)
+			code = exitError
+		}
+	}()
 	if len(args) > 0 {
 		if cmd, ok := subcommands[args[0]]; ok {
 			return cmd(p, args[1:])
 		}
 	}
 	return p.lint(args)
+}
+
+// stickyWriter remembers the first error writing to w and fails every
+// write after it without trying, so that a full disk costs one write.
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(b []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(b)
+	if err != nil {
+		s.err = err
+	}
+	return n, err
 }
 
 // errorf prints one error line in the form every Go tool uses.

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"runtime/debug"
 	"text/tabwriter"
+
+	"github.com/hiplint/hiplint/internal/headerless"
 )
 
 // checksCommand lists every check ID: a table, or a JSON array with -json.
@@ -42,6 +44,32 @@ func (p *program) checksCommand(args []string) int {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", c.ID, c.Severity, c.Analyzer, c.Title, c.URL())
 	}
 	if err := tw.Flush(); err != nil {
+		return exitError // a write error on stdout: program.main reports it
+	}
+	return exitClean
+}
+
+// headersCommand prints the include directory of hiplint's declarations of
+// the GPU runtime APIs (materialized in the user cache by internal/headerless),
+// for go vet on a machine without the SDKs:
+//
+//	CGO_CFLAGS="-idirafter $(hiplint headers)" go vet -vettool=$(which hiplint) ./...
+func (p *program) headersCommand(args []string) int {
+	fs := flag.NewFlagSet("hiplint headers", flag.ContinueOnError)
+	fs.SetOutput(p.stderr)
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		p.errorf("headers takes no arguments")
+		return exitUsage
+	}
+	dir, err := headerless.Dir()
+	if err != nil {
+		p.errorf("hiplint's headers: %v", err)
+		return exitError
+	}
+	if _, err := fmt.Fprintln(p.stdout, dir); err != nil {
 		p.errorf("%v", err)
 		return exitError
 	}
