@@ -2,9 +2,13 @@ package runtimecheck
 
 import (
 	"fmt"
-	"github.com/hiplint/hiplint/analyzers"
 	"go/token"
+	"path/filepath"
 	"sort"
+	"strings"
+
+	"github.com/hiplint/hiplint/analyzers"
+	"github.com/hiplint/hiplint/internal/hipapi"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -143,3 +147,163 @@ func sortFindings(out []Finding) {
 }
 
 func posn(p token.Position) string { return fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column) }
+
+// traceRoles are the runtime calls each family's silent sites include
+// whatever the code around them looks like: with -silent every traced call
+// of these roles on which hiplint reported nothing of its family (and found
+// no candidate there either: a load through a wrapper, a launch whose
+// argument array lives in C memory) is judged as a silent site.
+var traceRoles = map[hipapi.Role]string{
+	hipapi.ModuleLoad:    "HL2001",
+	hipapi.GraphFreeNode: "HL3001",
+	hipapi.Launch:        "HL4001",
+}
+
+// traceCandidates returns the silent sites found by instrumenting: the
+// traced calls of traceRoles with no finding or candidate of their family on
+// their line. base makes their positions relative, as the findings' are.
+func traceCandidates(findings []Finding, insts map[string]*Instrumented, pkgs []*packages.Package, base string) []Finding {
+	flagged := map[string]bool{}
+	for _, f := range findings {
+		flagged[siteKey(f)] = true
+	}
+	titles := map[string]string{}
+	for _, c := range analyzers.Checks() {
+		titles[c.ID] = c.Title
+	}
+	dirs := make([]string, 0, len(insts))
+	for d := range insts {
+		dirs = append(dirs, d)
+	}
+	sort.Strings(dirs)
+	var out []Finding
+	for _, d := range dirs {
+		inst := insts[d]
+		ids := make([]int, 0, len(inst.Sites))
+		for id := range inst.Sites {
+			ids = append(ids, id)
+		}
+		sort.Ints(ids)
+		for _, id := range ids {
+			s := inst.Sites[id]
+			fn, ok := hipapi.Lookup(s.API)
+			if !ok || s.Probe || s.Marker {
+				continue
+			}
+			check, ok := traceRoles[fn.Role]
+			if !ok {
+				continue
+			}
+			f := Finding{ID: check, Analyzer: "confirm", File: s.File, Line: s.Line, Col: s.Col, Dir: d, Silent: true,
+				Package: packageAt(pkgs, d),
+				Message: fmt.Sprintf("no finding: hiplint reported nothing of %s (%s) at this %s call, a site confirm found by tracing", check, titles[check], s.API)}
+			f.Posn = fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Col)
+			if rel, err := filepath.Rel(base, f.File); err == nil && !strings.HasPrefix(rel, "..") {
+				f.Posn = fmt.Sprintf("%s:%d:%d", rel, f.Line, f.Col)
+			}
+			if flagged[siteKey(f)] {
+				continue
+			}
+			flagged[siteKey(f)] = true
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// packageAt returns the import path of the package in dir.
+func packageAt(pkgs []*packages.Package, dir string) string {
+	path := ""
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, f := range p.GoFiles {
+			if path == "" && filepath.Dir(f) == dir && !strings.Contains(p.ID, " ") {
+				path = p.PkgPath
+			}
+		}
+	})
+	return path
+}
+
+// reconcile gives a silent site and the finding above it one verdict. A
+// silent site whose runtime calls all ran inside the Go call of a finding of
+// its family (between that call's marker records) is the call beneath the
+// finding: the same hazard, reported there. A silent site whose hazard showed
+// in a test that a whole-trace finding of its family (XNACK, on the test)
+// was confirmed by is that finding's hazard too. results[judged[k]] is the
+// result evs[k] was judged into.
+func reconcile(results []Result, judged []int, evs []*Evidence) {
+	for k, ev := range evs {
+		s := &results[judged[k]]
+		if !s.Finding.Silent {
+			continue
+		}
+		for j, fev := range evs {
+			f := &results[judged[j]]
+			if f.Finding.Silent || f.Finding.ID[:3] != s.Finding.ID[:3] || f.Verdict == s.Verdict {
+				continue
+			}
+			fam, _ := familyOf(f.Finding.ID)
+			if t, ok := beneath(ev, fev); ok {
+				dropFalseNegative(s)
+				s.Verdict = f.Verdict
+				s.Evidence = append([]string{fmt.Sprintf("%s: every call here ran inside the call at %s, where hiplint reported %s: the same hazard, judged there (%s)",
+					t, f.Finding.Posn, f.Finding.ID, f.Verdict)}, s.Evidence...)
+				break
+			}
+			if fam.AnySite && s.Verdict == Missed && f.Verdict == Confirmed {
+				if t := sharedTest(s.Tests, f.Tests); t != "" {
+					dropFalseNegative(s)
+					s.Verdict = Confirmed
+					s.Evidence = append([]string{fmt.Sprintf("the same hazard: hiplint reported this hazard for %s at %s (%s), confirmed there", t, f.Finding.Posn, f.Finding.ID)}, s.Evidence...)
+					break
+				}
+			}
+		}
+	}
+}
+
+// falseNegative heads the evidence of a missed verdict.
+const falseNegative = "hiplint reported nothing here, but the hazard happened: a false negative"
+
+// beneath reports whether, in some run, the silent site's own calls all ran
+// inside a marker window of the finding's, and names that run's test.
+func beneath(silent, finding *Evidence) (string, bool) {
+	var markers []int
+	for _, id := range finding.At {
+		if finding.Sites[id].Marker {
+			markers = append(markers, id)
+		}
+	}
+	if len(markers) == 0 {
+		return "", false
+	}
+	for _, run := range silent.Runs {
+		inside := windowSeqs(run.Trace, func(site int) bool { return contains(markers, site) })
+		own, all := 0, true
+		for _, r := range run.Trace.Records {
+			if r.Returned() && silent.at(run.Trace, &r) {
+				own++
+				all = all && inside[r.Seq]
+			}
+		}
+		if own > 0 && all {
+			return run.Test, true
+		}
+	}
+	return "", false
+}
+
+func dropFalseNegative(r *Result) {
+	if len(r.Evidence) > 0 && r.Evidence[0] == falseNegative {
+		r.Evidence = r.Evidence[1:]
+	}
+}
+
+func sharedTest(a, b []string) string {
+	for _, x := range a {
+		if containsString(b, x) {
+			return x
+		}
+	}
+	return ""
+}

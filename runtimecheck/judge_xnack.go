@@ -13,7 +13,7 @@ import (
 // analogue is cudaDevAttrPageableMemoryAccess, and the verdict says so.
 func judgeXNACK(ev *Evidence) (Verdict, []string) {
 	var evidence []string
-	exercised, faulted, pageable, seen, onNVIDIA := false, false, false, false, false
+	exercised, faulted, pageable, seen, onNVIDIA, completed := false, false, false, false, false, false
 	skippedAll := len(ev.Runs) > 0
 	for _, run := range ev.Runs {
 		skippedAll = skippedAll && strings.Contains(run.Output, "--- SKIP: "+run.Test+" ")
@@ -55,6 +55,9 @@ func judgeXNACK(ev *Evidence) (Verdict, []string) {
 				exercised = true
 			}
 			role := roleOf(&r)
+			if exercised && r.OK() && (role == hipapi.DeviceSync || role == hipapi.StreamSync) {
+				completed = true // the kernels launched before it finished without a fault
+			}
 			if exercised && !r.OK() && (role == hipapi.Launch || role == hipapi.DeviceSync || role == hipapi.StreamSync || role == hipapi.Copy) {
 				faulted = true
 				evidence = append(evidence, fmt.Sprintf("%s: %s at %s returned %s", run.Test, r.API, ev.Sites[r.Site], errName(r.API, *r.Ret)))
@@ -74,6 +77,8 @@ func judgeXNACK(ev *Evidence) (Verdict, []string) {
 		return Confirmed, evidence
 	case ev.Finding.Silent && skippedAll && !pageable:
 		return Refuted, append(evidence, "the test skipped itself on a device that reports no pageable-memory access: its guard kept the kernel away from memory the device cannot reach")
+	case ev.Finding.Silent && completed && len(ev.At) > 0:
+		return Refuted, append(evidence, "the kernels launched here completed without a fault (a synchronization after them returned success): the memory they touched was reachable from this device")
 	case pageable:
 		return Refuted, append(evidence, "the device reports pageable-memory access, so the memory is reachable without a guard here")
 	case onNVIDIA && (ev.Finding.ID == "HL4002" || ev.Finding.ID == "HL4004"):

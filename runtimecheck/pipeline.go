@@ -62,6 +62,10 @@ func judgeFindings(ctx context.Context, o *options, dir, work string, runEnv []s
 		nextSite += len(inst.Sites) + 1
 		insts[d] = inst
 	}
+	if o.silent {
+		findings = append(findings, traceCandidates(findings, insts, pkgs, dir)...)
+		sortFindings(findings)
+	}
 
 	untraced := 0
 	defer func() {
@@ -69,6 +73,8 @@ func judgeFindings(ctx context.Context, o *options, dir, work string, runEnv []s
 			fmt.Fprintf(stderr, "hiplint confirm: %d silent sites left out: no runtime call on their line to trace (they go through wrappers)\n", untraced)
 		}
 	}()
+	var evs []*Evidence
+	var judged []int // index in results of each judged evidence, in evs' order
 	for _, f := range findings {
 		res := Result{Finding: f}
 		inst := insts[f.Dir]
@@ -126,21 +132,37 @@ func judgeFindings(ctx context.Context, o *options, dir, work string, runEnv []s
 			if inst.Overlay == "" {
 				continue
 			}
-			run := r.run(ctx, f.Dir, inst, p, fam.DelayUS, false)
-			res.Runs = append(res.Runs, summarize(run, false))
-			if fam.ForceSync {
-				run.ForceSync = r.run(ctx, f.Dir, inst, p, fam.DelayUS, true)
-				res.Runs = append(res.Runs, summarize(run.ForceSync, true))
+			// A test with subtests is run and judged one subtest at a
+			// time, so that each failure is its own subtest's.
+			units := []Planned{p}
+			if whole := r.run(ctx, f.Dir, inst, p, fam.DelayUS, false); p.Kind == "test" {
+				if subs := subtests(whole.Output, p.Name); len(subs) > 0 {
+					units = units[:0]
+					for _, sub := range subs {
+						units = append(units, Planned{Name: p.Name, Kind: p.Kind, Sub: sub})
+					}
+				}
 			}
-			ev.Runs = append(ev.Runs, run)
+			for _, u := range units {
+				run := r.run(ctx, f.Dir, inst, u, fam.DelayUS, false)
+				res.Runs = append(res.Runs, summarize(run, false))
+				if fam.ForceSync {
+					run.ForceSync = r.run(ctx, f.Dir, inst, u, fam.DelayUS, true)
+					res.Runs = append(res.Runs, summarize(run.ForceSync, true))
+				}
+				ev.Runs = append(ev.Runs, run)
+			}
 		}
 		res.Verdict, res.Evidence = judge(ev)
+		evs = append(evs, ev)
 		if f.Silent && res.Verdict == Confirmed {
 			res.Verdict = Missed
-			res.Evidence = append([]string{"hiplint reported nothing here, but the hazard happened: a false negative"}, res.Evidence...)
+			res.Evidence = append([]string{falseNegative}, res.Evidence...)
 		}
 		results = append(results, res)
+		judged = append(judged, len(results)-1)
 	}
+	reconcile(results, judged, evs)
 	return results, nil
 }
 
@@ -170,7 +192,7 @@ type runner struct {
 }
 
 func (r *runner) run(ctx context.Context, dir string, inst *Instrumented, p Planned, delayUS int, forceSync bool) *Run {
-	key := fmt.Sprintf("%s|%s|%d|%v", dir, p.Name, delayUS, forceSync)
+	key := fmt.Sprintf("%s|%s|%s|%d|%v", dir, p.Name, p.Sub, delayUS, forceSync)
 	if run, ok := r.runs[key]; ok {
 		return run
 	}
@@ -191,11 +213,11 @@ func (r *runner) run(ctx context.Context, dir string, inst *Instrumented, p Plan
 	if p.Kind == "benchmark" {
 		args = append(args, "-run=^$", "-bench=^"+p.Name+"$", "-benchtime=1x")
 	} else {
-		args = append(args, "-run=^"+p.Name+"$")
+		args = append(args, "-run="+p.RunPattern())
 	}
 	args = append(args, ".")
 	res := runProcess(ctx, runSpec{Args: args, Dir: dir, Env: env, Timeout: r.o.timeout})
-	run := &Run{Test: p.Name, Exit: res.Exit, Signal: res.Signal, TimedOut: res.TimedOut, OOM: res.OOM,
+	run := &Run{Test: p.Label(), Exit: res.Exit, Signal: res.Signal, TimedOut: res.TimedOut, OOM: res.OOM,
 		Output: string(res.Output), Duration: res.Duration, Err: res.Err}
 	if f, err := os.Open(tracePath); err == nil {
 		run.Trace, _ = ParseTrace(f)

@@ -3,6 +3,8 @@ package runtimecheck
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -19,6 +21,47 @@ import (
 type Planned struct {
 	Name string // TestX, BenchmarkX, ExampleX, FuzzX
 	Kind string // "test", "benchmark", "example", "fuzz"
+	// Sub is one subtest of the test, as go test -v names it (spaces
+	// already rewritten to underscores): that subtest is run alone.
+	Sub string
+}
+
+// RunPattern is the go test -run pattern that selects the test (or the one
+// subtest) and nothing else: ^TestX$ or ^TestX$/^name$, names quoted.
+func (p Planned) RunPattern() string {
+	pat := "^" + regexp.QuoteMeta(p.Name) + "$"
+	if p.Sub != "" {
+		pat += "/^" + regexp.QuoteMeta(p.Sub) + "$"
+	}
+	return pat
+}
+
+// Label names the test, or the subtest as TestX/name.
+func (p Planned) Label() string {
+	if p.Sub != "" {
+		return p.Name + "/" + p.Sub
+	}
+	return p.Name
+}
+
+// subtests returns the direct subtests of test that go test -v reported
+// running, in order, each once.
+func subtests(output, test string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, line := range strings.Split(output, "\n") {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(line), "=== RUN")
+		if !ok {
+			continue
+		}
+		name, ok := strings.CutPrefix(strings.TrimSpace(rest), test+"/")
+		if !ok || name == "" || strings.Contains(name, "/") || seen[name] {
+			continue
+		}
+		seen[name] = true
+		out = append(out, name)
+	}
+	return out
 }
 
 // planner answers, for a position, which entry points of its package's tests
@@ -28,6 +71,8 @@ type planner struct {
 	graph *callgraph.Graph
 	fset  *token.FileSet
 	pkgs  []*packages.Package
+
+	closures map[*types.Package]map[*types.Package]bool
 }
 
 // newPlanner builds SSA for the loaded packages (their test variants
@@ -97,37 +142,39 @@ func allFunctions(prog *ssa.Program) map[*ssa.Function]bool {
 }
 
 // plan returns the entry points of the tests that reach fn, sorted by name.
+// Only the tests of fn's own package directory are candidates (confirm runs
+// go test there), and each is walked forward through the call graph within
+// the packages its test binary links (its import closure): a test of another
+// package, or a path through a package the test cannot import, plans nothing.
 func (p *planner) plan(target *ssa.Function) []Planned {
-	if target == nil {
+	if target == nil || target.Pkg == nil {
 		return nil
 	}
-	// The same source function exists once per package variant; start
-	// from every copy of it.
-	var starts []*callgraph.Node
+	// The same source function exists once per package variant; any copy
+	// of it counts.
+	goal := map[*callgraph.Node]bool{}
 	pos := target.Pos()
 	for fn, node := range p.graph.Nodes {
 		if fn != nil && fn.Pos() == pos && fn.Name() == target.Name() {
-			starts = append(starts, node)
+			goal[node] = true
 		}
 	}
-	seen := map[*callgraph.Node]bool{}
+	dir := filepath.Dir(p.fset.Position(pos).Filename)
 	found := map[string]Planned{}
-	queue := starts
-	for len(queue) > 0 {
-		n := queue[0]
-		queue = queue[1:]
-		if seen[n] {
+	for fn, node := range p.graph.Nodes {
+		if fn == nil || fn.Parent() != nil || fn.Signature.Recv() != nil || fn.Pkg == nil || !isTestFile(p.fset, fn) {
 			continue
 		}
-		seen[n] = true
-		if fn := n.Func; fn != nil && fn.Parent() == nil && fn.Signature.Recv() == nil && fn.Pkg != nil && isTestFile(p.fset, fn) {
-			if m := entryRE.FindStringSubmatch(fn.Name()); m != nil {
-				kind := map[string]string{"Test": "test", "Benchmark": "benchmark", "Example": "example", "Fuzz": "fuzz"}[m[1]]
-				found[fn.Name()] = Planned{Name: fn.Name(), Kind: kind}
-			}
+		m := entryRE.FindStringSubmatch(fn.Name())
+		if m == nil || filepath.Dir(p.fset.Position(fn.Pos()).Filename) != dir {
+			continue
 		}
-		for _, e := range n.In {
-			queue = append(queue, e.Caller)
+		if _, dup := found[fn.Name()]; dup {
+			continue
+		}
+		if p.reaches(node, goal, p.closure(fn.Pkg.Pkg)) {
+			kind := map[string]string{"Test": "test", "Benchmark": "benchmark", "Example": "example", "Fuzz": "fuzz"}[m[1]]
+			found[fn.Name()] = Planned{Name: fn.Name(), Kind: kind}
 		}
 	}
 	out := make([]Planned, 0, len(found))
@@ -136,6 +183,68 @@ func (p *planner) plan(target *ssa.Function) []Planned {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
+}
+
+// reaches walks the call graph forward from an entry point, through the
+// functions of the packages in linked (and synthetic ones), to a goal node.
+func (p *planner) reaches(from *callgraph.Node, goal map[*callgraph.Node]bool, linked map[*types.Package]bool) bool {
+	seen := map[*callgraph.Node]bool{from: true}
+	queue := []*callgraph.Node{from}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		if goal[n] {
+			return true
+		}
+		for _, e := range n.Out {
+			c := e.Callee
+			if seen[c] {
+				continue
+			}
+			seen[c] = true
+			if fn := c.Func; fn != nil && fn.Pkg != nil && !linked[fn.Pkg.Pkg] {
+				continue
+			}
+			queue = append(queue, c)
+		}
+	}
+	return false
+}
+
+// closure returns the packages a test binary built for pkg links: pkg and
+// everything it imports, transitively (the exact package variants).
+func (p *planner) closure(pkg *types.Package) map[*types.Package]bool {
+	if c, ok := p.closures[pkg]; ok {
+		return c
+	}
+	c := map[*types.Package]bool{}
+	var walk func(lp *packages.Package)
+	walk = func(lp *packages.Package) {
+		if lp == nil || lp.Types == nil || c[lp.Types] {
+			return
+		}
+		c[lp.Types] = true
+		for _, imp := range lp.Imports {
+			walk(imp)
+		}
+	}
+	packages.Visit(p.pkgs, nil, func(lp *packages.Package) {
+		if lp.Types == pkg {
+			walk(lp)
+		}
+	})
+	if len(c) == 0 {
+		// Not a loaded package: without its imports, follow the package itself.
+		c[pkg] = true
+		for _, imp := range pkg.Imports() {
+			c[imp] = true
+		}
+	}
+	if p.closures == nil {
+		p.closures = map[*types.Package]map[*types.Package]bool{}
+	}
+	p.closures[pkg] = c
+	return c
 }
 
 func isTestFile(fset *token.FileSet, fn *ssa.Function) bool {

@@ -1,0 +1,18 @@
+package modset
+
+import "testing"
+
+// Two good images, then one that does not load.
+var images = []string{PTX, PTX, "not a module"}
+
+func TestLoadPool(t *testing.T) {
+	if _, err := LoadPool(images); err == nil {
+		t.Fatal("the third image loaded")
+	}
+}
+
+func TestLoadRegistry(t *testing.T) {
+	if _, err := LoadRegistry(images); err == nil {
+		t.Fatal("the third image loaded")
+	}
+}
