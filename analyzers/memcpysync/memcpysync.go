@@ -163,6 +163,7 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 		idx:        flow.IndexOf(pass),
 		impls:      flow.NewImpls(pass),
 		getters:    map[*types.Func]string{},
+		funcFields: flow.FuncFields(pass),
 	}
 	c.findStreamVars()
 	funcs := c.idx.Funcs()
@@ -210,6 +211,9 @@ type checker struct {
 	// (ctx.Do(func() error {...})), which are part of their caller.
 	idx     *flow.Index
 	getters map[*types.Func]string // this package's getters: what they return
+	// funcFields: fields of function type that always hold one function
+	// (Ops{sync: d.Synchronize}); calls through them call it.
+	funcFields map[*types.Var]*types.Func
 	// final holds, after summarize, each declared function's last summary
 	// analysis when no summary it depends on changed after it: its solution
 	// is the reporting run's, which then only walks it again (reporting).
@@ -284,11 +288,13 @@ func (c *checker) findGetters(funcs []flow.Func) {
 		if !ok || len(ret.Results) != 1 || obj.Signature().Results().Len() != 1 {
 			continue
 		}
-		if t := obj.Signature().Results().At(0).Type(); !mayHoldPointer(t) && !isUintptr(t) {
+		t := obj.Signature().Results().At(0).Type()
+		_, isSlice := t.Underlying().(*types.Slice)
+		if !mayHoldPointer(t) && !isUintptr(t) && !isSlice {
 			continue
 		}
 		var path []string
-		e := flow.StripConversions(info, ret.Results[0])
+		e := viewed(info, ret.Results[0])
 		for {
 			sel, ok := e.(*ast.SelectorExpr)
 			if !ok {
@@ -320,6 +326,31 @@ func (c *checker) findGetters(funcs []flow.Func) {
 		c.getters[obj] = ref
 		c.pass.ExportObjectFact(obj, &ReturnsParam{Ref: ref})
 	}
+}
+
+// viewed returns the pointer a view is made of: e without conversions,
+// unsafe.Slice, unsafe.Add and slicing (a Values() accessor returning
+// unsafe.Slice((*float32)(b.ptr), b.n) views b.ptr).
+func viewed(info *types.Info, e ast.Expr) ast.Expr {
+	for range 8 {
+		e = flow.StripConversions(info, e)
+		switch x := e.(type) {
+		case *ast.SliceExpr:
+			e = x.X
+			continue
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+			if !ok || len(x.Args) == 0 {
+				return e
+			}
+			if b, ok := info.Uses[sel.Sel].(*types.Builtin); ok && (b.Name() == "Slice" || b.Name() == "Add") {
+				e = x.Args[0]
+				continue
+			}
+		}
+		return e
+	}
+	return e
 }
 
 func isUintptr(t types.Type) bool {
@@ -443,6 +474,16 @@ func (c *checker) summarize(funcs []flow.Func) {
 		}
 		for callee := range flow.LocalRefs(c.pass, c.idx, c.impls, fn.Body) {
 			callers[callee] = append(callers[callee], i)
+		}
+		if len(c.funcFields) > 0 {
+			ast.Inspect(fn.Body, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if callee := flow.FieldCallee(info, c.funcFields, call); callee != nil {
+						callers[callee] = append(callers[callee], i)
+					}
+				}
+				return true
+			})
 		}
 	}
 	last := make([]*funcAnalysis, len(funcs))
@@ -574,6 +615,9 @@ func (c *checker) relevant(fn flow.Func) bool {
 			return false
 		}
 		fn := c.callee(call)
+		if fn == nil {
+			fn = flow.FieldCallee(info, c.funcFields, call)
+		}
 		found = c.copiesOf(fn) != nil || c.syncsOf(fn) != nil || len(c.readsOf(fn)) > 0 ||
 			len(c.deviceReadsOf(fn)) > 0 || len(c.eventOpsOf(fn)) > 0
 		return !found

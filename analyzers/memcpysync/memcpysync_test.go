@@ -127,3 +127,10 @@ func itoa(i int) string {
 func TestRealShapes(t *testing.T) {
 	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/realwrap", "memcpysync/realapp")
 }
+
+// TestRealShapesLocal runs the one-package shapes of issue 19: method values
+// in struct fields, copy kinds from a switch or a variable, view accessors,
+// and kernels on another device.
+func TestRealShapesLocal(t *testing.T) {
+	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/realshapes")
+}

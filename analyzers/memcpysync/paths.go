@@ -134,8 +134,8 @@ type state struct {
 	device  string
 	copies  map[int]*pending
 	streams map[loc]streamInfo
-	events  map[loc][]int // event → copy sites it was recorded after
-	kinds   map[types.Object]int64
+	events  map[loc][]int            // event → copy sites it was recorded after
+	kinds   map[types.Object]kindSet // the copy kinds a variable may hold on this path
 	// status maps a variable holding a call's status (err := check(C.x(...)))
 	// to the copies that call issued: where it reports failure they never
 	// started.
@@ -240,7 +240,9 @@ func joinState(into, from *state) *state {
 		into.events[k] = slices.DeleteFunc(sites, func(i int) bool { return !slices.Contains(other, i) })
 	}
 	for k, v := range into.kinds {
-		if w, ok := from.kinds[k]; !ok || w != v {
+		if w, ok := from.kinds[k]; ok {
+			into.kinds[k] = v | w // either path's kind
+		} else {
 			delete(into.kinds, k)
 		}
 	}
@@ -375,6 +377,9 @@ type funcAnalysis struct {
 	exitDevReads map[string]DeviceRead
 	exitEvOps    []string
 	quietReads   bool // the device read being checked is not one for the summary
+	// boundRecv: calls through function-valued fields, whose callee's
+	// receiver the call does not name.
+	boundRecv map[*ast.CallExpr]bool
 }
 
 func newFuncAnalysis(c *checker, fn flow.Func, reporting bool) *funcAnalysis {
@@ -1221,14 +1226,44 @@ func (fa *funcAnalysis) deviceKey(e ast.Expr) string {
 	return "e:" + types.ExprString(x)
 }
 
+// kindSet is a set of copy kinds (hipMemcpyKind values 0 to 4, bit k for
+// kind k); kinds out of that range make the set unknown.
+type kindSet uint8
+
+func kindOf(v int64) (kindSet, bool) {
+	if v < 0 || v > 7 {
+		return 0, false
+	}
+	return 1 << v, true
+}
+
 // kindValue returns the copy kind e holds, if known on this path.
 func (fa *funcAnalysis) kindValue(e ast.Expr, s *state) (int64, bool) {
-	if v, ok := cgocall.IntValue(fa.info, e); ok {
-		return v, true
+	ks, ok := fa.kindsOf(e, s)
+	if !ok || ks&(ks-1) != 0 {
+		return 0, false
 	}
-	if id, ok := fa.stripConversions(e).(*ast.Ident); ok {
-		v, ok := s.kinds[fa.objOf(id)]
-		return v, ok
+	for v := int64(0); v < 8; v++ {
+		if ks == 1<<v {
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+// kindsOf returns the copy kinds e may hold on this path: a constant, or a
+// variable assigned kinds on every path here (a switch that picks one).
+func (fa *funcAnalysis) kindsOf(e ast.Expr, s *state) (kindSet, bool) {
+	if v, ok := cgocall.IntValue(fa.info, e); ok {
+		return kindOf(v)
+	}
+	x := fa.stripConversions(e)
+	if v, ok := cgocall.IntValue(fa.info, x); ok {
+		return kindOf(v)
+	}
+	if id, ok := x.(*ast.Ident); ok {
+		ks, ok := s.kinds[fa.objOf(id)]
+		return ks, ok
 	}
 	return 0, false
 }
@@ -1330,8 +1365,12 @@ func (fa *funcAnalysis) deviceToDevice(c *cgocall.Call, s *state) (kindParam str
 		return "", true
 	case hipapi.FromKind:
 		k := c.Arg(f.Kind)
-		if v, ok := fa.kindValue(k, s); ok {
-			return "", v == hipapi.KindDeviceToDevice || v == hipapi.KindDefault
+		if ks, ok := fa.kindsOf(k, s); ok {
+			// A kind picked at run time: on the paths where it is
+			// device-to-device (or default), the copy is one.
+			d2d, _ := kindOf(hipapi.KindDeviceToDevice)
+			def, _ := kindOf(hipapi.KindDefault)
+			return "", ks&(d2d|def) != 0
 		}
 		if l, ok := fa.varLoc(fa.stripConversions(k)); ok {
 			if ref := fa.paramRef(l); ref != "" {
@@ -1353,8 +1392,8 @@ func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, s *state) {
 		return
 	}
 	if ll.path == "" {
-		if v, ok := fa.kindValueOrNone(rhs, s); ok {
-			flow.Put(&s.kinds, ll.root, v)
+		if ks, ok := fa.kindsOrNone(rhs, s); ok {
+			flow.Put(&s.kinds, ll.root, ks)
 		} else {
 			delete(s.kinds, ll.root)
 		}
@@ -1382,11 +1421,11 @@ func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, s *state) {
 	delete(s.streams, ll)
 }
 
-func (fa *funcAnalysis) kindValueOrNone(e ast.Expr, s *state) (int64, bool) {
+func (fa *funcAnalysis) kindsOrNone(e ast.Expr, s *state) (kindSet, bool) {
 	if e == nil {
 		return 0, false
 	}
-	return fa.kindValue(e, s)
+	return fa.kindsOf(e, s)
 }
 
 // mention is a variable or field path named in an expression.
@@ -1430,7 +1469,13 @@ func (fa *funcAnalysis) mentions(e ast.Node) []mention {
 func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 	fn := fa.callee(call)
 	if fn == nil {
-		return
+		// A call through a field that always holds one function: its
+		// summary applies, except what names the receiver bound where the
+		// method value was stored (resolveRef refuses "r").
+		if fn = flow.FieldCallee(fa.info, fa.funcFields, call); fn == nil {
+			return
+		}
+		flow.Put(&fa.boundRecv, call, true)
 	}
 	ops := fa.eventOpsOf(fn)
 	fa.applyEventOps(call, fn, ops, "wait", s)
@@ -1487,6 +1532,8 @@ func (fa *funcAnalysis) resolveRef(call *ast.CallExpr, ref string) (ast.Expr, lo
 		if _, err := fmt.Sscanf(head, "p%d", &i); err != nil {
 			return nil, loc{}, false
 		}
+	} else if fa.boundRecv[call] {
+		return nil, loc{}, false
 	}
 	arg := flow.ArgAt(call, i)
 	if arg == nil {

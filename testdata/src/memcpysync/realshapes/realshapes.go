@@ -1,0 +1,144 @@
+// Package realshapes holds copy-sync shapes of real code that live in one
+// package: method values in struct fields, copy kinds chosen at run time,
+// view accessors and copies on one device read on another.
+package realshapes
+
+// #cgo CFLAGS: -I${SRCDIR}/../../../include
+// #include <hip/hip_runtime_api.h>
+import "C"
+
+import "unsafe"
+
+var pool [4]unsafe.Pointer
+
+func buffers() (dst, src unsafe.Pointer) { return pool[0], pool[1] }
+
+// Device is a device handle.
+type Device struct{ id C.int }
+
+// Synchronize waits for the current device.
+func (d *Device) Synchronize() error { // want Synchronize:`synchronizes\(device\)`
+	C.hipDeviceSynchronize()
+	return nil
+}
+
+func copyD2D(dst, src unsafe.Pointer, n int) error { // want copyD2D:`copiesInto\(hipMemcpy dst=p0\)`
+	C.hipMemcpy(dst, src, C.size_t(n), C.hipMemcpyDeviceToDevice)
+	return nil
+}
+
+// Ops holds the operations as function values, set once.
+type Ops struct {
+	sync func() error
+	copy func(dst, src unsafe.Pointer, n int) error
+}
+
+func newOps(d *Device) *Ops {
+	return &Ops{sync: d.Synchronize, copy: copyD2D}
+}
+
+func syncThroughField(o *Ops) float32 { // want syncThroughField:`synchronizes\(device\)`
+	dst, src := buffers()
+	C.hipMemcpy(dst, src, 256, C.hipMemcpyDeviceToDevice)
+	o.sync()
+	return *(*float32)(dst)
+}
+
+func copyThroughField(o *Ops) float32 {
+	dst, src := buffers()
+	o.copy(dst, src, 256)
+	return *(*float32)(dst) // want `this dereference reads dst on the host before the device-to-device copy into it by copyD2D \(C.hipMemcpy\)`
+}
+
+func copyThroughFieldSynced(o *Ops) float32 { // want copyThroughFieldSynced:`synchronizes\(device\)`
+	dst, src := buffers()
+	o.copy(dst, src, 256)
+	o.sync()
+	return *(*float32)(dst)
+}
+
+// The copy kind comes from a switch.
+func kindFromSwitch(toHost bool) float32 {
+	dst, src := buffers()
+	var kind C.hipMemcpyKind
+	switch {
+	case toHost:
+		kind = C.hipMemcpyDeviceToHost
+	default:
+		kind = C.hipMemcpyDeviceToDevice
+	}
+	C.hipMemcpy(dst, src, 256, kind)
+	return *(*float32)(dst) // want `this dereference reads dst on the host before the device-to-device copy into it by C.hipMemcpy`
+}
+
+// Every kind that reaches the copy is host-to-device: no device-to-device copy.
+func kindFromSwitchHost(pinned bool) float32 {
+	dst, src := buffers()
+	var kind C.hipMemcpyKind
+	switch {
+	case pinned:
+		kind = C.hipMemcpyHostToDevice
+	default:
+		kind = C.hipMemcpyHostToDevice
+	}
+	C.hipMemcpy(dst, src, 256, kind)
+	return *(*float32)(dst)
+}
+
+// A variable known to be device-to-device.
+func kindVariable() float32 {
+	dst, src := buffers()
+	kind := C.hipMemcpyKind(C.hipMemcpyDeviceToDevice)
+	C.hipMemcpy(dst, src, 256, kind)
+	return *(*float32)(dst) // want `this dereference reads dst on the host`
+}
+
+// Buffer is device memory with a host view.
+type Buffer struct {
+	ptr unsafe.Pointer
+	n   int
+}
+
+// Values views the buffer's memory as a slice.
+func (b *Buffer) Values() []float32 { // want Values:`returnsParam\(r.ptr\)`
+	return unsafe.Slice((*float32)(b.ptr), b.n)
+}
+
+var bufA, bufB = &Buffer{}, &Buffer{}
+
+func viewRead() float32 {
+	b, src := bufA, bufB
+	C.hipMemcpy(b.ptr, src.ptr, 256, C.hipMemcpyDeviceToDevice)
+	for _, v := range b.Values() { // want `this range loop reads b.ptr on the host`
+		return v
+	}
+	return b.Values()[0] // want `this index expression reads b.ptr on the host`
+}
+
+func viewReadSynced() float32 { // want viewReadSynced:`synchronizes\(device\)`
+	b, src := bufA, bufB
+	C.hipMemcpy(b.ptr, src.ptr, 256, C.hipMemcpyDeviceToDevice)
+	C.hipDeviceSynchronize()
+	return b.Values()[0]
+}
+
+var fn C.hipFunction_t
+
+// A copy on device 0, a kernel on device 1's null stream: not ordered.
+func otherDeviceKernel() {
+	dst, src := buffers()
+	C.hipSetDevice(0)
+	C.hipMemcpy(dst, src, 256, C.hipMemcpyDeviceToDevice)
+	C.hipSetDevice(1)
+	args := []unsafe.Pointer{unsafe.Pointer(&dst)}
+	C.hipModuleLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil) // want `C.hipModuleLaunchKernel reads dst on device 1 while the copy runs on device 0`
+}
+
+// The same device: ordered on its null stream.
+func sameDeviceKernel() {
+	dst, src := buffers()
+	C.hipSetDevice(1)
+	C.hipMemcpy(dst, src, 256, C.hipMemcpyDeviceToDevice)
+	args := []unsafe.Pointer{unsafe.Pointer(&dst)}
+	C.hipModuleLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil)
+}
