@@ -72,6 +72,14 @@ func (s *Sources) Read(name string) ([]byte, error) {
 	return data, nil
 }
 
+// Use makes data the content of file name for every later Read: an
+// editor's unsaved buffer, which the analysis read through an overlay in
+// place of the file on disk.
+func (s *Sources) Use(name string, data []byte) {
+	s.content[name] = data
+	delete(s.failed, name)
+}
+
 // ReadBounded reads file name when it is a regular file of at most limit
 // bytes, and fails without reading it otherwise. It never blocks on a FIFO
 // or a device: the file is checked before it is opened, opened without

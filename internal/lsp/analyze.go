@@ -1,7 +1,9 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"go/token"
 	"os"
@@ -28,6 +30,7 @@ type pkgResult struct {
 	pkgPaths map[string]bool       // the import paths of the directory's packages
 	deps     map[string]bool       // the import paths they depend on, transitively
 	modTimes map[string]time.Time  // the user's Go files of the packages, when analyzed
+	overlaid map[string][32]byte   // the files analyzed from an unsaved buffer, with its hash
 	findings map[string][]*finding // by user's file
 	versions map[string]int32      // the version of each open document that the findings describe
 	problems []string              // why some or all of it could not be analyzed
@@ -53,6 +56,16 @@ func (r *pkgResult) has(file string) bool {
 	return ok
 }
 
+// analyzedText reports whether the analysis saw file with doc's text: the
+// unsaved buffer it was given, or the file on disk when the document has
+// not been edited since it was opened or saved.
+func (r *pkgResult) analyzedText(file string, doc *document) bool {
+	if sum, ok := r.overlaid[file]; ok {
+		return sum == sha256.Sum256(doc.text)
+	}
+	return !doc.dirty
+}
+
 // changedOnDisk reports whether a file of the result was modified, added
 // or removed on disk since it was analyzed, behind the editor's back.
 func (r *pkgResult) changedOnDisk() bool {
@@ -66,15 +79,19 @@ func (r *pkgResult) changedOnDisk() bool {
 }
 
 // analyzeDir loads the packages in dir, with their test variants when
-// s.opts.Tests, and runs the analyzers on them. Errors in loading or type
-// checking are recorded in the result's problems, not returned: the server
-// keeps serving whatever the code looks like.
-func (s *Server) analyzeDir(ctx context.Context, dir string) (res *pkgResult) {
+// s.opts.Tests, and runs the analyzers on them. The files in overlay are
+// read from it, not from disk (go/packages passes it to the go command,
+// which gives cgo the buffer and keeps the file's name in its //line
+// directives). Errors in loading or type checking are recorded in the
+// result's problems, not returned: the server keeps serving whatever the
+// code looks like.
+func (s *Server) analyzeDir(ctx context.Context, dir string, overlay map[string][]byte) (res *pkgResult) {
 	res = &pkgResult{
 		dir:      dir,
 		pkgPaths: map[string]bool{},
 		deps:     map[string]bool{},
 		modTimes: map[string]time.Time{},
+		overlaid: map[string][32]byte{},
 		findings: map[string][]*finding{},
 		versions: map[string]int32{},
 	}
@@ -93,6 +110,7 @@ func (s *Server) analyzeDir(ctx context.Context, dir string) (res *pkgResult) {
 		Tests:   s.opts.Tests,
 		Dir:     dir,
 		Env:     s.opts.Env,
+		Overlay: overlay,
 	}
 	if s.opts.Tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + s.opts.Tags}
@@ -107,6 +125,9 @@ func (s *Server) analyzeDir(ctx context.Context, dir string) (res *pkgResult) {
 		for _, f := range pkg.GoFiles {
 			if info, err := os.Stat(f); err == nil {
 				res.modTimes[f] = info.ModTime()
+			}
+			if text, ok := overlay[f]; ok {
+				res.overlaid[f] = sha256.Sum256(text)
 			}
 		}
 	}
@@ -131,20 +152,24 @@ func (s *Server) analyzeDir(ctx context.Context, dir string) (res *pkgResult) {
 		res.problems = append(res.problems, fmt.Sprintf("analyzing %s: %v", dir, err))
 		return res
 	}
-	s.collect(graph, res)
+	s.collect(graph, res, overlay)
 	return res
 }
 
 // collect turns the root actions' diagnostics into findings of res. A file
 // that belongs to both a package and its test variant is analyzed twice, so
 // identical diagnostics are kept once.
-func (s *Server) collect(graph *checker.Graph, res *pkgResult) {
+func (s *Server) collect(graph *checker.Graph, res *pkgResult, overlay map[string][]byte) {
 	type key struct {
 		posn                        token.Position
 		analyzer, message, category string
 	}
 	seen := map[key]bool{}
+	// Positions and fixes are placed in the text that was analyzed.
 	src := fixes.NewSources()
+	for file, text := range overlay {
+		src.Use(file, bytes.Clone(text))
+	}
 	directives := suppress.NewTracker(s.opts.Checks)
 	directives.Ran(graph)
 	for act := range graph.All() {

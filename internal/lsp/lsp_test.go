@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -76,45 +77,115 @@ func hazardLines(t *testing.T, file string) []int {
 	return lines
 }
 
-// TestEditsReloadNothingAndSavesCoalesce: typing triggers no analysis and
-// withdraws the quick fixes of the changed buffer; a burst of saves costs
-// one analysis; closing the file clears its diagnostics and a reopen is
-// served from the cache.
-func TestEditsReloadNothingAndSavesCoalesce(t *testing.T) {
+// insertLines is a didChange that inserts text before line (0-based) of
+// the buffer, as an editor sends it with incremental sync.
+func insertLines(uri string, version int32, line int, text string) didChangeParams {
+	at := position{Line: line}
+	return didChangeParams{
+		TextDocument:   versionedTextDocumentIdentifier{URI: uri, Version: version},
+		ContentChanges: []textDocumentContentChangeEvent{{Range: &lspRange{at, at}, Text: text}},
+	}
+}
+
+// TestUnsavedEditsMoveDiagnostics: edits of a buffer are analyzed unsaved,
+// once per pause in typing: lines inserted above the finding move its
+// diagnostic down by as many lines, and the quick fix is offered for the
+// edited buffer and makes what -fix makes of it. Saves coalesce into one
+// analysis; closing clears the diagnostics, and a reopen of the saved file
+// is served from the cache. The server writes no file.
+func TestUnsavedEditsMoveDiagnostics(t *testing.T) {
 	dir := tempModule(t)
-	c := start(t, func(o *Options) { o.Debounce = 300 * time.Millisecond })
+	c := start(t, func(o *Options) { o.Debounce = 300 * time.Millisecond; o.ChangeDebounce = time.Second })
 	leak := filepath.Join(dir, "leak", "leak.go")
+	before := readFile(t, leak)
 	uri := c.open(leak)
 	diags := c.waitPublished(uri, 1)
 	require.Len(t, diags, 1)
 	require.Len(t, c.analyses(), 1)
 	require.Len(t, c.codeActions(uri, diags[0].Range), 1)
 
+	// Four keystrokes' worth of edits, each a line inserted at the top.
+	buffer := before
 	for v := int32(2); v <= 5; v++ {
-		c.notify(methodDidChange, map[string]any{
-			"textDocument":   versionedTextDocumentIdentifier{URI: uri, Version: v},
-			"contentChanges": []any{map[string]any{"text": "ignored"}},
-		})
+		line := fmt.Sprintf("// edit %d\n", v)
+		c.notify(methodDidChange, insertLines(uri, v, 0, line))
+		buffer = line + buffer
 	}
-	assert.Empty(t, c.codeActions(uri, diags[0].Range), "no fix for a buffer that changed since the analysis")
-	time.Sleep(time.Second)
-	assert.Len(t, c.analyses(), 1, "didChange reloads nothing")
+	assert.Empty(t, c.codeActions(uri, diags[0].Range), "no fix for a buffer edited since the analysis")
+	moved := c.waitPublished(uri, 2)
+	require.Len(t, moved, 1, "the edited buffer still leaks the module")
+	assert.Equal(t, diags[0].Range.Start.Line+4, moved[0].Range.Start.Line, "four lines inserted above the finding")
+	assert.Equal(t, diags[0].Range.Start.Character, moved[0].Range.Start.Character)
+	assert.Equal(t, diags[0].Message, moved[0].Message)
+	assert.Len(t, c.analyses(), 2, "four edits in a row, one analysis")
+	assert.Equal(t, before, readFile(t, leak), "the server wrote nothing")
 
+	actions := c.codeActions(uri, moved[0].Range)
+	require.Len(t, actions, 1, "the fix of the edited buffer")
+	golden := readFile(t, filepath.Join(repoRoot, "cmd", "hiplint", "testdata", "fix", "leak.go.golden"))
+	assert.Equal(t, buffer[:len(buffer)-len(before)]+golden, applyEdits(t, buffer, actions[0].Edit.Changes[uri]),
+		"the quick fix, applied to the buffer, makes what -fix makes of it")
+
+	// The editor writes the buffer, then says so, five times in a row.
+	write(t, leak, buffer)
 	for range 5 {
 		c.notify(methodDidSave, didSaveParams{TextDocument: textDocumentIdentifier{URI: uri}})
 		time.Sleep(20 * time.Millisecond)
 	}
-	c.waitPublished(uri, 2)
+	assert.Equal(t, moved, c.waitPublished(uri, 3), "saved as analyzed: the same findings")
 	time.Sleep(time.Second)
-	assert.Len(t, c.analyses(), 2, "five saves in a row, one analysis")
-	assert.Equal(t, 2, c.publications(uri))
-	assert.Len(t, c.codeActions(uri, diags[0].Range), 1, "saved: the buffer is what was analyzed")
+	assert.Len(t, c.analyses(), 3, "five saves in a row, one analysis")
+	assert.Equal(t, 3, c.publications(uri))
+	assert.Len(t, c.codeActions(uri, moved[0].Range), 1, "saved: the buffer is what was analyzed")
 
 	c.notify(methodDidClose, didCloseParams{TextDocument: textDocumentIdentifier{URI: uri}})
-	assert.Empty(t, c.waitPublished(uri, 3), "closing clears the file's diagnostics")
+	assert.Empty(t, c.waitPublished(uri, 4), "closing clears the file's diagnostics")
 	c.open(leak)
-	assert.Len(t, c.waitPublished(uri, 4), 1, "reopened: the cached findings again")
-	assert.Len(t, c.analyses(), 2, "a reopen of an analyzed, unchanged package loads nothing")
+	assert.Equal(t, moved, c.waitPublished(uri, 5), "reopened: the cached findings again")
+	assert.Len(t, c.analyses(), 3, "a reopen of an analyzed, unchanged package loads nothing")
+}
+
+// TestClosingAnEditedBufferRestoresTheFile: an unsaved edit that suppresses
+// the finding clears it; once the buffer is closed without saving, the file
+// on disk is the package again, and reopening it shows the finding.
+func TestClosingAnEditedBufferRestoresTheFile(t *testing.T) {
+	dir := tempModule(t)
+	c := start(t, func(o *Options) { o.ChangeDebounce = 50 * time.Millisecond })
+	file := filepath.Join(dir, "examples", "kernelcache", "kernelcache.go")
+	uri := c.open(file)
+	diags := c.waitPublished(uri, 1)
+	require.Len(t, diags, 1)
+
+	c.notify(methodDidChange, insertLines(uri, 2, diags[0].Range.Start.Line, "\t//hiplint:ignore HL2001 the cache lives as long as the process\n"))
+	assert.Empty(t, c.waitPublished(uri, 2), "the unsaved directive suppresses the finding")
+
+	n := len(c.analyses())
+	c.notify(methodDidClose, didCloseParams{TextDocument: textDocumentIdentifier{URI: uri}})
+	assert.Empty(t, c.waitPublished(uri, 3), "closing clears the file's diagnostics")
+	c.open(file)
+	assert.Equal(t, diags, c.waitPublished(uri, 4), "the file as it is on disk, finding and all")
+	assert.Greater(t, len(c.analyses()), n, "analyzed afresh: the cached findings were the buffer's")
+}
+
+// TestApplyChanges: incremental changes are placed by UTF-16 positions,
+// clamped to the buffer, and a change without a range replaces it all.
+func TestApplyChanges(t *testing.T) {
+	rng := func(l1, c1, l2, c2 int) *lspRange { return &lspRange{position{l1, c1}, position{l2, c2}} }
+	for _, tc := range []struct {
+		name, text string
+		changes    []textDocumentContentChangeEvent
+		want       string
+	}{
+		{"insert", "ab\ncd\n", []textDocumentContentChangeEvent{{Range: rng(1, 1, 1, 1), Text: "X"}}, "ab\ncXd\n"},
+		{"delete across lines", "ab\ncd\n", []textDocumentContentChangeEvent{{Range: rng(0, 1, 1, 1), Text: ""}}, "ad\n"},
+		{"after a surrogate pair", "😀x\n", []textDocumentContentChangeEvent{{Range: rng(0, 2, 0, 3), Text: "y"}}, "😀y\n"},
+		{"after a two-byte rune", "éx\n", []textDocumentContentChangeEvent{{Range: rng(0, 1, 0, 2), Text: "y"}}, "éy\n"},
+		{"past the end of a line", "ab\ncd", []textDocumentContentChangeEvent{{Range: rng(0, 9, 0, 9), Text: "!"}}, "ab!\ncd"},
+		{"past the last line", "ab", []textDocumentContentChangeEvent{{Range: rng(5, 0, 5, 0), Text: "!"}}, "ab!"},
+		{"whole buffer, then a range", "old", []textDocumentContentChangeEvent{{Text: "new\n"}, {Range: rng(1, 0, 1, 0), Text: "x"}}, "new\nx"},
+	} {
+		assert.Equal(t, tc.want, string(applyChanges([]byte(tc.text), tc.changes)), tc.name)
+	}
 }
 
 // TestSaveReanalyzesOpenDependents: saving a package re-analyzes the open

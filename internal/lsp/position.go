@@ -75,6 +75,48 @@ func offsetPosition(content []byte, offset int) position {
 	return position{Line: bytes.Count(before, []byte{'\n'}), Character: utf16Len(before[lineStart:])}
 }
 
+// positionOffset converts a protocol position into a byte offset of
+// content. A line past the end gives the end of content, a character past
+// the end of its line the end of the line (the protocol's rule), and a
+// position inside a surrogate pair the start of its character.
+func positionOffset(content []byte, p position) int {
+	offset := 0
+	for range max(p.Line, 0) {
+		i := bytes.IndexByte(content[offset:], '\n')
+		if i < 0 {
+			return len(content)
+		}
+		offset += i + 1
+	}
+	for units := 0; offset < len(content) && content[offset] != '\n'; {
+		r, size := utf8.DecodeRune(content[offset:])
+		units += max(1, utf16.RuneLen(r))
+		if units > p.Character {
+			break
+		}
+		offset += size
+	}
+	return offset
+}
+
+// applyChanges returns text with the changes of one didChange applied in
+// order.
+func applyChanges(text []byte, changes []textDocumentContentChangeEvent) []byte {
+	for _, c := range changes {
+		if c.Range == nil {
+			text = []byte(c.Text)
+			continue
+		}
+		start := positionOffset(text, c.Range.Start)
+		end := max(start, positionOffset(text, c.Range.End))
+		out := make([]byte, 0, len(text)-(end-start)+len(c.Text))
+		out = append(out, text[:start]...)
+		out = append(out, c.Text...)
+		text = append(out, text[end:]...)
+	}
+	return text
+}
+
 func (p position) before(q position) bool {
 	return p.Line < q.Line || p.Line == q.Line && p.Character < q.Character
 }

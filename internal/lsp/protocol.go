@@ -51,9 +51,8 @@ type serverCapabilities struct {
 	CodeActionProvider codeActionOptions       `json:"codeActionProvider"`
 }
 
-// textDocumentSyncKind: the server keeps no text, but it asks for
-// incremental changes (the smallest messages) to learn that a buffer no
-// longer matches what was analyzed.
+// textDocumentSyncKind: the server keeps each open buffer's text, to lint
+// it unsaved, and asks for incremental changes, the smallest messages.
 const textDocumentSyncIncremental = 2
 
 type textDocumentSyncOptions struct {
@@ -92,10 +91,16 @@ type didOpenParams struct {
 	TextDocument textDocumentItem `json:"textDocument"`
 }
 
-// didChangeParams leaves out the content changes: the server never reads
-// them.
 type didChangeParams struct {
-	TextDocument versionedTextDocumentIdentifier `json:"textDocument"`
+	TextDocument   versionedTextDocumentIdentifier  `json:"textDocument"`
+	ContentChanges []textDocumentContentChangeEvent `json:"contentChanges"`
+}
+
+// A textDocumentContentChangeEvent replaces Range of the buffer with Text,
+// or the whole buffer when Range is absent.
+type textDocumentContentChangeEvent struct {
+	Range *lspRange `json:"range,omitempty"`
+	Text  string    `json:"text"`
 }
 
 type didSaveParams struct {

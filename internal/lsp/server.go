@@ -1,18 +1,18 @@
 // Package lsp is hiplint's language server: `hiplint lsp` runs it on stdin
 // and stdout next to gopls, which cannot load third-party analyzers
 // (golang/go#59869). It publishes hiplint's findings as diagnostics when a Go
-// file is opened or saved, and offers the analyzers' suggested fixes as quick
-// fixes that make exactly the change `hiplint -fix` makes.
+// file is opened, edited or saved, and offers the analyzers' suggested fixes
+// as quick fixes that make exactly the change `hiplint -fix` makes.
 //
 // The server analyzes a directory's packages (the package, its test variant
 // and its external tests, as `hiplint .` in that directory does) in the
 // background, one directory at a time, after a short quiet period so that a
-// burst of saves costs one analysis. It keeps each directory's findings,
-// re-analyzes a directory when one of its files is saved, and marks the
-// directories that depend on it stale (re-analyzing those with open files).
-// Edits in the editor reload nothing; they only stop quick fixes from being
-// offered for a buffer that no longer matches what was analyzed. The server
-// never writes a file: it only proposes edits.
+// burst of saves or keystrokes costs one analysis. It keeps the text of every
+// open buffer: buffers that differ from their files are analyzed as they are,
+// unsaved, through go/packages' overlay. It keeps each directory's findings,
+// re-analyzes a directory when one of its files is edited or saved, and marks
+// the directories that depend on it stale (re-analyzing those with open
+// files). The server never writes a file: it only proposes edits.
 //
 // JSON-RPC framing is github.com/sourcegraph/jsonrpc2's; the protocol's
 // message types are the few this server needs (protocol.go).
@@ -42,6 +42,11 @@ import (
 // without another one for the same directory, before it analyzes.
 const DefaultDebounce = 200 * time.Millisecond
 
+// DefaultChangeDebounce is how long the server waits after an edit of a
+// buffer, without another event for its directory, before it analyzes: a
+// pause in typing, not every keystroke.
+const DefaultChangeDebounce = 500 * time.Millisecond
+
 // Options configure the server.
 type Options struct {
 	// Analyzers run on every analyzed package. The caller guards them
@@ -61,6 +66,8 @@ type Options struct {
 	Notes []string
 	// Debounce replaces DefaultDebounce when positive.
 	Debounce time.Duration
+	// ChangeDebounce replaces DefaultChangeDebounce when positive.
+	ChangeDebounce time.Duration
 	// Log gets a copy of every message to the client and the protocol's
 	// errors; nil discards them.
 	Log io.Writer
@@ -116,13 +123,14 @@ type Server struct {
 type document struct {
 	uri     string // as the client spells it
 	version int32
-	dirty   bool // the buffer differs from the file on disk
+	text    []byte // the buffer at version
+	dirty   bool   // the buffer may differ from the file on disk: edited since opened or saved
 }
 
 // analysisDue is an analysis waiting for its directory to be quiet.
 type analysisDue struct {
 	at    time.Time
-	saved bool // a save asked for it: dependents' findings may change too
+	saved bool // a save or an edit asked for it: dependents' findings may change too
 }
 
 func newServer(opts Options) *Server {
@@ -336,41 +344,52 @@ func (s *Server) didOpen(p didOpenParams) error {
 	if path == "" {
 		return nil
 	}
+	text := []byte(p.TextDocument.Text)
 	onDisk, err := os.ReadFile(path)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.docs[path] = &document{
+	doc := &document{
 		uri:     p.TextDocument.URI,
 		version: p.TextDocument.Version,
-		dirty:   err != nil || !bytes.Equal(onDisk, []byte(p.TextDocument.Text)),
+		text:    text,
+		dirty:   err != nil || !bytes.Equal(onDisk, text),
 	}
+	s.docs[path] = doc
 	delete(s.closedURI, path)
 	dir := dirOf(path)
-	if res := s.cache[dir]; res != nil && !res.stale && res.has(path) && !res.changedOnDisk() {
-		// Analyzed already, with this file as it is on disk: the findings
-		// describe this version of the buffer unless it differs from disk.
-		if s.docs[path].dirty {
-			delete(res.versions, path)
-		} else {
-			res.versions[path] = p.TextDocument.Version
-		}
+	if res := s.cache[dir]; res != nil && !res.stale && res.has(path) && !res.changedOnDisk() && res.analyzedText(path, doc) {
+		// Analyzed already, with this very text: the findings describe
+		// this version of the buffer.
+		res.versions[path] = p.TextDocument.Version
 		s.markForPublishing(path)
 		return nil
 	}
-	if s.running != dir {
+	// While dir is being analyzed, the analysis picks up a clean buffer
+	// when it ends (analyze); a dirty one needs an analysis of its own.
+	if s.running != dir || doc.dirty {
 		s.schedule(dir, false)
 	}
 	return nil
 }
 
+// didChange applies an edit to the buffer and schedules its directory for
+// analysis once the typing pauses: the findings follow the unsaved buffer.
 func (s *Server) didChange(p didChangeParams) error {
 	path := goFile(p.TextDocument.URI)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if doc := s.docs[path]; doc != nil {
-		doc.version = p.TextDocument.Version
-		doc.dirty = true
+	doc := s.docs[path]
+	if doc == nil {
+		return nil
 	}
+	doc.version = p.TextDocument.Version
+	doc.text = applyChanges(doc.text, p.ContentChanges)
+	doc.dirty = true
+	debounce := s.opts.ChangeDebounce
+	if debounce <= 0 {
+		debounce = DefaultChangeDebounce
+	}
+	s.scheduleAfter(dirOf(path), true, debounce)
 	return nil
 }
 
@@ -379,10 +398,11 @@ func (s *Server) didSave(p didSaveParams) error {
 	if path == "" {
 		return nil
 	}
+	onDisk, err := os.ReadFile(path)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if doc := s.docs[path]; doc != nil {
-		doc.dirty = false
+		doc.dirty = err != nil || !bytes.Equal(onDisk, doc.text)
 	}
 	dir := dirOf(path)
 	if res := s.cache[dir]; res != nil {
@@ -399,11 +419,21 @@ func (s *Server) didClose(p didCloseParams) error {
 	if s.docs[path] == nil {
 		return nil
 	}
+	dirty := s.docs[path].dirty
 	delete(s.docs, path)
 	// The findings stay cached for the next open; the editor's are cleared,
 	// under the URI the client used.
 	s.closedURI[path] = p.TextDocument.URI
 	s.markForPublishing(path)
+	if dirty {
+		// The analyses used the buffer in place of the file; the file on
+		// disk is what the package is again, for it and its dependents.
+		dir := dirOf(path)
+		if res := s.cache[dir]; res != nil {
+			res.stale = true
+		}
+		s.schedule(dir, true)
+	}
 	return nil
 }
 
@@ -420,14 +450,20 @@ func (s *Server) markForPublishing(path string) {
 // schedule asks for dir to be analyzed once no open or save has come for it
 // for the debounce period. s.mu is held.
 func (s *Server) schedule(dir string, saved bool) {
+	debounce := s.opts.Debounce
+	if debounce <= 0 {
+		debounce = DefaultDebounce
+	}
+	s.scheduleAfter(dir, saved, debounce)
+}
+
+// scheduleAfter asks for dir to be analyzed once it has been quiet for
+// debounce. s.mu is held.
+func (s *Server) scheduleAfter(dir string, saved bool, debounce time.Duration) {
 	due := s.pending[dir]
 	if due == nil {
 		due = &analysisDue{}
 		s.pending[dir] = due
-	}
-	debounce := s.opts.Debounce
-	if debounce <= 0 {
-		debounce = DefaultDebounce
 	}
 	due.at = time.Now().Add(debounce)
 	due.saved = due.saved || saved
@@ -487,24 +523,26 @@ func (s *Server) next() (dir string, due *analysisDue, wait time.Duration) {
 	return first, due, 0
 }
 
-// analyze analyzes dir, caches the result and publishes the findings of
-// its open files.
+// analyze analyzes dir, with the open buffers as they are, caches the
+// result and publishes the findings of its open files.
 func (s *Server) analyze(ctx context.Context, dir string, due *analysisDue) {
 	s.mu.Lock()
 	open := map[string]bool{}      // the directory's open documents
-	versions := map[string]int32{} // those that match the files on disk now
+	versions := map[string]int32{} // their versions, which the analysis sees
+	buffers := map[string][]byte{} // the edited buffers, of every directory: a dependency's count too
 	for path, doc := range s.docs {
 		if dirOf(path) == dir {
 			open[path] = true
-			if !doc.dirty {
-				versions[path] = doc.version
-			}
+			versions[path] = doc.version
+		}
+		if doc.dirty {
+			buffers[path] = doc.text
 		}
 	}
 	s.mu.Unlock()
 
 	start := time.Now()
-	res := s.analyzeDir(ctx, dir)
+	res := s.analyzeDir(ctx, dir, overlayOf(buffers))
 	if ctx.Err() != nil {
 		return
 	}
@@ -669,7 +707,7 @@ func (s *Server) codeActions(p codeActionParams) []codeAction {
 
 // current reports whether the editor's view of file matches what res
 // analyzed: a closed file is read from disk, which res saw unless it was
-// saved since; an open one must be the version res analyzed, unchanged.
+// saved since; an open one must be the version res analyzed, saved or not.
 // s.mu is held.
 func (s *Server) current(res *pkgResult, file string) bool {
 	doc := s.docs[file]
@@ -677,7 +715,19 @@ func (s *Server) current(res *pkgResult, file string) bool {
 		return !res.stale
 	}
 	v, ok := res.versions[file]
-	return ok && v == doc.version && !doc.dirty
+	return ok && v == doc.version
+}
+
+// overlayOf returns the buffers that differ from their files on disk: what
+// go/packages must read in place of the files.
+func overlayOf(buffers map[string][]byte) map[string][]byte {
+	overlay := map[string][]byte{}
+	for path, text := range buffers {
+		if onDisk, err := os.ReadFile(path); err != nil || !bytes.Equal(onDisk, text) {
+			overlay[path] = text
+		}
+	}
+	return overlay
 }
 
 // wantsQuickFix reports whether a code action request limited to the kinds
