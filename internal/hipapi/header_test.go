@@ -32,7 +32,7 @@ var realHIPHeaders = []string{
 // optional file (hip/hip_ext.h) is skipped.
 var fixtureHeaders = map[Family][]string{
 	HIP:         {"hip/hip_runtime_api.h", "hip/hip_ext.h"},
-	CUDARuntime: {"cuda_runtime_api.h"},
+	CUDARuntime: {"cuda_runtime_api.h", "driver_types.h"},
 	CUDADriver:  {"cuda.h"},
 }
 
@@ -609,12 +609,9 @@ func TestTableMatchesFixtureHeaders(t *testing.T) {
 // otherReturnTypes are the runtime functions that, in the real headers too,
 // return something other than their family's status type.
 var otherReturnTypes = map[string]string{
-	"hipGetStreamDeviceId":   "int",
-	"hipCreateChannelDesc":   "hipChannelFormatDesc",
-	"cudaCreateChannelDesc":  "struct cudaChannelFormatDesc",
-	"cudaGetErrorString":     "const char*",
-	"cudaGetErrorName":       "const char*",
-	"cudaProfilerInitialize": "cudaError_t",
+	"hipGetStreamDeviceId":  "int",
+	"hipCreateChannelDesc":  "hipChannelFormatDesc",
+	"cudaCreateChannelDesc": "struct cudaChannelFormatDesc",
 }
 
 // The fixture prototypes return their family's status type, so cgo code built
@@ -818,7 +815,10 @@ func TestFixtureHeadersCompile(t *testing.T) {
 		{"cuda_runtime_api.h"},
 		{"cuda.h"},
 		{"cuda.h", "cuda_runtime_api.h"},
+		{"cuda_runtime.h", "cuda.h"},
 		{"hip/hip_runtime_api.h", "cuda_runtime_api.h", "cuda.h"},
+		{"cuda.h", "cuda_runtime.h", "hip/hip_runtime.h"},
+		{"driver_types.h", "cuda.h"},
 	}
 	for _, set := range sets {
 		for _, defs := range [][]string{nil, {"-DCUDA_API_PER_THREAD_DEFAULT_STREAM"}} {

@@ -167,9 +167,14 @@ typedef struct CUlinkState_st* CUlinkState;
 typedef unsigned long long CUmemGenericAllocationHandle_v1;
 typedef CUmemGenericAllocationHandle_v1 CUmemGenericAllocationHandle;
 
-typedef struct CUuuid_st {
+/* struct CUuuid_st is shared with driver_types.h when both are included. */
+#ifndef CU_UUID_HAS_BEEN_DEFINED
+#define CU_UUID_HAS_BEEN_DEFINED
+struct CUuuid_st {
   char bytes[16];
-} CUuuid;
+};
+#endif
+typedef struct CUuuid_st CUuuid;
 
 #define CU_IPC_HANDLE_SIZE 64
 

@@ -696,11 +696,17 @@ typedef enum hipDriverProcAddressQueryResult {
 
 /* ---- Structs -------------------------------------------------------------- */
 
-typedef struct dim3 {
+/* dim3 is shared with the CUDA fixture (vector_types.h) when both are
+ * included. */
+#ifndef HIPLINT_FIXTURE_DIM3
+#define HIPLINT_FIXTURE_DIM3
+struct dim3 {
   uint32_t x;
   uint32_t y;
   uint32_t z;
-} dim3;
+};
+typedef struct dim3 dim3;
+#endif
 
 typedef struct hipUUID_t {
   char bytes[16];

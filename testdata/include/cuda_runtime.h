@@ -1,0 +1,14 @@
+/* hiplint fixture: cuda_runtime.h, written for hiplint. In C, the real header
+ * brings in the runtime API (cuda_runtime_api.h, with driver_types.h and
+ * vector_types.h); its C++ templates and the triple-chevron launch are not
+ * declared here. */
+#ifndef HIPLINT_FIXTURE_CUDA_RUNTIME_H
+#define HIPLINT_FIXTURE_CUDA_RUNTIME_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <vector_types.h>
+#include <driver_types.h>
+#include <cuda_runtime_api.h>
+#endif
