@@ -98,7 +98,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		return nil, nil
 	}
 	a := &analysis_{pass: pass, candidates: candidates, unloads: map[*types.Func][]int{}, borrows: map[*types.Func][]int{},
-		returns: map[*types.Func]ReturnsModule{}, moduleTypes: map[*types.TypeName]bool{}, loadsInto: map[*types.Func]LoadsInto{}, idempotent: map[*types.Func][]int{}, idx: flow.IndexOf(pass)}
+		returns: map[*types.Func]ReturnsModule{}, moduleTypes: map[*types.TypeName]bool{}, loadsInto: map[*types.Func]LoadsInto{}, idempotent: map[*types.Func][]int{}, panics: map[*types.Func]bool{}, idx: flow.IndexOf(pass)}
 	funcs := a.idx.Funcs()
 	a.summarize(funcs)
 	for _, fn := range funcs {
@@ -119,6 +119,7 @@ type analysis_ struct {
 	candidates bool                          // Candidates: unloads do not count
 	unloads    map[*types.Func][]int         // this package's unloaders
 	idempotent map[*types.Func][]int         // their parameters unloaded behind a guard
+	panics     map[*types.Func]bool          // this package's functions that call panic
 	borrows    map[*types.Func][]int         // this package's borrowers
 	returns    map[*types.Func]ReturnsModule // this package's module constructors
 	loadsInto  map[*types.Func]LoadsInto     // this package's loaders into parameters

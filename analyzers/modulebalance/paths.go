@@ -133,6 +133,8 @@ type funcAnalysis struct {
 	handleEscapes map[loc]bool
 	// nestedLits are the bodies of the user closures inside the function.
 	nestedLits []flow.PosRange
+	// hasRecover caches recovers.
+	hasRecover *bool
 	// seeds are the held handles of the entry state (seedHeld).
 	seeds map[loc]bool
 	// unloadedRoots caches findUnloadedRoots.
@@ -252,6 +254,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 	if fa.rangeOverOwner(n, s) {
 		return s
 	}
+	fa.checkRecoveredPanic(n, s)
 	switch n := n.(type) {
 	case *ast.DeferStmt:
 		fa.deferStmt(n, s)
@@ -418,6 +421,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 				return false
 			}
 			fn := fa.callee(x)
+			borrow(fa.callbackArgs(x)...)
 			if isTestCleanup(fn) {
 				fa.testCleanup(x, s)
 			}

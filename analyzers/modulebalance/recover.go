@@ -1,0 +1,174 @@
+package modulebalance
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/flow"
+)
+
+// recovers reports whether the function defers a closure that calls
+// recover: a panic inside it then ends in a normal return.
+func (fa *funcAnalysis) recovers() bool {
+	if fa.hasRecover != nil {
+		return *fa.hasRecover
+	}
+	found := false
+	for _, st := range fa.fn.Body.List {
+		d, ok := st.(*ast.DeferStmt)
+		if !ok {
+			continue
+		}
+		lit, ok := ast.Unparen(d.Call.Fun).(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		ast.Inspect(lit.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+					if b, ok := fa.info.Uses[id].(*types.Builtin); ok && b.Name() == "recover" {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	fa.hasRecover = &found
+	return found
+}
+
+// panicsIn returns the name of a function of this package that n calls and
+// that panics itself (a must or Result helper), or "".
+func (fa *funcAnalysis) panicsIn(n ast.Node) string {
+	name := ""
+	ast.Inspect(n, func(x ast.Node) bool {
+		if name != "" {
+			return false
+		}
+		if lit, ok := x.(*ast.FuncLit); ok {
+			return cgocall.IsWrapper(fa.info, lit)
+		}
+		call, ok := x.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if fn := fa.callee(call); fn != nil && fa.panicking(fn) {
+			name = fn.Name()
+		}
+		return true
+	})
+	return name
+}
+
+// panicking reports whether fn, a function of this package, calls panic in
+// its own body.
+func (a *analysis_) panicking(fn *types.Func) bool {
+	if fn.Pkg() != a.pass.Pkg {
+		return false
+	}
+	if p, ok := a.panics[fn]; ok {
+		return p
+	}
+	a.panics[fn] = false
+	for _, f := range a.idx.Funcs() {
+		if f.Object(a.pass.TypesInfo) != fn {
+			continue
+		}
+		found := false
+		ast.Inspect(f.Body, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			if call, ok := n.(*ast.CallExpr); ok {
+				if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+					if b, ok := a.pass.TypesInfo.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+		a.panics[fn] = found
+		return found
+	}
+	return false
+}
+
+// checkRecoveredPanic reports the modules still loaded when a helper called
+// in n panics and the function's deferred recover turns the panic into a
+// return: the unloads after the call never run. Modules that n itself loads
+// are left out (must(C.hipModuleLoad(...)) panics only when the load failed).
+func (fa *funcAnalysis) checkRecoveredPanic(n ast.Node, s state) {
+	if !fa.reporting || !fa.recovers() {
+		return
+	}
+	if _, isDefer := n.(*ast.DeferStmt); isDefer {
+		return
+	}
+	name := fa.panicsIn(n)
+	if name == "" {
+		return
+	}
+	r := flow.PosRange{Pos: n.Pos(), End: n.End()}
+	// must(C.hipModuleUnload(m)): the unload ran before must panics.
+	unloadedHere := map[loc]bool{}
+	ast.Inspect(n, func(x ast.Node) bool {
+		if call, ok := x.(*ast.CallExpr); ok {
+			for _, m := range fa.unloadedExprs(call) {
+				for _, k := range fa.handlesAt(s, m) {
+					unloadedHere[k] = true
+				}
+			}
+		}
+		return true
+	})
+	keys := make([]loc, 0, len(s))
+	for k, h := range s {
+		if unloadedHere[k] {
+			continue
+		}
+		// A module whose load is not checked yet may be what the helper
+		// checks (mustOK(res)): leave it out.
+		if h.b&live == 0 || h.b&pending != 0 || slices.ContainsFunc(h.sites, func(i int) bool { return r.Contains(fa.sites[i].call.Pos()) }) {
+			continue
+		}
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b loc) int {
+		if a.String() < b.String() {
+			return -1
+		}
+		return 1
+	})
+	for _, k := range keys {
+		fa.reportLeak(k, s[k], n.Pos(), "not unloaded when "+name+" panics and the deferred recover returns; defer the unload")
+	}
+}
+
+// callbackArgs returns the arguments of a call through a parameter of
+// function type (fn(m) in `func With(img, fn func(C.hipModule_t) error)`):
+// the callback uses the module during the call and does not take it over.
+func (fa *funcAnalysis) callbackArgs(call *ast.CallExpr) []ast.Expr {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := fa.info.Uses[id].(*types.Var)
+	if !ok {
+		return nil
+	}
+	if _, ok := v.Type().Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	sig := fa.fn.Signature(fa.info)
+	if sig == nil {
+		return nil
+	}
+	if _, ok := flow.ParamIndex(sig, v); !ok {
+		return nil
+	}
+	return call.Args
+}
