@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -81,3 +82,65 @@ func TestOverlayCompiles(t *testing.T) {
 	assert.True(t, probe, "a probe at the host read")
 	assert.Equal(t, before, treeHash(t, mod), "the user's tree must be byte-identical")
 }
+
+// TestMarkersCompile: a finding on the call of a wrapper (gfree's
+// gr.freeNode(p), a return statement) and a silent site on another
+// (gr.freeNode(dptr, node)) get enter and exit records around the Go call,
+// a host read still gets a probe, and the rewritten package builds.
+func TestMarkersCompile(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	mod := gpuModule(t)
+	dir := filepath.Join(mod, "gfree")
+	file := filepath.Join(dir, "gfree.go")
+	files, err := filepath.Glob(filepath.Join(dir, "gfree.go"))
+	require.NoError(t, err)
+	work := t.TempDir()
+	inst, err := instrument(dir, files, work, 1, []probeAt{
+		{file, 65, 9, false}, // return gr.freeNode(p)
+		{file, 54, 9, false}, // a runtime call on the line: nothing to add
+		{file, 32, 2, false}, // return nil: no call on the line
+	})
+	require.NoError(t, err)
+	var markers []Site
+	for _, s := range inst.Sites {
+		if s.Marker {
+			markers = append(markers, s)
+		}
+	}
+	require.Len(t, markers, 1, "one marker: line 54 has its runtime call, line 32 no call")
+	assert.Equal(t, 65, markers[0].Line)
+	out, err := os.ReadFile(filepath.Join(work, "0_gfree.go"))
+	require.NoError(t, err)
+	id := markers[0].ID
+	assert.Contains(t, string(out), "C.hiplint_mark(C.int("+itoa(id)+"), 0); defer C.hiplint_mark(C.int("+itoa(id)+"), 1); return gr.freeNode(p)")
+
+	// A simple statement gets its exit right after it; an if statement's
+	// header call gets it at the start of each branch and after it.
+	setDir := filepath.Join(mod, "modset")
+	setFile := filepath.Join(setDir, "modset.go")
+	setWork := t.TempDir()
+	inst2, err := instrument(setDir, []string{setFile}, setWork, 100, []probeAt{{setFile, 46, 13, false}})
+	require.NoError(t, err)
+	out, err = os.ReadFile(filepath.Join(setWork, "0_modset.go"))
+	require.NoError(t, err)
+	mark := -1
+	for id, s := range inst2.Sites {
+		if s.Marker {
+			mark = id
+		}
+	}
+	m := "C.hiplint_mark(C.int(" + itoa(mark) + "), "
+	assert.Contains(t, string(out), m+"0); if err := p.add(image); err != nil { "+m+"1);")
+	assert.Contains(t, string(out), "\t\t}; "+m+"1)\n")
+	for _, b := range []struct{ inst *Instrumented; pkg string }{{inst, "./gfree"}, {inst2, "./modset"}} {
+		cmd := exec.Command("go", "build", "-overlay="+b.inst.Overlay, b.pkg)
+		cmd.Dir = mod
+		cmd.Env = fixtureEnv(t)
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s", out)
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

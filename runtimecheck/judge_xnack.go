@@ -47,18 +47,25 @@ func judgeXNACK(ev *Evidence) (Verdict, []string) {
 		} else {
 			evidence = append(evidence, fmt.Sprintf("%s: HSA_XNACK=%s at start, gcnArchName %q, %s = %d", run.Test, xnackEnv, arch, dev.Attr, pv))
 		}
+		// mine: the latest launch was this site's (or the finding is the
+		// whole test's), so a fault reported now is its kernel's.
+		mine := len(ev.At) == 0
 		for _, r := range sorted(run.Trace) {
 			if !r.Returned() {
 				continue
 			}
-			if ev.at(run.Trace, &r) || len(ev.At) == 0 {
+			here := ev.at(run.Trace, &r)
+			if here || len(ev.At) == 0 {
 				exercised = true
 			}
 			role := roleOf(&r)
-			if exercised && r.OK() && (role == hipapi.DeviceSync || role == hipapi.StreamSync) {
+			if role == hipapi.Launch && len(ev.At) > 0 {
+				mine = here
+			}
+			if mine && r.OK() && (role == hipapi.DeviceSync || role == hipapi.StreamSync) {
 				completed = true // the kernels launched before it finished without a fault
 			}
-			if exercised && !r.OK() && (role == hipapi.Launch || role == hipapi.DeviceSync || role == hipapi.StreamSync || role == hipapi.Copy) {
+			if exercised && (mine || here) && !r.OK() && (role == hipapi.Launch || role == hipapi.DeviceSync || role == hipapi.StreamSync || role == hipapi.Copy) {
 				faulted = true
 				evidence = append(evidence, fmt.Sprintf("%s: %s at %s returned %s", run.Test, r.API, ev.Sites[r.Site], errName(r.API, *r.Ret)))
 			}
