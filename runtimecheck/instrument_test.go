@@ -134,7 +134,10 @@ func TestMarkersCompile(t *testing.T) {
 	m := "C.hiplint_mark(C.int(" + itoa(mark) + "), "
 	assert.Contains(t, string(out), m+"0); if err := p.add(image); err != nil { "+m+"1);")
 	assert.Contains(t, string(out), "\t\t}; "+m+"1)\n")
-	for _, b := range []struct{ inst *Instrumented; pkg string }{{inst, "./gfree"}, {inst2, "./modset"}} {
+	for _, b := range []struct {
+		inst *Instrumented
+		pkg  string
+	}{{inst, "./gfree"}, {inst2, "./modset"}} {
 		cmd := exec.Command("go", "build", "-overlay="+b.inst.Overlay, b.pkg)
 		cmd.Dir = mod
 		cmd.Env = fixtureEnv(t)
