@@ -1,11 +1,13 @@
 package realhip
 
 // #include <hip/hip_runtime_api.h>
+// #include <stdlib.h>
 import "C"
 
 import (
 	"sync"
 	"testing"
+	"unsafe"
 )
 
 // FlagModule's Close is idempotent: a loaded flag guards the unload.
@@ -28,6 +30,17 @@ func (fm *FlagModule) Close() { // want Close:"unloads\\[-1\\] idempotent\\[-1\\
 		C.hipModuleUnload(fm.m)
 		fm.loaded = false
 	}
+}
+
+// OpenFlagFile takes a Go path.
+func OpenFlagFile(path string) (*FlagModule, error) { // want OpenFlagFile:"returnsModule\\(result=0, status=1\\)"
+	cpath := C.CString(path)
+	defer C.free(unsafe.Pointer(cpath))
+	fm, err := OpenFlag(cpath)
+	if err != nil {
+		return nil, err
+	}
+	return fm, nil
 }
 
 // NilModule's Close zeroes the handle and checks it.
