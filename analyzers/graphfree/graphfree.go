@@ -344,6 +344,7 @@ type analyzer struct {
 	hostFrees  map[*types.Func][]ParamPath // this package's functions that hipFree a parameter
 	impls      *flow.Impls                 // implementations behind interface calls
 	idx        *flow.Index                 // functions, runtime calls, closures that run in place (ctx.Do(func() error {...}))
+	fields     map[*types.Var]fieldAlloc   // fields that always hold one kind of allocation, made on first use
 }
 
 func (a *analyzer) callee(call *ast.CallExpr) *types.Func {

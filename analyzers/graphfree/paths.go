@@ -764,6 +764,13 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		fa.addDeps(nd, c, s)
 		ptr := c.Arg(f.Ptr)
 		v := fa.eval(ptr, s)[""]
+		if v.empty() && fa.reporting {
+			// A field the function's flow knows nothing of (the receiver's
+			// p.ptr, allocated by another method): what it always holds.
+			if fv, ok := fa.fieldValue(ptr); ok {
+				v = fv
+			}
+		}
 		nd.ptr = types.ExprString(ptr)
 		for _, i := range v.sites {
 			nd.frees[i] = true

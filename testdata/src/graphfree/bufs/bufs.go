@@ -76,7 +76,7 @@ func (g *Graph) Free(p unsafe.Pointer) error { // want Free:"freesParam\\[0\\]"
 // FreeBuffer adds a free node for a buffer's memory.
 func (g *Graph) FreeBuffer(b *Buffer) error { // want FreeBuffer:"freesParam\\[0.ptr\\]"
 	var node C.hipGraphNode_t
-	return result(C.hipGraphAddMemFreeNode(&node, g.g, &g.last, 1, b.ptr))
+	return result(C.hipGraphAddMemFreeNode(&node, g.g, &g.last, 1, b.ptr)) // want `hipGraphAddMemFreeNode frees b.ptr, which is device memory from hipMalloc \(stored in field ptr by NewBuffer\)`
 }
 
 // Stream wraps a HIP stream.
