@@ -94,7 +94,11 @@ func (fa *funcAnalysis) stableKey(e ast.Expr) (string, bool) {
 // assigned reports whether the function assigns to v or declares it in a
 // range clause.
 func (fa *funcAnalysis) assigned(v *types.Var) bool {
+	if a, ok := fa.assignedVars[v]; ok {
+		return a
+	}
 	found := false
+	defer func() { fa.assignedVars[v] = found }()
 	ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:

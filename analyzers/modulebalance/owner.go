@@ -108,12 +108,12 @@ func (fa *funcAnalysis) rangeOverOwner(n ast.Node, s state) bool {
 	if !ok {
 		return false
 	}
-	rs, ok := fa.parent(x).(*ast.RangeStmt)
-	if !ok || rs.X != x {
+	ks := fa.handlesAt(s, x)
+	if len(ks) == 0 {
 		return false
 	}
-	ks := fa.handlesAt(s, x)
-	if len(ks) == 0 || !fa.bodyUnloadsElements(rs) {
+	rs, ok := fa.parent(x).(*ast.RangeStmt)
+	if !ok || rs.X != x || !fa.bodyUnloadsElements(rs) {
 		return false
 	}
 	if fa.candidates {

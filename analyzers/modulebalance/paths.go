@@ -133,6 +133,8 @@ type funcAnalysis struct {
 	handleEscapes map[loc]bool
 	// nestedLits are the bodies of the user closures inside the function.
 	nestedLits []flow.PosRange
+	// assignedVars caches assigned.
+	assignedVars map[*types.Var]bool
 	// hasRecover caches recovers.
 	hasRecover *bool
 	// seeds are the held handles of the entry state (seedHeld).
@@ -146,7 +148,7 @@ type funcAnalysis struct {
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
 	fa := &funcAnalysis{
 		analysis_: a, fn: fn, info: a.pass.TypesInfo,
-		siteOf: map[*ast.CallExpr]int{}, funcs: map[types.Object]loc{},
+		siteOf: map[*ast.CallExpr]int{}, funcs: map[types.Object]loc{}, assignedVars: map[*types.Var]bool{},
 		reported: map[string]bool{},
 	}
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
