@@ -23,8 +23,11 @@
 // that run in place (ctx.Do(func() error {...})) are part of their caller,
 // calls through interface methods do what every known implementation does,
 // and an allocation whose status says it failed holds no memory on that
-// branch. Memory of unknown origin (a parameter of an exported function, a
-// value from an unknown call) is never reported.
+// branch. An unexported field that, everywhere in the package, only ever holds
+// one kind of plain allocation is that memory in every method (a type that
+// allocates into p.ptr in one method and adds the free node in another).
+// Memory of unknown origin (a parameter of an exported function, a value from
+// an unknown call) is never reported.
 //
 // Checks: HL3001 free node on memory that is not a graph allocation, HL3002
 // free node on stream-ordered memory allocated outside capture, HL3003 free

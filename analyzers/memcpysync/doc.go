@@ -37,11 +37,17 @@
 //
 // Wrapped calls (check(C.hipMemcpy(...)), status(...).error(...)), closures
 // that run in place (ctx.Do(func() error {...})), uintptr views of device
-// pointers, getters (b.Ptr()), elements of pointer maps (buffers["y"]),
+// pointers, getters (b.Ptr()) and view accessors (b.Values() returning
+// unsafe.Slice of b.ptr), elements of pointer maps (buffers["y"]),
 // including copies into them by generated wrappers, and calls through
 // interface methods (what every known implementation does) are followed; on
 // the branch where a copy's status says it failed, the copy is not in
-// flight.
+// flight. Wrappers that read their parameters on the GPU (a download, a
+// kernel launch, a C library routine) export the read with its stream
+// (DeviceReads), and event wrappers their record, wait and synchronize
+// (EventOps); calls through struct fields that always hold one function or
+// method value apply its summaries. A copy kind picked at run time is a
+// device-to-device copy where the kinds reaching it include one.
 //
 // With -memcpysync.strict, reads ordered only by implicit default-stream
 // semantics (a blocking stream after a null-stream copy, the peer destination

@@ -38,7 +38,14 @@
 // t.Fatal. Guard wrappers are summarized: a function whose boolean result is
 // a guard (or false) reports XNACK (fact ReportsXNACK); a function that
 // returns normally only with XNACK on guards its callers (GuardsXNACK, for
-// skip helpers); so is a variable assigned only guards.
+// skip helpers); so is a variable assigned only guards. A function whose
+// error result is nil only on paths that checked XNACK (at least one
+// `return nil`, all of them guarded, every other return a new error or an
+// error variable) guards its callers where that error is nil (fact
+// ErrUnlessXNACK): if err := requireXNACK(dev); err != nil { log.Fatal(err) }.
+// Kernel argument arrays in C memory (C.malloc'd slots written with the
+// arguments, or pointing to a second C buffer of argument values) pass what
+// is written into them.
 //
 // # Reachability
 //
