@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/hiplint/hiplint"
+	"golang.org/x/tools/go/packages"
 )
 
 // Names are the headers hiplint can supply, as code includes them.
@@ -416,4 +417,25 @@ func Auto(env []string) (out []string, cleanup func(), err error) {
 		return nil, nil, err
 	}
 	return Env(env, dir), cleanup, nil
+}
+
+// platformError is the text of the #error HIP's own header stops at when
+// neither HIP platform macro is defined.
+const platformError = "Must define exactly one of __HIP_PLATFORM_AMD__ or __HIP_PLATFORM_NVIDIA__"
+
+// PlatformHint returns a hint when a package among pkgs and their
+// dependencies failed in cgo at the installed HIP header's platform #error,
+// and "" otherwise.
+func PlatformHint(pkgs []*packages.Package) string {
+	found := false
+	packages.Visit(pkgs, nil, func(pkg *packages.Package) {
+		for _, e := range pkg.Errors {
+			found = found || strings.Contains(e.Msg, platformError)
+		}
+	})
+	if !found {
+		return ""
+	}
+	return "the installed HIP header needs a platform macro: add `#cgo CFLAGS: -D__HIP_PLATFORM_AMD__` to the package's cgo preamble " +
+		"(or set CGO_CFLAGS=-D__HIP_PLATFORM_AMD__), or lint with -headers=hiplint to use hiplint's declarations instead"
 }
