@@ -371,7 +371,9 @@ func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
 		if h.byRef && h.deferAt != token.NoPos && !fa.isFresh(lhs) {
 			// The deferred unload reads the variable at exit: the module it
 			// held is no longer covered, the next one is.
-			if len(h.sites) > 0 && h.b&deferred != 0 && h.b&^(deferred|escaped|unloaded) == 0 {
+			// Not after the module escaped: `m = nil` then disarms the
+			// deferred cleanup of a module handed over.
+			if len(h.sites) > 0 && h.b == deferred {
 				fa.reportLeak(k, h, at.Pos(), "never unloaded: the deferred unload reads the variable at exit and unloads only what it holds then")
 			}
 			markers = append(markers, k)
@@ -556,7 +558,7 @@ func (fa *funcAnalysis) load(s state, l loc, call *ast.CallExpr, name, unload st
 	// A deferred unload that reads the variable at exit unloads this module
 	// instead of the one the variable held before.
 	inherit := hadOld && old.byRef && old.deferAt != token.NoPos && !fa.candidates
-	if inherit && len(old.sites) > 0 && old.b&deferred != 0 && old.b&^(deferred|escaped|unloaded) == 0 {
+	if inherit && len(old.sites) > 0 && old.b == deferred {
 		fa.reportLeak(l, old, call.Pos(), "never unloaded: the deferred unload reads the variable at exit and unloads only the last module loaded into it")
 	}
 	idx, ok := fa.siteOf[call]
@@ -797,7 +799,7 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 		return
 	}
 	if ms := fa.unloadedExprs(d.Call); len(ms) > 0 {
-		byRef := fa.idx.Match(d.Call) == nil && pointerReceiver(fa.callee(d.Call))
+		byRef := fa.idx.Match(d.Call) == nil && fa.bindsAddress(d.Call)
 		for _, m := range ms {
 			fa.unloadBy(s, m, d.Call, true, byRef, fa.isIdempotent(d.Call, m))
 		}
@@ -876,6 +878,9 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 		for k, h := range s {
 			if k.root == obj && h.b&live != 0 {
 				h.b = h.b&^live | escaped
+			}
+			if k.root == obj && h.byRef && h.b&deferred != 0 {
+				h.b |= escaped // handed on: clearing the variable then disarms the deferred cleanup
 			}
 			if k.root == obj && fa.seeds[k] && h.b != held {
 				s[k] = &handle{b: held} // passed on or assigned: it may hold a new module
@@ -1087,14 +1092,28 @@ func (fa *funcAnalysis) inNestedLit(pos token.Pos) bool {
 	return false
 }
 
-// pointerReceiver reports whether fn is a method with a pointer receiver: a
-// deferred call of it binds the receiver's address.
-func pointerReceiver(fn *types.Func) bool {
+// bindsAddress reports whether call is a method call with a pointer receiver
+// on an addressable value (var k Kernel; k.Close()): deferred, it binds &k
+// and sees what k holds at exit. On a pointer variable it binds the pointer's
+// value at the defer.
+func (fa *funcAnalysis) bindsAddress(call *ast.CallExpr) bool {
+	fn := fa.callee(call)
 	if fn == nil || fn.Signature().Recv() == nil {
 		return false
 	}
-	_, ok := fn.Signature().Recv().Type().Underlying().(*types.Pointer)
-	return ok
+	if _, ok := fn.Signature().Recv().Type().Underlying().(*types.Pointer); !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	t := fa.info.TypeOf(sel.X)
+	if t == nil {
+		return false
+	}
+	_, isPtr := t.Underlying().(*types.Pointer)
+	return !isPtr
 }
 
 // isIdempotent reports whether call unloads m, one of its arguments, behind a

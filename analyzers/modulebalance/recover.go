@@ -149,8 +149,10 @@ func (fa *funcAnalysis) checkRecoveredPanic(n ast.Node, s state) {
 }
 
 // callbackArgs returns the arguments of a call through a parameter of
-// function type (fn(m) in `func With(img, fn func(C.hipModule_t) error)`):
-// the callback uses the module during the call and does not take it over.
+// function type (fn(m) in `func With(img, fn func(C.hipModule_t) error)`)
+// that the function unloads somewhere itself: the callback uses the module
+// during the call and does not take it over. A module the function never
+// unloads may be the callback's to keep (an onLoad hook that registers it).
 func (fa *funcAnalysis) callbackArgs(call *ast.CallExpr) []ast.Expr {
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
@@ -170,5 +172,11 @@ func (fa *funcAnalysis) callbackArgs(call *ast.CallExpr) []ast.Expr {
 	if _, ok := flow.ParamIndex(sig, v); !ok {
 		return nil
 	}
-	return call.Args
+	var out []ast.Expr
+	for _, arg := range call.Args {
+		if root := rootObj(fa.info, arg); root != nil && fa.unloadsAnywhere(loc{root: root}) {
+			out = append(out, arg)
+		}
+	}
+	return out
 }

@@ -72,3 +72,26 @@ func deferBeforeSingleLoad(img unsafe.Pointer) error {
 	}()
 	return check(C.cuModuleLoadData(&m, img))
 }
+
+// Kernel owns a module.
+type Kernel struct{ mod C.CUmodule }
+
+// Safe: the deferred cleanup is disarmed by clearing the variable once the
+// module has been handed to the result.
+func disarmedCleanup(img unsafe.Pointer, fail func() error) (*Kernel, error) {
+	var m C.CUmodule
+	if err := check(C.cuModuleLoadData(&m, img)); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if m != nil {
+			C.cuModuleUnload(m)
+		}
+	}()
+	if err := fail(); err != nil {
+		return nil, err
+	}
+	k := &Kernel{mod: m}
+	m = nil
+	return k, nil
+}

@@ -91,3 +91,14 @@ func recoveredUnloadCheck(img unsafe.Pointer) (err error) {
 	must(C.cuModuleUnload(m))
 	return nil
 }
+
+// Safe: a hook that takes the module over (it never comes back to be
+// unloaded here).
+func LoadWithHook(img unsafe.Pointer, keep func(C.CUmodule)) error {
+	var m C.CUmodule
+	if err := check(C.cuModuleLoadData(&m, img)); err != nil {
+		return err
+	}
+	keep(m)
+	return nil
+}
