@@ -27,11 +27,14 @@
 package directive
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/hiplint/hiplint/internal/diag/check"
 )
@@ -130,7 +133,7 @@ func parse(text string) *Directive {
 	case "file-ignore":
 		d.Kind = FileIgnore
 	default:
-		d.Problem = "unknown directive " + Prefix + verb + "; hiplint knows " + Prefix + "ignore and " + Prefix + "file-ignore"
+		d.Problem = "unknown directive " + Prefix + Shorten(verb, maxField) + "; hiplint knows " + Prefix + "ignore and " + Prefix + "file-ignore"
 		d.ProblemCheck = Unknown
 		return d
 	}
@@ -175,13 +178,56 @@ func cutField(s string) (field, rest string) {
 	return s[:i], s[i:]
 }
 
-// Text is the directive without its reason, e.g. "//hiplint:ignore HL2001,HL2002".
+// Text is the directive without its reason, e.g. "//hiplint:ignore HL2001,HL2002",
+// as messages quote it: control characters escaped, and a long list of IDs
+// cut short with the number left out ("... and 9998 more"), so that one
+// comment cannot flood the terminal.
 func (d *Directive) Text() string {
-	s := Prefix + d.Verb
-	if len(d.IDs) > 0 {
-		s += " " + strings.Join(d.IDs, ",")
+	var b strings.Builder
+	b.WriteString(Prefix + Shorten(d.Verb, maxField))
+	for i, id := range d.IDs {
+		if i > 0 && b.Len() > maxText {
+			fmt.Fprintf(&b, " ... and %d more", len(d.IDs)-i)
+			break
+		}
+		if i == 0 {
+			b.WriteByte(' ')
+		} else {
+			b.WriteByte(',')
+		}
+		b.WriteString(Shorten(id, maxField))
 	}
-	return s
+	return b.String()
+}
+
+// Bounds on what messages quote of a directive.
+const (
+	maxField = 40  // bytes of one word (a check ID, the verb)
+	maxText  = 100 // bytes of a directive's text before its IDs are cut short
+)
+
+// Shorten returns s as a message may quote it: every character that is not
+// printable escaped as strconv.Quote escapes it (a directive is a comment,
+// and comments may hold any byte but NUL and newline), and the result cut
+// at max bytes with "...".
+func Shorten(s string, max int) string {
+	var b strings.Builder
+	for i, r := range s {
+		if b.Len() >= max {
+			b.WriteString("...")
+			break
+		}
+		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(s[i:], string(utf8.RuneError)):
+			fmt.Fprintf(&b, `\x%02x`, s[i]) // a byte that is not UTF-8
+		case unicode.IsPrint(r):
+			b.WriteRune(r)
+		default:
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		}
+	}
+	return b.String()
 }
 
 // FileOf returns the file among files whose syntax contains pos, or nil.

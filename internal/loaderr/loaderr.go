@@ -23,7 +23,7 @@ func Lines(pkgs []*packages.Package, rel func(file string) string) []string {
 		if len(pkg.Errors) == 0 {
 			return
 		}
-		line := pkg.PkgPath + ": " + Message(pkg.Errors[0], rel)
+		line := Label(pkg) + ": " + Message(pkg.Errors[0], rel)
 		if n := len(pkg.Errors) - 1; n > 0 {
 			line += fmt.Sprintf(" (and %d more errors)", n)
 		}
@@ -34,6 +34,21 @@ func Lines(pkgs []*packages.Package, rel func(file string) string) []string {
 	})
 	sort.Strings(lines)
 	return lines
+}
+
+// Label names pkg in an error line: its package path, which go/packages
+// cuts at the first space of the ID (to drop a test variant's
+// " [p.test]"), so a path with a space in it ("example.com/my pkg", which
+// go list reports as malformed) is taken from the ID instead.
+func Label(pkg *packages.Package) string {
+	id := pkg.ID
+	if id == "" {
+		return pkg.PkgPath
+	}
+	if i := strings.LastIndex(id, " ["); i >= 0 && strings.HasSuffix(id, "]") {
+		id = id[:i]
+	}
+	return id
 }
 
 // Message formats one error with its position, the position's Go file name

@@ -26,3 +26,19 @@ func TestLines(t *testing.T) {
 	assert.Equal(t, "/src/bad/bad.go:3:1: undefined: x", Message(bad.Errors[0], nil))
 	assert.Empty(t, Lines([]*packages.Package{good}, nil))
 }
+
+// Issue 16 item 14: go/packages cuts PkgPath at the first space of the ID,
+// so the line about "example.com/sp/my pkg" said "example.com/sp/my".
+func TestLabelKeepsASpaceInThePath(t *testing.T) {
+	for _, tc := range []struct{ id, pkgPath, want string }{
+		{"example.com/sp/my pkg", "example.com/sp/my", "example.com/sp/my pkg"},
+		{"example.com/p [example.com/p.test]", "example.com/p", "example.com/p"},
+		{"example.com/my pkg [example.com/my pkg.test]", "example.com/my", "example.com/my pkg"},
+		{"example.com/p.test", "example.com/p.test", "example.com/p.test"},
+		{"", "example.com/q", "example.com/q"},
+	} {
+		pkg := &packages.Package{ID: tc.id, PkgPath: tc.pkgPath, Errors: []packages.Error{{Pos: "-", Msg: "broken"}}}
+		assert.Equal(t, tc.want, Label(pkg), tc.id)
+		assert.Equal(t, []string{tc.want + ": broken"}, Lines([]*packages.Package{pkg}, nil), tc.id)
+	}
+}

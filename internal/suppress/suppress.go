@@ -142,7 +142,14 @@ type problem struct {
 	message string
 }
 
-// problems returns what is wrong with one directive after the run.
+// maxUnknown is how many unknown check IDs of one directive get a finding
+// each; the rest are counted in one more.
+const maxUnknown = 3
+
+// problems returns what is wrong with one directive after the run. Each ID
+// counts once however often it is repeated, and the unknown ones of a
+// directive get at most maxUnknown findings and a count of the others: one
+// comment naming ten thousand IDs must not print ten thousand lines.
 func (t *Tracker) problems(u *use) []problem {
 	d := u.d
 	if !d.Valid() {
@@ -150,17 +157,30 @@ func (t *Tracker) problems(u *use) []problem {
 	}
 	var out []problem
 	var unused []string
+	unknown := 0
+	seen := make(map[string]bool, len(d.IDs))
 	for _, id := range d.IDs {
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
 		switch {
 		case directive.IsDirectiveCheck(id):
 			out = append(out, problem{directive.Unknown,
 				fmt.Sprintf("%s: %s cannot be suppressed; fix the directive it reports instead", d.Text(), id)})
 		case t.analyzerOf[id] == "":
-			out = append(out, problem{directive.Unknown,
-				fmt.Sprintf("%s: unknown check ID %s; `hiplint checks` lists them", d.Text(), id)})
+			unknown++
+			if unknown <= maxUnknown {
+				out = append(out, problem{directive.Unknown,
+					fmt.Sprintf("%s: unknown check ID %s; `hiplint checks` lists them", d.Text(), directive.Shorten(id, 40))})
+			}
 		case u.checked[id] && !u.used[id]:
 			unused = append(unused, id)
 		}
+	}
+	if more := unknown - maxUnknown; more > 0 {
+		out = append(out, problem{directive.Unknown,
+			fmt.Sprintf("%s: and %d more unknown check IDs; `hiplint checks` lists them", d.Text(), more)})
 	}
 	if len(unused) > 0 {
 		where := "on this line or the next"
@@ -169,7 +189,7 @@ func (t *Tracker) problems(u *use) []problem {
 		}
 		ids := strings.Join(unused, " or ")
 		msg := fmt.Sprintf("%s suppresses nothing: there is no %s finding %s; remove the directive", d.Text(), ids, where)
-		if len(unused) < len(d.IDs) {
+		if len(unused) < len(seen) {
 			msg = fmt.Sprintf("%s suppresses no %s finding %s; remove %s from it", d.Text(), ids, where, strings.Join(unused, ", "))
 		}
 		out = append(out, problem{directive.Unused, msg})
