@@ -10,7 +10,8 @@ import (
 )
 
 // recovers reports whether the function defers a closure that calls
-// recover: a panic inside it then ends in a normal return.
+// recover and does not panic again: a panic inside the function then ends in
+// a normal return.
 func (fa *funcAnalysis) recovers() bool {
 	if fa.hasRecover != nil {
 		return *fa.hasRecover
@@ -25,16 +26,19 @@ func (fa *funcAnalysis) recovers() bool {
 		if !ok {
 			continue
 		}
+		recovered, repanics := false, false
 		ast.Inspect(lit.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
 				if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-					if b, ok := fa.info.Uses[id].(*types.Builtin); ok && b.Name() == "recover" {
-						found = true
+					if b, ok := fa.info.Uses[id].(*types.Builtin); ok {
+						recovered = recovered || b.Name() == "recover"
+						repanics = repanics || b.Name() == "panic"
 					}
 				}
 			}
-			return !found
+			return true
 		})
+		found = found || recovered && !repanics
 	}
 	fa.hasRecover = &found
 	return found

@@ -102,3 +102,17 @@ func LoadWithHook(img unsafe.Pointer, keep func(C.CUmodule)) error {
 	keep(m)
 	return nil
 }
+
+// Safe: the deferred closure recovers only to panic again; the program ends.
+func recoverAndRepanic(img unsafe.Pointer, name *C.char) {
+	defer func() {
+		if r := recover(); r != nil {
+			panic(fmt.Sprintf("wrapped: %v", r))
+		}
+	}()
+	var m C.CUmodule
+	must(C.cuModuleLoadData(&m, img))
+	var f C.CUfunction
+	must(C.cuModuleGetFunction(&f, m, name))
+	must(C.cuModuleUnload(m))
+}
