@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -267,4 +269,87 @@ func exampleModule(t *testing.T, rel string) string {
 		return nil
 	}))
 	return dir
+}
+
+// TestNeovimConfigFromTheDocs runs the Neovim configuration that
+// docs/editors.md gives for every Neovim from 0.7 on, as it is, in the
+// installed nvim, with hiplint on PATH, on a copy of examples/kernelcache
+// (testdata/nvim/edit.lua): opening the Go file starts the server and shows
+// the marked finding; lines inserted above it, unsaved, move the diagnostic
+// down by as many lines; a second file of the module shares the server.
+func TestNeovimConfigFromTheDocs(t *testing.T) {
+	nvim, err := exec.LookPath("nvim")
+	if err != nil {
+		t.Skip("nvim is not installed (apt-get install neovim): the Neovim test needs it")
+	}
+	t.Parallel()
+
+	const rel, insert = "examples/kernelcache/kernelcache.go", 3
+	dir := exampleModule(t, rel)
+	file := filepath.Join(dir, rel)
+	other := filepath.Join(filepath.Dir(file), "other.go")
+	require.NoError(t, os.WriteFile(other, []byte("package kernelcache\n\nconst other = 1\n"), 0o644))
+	before := readFile(t, file)
+
+	work := t.TempDir()
+	initLua := filepath.Join(work, "init.lua")
+	require.NoError(t, os.WriteFile(initLua, []byte(docsNeovimConfig(t)), 0o644))
+	report := filepath.Join(work, "report.json")
+	script, err := filepath.Abs(filepath.Join("testdata", "nvim", "edit.lua"))
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), lspTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, nvim, "--headless", "-u", initLua, "-i", "NONE", "-c", "luafile "+script)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(),
+		"PATH="+filepath.Dir(hiplintBin)+string(os.PathListSeparator)+os.Getenv("PATH"),
+		"HIPLINT_FILE="+file, "HIPLINT_OTHER="+other, "HIPLINT_OUT="+report, fmt.Sprintf("HIPLINT_INSERT=%d", insert),
+		"XDG_CONFIG_HOME="+filepath.Join(work, "config"), "XDG_DATA_HOME="+filepath.Join(work, "data"),
+		"XDG_STATE_HOME="+filepath.Join(work, "state"))
+	out, err := cmd.CombinedOutput()
+	t.Logf("nvim output:\n%s", out)
+	require.NoError(t, err, "nvim")
+
+	type diagnostic struct {
+		Code    string `json:"code"`
+		Lnum    int    `json:"lnum"`
+		Message string `json:"message"`
+		Source  string `json:"source"`
+	}
+	var got struct {
+		Version  string       `json:"version"`
+		Before   []diagnostic `json:"before"`
+		After    []diagnostic `json:"after"`
+		Modified bool         `json:"modified"`
+		Clients  int          `json:"clients"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(readFile(t, report)), &got))
+	t.Logf("Neovim %s", got.Version)
+
+	want := markedHazards(t, rel)
+	require.Len(t, want, 1)
+	require.Len(t, got.Before, 1, "the marked finding")
+	assert.Equal(t, "hiplint", got.Before[0].Source)
+	assert.Equal(t, want[0].id, got.Before[0].Code)
+	assert.Equal(t, want[0].line, got.Before[0].Lnum+1)
+	require.Len(t, got.After, 1, "the finding, after the unsaved edit")
+	assert.Equal(t, want[0].line+insert, got.After[0].Lnum+1, "moved down with the inserted lines")
+	assert.Equal(t, got.Before[0].Message, got.After[0].Message)
+	assert.True(t, got.Modified, "the buffer was not saved")
+	assert.Equal(t, before, readFile(t, file), "the file on disk is as it was")
+	assert.Equal(t, 1, got.Clients, "one hiplint server for the module's two files")
+}
+
+// docsNeovimConfig returns the Lua block of docs/editors.md that follows
+// the comment naming TestNeovimConfigFromTheDocs.
+func docsNeovimConfig(t *testing.T) string {
+	t.Helper()
+	doc := readFile(t, filepath.Join(repoRoot, "docs", "editors.md"))
+	_, rest, ok := strings.Cut(doc, "TestNeovimConfigFromTheDocs runs this block")
+	require.True(t, ok, "docs/editors.md names the block this test runs")
+	_, rest, ok = strings.Cut(rest, "```lua\n")
+	require.True(t, ok)
+	block, _, ok := strings.Cut(rest, "```\n")
+	require.True(t, ok)
+	return block
 }
