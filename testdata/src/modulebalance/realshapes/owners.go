@@ -131,3 +131,40 @@ func loadNamed(imgs map[string]unsafe.Pointer) (map[string]C.CUmodule, error) {
 	}
 	return mods, nil
 }
+
+// Pair owns two modules in fields.
+type Pair struct{ a, b C.CUmodule }
+
+// Hazard: the first module is stored in a field of a local owner, which the
+// error return drops.
+func newPairLeak(imgA, imgB unsafe.Pointer) (*Pair, error) {
+	p := &Pair{}
+	var a C.CUmodule
+	if err := check(C.cuModuleLoadData(&a, imgA)); err != nil { // want `module p.a loaded by cuModuleLoadData is not unloaded on this return`
+		return nil, err
+	}
+	p.a = a
+	var b C.CUmodule
+	if err := check(C.cuModuleLoadData(&b, imgB)); err != nil {
+		return nil, err
+	}
+	p.b = b
+	return p, nil
+}
+
+// Safe twin: the error path unloads the stored module.
+func newPair(imgA, imgB unsafe.Pointer) (*Pair, error) {
+	p := &Pair{}
+	var a C.CUmodule
+	if err := check(C.cuModuleLoadData(&a, imgA)); err != nil {
+		return nil, err
+	}
+	p.a = a
+	var b C.CUmodule
+	if err := check(C.cuModuleLoadData(&b, imgB)); err != nil {
+		C.cuModuleUnload(p.a)
+		return nil, err
+	}
+	p.b = b
+	return p, nil
+}
