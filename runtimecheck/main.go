@@ -169,7 +169,7 @@ func confirm(ctx context.Context, o *options, stderr io.Writer) (results []Resul
 	for _, e := range errs {
 		fmt.Fprintf(stderr, "hiplint confirm: %s\n", e)
 	}
-	if len(findings) == 0 {
+	if len(findings) == 0 && !o.silent { // with -silent, tracing may still find silent sites
 		return nil, len(errs) > 0, nil
 	}
 	results, err = judgeFindings(ctx, o, dir, work, runEnv, pkgs, findings, stderr)

@@ -33,6 +33,18 @@ func judgeFindings(ctx context.Context, o *options, dir, work string, runEnv []s
 		findings[i].Dir = d
 		byDir[d] = append(byDir[d], i)
 	}
+	if o.silent {
+		// Packages without findings or candidates are instrumented too:
+		// tracing finds their silent sites (traceCandidates).
+		for _, p := range pkgs {
+			if len(p.GoFiles) > 0 {
+				d := filepath.Dir(p.GoFiles[0])
+				if _, ok := byDir[d]; !ok {
+					byDir[d] = nil
+				}
+			}
+		}
+	}
 	dirs := make([]string, 0, len(byDir))
 	for d := range byDir {
 		dirs = append(dirs, d)
