@@ -64,6 +64,9 @@ extern "C" {
 #define cuGraphKernelNodeSetParams cuGraphKernelNodeSetParams_v2
 #define cuGraphExecKernelNodeSetParams cuGraphExecKernelNodeSetParams_v2
 #define cuGetProcAddress cuGetProcAddress_v2
+#define cuTexRefSetAddress cuTexRefSetAddress_v2
+#define cuTexRefGetAddress cuTexRefGetAddress_v2
+#define cuTexRefSetAddress2D cuTexRefSetAddress2D_v3
 #define cuMemcpyHtoD __CUDA_API_PTDS(cuMemcpyHtoD_v2)
 #define cuMemcpyDtoH __CUDA_API_PTDS(cuMemcpyDtoH_v2)
 #define cuMemcpyDtoD __CUDA_API_PTDS(cuMemcpyDtoD_v2)
@@ -126,6 +129,8 @@ extern "C" {
 #define cuEventRecord __CUDA_API_PTSZ(cuEventRecord)
 #define cuEventRecordWithFlags __CUDA_API_PTSZ(cuEventRecordWithFlags)
 #define cuLaunchKernel __CUDA_API_PTSZ(cuLaunchKernel)
+#define cuLaunchKernelEx __CUDA_API_PTSZ(cuLaunchKernelEx)
+#define cuStreamCopyAttributes __CUDA_API_PTSZ(cuStreamCopyAttributes)
 #define cuLaunchHostFunc __CUDA_API_PTSZ(cuLaunchHostFunc)
 #define cuLaunchCooperativeKernel __CUDA_API_PTSZ(cuLaunchCooperativeKernel)
 #define cuGraphLaunch __CUDA_API_PTSZ(cuGraphLaunch)
@@ -350,6 +355,9 @@ typedef enum CUdevice_attribute_enum {
   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_WIDTH = 27,
   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_HEIGHT = 28,
   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_LAYERS = 29,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_ARRAY_WIDTH = 27,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_ARRAY_HEIGHT = 28,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_ARRAY_NUMSLICES = 29,
   CU_DEVICE_ATTRIBUTE_SURFACE_ALIGNMENT = 30,
   CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS = 31,
   CU_DEVICE_ATTRIBUTE_ECC_ENABLED = 32,
@@ -635,6 +643,60 @@ typedef enum CUjit_fallback_enum {
   CU_PREFER_PTX = 0,
   CU_PREFER_BINARY
 } CUjit_fallback;
+
+typedef enum CUjit_cacheMode_enum {
+  CU_JIT_CACHE_OPTION_NONE = 0,
+  CU_JIT_CACHE_OPTION_CG,
+  CU_JIT_CACHE_OPTION_CA
+} CUjit_cacheMode;
+
+/* CU_TARGET_COMPUTE_10 to _21 are gone from current CUDA; they are kept so
+ * code written for older toolkits still loads. */
+typedef enum CUjit_target_enum {
+  CU_TARGET_COMPUTE_10 = 10,
+  CU_TARGET_COMPUTE_11 = 11,
+  CU_TARGET_COMPUTE_12 = 12,
+  CU_TARGET_COMPUTE_13 = 13,
+  CU_TARGET_COMPUTE_20 = 20,
+  CU_TARGET_COMPUTE_21 = 21,
+  CU_TARGET_COMPUTE_30 = 30,
+  CU_TARGET_COMPUTE_32 = 32,
+  CU_TARGET_COMPUTE_35 = 35,
+  CU_TARGET_COMPUTE_37 = 37,
+  CU_TARGET_COMPUTE_50 = 50,
+  CU_TARGET_COMPUTE_52 = 52,
+  CU_TARGET_COMPUTE_53 = 53,
+  CU_TARGET_COMPUTE_60 = 60,
+  CU_TARGET_COMPUTE_61 = 61,
+  CU_TARGET_COMPUTE_62 = 62,
+  CU_TARGET_COMPUTE_70 = 70,
+  CU_TARGET_COMPUTE_72 = 72,
+  CU_TARGET_COMPUTE_75 = 75,
+  CU_TARGET_COMPUTE_80 = 80,
+  CU_TARGET_COMPUTE_86 = 86,
+  CU_TARGET_COMPUTE_87 = 87,
+  CU_TARGET_COMPUTE_89 = 89,
+  CU_TARGET_COMPUTE_90 = 90
+} CUjit_target;
+
+typedef enum CUaddress_mode_enum {
+  CU_TR_ADDRESS_MODE_WRAP = 0,
+  CU_TR_ADDRESS_MODE_CLAMP = 1,
+  CU_TR_ADDRESS_MODE_MIRROR = 2,
+  CU_TR_ADDRESS_MODE_BORDER = 3
+} CUaddress_mode;
+
+typedef enum CUfilter_mode_enum {
+  CU_TR_FILTER_MODE_POINT = 0,
+  CU_TR_FILTER_MODE_LINEAR = 1
+} CUfilter_mode;
+
+#define CU_TRSA_OVERRIDE_FORMAT 0x01
+#define CU_TRSF_READ_AS_INTEGER 0x01
+#define CU_TRSF_NORMALIZED_COORDINATES 0x02
+#define CU_TRSF_SRGB 0x10
+#define CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION 0x20
+#define CU_TRSF_SEAMLESS_CUBEMAP 0x40
 
 typedef enum CUjitInputType_enum {
   CU_JIT_INPUT_CUBIN = 0,
@@ -1050,6 +1112,134 @@ typedef struct CUgraphExecUpdateResultInfo_st {
 } CUgraphExecUpdateResultInfo_v1;
 typedef CUgraphExecUpdateResultInfo_v1 CUgraphExecUpdateResultInfo;
 
+typedef enum CUexecAffinityType_enum {
+  CU_EXEC_AFFINITY_TYPE_SM_COUNT = 0,
+  CU_EXEC_AFFINITY_TYPE_MAX
+} CUexecAffinityType;
+
+typedef struct CUexecAffinitySmCount_st {
+  unsigned int val;
+} CUexecAffinitySmCount_v1;
+typedef CUexecAffinitySmCount_v1 CUexecAffinitySmCount;
+
+typedef struct CUexecAffinityParam_st {
+  CUexecAffinityType type;
+  union {
+    CUexecAffinitySmCount smCount;
+  } param;
+} CUexecAffinityParam_v1;
+typedef CUexecAffinityParam_v1 CUexecAffinityParam;
+
+typedef enum CUcoredumpSettings_enum {
+  CU_COREDUMP_ENABLE_ON_EXCEPTION = 1,
+  CU_COREDUMP_TRIGGER_HOST,
+  CU_COREDUMP_LIGHTWEIGHT,
+  CU_COREDUMP_ENABLE_USER_TRIGGER,
+  CU_COREDUMP_FILE,
+  CU_COREDUMP_PIPE,
+  CU_COREDUMP_MAX
+} CUcoredumpSettings;
+
+typedef enum CUflushGPUDirectRDMAWritesTarget_enum {
+  CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TARGET_CURRENT_CTX = 0
+} CUflushGPUDirectRDMAWritesTarget;
+
+typedef enum CUflushGPUDirectRDMAWritesScope_enum {
+  CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_OWNER = 100,
+  CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_ALL_DEVICES = 200
+} CUflushGPUDirectRDMAWritesScope;
+
+typedef enum CUfunctionLoadingState_enum {
+  CU_FUNCTION_LOADING_STATE_UNLOADED = 0,
+  CU_FUNCTION_LOADING_STATE_LOADED = 1,
+  CU_FUNCTION_LOADING_STATE_MAX
+} CUfunctionLoadingState;
+
+typedef enum CUmoduleLoadingMode_enum {
+  CU_MODULE_EAGER_LOADING = 0x1,
+  CU_MODULE_LAZY_LOADING = 0x2
+} CUmoduleLoadingMode;
+
+typedef enum CUmulticastGranularity_flags_enum {
+  CU_MULTICAST_GRANULARITY_MINIMUM = 0x0,
+  CU_MULTICAST_GRANULARITY_RECOMMENDED = 0x1
+} CUmulticastGranularity_flags;
+
+typedef struct CUmulticastObjectProp_st {
+  unsigned int numDevices;
+  size_t size;
+  unsigned long long handleTypes;
+  unsigned long long flags;
+} CUmulticastObjectProp_v1;
+typedef CUmulticastObjectProp_v1 CUmulticastObjectProp;
+
+typedef enum CUaccessProperty_enum {
+  CU_ACCESS_PROPERTY_NORMAL = 0,
+  CU_ACCESS_PROPERTY_STREAMING = 1,
+  CU_ACCESS_PROPERTY_PERSISTING = 2
+} CUaccessProperty;
+
+typedef struct CUaccessPolicyWindow_st {
+  void* base_ptr;
+  size_t num_bytes;
+  float hitRatio;
+  CUaccessProperty hitProp;
+  CUaccessProperty missProp;
+} CUaccessPolicyWindow_v1;
+typedef CUaccessPolicyWindow_v1 CUaccessPolicyWindow;
+
+typedef enum CUlaunchAttributeID_enum {
+  CU_LAUNCH_ATTRIBUTE_IGNORE = 0,
+  CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW = 1,
+  CU_LAUNCH_ATTRIBUTE_COOPERATIVE = 2,
+  CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY = 3,
+  CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4,
+  CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE = 5,
+  CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION = 6,
+  CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT = 7,
+  CU_LAUNCH_ATTRIBUTE_PRIORITY = 8,
+  CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP = 9,
+  CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN = 10,
+  CU_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT = 12
+} CUlaunchAttributeID;
+
+typedef union CUlaunchAttributeValue_union {
+  char pad[64];
+  CUaccessPolicyWindow accessPolicyWindow;
+  int cooperative;
+  struct {
+    unsigned int x;
+    unsigned int y;
+    unsigned int z;
+  } clusterDim;
+  int programmaticStreamSerializationAllowed;
+  struct {
+    CUevent event;
+    int flags;
+    int triggerAtBlockStart;
+  } programmaticEvent;
+  int priority;
+} CUlaunchAttributeValue;
+
+typedef struct CUlaunchAttribute_st {
+  CUlaunchAttributeID id;
+  char pad[8 - sizeof(CUlaunchAttributeID)];
+  CUlaunchAttributeValue value;
+} CUlaunchAttribute;
+
+typedef struct CUlaunchConfig_st {
+  unsigned int gridDimX;
+  unsigned int gridDimY;
+  unsigned int gridDimZ;
+  unsigned int blockDimX;
+  unsigned int blockDimY;
+  unsigned int blockDimZ;
+  unsigned int sharedMemBytes;
+  CUstream hStream;
+  CUlaunchAttribute* attrs;
+  unsigned int numAttrs;
+} CUlaunchConfig;
+
 /* ---- Errors, initialization, versions ------------------------------------- */
 
 CUresult cuGetErrorString(CUresult error, const char** pStr);
@@ -1081,6 +1271,12 @@ CUresult cuDeviceGetTexture1DLinearMaxWidth(size_t* maxWidthInElements, CUarray_
 CUresult cuDeviceGetGraphMemAttribute(CUdevice device, CUgraphMem_attribute attr, void* value);
 CUresult cuDeviceSetGraphMemAttribute(CUdevice device, CUgraphMem_attribute attr, void* value);
 CUresult cuDeviceGraphMemTrim(CUdevice device);
+CUresult cuDeviceGetExecAffinitySupport(int* pi, CUexecAffinityType type, CUdevice dev);
+CUresult cuFlushGPUDirectRDMAWrites(CUflushGPUDirectRDMAWritesTarget target, CUflushGPUDirectRDMAWritesScope scope);
+CUresult cuCoredumpGetAttribute(CUcoredumpSettings attrib, void* value, size_t* size);
+CUresult cuCoredumpGetAttributeGlobal(CUcoredumpSettings attrib, void* value, size_t* size);
+CUresult cuCoredumpSetAttribute(CUcoredumpSettings attrib, void* value, size_t* size);
+CUresult cuCoredumpSetAttributeGlobal(CUcoredumpSettings attrib, void* value, size_t* size);
 CUresult cuDeviceCanAccessPeer(int* canAccessPeer, CUdevice dev, CUdevice peerDev);
 CUresult cuDeviceGetP2PAttribute(int* value, CUdevice_P2PAttribute attrib, CUdevice srcDevice, CUdevice dstDevice);
 
@@ -1092,7 +1288,12 @@ CUresult cuDevicePrimaryCtxSetFlags(CUdevice dev, unsigned int flags);
 CUresult cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int* flags, int* active);
 CUresult cuDevicePrimaryCtxReset(CUdevice dev);
 CUresult cuCtxCreate(CUcontext* pctx, unsigned int flags, CUdevice dev);
+CUresult cuCtxCreate_v3(CUcontext* pctx, CUexecAffinityParam* paramsArray, int numParams, unsigned int flags,
+                        CUdevice dev);
 CUresult cuCtxDestroy(CUcontext ctx);
+CUresult cuCtxGetExecAffinity(CUexecAffinityParam* pExecAffinity, CUexecAffinityType type);
+CUresult cuCtxRecordEvent(CUcontext hCtx, CUevent hEvent);
+CUresult cuCtxWaitEvent(CUcontext hCtx, CUevent hEvent);
 CUresult cuCtxPushCurrent(CUcontext ctx);
 CUresult cuCtxPopCurrent(CUcontext* pctx);
 CUresult cuCtxSetCurrent(CUcontext ctx);
@@ -1126,6 +1327,8 @@ CUresult cuModuleLoadFatBinary(CUmodule* module, const void* fatCubin);
 CUresult cuModuleUnload(CUmodule hmod);
 CUresult cuModuleGetFunction(CUfunction* hfunc, CUmodule hmod, const char* name);
 CUresult cuModuleGetFunctionCount(unsigned int* count, CUmodule mod);
+CUresult cuModuleEnumerateFunctions(CUfunction* functions, unsigned int numFunctions, CUmodule mod);
+CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode* mode);
 CUresult cuModuleGetGlobal(CUdeviceptr* dptr, size_t* bytes, CUmodule hmod, const char* name);
 CUresult cuModuleGetTexRef(CUtexref* pTexRef, CUmodule hmod, const char* name);
 CUresult cuModuleGetSurfRef(CUsurfref* pSurfRef, CUmodule hmod, const char* name);
@@ -1147,7 +1350,14 @@ CUresult cuLibraryGetKernel(CUkernel* pKernel, CUlibrary library, const char* na
 CUresult cuLibraryGetModule(CUmodule* pMod, CUlibrary library);
 CUresult cuLibraryGetGlobal(CUdeviceptr* dptr, size_t* bytes, CUlibrary library, const char* name);
 CUresult cuLibraryGetManaged(CUdeviceptr* dptr, size_t* bytes, CUlibrary library, const char* name);
+CUresult cuLibraryGetKernelCount(unsigned int* count, CUlibrary lib);
+CUresult cuLibraryEnumerateKernels(CUkernel* kernels, unsigned int numKernels, CUlibrary lib);
+CUresult cuLibraryGetUnifiedFunction(void** fptr, CUlibrary library, const char* symbol);
 CUresult cuKernelGetFunction(CUfunction* pFunc, CUkernel kernel);
+CUresult cuKernelGetLibrary(CUlibrary* pLib, CUkernel kernel);
+CUresult cuKernelGetName(const char** name, CUkernel hfunc);
+CUresult cuKernelGetParamInfo(CUkernel kernel, size_t paramIndex, size_t* paramOffset, size_t* paramSize);
+CUresult cuKernelSetCacheConfig(CUkernel kernel, CUfunc_cache config, CUdevice dev);
 CUresult cuKernelGetAttribute(int* pi, CUfunction_attribute attrib, CUkernel kernel, CUdevice dev);
 CUresult cuKernelSetAttribute(CUfunction_attribute attrib, int val, CUkernel kernel, CUdevice dev);
 
@@ -1249,6 +1459,18 @@ CUresult cuMemGetAllocationGranularity(size_t* granularity, const CUmemAllocatio
 CUresult cuMemGetAllocationPropertiesFromHandle(CUmemAllocationProp* prop, CUmemGenericAllocationHandle handle);
 CUresult cuMemRetainAllocationHandle(CUmemGenericAllocationHandle* handle, void* addr);
 
+/* Multicast objects */
+CUresult cuMulticastCreate(CUmemGenericAllocationHandle* mcHandle, const CUmulticastObjectProp* prop);
+CUresult cuMulticastAddDevice(CUmemGenericAllocationHandle mcHandle, CUdevice dev);
+CUresult cuMulticastBindMem(CUmemGenericAllocationHandle mcHandle, size_t mcOffset,
+                            CUmemGenericAllocationHandle memHandle, size_t memOffset, size_t size,
+                            unsigned long long flags);
+CUresult cuMulticastBindAddr(CUmemGenericAllocationHandle mcHandle, size_t mcOffset, CUdeviceptr memptr, size_t size,
+                             unsigned long long flags);
+CUresult cuMulticastUnbind(CUmemGenericAllocationHandle mcHandle, CUdevice dev, size_t mcOffset, size_t size);
+CUresult cuMulticastGetGranularity(size_t* granularity, const CUmulticastObjectProp* prop,
+                                   CUmulticastGranularity_flags option);
+
 /* ---- Copies ----------------------------------------------------------------- */
 
 CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount);
@@ -1288,6 +1510,7 @@ CUresult cuStreamGetFlags(CUstream hStream, unsigned int* flags);
 CUresult cuStreamGetId(CUstream hStream, unsigned long long* streamId);
 CUresult cuStreamGetCtx(CUstream hStream, CUcontext* pctx);
 CUresult cuStreamDestroy(CUstream hStream);
+CUresult cuStreamCopyAttributes(CUstream dst, CUstream src);
 CUresult cuStreamSynchronize(CUstream hStream);
 CUresult cuStreamQuery(CUstream hStream);
 CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags);
@@ -1325,6 +1548,10 @@ CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config);
 CUresult cuFuncSetSharedMemConfig(CUfunction hfunc, CUsharedconfig config);
 CUresult cuFuncGetModule(CUmodule* hmod, CUfunction hfunc);
 CUresult cuFuncGetName(const char** name, CUfunction hfunc);
+CUresult cuFuncGetParamInfo(CUfunction func, size_t paramIndex, size_t* paramOffset, size_t* paramSize);
+CUresult cuFuncIsLoaded(CUfunctionLoadingState* state, CUfunction function);
+CUresult cuFuncLoad(CUfunction function);
+CUresult cuLaunchKernelEx(const CUlaunchConfig* config, CUfunction f, void** kernelParams, void** extra);
 CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,
                         unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
                         unsigned int sharedMemBytes, CUstream hStream, void** kernelParams, void** extra);
@@ -1435,6 +1662,38 @@ CUresult cuUserObjectRetain(CUuserObject object, unsigned int count);
 CUresult cuUserObjectRelease(CUuserObject object, unsigned int count);
 CUresult cuGraphRetainUserObject(CUgraph graph, CUuserObject object, unsigned int count, unsigned int flags);
 CUresult cuGraphReleaseUserObject(CUgraph graph, CUuserObject object, unsigned int count);
+
+/* ---- Texture and surface references (deprecated, still declared) -------------- */
+
+CUresult cuTexRefCreate(CUtexref* pTexRef);
+CUresult cuTexRefDestroy(CUtexref hTexRef);
+CUresult cuTexRefSetArray(CUtexref hTexRef, CUarray hArray, unsigned int Flags);
+CUresult cuTexRefSetMipmappedArray(CUtexref hTexRef, CUmipmappedArray hMipmappedArray, unsigned int Flags);
+CUresult cuTexRefSetAddress(size_t* ByteOffset, CUtexref hTexRef, CUdeviceptr dptr, size_t bytes);
+CUresult cuTexRefSetAddress2D(CUtexref hTexRef, const CUDA_ARRAY_DESCRIPTOR* desc, CUdeviceptr dptr, size_t Pitch);
+CUresult cuTexRefSetFormat(CUtexref hTexRef, CUarray_format fmt, int NumPackedComponents);
+CUresult cuTexRefSetAddressMode(CUtexref hTexRef, int dim, CUaddress_mode am);
+CUresult cuTexRefSetFilterMode(CUtexref hTexRef, CUfilter_mode fm);
+CUresult cuTexRefSetMipmapFilterMode(CUtexref hTexRef, CUfilter_mode fm);
+CUresult cuTexRefSetMipmapLevelBias(CUtexref hTexRef, float bias);
+CUresult cuTexRefSetMipmapLevelClamp(CUtexref hTexRef, float minMipmapLevelClamp, float maxMipmapLevelClamp);
+CUresult cuTexRefSetMaxAnisotropy(CUtexref hTexRef, unsigned int maxAniso);
+CUresult cuTexRefSetBorderColor(CUtexref hTexRef, float* pBorderColor);
+CUresult cuTexRefSetFlags(CUtexref hTexRef, unsigned int Flags);
+CUresult cuTexRefGetAddress(CUdeviceptr* pdptr, CUtexref hTexRef);
+CUresult cuTexRefGetArray(CUarray* phArray, CUtexref hTexRef);
+CUresult cuTexRefGetMipmappedArray(CUmipmappedArray* phMipmappedArray, CUtexref hTexRef);
+CUresult cuTexRefGetAddressMode(CUaddress_mode* pam, CUtexref hTexRef, int dim);
+CUresult cuTexRefGetFilterMode(CUfilter_mode* pfm, CUtexref hTexRef);
+CUresult cuTexRefGetFormat(CUarray_format* pFormat, int* pNumChannels, CUtexref hTexRef);
+CUresult cuTexRefGetMipmapFilterMode(CUfilter_mode* pfm, CUtexref hTexRef);
+CUresult cuTexRefGetMipmapLevelBias(float* pbias, CUtexref hTexRef);
+CUresult cuTexRefGetMipmapLevelClamp(float* pminMipmapLevelClamp, float* pmaxMipmapLevelClamp, CUtexref hTexRef);
+CUresult cuTexRefGetMaxAnisotropy(int* pmaxAniso, CUtexref hTexRef);
+CUresult cuTexRefGetBorderColor(float* pBorderColor, CUtexref hTexRef);
+CUresult cuTexRefGetFlags(unsigned int* pFlags, CUtexref hTexRef);
+CUresult cuSurfRefSetArray(CUsurfref hSurfRef, CUarray hArray, unsigned int Flags);
+CUresult cuSurfRefGetArray(CUarray* phArray, CUsurfref hSurfRef);
 
 /* ---- Profiler --------------------------------------------------------------- */
 
