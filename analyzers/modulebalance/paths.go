@@ -47,6 +47,10 @@ type handle struct {
 	// closure, a method with a pointer receiver), so it unloads whatever the
 	// variable holds at exit, not what it held at the defer.
 	byRef bool
+	// pointee: the deferred unload is a method called on a pointer variable
+	// (m := &Module{}; defer m.Close()): it sees what is loaded into the
+	// struct the pointer points to, not a new value of the variable.
+	pointee bool
 	// owner: the handle is a local slice, map or field that owns the
 	// modules appended or stored into it.
 	owner bool
@@ -77,6 +81,7 @@ func joinState(into, from state) state {
 		}
 		g.b |= h.b
 		g.byRef = g.byRef || h.byRef
+		g.pointee = g.pointee || h.pointee
 		g.owner = g.owner || h.owner
 		for _, s := range h.sites {
 			if !slices.Contains(g.sites, s) {
@@ -104,7 +109,7 @@ func equalState(a, b state) bool {
 	}
 	for k, h := range a {
 		g, ok := b[k]
-		if !ok || g.b != h.b || g.byRef != h.byRef || len(g.sites) != len(h.sites) || len(g.status) != len(h.status) {
+		if !ok || g.b != h.b || g.byRef != h.byRef || g.pointee != h.pointee || len(g.sites) != len(h.sites) || len(g.status) != len(h.status) {
 			return false
 		}
 	}
@@ -439,7 +444,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 			}
 			if ps := fa.unloadParams(fn); len(ps) > 0 {
 				for _, m := range fa.unloadedExprs(x) {
-					fa.unloadBy(s, m, x, false, false, fa.isIdempotent(x, m))
+					fa.unloadBy(s, m, x, false, false, false, fa.isIdempotent(x, m))
 					borrow(m)
 				}
 			}
@@ -463,7 +468,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 			fa.resetHeld(s, u.X)
 			return // package-level caches, fields of parameters: owned elsewhere
 		}
-		fa.load(s, l, c.Expr, c.Func.Name, hipapi.Unloader(c.Func))
+		fa.loadAt(s, l, c.Expr, c.Func.Name, hipapi.Unloader(c.Func), l.path == "")
 	case hipapi.ModuleUnload:
 		fa.unload(s, c.Arg(c.Func.Module), c.Expr, false)
 	case hipapi.ModuleGetFunction, hipapi.ModuleGetGlobal:
@@ -551,13 +556,30 @@ func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state
 }
 
 func (fa *funcAnalysis) load(s state, l loc, call *ast.CallExpr, name, unload string) {
+	fa.loadAt(s, l, call, name, unload, true)
+}
+
+// loadAt records a load into l. reassign: the load gives the variable a new
+// value (m, err = Open(); C.hipModuleLoad(&m, ...)) rather than loading into
+// what it points to (p.Load(); C.hipModuleLoad(&p.h, ...)).
+func (fa *funcAnalysis) loadAt(s state, l loc, call *ast.CallExpr, name, unload string, reassign bool) {
 	old, hadOld := s[l]
 	if hadOld && old.b&live != 0 && old.b&escaped == 0 {
 		fa.reportLeak(l, old, call.Pos(), "still loaded when its handle is loaded again")
 	}
+	if !hadOld {
+		// A deferred unload of the whole variable covers a load into a field.
+		for k, h := range s {
+			if k.root == l.root && k.path != l.path && pathWithin(l.path, k.path) && len(h.sites) == 0 && h.deferAt != token.NoPos {
+				old, hadOld = h, true
+				break
+			}
+		}
+	}
 	// A deferred unload that reads the variable at exit unloads this module
-	// instead of the one the variable held before.
-	inherit := hadOld && old.byRef && old.deferAt != token.NoPos && !fa.candidates
+	// instead of the one the variable held before; one bound to a pointer
+	// unloads what is loaded into the struct it points to.
+	inherit := hadOld && (old.byRef || old.pointee && !reassign) && old.deferAt != token.NoPos && !fa.candidates
 	if inherit && len(old.sites) > 0 && old.b == deferred {
 		fa.reportLeak(l, old, call.Pos(), "never unloaded: the deferred unload reads the variable at exit and unloads only the last module loaded into it")
 	}
@@ -575,7 +597,7 @@ func (fa *funcAnalysis) load(s state, l loc, call *ast.CallExpr, name, unload st
 	}
 	if inherit {
 		h.b = deferred
-		h.deferAt, h.byRef = old.deferAt, true
+		h.deferAt, h.byRef, h.pointee = old.deferAt, old.byRef, old.pointee
 	}
 	s[l] = h
 }
@@ -583,12 +605,12 @@ func (fa *funcAnalysis) load(s state, l loc, call *ast.CallExpr, name, unload st
 // deferMarker records a deferred unload by reference of a variable that holds
 // no module yet (`var k Kernel; defer k.Close(); k.Init(...)`): the module
 // loaded into it later is unloaded at exit.
-func (fa *funcAnalysis) deferMarker(s state, m ast.Expr, at token.Pos) {
+func (fa *funcAnalysis) deferMarker(s state, m ast.Expr, at token.Pos, pointee bool) {
 	if fa.candidates || len(fa.handlesAt(s, m)) > 0 {
 		return
 	}
 	if l, ok := fa.localLoc(m); ok {
-		s[l] = &handle{deferAt: at, byRef: true}
+		s[l] = &handle{deferAt: at, byRef: !pointee, pointee: pointee}
 	}
 }
 
@@ -723,18 +745,18 @@ func (fa *funcAnalysis) applyStatus(s state, key any, success bool) {
 }
 
 func (fa *funcAnalysis) unload(s state, m ast.Expr, call *ast.CallExpr, isDeferred bool) {
-	fa.unloadBy(s, m, call, isDeferred, false, false)
+	fa.unloadBy(s, m, call, isDeferred, false, false, false)
 }
 
 // unloadBy records an unload of m by call. byRef: a deferred call that reads
 // the variable at exit; idempotent: an unloader guarded by a flag it clears,
 // which never unloads twice nor a module that failed to load.
-func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDeferred, byRef, idempotent bool) {
+func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDeferred, byRef, pointee, idempotent bool) {
 	if fa.candidates {
 		return // every load stays live: each balanced load becomes a candidate
 	}
-	if isDeferred && byRef {
-		fa.deferMarker(s, m, call.Pos())
+	if isDeferred && (byRef || pointee) {
+		fa.deferMarker(s, m, call.Pos(), pointee && !byRef)
 	}
 	for _, k := range fa.handlesAt(s, m) {
 		h := s[k]
@@ -769,6 +791,7 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDefe
 				h.deferAt = call.Pos()
 			}
 			h.byRef = h.byRef || byRef
+			h.pointee = h.pointee || pointee
 		} else {
 			h.b = unloaded
 			h.unloadAt = call.Pos()
@@ -799,9 +822,10 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 		return
 	}
 	if ms := fa.unloadedExprs(d.Call); len(ms) > 0 {
-		byRef := fa.idx.Match(d.Call) == nil && fa.bindsAddress(d.Call)
+		method := fa.idx.Match(d.Call) == nil
+		byRef, pointee := method && fa.bindsAddress(d.Call), method && fa.bindsPointer(d.Call)
 		for _, m := range ms {
-			fa.unloadBy(s, m, d.Call, true, byRef, fa.isIdempotent(d.Call, m))
+			fa.unloadBy(s, m, d.Call, true, byRef, pointee, fa.isIdempotent(d.Call, m))
 		}
 		return
 	}
@@ -831,7 +855,7 @@ func (fa *funcAnalysis) unloadDeferredQuietly(s state, m ast.Expr, call *ast.Cal
 	if fa.candidates {
 		return
 	}
-	fa.deferMarker(s, m, call.Pos())
+	fa.deferMarker(s, m, call.Pos(), false)
 	for _, k := range fa.handlesAt(s, m) {
 		h := s[k]
 		if h.b&(live|escaped) != 0 {
@@ -925,6 +949,10 @@ func (fa *funcAnalysis) reportLeak(k loc, h *handle, at token.Pos, why string) {
 			// the owner's modules need a cleanup that unloads them all
 		} else if fa.handleEscapes[k] {
 			msg += "; only a function handle from it escapes, and the function dies with its module: keep the module with it (return or store it) and unload it when done"
+		} else if site.unload != "" && fa.unloadsAnywhere(k) {
+			// A defer added beside the function's own unloads would unload
+			// twice (HL2002) on the paths that already unload.
+			msg += fmt.Sprintf("; unload it on this path too, or replace the function's unloads with one defer C.%s(%s) right after the load's error check", site.unload, k)
 		} else if site.unload != "" {
 			msg += fmt.Sprintf("; unload it on every path, e.g. defer C.%s(%s) right after the load's error check", site.unload, k)
 		} else {
@@ -1097,23 +1125,37 @@ func (fa *funcAnalysis) inNestedLit(pos token.Pos) bool {
 // and sees what k holds at exit. On a pointer variable it binds the pointer's
 // value at the defer.
 func (fa *funcAnalysis) bindsAddress(call *ast.CallExpr) bool {
+	ptrRecv, onPtr := fa.receiverKinds(call)
+	return ptrRecv && !onPtr
+}
+
+// bindsPointer reports whether call is a method call with a pointer receiver
+// on a pointer variable: deferred, it binds the pointer.
+func (fa *funcAnalysis) bindsPointer(call *ast.CallExpr) bool {
+	ptrRecv, onPtr := fa.receiverKinds(call)
+	return ptrRecv && onPtr
+}
+
+// receiverKinds says whether call's method has a pointer receiver and
+// whether the receiver expression is itself a pointer.
+func (fa *funcAnalysis) receiverKinds(call *ast.CallExpr) (ptrRecv, onPtr bool) {
 	fn := fa.callee(call)
 	if fn == nil || fn.Signature().Recv() == nil {
-		return false
+		return false, false
 	}
 	if _, ok := fn.Signature().Recv().Type().Underlying().(*types.Pointer); !ok {
-		return false
+		return false, false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
-		return false
+		return false, false
 	}
 	t := fa.info.TypeOf(sel.X)
 	if t == nil {
-		return false
+		return false, false
 	}
 	_, isPtr := t.Underlying().(*types.Pointer)
-	return !isPtr
+	return true, isPtr
 }
 
 // isIdempotent reports whether call unloads m, one of its arguments, behind a
