@@ -83,6 +83,17 @@ func Run(initial []*packages.Package, opts Options) *Triage {
 	for _, p := range order {
 		if opts.Tier3 {
 			if c, ok := tier3(p); ok {
+				if c == "" {
+					c = "no output from cgo"
+					// go list does not run cgo on a package whose
+					// dependency failed to build.
+					for _, imp := range sortedImports(p) {
+						if _, failed := cause[imp]; failed || blocked[imp] {
+							c = "not run: its dependency " + imp.PkgPath + " failed"
+							break
+						}
+					}
+				}
 				cause[p] = c
 			}
 		}
@@ -177,7 +188,8 @@ func ownFailure(p *packages.Package) bool {
 // type-checked from its raw files (some file imports "C", and the types
 // import the pseudo-package "C"). It removes the errors that stand for the
 // cgo failure (the build output, "could not import C") and returns the
-// compiler's first error line. Other errors stay.
+// compiler's first error line, "" when there was no build output (go list
+// does not run cgo on a package whose dependency failed). Other errors stay.
 func tier3(p *packages.Package) (string, bool) {
 	if p.Types == nil || !cgocall.Unprocessed(p.Types) || !importsC(p.Syntax) {
 		return "", false
@@ -194,9 +206,6 @@ func tier3(p *packages.Package) (string, bool) {
 		default:
 			kept = append(kept, e)
 		}
-	}
-	if cause == "" {
-		cause = "no output from cgo"
 	}
 	p.Errors = kept
 	return cause, true
