@@ -139,7 +139,7 @@ func (fa *funcAnalysis) intoLoad(call *ast.CallExpr, li LoadsInto, s state) {
 			fa.resetHeld(s, e)
 			continue
 		}
-		fa.load(s, l, call, name, "")
+		fa.loadAt(s, l, call, name, "", false)
 		h := s[l]
 		h.b, h.status = loaded, nil
 		if li.Status < 0 {
@@ -171,7 +171,7 @@ func (fa *funcAnalysis) keepInheritedDefer(s state, e ast.Expr) {
 		e = u.X
 	}
 	if l, ok := fa.localLoc(e); ok {
-		if h := s[l]; h != nil && h.byRef && h.b&live != 0 {
+		if h := s[l]; h != nil && (h.byRef || h.pointee) && h.b&live != 0 {
 			h.b = h.b&^live | deferred
 		}
 	}

@@ -136,3 +136,21 @@ func reloadOnce(path string) error {
 	defer m.Unload()
 	return m.Reload(path)
 }
+
+// Safe: the deferred Close binds the pointer, and the load goes into the
+// struct it points to.
+func deferOnPointerBeforeLoad(path string) error {
+	m := &Module{}
+	defer m.Unload()
+	return m.Load(path)
+}
+
+// Hazard twin: the deferred call binds the nil pointer the variable holds at
+// the defer; the constructor's module goes into a new value of the variable.
+func deferOnNilPointerThenAssign(path string) error {
+	var m *Module
+	defer m.Unload()
+	var err error
+	m, err = NewModule(path) // want `module m loaded by NewModule is not unloaded on this return`
+	return err
+}
