@@ -50,6 +50,14 @@ func contained(name string, run func(*analysis.Pass) (any, error)) func(*analysi
 	}
 }
 
+// Contain returns a copy of a whose Run turns a panic into a *PanicError,
+// for analyzers that are not in the suite (tests, other drivers' own).
+func Contain(a *analysis.Analyzer) *analysis.Analyzer {
+	c := *a
+	c.Run = contained(a.Name, a.Run)
+	return &c
+}
+
 // A PanicError is an analyzer's panic, recovered.
 type PanicError struct {
 	Analyzer, Package string
