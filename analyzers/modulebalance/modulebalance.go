@@ -120,6 +120,7 @@ type analysis_ struct {
 	unloads    map[*types.Func][]int         // this package's unloaders
 	idempotent map[*types.Func][]int         // their parameters unloaded behind a guard
 	panics     map[*types.Func]bool          // this package's functions that call panic
+	finalized  map[*types.TypeName]bool      // types the package sets finalizers on (lazy)
 	borrows    map[*types.Func][]int         // this package's borrowers
 	returns    map[*types.Func]ReturnsModule // this package's module constructors
 	loadsInto  map[*types.Func]LoadsInto     // this package's loaders into parameters

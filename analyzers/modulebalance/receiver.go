@@ -55,9 +55,14 @@ func (a *analysis_) findLoadedParams(fn flow.Func, sig *types.Signature) LoadsIn
 		if slices.Contains(unloaded, i) {
 			continue
 		}
-		if i == -1 && slices.Contains(finalized, types.Object(sig.Recv())) ||
-			i >= 0 && slices.Contains(finalized, types.Object(sig.Params().At(i))) {
-			continue
+		var p *types.Var
+		if i == -1 {
+			p = sig.Recv()
+		} else {
+			p = sig.Params().At(i)
+		}
+		if slices.Contains(finalized, types.Object(p)) || a.finalizedType(p.Type()) {
+			continue // the finalizer owns the module
 		}
 		out = append(out, i)
 	}
@@ -175,4 +180,45 @@ func (fa *funcAnalysis) keepInheritedDefer(s state, e ast.Expr) {
 			h.b = h.b&^live | deferred
 		}
 	}
+}
+
+// finalizedType reports whether the package sets a finalizer (or a cleanup)
+// on values of t's named type anywhere: the finalizer then owns what is
+// loaded into them.
+func (a *analysis_) finalizedType(t types.Type) bool {
+	if a.finalized == nil {
+		a.finalized = map[*types.TypeName]bool{}
+		info := a.pass.TypesInfo
+		for _, f := range a.idx.Funcs() {
+			ast.Inspect(f.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || len(call.Args) == 0 {
+					return true
+				}
+				fn := a.callee(call)
+				if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "runtime" || fn.Name() != "SetFinalizer" && fn.Name() != "AddCleanup" {
+					return true
+				}
+				if n := namedOf(info.TypeOf(call.Args[0])); n != nil {
+					a.finalized[n.Obj()] = true
+				}
+				return true
+			})
+		}
+	}
+	n := namedOf(t)
+	return n != nil && a.finalized[n.Obj()]
+}
+
+// namedOf returns the named type of t or of what t points to.
+func namedOf(t types.Type) *types.Named {
+	if t == nil {
+		return nil
+	}
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, _ := t.(*types.Named)
+	return n
 }

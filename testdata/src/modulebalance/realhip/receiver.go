@@ -10,6 +10,7 @@ import "C"
 
 import (
 	"fmt"
+	"runtime"
 	"unsafe"
 )
 
@@ -153,4 +154,28 @@ func deferOnNilPointerThenAssign(path string) error {
 	var err error
 	m, err = NewModule(path) // want `module m loaded by NewModule is not unloaded on this return`
 	return err
+}
+
+// Finalized sets a finalizer on every value its constructor makes: the
+// finalizer owns what Load puts in it, so Load's callers owe nothing.
+type Finalized struct{ m C.hipModule_t }
+
+func NewFinalized() *Finalized {
+	f := &Finalized{}
+	runtime.SetFinalizer(f, (*Finalized).Unload)
+	return f
+}
+
+func (f *Finalized) Load(path *C.char) error {
+	return check(C.hipModuleLoad(&f.m, path))
+}
+
+func (f *Finalized) Unload() { // want Unload:"unloads\\[-1\\]"
+	C.hipModuleUnload(f.m)
+}
+
+// Safe: owned by the finalizer.
+func useFinalized(path *C.char) error {
+	f := NewFinalized()
+	return f.Load(path)
 }
