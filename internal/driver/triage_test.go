@@ -1,0 +1,177 @@
+package driver_test
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hiplint/hiplint/internal/driver"
+	"github.com/hiplint/hiplint/internal/testenv"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/packages"
+)
+
+// module writes a module example.com/m with one package per entry of pkgs
+// (directory → files) and returns its directory.
+func module(t *testing.T, pkgs map[string]map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.26\n"), 0o644))
+	for pkg, files := range pkgs {
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, pkg), 0o755))
+		for name, src := range files {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, pkg, name), []byte(src), 0o644))
+		}
+	}
+	return dir
+}
+
+const sdkSrc = `package sdk
+
+// #include <no_such_sdk_header.h>
+import "C"
+
+import "unsafe"
+
+type Handle struct{ h C.sdkHandle_t }
+
+func Copy(dst, src unsafe.Pointer, n int) int {
+	C.hipMemcpy(dst, src, C.size_t(n), C.hipMemcpyDeviceToDevice)
+	h := Handle{}
+	_ = h.h
+	return n + 1
+}
+`
+
+func load(t *testing.T, dir string, tests bool) []*packages.Package {
+	t.Helper()
+	env := append(testenv.NoGPUHeaders(t), "GOCACHE="+t.TempDir(), "GOFLAGS=")
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Env: env, Tests: tests}, "./...")
+	require.NoError(t, err)
+	return pkgs
+}
+
+// TestTier3TypesAreFakeImportC: when cgo fails, go/packages type-checks the
+// raw files and the failed import of "C" leaves a fake package, which gives
+// every expression the type that types.Config.FakeImportC gives it. Triage
+// relies on that instead of checking the package a second time.
+func TestTier3TypesAreFakeImportC(t *testing.T) {
+	t.Parallel()
+	dir := module(t, map[string]map[string]string{"sdk": {"sdk.go": sdkSrc}})
+	pkgs := load(t, dir, false)
+	require.Len(t, pkgs, 1)
+	p := pkgs[0]
+	tr := driver.Run(pkgs, driver.Options{Tier3: true})
+	assert.Empty(t, tr.Errors)
+	assert.Equal(t, []string{"example.com/m/sdk"}, tr.Degraded)
+	require.Len(t, tr.Notes, 1)
+	assert.Contains(t, tr.Notes[0], "example.com/m/sdk: note: cgo failed (")
+	assert.Contains(t, tr.Notes[0], "no_such_sdk_header.h")
+	assert.Equal(t, []*packages.Package{p}, tr.Analyzable)
+	assert.False(t, p.IllTyped)
+	assert.Empty(t, p.Errors)
+
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, filepath.Join(dir, "sdk", "sdk.go"), nil, parser.ParseComments)
+	require.NoError(t, err)
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
+	_, err = (&types.Config{Importer: importer.Default(), FakeImportC: true}).Check("example.com/m/sdk", fset, []*ast.File{f}, info)
+	require.NoError(t, err)
+	want := map[string]string{}
+	for e, tv := range info.Types {
+		want[fset.Position(e.Pos()).String()+" "+types.ExprString(e)] = tv.Type.String()
+	}
+	got := map[string]string{}
+	for e, tv := range p.TypesInfo.Types {
+		got[p.Fset.Position(e.Pos()).String()+" "+types.ExprString(e)] = tv.Type.String()
+	}
+	assert.Equal(t, want, got)
+}
+
+// TestRunLines: a package with a Go type error is analyzable and printed
+// once for it and its test variant; a package whose dependency fails to
+// load is not analyzed and names that dependency; with tier 3 off, a cgo
+// failure is an error printed once, on one line.
+func TestRunLines(t *testing.T) {
+	t.Parallel()
+	dir := module(t, map[string]map[string]string{
+		"sdk":     {"sdk.go": sdkSrc, "sdk_test.go": "package sdk\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) {}\n"},
+		"user":    {"user.go": "package user\n\nimport \"example.com/m/sdk\"\n\nvar N = sdk.Copy(nil, nil, 1)\n"},
+		"typeerr": {"typeerr.go": "package typeerr\n\nfunc F() int { return \"s\" }\n\nfunc G() int { return 1 }\n", "typeerr_test.go": "package typeerr\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) {}\n"},
+		"nogo":    {"nogo.go": "package nogo\n\nimport \"example.com/m/missing\"\n\nvar _ = missing.X\n"},
+		"usenogo": {"usenogo.go": "package usenogo\n\nimport _ \"example.com/m/nogo\"\n"},
+	})
+	pkgs := load(t, dir, true)
+	tr := driver.Run(pkgs, driver.Options{Tier3: true})
+	analyzable := map[string]bool{}
+	for _, p := range tr.Analyzable {
+		analyzable[p.PkgPath] = true
+	}
+	assert.True(t, analyzable["example.com/m/sdk"])
+	assert.True(t, analyzable["example.com/m/user"], "the importer of a tier-3 package loads")
+	assert.True(t, analyzable["example.com/m/typeerr"], "a package with type errors is analyzed")
+	assert.False(t, analyzable["example.com/m/nogo"])
+	assert.False(t, analyzable["example.com/m/usenogo"])
+	assert.Equal(t, []string{"example.com/m/sdk"}, tr.Degraded, "once, not again for the test variant")
+	assert.Len(t, tr.Notes, 1)
+
+	var typeerr, missing, nogo, usenogo int
+	for _, l := range tr.Errors {
+		assert.NotContains(t, l, "\n")
+		switch {
+		case strings.HasPrefix(l, "example.com/m/typeerr: "):
+			typeerr++
+			assert.Contains(t, l, `cannot use "s"`)
+		case strings.HasPrefix(l, "example.com/m/missing: "):
+			missing++
+			assert.Contains(t, l, "no required module provides package example.com/m/missing")
+		case strings.HasPrefix(l, "example.com/m/nogo: "):
+			nogo++
+		case strings.HasPrefix(l, "example.com/m/usenogo: "):
+			usenogo++
+			// The root cause, below nogo.
+			assert.Contains(t, l, "not analyzed: its dependency example.com/m/missing did not load: ")
+		default:
+			t.Errorf("unexpected line %q", l)
+		}
+	}
+	assert.Equal(t, []int{1, 1, 1, 1}, []int{typeerr, missing, nogo, usenogo}, "%q", tr.Errors)
+
+	// Findings inside F, which holds the error, are dropped; G's stay.
+	for _, p := range pkgs {
+		if p.ID != "example.com/m/typeerr" {
+			continue
+		}
+		touched := driver.TouchedByErrors(p)
+		for _, d := range p.Syntax[0].Decls {
+			fd := d.(*ast.FuncDecl)
+			assert.Equal(t, fd.Name.Name == "F", touched(fd.Body.Lbrace), fd.Name.Name)
+		}
+	}
+
+	// Tier 3 off (-headers=system): the cgo failure is an error, once.
+	pkgs = load(t, dir, true)
+	tr = driver.Run(pkgs, driver.Options{})
+	assert.Empty(t, tr.Notes)
+	var sdk, user int
+	for _, l := range tr.Errors {
+		assert.NotContains(t, l, "\n")
+		if strings.HasPrefix(l, "example.com/m/sdk: ") {
+			sdk++
+			assert.Contains(t, l, "no_such_sdk_header.h")
+		}
+		if strings.HasPrefix(l, "example.com/m/user: ") {
+			user++
+			assert.Contains(t, l, "not analyzed: its dependency example.com/m/sdk did not load: ")
+			assert.NotContains(t, l, "could not import C")
+		}
+	}
+	assert.Equal(t, []int{1, 1}, []int{sdk, user}, "%q", tr.Errors)
+}
