@@ -179,3 +179,23 @@ func rangedVars(info *types.Info, body *ast.BlockStmt) map[types.Object]types.Ob
 	})
 	return out
 }
+
+// rangedExprs maps the value variables of the range loops in the function,
+// its closures included, to the expression they range over.
+func (fa *funcAnalysis) rangedExprs() map[types.Object]ast.Expr {
+	if fa.ranged != nil {
+		return fa.ranged
+	}
+	fa.ranged = map[types.Object]ast.Expr{}
+	ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
+		if rs, ok := n.(*ast.RangeStmt); ok {
+			if id, ok := rs.Value.(*ast.Ident); ok {
+				if v := fa.info.Defs[id]; v != nil {
+					fa.ranged[v] = rs.X
+				}
+			}
+		}
+		return true
+	})
+	return fa.ranged
+}

@@ -140,6 +140,8 @@ type funcAnalysis struct {
 	nestedLits []flow.PosRange
 	// assignedVars caches assigned.
 	assignedVars map[*types.Var]bool
+	// ranged caches rangedExprs.
+	ranged map[types.Object]ast.Expr
 	// hasRecover caches recovers.
 	hasRecover *bool
 	// seeds are the held handles of the entry state (seedHeld).
@@ -852,6 +854,11 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 // unloadDeferredQuietly records an unload inside a deferred closure: it runs
 // at exit, after whatever checks the closure makes, so only balance matters.
 func (fa *funcAnalysis) unloadDeferredQuietly(s state, m ast.Expr, call *ast.CallExpr) {
+	if root := rootObj(fa.info, m); root != nil {
+		if x, ok := fa.rangedExprs()[root]; ok {
+			m = x // for _, m := range mods { unload(m) }: the owner's modules
+		}
+	}
 	if fa.candidates {
 		return
 	}

@@ -168,3 +168,24 @@ func newPair(imgA, imgB unsafe.Pointer) (*Pair, error) {
 	p.b = b
 	return p, nil
 }
+
+// Safe: a deferred cleanup unloads the slice's modules when the function
+// fails.
+func loadAllDeferredCleanup(imgs []unsafe.Pointer) (mods []C.CUmodule, err error) {
+	var loaded []C.CUmodule
+	defer func() {
+		if err != nil {
+			for _, m := range loaded {
+				C.cuModuleUnload(m)
+			}
+		}
+	}()
+	for _, img := range imgs {
+		var m C.CUmodule
+		if err := check(C.cuModuleLoadData(&m, img)); err != nil {
+			return nil, err
+		}
+		loaded = append(loaded, m)
+	}
+	return loaded, nil
+}
