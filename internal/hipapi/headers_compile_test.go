@@ -1,9 +1,12 @@
 package hipapi
 
 import (
+	"crypto/sha256"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -456,4 +459,36 @@ func TestHIPPrototypesMatchRealHeaders(t *testing.T) {
 		}
 	}
 	t.Logf("%d prototypes compared with the real headers", len(names))
+}
+
+// cgo itself builds code against the headers: the smoke packages in
+// testdata/src/headers use, through cgo, the names and struct fields public
+// Go GPU code uses (including the anonymous unions, bit-fields and pointer
+// macros cgo has to translate), and go vet type-checks them. The headers'
+// hash goes into CGO_CFLAGS, since Go's build cache does not key cgo output on
+// header contents.
+func TestCgoSmoke(t *testing.T) {
+	cCompiler(t)
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to run cgo")
+	}
+	inc, err := filepath.Abs(fixtureDir)
+	require.NoError(t, err)
+	h := sha256.New()
+	require.NoError(t, filepath.WalkDir(inc, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		fmt.Fprintf(h, "%s %d\n", path, len(data))
+		h.Write(data)
+		return err
+	}))
+	cmd := exec.Command(goTool, "vet", "./testdata/src/headers/...")
+	cmd.Dir = filepath.Join("..", "..")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=1",
+		fmt.Sprintf("CGO_CFLAGS=-I%s -DHIPLINT_HEADERS_HASH=%x", inc, h.Sum(nil)[:8]))
+	out, err := cmd.CombinedOutput()
+	assert.NoError(t, err, "go vet of the cgo smoke packages:\n%s", out)
 }
