@@ -2,6 +2,7 @@ package modulebalance
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"sort"
@@ -35,6 +36,7 @@ func (a *analysis_) findGuardedParams(fn flow.Func, sig *types.Signature, unload
 	}
 	var guards []guard
 	var onceUnloads []int
+	unloadsAt := map[int][]token.Pos{} // where fn unloads each parameter
 	paramOf := func(e ast.Expr) (int, string, bool) {
 		root, path, ok := paramFieldPath(info, e)
 		if !ok || path == "" {
@@ -62,6 +64,13 @@ func (a *analysis_) findGuardedParams(fn flow.Func, sig *types.Signature, unload
 				return true
 			})
 		case *ast.CallExpr:
+			for _, m := range a.unloadedExprs(n) {
+				if root := rootObj(info, m); root != nil {
+					if i, ok := flow.ParamIndex(sig, root); ok {
+						unloadsAt[i] = append(unloadsAt[i], n.Pos())
+					}
+				}
+			}
 			if !isOnceDo(a.callee(n)) {
 				return true
 			}
@@ -90,7 +99,8 @@ func (a *analysis_) findGuardedParams(fn flow.Func, sig *types.Signature, unload
 	for _, i := range unloaded {
 		ok := slices.Contains(onceUnloads, i)
 		for _, g := range guards {
-			if g.param == i && (slices.Contains(cleared[i], g.path) || clearsPrefix(cleared[i], g.path)) {
+			if g.param == i && (slices.Contains(cleared[i], g.path) || clearsPrefix(cleared[i], g.path)) &&
+				len(unloadsAt[i]) > 0 && allGuarded(g.stmt, unloadsAt[i]) {
 				ok = true
 			}
 		}
@@ -213,4 +223,20 @@ func (fa *funcAnalysis) testStop(n ast.Node) string {
 		return fn.Name()
 	}
 	return ""
+}
+
+// allGuarded reports whether every unload at ps runs under the guard: inside
+// the if statement, or after it when its body returns (an early exit).
+func allGuarded(ifs *ast.IfStmt, ps []token.Pos) bool {
+	earlyExit := false
+	if n := len(ifs.Body.List); n > 0 {
+		_, earlyExit = ifs.Body.List[n-1].(*ast.ReturnStmt)
+	}
+	for _, p := range ps {
+		inside := ifs.Pos() <= p && p < ifs.End()
+		if !inside && !(earlyExit && p >= ifs.End()) {
+			return false
+		}
+	}
+	return true
 }

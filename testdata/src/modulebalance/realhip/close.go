@@ -203,3 +203,35 @@ func useHelperNoCleanup(t *testing.T, path *C.char) {
 	m := loadForTestNoCleanup(t, path) // want `module m loaded by loadForTestNoCleanup is not unloaded at the end of the function`
 	_ = m
 }
+
+// StreamModule guards something else than its unload.
+type StreamModule struct {
+	m      C.hipModule_t
+	stream C.hipStream_t
+}
+
+func OpenStream(path *C.char) (*StreamModule, error) { // want OpenStream:"returnsModule\\(result=0, status=1\\)"
+	sm := &StreamModule{}
+	if err := check(C.hipModuleLoad(&sm.m, path)); err != nil {
+		return nil, err
+	}
+	return sm, nil
+}
+
+func (sm *StreamModule) Close() { // want Close:"unloads\\[-1\\]"
+	if sm.stream != nil {
+		C.hipStreamDestroy(sm.stream)
+		sm.stream = nil
+	}
+	C.hipModuleUnload(sm.m)
+}
+
+// Hazard: the guard in Close protects the stream, not the module.
+func streamClosedTwice(path *C.char) {
+	sm, err := OpenStream(path)
+	if err != nil {
+		return
+	}
+	sm.Close()
+	sm.Close() // want `module sm is unloaded twice`
+}
