@@ -653,6 +653,68 @@ typedef enum hipArray_Format {
   HIP_AD_FORMAT_FLOAT = 0x20
 } hipArray_Format;
 
+typedef enum hipResourceType {
+  hipResourceTypeArray = 0x00,
+  hipResourceTypeMipmappedArray = 0x01,
+  hipResourceTypeLinear = 0x02,
+  hipResourceTypePitch2D = 0x03
+} hipResourceType;
+
+typedef enum hipResourceViewFormat {
+  hipResViewFormatNone = 0x00,
+  hipResViewFormatUnsignedChar1 = 0x01,
+  hipResViewFormatUnsignedChar2 = 0x02,
+  hipResViewFormatUnsignedChar4 = 0x03,
+  hipResViewFormatSignedChar1 = 0x04,
+  hipResViewFormatSignedChar2 = 0x05,
+  hipResViewFormatSignedChar4 = 0x06,
+  hipResViewFormatUnsignedShort1 = 0x07,
+  hipResViewFormatUnsignedShort2 = 0x08,
+  hipResViewFormatUnsignedShort4 = 0x09,
+  hipResViewFormatSignedShort1 = 0x0a,
+  hipResViewFormatSignedShort2 = 0x0b,
+  hipResViewFormatSignedShort4 = 0x0c,
+  hipResViewFormatUnsignedInt1 = 0x0d,
+  hipResViewFormatUnsignedInt2 = 0x0e,
+  hipResViewFormatUnsignedInt4 = 0x0f,
+  hipResViewFormatSignedInt1 = 0x10,
+  hipResViewFormatSignedInt2 = 0x11,
+  hipResViewFormatSignedInt4 = 0x12,
+  hipResViewFormatHalf1 = 0x13,
+  hipResViewFormatHalf2 = 0x14,
+  hipResViewFormatHalf4 = 0x15,
+  hipResViewFormatFloat1 = 0x16,
+  hipResViewFormatFloat2 = 0x17,
+  hipResViewFormatFloat4 = 0x18,
+  hipResViewFormatUnsignedBlockCompressed1 = 0x19,
+  hipResViewFormatUnsignedBlockCompressed2 = 0x1a,
+  hipResViewFormatUnsignedBlockCompressed3 = 0x1b,
+  hipResViewFormatUnsignedBlockCompressed4 = 0x1c,
+  hipResViewFormatSignedBlockCompressed4 = 0x1d,
+  hipResViewFormatUnsignedBlockCompressed5 = 0x1e,
+  hipResViewFormatSignedBlockCompressed5 = 0x1f,
+  hipResViewFormatUnsignedBlockCompressed6H = 0x20,
+  hipResViewFormatSignedBlockCompressed6H = 0x21,
+  hipResViewFormatUnsignedBlockCompressed7 = 0x22
+} hipResourceViewFormat;
+
+typedef enum hipTextureAddressMode {
+  hipAddressModeWrap = 0,
+  hipAddressModeClamp = 1,
+  hipAddressModeMirror = 2,
+  hipAddressModeBorder = 3
+} hipTextureAddressMode;
+
+typedef enum hipTextureFilterMode {
+  hipFilterModePoint = 0,
+  hipFilterModeLinear = 1
+} hipTextureFilterMode;
+
+typedef enum hipTextureReadMode {
+  hipReadModeElementType = 0,
+  hipReadModeNormalizedFloat = 1
+} hipTextureReadMode;
+
 typedef enum hipExternalMemoryHandleType {
   hipExternalMemoryHandleTypeOpaqueFd = 1,
   hipExternalMemoryHandleTypeOpaqueWin32 = 2,
@@ -881,6 +943,55 @@ typedef struct hipChannelFormatDesc {
   int w;
   enum hipChannelFormatKind f;
 } hipChannelFormatDesc;
+
+typedef struct hipResourceDesc {
+  enum hipResourceType resType;
+  union {
+    struct {
+      hipArray_t array;
+    } array;
+    struct {
+      hipMipmappedArray_t mipmap;
+    } mipmap;
+    struct {
+      void* devPtr;
+      struct hipChannelFormatDesc desc;
+      size_t sizeInBytes;
+    } linear;
+    struct {
+      void* devPtr;
+      struct hipChannelFormatDesc desc;
+      size_t width;
+      size_t height;
+      size_t pitchInBytes;
+    } pitch2D;
+  } res;
+} hipResourceDesc;
+
+typedef struct hipResourceViewDesc {
+  enum hipResourceViewFormat format;
+  size_t width;
+  size_t height;
+  size_t depth;
+  unsigned int firstMipmapLevel;
+  unsigned int lastMipmapLevel;
+  unsigned int firstLayer;
+  unsigned int lastLayer;
+} hipResourceViewDesc;
+
+typedef struct hipTextureDesc {
+  enum hipTextureAddressMode addressMode[3];
+  enum hipTextureFilterMode filterMode;
+  enum hipTextureReadMode readMode;
+  int sRGB;
+  float borderColor[4];
+  int normalizedCoords;
+  unsigned int maxAnisotropy;
+  enum hipTextureFilterMode mipmapFilterMode;
+  float mipmapLevelBias;
+  float minMipmapLevelClamp;
+  float maxMipmapLevelClamp;
+} hipTextureDesc;
 
 typedef struct HIP_ARRAY_DESCRIPTOR {
   size_t Width;
@@ -1624,6 +1735,24 @@ hipError_t hipUserObjectRetain(hipUserObject_t object, unsigned int count);
 hipError_t hipGraphRetainUserObject(hipGraph_t graph, hipUserObject_t object, unsigned int count,
                                     unsigned int flags);
 hipError_t hipGraphReleaseUserObject(hipGraph_t graph, hipUserObject_t object, unsigned int count);
+
+/* ---- Texture and surface objects, graphics interop ---------------------------- */
+
+hipError_t hipCreateTextureObject(hipTextureObject_t* pTexObject, const hipResourceDesc* pResDesc,
+                                  const hipTextureDesc* pTexDesc, const struct hipResourceViewDesc* pResViewDesc);
+hipError_t hipDestroyTextureObject(hipTextureObject_t textureObject);
+hipError_t hipGetTextureObjectResourceDesc(hipResourceDesc* pResDesc, hipTextureObject_t textureObject);
+hipError_t hipGetTextureObjectResourceViewDesc(struct hipResourceViewDesc* pResViewDesc,
+                                               hipTextureObject_t textureObject);
+hipError_t hipGetTextureObjectTextureDesc(hipTextureDesc* pTexDesc, hipTextureObject_t textureObject);
+hipError_t hipCreateSurfaceObject(hipSurfaceObject_t* pSurfObject, const hipResourceDesc* pResDesc);
+hipError_t hipDestroySurfaceObject(hipSurfaceObject_t surfaceObject);
+hipError_t hipGraphicsMapResources(int count, hipGraphicsResource_t* resources, hipStream_t stream);
+hipError_t hipGraphicsUnmapResources(int count, hipGraphicsResource_t* resources, hipStream_t stream);
+hipError_t hipGraphicsResourceGetMappedPointer(void** devPtr, size_t* size, hipGraphicsResource_t resource);
+hipError_t hipGraphicsSubResourceGetMappedArray(hipArray_t* array, hipGraphicsResource_t resource,
+                                                unsigned int arrayIndex, unsigned int mipLevel);
+hipError_t hipGraphicsUnregisterResource(hipGraphicsResource_t resource);
 
 /* ---- External resources ----------------------------------------------------- */
 
