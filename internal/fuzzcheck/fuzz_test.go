@@ -40,12 +40,17 @@ func checkProgram(t *testing.T, prog Program) {
 	if err != nil {
 		t.Fatalf("%v\n\nprogram:\n%s", err, prog.Source())
 	}
-	if d := time.Since(start); d > perInput {
-		t.Fatalf("the analyzers took %v (slowest: %s, %v), more than %v\n\nprogram:\n%s",
-			d, first.SlowestWhat, first.Slowest, perInput, prog.Source())
-	}
+	firstTook := time.Since(start)
+	start = time.Now()
 	second, err := Analyze(prog, suite)
 	require.NoError(t, err)
+	secondTook := time.Since(start)
+	// Both runs over the bound: a slow input, not a busy machine (a fuzz run
+	// on two loaded cores once took 6.9 s for an input that takes 0.1 s).
+	if d := min(firstTook, secondTook); d > perInput {
+		t.Fatalf("the analyzers took %v and %v (slowest: %s, %v), more than %v twice\n\nprogram:\n%s",
+			firstTook, secondTook, first.SlowestWhat, first.Slowest, perInput, prog.Source())
+	}
 	if !equalLines(first.Lines, second.Lines) {
 		t.Fatalf("the analyzers are not deterministic\nfirst run:\n%s\nsecond run:\n%s\n\nprogram:\n%s",
 			join(first.Lines), join(second.Lines), prog.Source())
