@@ -383,6 +383,10 @@ func (a *analysis_) findUnloadedParams(fn flow.Func, sig *types.Signature) []int
 func (a *analysis_) rawUnloadedParams(fn flow.Func, sig *types.Signature) []int {
 	set := map[int]bool{}
 	ranged := rangedVars(a.pass.TypesInfo, fn.Body)
+	aliases, _ := paramAliases(a.pass.TypesInfo, fn.Body, sig)
+	for alias, p := range aliases {
+		ranged[alias] = p
+	}
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		if lit, ok := n.(*ast.FuncLit); ok {
 			return !cgocall.IsWrapper(a.pass.TypesInfo, lit)
@@ -434,6 +438,14 @@ func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature) []int
 			safe = append(safe, flow.PosRange{Pos: e.Pos(), End: e.End()})
 		}
 	}
+	// mod := C.CUmodule(unsafe.Pointer(uintptr(m))): mod stands for m.
+	aliases, defs := paramAliases(info, fn.Body, sig)
+	for alias, p := range aliases {
+		if i, ok := candidates[p]; ok {
+			candidates[alias] = i
+		}
+	}
+	cover(defs...)
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.CallExpr:
@@ -485,9 +497,15 @@ func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature) []int
 		return true
 	})
 	unloaded := a.unloads[fn.Object(info)]
+	escapedParam := map[int]bool{}
+	for obj, i := range candidates {
+		if escaped[obj] {
+			escapedParam[i] = true
+		}
+	}
 	var out []int
 	for obj, i := range candidates {
-		if !escaped[obj] && !slices.Contains(unloaded, i) {
+		if _, isAlias := aliases[obj]; !isAlias && !escapedParam[i] && !slices.Contains(unloaded, i) {
 			out = append(out, i)
 		}
 	}

@@ -222,3 +222,56 @@ func namedOf(t types.Type) *types.Named {
 	n, _ := t.(*types.Named)
 	return n
 }
+
+// paramAliases returns the locals that body defines once as a conversion of
+// a parameter or the receiver (mod := C.CUmodule(unsafe.Pointer(uintptr(m))),
+// the way uintptr handle types reach the runtime), mapped to it, and the
+// right-hand sides of those definitions.
+func paramAliases(info *types.Info, body *ast.BlockStmt, sig *types.Signature) (map[types.Object]types.Object, []ast.Expr) {
+	aliases := map[types.Object]types.Object{}
+	var defs []ast.Expr
+	assigns := map[types.Object]int{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false // cgo's wrappers have their own temporaries; closures are other functions
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			obj := info.Defs[id]
+			if obj == nil {
+				obj = info.Uses[id]
+			}
+			if obj == nil {
+				continue
+			}
+			assigns[obj]++
+			if as.Tok != token.DEFINE || info.Defs[id] == nil || len(as.Lhs) != len(as.Rhs) {
+				continue
+			}
+			src, ok := flow.StripConversions(info, as.Rhs[i]).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			if p, ok := info.Uses[src].(*types.Var); ok {
+				if _, isParam := flow.ParamIndex(sig, p); isParam {
+					aliases[obj] = p
+					defs = append(defs, as.Rhs[i])
+				}
+			}
+		}
+		return true
+	})
+	for alias := range aliases {
+		if assigns[alias] > 1 {
+			delete(aliases, alias) // reassigned: no longer the parameter
+		}
+	}
+	return aliases, defs
+}
