@@ -47,7 +47,11 @@ func (p *program) lint(args []string) int {
 		p.errorf("%v", err)
 		return exitError
 	}
+	hint := headerless.PlatformHint(pkgs) // before the triage rewrites the packages' errors
 	roots, degraded, failed := p.reportPackageErrors(pkgs, o.headers)
+	if hint != "" {
+		fmt.Fprintf(p.stderr, "hiplint: hint: %s\n", hint)
+	}
 
 	var res *results
 	if len(roots) > 0 && len(o.analyzers) > 0 {
@@ -158,7 +162,7 @@ func (p *program) reportPackageErrors(initial []*packages.Package, headers strin
 	for _, line := range t.Errors {
 		p.errorf("%s", line)
 	}
-	return t.Analyzable, t.Degraded, len(t.Errors) > 0
+	return t.Analyzable, append(t.Degraded, t.Partial...), len(t.Errors) > 0
 }
 
 // headerEnv returns the environment for loading: where the C compiler cannot

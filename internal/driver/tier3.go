@@ -38,15 +38,17 @@ type Tier3Filter struct {
 type span struct{ from, to token.Pos }
 
 // NewTier3Filter prepares the filter for the loaded graph of initial, whose
-// tier-3 packages Run listed in degraded. It returns nil when there are
-// none.
-func NewTier3Filter(initial []*packages.Package, degraded []string) *Tier3Filter {
-	if len(degraded) == 0 {
-		return nil
-	}
+// tier-3 packages (and packages with imports not found: Triage.Partial)
+// Run listed in degraded. It returns nil when there are none.
+func NewTier3Filter(initial []*packages.Package, degraded ...[]string) *Tier3Filter {
 	isDegraded := map[string]bool{}
-	for _, path := range degraded {
-		isDegraded[path] = true
+	for _, paths := range degraded {
+		for _, path := range paths {
+			isDegraded[path] = true
+		}
+	}
+	if len(isDegraded) == 0 {
+		return nil
 	}
 	f := &Tier3Filter{opaque: map[*token.File][]span{}, reaches: map[*packages.Package]bool{}}
 	packages.Visit(initial, nil, func(p *packages.Package) {
@@ -55,7 +57,7 @@ func NewTier3Filter(initial []*packages.Package, degraded []string) *Tier3Filter
 			f.fsetFile = fset.File
 		}
 		hasOpaque := false
-		if isDegraded[p.PkgPath] && p.TypesInfo != nil && p.Types != nil && cgocall.Unprocessed(p.Types) {
+		if isDegraded[p.PkgPath] && p.TypesInfo != nil && p.Types != nil {
 			for _, file := range p.Syntax {
 				tf := p.Fset.File(file.FileStart)
 				for _, d := range file.Decls {

@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"slices"
 	"sort"
 	"strings"
 
@@ -61,6 +62,10 @@ type Triage struct {
 	// Degraded are the packages (initial or not) analyzed at tier 3, one
 	// per package path.
 	Degraded []string
+	// Partial are the packages analyzed although an import of theirs could
+	// not be found (their error is printed): the code that uses it is as
+	// unknown as C code at tier 3, and Tier3Filter treats it alike.
+	Partial []string
 }
 
 // What an analysis at tier 3 loses, said once per degraded package.
@@ -93,16 +98,26 @@ func Run(initial []*packages.Package, opts Options) *Triage {
 							break
 						}
 					}
+					for _, e := range p.Errors {
+						if path, ok := strings.CutPrefix(e.Msg, "could not import "); ok && e.Kind == packages.TypeError && path != "C (no metadata for C)" {
+							path, _, _ = strings.Cut(path, " ")
+							c = "not run: its import " + path + " was not found"
+							break
+						}
+					}
 				}
 				cause[p] = c
 			}
+		}
+		if missingImport(p) {
+			t.Partial = append(t.Partial, p.PkgPath)
 		}
 		if ownFailure(p) {
 			blocked[p] = true
 			rootCause[p] = p
 		} else {
 			for _, imp := range sortedImports(p) {
-				if blocked[imp] {
+				if blocked[imp] && !placeholder(imp) {
 					blocked[p] = true
 					rootCause[p] = rootCause[imp]
 					break
@@ -148,6 +163,7 @@ func Run(initial []*packages.Package, opts Options) *Triage {
 	sort.Strings(t.Errors)
 	sort.Strings(t.Notes)
 	sort.Strings(t.Degraded)
+	t.Partial = slices.Compact(slices.Sorted(slices.Values(t.Partial)))
 	return t
 }
 
@@ -169,15 +185,51 @@ func errorLine(path string, p *packages.Package, rel func(string) string) string
 }
 
 // ownFailure reports whether p's own errors keep it from being analyzed:
-// anything but type errors (a package that did not list or parse, or has no
-// types). Type errors do not: the analyzers run anyway, and the driver drops
-// findings in the functions the errors touch (TouchedByErrors).
+// anything but type errors and imports that could not be found (a package
+// that did not list or parse, or has no types). Type errors do not: the
+// analyzers run anyway, and the driver drops findings in the declarations
+// the errors touch (TouchedByErrors). Nor does a missing import: go/types
+// checks the package with the import as an empty package (see Partial).
 func ownFailure(p *packages.Package) bool {
 	if p.Types == nil || p.TypesInfo == nil {
 		return len(p.Errors) > 0 || len(p.GoFiles) > 0
 	}
 	for _, e := range p.Errors {
-		if e.Kind != packages.TypeError {
+		if e.Kind != packages.TypeError && !isMissingImport(e) {
+			return true
+		}
+	}
+	return false
+}
+
+// missingImport reports whether some import of p could not be found: it has
+// such an error, or it imports a placeholder.
+func missingImport(p *packages.Package) bool {
+	if p.Types == nil || placeholder(p) {
+		return false
+	}
+	for _, imp := range p.Imports {
+		if placeholder(imp) {
+			return true
+		}
+	}
+	return slices.ContainsFunc(p.Errors, isMissingImport)
+}
+
+// placeholder reports whether p stands for an import that could not be
+// found: no files, and only that error.
+func placeholder(p *packages.Package) bool {
+	return len(p.GoFiles) == 0 && len(p.Errors) > 0 && !slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return !isMissingImport(e) })
+}
+
+// isMissingImport reports whether e says that an imported package could not
+// be found (a GOPATH-era dependency, a module not downloaded).
+func isMissingImport(e packages.Error) bool {
+	if e.Kind != packages.ListError || e.Pos == "" {
+		return false
+	}
+	for _, s := range []string{"no required module provides package", "cannot find package", "is not in std", "module lookup disabled"} {
+		if strings.Contains(e.Msg, s) {
 			return true
 		}
 	}
