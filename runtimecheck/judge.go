@@ -88,6 +88,15 @@ func (ev *Evidence) at(t *Trace, r *Record) bool {
 	return ev.inWindow(t)[r.Seq]
 }
 
+// where names the position of one of the finding's calls: the finding's,
+// or the runtime call's beneath the Go call a marker encloses.
+func (ev *Evidence) where(r *Record) string {
+	if contains(ev.At, r.Site) {
+		return ev.Finding.Posn
+	}
+	return fmt.Sprintf("%s (inside the call at %s)", ev.Sites[r.Site], ev.Finding.Posn)
+}
+
 // inWindow returns the sequence numbers of t's records made while a call
 // marker of the finding was open (entered and not yet exited).
 func (ev *Evidence) inWindow(t *Trace) map[int]bool {

@@ -43,6 +43,13 @@ func judgeCopySync(ev *Evidence) (Verdict, []string) {
 				ncopies++
 			}
 		}
+		reached := false
+		for _, r := range recs {
+			reached = reached || ev.at(run.Trace, &r)
+		}
+		if !reached {
+			continue // another subtest's run: its failures are not this site's
+		}
 		if init := run.Trace.Init(); init != nil && init.DelayUS > 0 && ncopies > 0 {
 			evidence = append(evidence, fmt.Sprintf("%s: a %d µs host-function delay was queued on the copy's stream before each of %d device-to-device copies",
 				run.Test, init.DelayUS, ncopies))

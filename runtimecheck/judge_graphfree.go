@@ -70,16 +70,16 @@ func judgeGraphFree(ev *Evidence) (Verdict, []string) {
 				if prev, twice := freed[r.Ptr]; twice {
 					confirmed = true
 					evidence = append(evidence, fmt.Sprintf("%s: %s at %s frees %s a second time (first at %s); %s",
-						run.Test, r.API, ev.Finding.Posn, r.Ptr.Hex(), ev.Sites[prev.Site], answer))
+						run.Test, r.API, ev.where(&r), r.Ptr.Hex(), ev.Sites[prev.Site], answer))
 				} else if !known || !o.graph && !o.captured {
 					confirmed = true
 					evidence = append(evidence, fmt.Sprintf("%s: %s at %s was given %s, %s; %s",
-						run.Test, r.API, ev.Finding.Posn, r.Ptr.Hex(), from, answer))
+						run.Test, r.API, ev.where(&r), r.Ptr.Hex(), from, answer))
 					if r.OK() {
 						evidence = append(evidence, "the runtime accepted it (as HIP 5.6.1 did), but the pointer is not a graph allocation")
 					}
 				} else {
-					evidence = append(evidence, fmt.Sprintf("%s: %s at %s frees %s, %s; %s", run.Test, r.API, ev.Finding.Posn, r.Ptr.Hex(), from, answer))
+					evidence = append(evidence, fmt.Sprintf("%s: %s at %s frees %s, %s; %s", run.Test, r.API, ev.where(&r), r.Ptr.Hex(), from, answer))
 				}
 				if r.OK() {
 					freed[r.Ptr] = r
