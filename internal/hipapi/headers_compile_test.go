@@ -34,6 +34,10 @@ var fallbackHeaders = []string{
 	"cuda_runtime.h",
 	"cuda_runtime_api.h",
 	"driver_types.h",
+	"vector_types.h",
+	"builtin_types.h",
+	"cuda_profiler_api.h",
+	"cudaProfiler.h",
 }
 
 func cCompiler(t *testing.T) string {
