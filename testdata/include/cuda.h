@@ -1073,7 +1073,8 @@ typedef struct CUmemPoolProps_st {
   CUmemLocation location;
   void* win32SecurityAttributes;
   size_t maxSize;
-  unsigned char reserved[56];
+  unsigned short usage;
+  unsigned char reserved[54];
 } CUmemPoolProps_v1;
 typedef CUmemPoolProps_v1 CUmemPoolProps;
 

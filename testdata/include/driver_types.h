@@ -923,7 +923,8 @@ struct cudaMemPoolProps {
   struct cudaMemLocation location;
   void* win32SecurityAttributes;
   size_t maxSize;
-  unsigned char reserved[56];
+  unsigned short usage;
+  unsigned char reserved[54];
 };
 
 struct cudaMemPoolPtrExportData {
