@@ -289,20 +289,26 @@ func (a *analysis_) summarize(funcs []flow.Func) {
 			obj := fn.Object(info)
 			sig := obj.Signature()
 			this := false
-			if ps := a.findUnloadedParams(fn, sig); len(ps) > len(a.unloads[obj]) {
-				a.unloads[obj] = ps
-				a.idempotent[obj] = a.findGuardedParams(fn, sig, ps)
-				this = true
+			// Loads, unloads and constructors need a module call in the
+			// body (one walk that stops at the first); most functions
+			// have none.
+			mentions := a.mentionsModules(fn)
+			if mentions {
+				if ps := a.findUnloadedParams(fn, sig); len(ps) > len(a.unloads[obj]) {
+					a.unloads[obj] = ps
+					a.idempotent[obj] = a.findGuardedParams(fn, sig, ps)
+					this = true
+				}
+				if li := a.findLoadedParams(fn, sig); len(li.Params) > len(a.loadsInto[obj].Params) {
+					a.loadsInto[obj] = li
+					this = true
+				}
 			}
 			if ps := a.findBorrowedParams(fn, sig); len(ps) > len(a.borrows[obj]) {
 				a.borrows[obj] = ps
 				this = true
 			}
-			if li := a.findLoadedParams(fn, sig); len(li.Params) > len(a.loadsInto[obj].Params) {
-				a.loadsInto[obj] = li
-				this = true
-			}
-			if _, done := a.returns[obj]; !done {
+			if _, done := a.returns[obj]; !done && mentions {
 				if r, ok := a.findReturnedModule(fn, sig); ok {
 					a.returns[obj] = r
 					this = true
