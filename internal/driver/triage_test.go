@@ -102,11 +102,13 @@ func TestTier3TypesAreFakeImportC(t *testing.T) {
 func TestRunLines(t *testing.T) {
 	t.Parallel()
 	dir := module(t, map[string]map[string]string{
-		"sdk":     {"sdk.go": sdkSrc, "sdk_test.go": "package sdk\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) {}\n"},
-		"user":    {"user.go": "package user\n\nimport \"example.com/m/sdk\"\n\nvar N = sdk.Copy(nil, nil, 1)\n"},
-		"typeerr": {"typeerr.go": "package typeerr\n\nfunc F() int { return \"s\" }\n\nfunc G() int { return 1 }\n", "typeerr_test.go": "package typeerr\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) {}\n"},
-		"nogo":    {"nogo.go": "package nogo\n\nimport \"example.com/m/missing\"\n\nvar _ = missing.X\n"},
-		"usenogo": {"usenogo.go": "package usenogo\n\nimport _ \"example.com/m/nogo\"\n"},
+		"sdk":      {"sdk.go": sdkSrc, "sdk_test.go": "package sdk\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) {}\n"},
+		"user":     {"user.go": "package user\n\nimport \"example.com/m/sdk\"\n\nvar N = sdk.Copy(nil, nil, 1)\n"},
+		"typeerr":  {"typeerr.go": "package typeerr\n\nfunc F() int { return \"s\" }\n\nfunc G() int { return 1 }\n", "typeerr_test.go": "package typeerr\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) {}\n"},
+		"nogo":     {"nogo.go": "package nogo\n\nimport \"example.com/m/missing\"\n\nvar _ = missing.X\n"},
+		"usenogo":  {"usenogo.go": "package usenogo\n\nimport _ \"example.com/m/nogo\"\n"},
+		"parse":    {"parse.go": "package parse\n\nfunc F( {\n"},
+		"useparse": {"useparse.go": "package useparse\n\nimport _ \"example.com/m/parse\"\n"},
 	})
 	pkgs := load(t, dir, true)
 	tr := driver.Run(pkgs, driver.Options{Tier3: true})
@@ -117,12 +119,15 @@ func TestRunLines(t *testing.T) {
 	assert.True(t, analyzable["example.com/m/sdk"])
 	assert.True(t, analyzable["example.com/m/user"], "the importer of a tier-3 package loads")
 	assert.True(t, analyzable["example.com/m/typeerr"], "a package with type errors is analyzed")
-	assert.False(t, analyzable["example.com/m/nogo"])
-	assert.False(t, analyzable["example.com/m/usenogo"])
+	assert.True(t, analyzable["example.com/m/nogo"], "an import not found: analyzed, like tier 3")
+	assert.True(t, analyzable["example.com/m/usenogo"])
+	assert.Equal(t, []string{"example.com/m/nogo"}, tr.Partial)
+	assert.False(t, analyzable["example.com/m/parse"])
+	assert.False(t, analyzable["example.com/m/useparse"])
 	assert.Equal(t, []string{"example.com/m/sdk"}, tr.Degraded, "once, not again for the test variant")
 	assert.Len(t, tr.Notes, 1)
 
-	var typeerr, missing, nogo, usenogo int
+	var typeerr, missing, nogo, parse, useparse int
 	for _, l := range tr.Errors {
 		assert.NotContains(t, l, "\n")
 		switch {
@@ -134,15 +139,17 @@ func TestRunLines(t *testing.T) {
 			assert.Contains(t, l, "no required module provides package example.com/m/missing")
 		case strings.HasPrefix(l, "example.com/m/nogo: "):
 			nogo++
-		case strings.HasPrefix(l, "example.com/m/usenogo: "):
-			usenogo++
-			// The root cause, below nogo.
-			assert.Contains(t, l, "not analyzed: its dependency example.com/m/missing did not load: ")
+		case strings.HasPrefix(l, "example.com/m/parse: "):
+			parse++
+		case strings.HasPrefix(l, "example.com/m/useparse: "):
+			useparse++
+			assert.Contains(t, l, "not analyzed: its dependency example.com/m/parse did not load: ")
+			assert.Contains(t, l, "parse.go:3:9: expected")
 		default:
 			t.Errorf("unexpected line %q", l)
 		}
 	}
-	assert.Equal(t, []int{1, 1, 1, 1}, []int{typeerr, missing, nogo, usenogo}, "%q", tr.Errors)
+	assert.Equal(t, []int{1, 1, 1, 1, 1}, []int{typeerr, missing, nogo, parse, useparse}, "%q", tr.Errors)
 
 	// Findings inside F, which holds the error, are dropped; G's stay.
 	for _, p := range pkgs {
