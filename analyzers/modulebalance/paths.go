@@ -704,6 +704,9 @@ func (fa *funcAnalysis) refine(cond ast.Expr, taken bool, s state) state {
 			}
 			success := (c.Op == token.EQL) == taken
 			fa.applyStatus(s, fa.statusKey(side), success)
+			if stripped := flow.StripConversions(fa.info, side); stripped != ast.Unparen(side) {
+				fa.applyStatus(s, fa.statusKey(stripped), success) // Status(res) != OK
+			}
 			for _, key := range fa.statusArgKeys(s, side) {
 				fa.applyStatus(s, key, success)
 			}

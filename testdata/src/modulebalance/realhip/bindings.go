@@ -58,3 +58,14 @@ func keptKernel(image []byte, run func(Kernel2)) {
 	defer CodeUnload(code)
 	run(code.Kernel("saxpy"))
 }
+
+// Safe: the status converted to the Go type in the condition.
+func convertedStatus(image []byte) error {
+	var mod C.hipModule_t
+	res := C.hipModuleLoadData(&mod, unsafe.Pointer(&image[0]))
+	if Status(res) != OK {
+		return nil
+	}
+	C.hipModuleUnload(mod)
+	return nil
+}
