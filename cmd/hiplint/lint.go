@@ -48,7 +48,11 @@ func (p *program) lint(args []string) int {
 		return exitError
 	}
 	hint := headerless.PlatformHint(pkgs) // before the triage rewrites the packages' errors
+	hint := headerless.PlatformHint(pkgs) // before the triage rewrites the packages' errors
 	roots, degraded, failed := p.reportPackageErrors(pkgs, o.headers)
+	if hint != "" {
+		fmt.Fprintf(p.stderr, "hiplint: hint: %s\n", hint)
+	}
 	if hint != "" {
 		fmt.Fprintf(p.stderr, "hiplint: hint: %s\n", hint)
 	}

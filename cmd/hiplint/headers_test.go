@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hiplint/hiplint/internal/testenv"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// headersPackage writes a one-package module that includes the HIP runtime
+// header and calls it correctly (nothing to report), with extra lines in its
+// cgo preamble, and returns its directory.
+func headersPackage(t *testing.T, preamble string) string {
+	t.Helper()
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/tiny\n\ngo 1.26\n"), 0o644))
+	src := "package tiny\n\n" + preamble + "// #include <hip/hip_runtime_api.h>\nimport \"C\"\n\n" +
+		"// Sync waits for the device.\nfunc Sync() C.hipError_t { return C.hipDeviceSynchronize() }\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "tiny.go"), []byte(src), 0o644))
+	return dir
+}
+
+// headersEnv returns env with a build cache of the test's own (the go command
+// does not key cgo's output on the headers' contents) and its own user cache
+// directory (where hiplint's headers go).
+func headersEnv(t *testing.T, env []string) []string {
+	return append(env, "GOCACHE="+t.TempDir(), "XDG_CACHE_HOME="+t.TempDir(), "GOFLAGS=-mod=mod")
+}
+
+// runCmdIn runs name with args in dir with env.
+func runCmdIn(t *testing.T, dir string, env []string, name string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = env
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatalf("%s %v: %v", name, args, err)
+	}
+	res := result{stdout.String(), stderr.String(), cmd.ProcessState.ExitCode()}
+	t.Logf("%s %v: exit %d\nstdout:\n%s\nstderr:\n%s", name, args, res.code, res.stdout, res.stderr)
+	return res
+}
+
+// TestHeadersCommandServesGoVet: `hiplint headers` prints the directory of
+// hiplint's declarations, and go vet -vettool works with it on a machine
+// without GPU headers, as docs/vet.md says (issue 21, item 5).
+func TestHeadersCommandServesGoVet(t *testing.T) {
+	env := headersEnv(t, testenv.NoGPUHeaders(t))
+	res := runCmdIn(t, repoRoot, env, hiplintBin, "headers")
+	require.Equal(t, exitClean, res.code)
+	dir := strings.TrimSuffix(res.stdout, "\n")
+	require.NotContains(t, dir, "\n", "one line: the directory")
+	_, err := os.Stat(filepath.Join(dir, "hip", "hip_runtime_api.h"))
+	require.NoError(t, err)
+	assert.Empty(t, res.stderr)
+
+	pkg := headersPackage(t, "")
+	vet := runCmdIn(t, pkg, env, "go", "vet", "-vettool="+hiplintBin, ".")
+	require.NotEqual(t, 0, vet.code, "without the declarations cgo cannot find the header")
+	assert.Contains(t, vet.stderr, "hip_runtime_api.h")
+
+	vet = runCmdIn(t, pkg, append(env, "CGO_CFLAGS=-idirafter "+dir), "go", "vet", "-vettool="+hiplintBin, ".")
+	assert.Equal(t, 0, vet.code)
+	assert.Empty(t, vet.stderr)
+
+	assert.Equal(t, exitUsage, runCmdIn(t, repoRoot, env, hiplintBin, "headers", "extra").code)
+}
+
+// TestHeadersHiplintOverridesInstalled: -headers=hiplint uses hiplint's
+// declarations even where the C compiler finds installed headers first
+// (here a broken one on CGO_CFLAGS's -I path); auto leaves them be (issue
+// 21, item 8).
+func TestHeadersHiplintOverridesInstalled(t *testing.T) {
+	fake := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(fake, "hip"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(fake, "hip", "hip_runtime_api.h"), []byte("#error fake installed header\n"), 0o644))
+	env := append(headersEnv(t, testenv.NoGPUHeaders(t)), "CGO_CFLAGS=-I"+fake)
+	pkg := headersPackage(t, "")
+
+	res := runCmdIn(t, pkg, env, hiplintBin, "./...")
+	assert.Contains(t, res.stderr, "fake installed header", "auto: the installed header wins")
+
+	res = runCmdIn(t, pkg, env, hiplintBin, "-headers=hiplint", "./...")
+	assert.Equal(t, exitClean, res.code)
+	assert.Empty(t, res.stderr, "hiplint's declarations: cgo succeeds")
+}
+
+// TestPlatformErrorHint: with the HIP headers of Debian's libamdhip64-dev
+// installed, a package that defines no HIP platform fails in the header's
+// #error; hiplint says how to fix it, and -headers=hiplint lints it (issue
+// 21, item 8).
+func TestPlatformErrorHint(t *testing.T) {
+	if _, err := os.Stat("/usr/include/hip/hip_runtime_api.h"); err != nil {
+		t.Skip("no installed HIP headers (/usr/include/hip/hip_runtime_api.h; Debian's libamdhip64-dev): the platform #error cannot happen")
+	}
+	env := append(headersEnv(t, os.Environ()), "CGO_ENABLED=1")
+	pkg := headersPackage(t, "")
+	res := runCmdIn(t, pkg, env, hiplintBin, "./...")
+	assert.Contains(t, res.stderr, "Must define exactly one of __HIP_PLATFORM_AMD__")
+	assert.Contains(t, res.stderr, "hiplint: hint:")
+	assert.Contains(t, res.stderr, "#cgo CFLAGS: -D__HIP_PLATFORM_AMD__")
+	assert.Contains(t, res.stderr, "-headers=hiplint")
+
+	res = runCmdIn(t, pkg, env, hiplintBin, "-headers=hiplint", "./...")
+	assert.Equal(t, exitClean, res.code)
+	assert.Empty(t, res.stderr)
+
+	// Following the hint's first suggestion works too.
+	pkg = headersPackage(t, "// #cgo CFLAGS: -D__HIP_PLATFORM_AMD__\n")
+	res = runCmdIn(t, pkg, env, hiplintBin, "./...")
+	assert.Equal(t, exitClean, res.code)
+	assert.NotContains(t, res.stderr, "hint")
+}
