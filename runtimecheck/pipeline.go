@@ -37,7 +37,7 @@ func judgeFindings(ctx context.Context, o *options, dir, work string, runEnv []s
 		// Packages without findings or candidates are instrumented too:
 		// tracing finds their silent sites (traceCandidates).
 		for _, p := range pkgs {
-			if len(p.GoFiles) > 0 {
+			if len(p.GoFiles) > 0 && !strings.HasSuffix(p.PkgPath, ".test") { // not go test's generated main
 				d := filepath.Dir(p.GoFiles[0])
 				if _, ok := byDir[d]; !ok {
 					byDir[d] = nil
