@@ -653,6 +653,12 @@ func storedElsewhere(info *types.Info, body *ast.BlockStmt, objs map[types.Objec
 				if returnsValueOf(info, r, objs) {
 					found = true
 				}
+				// c.modules = append(c.modules, m): a context keeps it too.
+				if call, ok := ast.Unparen(r).(*ast.CallExpr); ok && isBuiltin(info, call, "append") && len(call.Args) > 1 {
+					for _, arg := range call.Args[1:] {
+						found = found || returnsValueOf(info, arg, objs)
+					}
+				}
 			}
 		case *ast.SendStmt:
 			found = found || returnsValueOf(info, n.Value, objs)
@@ -716,4 +722,14 @@ func (a *analysis_) mentionsModules(fn flow.Func) bool {
 		return !found
 	})
 	return found
+}
+
+// isBuiltin reports whether call calls the builtin name.
+func isBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
 }

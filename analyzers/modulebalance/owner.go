@@ -81,12 +81,7 @@ func (fa *funcAnalysis) moveIntoOwner(as *ast.AssignStmt, s state) bool {
 }
 
 func (fa *funcAnalysis) isAppend(call *ast.CallExpr) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := fa.info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == "append"
+	return isBuiltin(fa.info, call, "append")
 }
 
 func isContainer(t types.Type) bool {

@@ -189,3 +189,29 @@ func loadAllDeferredCleanup(imgs []unsafe.Pointer) (mods []C.CUmodule, err error
 	}
 	return loaded, nil
 }
+
+// Context keeps every module it loads and unloads them when it closes.
+type Context struct{ modules []*Kernel }
+
+// LoadKernel hands out a module the context keeps: not a constructor whose
+// callers must unload.
+func (c *Context) LoadKernel(img unsafe.Pointer) (*Kernel, error) {
+	k := &Kernel{}
+	if err := check(C.cuModuleLoadData(&k.mod, img)); err != nil {
+		return nil, err
+	}
+	c.modules = append(c.modules, k)
+	return k, nil
+}
+
+func (c *Context) Close() { // want Close:"unloads\\[-1\\]"
+	for _, k := range c.modules {
+		C.cuModuleUnload(k.mod)
+	}
+}
+
+// Safe: the context owns the kernel.
+func useContext(c *Context, img unsafe.Pointer) error {
+	_, err := c.LoadKernel(img)
+	return err
+}
