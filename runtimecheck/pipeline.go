@@ -82,7 +82,7 @@ func judgeFindings(ctx context.Context, o *options, dir, work string, runEnv []s
 	untraced := 0
 	defer func() {
 		if untraced > 0 {
-			fmt.Fprintf(stderr, "hiplint confirm: %d silent sites left out: no runtime call on their line to trace (they go through wrappers)\n", untraced)
+			fmt.Fprintf(stderr, "hiplint confirm: %d silent sites left out: no runtime call on their line, and no Go call in a cgo file to mark\n", untraced)
 		}
 	}()
 	var evs []*Evidence
