@@ -45,6 +45,7 @@ func (a *analysis_) findGuardedParams(fn flow.Func, sig *types.Signature, unload
 		i, ok := flow.ParamIndex(sig, root)
 		return i, path, ok
 	}
+	aliases, _ := paramAliases(info, fn.Body, sig)
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
@@ -66,6 +67,9 @@ func (a *analysis_) findGuardedParams(fn flow.Func, sig *types.Signature, unload
 		case *ast.CallExpr:
 			for _, m := range a.unloadedExprs(n) {
 				if root := rootObj(info, m); root != nil {
+					if p, ok := aliases[root]; ok {
+						root = p
+					}
 					if i, ok := flow.ParamIndex(sig, root); ok {
 						unloadsAt[i] = append(unloadsAt[i], n.Pos())
 					}

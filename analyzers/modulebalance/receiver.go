@@ -225,7 +225,8 @@ func namedOf(t types.Type) *types.Named {
 
 // paramAliases returns the locals that body defines once as a conversion of
 // a parameter or the receiver (mod := C.CUmodule(unsafe.Pointer(uintptr(m))),
-// the way uintptr handle types reach the runtime), mapped to it, and the
+// the way uintptr handle types reach the runtime) or of a field of one
+// (h := m.c; m.c = nil; C.cuModuleUnload(h)), mapped to it, and the
 // right-hand sides of those definitions.
 func paramAliases(info *types.Info, body *ast.BlockStmt, sig *types.Signature) (map[types.Object]types.Object, []ast.Expr) {
 	aliases := map[types.Object]types.Object{}
@@ -255,15 +256,14 @@ func paramAliases(info *types.Info, body *ast.BlockStmt, sig *types.Signature) (
 			if as.Tok != token.DEFINE || info.Defs[id] == nil || len(as.Lhs) != len(as.Rhs) {
 				continue
 			}
-			src, ok := flow.StripConversions(info, as.Rhs[i]).(*ast.Ident)
+			// mod := C.CUmodule(unsafe.Pointer(uintptr(m))), or h := m.c
+			p, _, ok := paramFieldPath(info, as.Rhs[i])
 			if !ok {
 				continue
 			}
-			if p, ok := info.Uses[src].(*types.Var); ok {
-				if _, isParam := flow.ParamIndex(sig, p); isParam {
-					aliases[obj] = p
-					defs = append(defs, as.Rhs[i])
-				}
+			if _, isParam := flow.ParamIndex(sig, p); isParam {
+				aliases[obj] = p
+				defs = append(defs, as.Rhs[i])
 			}
 		}
 		return true

@@ -215,3 +215,34 @@ func useContext(c *Context, img unsafe.Pointer) error {
 	_, err := c.LoadKernel(img)
 	return err
 }
+
+// Owned is a module its context may also unload; its unload clears the
+// handle first, through a local copy.
+type Owned struct{ c C.CUmodule }
+
+func LoadOwned(img unsafe.Pointer) (*Owned, error) { // want LoadOwned:"returnsModule\\(result=0, status=1\\)"
+	o := &Owned{}
+	if err := newErr("cuModuleLoadData", C.cuModuleLoadData(&o.c, img)); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+func (o *Owned) Unload() error { // want Unload:"unloads\\[-1\\] idempotent\\[-1\\]"
+	if o.c == nil {
+		return nil
+	}
+	h := o.c
+	o.c = nil
+	return newErr("cuModuleUnload", C.cuModuleUnload(h))
+}
+
+// Safe: the idempotent Unload, deferred and called.
+func ownedTwice(img unsafe.Pointer) error {
+	o, err := LoadOwned(img)
+	if err != nil {
+		return err
+	}
+	defer o.Unload()
+	return o.Unload()
+}
