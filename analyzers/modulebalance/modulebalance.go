@@ -445,13 +445,15 @@ func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature) []int
 		}
 	}
 	// mod := C.CUmodule(unsafe.Pointer(uintptr(m))): mod stands for m.
+	// Only aliases that still hold the module: u := uintptr(unsafe.Pointer(m.h))
+	// returned is the handle escaping.
 	aliases, defs := paramAliases(info, fn.Body, sig)
 	for alias, p := range aliases {
-		if i, ok := candidates[p]; ok {
+		if i, ok := candidates[p]; ok && a.holdsModule(alias.Type()) {
 			candidates[alias] = i
+			cover(defs[alias])
 		}
 	}
-	cover(defs...)
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.CallExpr:

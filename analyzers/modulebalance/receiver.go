@@ -228,9 +228,9 @@ func namedOf(t types.Type) *types.Named {
 // the way uintptr handle types reach the runtime) or of a field of one
 // (h := m.c; m.c = nil; C.cuModuleUnload(h)), mapped to it, and the
 // right-hand sides of those definitions.
-func paramAliases(info *types.Info, body *ast.BlockStmt, sig *types.Signature) (map[types.Object]types.Object, []ast.Expr) {
+func paramAliases(info *types.Info, body *ast.BlockStmt, sig *types.Signature) (map[types.Object]types.Object, map[types.Object]ast.Expr) {
 	aliases := map[types.Object]types.Object{}
-	var defs []ast.Expr
+	defs := map[types.Object]ast.Expr{}
 	assigns := map[types.Object]int{}
 	ast.Inspect(body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
@@ -263,7 +263,7 @@ func paramAliases(info *types.Info, body *ast.BlockStmt, sig *types.Signature) (
 			}
 			if _, isParam := flow.ParamIndex(sig, p); isParam {
 				aliases[obj] = p
-				defs = append(defs, as.Rhs[i])
+				defs[obj] = as.Rhs[i]
 			}
 		}
 		return true
@@ -271,6 +271,7 @@ func paramAliases(info *types.Info, body *ast.BlockStmt, sig *types.Signature) (
 	for alias := range aliases {
 		if assigns[alias] > 1 {
 			delete(aliases, alias) // reassigned: no longer the parameter
+			delete(defs, alias)
 		}
 	}
 	return aliases, defs
