@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       doc,
 	URL:       diag.DocsBase + "HL1001.md",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(CopiesInto), new(Synchronizes), new(ReadsParams), new(StreamKind), new(ReturnsParam), new(DeviceReads), new(EventOps)},
+	FactTypes: []analysis.Fact{new(CopiesInto), new(Synchronizes), new(ReadsParams), new(StreamKind), new(ReturnsParam), new(DeviceReads), new(EventOps), new(SetsDevice)},
 	Requires:  []*analysis.Analyzer{flow.IndexAnalyzer},
 }
 
@@ -159,6 +159,7 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 		reads:      map[*types.Func][]int{},
 		devReads:   map[*types.Func][]DeviceRead{},
 		evOps:      map[*types.Func][]EventOp{},
+		setsDev:    map[*types.Func]string{},
 		streamVars: map[*types.Var]streamKind{},
 		idx:        flow.IndexOf(pass),
 		impls:      flow.NewImpls(pass),
@@ -201,6 +202,7 @@ type checker struct {
 	reads      map[*types.Func][]int
 	devReads   map[*types.Func][]DeviceRead
 	evOps      map[*types.Func][]EventOp
+	setsDev    map[*types.Func]string // SetDevice wrappers: the device they leave current
 	// streamVars holds the fields and package-level variables that streams
 	// are created into anywhere in the package, with the flags used.
 	streamVars map[*types.Var]streamKind
@@ -528,6 +530,10 @@ func (c *checker) summarize(funcs []flow.Func) {
 				c.evOps[obj] = ops
 				this = true
 			}
+			if d := fa.setsDeviceSummary(); d != c.setsDev[obj] {
+				c.setsDev[obj] = d
+				this = true
+			}
 			if this {
 				changed = true
 				for _, j := range callers[obj] {
@@ -566,6 +572,9 @@ func (c *checker) summarize(funcs []flow.Func) {
 		}
 		if ops := c.evOps[obj]; len(ops) > 0 {
 			c.pass.ExportObjectFact(obj, &EventOps{Ops: ops})
+		}
+		if d := c.setsDev[obj]; d != "" {
+			c.pass.ExportObjectFact(obj, &SetsDevice{Device: d})
 		}
 	}
 }
@@ -619,7 +628,7 @@ func (c *checker) relevant(fn flow.Func) bool {
 			fn = flow.FieldCallee(info, c.funcFields, call)
 		}
 		found = c.copiesOf(fn) != nil || c.syncsOf(fn) != nil || len(c.readsOf(fn)) > 0 ||
-			len(c.deviceReadsOf(fn)) > 0 || len(c.eventOpsOf(fn)) > 0
+			len(c.deviceReadsOf(fn)) > 0 || len(c.eventOpsOf(fn)) > 0 || c.setsDeviceOf(fn) != ""
 		return !found
 	})
 	return found

@@ -376,7 +376,8 @@ type funcAnalysis struct {
 	// exitEvOps: the event operations made on every return.
 	exitDevReads map[string]DeviceRead
 	exitEvOps    []string
-	quietReads   bool // the device read being checked is not one for the summary
+	exitDevice   string // the device current at every return ("?" when they differ)
+	quietReads   bool   // the device read being checked is not one for the summary
 	// boundRecv: calls through function-valued fields, whose callee's
 	// receiver the call does not name.
 	boundRecv map[*ast.CallExpr]bool
@@ -1509,6 +1510,9 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 		}
 	}
 	fa.applyEventOps(call, fn, ops, "record", s)
+	if d := fa.setsDeviceOf(fn); d != "" {
+		s.device = fa.mapDevice(call, d, s)
+	}
 }
 
 // fieldExpr returns e when l is the whole argument (so that a package-level
@@ -1613,7 +1617,16 @@ func (fa *funcAnalysis) mapDevice(call *ast.CallExpr, ref string, s *state) stri
 	case strings.HasPrefix(ref, "c:"), ref == unknownDevice:
 		return ref
 	}
-	if e, _, ok := fa.resolveRef(call, ref); ok || e != nil {
+	e, l, ok := fa.resolveRef(call, ref)
+	if ok && l.path != "" && strings.Contains(ref, ".") {
+		// r.id of the caller's g: the device is g.id, named as the caller
+		// names it.
+		if pr := fa.paramRef(l); pr != "" {
+			return pr
+		}
+		return "e:" + l.String()
+	}
+	if ok || e != nil {
 		return fa.deviceKey(e)
 	}
 	return unknownDevice
@@ -1744,6 +1757,11 @@ func (fa *funcAnalysis) atExit(s *state) {
 		return
 	}
 	fa.exits++
+	if fa.exits == 1 {
+		fa.exitDevice = s.device
+	} else if fa.exitDevice != s.device {
+		fa.exitDevice = unknownDevice
+	}
 	if fa.exits == 1 {
 		fa.exitEvOps = slices.Clone(s.evOps)
 	} else {

@@ -388,3 +388,38 @@ func fieldVar(l loc) *types.Var {
 	}
 	return v
 }
+
+// SetsDevice is the fact that a function leaves Device current on every
+// path that returns ("c:1", "p0", "r.id"): a SetDevice wrapper, so that a
+// kernel its caller launches afterwards runs on that device's null stream.
+type SetsDevice struct{ Device string }
+
+func (*SetsDevice) AFact()           {}
+func (f *SetsDevice) String() string { return "setsDevice(" + f.Device + ")" }
+
+func (c *checker) setsDeviceOf(fn *types.Func) string {
+	if fn == nil || c.impls.Of(fn) != nil {
+		return ""
+	}
+	if d, ok := c.setsDev[fn]; ok {
+		return d
+	}
+	var f SetsDevice
+	if flow.ImportedFact(c.pass, fn, &f) {
+		return f.Device
+	}
+	return ""
+}
+
+// setsDeviceSummary returns the device the function leaves current on
+// every return, when its caller can name it.
+func (fa *funcAnalysis) setsDeviceSummary() string {
+	d := fa.exitDevice
+	if fa.exits == 0 || d == entryDevice || d == unknownDevice {
+		return ""
+	}
+	if strings.HasPrefix(d, "c:") || strings.HasPrefix(d, "p") || d == "r" || strings.HasPrefix(d, "r.") {
+		return d
+	}
+	return ""
+}

@@ -33,7 +33,7 @@ func peerOnNonBlocking(host []float32) {
 	C.cudaStreamSynchronize(s)
 }
 
-func launchAfterSetDevice(f unsafe.Pointer) {
+func launchAfterSetDevice(f unsafe.Pointer) { // want launchAfterSetDevice:`setsDevice\(c:1\)`
 	C.cudaSetDevice(0)
 	dst, src := alloc(), alloc()
 	C.cudaMemcpy(dst, src, n, C.cudaMemcpyDefault)

@@ -33,7 +33,7 @@ func unifiedOnNonBlocking(f C.CUfunction) {
 	C.cuLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, s, &args[0], nil) // want `C.cuLaunchKernel reads dst on a non-blocking stream`
 }
 
-func peerOtherContext(f C.CUfunction, ctx0, ctx1, ctx2 C.CUcontext) {
+func peerOtherContext(f C.CUfunction, ctx0, ctx1, ctx2 C.CUcontext) { // want peerOtherContext:`setsDevice\(p3\)`
 	C.cuCtxSetCurrent(ctx0)
 	dst, src := alloc(), alloc()
 	C.cuMemcpyPeer(dst, ctx1, src, ctx0, n)
@@ -59,7 +59,7 @@ func synced() float32 { // want synced:`synchronizes\(device\)`
 	return *(*float32)(unsafe.Pointer(uintptr(dst)))
 }
 
-func peerDestinationContext(f C.CUfunction, ctx0, ctx1 C.CUcontext) {
+func peerDestinationContext(f C.CUfunction, ctx0, ctx1 C.CUcontext) { // want peerDestinationContext:`setsDevice\(p2\)`
 	C.cuCtxSetCurrent(ctx0)
 	dst, src := alloc(), alloc()
 	C.cuMemcpyPeer(dst, ctx1, src, ctx0, n)

@@ -76,7 +76,7 @@ func nonBlockingStream(host []float32) {
 	C.hipStreamSynchronize(s)
 }
 
-func launchOnOtherDevice(f C.hipFunction_t) {
+func launchOnOtherDevice(f C.hipFunction_t) { // want launchOnOtherDevice:`setsDevice\(c:1\)`
 	C.hipSetDevice(0)
 	dst, src := alloc(), alloc()
 	C.hipMemcpy(dst, src, n, C.hipMemcpyDeviceToDevice)
@@ -94,7 +94,7 @@ func syncOnOneBranch(verbose bool) float32 {
 	return *(*float32)(dst) // want `this dereference reads dst on the host`
 }
 
-func syncOnOtherDevice() float32 {
+func syncOnOtherDevice() float32 { // want syncOnOtherDevice:`setsDevice\(c:1\)`
 	C.hipSetDevice(0)
 	dst, src := alloc(), alloc()
 	C.hipMemcpy(dst, src, n, C.hipMemcpyDeviceToDevice)

@@ -125,7 +125,7 @@ func viewReadSynced() float32 { // want viewReadSynced:`synchronizes\(device\)`
 var fn C.hipFunction_t
 
 // A copy on device 0, a kernel on device 1's null stream: not ordered.
-func otherDeviceKernel() {
+func otherDeviceKernel() { // want otherDeviceKernel:`setsDevice\(c:1\)`
 	dst, src := buffers()
 	C.hipSetDevice(0)
 	C.hipMemcpy(dst, src, 256, C.hipMemcpyDeviceToDevice)
@@ -135,10 +135,59 @@ func otherDeviceKernel() {
 }
 
 // The same device: ordered on its null stream.
-func sameDeviceKernel() {
+func sameDeviceKernel() { // want sameDeviceKernel:`setsDevice\(c:1\)`
 	dst, src := buffers()
 	C.hipSetDevice(1)
 	C.hipMemcpy(dst, src, 256, C.hipMemcpyDeviceToDevice)
+	args := []unsafe.Pointer{unsafe.Pointer(&dst)}
+	C.hipModuleLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil)
+}
+
+// SetDevice makes a device current.
+func SetDevice(id int) error { // want SetDevice:`setsDevice\(p0\)`
+	C.hipSetDevice(C.int(id))
+	return nil
+}
+
+// GPU is one device.
+type GPU struct{ id C.int }
+
+// Use makes the GPU current.
+func (g *GPU) Use() { // want Use:`setsDevice\(r.id\)`
+	C.hipSetDevice(g.id)
+}
+
+var gpus = [2]*GPU{{id: 0}, {id: 1}}
+
+// The device is switched through wrappers: the kernel runs on device 1's
+// null stream, which is not ordered after device 0's copy.
+func otherDeviceThroughWrapper() { // want otherDeviceThroughWrapper:`setsDevice\(c:1\)`
+	dst, src := buffers()
+	SetDevice(0)
+	C.hipMemcpy(dst, src, 256, C.hipMemcpyDeviceToDevice)
+	SetDevice(1)
+	args := []unsafe.Pointer{unsafe.Pointer(&dst)}
+	C.hipModuleLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil) // want `C.hipModuleLaunchKernel reads dst on device 1 while the copy runs on device 0`
+}
+
+func otherGPUThroughMethod() {
+	dst, src := buffers()
+	a, b := gpus[0], gpus[1]
+	a.Use()
+	C.hipMemcpy(dst, src, 256, C.hipMemcpyDeviceToDevice)
+	b.Use()
+	args := []unsafe.Pointer{unsafe.Pointer(&dst)}
+	C.hipModuleLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil) // want `C.hipModuleLaunchKernel reads dst on device b.id while the copy runs on device a.id`
+}
+
+// Back on the copying device before the launch: ordered.
+func backOnCopyingDevice() {
+	dst, src := buffers()
+	a := gpus[0]
+	a.Use()
+	C.hipMemcpy(dst, src, 256, C.hipMemcpyDeviceToDevice)
+	SetDevice(1)
+	a.Use()
 	args := []unsafe.Pointer{unsafe.Pointer(&dst)}
 	C.hipModuleLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil)
 }

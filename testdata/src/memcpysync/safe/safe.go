@@ -152,7 +152,7 @@ func kindVariableDeviceToHost(host []float32) float32 { // want kindVariableDevi
 	return *(*float32)(dst)
 }
 
-func peerThenDestinationNullStream(f C.hipFunction_t) {
+func peerThenDestinationNullStream(f C.hipFunction_t) { // want peerThenDestinationNullStream:`setsDevice\(c:1\)`
 	C.hipSetDevice(0)
 	dst, src := alloc(), alloc()
 	C.hipMemcpyPeer(dst, 1, src, 0, n)
@@ -161,7 +161,7 @@ func peerThenDestinationNullStream(f C.hipFunction_t) {
 	C.hipModuleLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil)
 }
 
-func syncBackOnCopyingDevice() float32 {
+func syncBackOnCopyingDevice() float32 { // want syncBackOnCopyingDevice:`setsDevice\(c:0\)`
 	C.hipSetDevice(0)
 	dst, src := alloc(), alloc()
 	C.hipMemcpy(dst, src, n, C.hipMemcpyDeviceToDevice)

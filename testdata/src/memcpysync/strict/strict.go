@@ -25,7 +25,7 @@ func blockingStream(f C.hipFunction_t) {
 	C.hipModuleLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, s, &args[0], nil) // want `C.hipModuleLaunchKernel reads dst on a stream that is not ordered after the copy`
 }
 
-func peerDestination(f C.hipFunction_t) {
+func peerDestination(f C.hipFunction_t) { // want peerDestination:`setsDevice\(c:1\)`
 	C.hipSetDevice(0)
 	dst, src := alloc(), alloc()
 	C.hipMemcpyPeer(dst, 1, src, 0, n)
