@@ -5,7 +5,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/ast"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/hiplint/hiplint/analyzers"
@@ -48,11 +51,7 @@ func (p *program) lint(args []string) int {
 		return exitError
 	}
 	hint := headerless.PlatformHint(pkgs) // before the triage rewrites the packages' errors
-	hint := headerless.PlatformHint(pkgs) // before the triage rewrites the packages' errors
 	roots, degraded, failed := p.reportPackageErrors(pkgs, o.headers)
-	if hint != "" {
-		fmt.Fprintf(p.stderr, "hiplint: hint: %s\n", hint)
-	}
 	if hint != "" {
 		fmt.Fprintf(p.stderr, "hiplint: hint: %s\n", hint)
 	}
@@ -166,6 +165,11 @@ func (p *program) reportPackageErrors(initial []*packages.Package, headers strin
 	for _, line := range t.Errors {
 		p.errorf("%s", line)
 	}
+	if name := os.Getenv("HIPLINT_LOADREPORT"); name != "" {
+		if err := writeLoadReport(name, initial, t); err != nil {
+			p.errorf("%v", err)
+		}
+	}
 	return t.Analyzable, append(t.Degraded, t.Partial...), len(t.Errors) > 0
 }
 
@@ -248,4 +252,64 @@ func readInto(buf *bytes.Buffer, name string) error {
 	defer f.Close()
 	_, err = buf.ReadFrom(f)
 	return err
+}
+
+// writeLoadReport writes, for bench/corpus/run.sh, one line per initial
+// package path: the path, how it was loaded (analyzed: tier 1 or 2; tier3;
+// partial: an import not found; failed) and whether it calls a GPU runtime
+// function (gpu or nogpu).
+func writeLoadReport(name string, initial []*packages.Package, t *driver.Triage) error {
+	status := map[string]string{}
+	gpu := map[string]bool{}
+	for _, pkg := range initial {
+		if pkg.Name == "main" && strings.HasSuffix(pkg.PkgPath, ".test") {
+			continue // the generated test main
+		}
+		gpu[pkg.PkgPath] = gpu[pkg.PkgPath] || callsRuntime(pkg)
+		if _, ok := status[pkg.PkgPath]; !ok {
+			status[pkg.PkgPath] = "failed"
+		}
+	}
+	for _, pkg := range t.Analyzable {
+		if _, ok := status[pkg.PkgPath]; ok {
+			status[pkg.PkgPath] = "analyzed"
+		}
+	}
+	for _, path := range t.Partial {
+		if status[path] == "analyzed" {
+			status[path] = "partial"
+		}
+	}
+	for _, path := range t.Degraded {
+		if status[path] == "analyzed" || status[path] == "partial" {
+			status[path] = "tier3"
+		}
+	}
+	var buf bytes.Buffer
+	for _, path := range slices.Sorted(maps.Keys(status)) {
+		g := "nogpu"
+		if gpu[path] {
+			g = "gpu"
+		}
+		fmt.Fprintf(&buf, "%s %s %s\n", path, status[path], g)
+	}
+	return os.WriteFile(name, buf.Bytes(), 0o644)
+}
+
+// callsRuntime reports whether a user file of pkg calls a runtime function
+// of the API model (as cgo's output or, at tier 3, by name).
+func callsRuntime(pkg *packages.Package) bool {
+	if pkg.TypesInfo == nil {
+		return false
+	}
+	found := false
+	for _, f := range pkg.Syntax {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok && !found && cgocall.Match(pkg.TypesInfo, c) != nil {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }

@@ -217,9 +217,11 @@ func missingImport(p *packages.Package) bool {
 }
 
 // placeholder reports whether p stands for an import that could not be
-// found: no files, and only that error.
+// loaded (a module that is not found, a GOPATH-era dependency): no files,
+// and only errors of go list.
 func placeholder(p *packages.Package) bool {
-	return len(p.GoFiles) == 0 && len(p.Errors) > 0 && !slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return !isMissingImport(e) })
+	return len(p.GoFiles) == 0 && len(p.CompiledGoFiles) == 0 && len(p.Errors) > 0 &&
+		!slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind != packages.ListError })
 }
 
 // isMissingImport reports whether e says that an imported package could not
