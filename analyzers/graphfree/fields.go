@@ -35,6 +35,44 @@ func (a *analyzer) fieldAllocs() map[*types.Var]fieldAlloc {
 	info := a.pass.TypesInfo
 	out := map[*types.Var]fieldAlloc{}
 	poisoned := map[*types.Var]bool{}
+	// The out arguments of allocations (&x.f, &v), and each local variable's
+	// allocations, from the index's runtime calls: one pass, not a walk of
+	// the function per store.
+	allocOuts := map[*ast.UnaryExpr]bool{}
+	localAllocs := map[*types.Var][]fieldAlloc{}
+	for _, c := range a.idx.RuntimeCalls() {
+		if c.Func.Role != hipapi.Alloc {
+			continue
+		}
+		u, ok := flow.StripConversions(info, c.Arg(c.Func.Out)).(*ast.UnaryExpr)
+		if !ok || u.Op != token.AND {
+			continue
+		}
+		allocOuts[u] = true
+		if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok {
+				localAllocs[v] = append(localAllocs[v], fieldAlloc{kind: kindOfAlloc(c.Func.Alloc), api: c.Func.Name, pos: c.Pos(), fam: c.Func.Family})
+			}
+		}
+	}
+	assigned := map[*types.Var]bool{} // local variables assigned anything
+	for _, fn := range a.idx.Funcs() {
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok {
+				for _, l := range as.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						if v, ok := info.Uses[id].(*types.Var); ok {
+							assigned[v] = true
+						} else if v, ok := info.Defs[id].(*types.Var); ok {
+							assigned[v] = true
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	stored := func(e ast.Expr) (fieldAlloc, bool) { return a.storedAlloc(e, localAllocs, assigned) }
 	put := func(f *types.Var, fa fieldAlloc, ok bool) {
 		if f == nil || f.Pkg() != a.pass.Pkg || f.Exported() || poisoned[f] {
 			return // other packages may store into an exported field
@@ -67,7 +105,7 @@ func (a *analyzer) fieldAllocs() map[*types.Var]fieldAlloc {
 				}
 				for i, l := range x.Lhs {
 					if f := fieldSelected(info, l); f != nil {
-						fa, ok := a.storedAlloc(fn.Body, x.Rhs[i])
+						fa, ok := stored(x.Rhs[i])
 						fa.method = name
 						put(f, fa, ok)
 					}
@@ -80,7 +118,7 @@ func (a *analyzer) fieldAllocs() map[*types.Var]fieldAlloc {
 					}
 					if id, ok := kv.Key.(*ast.Ident); ok {
 						if f, ok := info.Uses[id].(*types.Var); ok && f.IsField() {
-							fa, ok := a.storedAlloc(fn.Body, kv.Value)
+							fa, ok := stored(kv.Value)
 							fa.method = name
 							put(f, fa, ok)
 						}
@@ -89,7 +127,7 @@ func (a *analyzer) fieldAllocs() map[*types.Var]fieldAlloc {
 			case *ast.UnaryExpr:
 				// &x.f anywhere: an allocation's out parameter is handled
 				// at the call; anything else may store anything.
-				if f := fieldSelected(info, x.X); f != nil && x.Op == token.AND && !a.isAllocOut(fn.Body, x) {
+				if f := fieldSelected(info, x.X); f != nil && x.Op == token.AND && !allocOuts[x] {
 					put(f, fieldAlloc{}, false)
 				}
 			case *ast.CallExpr:
@@ -114,35 +152,13 @@ func (a *analyzer) fieldAllocs() map[*types.Var]fieldAlloc {
 	return out
 }
 
-// isAllocOut reports whether u (&x.f) is the out argument of an allocation.
-func (a *analyzer) isAllocOut(body *ast.BlockStmt, u *ast.UnaryExpr) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		if c := a.idx.Match(call); c != nil && c.Func.Role == hipapi.Alloc {
-			if out, ok := flow.StripConversions(a.pass.TypesInfo, c.Arg(c.Func.Out)).(*ast.UnaryExpr); ok && out == u {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
 // storedAlloc classifies a value stored into a field: params.dptr (a graph
-// allocation), or a local variable written only by allocations of one kind
-// in body.
-func (a *analyzer) storedAlloc(body *ast.BlockStmt, e ast.Expr) (fieldAlloc, bool) {
+// allocation), or a local variable that only allocations of one kind write.
+func (a *analyzer) storedAlloc(e ast.Expr, localAllocs map[*types.Var][]fieldAlloc, assigned map[*types.Var]bool) (fieldAlloc, bool) {
 	info := a.pass.TypesInfo
 	e = flow.StripConversions(info, e)
 	if sel, ok := e.(*ast.SelectorExpr); ok && sel.Sel.Name == "dptr" {
-		if t := info.TypeOf(sel.X); t != nil && (isAllocParams(t)) {
+		if t := info.TypeOf(sel.X); t != nil && isAllocParams(t) {
 			return fieldAlloc{kind: KindGraph, api: "hipGraphAddMemAllocNode", pos: sel.Pos()}, true
 		}
 		return fieldAlloc{}, false
@@ -152,44 +168,19 @@ func (a *analyzer) storedAlloc(body *ast.BlockStmt, e ast.Expr) (fieldAlloc, boo
 		return fieldAlloc{}, false
 	}
 	v, ok := info.Uses[id].(*types.Var)
-	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == a.pass.Pkg.Scope() {
+	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == a.pass.Pkg.Scope() || assigned[v] {
 		return fieldAlloc{}, false
 	}
-	var out fieldAlloc
-	found, ok := false, true
-	ast.Inspect(body, func(n ast.Node) bool {
-		if !ok {
-			return false
+	allocs := localAllocs[v]
+	if len(allocs) == 0 {
+		return fieldAlloc{}, false
+	}
+	for _, al := range allocs {
+		if al.kind == KindUnknown || al.kind == KindStreamOrdered || al.kind == KindPool || al.kind != allocs[0].kind {
+			return fieldAlloc{}, false
 		}
-		switch x := n.(type) {
-		case *ast.AssignStmt:
-			for _, l := range x.Lhs {
-				if lid, isID := l.(*ast.Ident); isID && (info.Defs[lid] == v || info.Uses[lid] == v) {
-					ok = false // v = something: not only allocations
-				}
-			}
-		case *ast.CallExpr:
-			c := a.idx.Match(x)
-			if c == nil || c.Func.Role != hipapi.Alloc {
-				return true
-			}
-			u, isAddr := flow.StripConversions(info, c.Arg(c.Func.Out)).(*ast.UnaryExpr)
-			if !isAddr || u.Op != token.AND {
-				return true
-			}
-			if uid, isID := ast.Unparen(u.X).(*ast.Ident); isID && info.Uses[uid] == v {
-				k := kindOfAlloc(c.Func.Alloc)
-				if k == KindUnknown || k == KindStreamOrdered || k == KindPool || found && k != out.kind {
-					ok = false
-					return false
-				}
-				out, found = fieldAlloc{kind: k, api: c.Func.Name, pos: c.Pos(), fam: c.Func.Family}, true
-			}
-			return true
-		}
-		return true
-	})
-	return out, ok && found
+	}
+	return allocs[0], true
 }
 
 // isAllocParams reports whether t is an alloc node's parameter struct.

@@ -1574,9 +1574,11 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 		if k == nil {
 			return
 		}
-		if v, ok := fa.kindValue(k, s); ok {
-			if v != hipapi.KindDeviceToDevice && v != hipapi.KindDefault {
-				return
+		if ks, ok := fa.kindsOf(k, s); ok {
+			d2d, _ := kindOf(hipapi.KindDeviceToDevice)
+			def, _ := kindOf(hipapi.KindDefault)
+			if ks&(d2d|def) == 0 {
+				return // no kind that reaches the wrapper copies device to device
 			}
 		} else if l, ok := fa.varLoc(fa.stripConversions(k)); ok && fa.paramRef(l) != "" {
 			kindParam = fa.paramRef(l)

@@ -191,3 +191,28 @@ func backOnCopyingDevice() {
 	args := []unsafe.Pointer{unsafe.Pointer(&dst)}
 	C.hipModuleLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil)
 }
+
+func copyKind(dst, src unsafe.Pointer, kind C.hipMemcpyKind) { // want copyKind:`copiesInto\(hipMemcpy dst=p0 kind=p2\)`
+	C.hipMemcpy(dst, src, 256, kind)
+}
+
+// The kind picked by a switch, passed to a wrapper.
+func kindSwitchThroughWrapper(toHost bool) float32 {
+	dst, src := buffers()
+	kind := C.hipMemcpyKind(C.hipMemcpyDeviceToHost)
+	if !toHost {
+		kind = C.hipMemcpyDeviceToDevice
+	}
+	copyKind(dst, src, kind)
+	return *(*float32)(dst) // want `this dereference reads dst on the host before the device-to-device copy into it by copyKind \(C.hipMemcpy\)`
+}
+
+func kindHostThroughWrapper(pinned bool) float32 {
+	dst, src := buffers()
+	kind := C.hipMemcpyKind(C.hipMemcpyHostToDevice)
+	if pinned {
+		kind = C.hipMemcpyHostToDevice
+	}
+	copyKind(dst, src, kind)
+	return *(*float32)(dst)
+}
