@@ -55,6 +55,14 @@ func TestJudgeCopyOrdering(t *testing.T) {
 	v, _ = judgeTrace("copysync_blocking.jsonl", 15)
 	assert.Equal(t, Confirmed, v)
 
+	// The host: synchronizing another stream orders nothing; synchronizing
+	// an event recorded after the copy on its stream does.
+	v, ev = judgeTrace("copysync_hostsync.jsonl", 15)
+	assert.Equal(t, Confirmed, v, ev)
+	v, ev = judgeTrace("copysync_hostsync.jsonl", 12)
+	assert.Equal(t, Refuted, v, ev)
+	assert.Contains(t, ev, "but after hipEventSynchronize at p/p.go:21:2 of an event recorded after the copy (hipEventRecord at p/p.go:14:2)")
+
 	// Ground truth wins over the trace's ordering when they disagree.
 	run := &Run{Test: "TestPipe", Trace: loadTrace(t, "copysync_eventwait.jsonl")}
 	for i := range run.Trace.Records {
