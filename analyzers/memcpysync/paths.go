@@ -1074,7 +1074,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 	case hipapi.StreamSync:
 		fa.streamSync(fa.queueOf(c.Arg(f.Stream), s), s)
 	case hipapi.EventRecord:
-		ev, ok := fa.varLoc(c.Arg(f.Event))
+		ev, ok := fa.varLoc(fa.stripConversions(c.Arg(f.Event)))
 		if !ok {
 			return
 		}
@@ -1082,12 +1082,12 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		fa.recordEvent(ev, q, s)
 		fa.noteEventOp("record", ev, &q, s)
 	case hipapi.EventSync:
-		if ev, ok := fa.varLoc(c.Arg(f.Event)); ok {
+		if ev, ok := fa.varLoc(fa.stripConversions(c.Arg(f.Event))); ok {
 			fa.syncEvent(ev, s)
 			fa.noteEventOp("sync", ev, nil, s)
 		}
 	case hipapi.StreamWaitEvent:
-		ev, ok := fa.varLoc(c.Arg(f.Event))
+		ev, ok := fa.varLoc(fa.stripConversions(c.Arg(f.Event)))
 		if !ok {
 			return
 		}

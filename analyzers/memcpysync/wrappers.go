@@ -84,8 +84,25 @@ func (f *EventOps) String() string {
 }
 
 func (c *checker) deviceReadsOf(fn *types.Func) []DeviceRead {
-	if fn == nil || c.impls.Of(fn) != nil {
-		return nil // through an interface: each implementation's own (silence)
+	if fn == nil {
+		return nil
+	}
+	if impls := c.impls.Of(fn); impls != nil {
+		// Through an interface: the reads every implementation makes (a
+		// Runtime with HIP and CUDA Download methods), receiver parts left
+		// out. Implementations are concrete methods (flow.Impls).
+		var common []DeviceRead
+		for i, impl := range impls {
+			var next []DeviceRead
+			for _, r := range c.deviceReadsOf(impl) {
+				if !refsReceiver(r.Ref) && !refsReceiver(r.Stream) && !refsReceiver(r.Device) &&
+					(i == 0 || slices.Contains(common, r)) {
+					next = append(next, r)
+				}
+			}
+			common = next
+		}
+		return common
 	}
 	if rs, ok := c.devReads[fn]; ok {
 		return rs
@@ -98,8 +115,21 @@ func (c *checker) deviceReadsOf(fn *types.Func) []DeviceRead {
 }
 
 func (c *checker) eventOpsOf(fn *types.Func) []EventOp {
-	if fn == nil || c.impls.Of(fn) != nil {
+	if fn == nil {
 		return nil
+	}
+	if impls := c.impls.Of(fn); impls != nil {
+		var common []EventOp
+		for i, impl := range impls {
+			var next []EventOp
+			for _, o := range c.eventOpsOf(impl) {
+				if !refsReceiver(o.Event) && !refsReceiver(o.Stream) && (i == 0 || slices.Contains(common, o)) {
+					next = append(next, o)
+				}
+			}
+			common = next
+		}
+		return common
 	}
 	if ops, ok := c.evOps[fn]; ok {
 		return ops

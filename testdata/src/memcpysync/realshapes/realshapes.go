@@ -216,3 +216,92 @@ func kindHostThroughWrapper(pinned bool) float32 {
 	copyKind(dst, src, kind)
 	return *(*float32)(dst)
 }
+
+// Handles as uintptr newtypes.
+type (
+	Stream uintptr
+	Event  uintptr
+)
+
+func (s Stream) Synchronize() error { // want Synchronize:`synchronizes\(r\)`
+	C.hipStreamSynchronize(C.hipStream_t(unsafe.Pointer(s)))
+	return nil
+}
+
+func (e Event) Record(s Stream) { // want Record:`eventOps\(record r on p0\)`
+	C.hipEventRecord(C.hipEvent_t(unsafe.Pointer(e)), C.hipStream_t(unsafe.Pointer(s)))
+}
+
+func (s Stream) Wait(e Event) { // want Wait:`eventOps\(wait p0 on r\)`
+	C.hipStreamWaitEvent(C.hipStream_t(unsafe.Pointer(s)), C.hipEvent_t(unsafe.Pointer(e)), 0)
+}
+
+var (
+	stA, stB Stream
+	evA      Event
+)
+
+func newStreams() { // want newStreams:`setsDevice\(c:0\)`
+	C.hipSetDevice(0)
+	C.hipStreamCreateWithFlags((*C.hipStream_t)(unsafe.Pointer(&stA)), C.hipStreamNonBlocking)
+	C.hipStreamCreateWithFlags((*C.hipStream_t)(unsafe.Pointer(&stB)), C.hipStreamNonBlocking)
+}
+
+func namedStreamSync() float32 {
+	dst, src := buffers()
+	s := stA
+	C.hipMemcpyAsync(dst, src, 256, C.hipMemcpyDeviceToDevice, C.hipStream_t(unsafe.Pointer(s)))
+	s.Synchronize()
+	return *(*float32)(dst)
+}
+
+func namedStreamNoSync() float32 {
+	dst, src := buffers()
+	s := stA
+	C.hipMemcpyAsync(dst, src, 256, C.hipMemcpyDeviceToDevice, C.hipStream_t(unsafe.Pointer(s)))
+	return *(*float32)(dst) // want `this dereference reads dst on the host before the device-to-device copy into it by C.hipMemcpyAsync`
+}
+
+func namedEventWait() {
+	dst, src := buffers()
+	a, b, ev := stA, stB, evA
+	C.hipMemcpyAsync(dst, src, 256, C.hipMemcpyDeviceToDevice, C.hipStream_t(unsafe.Pointer(a)))
+	ev.Record(a)
+	b.Wait(ev)
+	args := []unsafe.Pointer{unsafe.Pointer(&dst)}
+	C.hipModuleLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, C.hipStream_t(unsafe.Pointer(b)), &args[0], nil)
+}
+
+func namedEventNoWait() {
+	dst, src := buffers()
+	a, b, ev := stA, stB, evA
+	C.hipMemcpyAsync(dst, src, 256, C.hipMemcpyDeviceToDevice, C.hipStream_t(unsafe.Pointer(a)))
+	ev.Record(a)
+	args := []unsafe.Pointer{unsafe.Pointer(&dst)}
+	C.hipModuleLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, C.hipStream_t(unsafe.Pointer(b)), &args[0], nil) // want `C.hipModuleLaunchKernel reads dst on a different stream than the copy's`
+}
+
+// Downloader reads device memory back; its one implementation here does so
+// on a non-blocking stream.
+type Downloader interface {
+	Download(out []float32, p unsafe.Pointer)
+}
+
+var nbStream C.hipStream_t // want nbStream:"nonBlockingStream"
+
+func initNB() {
+	C.hipStreamCreateWithFlags(&nbStream, C.hipStreamNonBlocking)
+}
+
+type asyncDownloader struct{}
+
+func (asyncDownloader) Download(out []float32, p unsafe.Pointer) { // want Download:`deviceReads\(p1 on nonblocking@\?\)`
+	C.hipMemcpyAsync(unsafe.Pointer(&out[0]), p, C.size_t(4*len(out)), C.hipMemcpyDeviceToHost, nbStream)
+}
+
+func downloadThroughInterface(d Downloader) {
+	dst, src := buffers()
+	out := make([]float32, 64)
+	C.hipMemcpy(dst, src, 256, C.hipMemcpyDeviceToDevice)
+	d.Download(out, dst) // want `Download reads dst on a non-blocking stream`
+}
