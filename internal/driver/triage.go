@@ -257,12 +257,20 @@ func tier3(p *packages.Package) (string, bool) {
 				cause = compilerError(e.Msg)
 			}
 		case e.Kind == packages.TypeError && strings.HasPrefix(e.Msg, "could not import C ("):
+		case e.Kind == packages.TypeError && unknownConstantError(e.Msg):
 		default:
 			kept = append(kept, e)
 		}
 	}
 	p.Errors = kept
 	return cause, true
+}
+
+// unknownConstantError reports whether msg is an error go/types makes up
+// about C constants whose values it does not know: map keys C.A and C.B in
+// one literal are both "unknown", hence duplicates.
+func unknownConstantError(msg string) bool {
+	return strings.HasPrefix(msg, "duplicate key unknown ") || strings.HasPrefix(msg, "duplicate case unknown ")
 }
 
 func importsC(files []*ast.File) bool {
