@@ -333,7 +333,7 @@ func (a *analyzer) findErrGuard(fi *fnInfo, r *walkResult) (reportSummary, bool)
 			}
 			e := rs.ret.Results[i]
 			if !flow.IsNil(info, e) {
-				if !a.nonNilError(e) {
+				if !a.nonNilError(results, e) {
 					ok = false
 					break
 				}
@@ -361,11 +361,16 @@ func (a *analyzer) findErrGuard(fi *fnInfo, r *walkResult) (reportSummary, bool)
 // nonNilError reports whether a returned error expression is taken to be
 // non-nil: a new error, or a variable (returned after its != nil test).
 // Other calls may return nil (return check(C.hipX(...))).
-func (a *analyzer) nonNilError(e ast.Expr) bool {
+func (a *analyzer) nonNilError(results *types.Tuple, e ast.Expr) bool {
 	info := a.pass.TypesInfo
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
-		_, ok := info.Uses[x].(*types.Var)
+		v, ok := info.Uses[x].(*types.Var)
+		for i := range results.Len() {
+			if results.At(i) == v {
+				return false // a named result: often still nil
+			}
+		}
 		return ok
 	case *ast.UnaryExpr, *ast.CompositeLit:
 		return true

@@ -59,3 +59,10 @@ func TestSliceData(t *testing.T) {
 func TestDevicePointer(t *testing.T) {
 	LaunchDevice(DeviceAlloc(64))
 }
+
+func TestNamedResult(t *testing.T) {
+	if err := namedResult(0); err != nil {
+		t.Skip(err)
+	}
+	LaunchCArray(16) // want `TestNamedResult reaches system memory`
+}
