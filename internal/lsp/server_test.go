@@ -186,7 +186,7 @@ func (c *client) codeActions(uri string, rng lspRange, diags ...diagnostic) []co
 // tempModule returns a new module in a temporary directory holding copies
 // of the example kernelcache (examples/kernelcache, whose cgo preamble finds
 // the fixture headers at ../../testdata/include) and of cmd/hiplint's -fix
-// fixture (leak/, with its header under leak/include).
+// fixture (leak/, with the fixture HIP headers under leak/include).
 func tempModule(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -199,10 +199,14 @@ func tempModule(t *testing.T) string {
 		}
 		rel, _ := filepath.Rel(include, path)
 		copyFile(t, path, filepath.Join(dir, "testdata", "include", rel))
+		if filepath.Dir(rel) == "hip" {
+			// hip_runtime_api.h includes <hip/hip_version.h>: without GPU
+			// headers installed, leak.go's include directory must hold both.
+			copyFile(t, path, filepath.Join(dir, "leak", "include", rel))
+		}
 		return nil
 	}))
 	copyFile(t, filepath.Join(repoRoot, "cmd", "hiplint", "testdata", "fix", "leak.go"), filepath.Join(dir, "leak", "leak.go"))
-	copyFile(t, filepath.Join(include, "hip", "hip_runtime_api.h"), filepath.Join(dir, "leak", "include", "hip", "hip_runtime_api.h"))
 	return dir
 }
 
