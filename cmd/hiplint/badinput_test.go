@@ -72,8 +72,9 @@ func Call() { C.broken() }
 func badModule(t *testing.T, pkgs map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	copyFile(t, filepath.Join(repoRoot, "testdata", "include", "hip", "hip_runtime_api.h"),
-		filepath.Join(dir, "include", "hip", "hip_runtime_api.h"))
+	for _, h := range []string{"hip_runtime_api.h", "hip_version.h"} { // the first includes the second
+		copyFile(t, filepath.Join(repoRoot, "testdata", "include", "hip", h), filepath.Join(dir, "include", "hip", h))
+	}
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/bad\n\ngo 1.26\n"), 0o644))
 	for pkg, src := range pkgs {
 		require.NoError(t, os.MkdirAll(filepath.Join(dir, pkg), 0o755))

@@ -16,8 +16,9 @@ func fixtureModule(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	copyFile(t, filepath.Join("testdata", "fix", "leak.go"), filepath.Join(dir, "leak.go"))
-	copyFile(t, filepath.Join(repoRoot, "testdata", "include", "hip", "hip_runtime_api.h"),
-		filepath.Join(dir, "include", "hip", "hip_runtime_api.h"))
+	for _, h := range []string{"hip_runtime_api.h", "hip_version.h"} { // the first includes the second
+		copyFile(t, filepath.Join(repoRoot, "testdata", "include", "hip", h), filepath.Join(dir, "include", "hip", h))
+	}
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/leak\n\ngo 1.26\n"), 0o644))
 	return dir
 }
