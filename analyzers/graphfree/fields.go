@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/flow"
@@ -208,6 +209,28 @@ func fieldSelected(info *types.Info, e ast.Expr) *types.Var {
 	return v
 }
 
+// fieldValueAt is fieldValue for what a wrapper frees at path (".ptr")
+// inside its argument e.
+func (fa *funcAnalysis) fieldValueAt(e ast.Expr, path string) (val, bool) {
+	if path == "" {
+		return fa.fieldValue(e)
+	}
+	name, ok := strings.CutPrefix(path, ".")
+	if !ok || strings.ContainsAny(name, ".[") {
+		return val{}, false // one field deep only
+	}
+	t := fa.info.TypeOf(e)
+	if t == nil {
+		return val{}, false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, fa.pass.Pkg, name)
+	f, ok := obj.(*types.Var)
+	if !ok || !f.IsField() {
+		return val{}, false
+	}
+	return fa.fieldAllocVal(f)
+}
+
 // fieldValue returns, for a free node's pointer that the function's own flow
 // knows nothing of, the allocation its field always holds.
 func (fa *funcAnalysis) fieldValue(ptr ast.Expr) (val, bool) {
@@ -215,6 +238,11 @@ func (fa *funcAnalysis) fieldValue(ptr ast.Expr) (val, bool) {
 	if f == nil {
 		return val{}, false
 	}
+	return fa.fieldAllocVal(f)
+}
+
+// fieldAllocVal is the allocation field f always holds, as a value.
+func (fa *funcAnalysis) fieldAllocVal(f *types.Var) (val, bool) {
 	alloc, ok := fa.fieldAllocs()[f]
 	if !ok || !alloc.kind.notGraph() {
 		return val{}, false

@@ -630,6 +630,11 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 		for _, p := range ps {
 			if e := flow.ArgAt(call, p.Param); e != nil {
 				v := fa.evalAt(e, p.Path, s)
+				if v.empty() && fa.reporting {
+					if fv, ok := fa.fieldValueAt(e, p.Path); ok {
+						v = fv // a field that always holds one kind of allocation
+					}
+				}
 				if !fa.reporting {
 					fa.noteParam(&fa.freedParams, e, p.Path, s)
 				}

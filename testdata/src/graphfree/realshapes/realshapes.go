@@ -94,3 +94,19 @@ func (x *Mixed) Free() { // want Free:"freesParam\\[-1.ptr\\]"
 	var free C.hipGraphNode_t
 	C.hipGraphAddMemFreeNode(&free, x.g, &x.alloc, 1, x.ptr)
 }
+
+// freeNode adds a free node for p.
+func freeNode(g C.hipGraph_t, p unsafe.Pointer) { // want freeNode:"freesParam\\[1\\]"
+	var free C.hipGraphNode_t
+	C.hipGraphAddMemFreeNode(&free, g, nil, 0, p)
+}
+
+// ReleaseVia frees the plain buffer through the wrapper.
+func (p *Plain) ReleaseVia() { // want ReleaseVia:"freesParam\\[-1.ptr\\]"
+	freeNode(p.g, p.ptr) // want `freeNode frees p.ptr, which is device memory from hipMalloc`
+}
+
+// FreeVia frees the graph's allocation through the wrapper: fine.
+func (g *Graph) FreeVia() { // want FreeVia:"freesParam\\[-1.ptr\\]"
+	freeNode(g.g, g.ptr)
+}
