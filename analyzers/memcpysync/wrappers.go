@@ -9,6 +9,7 @@ import (
 
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/flow"
+	"github.com/hiplint/hiplint/internal/hipapi"
 )
 
 // DeviceRead is one read of its caller's memory that a function queues on
@@ -448,8 +449,42 @@ func (fa *funcAnalysis) setsDeviceSummary() string {
 	if fa.exits == 0 || d == entryDevice || d == unknownDevice {
 		return ""
 	}
-	if strings.HasPrefix(d, "c:") || strings.HasPrefix(d, "p") || d == "r" || strings.HasPrefix(d, "r.") {
-		return d
+	if !strings.HasPrefix(d, "c:") && !strings.HasPrefix(d, "p") && d != "r" && !strings.HasPrefix(d, "r.") {
+		return ""
 	}
-	return ""
+	if fa.defersSetDevice() {
+		return "" // defer C.hipSetDevice(prev): the device is restored at return
+	}
+	return d
+}
+
+// defersSetDevice reports whether the function defers a device switch (or
+// a call that switches devices).
+func (fa *funcAnalysis) defersSetDevice() bool {
+	found := false
+	ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		d, ok := n.(*ast.DeferStmt)
+		if !ok {
+			return true
+		}
+		ast.Inspect(d.Call, func(m ast.Node) bool {
+			call, ok := m.(*ast.CallExpr)
+			if !ok || found {
+				return !found
+			}
+			if c := fa.idx.Match(call); c != nil {
+				found = c.Func.Role == hipapi.SetDevice
+				return false
+			}
+			if fn := fa.callee(call); fn != nil && fn.Origin() != fa.fn.Object(fa.info) && fa.setsDeviceOf(fn) != "" {
+				found = true
+			}
+			return !found
+		})
+		return !found
+	})
+	return found
 }

@@ -305,3 +305,20 @@ func downloadThroughInterface(d Downloader) {
 	C.hipMemcpy(dst, src, 256, C.hipMemcpyDeviceToDevice)
 	d.Download(out, dst) // want `Download reads dst on a non-blocking stream`
 }
+
+// onDevice switches to id and restores the previous device when it returns.
+func onDevice(id int, work func()) {
+	var prev C.int
+	C.hipGetDevice(&prev)
+	defer C.hipSetDevice(prev)
+	C.hipSetDevice(C.int(id))
+	work()
+}
+
+func afterOnDevice() {
+	dst, src := buffers()
+	C.hipMemcpy(dst, src, 256, C.hipMemcpyDeviceToDevice)
+	onDevice(1, func() {})
+	args := []unsafe.Pointer{unsafe.Pointer(&dst)}
+	C.hipModuleLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil)
+}
