@@ -64,6 +64,8 @@ extern "C" {
 #define cuGraphKernelNodeSetParams cuGraphKernelNodeSetParams_v2
 #define cuGraphExecKernelNodeSetParams cuGraphExecKernelNodeSetParams_v2
 #define cuGetProcAddress cuGetProcAddress_v2
+#define cuGraphicsResourceGetMappedPointer cuGraphicsResourceGetMappedPointer_v2
+#define cuGraphicsResourceSetMapFlags cuGraphicsResourceSetMapFlags_v2
 #define cuTexRefSetAddress cuTexRefSetAddress_v2
 #define cuTexRefGetAddress cuTexRefGetAddress_v2
 #define cuTexRefSetAddress2D cuTexRefSetAddress2D_v3
@@ -131,6 +133,10 @@ extern "C" {
 #define cuLaunchKernel __CUDA_API_PTSZ(cuLaunchKernel)
 #define cuLaunchKernelEx __CUDA_API_PTSZ(cuLaunchKernelEx)
 #define cuStreamCopyAttributes __CUDA_API_PTSZ(cuStreamCopyAttributes)
+#define cuStreamGetAttribute __CUDA_API_PTSZ(cuStreamGetAttribute)
+#define cuStreamSetAttribute __CUDA_API_PTSZ(cuStreamSetAttribute)
+#define cuGraphicsMapResources __CUDA_API_PTSZ(cuGraphicsMapResources)
+#define cuGraphicsUnmapResources __CUDA_API_PTSZ(cuGraphicsUnmapResources)
 #define cuLaunchHostFunc __CUDA_API_PTSZ(cuLaunchHostFunc)
 #define cuLaunchCooperativeKernel __CUDA_API_PTSZ(cuLaunchCooperativeKernel)
 #define cuGraphLaunch __CUDA_API_PTSZ(cuGraphLaunch)
@@ -1228,6 +1234,33 @@ typedef struct CUlaunchAttribute_st {
   CUlaunchAttributeValue value;
 } CUlaunchAttribute;
 
+typedef CUlaunchAttributeID CUstreamAttrID;
+typedef CUlaunchAttributeID CUkernelNodeAttrID;
+typedef CUlaunchAttributeValue CUstreamAttrValue_v1;
+typedef CUstreamAttrValue_v1 CUstreamAttrValue;
+typedef CUlaunchAttributeValue CUkernelNodeAttrValue_v1;
+typedef CUkernelNodeAttrValue_v1 CUkernelNodeAttrValue;
+#define CU_STREAM_ATTRIBUTE_ACCESS_POLICY_WINDOW CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW
+#define CU_STREAM_ATTRIBUTE_SYNCHRONIZATION_POLICY CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY
+#define CU_STREAM_ATTRIBUTE_PRIORITY CU_LAUNCH_ATTRIBUTE_PRIORITY
+#define CU_KERNEL_NODE_ATTRIBUTE_ACCESS_POLICY_WINDOW CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW
+#define CU_KERNEL_NODE_ATTRIBUTE_COOPERATIVE CU_LAUNCH_ATTRIBUTE_COOPERATIVE
+#define CU_KERNEL_NODE_ATTRIBUTE_PRIORITY CU_LAUNCH_ATTRIBUTE_PRIORITY
+
+typedef enum CUgraphicsRegisterFlags_enum {
+  CU_GRAPHICS_REGISTER_FLAGS_NONE = 0x00,
+  CU_GRAPHICS_REGISTER_FLAGS_READ_ONLY = 0x01,
+  CU_GRAPHICS_REGISTER_FLAGS_WRITE_DISCARD = 0x02,
+  CU_GRAPHICS_REGISTER_FLAGS_SURFACE_LDST = 0x04,
+  CU_GRAPHICS_REGISTER_FLAGS_TEXTURE_GATHER = 0x08
+} CUgraphicsRegisterFlags;
+
+typedef enum CUgraphicsMapResourceFlags_enum {
+  CU_GRAPHICS_MAP_RESOURCE_FLAGS_NONE = 0x00,
+  CU_GRAPHICS_MAP_RESOURCE_FLAGS_READ_ONLY = 0x01,
+  CU_GRAPHICS_MAP_RESOURCE_FLAGS_WRITE_DISCARD = 0x02
+} CUgraphicsMapResourceFlags;
+
 typedef struct CUlaunchConfig_st {
   unsigned int gridDimX;
   unsigned int gridDimY;
@@ -1512,6 +1545,8 @@ CUresult cuStreamGetId(CUstream hStream, unsigned long long* streamId);
 CUresult cuStreamGetCtx(CUstream hStream, CUcontext* pctx);
 CUresult cuStreamDestroy(CUstream hStream);
 CUresult cuStreamCopyAttributes(CUstream dst, CUstream src);
+CUresult cuStreamGetAttribute(CUstream hStream, CUstreamAttrID attr, CUstreamAttrValue* value_out);
+CUresult cuStreamSetAttribute(CUstream hStream, CUstreamAttrID attr, const CUstreamAttrValue* value);
 CUresult cuStreamSynchronize(CUstream hStream);
 CUresult cuStreamQuery(CUstream hStream);
 CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags);
@@ -1611,6 +1646,9 @@ CUresult cuGraphAddKernelNode(CUgraphNode* phGraphNode, CUgraph hGraph, const CU
                               size_t numDependencies, const CUDA_KERNEL_NODE_PARAMS* nodeParams);
 CUresult cuGraphKernelNodeGetParams(CUgraphNode hNode, CUDA_KERNEL_NODE_PARAMS* nodeParams);
 CUresult cuGraphKernelNodeSetParams(CUgraphNode hNode, const CUDA_KERNEL_NODE_PARAMS* nodeParams);
+CUresult cuGraphKernelNodeGetAttribute(CUgraphNode hNode, CUkernelNodeAttrID attr, CUkernelNodeAttrValue* value_out);
+CUresult cuGraphKernelNodeSetAttribute(CUgraphNode hNode, CUkernelNodeAttrID attr, const CUkernelNodeAttrValue* value);
+CUresult cuGraphKernelNodeCopyAttributes(CUgraphNode dst, CUgraphNode src);
 CUresult cuGraphExecKernelNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
                                         const CUDA_KERNEL_NODE_PARAMS* nodeParams);
 CUresult cuGraphAddMemcpyNode(CUgraphNode* phGraphNode, CUgraph hGraph, const CUgraphNode* dependencies,
@@ -1663,6 +1701,17 @@ CUresult cuUserObjectRetain(CUuserObject object, unsigned int count);
 CUresult cuUserObjectRelease(CUuserObject object, unsigned int count);
 CUresult cuGraphRetainUserObject(CUgraph graph, CUuserObject object, unsigned int count, unsigned int flags);
 CUresult cuGraphReleaseUserObject(CUgraph graph, CUuserObject object, unsigned int count);
+
+/* ---- Graphics interop -------------------------------------------------------- */
+
+CUresult cuGraphicsUnregisterResource(CUgraphicsResource resource);
+CUresult cuGraphicsSubResourceGetMappedArray(CUarray* pArray, CUgraphicsResource resource, unsigned int arrayIndex,
+                                             unsigned int mipLevel);
+CUresult cuGraphicsResourceGetMappedMipmappedArray(CUmipmappedArray* pMipmappedArray, CUgraphicsResource resource);
+CUresult cuGraphicsResourceGetMappedPointer(CUdeviceptr* pDevPtr, size_t* pSize, CUgraphicsResource resource);
+CUresult cuGraphicsResourceSetMapFlags(CUgraphicsResource resource, unsigned int flags);
+CUresult cuGraphicsMapResources(unsigned int count, CUgraphicsResource* resources, CUstream hStream);
+CUresult cuGraphicsUnmapResources(unsigned int count, CUgraphicsResource* resources, CUstream hStream);
 
 /* ---- Texture and surface references (deprecated, still declared) -------------- */
 

@@ -61,6 +61,9 @@ extern "C" {
 #define cudaStreamGetPriority __CUDART_API_PTSZ(cudaStreamGetPriority)
 #define cudaStreamSynchronize __CUDART_API_PTSZ(cudaStreamSynchronize)
 #define cudaStreamWaitEvent __CUDART_API_PTSZ(cudaStreamWaitEvent)
+#define cudaStreamGetAttribute __CUDART_API_PTSZ(cudaStreamGetAttribute)
+#define cudaStreamSetAttribute __CUDART_API_PTSZ(cudaStreamSetAttribute)
+#define cudaStreamCopyAttributes __CUDART_API_PTSZ(cudaStreamCopyAttributes)
 #define cudaStreamAddCallback __CUDART_API_PTSZ(cudaStreamAddCallback)
 #define cudaStreamAttachMemAsync __CUDART_API_PTSZ(cudaStreamAttachMemAsync)
 #define cudaStreamBeginCapture __CUDART_API_PTSZ(cudaStreamBeginCapture)
@@ -126,6 +129,7 @@ cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
 cudaError_t cudaDeviceGetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void* value);
 cudaError_t cudaDeviceSetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void* value);
 cudaError_t cudaDeviceGraphMemTrim(int device);
+cudaError_t cudaCtxResetPersistingL2Cache(void);
 cudaError_t cudaDeviceFlushGPUDirectRDMAWrites(int target, int scope);
 cudaError_t cudaThreadExit(void);
 cudaError_t cudaThreadSynchronize(void);
@@ -253,6 +257,9 @@ cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int* priority);
 cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int* flags);
 cudaError_t cudaStreamGetId(cudaStream_t hStream, unsigned long long* streamId);
 cudaError_t cudaStreamDestroy(cudaStream_t stream);
+cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src);
+cudaError_t cudaStreamGetAttribute(cudaStream_t hStream, cudaStreamAttrID attr, cudaStreamAttrValue* value_out);
+cudaError_t cudaStreamSetAttribute(cudaStream_t hStream, cudaStreamAttrID attr, const cudaStreamAttrValue* value);
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 cudaError_t cudaStreamQuery(cudaStream_t stream);
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags);
@@ -368,6 +375,11 @@ cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t* pGraphNode, cudaGraph_t grap
                                    const struct cudaKernelNodeParams* pNodeParams);
 cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node, struct cudaKernelNodeParams* pNodeParams);
 cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node, const struct cudaKernelNodeParams* pNodeParams);
+cudaError_t cudaGraphKernelNodeGetAttribute(cudaGraphNode_t hNode, cudaKernelNodeAttrID attr,
+                                            cudaKernelNodeAttrValue* value_out);
+cudaError_t cudaGraphKernelNodeSetAttribute(cudaGraphNode_t hNode, cudaKernelNodeAttrID attr,
+                                            const cudaKernelNodeAttrValue* value);
+cudaError_t cudaGraphKernelNodeCopyAttributes(cudaGraphNode_t hSrc, cudaGraphNode_t hDst);
 cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
                                              const struct cudaKernelNodeParams* pNodeParams);
 cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t* pGraphNode, cudaGraph_t graph,

@@ -1035,6 +1035,17 @@ typedef struct cudaLaunchAttribute_st {
   cudaLaunchAttributeValue val;
 } cudaLaunchAttribute;
 
+typedef enum cudaLaunchAttributeID cudaStreamAttrID;
+typedef enum cudaLaunchAttributeID cudaKernelNodeAttrID;
+typedef cudaLaunchAttributeValue cudaStreamAttrValue;
+typedef cudaLaunchAttributeValue cudaKernelNodeAttrValue;
+#define cudaStreamAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaStreamAttributeSynchronizationPolicy cudaLaunchAttributeSynchronizationPolicy
+#define cudaStreamAttributePriority cudaLaunchAttributePriority
+#define cudaKernelNodeAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaKernelNodeAttributeCooperative cudaLaunchAttributeCooperative
+#define cudaKernelNodeAttributePriority cudaLaunchAttributePriority
+
 typedef struct cudaLaunchConfig_st {
   dim3 gridDim;
   dim3 blockDim;
