@@ -90,6 +90,7 @@ func TestTiersSystemHeadersOnly(t *testing.T) {
 	assert.Regexp(t, `(?m)^hiplint: `+regexp.QuoteMeta(loadingPkg("usesmissing"))+`: not analyzed: its dependency `+
 		regexp.QuoteMeta(loadingPkg("missingsdk"))+` did not load: .*(hip_runtime_api|cublas_v2)\.h`, res.stderr)
 	assert.NotContains(t, res.stderr, "could not import C")
+	assert.NotContains(t, res.stderr, "missingsdk.test", "the generated test main fails with its package: no line of its own")
 	assert.NotContains(t, res.stderr, "\n ", "one line per package: no compiler output on continuation lines")
 }
 

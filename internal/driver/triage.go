@@ -153,7 +153,7 @@ func Run(initial []*packages.Package, opts Options) *Triage {
 		switch {
 		case !blocked[p]:
 			t.Analyzable = append(t.Analyzable, p)
-		case rootCause[p] != p && byPath[p.PkgPath] == nil && !leftOut[p.PkgPath]:
+		case rootCause[p] != p && byPath[p.PkgPath] == nil && !leftOut[p.PkgPath] && !testMain(p):
 			leftOut[p.PkgPath] = true
 			dep := rootCause[p]
 			t.Errors = append(t.Errors, fmt.Sprintf("%s: not analyzed: its dependency %s did not load: %s",
@@ -165,6 +165,12 @@ func Run(initial []*packages.Package, opts Options) *Triage {
 	sort.Strings(t.Degraded)
 	t.Partial = slices.Compact(slices.Sorted(slices.Values(t.Partial)))
 	return t
+}
+
+// testMain reports whether p is the main package go test generates: its
+// failure is its package's.
+func testMain(p *packages.Package) bool {
+	return p.Name == "main" && strings.HasSuffix(p.PkgPath, ".test") && p.ID == p.PkgPath
 }
 
 // preferred reports whether p should speak for its package path rather than
