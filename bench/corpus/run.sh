@@ -73,7 +73,9 @@ $(dirname "$mod")|./..."
 		[ -n "$mdir" ] || continue
 		rm -f "$work/one"
 		# shellcheck disable=SC2086
-		(cd "$mdir" && env CC="$work/cc" CGO_ENABLED=1 GOCACHE="$work/cache$n" GOFLAGS=-mod=mod \
+		mod=-mod=mod
+		[ -f "$mdir/go.work" ] && mod= # workspace mode takes no -mod=mod
+		(cd "$mdir" && env CC="$work/cc" CGO_ENABLED=1 GOCACHE="$work/cache$n" GOFLAGS=$mod \
 			HIPLINT_LOADREPORT="$work/one" /usr/bin/time -f '%e %M' -o "$work/time" \
 			"$work/hiplint" ${tags:+-tags=$tags} $pats >> "$work/out" 2>> "$work/err") || true
 		[ -f "$work/one" ] && cat "$work/one" >> "$work/report"

@@ -124,7 +124,10 @@ func Run(initial []*packages.Package, opts Options) *Triage {
 				}
 			}
 		}
-		p.IllTyped = blocked[p]
+		// A placeholder for an import that could not be loaded is empty:
+		// the checker may run the analyzers on it (they find nothing),
+		// which its importers' actions need.
+		p.IllTyped = blocked[p] && !(placeholder(p) && p.Types != nil)
 	}
 
 	// One line per package path: a test variant repeats its package's
