@@ -24,6 +24,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -32,22 +33,17 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// Names are the headers hiplint can supply, as code includes them.
-var Names = []string{"hip/hip_runtime_api.h", "cuda_runtime_api.h", "cuda.h"}
-
-// Missing returns the headers of Names that the C compiler cannot find with
-// the given environment (CC and CGO_CFLAGS are honoured).
-func Missing(env []string) []string {
-	var missing []string
-	for _, name := range Names {
-		if !found(env, name) {
-			missing = append(missing, name)
-		}
-	}
-	return missing
+// Names are the headers hiplint can supply that code includes directly, as
+// it includes them: the note on the fallback names those a package includes.
+var Names = []string{
+	"hip/hip_runtime.h", "hip/hip_runtime_api.h",
+	"cuda.h", "cuda_runtime.h", "cuda_runtime_api.h",
 }
 
-func found(env []string, header string) bool {
+// Missing returns the headers of Names that the C compiler cannot find with
+// the given environment (CC, CGO_CPPFLAGS and CGO_CFLAGS are honoured). One
+// run of the preprocessor answers for all of them.
+func Missing(env []string) []string {
 	cc := splitFields(lookup(env, "CC"))
 	if len(cc) == 0 {
 		cc = []string{"gcc"}
@@ -59,18 +55,32 @@ func found(env []string, header string) bool {
 	// The go command's order: CC's own arguments, CGO_CPPFLAGS, CGO_CFLAGS.
 	args := append(cc[1:], splitFields(lookup(env, "CGO_CPPFLAGS"))...)
 	args = append(args, splitFields(cflags)...)
-	args = append(args, "-E", "-M", "-x", "c", "-")
+	args = append(args, "-E", "-P", "-x", "c", "-")
+	// Only whether a file is found matters, not whether it preprocesses on
+	// its own: the real HIP header insists on a platform macro that the
+	// package's own #cgo CFLAGS provide.
+	var src strings.Builder
+	for i, name := range Names {
+		fmt.Fprintf(&src, "#if !__has_include(<%s>)\nhiplint_missing_%d\n#endif\n", name, i)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, cc[0], args...)
 	cmd.Env = env
-	// Only whether the file is found matters, not whether it preprocesses on
-	// its own: the real HIP header insists on a platform macro that the
-	// package's own #cgo CFLAGS provide.
-	cmd.Stdin = strings.NewReader(fmt.Sprintf("#if __has_include(<%s>)\n#else\n#error missing\n#endif\n", header))
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	return cmd.Run() == nil
+	cmd.Stdin = strings.NewReader(src.String())
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		// No working C compiler: every header is missing, and cgo will say why.
+		return slices.Clone(Names)
+	}
+	var missing []string
+	for i, name := range Names {
+		if strings.Contains(stdout.String(), fmt.Sprintf("hiplint_missing_%d\n", i)) {
+			missing = append(missing, name)
+		}
+	}
+	return missing
 }
 
 func lookup(env []string, key string) string {

@@ -295,3 +295,14 @@ func TestOverrideBeatsInstalledHeaders(t *testing.T) {
 	assert.NotContains(t, out, "fake installed header")
 	assert.Len(t, strings.Fields(out), 2, "cgo ran: %s", out)
 }
+
+// TestMissingNamesEachHeader: one preprocessor run tells the headers apart,
+// so a machine with only the CUDA driver header misses the other four.
+func TestMissingNamesEachHeader(t *testing.T) {
+	env := testenv.NoGPUHeaders(t)
+	only := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(only, "cuda.h"), []byte("/* */\n"), 0o644))
+	env = append(env, "CGO_CFLAGS=-I"+only)
+	assert.Equal(t, []string{"hip/hip_runtime.h", "hip/hip_runtime_api.h", "cuda_runtime.h", "cuda_runtime_api.h"}, Missing(env))
+	assert.Equal(t, Names, Missing(append(env, "CC=/nonexistent/cc")), "no compiler: nothing is found")
+}
