@@ -607,15 +607,18 @@ func CallsRuntime(pkg *types.Package) bool {
 // unsafe.Pointer), so every name along the alias chain counts.
 func IsCType(t types.Type, name string) bool {
 	want := "_Ctype_" + name
+	// ROCm 6's header renames hipDeviceProp_t (a macro naming
+	// hipDeviceProp_tR0600, with hipGetDevicePropertiesR0600): the same type.
+	is := func(n string) bool { return n == want || n == want+"R0600" }
 	for range 16 {
 		switch x := t.(type) {
 		case *types.Alias:
-			if x.Obj().Name() == want {
+			if is(x.Obj().Name()) {
 				return true
 			}
 			t = x.Rhs()
 		case *types.Named:
-			return x.Obj().Name() == want
+			return is(x.Obj().Name())
 		default:
 			return false
 		}

@@ -479,3 +479,14 @@ func TestConstants(t *testing.T) {
 	_, ok = cgocall.ConstName(info, &ast.BasicLit{Kind: token.INT, Value: "3"})
 	assert.False(t, ok)
 }
+
+// TestIsCTypeROCm6Rename: ROCm 6's header makes hipDeviceProp_t a macro
+// naming struct hipDeviceProp_tR0600, so cgo's type carries that name.
+func TestIsCTypeROCm6Rename(t *testing.T) {
+	named := func(name string) types.Type {
+		return types.NewNamed(types.NewTypeName(0, nil, name, nil), types.NewStruct(nil, nil), nil)
+	}
+	assert.True(t, IsCType(named("_Ctype_struct_hipDeviceProp_tR0600"), "struct_hipDeviceProp_t"))
+	assert.True(t, IsCType(named("_Ctype_hipDeviceProp_tR0600"), "hipDeviceProp_t"))
+	assert.False(t, IsCType(named("_Ctype_hipDeviceProp_tR0700"), "hipDeviceProp_t"))
+}

@@ -204,7 +204,10 @@ func Lookup(name string) (*Func, bool) {
 			return Lookup(base)
 		}
 	}
-	for _, suf := range []string{"_v2", "_v3"} {
+	// ROCm 6's hip_runtime_api.h defines hipGetDeviceProperties (and
+	// hipChooseDevice) as macros naming their R0600 versions, so cgo calls
+	// those: they are the same rows.
+	for _, suf := range []string{"_v2", "_v3", "R0600"} {
 		if base, ok := strings.CutSuffix(name, suf); ok {
 			f, ok := byName[base]
 			return f, ok

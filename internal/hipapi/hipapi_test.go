@@ -29,6 +29,7 @@ func TestLookup(t *testing.T) {
 	t.Run("versioned and per-thread entry points", func(t *testing.T) {
 		for alias, base := range map[string]string{
 			"cuMemAlloc_v2":                "cuMemAlloc",
+			"hipGetDevicePropertiesR0600":  "hipGetDeviceProperties",
 			"cuMemFree_v2":                 "cuMemFree",
 			"cuModuleGetGlobal_v2":         "cuModuleGetGlobal",
 			"cuMemcpyHtoD_v2":              "cuMemcpyHtoD",
