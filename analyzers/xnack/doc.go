@@ -45,7 +45,13 @@
 // ErrUnlessXNACK): if err := requireXNACK(dev); err != nil { log.Fatal(err) }.
 // Kernel argument arrays in C memory (C.malloc'd slots written with the
 // arguments, or pointing to a second C buffer of argument values) pass what
-// is written into them.
+// is written into them; slots pointing to constant offsets of one C block
+// pass what is stored at exactly those offsets. A helper returning such an
+// array (typed *unsafe.Pointer or []unsafe.Pointer) whose arguments include
+// one of its parameters is summarized (ReturnsKernelArgs): a launch with its
+// result passes what the caller gave the helper. A launch whose kernelParams
+// is a parameter passes the arguments of the caller's array
+// (LaunchesParams, args(i)).
 //
 // # Reachability
 //

@@ -468,12 +468,24 @@ func (a *analyzer) kernelArgValues(e ast.Expr) []ast.Expr {
 			e = ast.Unparen(call.Args[0])
 		}
 	}
+	var elems []ast.Expr
+	if lit, ok := e.(*ast.CompositeLit); ok { // return []unsafe.Pointer{unsafe.Pointer(&p)}
+		if _, isSlice := info.TypeOf(lit).Underlying().(*types.Slice); !isSlice {
+			return nil
+		}
+		for _, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			elems = append(elems, el)
+		}
+		return addrValues(info, elems)
+	}
 	id, ok := e.(*ast.Ident)
 	if !ok {
 		return nil
 	}
 	arr := info.Uses[id]
-	var elems []ast.Expr
 	for _, src := range a.ix.srcs[arr] {
 		switch x := ast.Unparen(src.expr).(type) {
 		case *ast.CompositeLit:
@@ -490,6 +502,12 @@ func (a *analyzer) kernelArgValues(e ast.Expr) []ast.Expr {
 		}
 	}
 	elems = append(elems, a.ix.elems[arr]...)
+	return addrValues(info, elems)
+}
+
+// addrValues returns the variables (and fields) that argument array
+// elements &d pass.
+func addrValues(info *types.Info, elems []ast.Expr) []ast.Expr {
 	var out []ast.Expr
 	for _, el := range elems {
 		u, ok := flow.StripConversions(info, el).(*ast.UnaryExpr)

@@ -29,6 +29,9 @@ type ParamFlow struct {
 	API   string
 	In    string
 	CUDA  bool // API is a CUDA function: the guard is cudaDevAttrPageableMemoryAccess
+	// Array: the parameter is the kernelParams array itself; the kernel
+	// arguments its caller puts in it reach the GPU (argblock.go).
+	Array bool
 }
 
 // ref names the parameter: "0", "recv", "recv.ptr", "1.buf".
@@ -40,14 +43,18 @@ func (f ParamFlow) ref() string {
 	if f.Field != "" {
 		s += "." + f.Field
 	}
+	if f.Array {
+		s = "args(" + s + ")"
+	}
 	return s
 }
 
-func (f ParamFlow) key() paramKey { return paramKey{f.Param, f.Field} }
+func (f ParamFlow) key() paramKey { return paramKey{f.Param, f.Field, f.Array} }
 
 type paramKey struct {
 	param int
 	field string
+	array bool
 }
 
 // LaunchesParams is the fact that a function hands the memory its caller
@@ -91,7 +98,10 @@ func sortParams(ps []ParamFlow) {
 		if ps[i].Param != ps[j].Param {
 			return ps[i].Param < ps[j].Param
 		}
-		return ps[i].Field < ps[j].Field
+		if ps[i].Field != ps[j].Field {
+			return ps[i].Field < ps[j].Field
+		}
+		return !ps[i].Array && ps[j].Array
 	})
 }
 
@@ -305,6 +315,9 @@ func (a *analyzer) classifyArg(fi *fnInfo, call *ast.CallExpr, callee *types.Fun
 	arg := flow.ArgAt(call, pf.Param)
 	if arg == nil {
 		return argResult{}
+	}
+	if pf.Array {
+		return a.classifyArrayArg(fi, call, callee, pf, arg)
 	}
 	if pf.Param == -1 {
 		// A method expression ((*T).M) or a method value is no receiver.

@@ -42,7 +42,8 @@ var Analyzer = &analysis.Analyzer{
 	URL:  diag.DocsBase + "HL4001.md",
 	Run:  run,
 	FactTypes: []analysis.Fact{new(ReportsXNACK), new(ReportsHMM), new(ReturnsSystemMemory),
-		new(NeedsXNACK), new(InitializesHIP), new(GuardsXNACK), new(SetsHSAXNACK), new(LaunchesParams), new(ErrUnlessXNACK)},
+		new(NeedsXNACK), new(InitializesHIP), new(GuardsXNACK), new(SetsHSAXNACK), new(LaunchesParams), new(ErrUnlessXNACK),
+		new(ReturnsKernelArgs)},
 	Requires: []*analysis.Analyzer{flow.IndexAnalyzer},
 }
 
@@ -207,6 +208,8 @@ type analyzer struct {
 	argCache     map[argKey]argResult
 	errReportsOf map[*types.Func]reportSummary // error-returning guard helpers (ErrUnlessXNACK)
 	cstores      map[types.Object][]ast.Expr   // what is stored into C heap buffers, made on first use
+	locStores    map[cLoc][]ast.Expr           // what is stored at offsets of C heap blocks, made on first use
+	argsOf       map[*types.Func]ReturnsKernelArgs
 	// candidates: guards do not count (Candidates).
 	candidates bool
 }
@@ -231,7 +234,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	a := &analyzer{pass: pass, candidates: candidates, byObj: map[*types.Func]*fnInfo{}, byLit: map[*ast.FuncLit]*fnInfo{},
 		reportsOf: map[*types.Func]reportSummary{}, returns: map[*types.Func]ReturnsSystemMemory{},
 		reported: map[string]bool{}, impls: flow.NewImpls(pass), argCache: map[argKey]argResult{}, idx: flow.IndexOf(pass),
-		errReportsOf: map[*types.Func]reportSummary{}}
+		errReportsOf: map[*types.Func]reportSummary{}, argsOf: map[*types.Func]ReturnsKernelArgs{}}
 	for _, f := range pass.Files {
 		if !cgocall.IsSupportFile(pass.Fset, f) {
 			a.files = append(a.files, f)
@@ -456,9 +459,17 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo, emit func(event)) 
 			}
 		}
 	case hipapi.Launch:
-		vals := a.kernelArgValues(c.Arg(f.KernelArgs))
+		kargs := c.Arg(f.KernelArgs)
+		vals := a.kernelArgValues(kargs)
 		if len(vals) == 0 {
-			vals = a.cKernelArgValues(c.Arg(f.KernelArgs))
+			vals = a.cSlotValues(kargs)
+		}
+		if len(vals) == 0 {
+			vals = a.cKernelArgValues(kargs)
+		}
+		var helped []helperArg
+		if len(vals) == 0 {
+			helped = a.helperArgValues(kargs, 0)
 		}
 		for _, v := range vals {
 			if p := a.prov(v, 0); p.kind&systemMem != 0 {
@@ -466,8 +477,28 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo, emit func(event)) 
 				return
 			}
 		}
+		for _, h := range helped {
+			if p := a.prov(h.arg, 0); p.kind&systemMem != 0 {
+				what := p.from
+				if s := a.argText(h.arg); s != "" {
+					what += " (" + s + ")"
+				}
+				use(systemMem, fmt.Sprintf("%s passed to %s, whose argument array is passed to %s", what, h.helper, f.Name))
+				return
+			}
+		}
 		for _, v := range vals {
 			param(v)
+		}
+		for _, h := range helped {
+			param(h.arg)
+		}
+		if len(vals) == 0 && len(helped) == 0 {
+			// The array itself is a parameter: what the caller puts in it.
+			if r, ok := a.arrayParam(fi, kargs, f.Name, !hip); ok && !containsParam(params, r.key()) {
+				params = append(params, r)
+				emit(event{kind: evParamUse, pos: pos, flow: r})
+			}
 		}
 	}
 }
@@ -490,6 +521,13 @@ func (a *analyzer) summarizeResults() {
 			if _, done := a.returns[fi.obj]; !done {
 				if r, ok := a.findReturnedMemory(fi); ok {
 					a.returns[fi.obj] = r
+					changed = true
+				}
+			}
+			// Kernel argument arrays only gain parameters over the rounds.
+			if r, ok := a.findKernelArgs(fi); ok {
+				if old, had := a.argsOf[fi.obj]; !had || old.Result != r.Result || !slices.Equal(old.Params, r.Params) {
+					a.argsOf[fi.obj] = r
 					changed = true
 				}
 			}
@@ -1143,6 +1181,9 @@ func (a *analyzer) exportFacts() {
 		}
 		if r, ok := a.returns[fi.obj]; ok {
 			a.pass.ExportObjectFact(fi.obj, &ReturnsSystemMemory{Result: r.Result, From: r.From})
+		}
+		if r, ok := a.argsOf[fi.obj]; ok {
+			a.pass.ExportObjectFact(fi.obj, &ReturnsKernelArgs{Result: r.Result, Params: slices.Clone(r.Params)})
 		}
 		if len(fi.uses) > 0 {
 			n := &NeedsXNACK{}

@@ -1,0 +1,470 @@
+package xnack
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/flow"
+)
+
+// This file follows kernel argument arrays that a helper builds and returns:
+//
+//	func argBlock(p unsafe.Pointer) (block unsafe.Pointer, params *unsafe.Pointer) {
+//		block = C.malloc(4 * word)
+//		*(*unsafe.Pointer)(block) = p                        // the argument value
+//		array := (*[2]unsafe.Pointer)(unsafe.Add(block, 2*word))
+//		array[0] = block                                     // slot 0 points to it
+//		return block, &array[0]
+//	}
+//
+// argBlock is summarized (fact returnsKernelArgs) as returning, in result 1,
+// a kernelParams array whose kernel arguments include the pointer its caller
+// passes in parameter 0. A launch with that result then hands the kernel
+// the memory the caller's argument points to, and the argument's provenance
+// decides, as for an array built in place. Only arrays whose slots can be
+// traced to the argument values are summarized: a slot that holds a plain
+// pointer (the address of the value, not the value) says nothing about
+// what the kernel reads.
+
+// ReturnsKernelArgs is the fact that a function's result Result is a kernel
+// argument array (kernelParams) whose arguments include the pointers its
+// caller passes in parameters Params, sorted.
+type ReturnsKernelArgs struct {
+	Result int
+	Params []int
+}
+
+func (*ReturnsKernelArgs) AFact() {}
+func (f *ReturnsKernelArgs) String() string {
+	ps := make([]string, len(f.Params))
+	for i, p := range f.Params {
+		ps[i] = fmt.Sprint(p)
+	}
+	return fmt.Sprintf("returnsKernelArgs(result=%d, params=%s)", f.Result, strings.Join(ps, ","))
+}
+
+// helperArg is a kernel argument value that a helper's argument array
+// carries: the caller's argument expression and the helper's name.
+type helperArg struct {
+	arg    ast.Expr
+	helper string
+}
+
+// kernelArgsOf returns the summary of fn's returned argument array: this
+// package's (summarizeResults) or another's fact.
+func (a *analyzer) kernelArgsOf(fn *types.Func) (ReturnsKernelArgs, bool) {
+	if fn == nil {
+		return ReturnsKernelArgs{}, false
+	}
+	fn = fn.Origin()
+	if r, ok := a.argsOf[fn]; ok {
+		return r, true
+	}
+	if fn.Pkg() == a.pass.Pkg {
+		return ReturnsKernelArgs{}, false
+	}
+	var f ReturnsKernelArgs
+	if flow.ImportedFact(a.pass, fn, &f) {
+		return f, true
+	}
+	return ReturnsKernelArgs{}, false
+}
+
+// helperArgValues returns the arguments a kernelParams expression e carries
+// when e is (the first slot of) an array a summarized helper returned:
+// params of `_, params := argBlock(p)`, or argBlock(p) itself, passes p.
+// Local variables take the union of what is assigned to them; parameters,
+// fields and package variables are not followed.
+func (a *analyzer) helperArgValues(e ast.Expr, depth int) []helperArg {
+	if depth > 8 || e == nil {
+		return nil
+	}
+	info := a.pass.TypesInfo
+	e = flow.StripConversions(info, e)
+	switch x := e.(type) {
+	case *ast.UnaryExpr: // &args[0] of a returned slice
+		if x.Op != token.AND {
+			return nil
+		}
+		ix, ok := ast.Unparen(x.X).(*ast.IndexExpr)
+		if !ok {
+			return nil
+		}
+		if _, ok := info.TypeOf(ix.X).Underlying().(*types.Slice); !ok {
+			return nil
+		}
+		return a.helperArgValues(ix.X, depth+1)
+	case *ast.CallExpr:
+		if unsafeBuiltin(info, x) == "SliceData" && len(x.Args) == 1 {
+			return a.helperArgValues(x.Args[0], depth+1)
+		}
+		return a.helperCallArgs(x, 0)
+	case *ast.Ident:
+		v, ok := info.Uses[x].(*types.Var)
+		if !ok || v.IsField() || v.Parent() == nil || v.Parent() == a.pass.Pkg.Scope() {
+			return nil
+		}
+		var out []helperArg
+		for _, src := range a.ix.srcs[v] {
+			switch {
+			case src.call != nil:
+				out = append(out, a.helperCallArgs(src.call, src.result)...)
+			case src.expr != nil:
+				out = append(out, a.helperArgValues(src.expr, depth+1)...)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// helperCallArgs returns the arguments of call that its result `result`
+// carries as kernel arguments.
+func (a *analyzer) helperCallArgs(call *ast.CallExpr, result int) []helperArg {
+	fn := flow.Callee(a.pass.TypesInfo, call)
+	r, ok := a.kernelArgsOf(fn)
+	if !ok || r.Result != result {
+		return nil
+	}
+	sig := fn.Signature()
+	var out []helperArg
+	for _, p := range r.Params {
+		if sig.Variadic() && p >= sig.Params().Len()-1 {
+			continue
+		}
+		if arg := flow.ArgAt(call, p); arg != nil {
+			out = append(out, helperArg{arg, fn.Name()})
+		}
+	}
+	return out
+}
+
+// findKernelArgs summarizes a function that returns a kernel argument array
+// carrying its parameters (ReturnsKernelArgs): the first result, on every
+// return statement of fi, whose argument values include a parameter.
+func (a *analyzer) findKernelArgs(fi *fnInfo) (ReturnsKernelArgs, bool) {
+	results := fi.obj.Signature().Results()
+	for i := range results.Len() {
+		if !argArrayType(results.At(i).Type()) {
+			continue
+		}
+		var params []int
+		for _, ret := range returnStmts(fi) {
+			if len(ret.Results) != results.Len() {
+				continue
+			}
+			for _, v := range a.argArrayValues(fi, ret.Results[i]) {
+				if r, ok := a.paramOf(fi, v, 0); ok && r.Field == "" && r.Param >= 0 && !slices.Contains(params, r.Param) {
+					params = append(params, r.Param)
+				}
+			}
+		}
+		if len(params) > 0 {
+			slices.Sort(params)
+			return ReturnsKernelArgs{Result: i, Params: params}, true
+		}
+	}
+	return ReturnsKernelArgs{}, false
+}
+
+// argArrayType reports whether t is typed as a kernelParams array: a
+// pointer to pointers (*unsafe.Pointer, **T, *[n]unsafe.Pointer) or a slice
+// of them. A plain unsafe.Pointer or uintptr result is not taken as one: it
+// is as often the block the array lives in, which starts with other data.
+func argArrayType(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return pointerLike(u.Elem())
+	case *types.Pointer:
+		if arr, ok := u.Elem().Underlying().(*types.Array); ok {
+			return pointerLike(arr.Elem())
+		}
+		return pointerLike(u.Elem())
+	}
+	return false
+}
+
+// argArrayValues returns the argument values of the kernel argument array e
+// in fi: slots &d of a Go array (d), slots pointing into C memory (what is
+// stored where they point), and the values of an array returned by a
+// summarized helper (the helper's caller's arguments).
+func (a *analyzer) argArrayValues(fi *fnInfo, e ast.Expr) []ast.Expr {
+	if vals := a.kernelArgValues(e); len(vals) > 0 {
+		return vals
+	}
+	if vals := a.cSlotValues(e); len(vals) > 0 {
+		return vals
+	}
+	var out []ast.Expr
+	for _, h := range a.helperArgValues(e, 0) {
+		out = append(out, h.arg)
+	}
+	return out
+}
+
+// A cLoc is a constant offset into the C heap block a local variable holds.
+type cLoc struct {
+	base types.Object
+	off  int64
+}
+
+// cLocOf returns where in a C heap block e points: a variable assigned a
+// C allocation is offset 0 of its block; unsafe.Add(x, c), &x[c] (x a
+// pointer to an array, or a slice) and conversions move from there.
+func (a *analyzer) cLocOf(e ast.Expr, depth int) (cLoc, bool) {
+	if depth > 12 || e == nil {
+		return cLoc{}, false
+	}
+	info := a.pass.TypesInfo
+	switch x := flow.StripConversions(info, e).(type) {
+	case *ast.CallExpr:
+		switch unsafeBuiltin(info, x) {
+		case "Add":
+			if len(x.Args) != 2 {
+				return cLoc{}, false
+			}
+			c, ok := constInt(info, x.Args[1])
+			if !ok {
+				return cLoc{}, false
+			}
+			l, ok := a.cLocOf(x.Args[0], depth+1)
+			l.off += c
+			return l, ok
+		case "Slice", "SliceData":
+			if len(x.Args) > 0 {
+				return a.cLocOf(x.Args[0], depth+1)
+			}
+		}
+	case *ast.UnaryExpr:
+		if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok && x.Op == token.AND {
+			return a.cElemLoc(ix, depth)
+		}
+	case *ast.Ident:
+		v, ok := info.Uses[x].(*types.Var)
+		if !ok || v.IsField() || v.Parent() == nil || v.Parent() == a.pass.Pkg.Scope() {
+			return cLoc{}, false
+		}
+		srcs := a.ix.srcs[v]
+		if len(srcs) != 1 || srcs[0].expr == nil {
+			return cLoc{}, false
+		}
+		if a.isCAlloc(srcs[0].expr) {
+			return cLoc{v, 0}, true
+		}
+		return a.cLocOf(srcs[0].expr, depth+1)
+	}
+	return cLoc{}, false
+}
+
+// cElemLoc is the location of x[c], for x a pointer to an array or a slice
+// in a C block.
+func (a *analyzer) cElemLoc(ix *ast.IndexExpr, depth int) (cLoc, bool) {
+	info := a.pass.TypesInfo
+	var elem types.Type
+	switch t := info.TypeOf(ix.X).Underlying().(type) {
+	case *types.Slice:
+		elem = t.Elem()
+	case *types.Pointer:
+		arr, ok := t.Elem().Underlying().(*types.Array)
+		if !ok {
+			return cLoc{}, false
+		}
+		elem = arr.Elem()
+	default:
+		return cLoc{}, false
+	}
+	c, ok := constInt(info, ix.Index)
+	if !ok {
+		return cLoc{}, false
+	}
+	l, ok := a.cLocOf(ix.X, depth+1)
+	l.off += c * a.pass.TypesSizes.Sizeof(elem)
+	return l, ok
+}
+
+// slotBound is the number of slots of the array whose first slot e is, when
+// its type says (&array[c] of a *[n]T), else 64.
+func slotBound(info *types.Info, e ast.Expr) int64 {
+	u, ok := flow.StripConversions(info, e).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return 64
+	}
+	ix, ok := ast.Unparen(u.X).(*ast.IndexExpr)
+	if !ok {
+		return 64
+	}
+	p, ok := info.TypeOf(ix.X).Underlying().(*types.Pointer)
+	if !ok {
+		return 64
+	}
+	arr, ok := p.Elem().Underlying().(*types.Array)
+	c, known := constInt(info, ix.Index)
+	if !ok || !known || c > arr.Len() {
+		return 64
+	}
+	return min(arr.Len()-c, 64)
+}
+
+// isCAlloc reports whether e is a C heap allocation call (seen through
+// conversions only).
+func (a *analyzer) isCAlloc(e ast.Expr) bool {
+	call, ok := flow.StripConversions(a.pass.TypesInfo, e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	name, ok := cgocall.CName(a.pass.TypesInfo, call)
+	return ok && cHeapFuncs[name]
+}
+
+func constInt(info *types.Info, e ast.Expr) (int64, bool) {
+	c := info.Types[e].Value
+	if c == nil {
+		return 0, false
+	}
+	return constant.Int64Val(constant.ToInt(c))
+}
+
+// cLocStores returns what is stored at l anywhere in the package
+// (*(*unsafe.Pointer)(unsafe.Add(block, 8)) = v, array[1] = v).
+func (a *analyzer) cLocStores(l cLoc) []ast.Expr {
+	if a.locStores == nil {
+		a.locStores = map[cLoc][]ast.Expr{}
+		for _, f := range a.files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				as, ok := n.(*ast.AssignStmt)
+				if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+					return true
+				}
+				for i, lhs := range as.Lhs {
+					var at cLoc
+					var ok bool
+					switch x := ast.Unparen(lhs).(type) {
+					case *ast.StarExpr:
+						at, ok = a.cLocOf(x.X, 0)
+					case *ast.IndexExpr:
+						at, ok = a.cElemLoc(x, 0)
+					}
+					if ok {
+						a.locStores[at] = append(a.locStores[at], as.Rhs[i])
+					}
+				}
+				return true
+			})
+		}
+	}
+	return a.locStores[l]
+}
+
+// cSlotValues returns the argument values of a kernelParams array e in C
+// memory whose slots point to values stored at known offsets of C blocks:
+// the pointer-like values stored there. A slot whose target holds no
+// known store contributes nothing.
+func (a *analyzer) cSlotValues(e ast.Expr) []ast.Expr {
+	info := a.pass.TypesInfo
+	first, ok := a.cLocOf(e, 0)
+	if !ok {
+		return nil
+	}
+	word := a.pass.TypesSizes.Sizeof(types.Typ[types.UnsafePointer])
+	var out []ast.Expr
+	// Slots are consecutive words from the first, as many as the array's
+	// type says when it says (&array[0] of a *[n]unsafe.Pointer), else up
+	// to the first word nothing is stored into.
+	for i := int64(0); i < slotBound(info, e); i++ {
+		slots := a.cLocStores(cLoc{first.base, first.off + i*word})
+		if len(slots) == 0 {
+			break
+		}
+		for _, slot := range slots {
+			if u, ok := flow.StripConversions(info, slot).(*ast.UnaryExpr); ok && u.Op == token.AND {
+				v := ast.Unparen(u.X)
+				if _, isIdent := v.(*ast.Ident); (isIdent || fieldOf(info, v) != nil) && pointerLike(info.TypeOf(v)) {
+					out = append(out, v)
+					continue
+				}
+			}
+			at, ok := a.cLocOf(slot, 0)
+			if !ok {
+				continue
+			}
+			for _, v := range a.cLocStores(at) {
+				if pointerLike(info.TypeOf(v)) {
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// arrayParam returns the flow of a launch whose kernelParams array e is a
+// parameter of fi (typed as an array of pointers): the caller's array
+// decides what reaches the GPU.
+func (a *analyzer) arrayParam(fi *fnInfo, e ast.Expr, api string, cuda bool) (ParamFlow, bool) {
+	r, ok := a.paramOf(fi, e, 0)
+	if !ok || r.Field != "" || r.Param < 0 || !argArrayType(fi.encl.Signature().Params().At(r.Param).Type()) {
+		return ParamFlow{}, false
+	}
+	r.API, r.In, r.CUDA, r.Array = api, fi.name, cuda, true
+	return r, true
+}
+
+// classifyArrayArg classifies the kernelParams array arg that call passes
+// for the callee's array flow pf: system memory among its argument values
+// is a use here; one of the caller's parameters among them, or the array
+// being the caller's own parameter, is the caller's flow.
+func (a *analyzer) classifyArrayArg(fi *fnInfo, call *ast.CallExpr, callee *types.Func, pf ParamFlow, arg ast.Expr) argResult {
+	tail := ", which hands it "
+	if pf.In != callee.Name() {
+		tail += "on to " + pf.In + ", which hands it "
+	}
+	tail += "to " + pf.API
+	mkUse := func(what string) argResult {
+		return argResult{use: &useRef{kind: systemMem, what: what, in: fi.name, pos: call.Pos(), cuda: pf.CUDA}}
+	}
+	vals := a.kernelArgValues(arg)
+	if len(vals) == 0 {
+		vals = a.cSlotValues(arg)
+	}
+	var helped []helperArg
+	if len(vals) == 0 {
+		helped = a.helperArgValues(arg, 0)
+	}
+	for _, v := range vals {
+		if p := a.prov(v, 0); p.kind&systemMem != 0 {
+			return mkUse(fmt.Sprintf("%s (%s) in the argument array passed to %s%s", p.from, types.ExprString(v), callee.Name(), tail))
+		}
+	}
+	for _, h := range helped {
+		if p := a.prov(h.arg, 0); p.kind&systemMem != 0 {
+			what := p.from
+			if s := a.argText(h.arg); s != "" {
+				what += " (" + s + ")"
+			}
+			return mkUse(fmt.Sprintf("%s passed to %s, whose argument array is passed to %s%s", what, h.helper, callee.Name(), tail))
+		}
+	}
+	values := vals
+	for _, h := range helped {
+		values = append(values, h.arg)
+	}
+	for _, v := range values {
+		if r, ok := a.paramOf(fi, v, 0); ok && r.Field == "" {
+			r.API, r.In, r.CUDA = pf.API, pf.In, pf.CUDA
+			return argResult{passed: &r}
+		}
+	}
+	if len(values) == 0 {
+		if r, ok := a.arrayParam(fi, arg, pf.API, pf.CUDA); ok {
+			r.In = pf.In
+			return argResult{passed: &r}
+		}
+	}
+	return argResult{}
+}
