@@ -486,7 +486,7 @@ func TestIsCTypeROCm6Rename(t *testing.T) {
 	named := func(name string) types.Type {
 		return types.NewNamed(types.NewTypeName(0, nil, name, nil), types.NewStruct(nil, nil), nil)
 	}
-	assert.True(t, IsCType(named("_Ctype_struct_hipDeviceProp_tR0600"), "struct_hipDeviceProp_t"))
-	assert.True(t, IsCType(named("_Ctype_hipDeviceProp_tR0600"), "hipDeviceProp_t"))
-	assert.False(t, IsCType(named("_Ctype_hipDeviceProp_tR0700"), "hipDeviceProp_t"))
+	assert.True(t, cgocall.IsCType(named("_Ctype_struct_hipDeviceProp_tR0600"), "struct_hipDeviceProp_t"))
+	assert.True(t, cgocall.IsCType(named("_Ctype_hipDeviceProp_tR0600"), "hipDeviceProp_t"))
+	assert.False(t, cgocall.IsCType(named("_Ctype_hipDeviceProp_tR0700"), "hipDeviceProp_t"))
 }
