@@ -171,13 +171,22 @@ func (a *analysis_) borrowParams(fn *types.Func) []int {
 		return nil
 	}
 	if ps, ok := a.borrows[fn]; ok {
-		return ps
+		return a.notLoadedInto(fn, ps)
 	}
 	var f Borrows
 	if flow.ImportedFact(a.pass, fn, &f) {
 		return f.Params
 	}
 	return nil
+}
+
+// notLoadedInto returns the parameters in ps that fn loads no module into.
+func (a *analysis_) notLoadedInto(fn *types.Func, ps []int) []int {
+	li := a.loadsInto[fn]
+	if len(li.Params) == 0 {
+		return ps
+	}
+	return slices.DeleteFunc(slices.Clone(ps), func(i int) bool { return slices.Contains(li.Params, i) })
 }
 
 // borrowedExprs returns the arguments (and receiver) of call that the callee
@@ -334,13 +343,17 @@ func (a *analysis_) summarize(funcs []flow.Func) {
 		}
 	}
 	for fn, ps := range a.borrows {
+		// A parameter the function loads or adds a module into is not
+		// borrowed: the caller's variable gets a module.
+		ps = a.notLoadedInto(fn, ps)
+		a.borrows[fn] = ps
 		if len(ps) > 0 {
 			a.pass.ExportObjectFact(fn, &Borrows{Params: ps})
 		}
 	}
 	for fn, li := range a.loadsInto {
 		if len(li.Params) > 0 {
-			a.pass.ExportObjectFact(fn, &LoadsInto{Params: li.Params, Status: li.Status})
+			a.pass.ExportObjectFact(fn, &LoadsInto{Params: li.Params, Status: li.Status, Adds: li.Adds})
 		}
 	}
 	for fn, r := range a.returns {
@@ -376,7 +389,7 @@ func isNamed(t types.Type) bool {
 // findUnloadedParams returns the parameters fn unloads, less those it also
 // loads into (a Reload leaves the caller's obligation as it was).
 func (a *analysis_) findUnloadedParams(fn flow.Func, sig *types.Signature) []int {
-	loaded, _ := a.loadedParamSet(fn, sig)
+	loaded, _, _ := a.loadedParamSet(fn, sig)
 	var out []int
 	for _, i := range a.rawUnloadedParams(fn, sig) {
 		if !loaded[i] {

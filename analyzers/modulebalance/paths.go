@@ -585,12 +585,7 @@ func (fa *funcAnalysis) loadAt(s state, l loc, call *ast.CallExpr, name, unload 
 	if inherit && len(old.sites) > 0 && old.b == deferred {
 		fa.reportLeak(l, old, call.Pos(), "never unloaded: the deferred unload reads the variable at exit and unloads only the last module loaded into it")
 	}
-	idx, ok := fa.siteOf[call]
-	if !ok {
-		idx = len(fa.sites)
-		fa.siteOf[call] = idx
-		fa.sites = append(fa.sites, &loadSite{call: call, name: name, unload: unload, at: l, stmt: fa.enclosingStmt(call)})
-	}
+	idx := fa.siteIndex(call, name, unload, l)
 	h := &handle{sites: []int{idx}}
 	b, key := fa.statusHolder(call)
 	h.b = b
@@ -602,6 +597,17 @@ func (fa *funcAnalysis) loadAt(s state, l loc, call *ast.CallExpr, name, unload 
 		h.deferAt, h.byRef, h.pointee = old.deferAt, old.byRef, old.pointee
 	}
 	s[l] = h
+}
+
+// siteIndex returns the index of the load site of call, recording it first.
+func (fa *funcAnalysis) siteIndex(call *ast.CallExpr, name, unload string, l loc) int {
+	idx, ok := fa.siteOf[call]
+	if !ok {
+		idx = len(fa.sites)
+		fa.siteOf[call] = idx
+		fa.sites = append(fa.sites, &loadSite{call: call, name: name, unload: unload, at: l, stmt: fa.enclosingStmt(call)})
+	}
+	return idx
 }
 
 // deferMarker records a deferred unload by reference of a variable that holds
@@ -767,6 +773,9 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDefe
 		h := s[k]
 		switch {
 		case idempotent:
+		case h.owner:
+			// An owner's cleanup unloads what it holds now: nothing when the
+			// adds failed, and it usually clears the owner.
 		case h.b&pending != 0 && !isDeferred:
 			fa.report(UnloadUnchecked, call.Pos(), call.End(),
 				fmt.Sprintf("module %s is unloaded before its load was checked for success; check the load's status first and unload only a module that loaded", k),

@@ -16,14 +16,23 @@ import (
 // parameters point to (-1 is the receiver: `C.hipModuleLoad(&m.h, path)` in
 // `func (m *Module) Load(path string) error`). The obligation to unload moves
 // to the caller, whose variable now holds a module; Status is the result that
-// says whether the load succeeded (-1 when none).
+// says whether the load succeeded (-1 when none). Adds lists those of Params
+// that the function adds a module to without replacing what they hold: it
+// appends the module to a slice field or stores it in a map field
+// (`p.mods = append(p.mods, m)` in `func (p *pool) add(img string) error`).
+// The caller's variable then owns every module added so far, and a failed
+// call leaves those loaded.
 type LoadsInto struct {
 	Params []int
 	Status int
+	Adds   []int
 }
 
 func (*LoadsInto) AFact() {}
 func (f *LoadsInto) String() string {
+	if len(f.Adds) > 0 {
+		return fmt.Sprintf("loadsInto%v(status=%d) adds%v", f.Params, f.Status, f.Adds)
+	}
 	return fmt.Sprintf("loadsInto%v(status=%d)", f.Params, f.Status)
 }
 
@@ -48,9 +57,9 @@ func (a *analysis_) loadsIntoOf(fn *types.Func) (LoadsInto, bool) {
 // does not change), and so is one that fn hands to a finalizer, which then
 // owns the module.
 func (a *analysis_) findLoadedParams(fn flow.Func, sig *types.Signature) LoadsInto {
-	set, finalized := a.loadedParamSet(fn, sig)
+	set, adds, finalized := a.loadedParamSet(fn, sig)
 	unloaded := a.rawUnloadedParams(fn, sig)
-	var out []int
+	var out, added []int
 	for i := range set {
 		if slices.Contains(unloaded, i) {
 			continue
@@ -65,8 +74,12 @@ func (a *analysis_) findLoadedParams(fn flow.Func, sig *types.Signature) LoadsIn
 			continue // the finalizer owns the module
 		}
 		out = append(out, i)
+		if adds[i] {
+			added = append(added, i)
+		}
 	}
 	sort.Ints(out)
+	sort.Ints(added)
 	status := -1
 	for i := sig.Results().Len() - 1; i >= 0; i-- {
 		if isStatusType(sig.Results().At(i).Type()) {
@@ -74,16 +87,18 @@ func (a *analysis_) findLoadedParams(fn flow.Func, sig *types.Signature) LoadsIn
 			break
 		}
 	}
-	return LoadsInto{Params: out, Status: status}
+	return LoadsInto{Params: out, Status: status, Adds: added}
 }
 
-// loadedParamSet returns the pointer parameters fn loads a module into, and
-// the variables it hands to a finalizer.
-func (a *analysis_) loadedParamSet(fn flow.Func, sig *types.Signature) (map[int]bool, []types.Object) {
+// loadedParamSet returns the pointer parameters fn loads a module into, those
+// of them it only adds modules to (appends, map stores: see LoadsInto.Adds),
+// and the variables it hands to a finalizer.
+func (a *analysis_) loadedParamSet(fn flow.Func, sig *types.Signature) (set, adds map[int]bool, finalized []types.Object) {
 	info := a.pass.TypesInfo
-	set := map[int]bool{}
-	var finalized []types.Object
-	mark := func(e ast.Expr) {
+	set = map[int]bool{}
+	replaced := map[int]bool{}
+	added := map[int]bool{}
+	mark := func(e ast.Expr, add bool) {
 		root := rootObj(info, e)
 		if root == nil {
 			return
@@ -93,6 +108,11 @@ func (a *analysis_) loadedParamSet(fn flow.Func, sig *types.Signature) (map[int]
 		}
 		if i, ok := flow.ParamIndex(sig, root); ok {
 			set[i] = true
+			if add {
+				added[i] = true
+			} else {
+				replaced[i] = true
+			}
 		}
 	}
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
@@ -104,7 +124,7 @@ func (a *analysis_) loadedParamSet(fn flow.Func, sig *types.Signature) (map[int]
 				if c.Func.Role == hipapi.ModuleLoad {
 					if u, ok := ast.Unparen(c.Arg(c.Func.Out)).(*ast.UnaryExpr); ok {
 						if _, isField := ast.Unparen(u.X).(*ast.SelectorExpr); isField {
-							mark(u.X)
+							mark(u.X, false)
 						}
 					}
 				}
@@ -118,14 +138,25 @@ func (a *analysis_) loadedParamSet(fn flow.Func, sig *types.Signature) (map[int]
 				}
 			}
 			if li, ok := a.loadsIntoOf(callee); ok {
-				for _, e := range argsAt(n, li.Params) {
-					mark(e)
+				for _, p := range li.Params {
+					for _, e := range argsAt(n, []int{p}) {
+						mark(e, slices.Contains(li.Adds, p))
+					}
 				}
 			}
 		}
 		return true
 	})
-	return set, finalized
+	for _, st := range a.storesIntoParams(fn) {
+		mark(st.to, st.add)
+	}
+	adds = map[int]bool{}
+	for i := range added {
+		if !replaced[i] {
+			adds[i] = true
+		}
+	}
+	return set, adds, finalized
 }
 
 // intoLoad handles a call of a function with a LoadsInto fact: the caller's
@@ -135,33 +166,27 @@ func (fa *funcAnalysis) intoLoad(call *ast.CallExpr, li LoadsInto, s state) {
 	if fn := fa.callee(call); fn != nil {
 		name = fn.Name()
 	}
-	for _, e := range argsAt(call, li.Params) {
-		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
-			e = u.X
-		}
-		l, ok := fa.localLoc(e)
-		if !ok {
-			fa.resetHeld(s, e)
-			continue
-		}
-		fa.loadAt(s, l, call, name, "", false)
-		h := s[l]
-		h.b, h.status = loaded, nil
-		if li.Status < 0 {
-			continue
-		}
-		if as, ok := fa.parent(call).(*ast.AssignStmt); ok && len(as.Rhs) == 1 && len(as.Lhs) > 1 {
-			if li.Status < len(as.Lhs) {
-				if id, ok := as.Lhs[li.Status].(*ast.Ident); ok && id.Name != "_" {
-					h.b, h.status = pending, []any{fa.objOf(id)}
-				}
+	for _, p := range li.Params {
+		for _, e := range argsAt(call, []int{p}) {
+			if slices.Contains(li.Adds, p) {
+				fa.addInto(s, call, e, name, li.Status)
+				continue
 			}
-			continue
-		}
-		b, key := fa.statusHolder(call)
-		h.b = b
-		if key != nil {
-			h.status = []any{key}
+			if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+				e = u.X
+			}
+			l, ok := fa.localLoc(e)
+			if !ok {
+				fa.resetHeld(s, e)
+				continue
+			}
+			fa.loadAt(s, l, call, name, "", false)
+			h := s[l]
+			b, key := fa.callStatus(call, li.Status)
+			h.b, h.status = b, nil
+			if key != nil {
+				h.status = []any{key}
+			}
 		}
 	}
 	for _, e := range argsAt(call, li.Params) {

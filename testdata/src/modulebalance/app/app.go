@@ -55,3 +55,27 @@ func doubleUnload(path string) {
 	m.Unload()
 	m.Unload() // want `module m is unloaded twice`
 }
+
+// Hazard: the set made here is dropped when a later path fails to load.
+func loadSetLeak(paths []string) error {
+	s := &hipwrap.Set{}
+	for _, p := range paths {
+		if err := s.Add(p); err != nil { // want `modules kept in s \(loaded by Add\) are not unloaded on this return`
+			return err
+		}
+	}
+	s.Close()
+	return nil
+}
+
+// Safe twin: the set's Close is deferred as soon as it exists.
+func loadSet(paths []string) error {
+	s := &hipwrap.Set{}
+	defer s.Close()
+	for _, p := range paths {
+		if err := s.Add(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}

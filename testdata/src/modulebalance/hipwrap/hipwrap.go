@@ -57,3 +57,26 @@ func (m *Module) Function(name string) (Function, error) { // want Function:"bor
 func (m *Module) Unload() error { // want Unload:"unloads\\[-1\\]"
 	return result(C.hipModuleUnload(m.h))
 }
+
+// Set keeps the modules its Add loads; Close unloads them.
+type Set struct {
+	mods []C.hipModule_t
+}
+
+func (s *Set) Add(path string) error { // want Add:"loadsInto\\[-1\\]\\(status=0\\) adds\\[-1\\]"
+	cpath := C.CString(path)
+	defer C.free(unsafe.Pointer(cpath))
+	var m C.hipModule_t
+	if err := result(C.hipModuleLoad(&m, cpath)); err != nil {
+		return err
+	}
+	s.mods = append(s.mods, m)
+	return nil
+}
+
+func (s *Set) Close() { // want Close:"unloads\\[-1\\]"
+	for _, m := range s.mods {
+		C.hipModuleUnload(m)
+	}
+	s.mods = nil
+}

@@ -194,8 +194,9 @@ func loadAllDeferredCleanup(imgs []unsafe.Pointer) (mods []C.CUmodule, err error
 type Context struct{ modules []*Kernel }
 
 // LoadKernel hands out a module the context keeps: not a constructor whose
-// callers must unload.
-func (c *Context) LoadKernel(img unsafe.Pointer) (*Kernel, error) {
+// callers must unload. It adds the module to the context, which its callers
+// then own.
+func (c *Context) LoadKernel(img unsafe.Pointer) (*Kernel, error) { // want LoadKernel:"loadsInto\\[-1\\]\\(status=1\\) adds\\[-1\\]"
 	k := &Kernel{}
 	if err := check(C.cuModuleLoadData(&k.mod, img)); err != nil {
 		return nil, err
@@ -210,8 +211,8 @@ func (c *Context) Close() { // want Close:"unloads\\[-1\\]"
 	}
 }
 
-// Safe: the context owns the kernel.
-func useContext(c *Context, img unsafe.Pointer) error {
+// Safe: the context owns the kernel (and the caller owns the context).
+func useContext(c *Context, img unsafe.Pointer) error { // want useContext:"loadsInto\\[0\\]\\(status=0\\) adds\\[0\\]"
 	_, err := c.LoadKernel(img)
 	return err
 }

@@ -1,0 +1,268 @@
+package modulebalance
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/flow"
+	"github.com/hiplint/hiplint/internal/hipapi"
+)
+
+// paramStore is a store of a module the function loaded into what a
+// parameter points to: `p.mods = append(p.mods, m)` and `p.byName[k] = m`
+// add to it (add), `p.m = m` replaces what it held.
+type paramStore struct {
+	to  ast.Expr
+	add bool
+}
+
+// storesIntoParams returns the stores in fn of a module that fn loaded into a
+// local variable (m in `C.hipModuleLoadData(&m, img)`, or a local that a
+// constructor or a loader into it filled) into a field of another variable,
+// a slice or map in one, or what it points to. loadedParamSet keeps those
+// rooted at a pointer parameter or the receiver.
+func (a *analysis_) storesIntoParams(fn flow.Func) []paramStore {
+	info := a.pass.TypesInfo
+	loaded := a.localLoads(fn)
+	if len(loaded) == 0 {
+		return nil
+	}
+	isLoaded := func(e ast.Expr) bool {
+		e = ast.Unparen(flow.StripConversions(info, e))
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		id, ok := e.(*ast.Ident)
+		return ok && loaded[info.Uses[id]]
+	}
+	var out []paramStore
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // cgo's temporaries are not stores; closures are other functions
+		case *ast.AssignStmt:
+			if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, lhs := range n.Lhs {
+				rhs := n.Rhs[i]
+				switch l := ast.Unparen(lhs).(type) {
+				case *ast.IndexExpr: // p.byName[name] = m
+					if directPart(l.X) && isContainer(info.TypeOf(l.X)) && isLoaded(rhs) {
+						out = append(out, paramStore{to: l.X, add: true})
+					}
+					continue
+				case *ast.SelectorExpr, *ast.StarExpr:
+					if !directPart(l) {
+						continue
+					}
+				default:
+					continue
+				}
+				if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && isBuiltin(info, call, "append") {
+					// p.mods = append(p.mods, m)
+					if call.Ellipsis == token.NoPos && len(call.Args) > 1 &&
+						types.ExprString(ast.Unparen(call.Args[0])) == types.ExprString(ast.Unparen(lhs)) &&
+						slices.ContainsFunc(call.Args[1:], isLoaded) {
+						out = append(out, paramStore{to: lhs, add: true})
+					}
+					continue
+				}
+				if _, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && isLoaded(rhs) && a.holdsModule(info.TypeOf(rhs)) {
+					out = append(out, paramStore{to: lhs}) // p.m = m
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// directPart reports whether e is a field of a variable (p.mods) or what a
+// variable points to (*mods): a part of the caller's own value when the
+// variable is a pointer parameter. A field reached through another pointer
+// (p.ctx.mods) may belong to something shared.
+func directPart(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		_, ok := ast.Unparen(x.X).(*ast.Ident)
+		return ok
+	case *ast.StarExpr:
+		_, ok := ast.Unparen(x.X).(*ast.Ident)
+		return ok
+	}
+	return false
+}
+
+// localLoads returns fn's local variables that receive a loaded module: the
+// handle of a runtime load, what a loader into its argument filled, the
+// result of a module constructor.
+func (a *analysis_) localLoads(fn flow.Func) map[types.Object]bool {
+	info := a.pass.TypesInfo
+	loaded := map[types.Object]bool{}
+	add := func(e ast.Expr) {
+		if root := rootObj(info, e); root != nil && isLocal(root, fn.Body) {
+			loaded[root] = true
+		}
+	}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // cgo wrappers are matched at their call; closures are other functions
+		case *ast.CallExpr:
+			if c := a.idx.Match(n); c != nil {
+				if c.Func.Role == hipapi.ModuleLoad {
+					add(c.Arg(c.Func.Out))
+				}
+				return true
+			}
+			if li, ok := a.loadsIntoOf(a.callee(n)); ok {
+				for _, e := range argsAt(n, li.Params) {
+					add(e)
+				}
+			}
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 {
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+					if r, ok := a.returnsModule(a.callee(call)); ok && r.Result < len(n.Lhs) {
+						add(n.Lhs[r.Result])
+					}
+				}
+			}
+		}
+		return true
+	})
+	return loaded
+}
+
+// addInto handles a call of a function that adds a module to what argument e
+// points to (LoadsInto.Adds: `p.add(img)` appending to p.mods). The caller's
+// variable becomes an owner that keeps the modules added before: a failed
+// call leaves them loaded, and a new call does not overwrite them. A deferred
+// cleanup of the owner bound to it (`defer p.close()`) covers what is added
+// after it. Only owners the function created itself are tracked: a local
+// that points to someone else's pool (`p := s.pool`) adds to that pool.
+func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, e ast.Expr, name string, status int) {
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = u.X
+	}
+	l, ok := fa.localLoc(e)
+	if !ok || !fa.freshOwner(l.root) {
+		fa.resetHeld(s, e)
+		return
+	}
+	old, hadOld := s[l]
+	if !hadOld {
+		// A deferred cleanup of the whole variable covers its fields too.
+		for k, h := range s {
+			if k.root == l.root && k.path != l.path && pathWithin(l.path, k.path) && len(h.sites) == 0 && h.deferAt != token.NoPos {
+				old, hadOld = h, true
+				break
+			}
+		}
+	}
+	idx := fa.siteIndex(call, name, "", l)
+	h := &handle{owner: true}
+	if hadOld {
+		c := *old
+		c.sites, c.status = slices.Clone(old.sites), slices.Clone(old.status)
+		h = &c
+		h.owner = true
+		h.b &= live | deferred | escaped // what is added now replaces no module
+	}
+	// The leak is reported at the adds whose modules the owner may hold: a
+	// call that adds to an owner already holding modules is one more place
+	// they may leak from only when it succeeds, and then the earlier adds
+	// leak too.
+	if (!hadOld || old.b&live == 0) && !slices.Contains(h.sites, idx) {
+		h.sites = append(h.sites, idx)
+	}
+	switch {
+	case hadOld && h.deferAt != token.NoPos && (h.byRef || h.pointee) && !fa.candidates:
+		h.b |= deferred // the deferred cleanup reads the owner at exit
+	case hadOld && h.b&escaped != 0 && h.b&live == 0:
+		// the owner was handed on: what it gets now is the new owner's
+	default:
+		b, key := fa.callStatus(call, status)
+		h.b |= b
+		if key != nil && !slices.Contains(h.status, key) {
+			h.status = append(h.status, key)
+		}
+	}
+	s[l] = h
+}
+
+// callStatus returns the bits and status key of a module loaded by call,
+// whose result status (-1: none) says whether it succeeded.
+func (fa *funcAnalysis) callStatus(call *ast.CallExpr, status int) (bits, any) {
+	if status < 0 {
+		return loaded, nil
+	}
+	if as, ok := fa.parent(call).(*ast.AssignStmt); ok && len(as.Rhs) == 1 && len(as.Lhs) > 1 {
+		if status < len(as.Lhs) {
+			if id, ok := as.Lhs[status].(*ast.Ident); ok && id.Name != "_" {
+				return pending, fa.objOf(id)
+			}
+		}
+		return loaded, nil
+	}
+	return fa.statusHolder(call)
+}
+
+// freshOwner reports whether every value the function gives v is a new one:
+// a zero value, a composite literal, its address or new(T). Such a local
+// owns what is added to it and dies with the function unless it escapes.
+func (fa *funcAnalysis) freshOwner(v types.Object) bool {
+	fresh := func(e ast.Expr) bool {
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		switch x := e.(type) {
+		case *ast.CompositeLit:
+			return true
+		case *ast.CallExpr:
+			return isBuiltin(fa.info, x, "new")
+		}
+		return false
+	}
+	ok := true
+	ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			if cgocall.IsWrapper(fa.info, n) {
+				return false
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if fa.info.Defs[id] == v && len(n.Values) > 0 && (len(n.Values) != len(n.Names) || !fresh(n.Values[i])) {
+					ok = false
+				}
+			}
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				id, isID := ast.Unparen(l).(*ast.Ident)
+				if !isID || fa.objOf(id) != v {
+					continue
+				}
+				if len(n.Lhs) != len(n.Rhs) || !fresh(n.Rhs[i]) {
+					ok = false
+				}
+			}
+		case *ast.RangeStmt:
+			for _, x := range []ast.Expr{n.Key, n.Value} {
+				if id, isID := x.(*ast.Ident); isID && fa.objOf(id) == v {
+					ok = false
+				}
+			}
+		}
+		return ok
+	})
+	return ok
+}
