@@ -734,27 +734,3 @@ func locOf(info *types.Info, e ast.Expr) (loc, bool) {
 	}
 	return loc{}, false
 }
-
-// apiName returns the family's name for a HIP runtime function.
-func apiName(f hipapi.Family, hip string) string {
-	names := map[string][3]string{
-		"hipFree":                 {"hipFree", "cudaFree", "cuMemFree"},
-		"hipHostFree":             {"hipHostFree", "cudaFreeHost", "cuMemFreeHost"},
-		"hipFreeAsync":            {"hipFreeAsync", "cudaFreeAsync", "cuMemFreeAsync"},
-		"hipGraphAddMemAllocNode": {"hipGraphAddMemAllocNode", "cudaGraphAddMemAllocNode", "cuGraphAddMemAllocNode"},
-		"hipMallocAsync":          {"hipMallocAsync", "cudaMallocAsync", "cuMemAllocAsync"},
-		"hipStreamBeginCapture":   {"hipStreamBeginCapture", "cudaStreamBeginCapture", "cuStreamBeginCapture"},
-		"hipErrorInvalidValue":    {"hipErrorInvalidValue", "cudaErrorInvalidValue", "CUDA_ERROR_INVALID_VALUE"},
-	}
-	n, ok := names[hip]
-	if !ok {
-		return hip
-	}
-	switch f {
-	case hipapi.CUDARuntime:
-		return n[1]
-	case hipapi.CUDADriver:
-		return n[2]
-	}
-	return n[0]
-}

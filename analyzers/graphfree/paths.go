@@ -1397,7 +1397,7 @@ func (fa *funcAnalysis) checkFree(call *ast.CallExpr, ptr ast.Expr, path string,
 		if (first.node || node) && (!first.maybe || fa.loopCarried(call.Pos(), site.pos)) {
 			fa.report(DoubleFree, call.Pos(), call.End(),
 				fmt.Sprintf("%s frees %s, which %s already freed: a graph allocation is freed once; remove one of the frees (the runtime returns %s or frees the memory twice)",
-					name, what, first.name, apiName(famOr(fam, site.fam), "hipErrorInvalidValue")),
+					name, what, first.name, hipapi.Twin("hipErrorInvalidValue", famOr(fam, site.fam))),
 				[]diag.Related{{Pos: first.pos, Message: "first freed here"}, {Pos: site.pos, Message: "allocated here"}})
 		}
 		return
@@ -1449,14 +1449,14 @@ func (fa *funcAnalysis) checkKinds(call *ast.CallExpr, what string, v val, name 
 		case site.kind.notGraph():
 			fa.report(NotGraphMemory, call.Pos(), call.End(),
 				fmt.Sprintf("%s frees %s, which is %s from %s, not a graph allocation: a free node accepts only params.dptr of %s or memory allocated by %s during stream capture, and the runtime returns %s (ROCm 5.6.1 accepted it, earlier releases crashed); %s",
-					name, what, site.kind.describe(), site.api, apiName(f, "hipGraphAddMemAllocNode"),
-					apiName(f, "hipMallocAsync"), apiName(f, "hipErrorInvalidValue"), releaseAdvice(site.kind, f)),
+					name, what, site.kind.describe(), site.api, hipapi.Twin("hipGraphAddMemAllocNode", f),
+					hipapi.Twin("hipMallocAsync", f), hipapi.Twin("hipErrorInvalidValue", f), releaseAdvice(site.kind, f)),
 				related)
 		case site.kind == KindStreamOrdered || site.kind == KindPool:
 			fa.report(StreamOrderedOutsideCapture, call.Pos(), call.End(),
 				fmt.Sprintf("%s frees %s, which %s allocated outside stream capture: HIP 5.6 accepted this, but CUDA and current HIP reject it with %s; free it with %s on a stream, or allocate it with %s (or with %s between %s and its end capture)",
-					name, what, site.api, apiName(f, "hipErrorInvalidValue"), apiName(f, "hipFreeAsync"),
-					apiName(f, "hipGraphAddMemAllocNode"), apiName(f, "hipMallocAsync"), apiName(f, "hipStreamBeginCapture")),
+					name, what, site.api, hipapi.Twin("hipErrorInvalidValue", f), hipapi.Twin("hipFreeAsync", f),
+					hipapi.Twin("hipGraphAddMemAllocNode", f), hipapi.Twin("hipMallocAsync", f), hipapi.Twin("hipStreamBeginCapture", f)),
 				related)
 		}
 	}
@@ -1465,9 +1465,9 @@ func (fa *funcAnalysis) checkKinds(call *ast.CallExpr, what string, v val, name 
 func releaseAdvice(k Kind, f hipapi.Family) string {
 	switch k {
 	case KindDevice, KindManaged:
-		return fmt.Sprintf("free it with %s after the graph has run, or allocate it with an alloc node", apiName(f, "hipFree"))
+		return fmt.Sprintf("free it with %s after the graph has run, or allocate it with an alloc node", hipapi.Twin("hipFree", f))
 	case KindHostPinned:
-		return fmt.Sprintf("free it with %s after the graph has run", apiName(f, "hipHostFree"))
+		return fmt.Sprintf("free it with %s after the graph has run", hipapi.Twin("hipHostFree", f))
 	case KindCHeap:
 		return "free it with C.free after the graph has run"
 	case KindGo:

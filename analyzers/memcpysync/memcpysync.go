@@ -664,17 +664,6 @@ func holdsPointer(t types.Type, seen map[types.Type]bool) bool {
 	return false
 }
 
-// syncCallFor returns the device synchronization call of the API's family.
-func syncCallFor(api string) string {
-	switch hipapi.FamilyOf(api) {
-	case hipapi.CUDARuntime:
-		return "cudaDeviceSynchronize"
-	case hipapi.CUDADriver:
-		return "cuCtxSynchronize"
-	}
-	return "hipDeviceSynchronize"
-}
-
 // interfaceCopies is what a call through an interface method copies: the
 // copies every implementation makes (an interface over HIP and CUDA
 // implementations), named after the first one in family order. Copies into

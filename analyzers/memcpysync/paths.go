@@ -1881,7 +1881,7 @@ func (fa *funcAnalysis) report(cp *pending, at, anchor ast.Node, q queue, l loc,
 		return
 	}
 	fa.reported[key] = true
-	sync := syncCallFor(site.api)
+	sync := hipapi.Twin("hipDeviceSynchronize", hipapi.FamilyOf(site.api))
 	var where string
 	switch {
 	case what == "the goroutine started here":
