@@ -134,3 +134,9 @@ func TestRealShapes(t *testing.T) {
 func TestRealShapesLocal(t *testing.T) {
 	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/realshapes")
 }
+
+// TestStreamType: a stream as a Go struct reached through a method
+// (gorgonia/cu's Stream); the same value orders the copy and the read.
+func TestStreamType(t *testing.T) {
+	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/streamtype")
+}

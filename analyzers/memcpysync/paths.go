@@ -364,6 +364,10 @@ type funcAnalysis struct {
 	// before a copy are destinations too.
 	aliases  map[loc][]loc
 	reported map[string]bool
+	// streamCopies maps a local stream handle variable to the stream it is
+	// a copy of (h := s.handle(), h := s.h), when that is its one
+	// assignment; a handle assigned more than once maps to a loc{}.
+	streamCopies map[loc]streamCopy
 
 	// Summary of the function, collected at its returns.
 	exits       int
@@ -387,7 +391,8 @@ func newFuncAnalysis(c *checker, fn flow.Func, reporting bool) *funcAnalysis {
 	fa := &funcAnalysis{checker: c, fn: fn, info: c.pass.TypesInfo, reporting: reporting,
 		rangedOver: map[ast.Expr]bool{}, siteOf: map[siteKey]int{}, hostMem: map[loc]bool{},
 		kernelArgs: map[types.Object][]ast.Expr{}, aliases: map[loc][]loc{}, reported: map[string]bool{},
-		exitCopies: map[string]ParamCopy{}, readParams: map[int]bool{}, exitDevReads: map[string]DeviceRead{}}
+		streamCopies: map[loc]streamCopy{},
+		exitCopies:   map[string]ParamCopy{}, readParams: map[int]bool{}, exitDevReads: map[string]DeviceRead{}}
 	fa.sig = fn.Signature(fa.info)
 	// Not a map of every node's parent: that map was a third of this
 	// analyzer's time and allocation (docs/performance.md).
@@ -469,6 +474,36 @@ func (fa *funcAnalysis) noteValue(lhs, rhs ast.Expr) {
 	if cl, ok := ast.Unparen(rhs).(*ast.CompositeLit); ok && l.path == "" {
 		fa.kernelArgs[l.root] = append(fa.kernelArgs[l.root], cl.Elts...)
 	}
+	fa.noteStreamCopy(l, rhs)
+}
+
+// streamCopy is the one assignment of a local stream handle variable.
+type streamCopy struct {
+	from loc
+	rhs  ast.Expr
+}
+
+// noteStreamCopy records h := s.handle() or h := s.h for a local variable h
+// of a stream handle type, so that work on h runs on s.h: wrappers written
+// as `cs := hStream.c(); C.cuMemcpyDtoDAsync(..., cs)` then tell their
+// callers which stream they use. A second assignment of h (another
+// right-hand side) forgets it.
+func (fa *funcAnalysis) noteStreamCopy(l loc, rhs ast.Expr) {
+	if l.path != "" || l.root == nil || !isStreamType(l.root.Type()) {
+		return
+	}
+	if prev, seen := fa.streamCopies[l]; seen {
+		if prev.rhs != rhs {
+			fa.streamCopies[l] = streamCopy{}
+		}
+		return
+	}
+	from, ok := fa.ptrLoc(rhs)
+	if !ok || from == l {
+		fa.streamCopies[l] = streamCopy{rhs: rhs}
+		return
+	}
+	fa.streamCopies[l] = streamCopy{from: from, rhs: rhs}
 }
 
 // cgoTemp reports whether l is a temporary of cgo's pointer-check wrappers
@@ -1188,7 +1223,19 @@ func (fa *funcAnalysis) queueOf(e ast.Expr, s *state) queue {
 	}
 	l, ok := fa.varLoc(x)
 	if !ok {
+		// A getter of a stream wrapper (s.handle()) names the field it
+		// returns: s.h.
+		if call, isCall := x.(*ast.CallExpr); isCall {
+			if gl, gok := fa.ptrLoc(call); gok {
+				return fa.streamAt(gl, nil, s)
+			}
+		}
 		return queue{kind: onStream, stream: loc{path: types.ExprString(x)}, device: unknownDevice}
+	}
+	if _, created := s.streams[l]; !created {
+		if sc := fa.streamCopies[l]; sc.from.root != nil {
+			return fa.streamAt(sc.from, nil, s)
+		}
 	}
 	return fa.streamAt(l, x, s)
 }
