@@ -688,7 +688,13 @@ func isStatusType(t types.Type) bool {
 	if t == types.Typ[types.Invalid] {
 		return true // a C type at tier 3 (cgo failed): it may be the status, so checks of it count
 	}
-	if types.Identical(t, types.Universe.Lookup("error").Type()) {
+	errType := types.Universe.Lookup("error").Type()
+	if types.Identical(t, errType) {
+		return true
+	}
+	// A named error interface (type Result interface{ error; Code() uint32 })
+	// is nil exactly when the error it converts to is.
+	if _, isIface := t.Underlying().(*types.Interface); isIface && types.Implements(t, errType.Underlying().(*types.Interface)) {
 		return true
 	}
 	for _, name := range []string{"hipError_t", "cudaError_t", "CUresult"} {
