@@ -685,8 +685,10 @@ func storedElsewhere(info *types.Info, body *ast.BlockStmt, objs map[types.Objec
 
 // isStatusType reports whether t carries a load's success: error or a C status enum.
 func isStatusType(t types.Type) bool {
-	if t == types.Typ[types.Invalid] {
-		return true // a C type at tier 3 (cgo failed): it may be the status, so checks of it count
+	if t == nil || t == types.Typ[types.Invalid] {
+		// A C type at tier 3 (cgo failed), or an expression go/types left
+		// untyped there: it may be the status, so checks of it count.
+		return true
 	}
 	errType := types.Universe.Lookup("error").Type()
 	if types.Identical(t, errType) {
