@@ -100,12 +100,12 @@ func (a *analyzer) fieldAllocs() map[*types.Var]fieldAlloc {
 			case *ast.AssignStmt:
 				if len(x.Lhs) != len(x.Rhs) {
 					for _, l := range x.Lhs {
-						put(fieldSelected(info, l), fieldAlloc{}, false)
+						put(flow.SelectedField(info, l), fieldAlloc{}, false)
 					}
 					return true
 				}
 				for i, l := range x.Lhs {
-					if f := fieldSelected(info, l); f != nil {
+					if f := flow.SelectedField(info, l); f != nil {
 						fa, ok := stored(x.Rhs[i])
 						fa.method = name
 						put(f, fa, ok)
@@ -128,7 +128,7 @@ func (a *analyzer) fieldAllocs() map[*types.Var]fieldAlloc {
 			case *ast.UnaryExpr:
 				// &x.f anywhere: an allocation's out parameter is handled
 				// at the call; anything else may store anything.
-				if f := fieldSelected(info, x.X); f != nil && x.Op == token.AND && !allocOuts[x] {
+				if f := flow.SelectedField(info, x.X); f != nil && x.Op == token.AND && !allocOuts[x] {
 					put(f, fieldAlloc{}, false)
 				}
 			case *ast.CallExpr:
@@ -140,7 +140,7 @@ func (a *analyzer) fieldAllocs() map[*types.Var]fieldAlloc {
 				if !ok || u.Op != token.AND {
 					return true
 				}
-				if f := fieldSelected(info, u.X); f != nil {
+				if f := flow.SelectedField(info, u.X); f != nil {
 					k := kindOfAlloc(c.Func.Alloc)
 					put(f, fieldAlloc{kind: k, api: c.Func.Name, pos: c.Pos(), fam: c.Func.Family, method: name},
 						k != KindUnknown && k != KindStreamOrdered && k != KindPool)
@@ -195,20 +195,6 @@ func isAllocParams(t types.Type) bool {
 	return false
 }
 
-// fieldSelected returns the field e selects (x.f), or nil.
-func fieldSelected(info *types.Info, e ast.Expr) *types.Var {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	s, ok := info.Selections[sel]
-	if !ok || s.Kind() != types.FieldVal {
-		return nil
-	}
-	v, _ := s.Obj().(*types.Var)
-	return v
-}
-
 // fieldValueAt is fieldValue for what a wrapper frees at path (".ptr")
 // inside its argument e.
 func (fa *funcAnalysis) fieldValueAt(e ast.Expr, path string) (val, bool) {
@@ -234,7 +220,7 @@ func (fa *funcAnalysis) fieldValueAt(e ast.Expr, path string) (val, bool) {
 // fieldValue returns, for a free node's pointer that the function's own flow
 // knows nothing of, the allocation its field always holds.
 func (fa *funcAnalysis) fieldValue(ptr ast.Expr) (val, bool) {
-	f := fieldSelected(fa.info, flow.StripConversions(fa.info, ptr))
+	f := flow.SelectedField(fa.info, flow.StripConversions(fa.info, ptr))
 	if f == nil {
 		return val{}, false
 	}

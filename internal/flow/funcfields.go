@@ -58,7 +58,7 @@ func FuncFields(pass *analysis.Pass) map[*types.Var]*types.Func {
 			case *ast.AssignStmt:
 				if len(x.Lhs) != len(x.Rhs) {
 					for _, l := range x.Lhs {
-						if v := selectedField(info, l); v != nil {
+						if v := SelectedField(info, l); v != nil {
 							poisoned[v] = true
 							delete(out, v)
 						}
@@ -66,7 +66,7 @@ func FuncFields(pass *analysis.Pass) map[*types.Var]*types.Func {
 					return true
 				}
 				for i, l := range x.Lhs {
-					store(selectedField(info, l), x.Rhs[i])
+					store(SelectedField(info, l), x.Rhs[i])
 				}
 			}
 			return true
@@ -75,8 +75,8 @@ func FuncFields(pass *analysis.Pass) map[*types.Var]*types.Func {
 	return out
 }
 
-// selectedField returns the field e selects, or nil.
-func selectedField(info *types.Info, e ast.Expr) *types.Var {
+// SelectedField returns the field e selects (x.f), or nil.
+func SelectedField(info *types.Info, e ast.Expr) *types.Var {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
 		return nil
@@ -116,5 +116,5 @@ func FieldCallee(info *types.Info, fields map[*types.Var]*types.Func, call *ast.
 	if len(fields) == 0 {
 		return nil
 	}
-	return fields[selectedField(info, call.Fun)]
+	return fields[SelectedField(info, call.Fun)]
 }
