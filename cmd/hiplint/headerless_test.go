@@ -2,9 +2,7 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"os"
-	"os/exec"
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/testenv"
@@ -17,19 +15,7 @@ const headerlessPkgs = "./cmd/hiplint/testdata/headerless/..."
 // runEnv runs the binary under test in the repository root with env.
 func runEnv(t *testing.T, env []string, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(hiplintBin, args...)
-	cmd.Dir = repoRoot
-	cmd.Env = env
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
-		t.Fatalf("hiplint %v: %v", args, err)
-	}
-	res := result{stdout.String(), stderr.String(), cmd.ProcessState.ExitCode()}
-	t.Logf("hiplint %v: exit %d\nstdout:\n%s\nstderr:\n%s", args, res.code, res.stdout, res.stderr)
-	return res
+	return runCmdIn(t, repoRoot, env, hiplintBin, args...)
 }
 
 func headerlessHazards(t *testing.T) []mark {

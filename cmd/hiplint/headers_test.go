@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -32,24 +29,6 @@ func headersPackage(t *testing.T, preamble string) string {
 // directory (where hiplint's headers go).
 func headersEnv(t *testing.T, env []string) []string {
 	return append(env, "GOCACHE="+t.TempDir(), "XDG_CACHE_HOME="+t.TempDir(), "GOFLAGS=-mod=mod")
-}
-
-// runCmdIn runs name with args in dir with env.
-func runCmdIn(t *testing.T, dir string, env []string, name string, args ...string) result {
-	t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Env = env
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
-		t.Fatalf("%s %v: %v", name, args, err)
-	}
-	res := result{stdout.String(), stderr.String(), cmd.ProcessState.ExitCode()}
-	t.Logf("%s %v: exit %d\nstdout:\n%s\nstderr:\n%s", name, args, res.code, res.stdout, res.stderr)
-	return res
 }
 
 // TestHeadersCommandServesGoVet: `hiplint headers` prints the directory of

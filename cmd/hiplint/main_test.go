@@ -54,8 +54,16 @@ type result struct {
 // test only when the command could not be started at all.
 func run(t *testing.T, dir, name string, args ...string) result {
 	t.Helper()
+	return runCmdIn(t, dir, nil, name, args...)
+}
+
+// runCmdIn is run with env as the command's environment (nil: this
+// process's).
+func runCmdIn(t *testing.T, dir string, env []string, name string, args ...string) result {
+	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
+	cmd.Env = env
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -188,17 +185,5 @@ func copyTree(t *testing.T, dir, dst string, broken bool) (cgo bool) {
 // runIn runs the binary under test in dir with env.
 func runIn(t *testing.T, dir string, env []string, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(hiplintBin, args...)
-	cmd.Dir = dir
-	cmd.Env = env
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
-		t.Fatalf("hiplint %v: %v", args, err)
-	}
-	res := result{stdout.String(), stderr.String(), cmd.ProcessState.ExitCode()}
-	t.Logf("hiplint %v in %s: exit %d\nstdout:\n%s\nstderr:\n%s", args, dir, res.code, res.stdout, res.stderr)
-	return res
+	return runCmdIn(t, dir, env, hiplintBin, args...)
 }
