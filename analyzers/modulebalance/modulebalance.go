@@ -288,7 +288,11 @@ func (a *analysis_) summarize(funcs []flow.Func) {
 			callers[callee] = append(callers[callee], i)
 		}
 	}
-	for changed := true; changed; {
+	// Summaries only grow with their callees' except where a load
+	// cancels an unload; the bound keeps a pair of functions that feed each
+	// other such changes from cycling forever.
+	maxRounds := 4*len(funcs) + 8
+	for changed, round := true, 0; changed && round < maxRounds; round++ {
 		changed = false
 		for i, fn := range funcs {
 			if !dirty[i] {
@@ -303,12 +307,15 @@ func (a *analysis_) summarize(funcs []flow.Func) {
 			// have none.
 			mentions := a.mentionsModules(fn)
 			if mentions {
-				if ps := a.findUnloadedParams(fn, sig); len(ps) > len(a.unloads[obj]) {
+				// Compared whole, not by size: the unloads shrink when a
+				// parameter turns out to be loaded into too (a Reload), and
+				// a loader's adds or status may change with its callees'.
+				if ps := a.findUnloadedParams(fn, sig); !slices.Equal(ps, a.unloads[obj]) {
 					a.unloads[obj] = ps
 					a.idempotent[obj] = a.findGuardedParams(fn, sig, ps)
 					this = true
 				}
-				if li := a.findLoadedParams(fn, sig); len(li.Params) > len(a.loadsInto[obj].Params) {
+				if li, old := a.findLoadedParams(fn, sig), a.loadsInto[obj]; !slices.Equal(li.Params, old.Params) || !slices.Equal(li.Adds, old.Adds) || li.Status != old.Status {
 					a.loadsInto[obj] = li
 					this = true
 				}
@@ -543,7 +550,7 @@ func (a *analysis_) holdsModule(t types.Type) bool {
 }
 
 func (a *analysis_) holds(t types.Type, seen map[types.Type]bool) bool {
-	if seen[t] {
+	if t == nil || seen[t] { // nil: an expression go/types left untyped at tier 3
 		return false
 	}
 	seen[t] = true

@@ -109,7 +109,7 @@ func equalState(a, b state) bool {
 	}
 	for k, h := range a {
 		g, ok := b[k]
-		if !ok || g.b != h.b || g.byRef != h.byRef || g.pointee != h.pointee || len(g.sites) != len(h.sites) || len(g.status) != len(h.status) {
+		if !ok || g.b != h.b || g.byRef != h.byRef || g.pointee != h.pointee || g.owner != h.owner || len(g.sites) != len(h.sites) || len(g.status) != len(h.status) {
 			return false
 		}
 	}

@@ -13,13 +13,14 @@ import (
 // (o.copy = copyD2D). A call through such a field (o.sync()) calls that
 // function; a method value's receiver is the one bound where it was stored,
 // which the call site cannot name. Fields that also hold literals, nil,
-// parameters or different functions are left out.
+// parameters or different functions are left out, and so are exported
+// fields: an importing package may store something else in them.
 func FuncFields(pass *analysis.Pass) map[*types.Var]*types.Func {
 	info := pass.TypesInfo
 	out := map[*types.Var]*types.Func{}
 	poisoned := map[*types.Var]bool{}
 	store := func(field *types.Var, value ast.Expr) {
-		if field == nil || poisoned[field] {
+		if field == nil || field.Exported() || poisoned[field] {
 			return
 		}
 		if _, ok := field.Type().Underlying().(*types.Signature); !ok {
