@@ -145,15 +145,11 @@ func confirm(ctx context.Context, o *options, stderr io.Writer) (results []Resul
 	}
 	fmt.Fprintf(stderr, "hiplint confirm: %s\n", plat.Note)
 	runEnv := withEnv(env, plat.Env...)
-	loadEnv := runEnv
-	if missing := headerless.Missing(loadEnv); len(missing) > 0 {
-		hdrs, cleanup, err := headerless.Install()
-		if err != nil {
-			return nil, false, err
-		}
-		defer cleanup()
-		loadEnv = headerless.Env(loadEnv, hdrs)
+	loadEnv, cleanup, err := headerless.Auto(runEnv)
+	if err != nil {
+		return nil, false, err
 	}
+	defer cleanup()
 
 	pkgs, err := loadPackages(dir, loadEnv, o.patterns)
 	if err != nil {

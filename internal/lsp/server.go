@@ -24,9 +24,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/hiplint/hiplint/internal/fixes"
 	"io"
 	"log"
-	"os"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -345,7 +345,7 @@ func (s *Server) didOpen(p didOpenParams) error {
 		return nil
 	}
 	text := []byte(p.TextDocument.Text)
-	onDisk, err := os.ReadFile(path)
+	onDisk, err := fixes.ReadBounded(path, fixes.MaxFileSize)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	doc := &document{
@@ -398,7 +398,7 @@ func (s *Server) didSave(p didSaveParams) error {
 	if path == "" {
 		return nil
 	}
-	onDisk, err := os.ReadFile(path)
+	onDisk, err := fixes.ReadBounded(path, fixes.MaxFileSize)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if doc := s.docs[path]; doc != nil {
@@ -723,7 +723,7 @@ func (s *Server) current(res *pkgResult, file string) bool {
 func overlayOf(buffers map[string][]byte) map[string][]byte {
 	overlay := map[string][]byte{}
 	for path, text := range buffers {
-		if onDisk, err := os.ReadFile(path); err != nil || !bytes.Equal(onDisk, text) {
+		if onDisk, err := fixes.ReadBounded(path, fixes.MaxFileSize); err != nil || !bytes.Equal(onDisk, text) {
 			overlay[path] = text
 		}
 	}
