@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/hiplint/hiplint/docs"
@@ -402,11 +401,7 @@ func utf16Column(line string, byteCol int) int {
 	if byteCol <= 1 {
 		return 1
 	}
-	prefix := line[:min(byteCol-1, len(line))]
-	n := 0
-	for _, r := range prefix {
-		n += utf16.RuneLen(r)
-	}
+	n := fixes.UTF16Len([]byte(line[:min(byteCol-1, len(line))]))
 	return n + 1 + max(0, byteCol-1-len(line)) // a column past the end stays past it
 }
 

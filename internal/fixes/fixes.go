@@ -23,6 +23,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
@@ -336,4 +337,16 @@ func Between(old, new []byte) Edit {
 		suffix--
 	}
 	return Edit{Start: prefix, End: len(old) - suffix, Text: string(new[prefix : len(new)-suffix])}
+}
+
+// UTF16Len is the length of text in UTF-16 code units, the unit of LSP
+// positions and SARIF columns; an invalid byte counts as one.
+func UTF16Len(text []byte) int {
+	n := 0
+	for len(text) > 0 {
+		r, size := utf8.DecodeRune(text)
+		n += max(1, utf16.RuneLen(r))
+		text = text[size:]
+	}
+	return n
 }

@@ -38,18 +38,6 @@ func pathToURI(path string) string {
 	return (&url.URL{Scheme: "file", Path: p}).String()
 }
 
-// utf16Len is the length of text in UTF-16 code units; a byte that is not
-// valid UTF-8 counts as one, as editors show it as one replacement character.
-func utf16Len(text []byte) int {
-	n := 0
-	for len(text) > 0 {
-		r, size := utf8.DecodeRune(text)
-		n += max(1, utf16.RuneLen(r))
-		text = text[size:]
-	}
-	return n
-}
-
 // linePosition converts a 1-based line and byte column of content into a
 // protocol position. A column past the end of the line is clamped to it.
 func linePosition(content []byte, line, column int) position {
@@ -64,7 +52,7 @@ func linePosition(content []byte, line, column int) position {
 	if i := bytes.IndexByte(text, '\n'); i >= 0 {
 		text = text[:i]
 	}
-	return position{Line: line - 1, Character: utf16Len(text[:min(max(column-1, 0), len(text))])}
+	return position{Line: line - 1, Character: fixes.UTF16Len(text[:min(max(column-1, 0), len(text))])}
 }
 
 // offsetPosition converts a byte offset of content into a protocol position.
@@ -72,7 +60,7 @@ func offsetPosition(content []byte, offset int) position {
 	offset = min(max(offset, 0), len(content))
 	before := content[:offset]
 	lineStart := bytes.LastIndexByte(before, '\n') + 1
-	return position{Line: bytes.Count(before, []byte{'\n'}), Character: utf16Len(before[lineStart:])}
+	return position{Line: bytes.Count(before, []byte{'\n'}), Character: fixes.UTF16Len(before[lineStart:])}
 }
 
 // positionOffset converts a protocol position into a byte offset of
