@@ -1,0 +1,180 @@
+package flow
+
+import (
+	"go/ast"
+	"go/types"
+	"reflect"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"golang.org/x/tools/go/analysis"
+)
+
+// ReturnsField is the fact that a function is a getter: its one result is
+// what a parameter or the receiver holds at a field path, possibly viewed
+// through conversions, slicing, unsafe.Slice or unsafe.Add. For example
+// func (b *Buffer) Ptr() unsafe.Pointer { return b.ptr } returns r.ptr, so
+// that b.Ptr() names b.ptr's memory for every analyzer.
+type ReturnsField struct{ Ref Ref }
+
+func (*ReturnsField) AFact()           {}
+func (f *ReturnsField) String() string { return "returnsField(" + f.Ref.String() + ")" }
+
+// Getters recognizes getters and exports ReturnsField facts. It is the one
+// getter recognition under the analyzers, which require it and read its
+// facts through GetterOf.
+var Getters = &analysis.Analyzer{
+	Name:       "hipgetters",
+	Doc:        "recognizes getters (return p.f) for hiplint's analyzers; reports nothing",
+	Run:        runGetters,
+	FactTypes:  []analysis.Fact{new(ReturnsField), new(Involved)},
+	ResultType: reflect.TypeFor[*GetterResult](),
+}
+
+// Involved is the package fact that a package calls the GPU runtime or
+// imports a package that does.
+type Involved struct{}
+
+func (*Involved) AFact()         {}
+func (*Involved) String() string { return "involved" }
+
+// GetterResult is what Getters gives the analyzers of the same package.
+type GetterResult struct {
+	// Involved: the package calls the runtime or imports, directly or not,
+	// a package that does. Others need no analysis.
+	Involved bool
+	Getters  map[*types.Func]Ref
+}
+
+func runGetters(pass *analysis.Pass) (any, error) {
+	out := &GetterResult{Getters: map[*types.Func]Ref{}}
+	out.Involved = cgocall.CallsRuntime(pass.Pkg)
+	for _, imp := range pass.Pkg.Imports() {
+		if out.Involved {
+			break
+		}
+		out.Involved = pass.ImportPackageFact(imp, new(Involved))
+	}
+	if !out.Involved {
+		return out, nil
+	}
+	pass.ExportPackageFact(new(Involved))
+	info := pass.TypesInfo
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			obj, _ := info.Defs[fd.Name].(*types.Func)
+			if obj == nil {
+				continue
+			}
+			if r, ok := getter(info, obj.Signature(), fd.Body); ok {
+				out.Getters[obj] = r
+				pass.ExportObjectFact(obj, &ReturnsField{r})
+			}
+		}
+	}
+	return out, nil
+}
+
+// getter recognizes `return view(p.f.g)` for a parameter or receiver p and a
+// result that can hold an address.
+func getter(info *types.Info, sig *types.Signature, body *ast.BlockStmt) (Ref, bool) {
+	if len(body.List) != 1 || sig.Results().Len() != 1 || !MayHoldAddress(sig.Results().At(0).Type()) {
+		return Ref{}, false
+	}
+	ret, ok := body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return Ref{}, false
+	}
+	lc := Locator{Info: info, Index: func(*ast.IndexExpr) (string, bool) { return "", false }}
+	l, ok := lc.Of(Viewed(info, ret.Results[0]))
+	if !ok {
+		return Ref{}, false
+	}
+	return RefOf(sig, l)
+}
+
+// GetterOf returns what fn returns when it is a getter: from this package's
+// Getters result (pass.ResultOf[Getters]), else from its fact.
+func GetterOf(pass *analysis.Pass, fn *types.Func) (Ref, bool) {
+	if fn == nil {
+		return Ref{}, false
+	}
+	if fn.Pkg() == pass.Pkg {
+		res, _ := pass.ResultOf[Getters].(*GetterResult)
+		if res == nil {
+			return Ref{}, false
+		}
+		r, ok := res.Getters[fn.Origin()]
+		return r, ok
+	}
+	var f ReturnsField
+	if ImportedFact(pass, fn, &f) {
+		return f.Ref, true
+	}
+	return Ref{}, false
+}
+
+// Viewed returns the memory a view is made of: e without conversions,
+// slicing, unsafe.Slice and unsafe.Add (a Values() accessor returning
+// unsafe.Slice((*float32)(b.ptr), b.n) views b.ptr).
+func Viewed(info *types.Info, e ast.Expr) ast.Expr {
+	for range 8 {
+		e = StripConversions(info, e)
+		switch x := e.(type) {
+		case *ast.SliceExpr:
+			e = x.X
+			continue
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+			if !ok || len(x.Args) == 0 {
+				return e
+			}
+			if b, ok := info.Uses[sel.Sel].(*types.Builtin); ok && (b.Name() == "Slice" || b.Name() == "Add") {
+				e = x.Args[0]
+				continue
+			}
+		}
+		return e
+	}
+	return e
+}
+
+// MayHoldAddress reports whether a value of type t can hold a device or host
+// address: pointers, unsafe.Pointer, uintptr and the unsigned integers device
+// pointers are declared as, slices, and structs holding one of those.
+func MayHoldAddress(t types.Type) bool {
+	seen := map[types.Type]bool{}
+	work := []types.Type{t}
+	for len(work) > 0 && len(seen) < 64 {
+		t := work[len(work)-1]
+		work = work[:len(work)-1]
+		if t == nil || seen[t] {
+			continue
+		}
+		seen[t] = true
+		switch u := t.Underlying().(type) {
+		case *types.Pointer, *types.Slice:
+			return true
+		case *types.Basic:
+			switch u.Kind() {
+			case types.UnsafePointer, types.Uintptr, types.Uint64, types.Uint:
+				return true
+			}
+		case *types.Struct:
+			for i := range u.NumFields() {
+				work = append(work, u.Field(i).Type())
+			}
+		}
+	}
+	return false
+}
+
+// IsInvolved reports whether pass's package calls the GPU runtime or imports
+// a package that does (from Getters, which the analyzer must require).
+func IsInvolved(pass *analysis.Pass) bool {
+	res, _ := pass.ResultOf[Getters].(*GetterResult)
+	return res == nil || res.Involved
+}
