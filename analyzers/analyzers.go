@@ -18,9 +18,44 @@ import (
 )
 
 func init() {
-	for _, a := range append(Suite(), Candidates()...) {
+	for _, a := range withRequired(append(Suite(), Candidates()...)) {
 		a.Run = contained(a.Name, a.Run)
 	}
+}
+
+// withRequired returns as and the analyzers they require, directly or not
+// (the engine's, such as flow.Getters), each once.
+func withRequired(as []*analysis.Analyzer) []*analysis.Analyzer {
+	seen := map[*analysis.Analyzer]bool{}
+	var out []*analysis.Analyzer
+	for len(as) > 0 {
+		a := as[0]
+		as = as[1:]
+		if seen[a] {
+			continue
+		}
+		seen[a] = true
+		out = append(out, a)
+		as = append(as, a.Requires...)
+	}
+	return out
+}
+
+// Required returns the analyzers the suite requires that are not part of
+// it: the engine's, which report nothing themselves.
+func Required() []*analysis.Analyzer {
+	own := map[*analysis.Analyzer]bool{}
+	all := append(Suite(), Candidates()...)
+	for _, a := range all {
+		own[a] = true
+	}
+	var out []*analysis.Analyzer
+	for _, a := range withRequired(all) {
+		if !own[a] {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // contained returns run with its panics turned into a *PanicError naming

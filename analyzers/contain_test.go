@@ -38,6 +38,23 @@ func TestSuiteContainsPanics(t *testing.T) {
 	}
 }
 
+// TestRequiredContainPanics: the analyzers the suite requires (the
+// engine's) are contained too: given a pass without a package, those that
+// panic (flow.Getters) return a *PanicError instead.
+func TestRequiredContainPanics(t *testing.T) {
+	for _, a := range analyzers.Required() {
+		var err error
+		require.NotPanics(t, func() {
+			_, err = a.Run(&analysis.Pass{Analyzer: a, ResultOf: map[*analysis.Analyzer]any{}})
+		}, a.Name)
+		if err != nil {
+			var pe *analyzers.PanicError
+			require.True(t, errors.As(err, &pe), "%s: %v", a.Name, err)
+			assert.Equal(t, a.Name, pe.Analyzer)
+		}
+	}
+}
+
 // TestPanicLeavesTheRunGoingOn: under the checker, as in every driver, one
 // analyzer that panics on a package fails that action only; the suite's
 // actions on the same packages complete.
