@@ -357,3 +357,50 @@ func lookupMethod(t *testing.T, pass *analysis.Pass, typ, name string) *types.Fu
 	require.True(t, ok, name)
 	return fn
 }
+
+// TestReplay: the reporting pass sees each node of each reachable block
+// once, with the fixpoint state before it, and leaves the solution as it
+// was.
+func TestReplay(t *testing.T) {
+	src := "package p\nfunc f(c bool) int {\n\tx := 0\n\tif c {\n\t\tx = 1\n\t}\n\treturn x\n}\n"
+	pass, _ := fakePass(t, src)
+	body := pass.Files[0].Decls[0].(*ast.FuncDecl).Body
+	g := CFG(pass.TypesInfo, body)
+	// The state: the set of assignment lines that may have run.
+	p := Problem[map[int]bool]{
+		Entry: map[int]bool{},
+		Clone: func(m map[int]bool) map[int]bool {
+			out := map[int]bool{}
+			for k := range m {
+				out[k] = true
+			}
+			return out
+		},
+		Join: func(into, from map[int]bool) map[int]bool {
+			for k := range from {
+				into[k] = true
+			}
+			return into
+		},
+		Equal: func(a, b map[int]bool) bool { return len(a) == len(b) },
+		Transfer: func(n ast.Node, s map[int]bool) map[int]bool {
+			if _, ok := n.(*ast.AssignStmt); ok {
+				s[pass.Fset.Position(n.Pos()).Line] = true
+			}
+			return s
+		},
+	}
+	in := Solve(g, p)
+	seen := map[string]int{}
+	Replay(g, in, p, func(n ast.Node, s map[int]bool) {
+		if ret, ok := n.(*ast.ReturnStmt); ok {
+			seen[types.ExprString(ret.Results[0])] = len(s)
+		}
+		seen["nodes"]++
+	})
+	assert.Equal(t, 2, seen["x"], "the return is reached by both assignments")
+	assert.Equal(t, 4, seen["nodes"]) // x := 0, c, x = 1, return x
+	for _, s := range in {
+		assert.LessOrEqual(t, len(s), 2, "the solution is unchanged")
+	}
+}

@@ -226,3 +226,24 @@ type PosRange struct{ Pos, End token.Pos }
 
 // Contains reports whether p lies within r.
 func (r PosRange) Contains(p token.Pos) bool { return r.Pos <= p && p < r.End }
+
+// Replay is the reporting pass over a solution: it walks each reachable
+// block of g once, from its fixpoint entry state in (Solve's result), and
+// calls report with each node and the state before it, then moves the state
+// on with p.Transfer. Analyzers keep their transfer functions free of
+// reporting: what a node is judged by is the state that reaches it at the
+// fixpoint, and report is where the judging happens. The states in are not
+// changed.
+func Replay[S any](g *cfg.CFG, in map[*cfg.Block]S, p Problem[S], report func(n ast.Node, s S)) {
+	for _, b := range g.Blocks {
+		s, ok := in[b]
+		if !ok {
+			continue
+		}
+		s = p.Clone(s)
+		for _, n := range b.Nodes {
+			report(n, s)
+			s = p.Transfer(n, s)
+		}
+	}
+}
