@@ -48,3 +48,13 @@ func Twin(hip string, f Family) string {
 	}
 	return name
 }
+
+// StreamTypes are the C type names of stream handles in the three APIs;
+// StreamStructs the struct types those handles point to, which cgo spells a
+// C function's stream parameter as (a pointer to one).
+var (
+	StreamTypes   = []string{"hipStream_t", "cudaStream_t", "CUstream"}
+	StreamStructs = []string{"struct_ihipStream_t", "struct_CUstream_st"}
+	// DevicePtrTypes are the C type names of device pointers.
+	DevicePtrTypes = []string{"CUdeviceptr", "hipDeviceptr_t"}
+)
