@@ -3,7 +3,6 @@ package xnack
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -96,12 +95,12 @@ func (a *analyzer) helperArgValues(e ast.Expr, depth int) []helperArg {
 		if !ok {
 			return nil
 		}
-		if _, ok := info.TypeOf(ix.X).Underlying().(*types.Slice); !ok {
+		if _, ok := flow.Under(info, ix.X).(*types.Slice); !ok {
 			return nil
 		}
 		return a.helperArgValues(ix.X, depth+1)
 	case *ast.CallExpr:
-		if unsafeBuiltin(info, x) == "SliceData" && len(x.Args) == 1 {
+		if flow.UnsafeBuiltin(info, x) == "SliceData" && len(x.Args) == 1 {
 			return a.helperArgValues(x.Args[0], depth+1)
 		}
 		return a.helperCallArgs(x, 0)
@@ -180,12 +179,12 @@ func (a *analyzer) findKernelArgs(fi *fnInfo) (ReturnsKernelArgs, bool) {
 func argArrayType(t types.Type) bool {
 	switch u := t.Underlying().(type) {
 	case *types.Slice:
-		return pointerLike(u.Elem())
+		return flow.PointerLike(u.Elem())
 	case *types.Pointer:
 		if arr, ok := u.Elem().Underlying().(*types.Array); ok {
-			return pointerLike(arr.Elem())
+			return flow.PointerLike(arr.Elem())
 		}
-		return pointerLike(u.Elem())
+		return flow.PointerLike(u.Elem())
 	}
 	return false
 }
@@ -224,12 +223,12 @@ func (a *analyzer) cLocOf(e ast.Expr, depth int) (cLoc, bool) {
 	info := a.pass.TypesInfo
 	switch x := flow.StripConversions(info, e).(type) {
 	case *ast.CallExpr:
-		switch unsafeBuiltin(info, x) {
+		switch flow.UnsafeBuiltin(info, x) {
 		case "Add":
 			if len(x.Args) != 2 {
 				return cLoc{}, false
 			}
-			c, ok := constInt(info, x.Args[1])
+			c, ok := flow.ConstInt(info, x.Args[1])
 			if !ok {
 				return cLoc{}, false
 			}
@@ -267,7 +266,7 @@ func (a *analyzer) cLocOf(e ast.Expr, depth int) (cLoc, bool) {
 func (a *analyzer) cElemLoc(ix *ast.IndexExpr, depth int) (cLoc, bool) {
 	info := a.pass.TypesInfo
 	var elem types.Type
-	switch t := info.TypeOf(ix.X).Underlying().(type) {
+	switch t := flow.Under(info, ix.X).(type) {
 	case *types.Slice:
 		elem = t.Elem()
 	case *types.Pointer:
@@ -279,7 +278,7 @@ func (a *analyzer) cElemLoc(ix *ast.IndexExpr, depth int) (cLoc, bool) {
 	default:
 		return cLoc{}, false
 	}
-	c, ok := constInt(info, ix.Index)
+	c, ok := flow.ConstInt(info, ix.Index)
 	if !ok {
 		return cLoc{}, false
 	}
@@ -299,12 +298,12 @@ func slotBound(info *types.Info, e ast.Expr) int64 {
 	if !ok {
 		return 64
 	}
-	p, ok := info.TypeOf(ix.X).Underlying().(*types.Pointer)
+	p, ok := flow.Under(info, ix.X).(*types.Pointer)
 	if !ok {
 		return 64
 	}
 	arr, ok := p.Elem().Underlying().(*types.Array)
-	c, known := constInt(info, ix.Index)
+	c, known := flow.ConstInt(info, ix.Index)
 	if !ok || !known || c > arr.Len() {
 		return 64
 	}
@@ -322,43 +321,50 @@ func (a *analyzer) isCAlloc(e ast.Expr) bool {
 	return ok && cHeapFuncs[name]
 }
 
-func constInt(info *types.Info, e ast.Expr) (int64, bool) {
-	c := info.Types[e].Value
-	if c == nil {
-		return 0, false
-	}
-	return constant.Int64Val(constant.ToInt(c))
-}
-
 // cLocStores returns what is stored at l anywhere in the package
 // (*(*unsafe.Pointer)(unsafe.Add(block, 8)) = v, array[1] = v).
 func (a *analyzer) cLocStores(l cLoc) []ast.Expr {
-	if a.locStores == nil {
-		a.locStores = map[cLoc][]ast.Expr{}
-		for _, f := range a.files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				as, ok := n.(*ast.AssignStmt)
-				if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
-					return true
-				}
-				for i, lhs := range as.Lhs {
-					var at cLoc
-					var ok bool
-					switch x := ast.Unparen(lhs).(type) {
-					case *ast.StarExpr:
-						at, ok = a.cLocOf(x.X, 0)
-					case *ast.IndexExpr:
-						at, ok = a.cElemLoc(x, 0)
-					}
-					if ok {
-						a.locStores[at] = append(a.locStores[at], as.Rhs[i])
-					}
-				}
-				return true
-			})
-		}
-	}
+	a.indexCStores()
 	return a.locStores[l]
+}
+
+// indexCStores walks the package once for the stores into C memory, by
+// offset (cLocStores) and by buffer (cStores).
+func (a *analyzer) indexCStores() {
+	if a.locStores != nil {
+		return
+	}
+	a.locStores = map[cLoc][]ast.Expr{}
+	a.cstores = map[types.Object][]ast.Expr{}
+	for _, f := range a.files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+				return true
+			}
+			for i, lhs := range as.Lhs {
+				var at cLoc
+				var into ast.Expr
+				switch x := ast.Unparen(lhs).(type) {
+				case *ast.StarExpr:
+					at, ok = a.cLocOf(x.X, 0)
+					into = x.X
+				case *ast.IndexExpr:
+					at, ok = a.cElemLoc(x, 0)
+					into = x.X
+				default:
+					continue
+				}
+				if ok {
+					a.locStores[at] = append(a.locStores[at], as.Rhs[i])
+				}
+				if buf := a.cBuffer(into, 0); buf != nil {
+					a.cstores[buf] = append(a.cstores[buf], as.Rhs[i])
+				}
+			}
+			return true
+		})
+	}
 }
 
 // cSlotValues returns the argument values of a kernelParams array e in C
@@ -384,7 +390,7 @@ func (a *analyzer) cSlotValues(e ast.Expr) []ast.Expr {
 		for _, slot := range slots {
 			if u, ok := flow.StripConversions(info, slot).(*ast.UnaryExpr); ok && u.Op == token.AND {
 				v := ast.Unparen(u.X)
-				if _, isIdent := v.(*ast.Ident); (isIdent || fieldOf(info, v) != nil) && pointerLike(info.TypeOf(v)) {
+				if _, isIdent := v.(*ast.Ident); (isIdent || flow.SelectedField(info, v) != nil) && flow.PointerLike(info.TypeOf(v)) {
 					out = append(out, v)
 					continue
 				}
@@ -394,7 +400,7 @@ func (a *analyzer) cSlotValues(e ast.Expr) []ast.Expr {
 				continue
 			}
 			for _, v := range a.cLocStores(at) {
-				if pointerLike(info.TypeOf(v)) {
+				if flow.PointerLike(info.TypeOf(v)) {
 					out = append(out, v)
 				}
 			}

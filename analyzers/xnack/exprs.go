@@ -61,7 +61,7 @@ type fieldKey struct {
 
 // baseField returns v and f for v.f, where v is a variable.
 func baseField(info *types.Info, e ast.Expr) (fieldKey, bool) {
-	f := fieldOf(info, e)
+	f := flow.SelectedField(info, e)
 	if f == nil {
 		return fieldKey{}, false
 	}
@@ -82,7 +82,7 @@ func (a *analyzer) buildIndex() {
 		attrs: map[types.Object]hipapi.Const{}, fields: map[fieldKey][]valueSrc{}}
 	a.ix = ix
 	obj := func(e ast.Expr) types.Object {
-		if f := fieldOf(info, e); f != nil {
+		if f := flow.SelectedField(info, e); f != nil {
 			return f // b.ptr = v: what the field ptr holds, in every value
 		}
 		id, ok := ast.Unparen(e).(*ast.Ident)
@@ -136,8 +136,8 @@ func (a *analyzer) buildIndex() {
 				assign(lhs, n.Values)
 			case *ast.CompositeLit:
 				// &HostBuffer{ptr: C.malloc(n)} stores into the field ptr.
-				for _, fv := range litFields(info, n) {
-					ix.srcs[fv.field] = append(ix.srcs[fv.field], valueSrc{expr: fv.value})
+				for _, fv := range flow.LitFields(info, n) {
+					ix.srcs[fv.Field] = append(ix.srcs[fv.Field], valueSrc{expr: fv.Value})
 				}
 			case *ast.CallExpr:
 				c := a.idx.Match(n)
@@ -147,7 +147,7 @@ func (a *analyzer) buildIndex() {
 				switch c.Func.Role {
 				case hipapi.Alloc:
 					out := c.Arg(c.Func.Out)
-					if o := addrOf(info, out); o != nil {
+					if o := flow.AddrOf(info, out); o != nil {
 						ix.srcs[o] = append(ix.srcs[o], valueSrc{alloc: c.Func.Alloc, allocd: true})
 					}
 					if u, ok := flow.StripConversions(info, out).(*ast.UnaryExpr); ok && u.Op == token.AND {
@@ -160,7 +160,7 @@ func (a *analyzer) buildIndex() {
 					if !ok || (k.Role != hipapi.PageableAttr && k.Role != hipapi.ManagedAttr) {
 						return true
 					}
-					if o := addrOf(info, c.Arg(c.Func.Out)); o != nil {
+					if o := flow.AddrOf(info, c.Arg(c.Func.Out)); o != nil {
 						ix.attrs[o] = k
 					}
 				}
@@ -186,71 +186,6 @@ func deviceAttr(info *types.Info, c *cgocall.Call) (hipapi.Const, bool) {
 		return hipapi.Const{}, false
 	}
 	return hipapi.AttrByValue(c.Func.Family, v)
-}
-
-// addrOf returns v for an out-argument &v, seen through conversions
-// ((*unsafe.Pointer)(unsafe.Pointer(&v))), or the field f for &x.f.
-// fieldValue is one field a struct literal sets, and its value.
-type fieldValue struct {
-	field *types.Var
-	value ast.Expr
-}
-
-// litFields returns the fields a struct composite literal sets, keyed
-// (T{ptr: p}) or positional (T{p, n}); nil for other literals.
-func litFields(info *types.Info, lit *ast.CompositeLit) []fieldValue {
-	st, ok := info.TypeOf(lit).Underlying().(*types.Struct)
-	if !ok {
-		return nil
-	}
-	var out []fieldValue
-	for i, el := range lit.Elts {
-		var f *types.Var
-		if kv, ok := el.(*ast.KeyValueExpr); ok {
-			if id, ok := kv.Key.(*ast.Ident); ok {
-				f, _ = info.Uses[id].(*types.Var)
-			}
-			el = kv.Value
-		} else if i < st.NumFields() {
-			f = st.Field(i)
-		}
-		if f != nil {
-			out = append(out, fieldValue{f, el})
-		}
-	}
-	return out
-}
-
-func addrOf(info *types.Info, e ast.Expr) types.Object {
-	e = flow.StripConversions(info, e)
-	u, ok := e.(*ast.UnaryExpr)
-	if !ok || u.Op != token.AND {
-		return nil
-	}
-	if f := fieldOf(info, u.X); f != nil {
-		return f
-	}
-	id, ok := ast.Unparen(u.X).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	if o := info.Uses[id]; o != nil {
-		return o
-	}
-	return info.Defs[id]
-}
-
-// fieldOf returns the struct field that e selects (x.f, x.y.f), or nil.
-func fieldOf(info *types.Info, e ast.Expr) *types.Var {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	if s, ok := info.Selections[sel]; ok && s.Kind() == types.FieldVal {
-		f, _ := s.Obj().(*types.Var)
-		return f
-	}
-	return nil
 }
 
 // initializesHIP reports whether the C function name is a HIP runtime
@@ -299,7 +234,7 @@ func (a *analyzer) prov(e ast.Expr, depth int) provenance {
 	case *ast.Ident:
 		return a.provVar(x, depth)
 	case *ast.SelectorExpr:
-		if f := fieldOf(info, x); f != nil {
+		if f := flow.SelectedField(info, x); f != nil {
 			return a.provAll(a.ix.srcs[f], depth)
 		}
 		if v, ok := info.Uses[x.Sel].(*types.Var); ok { // pkg.Var
@@ -308,7 +243,7 @@ func (a *analyzer) prov(e ast.Expr, depth int) provenance {
 	case *ast.IndexExpr:
 		// An element of a map or slice: what is stored into it (m[k] = p).
 		if id, ok := ast.Unparen(x.X).(*ast.Ident); ok {
-			switch info.TypeOf(x.X).Underlying().(type) {
+			switch flow.Under(info, x.X).(type) {
 			case *types.Map, *types.Slice:
 				var srcs []valueSrc
 				for _, el := range a.ix.elems[info.Uses[id]] {
@@ -320,7 +255,7 @@ func (a *analyzer) prov(e ast.Expr, depth int) provenance {
 	case *ast.SliceExpr:
 		return a.prov(x.X, depth+1)
 	case *ast.CompositeLit:
-		if _, ok := info.TypeOf(x).Underlying().(*types.Slice); ok {
+		if _, ok := flow.Under(info, x).(*types.Slice); ok {
 			return provenance{systemMem, "Go memory"}
 		}
 	}
@@ -341,7 +276,7 @@ func (a *analyzer) provAddr(x ast.Expr, depth int) provenance {
 	case *ast.CompositeLit:
 		return goMem
 	case *ast.IndexExpr:
-		switch info.TypeOf(y.X).Underlying().(type) {
+		switch flow.Under(info, y.X).(type) {
 		case *types.Slice, *types.Pointer: // s[i], or (*[n]T)(p)[i]
 			return a.prov(y.X, depth+1)
 		case *types.Array:
@@ -349,7 +284,7 @@ func (a *analyzer) provAddr(x ast.Expr, depth int) provenance {
 		}
 	case *ast.SelectorExpr:
 		if sel, ok := info.Selections[y]; ok && sel.Kind() == types.FieldVal {
-			if _, isPtr := info.TypeOf(y.X).Underlying().(*types.Pointer); isPtr {
+			if _, isPtr := flow.Under(info, y.X).(*types.Pointer); isPtr {
 				return a.prov(y.X, depth+1)
 			}
 			return a.provAddr(y.X, depth+1)
@@ -427,7 +362,7 @@ func (a *analyzer) provCall(call *ast.CallExpr, result int, depth int) provenanc
 			return provenance{}
 		}
 	}
-	switch unsafeBuiltin(info, call) {
+	switch flow.UnsafeBuiltin(info, call) {
 	case "Slice", "SliceData", "String", "StringData", "Add":
 		if len(call.Args) > 0 {
 			return a.prov(call.Args[0], depth+1)
@@ -464,13 +399,13 @@ func (a *analyzer) kernelArgValues(e ast.Expr) []ast.Expr {
 		}
 	}
 	if call, ok := e.(*ast.CallExpr); ok {
-		if unsafeBuiltin(info, call) == "SliceData" && len(call.Args) == 1 {
+		if flow.UnsafeBuiltin(info, call) == "SliceData" && len(call.Args) == 1 {
 			e = ast.Unparen(call.Args[0])
 		}
 	}
 	var elems []ast.Expr
 	if lit, ok := e.(*ast.CompositeLit); ok { // return []unsafe.Pointer{unsafe.Pointer(&p)}
-		if _, isSlice := info.TypeOf(lit).Underlying().(*types.Slice); !isSlice {
+		if _, isSlice := flow.Under(info, lit).(*types.Slice); !isSlice {
 			return nil
 		}
 		for _, el := range lit.Elts {
@@ -496,7 +431,7 @@ func (a *analyzer) kernelArgValues(e ast.Expr) []ast.Expr {
 				elems = append(elems, el)
 			}
 		case *ast.CallExpr:
-			if b, ok := info.Uses[identOf(x.Fun)].(*types.Builtin); ok && b.Name() == "append" && len(x.Args) > 1 {
+			if flow.BuiltinName(info, x) == "append" && len(x.Args) > 1 {
 				elems = append(elems, x.Args[1:]...)
 			}
 		}
@@ -515,31 +450,12 @@ func addrValues(info *types.Info, elems []ast.Expr) []ast.Expr {
 			continue
 		}
 		v := ast.Unparen(u.X)
-		if _, isIdent := v.(*ast.Ident); !isIdent && fieldOf(info, v) == nil || !pointerLike(info.TypeOf(v)) {
+		if _, isIdent := v.(*ast.Ident); !isIdent && flow.SelectedField(info, v) == nil || !flow.PointerLike(info.TypeOf(v)) {
 			continue
 		}
 		out = append(out, v)
 	}
 	return out
-}
-
-func identOf(e ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(e).(*ast.Ident)
-	return id
-}
-
-// pointerLike reports whether values of t may carry an address to a kernel.
-func pointerLike(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Pointer:
-		return true
-	case *types.Basic:
-		return u.Kind() == types.UnsafePointer || u.Kind() == types.Uintptr
-	}
-	return false
 }
 
 // implies returns what e evaluating to taken proves, and for an HMM check
@@ -597,7 +513,7 @@ func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, depth int) (
 	if c == nil {
 		val, other = x.Y, x.X
 		c = info.Types[other].Value
-		op = flip(op)
+		op = flow.Flip(op)
 	}
 	if c == nil {
 		return noGuard, ""
@@ -622,43 +538,11 @@ func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, depth int) (
 		}
 		// Attributes are 0 or 1: the comparison proves the attribute is 1
 		// exactly when only 1 gives the outcome observed.
-		if holds(op, 1, n) == taken && holds(op, 0, n) != taken {
+		if flow.Holds(op, 1, n) == taken && flow.Holds(op, 0, n) != taken {
 			return k, name
 		}
 	}
 	return noGuard, ""
-}
-
-func flip(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GTR
-	case token.GTR:
-		return token.LSS
-	case token.LEQ:
-		return token.GEQ
-	case token.GEQ:
-		return token.LEQ
-	}
-	return op
-}
-
-func holds(op token.Token, v, c int64) bool {
-	switch op {
-	case token.EQL:
-		return v == c
-	case token.NEQ:
-		return v != c
-	case token.LSS:
-		return v < c
-	case token.LEQ:
-		return v <= c
-	case token.GTR:
-		return v > c
-	case token.GEQ:
-		return v >= c
-	}
-	return false
 }
 
 // attrValue classifies an attribute value: a variable that received
@@ -677,11 +561,11 @@ func (a *analyzer) attrValue(e ast.Expr) (guardKind, string) {
 		}
 		return attrGuard(k)
 	case *ast.SelectorExpr:
-		if k, ok := a.ix.attrs[fieldOf(info, x)]; ok { // hipDeviceGetAttribute(&d.pageable, ...)
+		if k, ok := a.ix.attrs[flow.SelectedField(info, x)]; ok { // hipDeviceGetAttribute(&d.pageable, ...)
 			return attrGuard(k)
 		}
 		t := info.TypeOf(x.X)
-		if p, ok := t.Underlying().(*types.Pointer); ok {
+		if p, ok := flow.Under(info, x.X).(*types.Pointer); ok {
 			t = p.Elem()
 		}
 		hip := cgocall.IsCType(t, "hipDeviceProp_t") || cgocall.IsCType(t, "struct_hipDeviceProp_t")

@@ -158,7 +158,7 @@ func (a *analyzer) paramOf(fi *fnInfo, e ast.Expr, depth int) (ParamFlow, bool) 
 			}
 		}
 	case *ast.SelectorExpr:
-		if f := fieldOf(info, x); f != nil {
+		if f := flow.SelectedField(info, x); f != nil {
 			if r, ok := a.paramOf(fi, x.X, depth+1); ok && r.Field == "" {
 				r.Field = f.Name()
 				return r, true
@@ -170,15 +170,15 @@ func (a *analyzer) paramOf(fi *fnInfo, e ast.Expr, depth int) (ParamFlow, bool) 
 		}
 		switch y := ast.Unparen(x.X).(type) {
 		case *ast.IndexExpr: // &s[i]: the memory s points to
-			switch info.TypeOf(y.X).Underlying().(type) {
+			switch flow.Under(info, y.X).(type) {
 			case *types.Slice, *types.Pointer:
 				return a.paramOf(fi, y.X, depth+1)
 			}
 		case *ast.SelectorExpr: // &p.f of a pointer p: the memory p points to
-			if fieldOf(info, y) == nil {
+			if flow.SelectedField(info, y) == nil {
 				break
 			}
-			if _, isPtr := info.TypeOf(y.X).Underlying().(*types.Pointer); isPtr {
+			if _, isPtr := flow.Under(info, y.X).(*types.Pointer); isPtr {
 				if r, ok := a.paramOf(fi, y.X, depth+1); ok && r.Field == "" {
 					return r, true
 				}
@@ -188,7 +188,7 @@ func (a *analyzer) paramOf(fi *fnInfo, e ast.Expr, depth int) (ParamFlow, bool) 
 		return a.paramOf(fi, x.X, depth+1)
 	case *ast.CallExpr:
 		if len(x.Args) > 0 {
-			switch unsafeBuiltin(info, x) {
+			switch flow.UnsafeBuiltin(info, x) {
 			case "Slice", "SliceData", "StringData":
 				return a.paramOf(fi, x.Args[0], depth+1)
 			}
@@ -259,9 +259,9 @@ func (a *analyzer) provField(e ast.Expr, f *types.Var, depth int) provenance {
 			return a.provField(x.X, f, depth+1)
 		}
 	case *ast.CompositeLit:
-		for _, fv := range litFields(info, x) {
-			if fv.field == f {
-				return a.prov(fv.value, depth+1)
+		for _, fv := range flow.LitFields(info, x) {
+			if fv.Field == f {
+				return a.prov(fv.Value, depth+1)
 			}
 		}
 	case *ast.Ident:

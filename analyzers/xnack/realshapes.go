@@ -31,23 +31,6 @@ func (f *ErrUnlessXNACK) String() string {
 	return fmt.Sprintf("errUnlessXNACK(result=%d)", f.Result)
 }
 
-// unsafeBuiltin returns the name of the unsafe builtin call calls
-// (unsafe.SliceData, unsafe.Add, ...), or "".
-func unsafeBuiltin(info *types.Info, call *ast.CallExpr) string {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return ""
-	}
-	b, ok := info.Uses[sel.Sel].(*types.Builtin)
-	if !ok {
-		return ""
-	}
-	if id, ok := sel.X.(*ast.Ident); !ok || id.Name != "unsafe" {
-		return ""
-	}
-	return b.Name()
-}
-
 // isCHeapExpr reports whether e is a C heap allocation, seen through
 // conversions and unsafe.Slice/Add/SliceData.
 func (a *analyzer) isCHeapExpr(e ast.Expr, depth int) bool {
@@ -57,7 +40,7 @@ func (a *analyzer) isCHeapExpr(e ast.Expr, depth int) bool {
 		if !ok {
 			return false
 		}
-		switch unsafeBuiltin(info, call) {
+		switch flow.UnsafeBuiltin(info, call) {
 		case "Slice", "SliceData", "Add":
 			if len(call.Args) > 0 {
 				e = call.Args[0]
@@ -80,7 +63,7 @@ func (a *analyzer) cBuffer(e ast.Expr, depth int) types.Object {
 	for ; depth < 12 && e != nil; depth++ {
 		switch x := flow.StripConversions(info, e).(type) {
 		case *ast.CallExpr:
-			switch unsafeBuiltin(info, x) {
+			switch flow.UnsafeBuiltin(info, x) {
 			case "Slice", "SliceData", "Add":
 				if len(x.Args) > 0 {
 					e = x.Args[0]
@@ -124,32 +107,7 @@ func (a *analyzer) cBuffer(e ast.Expr, depth int) types.Object {
 // cStores returns what is stored into the C buffer v anywhere in the
 // package (buf[i] = x, *(*unsafe.Pointer)(unsafe.Add(buf, 8)) = x).
 func (a *analyzer) cStores(v types.Object) []ast.Expr {
-	if a.cstores == nil {
-		a.cstores = map[types.Object][]ast.Expr{}
-		for _, f := range a.files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				as, ok := n.(*ast.AssignStmt)
-				if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
-					return true
-				}
-				for i, l := range as.Lhs {
-					var into ast.Expr
-					switch x := ast.Unparen(l).(type) {
-					case *ast.IndexExpr:
-						into = x.X
-					case *ast.StarExpr:
-						into = x.X
-					default:
-						continue
-					}
-					if buf := a.cBuffer(into, 0); buf != nil {
-						a.cstores[buf] = append(a.cstores[buf], as.Rhs[i])
-					}
-				}
-				return true
-			})
-		}
-	}
+	a.indexCStores()
 	return a.cstores[v]
 }
 
@@ -169,7 +127,7 @@ func (a *analyzer) cKernelArgValues(e ast.Expr) []ast.Expr {
 		s := flow.StripConversions(info, slot)
 		if u, ok := s.(*ast.UnaryExpr); ok && u.Op == token.AND {
 			v := ast.Unparen(u.X)
-			if _, isIdent := v.(*ast.Ident); (isIdent || fieldOf(info, v) != nil) && pointerLike(info.TypeOf(v)) {
+			if _, isIdent := v.(*ast.Ident); (isIdent || flow.SelectedField(info, v) != nil) && flow.PointerLike(info.TypeOf(v)) {
 				out = append(out, v)
 				continue
 			}
@@ -177,14 +135,14 @@ func (a *analyzer) cKernelArgValues(e ast.Expr) []ast.Expr {
 		if vals := a.cBuffer(slot, 0); vals != nil && vals != arr {
 			if stored := a.cStores(vals); len(stored) > 0 {
 				for _, w := range stored {
-					if pointerLike(info.TypeOf(w)) {
+					if flow.PointerLike(info.TypeOf(w)) {
 						out = append(out, w)
 					}
 				}
 				continue
 			}
 		}
-		if pointerLike(info.TypeOf(slot)) {
+		if flow.PointerLike(info.TypeOf(slot)) {
 			out = append(out, slot)
 		}
 	}

@@ -9,8 +9,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/diag"
@@ -231,10 +229,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	if !cgocall.CallsRuntime(pass.Pkg) && len(pass.AllObjectFacts()) == 0 {
 		return nil, nil
 	}
-	a := &analyzer{pass: pass, candidates: candidates, byObj: map[*types.Func]*fnInfo{}, byLit: map[*ast.FuncLit]*fnInfo{},
-		reportsOf: map[*types.Func]reportSummary{}, returns: map[*types.Func]ReturnsSystemMemory{},
-		reported: map[string]bool{}, impls: flow.NewImpls(pass), argCache: map[argKey]argResult{}, idx: flow.IndexOf(pass),
-		errReportsOf: map[*types.Func]reportSummary{}, argsOf: map[*types.Func]ReturnsKernelArgs{}}
+	a := newAnalyzer(pass, candidates)
 	for _, f := range pass.Files {
 		if !cgocall.IsSupportFile(pass.Fset, f) {
 			a.files = append(a.files, f)
@@ -265,6 +260,13 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 // touchesRuntime reports whether anything here can matter for XNACK: a HIP
 // call, a memory use, HSA_XNACK, or a dependency with facts. Other cgo
 // packages skip the path analysis.
+func newAnalyzer(pass *analysis.Pass, candidates bool) *analyzer {
+	return &analyzer{pass: pass, candidates: candidates, byObj: map[*types.Func]*fnInfo{}, byLit: map[*ast.FuncLit]*fnInfo{},
+		reportsOf: map[*types.Func]reportSummary{}, returns: map[*types.Func]ReturnsSystemMemory{},
+		reported: map[string]bool{}, impls: flow.NewImpls(pass), argCache: map[argKey]argResult{}, idx: flow.IndexOf(pass),
+		errReportsOf: map[*types.Func]reportSummary{}, argsOf: map[*types.Func]ReturnsKernelArgs{}}
+}
+
 func (a *analyzer) touchesRuntime() bool {
 	if len(a.pass.AllObjectFacts()) > 0 {
 		return true
@@ -403,8 +405,8 @@ func (a *analyzer) callEvents(call *ast.CallExpr, emit func(event)) {
 	}
 	switch fn.FullName() {
 	case "os.Setenv", "syscall.Setenv":
-		if len(call.Args) == 2 && constString(info, call.Args[0]) == "HSA_XNACK" {
-			emit(event{kind: evSetenv, pos: call.Pos(), value: constString(info, call.Args[1])})
+		if len(call.Args) == 2 && flow.ConstString(info, call.Args[0]) == "HSA_XNACK" {
+			emit(event{kind: evSetenv, pos: call.Pos(), value: flow.ConstString(info, call.Args[1])})
 		}
 		return
 	case "(*testing.M).Run":
@@ -412,13 +414,6 @@ func (a *analyzer) callEvents(call *ast.CallExpr, emit func(event)) {
 		return
 	}
 	emit(event{kind: evCall, pos: call.Pos(), callee: fn.Origin(), call: call})
-}
-
-func constString(info *types.Info, e ast.Expr) string {
-	if c := info.Types[e].Value; c != nil && c.Kind() == constant.String {
-		return constant.StringVal(c)
-	}
-	return ""
 }
 
 // runtimeEvents lists what a runtime call does: initializing HIP, using
@@ -615,7 +610,7 @@ func rawPointer(t types.Type) bool {
 		return ok && strings.HasPrefix(n.Obj().Name(), "_Ctype_")
 	case *types.Named:
 		if strings.HasPrefix(u.Obj().Name(), "_Ctype_") {
-			return pointerLike(u)
+			return flow.PointerLike(u)
 		}
 		// A handle type of the program's own: type HostPtr uintptr.
 		b, ok := u.Underlying().(*types.Basic)
@@ -1119,57 +1114,15 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 	return w.r
 }
 
-// entryKind says how a function is entered by the Go runtime or go test.
-type entryKind uint8
-
-const (
-	notEntry entryKind = iota
-	initEntry
-	mainEntry
-	testMainEntry
-	testEntry // Test, Benchmark, Example or Fuzz function
-)
-
-func (a *analyzer) entryOf(fi *fnInfo) entryKind {
-	if fi.obj == nil || fi.fn.Decl.Recv != nil {
-		return notEntry
-	}
-	name := fi.obj.Name()
-	params := fi.obj.Signature().Params().Len()
-	switch {
-	case name == "init":
-		return initEntry
-	case name == "main" && a.pass.Pkg.Name() == "main":
-		return mainEntry
-	case !fi.testFile:
-		return notEntry
-	case name == "TestMain" && params == 1:
-		return testMainEntry
-	case params == 1 && (isTestName(name, "Test") || isTestName(name, "Benchmark") || isTestName(name, "Fuzz")),
-		params == 0 && isTestName(name, "Example"):
-		return testEntry
-	}
-	return notEntry
-}
-
-// isTestName is go test's rule: the prefix, then the end or a non-lowercase rune.
-func isTestName(name, prefix string) bool {
-	rest, ok := strings.CutPrefix(name, prefix)
-	if !ok {
-		return false
-	}
-	if rest == "" {
-		return true
-	}
-	r, _ := utf8.DecodeRuneInString(rest)
-	return !unicode.IsLower(r)
+func (a *analyzer) entryOf(fi *fnInfo) flow.EntryKind {
+	return flow.EntryOf(fi.obj, fi.fn.Decl, fi.testFile)
 }
 
 // exportFacts exports the summaries of exported functions that other
 // packages can call.
 func (a *analyzer) exportFacts() {
 	for _, fi := range a.funcs {
-		if fi.obj == nil || !fi.obj.Exported() || fi.testFile || a.entryOf(fi) != notEntry {
+		if fi.obj == nil || !fi.obj.Exported() || fi.testFile || a.entryOf(fi) != flow.NotEntry {
 			continue
 		}
 		if r, ok := a.reportsOf[fi.obj]; ok {
@@ -1228,7 +1181,7 @@ func (a *analyzer) report() {
 	var mains, testMains, tests []*fnInfo
 	for _, fi := range a.funcs {
 		switch a.entryOf(fi) {
-		case initEntry:
+		case flow.InitEntry:
 			r := a.walk(fi, afterInit, false)
 			a.reportLocal(r)
 			if a.pass.Pkg.Name() == "main" {
@@ -1237,11 +1190,11 @@ func (a *analyzer) report() {
 			if r.sawExit {
 				afterInit = r.exit
 			}
-		case mainEntry:
+		case flow.MainEntry:
 			mains = append(mains, fi)
-		case testMainEntry:
+		case flow.TestMainEntry:
 			testMains = append(testMains, fi)
-		case testEntry:
+		case flow.TestEntry:
 			tests = append(tests, fi)
 		}
 	}
