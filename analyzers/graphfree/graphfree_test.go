@@ -50,5 +50,4 @@ func TestFactStrings(t *testing.T) {
 		(&graphfree.FreesParam{Params: []graphfree.ParamPath{{Param: -1, Path: ".buf"}, {Param: 2}}}).String())
 	assert.Equal(t, "capturesStream(begins[-1.h] ends[])",
 		(&graphfree.CapturesStream{Begins: []graphfree.ParamPath{{Param: -1, Path: ".h"}}}).String())
-	assert.Equal(t, "returnsParam(0=-1.ptr)", (&graphfree.ReturnsParam{Result: 0, Param: -1, Path: ".ptr"}).String())
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/hiplint/hiplint/internal/hipapi"
 	"golang.org/x/tools/go/cfg"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // val is what a location may hold: addresses from allocation sites, graph
@@ -25,71 +26,25 @@ import (
 type val struct {
 	sites []int
 	nodes []int
-	refs  []loc
+	refs  []flow.Loc
 }
 
-func (v val) empty() bool { return len(v.sites) == 0 && len(v.nodes) == 0 && len(v.refs) == 0 }
+func (v val) Empty() bool { return len(v.sites) == 0 && len(v.nodes) == 0 && len(v.refs) == 0 }
 
-func unionInts(a, b []int) []int {
-	if len(b) == 0 {
-		return a
-	}
-	if len(a) == 0 {
-		return b
-	}
-	out := slices.Clone(a)
-	for _, x := range b {
-		if i, found := slices.BinarySearch(out, x); !found {
-			out = slices.Insert(out, i, x)
-		}
-	}
-	return out
+func (v val) Union(w val) val {
+	return val{sites: unionInts(v.sites, w.sites),
+		nodes: unionInts(v.nodes, w.nodes), refs: flow.UnionSorted(v.refs, w.refs, flow.CompareLoc)}
 }
 
-func compareLoc(a, b loc) int {
-	if c := cmp.Compare(a.root.Pos(), b.root.Pos()); c != 0 {
-		return c
-	}
-	if c := strings.Compare(a.root.Name(), b.root.Name()); c != 0 {
-		return c
-	}
-	return strings.Compare(a.path, b.path)
-}
+func unionInts(a, b []int) []int { return flow.UnionSorted(a, b, cmp.Compare[int]) }
 
-func unionLocs(a, b []loc) []loc {
-	if len(b) == 0 {
-		return a
-	}
-	if len(a) == 0 {
-		return b
-	}
-	out := slices.Clone(a)
-	for _, x := range b {
-		if i, found := slices.BinarySearchFunc(out, x, compareLoc); !found {
-			out = slices.Insert(out, i, x)
-		}
-	}
-	return out
-}
-
-func (v val) union(w val) val {
-	return val{sites: unionInts(v.sites, w.sites), nodes: unionInts(v.nodes, w.nodes), refs: unionLocs(v.refs, w.refs)}
-}
-
-func (v val) equal(w val) bool {
+func (v val) Equal(w val) bool {
 	return slices.Equal(v.sites, w.sites) && slices.Equal(v.nodes, w.nodes) && slices.Equal(v.refs, w.refs)
 }
 
 // tree is a value with its parts: "" is the value itself, ".f" a field,
 // "[]" the elements.
-type tree map[string]val
-
-func (t tree) add(path string, v val) {
-	if v.empty() {
-		return
-	}
-	t[path] = t[path].union(v)
-}
+type tree = flow.Tree[val]
 
 // Capture state of a stream on the paths reaching a point.
 const (
@@ -107,13 +62,9 @@ type freeRec struct {
 }
 
 type state struct {
-	// vals is shared with the states cloned from this one, or this one was
-	// cloned from, until one of them writes it (ownVals): most transfers
-	// leave it as it is, and it was most of what cloning states allocated.
-	vals       map[loc]val
-	valsShared bool
-	capture    map[string]uint8 // stream expression → capture bits; absent: not capturing
-	freed      map[int]freeRec  // allocation site → its first free
+	vals    flow.Store[val]  // what locations hold
+	capture map[string]uint8 // stream expression → capture bits; absent: not capturing
+	freed   map[int]freeRec  // allocation site → its first free
 	// paramFreed holds the parameters' memory that hipFree/hipFreeAsync
 	// freed on every path here (for the FreesParam summary).
 	paramFreed map[ParamPath]bool
@@ -129,8 +80,7 @@ type state struct {
 func newState() *state { return &state{} }
 
 func cloneState(s *state) *state {
-	s.valsShared = s.vals != nil
-	return &state{vals: s.vals, valsShared: s.valsShared, capture: flow.CloneMap(s.capture),
+	return &state{vals: s.vals.Clone(), capture: flow.CloneMap(s.capture),
 		freed: flow.CloneMap(s.freed), paramFreed: flow.CloneMap(s.paramFreed),
 		status: s.status, // immutable: shared
 		failed: flow.CloneMap(s.failed)}
@@ -157,22 +107,8 @@ func (s *state) anyCapture(k Kind) Kind {
 	return k
 }
 
-// ownVals makes s.vals s's own before s writes it.
-func (s *state) ownVals() {
-	if s.valsShared {
-		s.vals = maps.Clone(s.vals)
-		s.valsShared = false
-	}
-}
-
 func joinState(into, from *state) *state {
-	for k, v := range from.vals {
-		old, ok := into.vals[k]
-		if u := old.union(v); !ok || !u.equal(old) {
-			into.ownVals()
-			flow.Put(&into.vals, k, u)
-		}
-	}
+	into.vals.Join(&from.vals)
 	for k := range from.capture {
 		flow.Put(&into.capture, k, into.captureBits(k)|from.captureBits(k))
 	}
@@ -208,7 +144,7 @@ func joinState(into, from *state) *state {
 }
 
 func equalState(a, b *state) bool {
-	if len(a.vals) != len(b.vals) || len(a.capture) != len(b.capture) || len(a.freed) != len(b.freed) ||
+	if a.vals.Len() != b.vals.Len() || len(a.capture) != len(b.capture) || len(a.freed) != len(b.freed) ||
 		len(a.paramFreed) != len(b.paramFreed) || a.status.Len() != b.status.Len() || len(a.failed) != len(b.failed) {
 		return false
 	}
@@ -225,10 +161,8 @@ func equalState(a, b *state) bool {
 			return false
 		}
 	}
-	for k, v := range a.vals {
-		if w, ok := b.vals[k]; !ok || !v.equal(w) {
-			return false
-		}
+	if !a.vals.Equal(&b.vals) {
+		return false
 	}
 	for k, v := range a.capture {
 		if b.capture[k] != v {
@@ -241,48 +175,6 @@ func equalState(a, b *state) bool {
 		}
 	}
 	return true
-}
-
-// subtree returns what l holds, with paths relative to l.
-func (s *state) subtree(l loc) tree {
-	t := tree{}
-	for k, v := range s.vals {
-		if l.under(k) {
-			t.add(k.path[len(l.path):], v)
-		}
-	}
-	return t
-}
-
-// set stores t at l: a strong update replaces what l held, a weak one
-// (an element of a slice or map) adds to it.
-func (s *state) set(l loc, t tree) {
-	s.ownVals()
-	if !l.weak() {
-		for k := range s.vals {
-			if l.under(k) {
-				delete(s.vals, k)
-			}
-		}
-	}
-	for p, v := range t {
-		if v.empty() {
-			continue
-		}
-		k := loc{root: l.root, path: l.path + p}
-		flow.Put(&s.vals, k, s.vals[k].union(v))
-	}
-}
-
-// forget drops what the analysis knows about l (an unknown call may have
-// written it).
-func (s *state) forget(l loc) {
-	for k := range s.vals {
-		if l.under(k) {
-			s.ownVals()
-			delete(s.vals, k)
-		}
-	}
 }
 
 // allocSite is an abstract allocation: one call (or address-of) that produces
@@ -325,10 +217,10 @@ type funcAnalysis struct {
 	edges        map[int]map[int]bool
 	edgesUnknown bool
 	rangeOf      map[ast.Expr]*ast.RangeStmt
-	loops        []flow.PosRange // bodies of the function's loops
-	reporting    bool
-	reported     map[string]bool
-	closures     int // depth of in-place closures being walked
+	loops        []flow.PosRange       // bodies of the function's loops
+	in           map[*cfg.Block]*state // the solution
+	closures     int                   // depth of in-place closures being walked
+	found        []finding             // what the last walk found, one per check and position
 	// summaries found while solving
 	returned    []ReturnedAlloc
 	freedParams []ParamPath
@@ -360,7 +252,7 @@ func newFuncAnalysis(a *analyzer, fn flow.Func) *funcAnalysis {
 	fa := &funcAnalysis{
 		analyzer: a, fn: fn, info: a.pass.TypesInfo, sig: fn.Signature(a.pass.TypesInfo),
 		siteOf: map[siteKey]int{}, nodeOf: map[*ast.CallExpr]int{}, edges: map[int]map[int]bool{},
-		rangeOf: map[ast.Expr]*ast.RangeStmt{}, reported: map[string]bool{},
+		rangeOf:    map[ast.Expr]*ast.RangeStmt{},
 		beginCands: map[ParamPath]string{}, endCands: map[ParamPath]string{}, captureAtReturn: map[ParamPath]uint8{},
 	}
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
@@ -383,27 +275,52 @@ func newFuncAnalysis(a *analyzer, fn flow.Func) *funcAnalysis {
 	return fa
 }
 
-func (fa *funcAnalysis) solve() map[*cfg.Block]*state {
-	g := fa.idx.CFG(fa.fn.Body)
-	fa.cfg = g
-	return flow.Solve(g, flow.Problem[*state]{
+func (fa *funcAnalysis) problem() flow.Problem[*state] {
+	return flow.Problem[*state]{
 		Entry: newState(), Clone: cloneState, Join: joinState, Equal: equalState, Transfer: fa.transfer,
 		Branch: fa.branch,
-	})
+	}
 }
 
-// replay runs each reachable block once more from its fixpoint state, reporting.
-func (fa *funcAnalysis) replay(in map[*cfg.Block]*state) {
-	fa.reporting = true
-	for _, b := range fa.cfg.Blocks {
-		s, ok := in[b]
-		if !ok {
-			continue
+// solve solves the function and records, for its summary, the parameters'
+// memory it frees with hipFree/hipFreeAsync on every path that returns.
+func (fa *funcAnalysis) solve() {
+	fa.cfg = fa.idx.CFG(fa.fn.Body)
+	fa.in = flow.Solve(fa.cfg, fa.problem())
+	seen := false
+	var freed map[ParamPath]bool
+	flow.AtExits(fa.info, fa.cfg, fa.in, fa.problem(), func(st *state) {
+		if !seen {
+			freed, seen = st.paramFreed, true
+			return
 		}
-		s = cloneState(s)
-		for _, n := range b.Nodes {
-			s = fa.transfer(n, s)
+		for p := range freed {
+			if !st.paramFreed[p] {
+				delete(freed, p)
+			}
 		}
+	})
+	fa.hostFreed = slices.Collect(maps.Keys(freed))
+	sortParamPaths(fa.hostFreed)
+}
+
+// finding is one diagnostic a walk found.
+type finding struct {
+	check    diag.Check
+	pos, end token.Pos
+	msg      string
+	related  []diag.Related
+}
+
+// report is the reporting pass: one walk over the final solution (what the
+// walks to the fixpoint found stood on states short of it, and is dropped),
+// then the graph's dependencies.
+func (fa *funcAnalysis) report() {
+	fa.found = nil
+	flow.Replay(fa.cfg, fa.in, fa.problem(), func(ast.Node, *state) {})
+	fa.checkDependencies()
+	for _, f := range fa.found {
+		diag.Report(fa.pass, f.check, f.pos, f.end, f.msg, f.related)
 	}
 }
 
@@ -448,7 +365,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 		}
 		s.status = s.status.Assign(fa.info, lhs, n.Values, fa.allocsIn)
 	case *ast.ReturnStmt:
-		if !fa.reporting && fa.closures == 0 { // a closure's return is not the function's
+		if fa.closures == 0 { // a closure's return is not the function's
 			fa.collectReturn(n, s)
 		}
 	case ast.Expr:
@@ -523,17 +440,13 @@ func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
 	if len(sites) == 0 {
 		return s
 	}
-	for k, v := range s.vals {
-		if slices.ContainsFunc(v.sites, func(i int) bool { return slices.Contains(sites, i) }) {
-			s.ownVals() // ranging over the map it copies: the writes go to the copy
-			v.sites = slices.DeleteFunc(slices.Clone(v.sites), func(i int) bool { return slices.Contains(sites, i) })
-			if v.empty() {
-				delete(s.vals, k)
-			} else {
-				s.vals[k] = v
-			}
+	s.vals.Update(func(v val) (val, bool) {
+		if !slices.ContainsFunc(v.sites, func(i int) bool { return slices.Contains(sites, i) }) {
+			return v, false
 		}
-	}
+		v.sites = slices.DeleteFunc(slices.Clone(v.sites), func(i int) bool { return slices.Contains(sites, i) })
+		return v, true
+	})
 	for _, i := range sites {
 		delete(s.freed, i)
 		flow.Put(&s.failed, i, true)
@@ -544,50 +457,20 @@ func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
 // inlineClosure walks an in-place closure's body from s, with its own
 // control flow, and leaves in s the state at its normal exits.
 func (fa *funcAnalysis) inlineClosure(lit *ast.FuncLit, s *state) {
-	outer := fa.reporting
 	fa.closures++
-	out, ok := flow.ClosureExits(fa.idx, lit, s, flow.Problem[*state]{
-		Clone: cloneState, Join: joinState, Equal: equalState, Transfer: fa.transfer, Branch: fa.branch,
-	}, func(final bool) { fa.reporting = outer && final })
+	var kept []finding
+	out, ok := flow.ClosureExits(fa.idx, lit, s, fa.problem(), func(final bool) {
+		// What the walks to the closure's fixpoint found is dropped.
+		if final {
+			fa.found = kept
+		} else {
+			kept = slices.Clone(fa.found)
+		}
+	})
 	fa.closures--
-	fa.reporting = outer
 	if ok {
 		*s = *out
 	}
-}
-
-// collectHostFrees records the parameters' memory that the function frees
-// with hipFree/hipFreeAsync on every path that returns normally.
-func (fa *funcAnalysis) collectHostFrees(in map[*cfg.Block]*state) {
-	seen := false
-	var freed map[ParamPath]bool
-	for _, b := range fa.cfg.Blocks {
-		st, ok := in[b]
-		if !ok {
-			continue
-		}
-		if kind, _ := flow.Exit(fa.info, b); kind != flow.Return && kind != flow.FallOff {
-			continue
-		}
-		st = cloneState(st)
-		for _, n := range b.Nodes {
-			st = fa.transfer(n, st)
-		}
-		if !seen {
-			freed, seen = st.paramFreed, true
-			continue
-		}
-		for p := range freed {
-			if !st.paramFreed[p] {
-				delete(freed, p)
-			}
-		}
-	}
-	fa.hostFreed = nil
-	for p := range freed {
-		fa.hostFreed = append(fa.hostFreed, p)
-	}
-	sortParamPaths(fa.hostFreed)
 }
 
 // noteHostFree records that e (at path), a parameter's memory, is freed
@@ -604,45 +487,34 @@ func (fa *funcAnalysis) noteHostFree(e ast.Expr, path string, s *state) {
 // through the addresses it is passed (C.myAlloc(&p)).
 func (fa *funcAnalysis) unknownCgoCall(lit *ast.FuncLit, s *state) {
 	for _, st := range lit.Body.List {
-		as, ok := st.(*ast.AssignStmt)
-		if !ok {
-			continue
-		}
-		for _, r := range as.Rhs {
-			if u, ok := flow.StripConversions(fa.info, r).(*ast.UnaryExpr); ok && u.Op == token.AND {
-				if l, ok := locOf(fa.info, u.X); ok {
-					s.forget(l)
-				}
+		if as, ok := st.(*ast.AssignStmt); ok {
+			for _, l := range fa.lc.Addressed(as.Rhs) {
+				s.vals.Forget(l)
 			}
 		}
 	}
 }
 
 func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
-	if isType(fa.info, call.Fun) {
+	if flow.IsConversion(fa.info, call) || cgocall.IsCHeapAlloc(fa.info, call) {
 		return
 	}
-	if cgocall.IsCHeapAlloc(fa.info, call) {
-		return
-	}
-	fn := fa.callee(call)
-	if ps, host := fa.freesOf(fn); len(ps)+len(host) > 0 {
-		for _, p := range ps {
-			if e := flow.ArgAt(call, p.Param); e != nil {
+	fn := flow.Callee(fa.info, call)
+	if f, ok := fa.frees.Of(fn); ok {
+		for _, p := range f.Params {
+			if e := p.Arg(fa.info, call); e != nil {
 				v := fa.evalAt(e, p.Path, s)
-				if v.empty() && fa.reporting {
+				if v.Empty() {
 					if fv, ok := fa.fieldValueAt(e, p.Path); ok {
 						v = fv // a field that always holds one kind of allocation
 					}
 				}
-				if !fa.reporting {
-					fa.noteParam(&fa.freedParams, e, p.Path, s)
-				}
+				fa.noteParam(&fa.freedParams, e, p.Path, s)
 				fa.checkFree(call, e, p.Path, v, fn.Name(), true, 0, s)
 			}
 		}
-		for _, p := range host {
-			if e := flow.ArgAt(call, p.Param); e != nil {
+		for _, p := range f.Host {
+			if e := p.Arg(fa.info, call); e != nil {
 				v := fa.evalAt(e, p.Path, s)
 				fa.noteHostFree(e, p.Path, s)
 				fa.checkFree(call, e, p.Path, v, fn.Name(), false, 0, s)
@@ -650,55 +522,34 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 		}
 		return
 	}
-	if begins, ends := fa.captures(fn); len(begins)+len(ends) > 0 {
-		for _, p := range begins {
-			if e := flow.ArgAt(call, p.Param); e != nil {
+	if c, ok := fa.captures.Of(fn); ok {
+		for _, p := range c.Begins {
+			if e := p.Arg(fa.info, call); e != nil {
 				flow.Put(&s.capture, fa.streamKeyAt(e, p.Path), capturing)
-				if !fa.reporting {
-					fa.noteCapture(fa.beginCands, e, p.Path, s)
-				}
+				fa.noteCapture(fa.beginCands, e, p.Path, s)
 			}
 		}
-		for _, p := range ends {
-			if e := flow.ArgAt(call, p.Param); e != nil {
+		for _, p := range c.Ends {
+			if e := p.Arg(fa.info, call); e != nil {
 				flow.Put(&s.capture, fa.streamKeyAt(e, p.Path), notCapturing)
-				if !fa.reporting {
-					fa.noteCapture(fa.endCands, e, p.Path, s)
-				}
+				fa.noteCapture(fa.endCands, e, p.Path, s)
 			}
 		}
 		return
 	}
-	if len(fa.returnsMemory(fn)) > 0 {
+	if _, ok := fa.returns.Of(fn); ok {
 		return
 	}
-	if _, ok := fa.getter(fn); ok {
+	if _, ok := flow.GetterOf(fa.pass, fn); ok {
 		return
 	}
-	if _, ok := fa.info.Uses[calleeIdent(call)].(*types.Builtin); ok {
-		return
-	}
-	if readsOnly(fn) {
+	if _, ok := typeutil.Callee(fa.info, call).(*types.Builtin); ok || flow.ReadsOnly(fn) {
 		return
 	}
 	// An unknown function may write through the addresses it gets.
-	for _, arg := range call.Args {
-		if u, ok := flow.StripConversions(fa.info, arg).(*ast.UnaryExpr); ok && u.Op == token.AND {
-			if l, ok := locOf(fa.info, u.X); ok {
-				s.forget(l)
-			}
-		}
+	for _, l := range fa.lc.Addressed(call.Args) {
+		s.vals.Forget(l)
 	}
-}
-
-func calleeIdent(call *ast.CallExpr) *ast.Ident {
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		return f
-	case *ast.SelectorExpr:
-		return f.Sel
-	}
-	return nil
 }
 
 // evalAt evaluates e and returns what it holds at path.
@@ -706,8 +557,8 @@ func (fa *funcAnalysis) evalAt(e ast.Expr, path string, s *state) val {
 	if path == "" {
 		return fa.eval(e, s)[""]
 	}
-	if l, ok := locOf(fa.info, flow.StripConversions(fa.info, e)); ok {
-		return s.subtree(loc{root: l.root, path: l.path + path})[""]
+	if l, ok := fa.lc.Of(flow.StripConversions(fa.info, e)); ok {
+		return s.vals.Subtree(flow.Loc{Root: l.Root, Path: l.Path + path})[""]
 	}
 	return fa.eval(e, s)[path]
 }
@@ -733,7 +584,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 	f := c.Func
 	switch f.Role {
 	case hipapi.Alloc:
-		l, ok := fa.addrTarget(c.Arg(f.Out))
+		l, ok := fa.lc.Target(c.Arg(f.Out))
 		if !ok {
 			return
 		}
@@ -749,7 +600,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		i := fa.site(c.Pos(), kind, f.Name, "", f.Family)
 		delete(s.freed, i)
 		delete(s.failed, i)
-		s.set(l, tree{"": {sites: []int{i}}})
+		s.vals.Set(l, tree{"": {sites: []int{i}}})
 	case hipapi.Free:
 		ptr := c.Arg(f.Ptr)
 		fa.noteHostFree(ptr, "", s)
@@ -757,11 +608,11 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 	case hipapi.GraphAllocNode:
 		nd := fa.node(c)
 		fa.addDeps(nd, c, s)
-		if l, ok := fa.addrTarget(c.Arg(f.Params)); ok {
+		if l, ok := fa.lc.Target(c.Arg(f.Params)); ok {
 			i := fa.site(c.Pos(), KindGraph, f.Name, "", f.Family)
 			delete(s.freed, i)
 			delete(s.failed, i)
-			s.set(loc{root: l.root, path: l.path + ".dptr"}, tree{"": {sites: []int{i}}})
+			s.vals.Set(flow.Loc{Root: l.Root, Path: l.Path + ".dptr"}, tree{"": {sites: []int{i}}})
 		}
 		fa.setNode(c, s)
 	case hipapi.GraphFreeNode:
@@ -769,7 +620,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		fa.addDeps(nd, c, s)
 		ptr := c.Arg(f.Ptr)
 		v := fa.eval(ptr, s)[""]
-		if v.empty() && fa.reporting {
+		if v.Empty() {
 			// A field the function's flow knows nothing of (the receiver's
 			// p.ptr, allocated by another method): what it always holds.
 			if fv, ok := fa.fieldValue(ptr); ok {
@@ -780,9 +631,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		for _, i := range v.sites {
 			nd.frees[i] = true
 		}
-		if !fa.reporting {
-			fa.noteParam(&fa.freedParams, ptr, "", s)
-		}
+		fa.noteParam(&fa.freedParams, ptr, "", s)
 		fa.checkFree(c.Expr, ptr, "", v, f.Name, true, f.Family, s)
 		fa.setNode(c, s)
 	case hipapi.GraphKernelNode, hipapi.GraphCopyNode, hipapi.GraphMemsetNode:
@@ -818,21 +667,17 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		}
 	case hipapi.CaptureBegin:
 		flow.Put(&s.capture, fa.streamKey(c.Arg(f.Stream)), capturing)
-		if !fa.reporting {
-			fa.noteCapture(fa.beginCands, c.Arg(f.Stream), "", s)
-		}
+		fa.noteCapture(fa.beginCands, c.Arg(f.Stream), "", s)
 	case hipapi.CaptureEnd:
 		flow.Put(&s.capture, fa.streamKey(c.Arg(f.Stream)), notCapturing)
-		if !fa.reporting {
-			fa.noteCapture(fa.endCands, c.Arg(f.Stream), "", s)
-		}
+		fa.noteCapture(fa.endCands, c.Arg(f.Stream), "", s)
 	}
 }
 
 // setNode records the node a node-adding call writes to its out parameter.
 func (fa *funcAnalysis) setNode(c *cgocall.Call, s *state) {
-	if l, ok := fa.addrTarget(c.Arg(c.Func.Out)); ok {
-		s.set(l, tree{"": {nodes: []int{fa.nodeOf[c.Expr]}}})
+	if l, ok := fa.lc.Target(c.Arg(c.Func.Out)); ok {
+		s.vals.Set(l, tree{"": {nodes: []int{fa.nodeOf[c.Expr]}}})
 	}
 }
 
@@ -872,10 +717,10 @@ func (fa *funcAnalysis) nodesAt(arr, n ast.Expr, s *state) ([]int, bool) {
 }
 
 // deref returns what is stored at r, or in its elements when r is an array.
-func (fa *funcAnalysis) deref(r loc, s *state) val {
-	v := s.vals[r]
-	if !r.weak() || !strings.HasSuffix(r.path, "[]") {
-		v = v.union(s.vals[loc{root: r.root, path: r.path + "[]"}])
+func (fa *funcAnalysis) deref(r flow.Loc, s *state) val {
+	v := s.vals.Get(r)
+	if !r.Weak() || !strings.HasSuffix(r.Path, "[]") {
+		v = v.Union(s.vals.Get(flow.Loc{Root: r.Root, Path: r.Path + "[]"}))
 	}
 	return v
 }
@@ -896,8 +741,8 @@ func (fa *funcAnalysis) usesOf(c *cgocall.Call, s *state) []int {
 		return out
 	}
 	var t tree
-	if l, ok := fa.addrTarget(p); ok {
-		t = s.subtree(l)
+	if l, ok := fa.lc.Target(p); ok {
+		t = s.vals.Subtree(l)
 	} else {
 		t = fa.eval(flow.StripConversions(fa.info, p), s)
 	}
@@ -917,36 +762,16 @@ func (fa *funcAnalysis) usesOf(c *cgocall.Call, s *state) []int {
 	return out
 }
 
-// addrTarget returns the storage an out or params argument points to: x for
-// &x (under conversions), or what a pointer variable points to.
-func (fa *funcAnalysis) addrTarget(e ast.Expr) (loc, bool) {
-	if e == nil {
-		return loc{}, false
-	}
-	e = flow.StripConversions(fa.info, e)
-	if u, ok := e.(*ast.UnaryExpr); ok {
-		if u.Op != token.AND {
-			return loc{}, false
-		}
-		return locOf(fa.info, u.X)
-	}
-	if _, ok := e.(*ast.CompositeLit); ok {
-		return loc{}, false
-	}
-	return locOf(fa.info, e)
-}
-
 // eval returns what e may evaluate to.
 func (fa *funcAnalysis) eval(e ast.Expr, s *state) tree {
-	info := fa.info
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr:
-		if l, ok := locOf(info, x); ok {
-			return s.subtree(l)
+		if l, ok := fa.lc.Of(x); ok {
+			return s.vals.Subtree(l)
 		}
 		switch x := x.(type) {
 		case *ast.IndexExpr:
-			return shiftDown(fa.eval(x.X, s), "[]")
+			return fa.eval(x.X, s).Below("[]")
 		case *ast.StarExpr:
 			return fa.eval(x.X, s)
 		}
@@ -964,8 +789,8 @@ func (fa *funcAnalysis) eval(e ast.Expr, s *state) tree {
 		switch x.Op {
 		case token.ADD, token.SUB, token.AND, token.OR, token.AND_NOT:
 			t := tree{}
-			t.add("", val{sites: fa.eval(x.X, s)[""].sites})
-			t.add("", val{sites: fa.eval(x.Y, s)[""].sites})
+			t.Add("", val{sites: fa.eval(x.X, s)[""].sites})
+			t.Add("", val{sites: fa.eval(x.Y, s)[""].sites})
 			return t
 		}
 	case *ast.CallExpr:
@@ -974,34 +799,23 @@ func (fa *funcAnalysis) eval(e ast.Expr, s *state) tree {
 	return nil
 }
 
-// shiftDown returns the part of t under prefix, relative to it.
-func shiftDown(t tree, prefix string) tree {
-	out := tree{}
-	for p, v := range t {
-		if strings.HasPrefix(p, prefix) {
-			out.add(p[len(prefix):], v)
-		}
-	}
-	return out
-}
-
 func (fa *funcAnalysis) addressOf(u *ast.UnaryExpr, s *state) tree {
 	if lit, ok := ast.Unparen(u.X).(*ast.CompositeLit); ok {
 		t := fa.compositeLit(lit, s)
-		t.add("", val{sites: []int{fa.goSite(lit.Pos(), "a composite literal")}})
+		t.Add("", val{sites: []int{fa.goSite(lit.Pos(), "a composite literal")}})
 		return t
 	}
-	l, ok := locOf(fa.info, u.X)
+	l, ok := fa.lc.Of(u.X)
 	if !ok {
 		return nil
 	}
 	t := tree{}
-	for p, v := range s.subtree(l) {
+	for p, v := range s.vals.Subtree(l) {
 		if p != "" {
-			t.add(p, v)
+			t.Add(p, v)
 		}
 	}
-	t.add("", val{sites: fa.goStorage(u.X, s), refs: []loc{l}})
+	t.Add("", val{sites: fa.goStorage(u.X, s), refs: []flow.Loc{l}})
 	return t
 }
 
@@ -1054,7 +868,7 @@ func (fa *funcAnalysis) compositeLit(lit *ast.CompositeLit, s *state) tree {
 		case *types.Struct:
 			st = u
 		case *types.Slice:
-			t.add("", val{sites: []int{fa.goSite(lit.Pos(), "a Go slice literal")}})
+			t.Add("", val{sites: []int{fa.goSite(lit.Pos(), "a Go slice literal")}})
 		}
 	}
 	for i, elt := range lit.Elts {
@@ -1076,7 +890,7 @@ func (fa *funcAnalysis) compositeLit(lit *ast.CompositeLit, s *state) tree {
 			continue
 		}
 		for p, v := range fa.eval(elt, s) {
-			t.add(key+p, v)
+			t.Add(key+p, v)
 		}
 	}
 	return t
@@ -1085,7 +899,7 @@ func (fa *funcAnalysis) compositeLit(lit *ast.CompositeLit, s *state) tree {
 // evalCall returns result i of call.
 func (fa *funcAnalysis) evalCall(call *ast.CallExpr, result int, s *state) tree {
 	info := fa.info
-	if isType(info, call.Fun) && len(call.Args) == 1 {
+	if flow.IsConversion(info, call) {
 		if result != 0 {
 			return nil
 		}
@@ -1098,7 +912,7 @@ func (fa *funcAnalysis) evalCall(call *ast.CallExpr, result int, s *state) tree 
 		name, _ := cgocall.CName(info, call) // C.malloc(...) as written at tier 3 has no object
 		return tree{"": {sites: []int{fa.site(call.Pos(), KindCHeap, "C."+name, "", 0)}}}
 	}
-	if b, ok := info.Uses[calleeIdent(call)].(*types.Builtin); ok {
+	if b, ok := typeutil.Callee(info, call).(*types.Builtin); ok {
 		switch b.Name() {
 		case "make", "new":
 			return tree{"": {sites: []int{fa.goSite(call.Pos(), "Go memory from "+b.Name())}}}
@@ -1110,33 +924,29 @@ func (fa *funcAnalysis) evalCall(call *ast.CallExpr, result int, s *state) tree 
 			for i, a := range call.Args[1:] {
 				at := fa.eval(a, s)
 				if call.Ellipsis.IsValid() && i == len(call.Args)-2 {
-					at = shiftDown(at, "[]")
+					at = at.Below("[]")
 				}
 				for p, v := range at {
-					t.add("[]"+p, v)
+					t.Add("[]"+p, v)
 				}
 			}
 			return t
-		}
-		return nil
-	}
-	if name, ok := unsafeBuiltin(info, call); ok {
-		switch name {
-		case "Add", "Slice":
-			return tree{"": fa.eval(call.Args[0], s)[""]}
-		case "SliceData":
-			v := val{sites: fa.eval(call.Args[0], s)[""].sites}
-			if l, ok := locOf(info, call.Args[0]); ok {
-				v.refs = []loc{{root: l.root, path: l.path + "[]"}}
+		case "Add", "Slice": // unsafe's
+			if len(call.Args) > 0 {
+				return tree{"": fa.eval(call.Args[0], s)[""]}
 			}
-			return tree{"": v}
+		case "SliceData":
+			if len(call.Args) > 0 {
+				v := val{sites: fa.eval(call.Args[0], s)[""].sites}
+				if l, ok := fa.lc.Of(call.Args[0]); ok {
+					v.refs = []flow.Loc{{Root: l.Root, Path: l.Path + "[]"}}
+				}
+				return tree{"": v}
+			}
 		}
 		return nil
 	}
-	fn := fa.callee(call)
-	if fn == nil {
-		return nil
-	}
+	fn := flow.Callee(info, call)
 	if rs := fa.returnsMemory(fn); len(rs) > 0 {
 		t := tree{}
 		for _, r := range rs {
@@ -1154,41 +964,22 @@ func (fa *funcAnalysis) evalCall(call *ast.CallExpr, result int, s *state) tree 
 				kind = s.anyCapture(kind)
 			}
 			i := fa.site(call.Pos(), kind, api, fmt.Sprintf("%d%s", r.Result, r.Path), hipapi.FamilyOf(r.API))
-			t.add(r.Path, val{sites: []int{i}})
+			t.Add(r.Path, val{sites: []int{i}})
 		}
 		return t
 	}
-	if g, ok := fa.getter(fn); ok && g.Result == result {
-		if arg := flow.ArgAt(call, g.Param); arg != nil {
+	if g, ok := flow.GetterOf(fa.pass, fn); ok && result == 0 {
+		if arg := g.Arg(info, call); arg != nil {
 			if g.Path == "" {
 				return fa.eval(arg, s)
 			}
-			if l, ok := locOf(info, flow.StripConversions(info, arg)); ok {
-				return s.subtree(loc{root: l.root, path: l.path + g.Path})
+			if l, ok := fa.lc.Of(flow.StripConversions(info, arg)); ok {
+				return s.vals.Subtree(flow.Loc{Root: l.Root, Path: l.Path + g.Path})
 			}
-			return shiftDown(fa.eval(arg, s), g.Path)
+			return fa.eval(arg, s).Below(g.Path)
 		}
 	}
 	return nil
-}
-
-// unsafeBuiltin recognizes unsafe.Add, unsafe.Slice and unsafe.SliceData,
-// which are builtins, not functions.
-func unsafeBuiltin(info *types.Info, call *ast.CallExpr) (string, bool) {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || len(call.Args) == 0 {
-		return "", false
-	}
-	b, ok := info.Uses[sel.Sel].(*types.Builtin)
-	if !ok {
-		return "", false
-	}
-	if id, ok := sel.X.(*ast.Ident); ok {
-		if pn, ok := info.Uses[id].(*types.PkgName); ok && pn.Imported().Path() == "unsafe" {
-			return b.Name(), true
-		}
-	}
-	return "", false
 }
 
 func (fa *funcAnalysis) assign(as *ast.AssignStmt, s *state) {
@@ -1229,8 +1020,8 @@ func (fa *funcAnalysis) store(lhs ast.Expr, t tree, s *state) {
 	if id, ok := lhs.(*ast.Ident); ok && id.Name == "_" {
 		return
 	}
-	if l, ok := locOf(fa.info, lhs); ok {
-		s.set(l, t)
+	if l, ok := fa.lc.Of(lhs); ok {
+		s.vals.Set(l, t)
 	}
 }
 
@@ -1263,7 +1054,7 @@ func (fa *funcAnalysis) rangeAssign(rs *ast.RangeStmt, e ast.Expr, s *state) {
 		fa.store(e, nil, s)
 		return
 	}
-	fa.store(e, shiftDown(fa.eval(rs.X, s), "[]"), s)
+	fa.store(e, fa.eval(rs.X, s).Below("[]"), s)
 }
 
 // noteCapture records a parameter's stream that the function begins or
@@ -1293,7 +1084,7 @@ func (fa *funcAnalysis) collectReturn(ret *ast.ReturnStmt, s *state) {
 	var trees []tree
 	if len(results) == 0 && fa.sig.Results().Len() > 0 && fa.sig.Results().At(0).Name() != "" {
 		for i := range fa.sig.Results().Len() {
-			trees = append(trees, s.subtree(loc{root: fa.sig.Results().At(i)}))
+			trees = append(trees, s.vals.Subtree(flow.Loc{Root: fa.sig.Results().At(i)}))
 		}
 	} else if len(results) == 1 && fa.sig.Results().Len() > 1 {
 		if call, ok := ast.Unparen(results[0]).(*ast.CallExpr); ok {
@@ -1330,11 +1121,11 @@ func (fa *funcAnalysis) noteParam(into *[]ParamPath, e ast.Expr, path string, s 
 	}
 	e = flow.StripConversions(fa.info, e)
 	if call, ok := e.(*ast.CallExpr); ok {
-		g, ok := fa.getter(fa.callee(call))
-		if !ok || g.Result != 0 {
+		g, ok := flow.GetterOf(fa.pass, flow.Callee(fa.info, call))
+		if !ok {
 			return
 		}
-		arg := flow.ArgAt(call, g.Param)
+		arg := g.Arg(fa.info, call)
 		if arg == nil {
 			return
 		}
@@ -1343,31 +1134,25 @@ func (fa *funcAnalysis) noteParam(into *[]ParamPath, e ast.Expr, path string, s 
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = u.X
 	}
-	l, ok := locOf(fa.info, e)
-	if !ok || l.weak() {
+	l, ok := fa.lc.Of(e)
+	if !ok || l.Weak() {
 		return
 	}
-	l.path += path
-	i, ok := flow.ParamIndex(fa.sig, l.root)
-	if !ok || len(s.subtree(l)) > 0 {
+	l.Path += path
+	p, ok := flow.RefOf(fa.sig, l)
+	if !ok || len(s.vals.Subtree(l)) > 0 {
 		return
 	}
-	p := ParamPath{Param: i, Path: l.path}
 	if !slices.Contains(*into, p) {
 		*into = append(*into, p)
 	}
 }
 
-func (fa *funcAnalysis) report(c diag.Check, pos, end token.Pos, msg string, related []diag.Related) {
-	if !fa.reporting {
-		return
+// record keeps a finding of this walk, the first for its check and position.
+func (fa *funcAnalysis) record(c diag.Check, pos, end token.Pos, msg string, related []diag.Related) {
+	if !slices.ContainsFunc(fa.found, func(f finding) bool { return f.check.ID == c.ID && f.pos == pos }) {
+		fa.found = append(fa.found, finding{c, pos, end, msg, related})
 	}
-	key := fmt.Sprintf("%s@%d", c.ID, pos)
-	if fa.reported[key] {
-		return
-	}
-	fa.reported[key] = true
-	diag.Report(fa.pass, c, pos, end, msg, related)
 }
 
 // checkFree checks one free of v (the value of ptr, at path): by a free node
@@ -1382,7 +1167,7 @@ func (fa *funcAnalysis) checkFree(call *ast.CallExpr, ptr ast.Expr, path string,
 	if len(v.sites) != 1 {
 		return
 	}
-	if l, ok := locOf(fa.info, flow.StripConversions(fa.info, ptr)); ok && l.weak() {
+	if l, ok := fa.lc.Of(flow.StripConversions(fa.info, ptr)); ok && l.Weak() {
 		return
 	}
 	i := v.sites[0]
@@ -1395,7 +1180,7 @@ func (fa *funcAnalysis) checkFree(call *ast.CallExpr, ptr ast.Expr, path string,
 		// memory allocated before it again on the next iteration
 		// (branches that free on either side are correlated too often).
 		if (first.node || node) && (!first.maybe || fa.loopCarried(call.Pos(), site.pos)) {
-			fa.report(DoubleFree, call.Pos(), call.End(),
+			fa.record(DoubleFree, call.Pos(), call.End(),
 				fmt.Sprintf("%s frees %s, which %s already freed: a graph allocation is freed once; remove one of the frees (the runtime returns %s or frees the memory twice)",
 					name, what, first.name, hipapi.Twin("hipErrorInvalidValue", famOr(fam, site.fam))),
 				[]diag.Related{{Pos: first.pos, Message: "first freed here"}, {Pos: site.pos, Message: "allocated here"}})
@@ -1438,7 +1223,7 @@ func (fa *funcAnalysis) checkKinds(call *ast.CallExpr, what string, v val, name 
 		for _, i := range v.sites {
 			related = append(related, diag.Related{Pos: fa.sites[i].pos, Message: "allocated here by " + fa.sites[i].api})
 		}
-		fa.report(NotGraphMemory, call.Pos(), call.End(), fmt.Sprintf("%s frees %s", name, what), related)
+		fa.record(NotGraphMemory, call.Pos(), call.End(), fmt.Sprintf("%s frees %s", name, what), related)
 		return
 	}
 	for _, i := range v.sites {
@@ -1447,13 +1232,13 @@ func (fa *funcAnalysis) checkKinds(call *ast.CallExpr, what string, v val, name 
 		related := []diag.Related{{Pos: site.pos, Message: "allocated here"}}
 		switch {
 		case site.kind.notGraph():
-			fa.report(NotGraphMemory, call.Pos(), call.End(),
+			fa.record(NotGraphMemory, call.Pos(), call.End(),
 				fmt.Sprintf("%s frees %s, which is %s from %s, not a graph allocation: a free node accepts only params.dptr of %s or memory allocated by %s during stream capture, and the runtime returns %s (ROCm 5.6.1 accepted it, earlier releases crashed); %s",
 					name, what, site.kind.describe(), site.api, hipapi.Twin("hipGraphAddMemAllocNode", f),
 					hipapi.Twin("hipMallocAsync", f), hipapi.Twin("hipErrorInvalidValue", f), releaseAdvice(site.kind, f)),
 				related)
 		case site.kind == KindStreamOrdered || site.kind == KindPool:
-			fa.report(StreamOrderedOutsideCapture, call.Pos(), call.End(),
+			fa.record(StreamOrderedOutsideCapture, call.Pos(), call.End(),
 				fmt.Sprintf("%s frees %s, which %s allocated outside stream capture: HIP 5.6 accepted this, but CUDA and current HIP reject it with %s; free it with %s on a stream, or allocate it with %s (or with %s between %s and its end capture)",
 					name, what, site.api, hipapi.Twin("hipErrorInvalidValue", f), hipapi.Twin("hipFreeAsync", f),
 					hipapi.Twin("hipGraphAddMemAllocNode", f), hipapi.Twin("hipMallocAsync", f), hipapi.Twin("hipStreamBeginCapture", f)),
@@ -1519,7 +1304,7 @@ func (fa *funcAnalysis) checkDependencies() {
 		for _, u := range missing {
 			related = append(related, diag.Related{Pos: u.call.Pos(), Message: fmt.Sprintf("%s node using the memory", nodeKind(u))})
 		}
-		fa.report(MissingDependency, fr.call.Pos(), fr.call.End(), msg, related)
+		fa.record(MissingDependency, fr.call.Pos(), fr.call.End(), msg, related)
 	}
 }
 

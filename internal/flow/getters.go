@@ -43,10 +43,19 @@ type GetterResult struct {
 	// a package that does. Others need no analysis.
 	Involved bool
 	Getters  map[*types.Func]Ref
+	// imported reads an imported function's ReturnsField fact through
+	// Getters' own pass: an analyzer's pass sees only the facts of its own
+	// analyzer on imported packages, not those of the analyzers it requires.
+	imported func(fn *types.Func) (Ref, bool)
 }
 
 func runGetters(pass *analysis.Pass) (any, error) {
 	out := &GetterResult{Getters: map[*types.Func]Ref{}}
+	out.imported = func(fn *types.Func) (Ref, bool) {
+		var f ReturnsField
+		ok := ImportedFact(pass, fn, &f)
+		return f.Ref, ok
+	}
 	out.Involved = cgocall.CallsRuntime(pass.Pkg)
 	for _, imp := range pass.Pkg.Imports() {
 		if out.Involved {
@@ -97,18 +106,22 @@ func getter(info *types.Info, sig *types.Signature, body *ast.BlockStmt) (Ref, b
 }
 
 // GetterOf returns what fn returns when it is a getter: from this package's
-// Getters result (pass.ResultOf[Getters]), else from its fact.
+// Getters result (pass.ResultOf[Getters]), else from its fact, imported
+// through Getters' own pass.
 func GetterOf(pass *analysis.Pass, fn *types.Func) (Ref, bool) {
 	if fn == nil {
 		return Ref{}, false
 	}
+	res, _ := pass.ResultOf[Getters].(*GetterResult)
 	if fn.Pkg() == pass.Pkg {
-		res, _ := pass.ResultOf[Getters].(*GetterResult)
 		if res == nil {
 			return Ref{}, false
 		}
 		r, ok := res.Getters[fn.Origin()]
 		return r, ok
+	}
+	if res != nil && res.imported != nil {
+		return res.imported(fn)
 	}
 	var f ReturnsField
 	if ImportedFact(pass, fn, &f) {
