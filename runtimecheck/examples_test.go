@@ -13,10 +13,9 @@ import (
 // fixed twin), as the analyzers see them and as confirm plans them.
 func TestIssue20Examples(t *testing.T) {
 	dir := gpuModule(t)
-	pkgs, err := loadPackages(dir, fixtureEnv(t), []string{"./pipe", "./gfree", "./modset", "./cargs"})
+	l, err := findingsOf(t.Context(), dir, fixtureEnv(t), []string{"./pipe", "./gfree", "./modset", "./cargs"}, true)
 	require.NoError(t, err)
-	findings, errs, err := analyze(pkgs, true)
-	require.NoError(t, err)
+	pkgs, findings, errs := l.pkgs, l.findings, l.errs
 	require.Empty(t, errs)
 	pl := newPlanner(pkgs)
 	var got []string

@@ -1,133 +1,117 @@
 package runtimecheck
 
 import (
+	"context"
 	"fmt"
 	"go/token"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/hiplint/hiplint/analyzers"
+	"github.com/hiplint/hiplint/internal/driver"
 	"github.com/hiplint/hiplint/internal/hipapi"
 
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 )
 
-// loadPackages loads the patterns with their tests and everything the
-// analyzers and SSA need.
-func loadPackages(dir string, env []string, patterns []string) ([]*packages.Package, error) {
-	cfg := &packages.Config{
-		Mode:  packages.LoadAllSyntax | packages.NeedModule,
-		Tests: true,
-		Dir:   dir,
-		Env:   env,
+// A load is what findingsOf loaded and found.
+type load struct {
+	// pkgs are the initial packages, those analyzed at tier 3 left out:
+	// their cgo step fails, so confirm can neither build nor plan them.
+	pkgs     []*packages.Package
+	findings []Finding
+	notes    []string // one per package analyzed at tier 3
+	errs     []string // the packages that did not load, the analyzers that failed
+}
+
+// findingsOf loads the patterns with their tests and runs the suite on
+// them through internal/driver, as hiplint does: the same loading tiers
+// (tier 3 included), the same containment of analyzer failures, the same
+// suppression directives (what they suppress is not confirmed). Its
+// findings are deduplicated (a package and its test variant report the
+// same diagnostics) and sorted. With silent, it also returns the sites the
+// analyzers checked and found safe, as findings marked Silent: those the
+// candidate suite reports where the real suite reports nothing of the same
+// family on the same line.
+func findingsOf(ctx context.Context, dir string, env []string, patterns []string, silent bool) (*load, error) {
+	cfg := driver.Config{
+		Analyzers: analyzers.Suite(),
+		Checks:    analyzers.Checks(),
+		Context:   ctx,
+		Dir:       dir,
+		Env:       env,
+		Tests:     true,
 	}
-	pkgs, err := packages.Load(cfg, patterns...)
+	if silent {
+		cfg.Candidates = analyzers.Candidates()
+	}
+	r, err := driver.Run(cfg, patterns...)
 	if err != nil {
 		return nil, err
 	}
-	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("no packages matched")
+	l := &load{notes: r.Triage.Notes, errs: r.Triage.Errors}
+	for _, e := range r.Errors {
+		l.errs = append(l.errs, e.String())
 	}
-	return pkgs, nil
-}
-
-// analyze runs the suite and returns its findings, deduplicated (a package
-// and its test variant report the same diagnostics) and sorted. With silent,
-// it also returns the sites the analyzers checked and found safe, as findings
-// marked Silent: those the candidate suite reports where the real suite
-// reports nothing of the same family on the same line.
-func analyze(pkgs []*packages.Package, silent bool) ([]Finding, []string, error) {
-	findings, errs, err := diagnostics(analyzers.Suite(), pkgs)
-	if err != nil || !silent {
-		return findings, errs, err
+	for _, p := range r.Packages {
+		if !slices.Contains(r.Triage.Degraded, p.PkgPath) {
+			l.pkgs = append(l.pkgs, p)
+		}
 	}
-	cands, _, err := diagnostics(analyzers.Candidates(), pkgs)
-	if err != nil {
-		return nil, errs, err
+	l.findings = findingsFrom(r.Findings)
+	if !silent {
+		return l, nil
 	}
 	flagged := map[string]bool{}
-	for _, f := range findings {
+	for _, f := range l.findings {
 		flagged[siteKey(f)] = true
 	}
 	titles := map[string]string{}
 	for _, c := range analyzers.Checks() {
 		titles[c.ID] = c.Title
 	}
-	for _, c := range cands {
+	for _, c := range findingsFrom(r.Candidates) {
 		if flagged[siteKey(c)] {
 			continue
 		}
 		flagged[siteKey(c)] = true
 		c.Silent = true
 		c.Message = fmt.Sprintf("no finding: hiplint checked this site for %s (%s) and found it safe", c.ID, titles[c.ID])
-		findings = append(findings, c)
+		l.findings = append(l.findings, c)
 	}
-	sortFindings(findings)
-	return findings, errs, nil
+	sortFindings(l.findings)
+	return l, nil
 }
 
 // siteKey identifies a finding's family and line: a silent site is one the
 // real suite reports nothing of that family on.
 func siteKey(f Finding) string { return fmt.Sprintf("%s|%s:%d", f.ID[:3], f.File, f.Line) }
 
-// diagnostics runs suite on the packages that type-checked.
-func diagnostics(suite []*analysis.Analyzer, pkgs []*packages.Package) ([]Finding, []string, error) {
-	var roots []*packages.Package
-	var errs []string
-	for _, p := range pkgs {
-		for _, e := range p.Errors {
-			errs = append(errs, fmt.Sprintf("%s: %s", p.PkgPath, e))
-		}
-		if !p.IllTyped {
-			roots = append(roots, p)
-		}
-	}
-	if len(roots) == 0 {
-		return nil, errs, nil
-	}
-	graph, err := checker.Analyze(suite, roots, nil)
-	if err != nil {
-		return nil, errs, err
-	}
-	seen := map[string]bool{}
+// findingsFrom converts the driver's findings, sorted.
+func findingsFrom(found []*driver.Finding) []Finding {
 	var out []Finding
-	for act := range graph.All() {
-		if !act.IsRoot {
-			continue
+	for _, df := range found {
+		fset := df.Pkg.Fset
+		pos := df.Posn
+		f := Finding{
+			ID:       df.Diagnostic.Category,
+			Analyzer: df.Analyzer,
+			File:     pos.Filename,
+			Line:     pos.Line,
+			Col:      pos.Column,
+			Posn:     posn(pos),
+			Message:  df.Diagnostic.Message,
+			Package:  df.Pkg.PkgPath,
 		}
-		if act.Err != nil {
-			errs = append(errs, act.Err.Error())
-			continue
+		for _, r := range df.Diagnostic.Related {
+			f.Related = append(f.Related, posn(fset.Position(r.Pos)))
 		}
-		fset := act.Package.Fset
-		for _, d := range act.Diagnostics {
-			pos := fset.Position(d.Pos)
-			f := Finding{
-				ID:       d.Category,
-				Analyzer: act.Analyzer.Name,
-				File:     pos.Filename,
-				Line:     pos.Line,
-				Col:      pos.Column,
-				Posn:     posn(pos),
-				Message:  d.Message,
-				Package:  act.Package.PkgPath,
-			}
-			for _, r := range d.Related {
-				f.Related = append(f.Related, posn(fset.Position(r.Pos)))
-			}
-			key := f.ID + "|" + f.Posn + "|" + f.Message
-			if seen[key] {
-				continue
-			}
-			seen[key] = true
-			out = append(out, f)
-		}
+		out = append(out, f)
 	}
 	sortFindings(out)
-	return out, errs, nil
+	return out
 }
 
 func sortFindings(out []Finding) {

@@ -151,20 +151,20 @@ func confirm(ctx context.Context, o *options, stderr io.Writer) (results []Resul
 	}
 	defer cleanup()
 
-	pkgs, err := loadPackages(dir, loadEnv, o.patterns)
+	l, err := findingsOf(ctx, dir, loadEnv, o.patterns, o.silent)
 	if err != nil {
 		return nil, false, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, false, err
 	}
-	findings, errs, err := analyze(pkgs, o.silent)
-	if err != nil {
-		return nil, false, err
+	for _, n := range l.notes {
+		fmt.Fprintf(stderr, "hiplint confirm: %s\n", n)
 	}
-	for _, e := range errs {
+	for _, e := range l.errs {
 		fmt.Fprintf(stderr, "hiplint confirm: %s\n", e)
 	}
+	pkgs, findings, errs := l.pkgs, l.findings, l.errs
 	if len(findings) == 0 && !o.silent { // with -silent, tracing may still find silent sites
 		return nil, len(errs) > 0, nil
 	}

@@ -23,10 +23,9 @@ func gpuModule(t *testing.T) string {
 
 func TestPlanFindsTheTestsThatReachAFinding(t *testing.T) {
 	dir := gpuModule(t)
-	pkgs, err := loadPackages(dir, fixtureEnv(t), []string{"./modules"})
+	l, err := findingsOf(t.Context(), dir, fixtureEnv(t), []string{"./modules"}, false)
 	require.NoError(t, err)
-	findings, errs, err := analyze(pkgs, false)
-	require.NoError(t, err)
+	pkgs, findings, errs := l.pkgs, l.findings, l.errs
 	require.Empty(t, errs)
 	pl := newPlanner(pkgs)
 	got := map[int][]string{}

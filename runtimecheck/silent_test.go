@@ -14,10 +14,9 @@ import (
 // nothing the real suite already reports.
 func TestSilentSites(t *testing.T) {
 	dir := gpuModule(t)
-	pkgs, err := loadPackages(dir, fixtureEnv(t), []string{"./modules", "./copysync", "./graphfree", "./xnack"})
+	l, err := findingsOf(t.Context(), dir, fixtureEnv(t), []string{"./modules", "./copysync", "./graphfree", "./xnack"}, true)
 	require.NoError(t, err)
-	findings, errs, err := analyze(pkgs, true)
-	require.NoError(t, err)
+	findings, errs := l.findings, l.errs
 	require.Empty(t, errs)
 	var loud, silent []string
 	for _, f := range findings {

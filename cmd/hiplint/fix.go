@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/hiplint/hiplint/internal/driver"
 	"github.com/hiplint/hiplint/internal/fixes"
 	"golang.org/x/tools/go/packages"
 )
@@ -33,23 +34,23 @@ func (p *program) applyFixes(findings []*finding, diffOnly bool) (remaining int,
 	filesOf := make(map[*finding][]string) // the files each taken fix edits
 	var unfixed []*finding
 	for _, f := range findings {
-		if len(f.diag.SuggestedFixes) == 0 {
+		if len(f.Diagnostic.SuggestedFixes) == 0 {
 			unfixed = append(unfixed, f)
 			continue
 		}
-		fix := f.diag.SuggestedFixes[0]
-		edits, err := src.Map(f.pkg, fix)
+		fix := f.Diagnostic.SuggestedFixes[0]
+		edits, err := src.Map(f.Pkg, fix)
 		if err == nil {
 			err = src.RefuseGenerated(edits)
 		}
 		if err == nil {
-			err = p.writeTargets(f.pkg, edits, targets, refused)
+			err = p.writeTargets(f.Pkg, edits, targets, refused)
 		}
 		if err == nil {
 			err = fixes.Merge(taken, edits)
 		}
 		if err != nil {
-			p.errorf("%s: fix %q skipped: %v", p.position(f.posn), fix.Message, err)
+			p.errorf("%s: fix %q skipped: %v", p.position(f.Posn), fix.Message, err)
 			unfixed = append(unfixed, f)
 			continue
 		}
@@ -90,7 +91,7 @@ func (p *program) applyFixes(findings []*finding, diffOnly bool) (remaining int,
 	for _, f := range findings {
 		edited, ok := filesOf[f]
 		if !ok {
-			if len(f.diag.SuggestedFixes) > 0 {
+			if len(f.Diagnostic.SuggestedFixes) > 0 {
 				fixable++
 			}
 			continue
@@ -102,7 +103,7 @@ func (p *program) applyFixes(findings []*finding, diffOnly bool) (remaining int,
 		}
 		applied++
 	}
-	slices.SortStableFunc(unfixed, compareFindings)
+	slices.SortStableFunc(unfixed, driver.CompareFindings)
 	failed = len(notWritten) > 0
 
 	if diffOnly {

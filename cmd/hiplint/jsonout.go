@@ -61,15 +61,15 @@ func (res *results) jsonTree() map[string]map[string]any {
 	}
 	src := fixes.NewSources()
 	for _, f := range res.findings {
-		fset := f.pkg.Fset
+		fset := f.Pkg.Fset
 		d := jsonDiagnostic{
-			Category: f.diag.Category,
-			Posn:     f.posn.String(),
-			End:      jsonEnd(src, f.pkg, f.diag.Pos, f.diag.End),
-			Message:  f.diag.Message,
+			Category: f.Diagnostic.Category,
+			Posn:     f.Posn.String(),
+			End:      jsonEnd(src, f.Pkg, f.Diagnostic.Pos, f.Diagnostic.End),
+			Message:  f.Diagnostic.Message,
 		}
-		for _, fix := range f.diag.SuggestedFixes {
-			edits, err := src.Map(f.pkg, fix)
+		for _, fix := range f.Diagnostic.SuggestedFixes {
+			edits, err := src.Map(f.Pkg, fix)
 			if err != nil {
 				continue
 			}
@@ -86,19 +86,19 @@ func (res *results) jsonTree() map[string]map[string]any {
 			}
 			d.SuggestedFixes = append(d.SuggestedFixes, jf)
 		}
-		for _, r := range f.diag.Related {
+		for _, r := range f.Diagnostic.Related {
 			d.Related = append(d.Related, jsonRelated{
 				Posn:    fset.Position(r.Pos).String(),
-				End:     jsonEnd(src, f.pkg, r.Pos, r.End),
+				End:     jsonEnd(src, f.Pkg, r.Pos, r.End),
 				Message: r.Message,
 			})
 		}
-		m := byAnalyzer(f.pkg.ID)
-		list, _ := m[f.analyzer].([]jsonDiagnostic)
-		m[f.analyzer] = append(list, d)
+		m := byAnalyzer(f.Pkg.ID)
+		list, _ := m[f.Analyzer].([]jsonDiagnostic)
+		m[f.Analyzer] = append(list, d)
 	}
 	for _, e := range res.errors {
-		byAnalyzer(e.pkgID)[e.analyzer] = jsonError{e.String()}
+		byAnalyzer(e.PkgID)[e.Analyzer] = jsonError{e.String()}
 	}
 	return tree
 }

@@ -13,10 +13,8 @@ import (
 
 	"github.com/hiplint/hiplint/analyzers"
 	"github.com/hiplint/hiplint/internal/cgocall"
-	"github.com/hiplint/hiplint/internal/diag"
 	"github.com/hiplint/hiplint/internal/driver"
 	"github.com/hiplint/hiplint/internal/headerless"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -45,41 +43,10 @@ func (p *program) lint(args []string) int {
 		}
 	}
 
-	pkgs, err := p.load(o)
+	res, roots, failed, err := p.analyze(o)
 	if err != nil {
 		p.errorf("%v", err)
 		return exitError
-	}
-	hint := headerless.PlatformHint(pkgs) // before the triage rewrites the packages' errors
-	roots, degraded, failed := p.reportPackageErrors(pkgs, o.headers)
-	if hint != "" {
-		fmt.Fprintf(p.stderr, "hiplint: hint: %s\n", hint)
-	}
-
-	var res *results
-	if len(roots) > 0 && len(o.analyzers) > 0 {
-		// This driver applies the suppression directives itself, to learn
-		// which ones were used: see directives.go.
-		diag.KeepSuppressed(true)
-		// Before the releaser frees the syntax it reads.
-		tier3 := driver.NewTier3Filter(roots, degraded)
-		// Keep the analysis within the memory loading took (memory.go).
-		releaseInert(roots)
-		rel := newReleaser(o.analyzers, roots)
-		restore := func() {}
-		if p.limitMemory {
-			restore = limitAnalysisMemory()
-		}
-		graph, err := checker.Analyze(guardThen(o.analyzers, o.debug, rel.done), roots, nil)
-		restore()
-		if err != nil {
-			p.errorf("%v", err)
-			return exitError
-		}
-		res = collect(graph, tier3)
-		p.applyDirectives(graph, res)
-	} else {
-		res = &results{}
 	}
 
 	var remaining int // findings still in the tree when we are done
@@ -106,7 +73,7 @@ func (p *program) lint(args []string) int {
 		for _, e := range res.errors {
 			p.errorf("%s", e)
 			var pe *analyzers.PanicError
-			if o.debug && errors.As(e.err, &pe) && !strings.Contains(e.String(), "goroutine ") {
+			if o.debug && errors.As(e.Err, &pe) && !strings.Contains(e.String(), "goroutine ") {
 				fmt.Fprintf(p.stderr, "%s\n", pe.Stack)
 			}
 		}
@@ -122,55 +89,58 @@ func (p *program) lint(args []string) int {
 	return exitClean
 }
 
-// load loads the packages named by the patterns with everything the
-// analyzers need: syntax and types of dependencies too, for facts.
-func (p *program) load(o *options) ([]*packages.Package, error) {
-	cfg := &packages.Config{
-		Mode:  packages.LoadAllSyntax | packages.NeedModule,
-		Tests: o.tests,
-		Dir:   p.dir,
-	}
-	if o.tags != "" {
-		cfg.BuildFlags = []string{"-tags=" + o.tags}
-	}
+// analyze loads and analyzes the packages named by the patterns through
+// internal/driver, printing the notes and the error lines of the packages
+// that did not load (a note for each package analyzed at tier 3: its cgo
+// step failed, it was analyzed from its Go files). It returns the findings,
+// the initial packages that were analyzed, and whether any error was
+// printed: notes are not errors.
+func (p *program) analyze(o *options) (*results, []*packages.Package, bool, error) {
 	env, missing, cleanup, err := p.headerEnv(o.headers)
 	if err != nil {
-		return nil, err
+		return nil, nil, false, err
 	}
 	defer cleanup()
-	cfg.Env = env
-	pkgs, err := packages.Load(cfg, o.patterns...)
-	if used := includedHeaders(pkgs, missing); len(used) > 0 {
-		fmt.Fprintf(p.stderr, "hiplint: note: the C compiler finds no <%s>; cgo used hiplint's declarations of the runtime API instead (-headers=system turns this off)\n",
-			strings.Join(used, ">, <"))
-	}
-	if err == nil && len(pkgs) == 0 {
-		err = fmt.Errorf("%s matched no packages", strings.Join(o.patterns, " "))
-	}
-	return pkgs, err
-}
-
-// reportPackageErrors prints a note for each package analyzed at tier 3
-// (its cgo step failed: analyzed from its Go files, see internal/driver)
-// and one line for each package that failed to load, parse or type-check,
-// or was left out because a dependency failed (naming that dependency's
-// error). It returns the initial packages that can be analyzed, those with
-// type errors of their own included, the paths of the tier-3 packages, and
-// whether any error was printed: notes are not errors.
-func (p *program) reportPackageErrors(initial []*packages.Package, headers string) (ok []*packages.Package, degraded []string, failed bool) {
-	t := driver.Run(initial, driver.Options{Tier3: headers != "system", Rel: p.relative})
-	for _, line := range t.Notes {
-		p.errorf("%s", line)
-	}
-	for _, line := range t.Errors {
-		p.errorf("%s", line)
+	cfg := driver.Config{
+		Analyzers:      o.analyzers,
+		Checks:         p.checks,
+		Directives:     true,
+		Dir:            p.dir,
+		Env:            env,
+		MissingHeaders: missing,
+		Tags:           o.tags,
+		Tests:          o.tests,
+		NoTier3:        o.headers == "system",
+		Rel:            p.relative,
+		Stacks:         o.debug,
+		ReleaseMemory:  true,
+		LimitMemory:    p.limitMemory,
 	}
 	if name := os.Getenv("HIPLINT_LOADREPORT"); name != "" {
-		if err := writeLoadReport(name, initial, t); err != nil {
-			p.errorf("%v", err)
+		cfg.Loaded = func(initial []*packages.Package, t *driver.Triage) {
+			if err := writeLoadReport(name, initial, t); err != nil {
+				p.errorf("%v", err)
+			}
 		}
 	}
-	return t.Analyzable, append(t.Degraded, t.Partial...), len(t.Errors) > 0
+	r, err := driver.Run(cfg, o.patterns...)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	if len(r.HeadersUsed) > 0 {
+		fmt.Fprintf(p.stderr, "hiplint: note: the C compiler finds no <%s>; cgo used hiplint's declarations of the runtime API instead (-headers=system turns this off)\n",
+			strings.Join(r.HeadersUsed, ">, <"))
+	}
+	for _, line := range r.Triage.Notes {
+		p.errorf("%s", line)
+	}
+	for _, line := range r.Triage.Errors {
+		p.errorf("%s", line)
+	}
+	if r.Hint != "" {
+		fmt.Fprintf(p.stderr, "hiplint: hint: %s\n", r.Hint)
+	}
+	return &results{findings: r.Findings, errors: r.Errors}, r.Triage.Analyzable, len(r.Triage.Errors) > 0, nil
 }
 
 // headerEnv returns the environment for loading: where the C compiler cannot
@@ -199,59 +169,6 @@ func (p *program) headerEnv(mode string) (env, missing []string, cleanup func(),
 		return headerless.Override(env, dir), nil, cleanup, nil
 	}
 	return headerless.Env(env, dir), missing, cleanup, nil
-}
-
-// includedHeaders returns the headers of names that some loaded package's
-// cgo preamble includes, so that hiplint mentions the fallback only when it
-// was used.
-func includedHeaders(pkgs []*packages.Package, names []string) []string {
-	if len(names) == 0 {
-		return nil
-	}
-	used := map[string]bool{}
-	seen := map[string]bool{}
-	var buf bytes.Buffer // one buffer for every file: this runs before the analysis, on every package
-	packages.Visit(pkgs, nil, func(pkg *packages.Package) {
-		if pkg.Types != nil && !cgocall.UsesCgo(pkg.Types) {
-			return // no preamble to read (most of std, most dependencies)
-		}
-		for _, f := range pkg.GoFiles {
-			if seen[f] {
-				continue
-			}
-			seen[f] = true
-			buf.Reset()
-			if err := readInto(&buf, f); err != nil {
-				continue
-			}
-			data := buf.Bytes()
-			if !bytes.Contains(data, []byte(`import "C"`)) {
-				continue
-			}
-			for _, n := range names {
-				if bytes.Contains(data, []byte("<"+n+">")) {
-					used[n] = true
-				}
-			}
-		}
-	})
-	var out []string
-	for _, n := range names {
-		if used[n] {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
-func readInto(buf *bytes.Buffer, name string) error {
-	f, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	_, err = buf.ReadFrom(f)
-	return err
 }
 
 // writeLoadReport writes, for bench/corpus/run.sh, one line per initial

@@ -45,7 +45,9 @@ func (p *program) lspCommand(args []string) int {
 			strings.Join(missing, ">, <")))
 	}
 	err = lsp.Serve(context.Background(), lsp.Stdio(os.Stdin, p.stdout), lsp.Options{
-		Analyzers: guard(p.analyzers, *debug),
+		Analyzers: p.analyzers,
+		Debug:     *debug,
+		NoTier3:   *headers == "system",
 		Checks:    p.checks,
 		Tags:      *tags,
 		Tests:     *tests,

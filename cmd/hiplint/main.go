@@ -21,6 +21,7 @@ import (
 
 	"github.com/hiplint/hiplint/analyzers"
 	"github.com/hiplint/hiplint/internal/diag"
+	"github.com/hiplint/hiplint/internal/driver"
 	"github.com/hiplint/hiplint/runtimecheck"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
@@ -40,7 +41,7 @@ func main() {
 		// go vet passes no -debug flag through, so the environment is the only
 		// way to ask for panic stacks in this mode.
 		debug := os.Getenv("HIPLINT_DEBUG") != ""
-		unitchecker.Main(guard(analyzers.Suite(), debug)...) // exits
+		unitchecker.Main(driver.Guard(analyzers.Suite(), debug)...) // exits
 	}
 	p := &program{
 		analyzers:   analyzers.Suite(),

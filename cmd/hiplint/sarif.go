@@ -139,7 +139,7 @@ func (p *program) sarif(res *results, roots []*packages.Package, failed bool) *s
 
 	rules, index := p.sarifRules()
 	ruleOf := func(f *finding) int {
-		id := cmp.Or(f.diag.Category, f.analyzer)
+		id := cmp.Or(f.Diagnostic.Category, f.Analyzer)
 		if i, ok := index[id]; ok {
 			return i
 		}
@@ -147,12 +147,12 @@ func (p *program) sarif(res *results, roots []*packages.Package, failed bool) *s
 		index[id] = len(rules)
 		rules = append(rules, sarifRule{
 			ID: id, Name: ruleName(id),
-			ShortDescription:     sarifMessage{Text: "reported by the " + f.analyzer + " analyzer"},
-			FullDescription:      sarifMessage{Text: "reported by the " + f.analyzer + " analyzer"},
-			Help:                 sarifMessage{Text: "reported by the " + f.analyzer + " analyzer"},
-			HelpURI:              cmp.Or(f.diag.URL, informationURI),
+			ShortDescription:     sarifMessage{Text: "reported by the " + f.Analyzer + " analyzer"},
+			FullDescription:      sarifMessage{Text: "reported by the " + f.Analyzer + " analyzer"},
+			Help:                 sarifMessage{Text: "reported by the " + f.Analyzer + " analyzer"},
+			HelpURI:              cmp.Or(f.Diagnostic.URL, informationURI),
 			DefaultConfiguration: sarifConfiguration{Level: "warning"},
-			Properties:           sarifRuleProperties{Tags: []string{"hiplint", f.analyzer}, Precision: "high"},
+			Properties:           sarifRuleProperties{Tags: []string{"hiplint", f.Analyzer}, Precision: "high"},
 		})
 		return index[id]
 	}
@@ -192,17 +192,17 @@ func (p *program) sarif(res *results, roots []*packages.Package, failed bool) *s
 			RuleID:    rule.ID,
 			RuleIndex: i,
 			Level:     rule.DefaultConfiguration.Level,
-			Message:   sarifMessage{Text: f.diag.Message},
-			Locations: []sarifLocation{{PhysicalLocation: p.sarifPhysical(src, root, f.pkg, f.diag.Pos, f.diag.End)}},
+			Message:   sarifMessage{Text: f.Diagnostic.Message},
+			Locations: []sarifLocation{{PhysicalLocation: p.sarifPhysical(src, root, f.Pkg, f.Diagnostic.Pos, f.Diagnostic.End)}},
 		}
-		for j, rel := range f.diag.Related {
+		for j, rel := range f.Diagnostic.Related {
 			r.RelatedLocations = append(r.RelatedLocations, sarifLocation{
 				ID:               j + 1,
-				PhysicalLocation: p.sarifPhysical(src, root, f.pkg, rel.Pos, rel.End),
+				PhysicalLocation: p.sarifPhysical(src, root, f.Pkg, rel.Pos, rel.End),
 				Message:          &sarifMessage{Text: rel.Message},
 			})
 		}
-		line, _ := sourceLine(src, f.pkg, f.posn)
+		line, _ := sourceLine(src, f.Pkg, f.Posn)
 		base := fingerprint(rule.ID, r.Locations[0].PhysicalLocation.ArtifactLocation.URI, line)
 		occurrences[base]++
 		r.PartialFingerprints = map[string]string{fingerprintKey: base + ":" + strconv.Itoa(occurrences[base])}

@@ -7,7 +7,6 @@ package diag
 import (
 	"fmt"
 	"go/token"
-	"sync/atomic"
 
 	"github.com/hiplint/hiplint/internal/diag/check"
 	"github.com/hiplint/hiplint/internal/directive"
@@ -36,32 +35,49 @@ type Related struct {
 	Message string
 }
 
-// keepSuppressed is the switch behind KeepSuppressed.
-var keepSuppressed atomic.Bool
+// keepMark is the key under which a driver that applies the suppression
+// directives itself marks the passes it runs (KeepSuppressed). It is never
+// run and never required: only its address matters.
+var keepMark = &analysis.Analyzer{
+	Name: "hiplintkeepsuppressed",
+	Doc:  "marks a pass whose driver applies hiplint's suppression directives itself",
+	Run:  func(*analysis.Pass) (any, error) { return nil, nil },
+}
 
-// KeepSuppressed(true) makes Report pass on the diagnostics that a directive
-// suppresses instead of dropping them. It is for a driver that applies the
-// directives itself, with internal/directive, so that it also learns which
-// directives were used and can report the ones that suppress nothing: the
-// standalone hiplint driver. Call it before analysis starts.
+// KeepSuppressed marks pass so that Report passes on the diagnostics that a
+// directive suppresses instead of dropping them. It is for a driver that
+// applies the directives itself, with internal/suppress, so that it also
+// learns which directives were used and can report the ones that suppress
+// nothing: internal/driver, under the command line, the language server and
+// runtimecheck. The driver calls it on the pass it hands each analyzer's Run
+// (a copy whose ResultOf is the driver's own map: the mark is added to it).
 //
-// Why a process-wide switch rather than marking each suppressed diagnostic:
+// Why a mark on the pass rather than on each suppressed diagnostic:
 // analysis.Diagnostic has no field of its own for a mark, so one would have
 // to ride in Category, Message or Related, and every driver that does not
 // know about it (go vet, golangci-lint, nogo, gopls) would print it or, worse,
-// not drop the diagnostic. The switch defaults to dropping, the right thing
-// for every driver that never heard of it; the driver that sets it already
-// holds every syntax tree and re-applies the same directive.Suppressing
-// rule, so nothing is lost. It is an atomic value, read by the analyzers'
-// goroutines, so setting it is safe at any time; it is meant to be set once,
-// before checker.Analyze, and never reset during a run.
-func KeepSuppressed(keep bool) { keepSuppressed.Store(keep) }
+// not drop the diagnostic. A pass without the mark drops, the right thing for
+// every driver that never heard of it. And the mark belongs to one pass of
+// one run: two runs in one process, one keeping and one not, do not see
+// each other's setting (there is no process-wide switch).
+func KeepSuppressed(pass *analysis.Pass) {
+	if pass.ResultOf == nil {
+		pass.ResultOf = map[*analysis.Analyzer]any{}
+	}
+	pass.ResultOf[keepMark] = true
+}
+
+// keeps reports whether the driver of pass asked for suppressed diagnostics.
+func keeps(pass *analysis.Pass) bool {
+	_, ok := pass.ResultOf[keepMark]
+	return ok
+}
 
 // Report reports a diagnostic of check c at pos, unless a suppression
 // directive in pos's file covers c at pos (see internal/directive). The
 // message gets no ID suffix: drivers print the Category.
 func Report(pass *analysis.Pass, c Check, pos token.Pos, end token.Pos, msg string, related []Related, fixes ...analysis.SuggestedFix) {
-	if !keepSuppressed.Load() && Suppressed(pass, c.ID, pos) {
+	if !keeps(pass) && Suppressed(pass, c.ID, pos) {
 		return
 	}
 	d := analysis.Diagnostic{

@@ -82,14 +82,27 @@ func TestReportFillsTheDiagnostic(t *testing.T) {
 	assert.Equal(t, "here", d.Related[0].Message)
 }
 
-// Not parallel: it flips the process-wide switch.
 func TestKeepSuppressed(t *testing.T) {
-	KeepSuppressed(true)
-	defer KeepSuppressed(false)
+	t.Parallel()
 	pass, got, line := newPass(t)
+	KeepSuppressed(pass)
 	Report(pass, testCheck, line(7), token.NoPos, "leak", nil)
 	assert.Len(t, *got, 1, "kept for the driver to filter")
 	assert.True(t, Suppressed(pass, "HL2001", line(7)), "and the driver can still ask")
+}
+
+// The mark is the pass's: another pass of the same process, unmarked (go
+// vet's, golangci-lint's), still drops, before and after.
+func TestKeepSuppressedIsPerPass(t *testing.T) {
+	t.Parallel()
+	plain, plainGot, line := newPass(t)
+	kept, keptGot, _ := newPass(t)
+	Report(plain, testCheck, line(7), token.NoPos, "leak", nil)
+	KeepSuppressed(kept)
+	Report(kept, testCheck, line(7), token.NoPos, "leak", nil)
+	Report(plain, testCheck, line(7), token.NoPos, "leak", nil)
+	assert.Empty(t, *plainGot, "the unmarked pass drops")
+	assert.Len(t, *keptGot, 1, "the marked pass keeps")
 }
 
 func TestPositionOutsideTheFilesIsNotSuppressed(t *testing.T) {

@@ -1,31 +1,46 @@
-package main
+package driver
 
 import (
 	"fmt"
 	"runtime/debug"
 
+	"github.com/hiplint/hiplint/internal/diag"
 	"golang.org/x/tools/go/analysis"
 )
 
+// Guard returns copies of analyzers whose Run turns a panic into an error
+// naming the analyzer and the package: cmd/hiplint's go vet mode uses it
+// for -debug's stacks. Run guards the analyzers it runs itself (guard).
+func Guard(analyzers []*analysis.Analyzer, stacks bool) []*analysis.Analyzer {
+	return guard(analyzers, guardOptions{stacks: stacks})
+}
+
+// guardOptions say what guard adds to each analyzer's Run.
+type guardOptions struct {
+	// stacks: the error of a panic carries the goroutine's stack.
+	stacks bool
+	// keep marks each pass for diag.Report to pass on suppressed
+	// diagnostics (diag.KeepSuppressed): the driver applies the directives.
+	keep bool
+	// after, when not nil, is called with the checker's pass and the
+	// result after each Run returns or panics (the releaser, memory.go).
+	after func(*analysis.Pass, any)
+}
+
 // guard returns copies of analyzers whose Run turns a panic into an error
-// naming the analyzer and the package. The drivers run each analyzer on its
-// own goroutine and do not recover, so without this one analyzer's bug on one
-// package would kill the whole run and hide every other finding.
+// naming the analyzer and the package. The checker runs each analyzer on
+// its own goroutine and does not recover, so without this one analyzer's
+// bug on one package would kill the whole run and hide every other finding.
+// (hiplint's own analyzers contain their panics already, under every
+// driver: analyzers.Suite; this covers any other analyzer a driver runs.)
 //
 // Everything the analyzers require is copied too, and each copy's Requires
 // points at the copies, so the action graph is built from copies only. The
 // analyzers themselves still look up ResultOf by the original pointers (for
 // example inspect.Analyzer), so the guarded Run hands them a pass whose
-// ResultOf is keyed by the originals. With stacks set, the error carries the
-// goroutine's stack.
-func guard(analyzers []*analysis.Analyzer, stacks bool) []*analysis.Analyzer {
-	return guardThen(analyzers, stacks, nil)
-}
-
-// guardThen is guard with a function called, when not nil, with the checker's
-// pass and the result after each Run returns or panics (the standalone
-// driver's releaser).
-func guardThen(analyzers []*analysis.Analyzer, stacks bool, after func(*analysis.Pass, any)) []*analysis.Analyzer {
+// ResultOf is keyed by the originals. That pass is the run's own, so the
+// options it carries (o.keep) are this run's and no other's.
+func guard(analyzers []*analysis.Analyzer, o guardOptions) []*analysis.Analyzer {
 	copyOf := make(map[*analysis.Analyzer]*analysis.Analyzer)
 	originalOf := make(map[*analysis.Analyzer]*analysis.Analyzer)
 	var guarded func(a *analysis.Analyzer) *analysis.Analyzer
@@ -41,7 +56,7 @@ func guardThen(analyzers []*analysis.Analyzer, stacks bool, after func(*analysis
 		for i, req := range a.Requires {
 			c.Requires[i] = guarded(req)
 		}
-		c.Run = recoveringRun(a, originalOf, stacks, after)
+		c.Run = recoveringRun(a, originalOf, o)
 		return c
 	}
 	out := make([]*analysis.Analyzer, len(analyzers))
@@ -53,16 +68,16 @@ func guardThen(analyzers []*analysis.Analyzer, stacks bool, after func(*analysis
 
 // recoveringRun runs orig.Run on a view of pass that speaks in original
 // analyzers, and converts a panic into an error.
-func recoveringRun(orig *analysis.Analyzer, originalOf map[*analysis.Analyzer]*analysis.Analyzer, stacks bool, after func(*analysis.Pass, any)) func(*analysis.Pass) (any, error) {
+func recoveringRun(orig *analysis.Analyzer, originalOf map[*analysis.Analyzer]*analysis.Analyzer, o guardOptions) func(*analysis.Pass) (any, error) {
 	return func(pass *analysis.Pass) (result any, err error) {
-		if after != nil {
-			defer func() { after(pass, result) }()
+		if o.after != nil {
+			defer func() { o.after(pass, result) }()
 		}
 		defer func() {
 			if r := recover(); r != nil {
 				result = nil
 				pe := &panicError{analyzer: orig.Name, pkg: pass.Pkg.Path(), value: r}
-				if stacks {
+				if o.stacks {
 					pe.stack = debug.Stack()
 				}
 				err = pe
@@ -76,6 +91,9 @@ func recoveringRun(orig *analysis.Analyzer, originalOf map[*analysis.Analyzer]*a
 				a = o
 			}
 			view.ResultOf[a] = res
+		}
+		if o.keep {
+			diag.KeepSuppressed(&view)
 		}
 		return orig.Run(&view)
 	}

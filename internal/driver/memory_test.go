@@ -1,4 +1,4 @@
-package main
+package driver
 
 import (
 	"fmt"
@@ -117,7 +117,7 @@ func TestReleaserFreesWhatNoActionNeedsAnyMore(t *testing.T) {
 	var indexes sync.Map
 	analyzers := []*analysis.Analyzer{factCaller(files, &indexes), callCounter}
 	rel := newReleaser(analyzers, roots)
-	graph, err := checker.Analyze(guardThen(analyzers, true, rel.done), roots, nil)
+	graph, err := checker.Analyze(guard(analyzers, guardOptions{stacks: true, after: rel.done}), roots, nil)
 	require.NoError(t, err)
 
 	var found []string

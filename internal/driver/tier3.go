@@ -39,7 +39,7 @@ type span struct{ from, to token.Pos }
 
 // NewTier3Filter prepares the filter for the loaded graph of initial, whose
 // tier-3 packages (and packages with imports not found: Triage.Partial)
-// Run listed in degraded. It returns nil when there are none.
+// Classify listed in degraded. It returns nil when there are none.
 func NewTier3Filter(initial []*packages.Package, degraded ...[]string) *Tier3Filter {
 	isDegraded := map[string]bool{}
 	for _, paths := range degraded {

@@ -1,7 +1,9 @@
-// Package driver holds what hiplint's front ends (the command line, and in
-// time the language server and runtimecheck) do between loading packages and
-// analyzing them: decide which packages can be analyzed and at which tier,
-// and say once, per package, why one cannot.
+// Package driver is what hiplint's front ends (the command line, the
+// language server and runtimecheck) share: Run loads packages, decides which
+// can be analyzed and at which tier (saying once, per package, why one
+// cannot), runs the analyzers with their panics contained, applies the
+// suppression directives and collects the findings. Each front end only
+// says what to load and presents what Run found.
 //
 // Loading tiers (docs/architecture.md):
 //
@@ -71,12 +73,12 @@ type Triage struct {
 // What an analysis at tier 3 loses, said once per degraded package.
 const tier3Loss = "analyzed from its Go files without C types: runtime calls are recognized by name; C types and constant values are unknown, so hazards that depend on them may be missed"
 
-// Run triages the packages that packages.Load returned for initial: it
+// Classify triages the packages that packages.Load returned for initial: it
 // recognizes the tier-3 packages and clears their cgo errors, recomputes
 // IllTyped so that a package with type errors of its own (and no worse) is
 // analyzed as gopls does with RunDespiteErrors, and formats the notes and
 // error lines. It modifies the packages' Errors and IllTyped.
-func Run(initial []*packages.Package, opts Options) *Triage {
+func Classify(initial []*packages.Package, opts Options) *Triage {
 	t := &Triage{}
 	// Post-order: each package after its dependencies.
 	var order []*packages.Package

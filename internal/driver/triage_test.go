@@ -70,7 +70,7 @@ func TestTier3TypesAreFakeImportC(t *testing.T) {
 	pkgs := load(t, dir, false)
 	require.Len(t, pkgs, 1)
 	p := pkgs[0]
-	tr := driver.Run(pkgs, driver.Options{Tier3: true})
+	tr := driver.Classify(pkgs, driver.Options{Tier3: true})
 	assert.Empty(t, tr.Errors)
 	assert.Equal(t, []string{"example.com/m/sdk"}, tr.Degraded)
 	require.Len(t, tr.Notes, 1)
@@ -113,7 +113,7 @@ func TestRunLines(t *testing.T) {
 		"useparse": {"useparse.go": "package useparse\n\nimport _ \"example.com/m/parse\"\n"},
 	})
 	pkgs := load(t, dir, true)
-	tr := driver.Run(pkgs, driver.Options{Tier3: true})
+	tr := driver.Classify(pkgs, driver.Options{Tier3: true})
 	analyzable := map[string]bool{}
 	for _, p := range tr.Analyzable {
 		analyzable[p.PkgPath] = true
@@ -167,7 +167,7 @@ func TestRunLines(t *testing.T) {
 
 	// Tier 3 off (-headers=system): the cgo failure is an error, once.
 	pkgs = load(t, dir, true)
-	tr = driver.Run(pkgs, driver.Options{})
+	tr = driver.Classify(pkgs, driver.Options{})
 	assert.Empty(t, tr.Notes)
 	var sdk, user int
 	for _, l := range tr.Errors {

@@ -14,11 +14,9 @@ import (
 	"time"
 
 	"github.com/hiplint/hiplint/internal/diag"
+	"github.com/hiplint/hiplint/internal/driver"
 	"github.com/hiplint/hiplint/internal/fixes"
-	"github.com/hiplint/hiplint/internal/loaderr"
-	"github.com/hiplint/hiplint/internal/suppress"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -79,7 +77,7 @@ func (r *pkgResult) changedOnDisk() bool {
 }
 
 // analyzeDir loads the packages in dir, with their test variants when
-// s.opts.Tests, and runs the analyzers on them. The files in overlay are
+// s.opts.Tests, and runs the analyzers on them, through internal/driver. The files in overlay are
 // read from it, not from disk (go/packages passes it to the go command,
 // which gives cgo the buffer and keeps the file's name in its //line
 // directives). Errors in loading or type checking are recorded in the
@@ -104,23 +102,27 @@ func (s *Server) analyzeDir(ctx context.Context, dir string, overlay map[string]
 		}
 	}()
 
-	cfg := &packages.Config{
-		Context: ctx,
-		Mode:    packages.LoadAllSyntax | packages.NeedModule,
-		Tests:   s.opts.Tests,
-		Dir:     dir,
-		Env:     s.opts.Env,
-		Overlay: overlay,
-	}
-	if s.opts.Tags != "" {
-		cfg.BuildFlags = []string{"-tags=" + s.opts.Tags}
-	}
-	pkgs, err := packages.Load(cfg, ".")
+	// The same pipeline as the command line's (internal/driver): the same
+	// tiers, tier 3 included, the same containment of analyzer failures,
+	// the same directives.
+	r, err := driver.Run(driver.Config{
+		Analyzers:  s.opts.Analyzers,
+		Checks:     s.opts.Checks,
+		Directives: true, // HL0001–HL0003, as the command line reports them
+		Context:    ctx,
+		Dir:        dir,
+		Env:        s.opts.Env,
+		Tags:       s.opts.Tags,
+		Tests:      s.opts.Tests,
+		Overlay:    overlay,
+		NoTier3:    s.opts.NoTier3,
+		Stacks:     s.opts.Debug,
+	}, ".")
 	if err != nil {
 		res.problems = append(res.problems, fmt.Sprintf("loading %s: %v", dir, err))
 		return res
 	}
-	for _, pkg := range pkgs {
+	for _, pkg := range r.Packages {
 		res.pkgPaths[pkg.PkgPath] = true
 		for _, f := range pkg.GoFiles {
 			if info, err := os.Stat(f); err == nil {
@@ -131,84 +133,42 @@ func (s *Server) analyzeDir(ctx context.Context, dir string, overlay map[string]
 			}
 		}
 	}
-	packages.Visit(pkgs, nil, func(pkg *packages.Package) {
+	packages.Visit(r.Packages, nil, func(pkg *packages.Package) {
 		if !res.pkgPaths[pkg.PkgPath] {
 			res.deps[pkg.PkgPath] = true
 		}
 	})
-	res.problems = append(res.problems, loaderr.Lines(pkgs, nil)...)
-
-	var roots []*packages.Package
-	for _, pkg := range pkgs {
-		if !pkg.IllTyped {
-			roots = append(roots, pkg)
-		}
+	res.problems = append(res.problems, r.Triage.Notes...)
+	res.problems = append(res.problems, r.Triage.Errors...)
+	for _, e := range r.Errors {
+		res.problems = append(res.problems, e.String())
 	}
-	if len(roots) == 0 || len(s.opts.Analyzers) == 0 {
-		return res
-	}
-	graph, err := checker.Analyze(s.opts.Analyzers, roots, nil)
-	if err != nil {
-		res.problems = append(res.problems, fmt.Sprintf("analyzing %s: %v", dir, err))
-		return res
-	}
-	s.collect(graph, res, overlay)
+	s.collect(r.Findings, res, overlay)
 	return res
 }
 
-// collect turns the root actions' diagnostics into findings of res. A file
-// that belongs to both a package and its test variant is analyzed twice, so
-// identical diagnostics are kept once.
-func (s *Server) collect(graph *checker.Graph, res *pkgResult, overlay map[string][]byte) {
-	type key struct {
-		posn                        token.Position
-		analyzer, message, category string
-	}
-	seen := map[key]bool{}
-	// Positions and fixes are placed in the text that was analyzed.
+// collect turns the driver's findings into findings of res, ready to
+// publish: positions and fixes placed in the text that was analyzed.
+func (s *Server) collect(found []*driver.Finding, res *pkgResult, overlay map[string][]byte) {
 	src := fixes.NewSources()
 	for file, text := range overlay {
 		src.Use(file, bytes.Clone(text))
 	}
-	directives := suppress.NewTracker(s.opts.Checks)
-	directives.Ran(graph)
-	for act := range graph.All() {
-		if act.Err != nil {
-			if !slices.ContainsFunc(act.Deps, func(dep *checker.Action) bool { return dep.Err != nil }) {
-				res.problems = append(res.problems, fmt.Sprintf("analyzer %s failed on package %s: %v", act.Analyzer.Name, act.Package.ID, act.Err))
-			}
+	for _, df := range found {
+		posn := df.Posn
+		if !posn.IsValid() {
 			continue
 		}
-		if !act.IsRoot {
-			continue
-		}
-		for _, d := range act.Diagnostics {
-			posn := act.Package.Fset.Position(d.Pos)
-			k := key{posn, act.Analyzer.Name, d.Message, d.Category}
-			if seen[k] || !posn.IsValid() || directives.Suppresses(act.Package, d, posn) {
+		f := &finding{diag: s.diagnostic(src, df.Pkg.Fset, df.Diagnostic)}
+		for _, fix := range df.Diagnostic.SuggestedFixes {
+			qf, err := quickFixOf(src, df.Pkg, fix)
+			if err != nil {
+				res.problems = append(res.problems, fmt.Sprintf("%s: fix %q not offered: %v", posn, fix.Message, err))
 				continue
 			}
-			seen[k] = true
-			f := &finding{diag: s.diagnostic(src, act.Package.Fset, d)}
-			for _, fix := range d.SuggestedFixes {
-				qf, err := quickFixOf(src, act.Package, fix)
-				if err != nil {
-					res.problems = append(res.problems, fmt.Sprintf("%s: fix %q not offered: %v", posn, fix.Message, err))
-					continue
-				}
-				f.fixes = append(f.fixes, qf)
-			}
-			res.findings[posn.Filename] = append(res.findings[posn.Filename], f)
+			f.fixes = append(f.fixes, qf)
 		}
-	}
-	// HL0001–HL0003: the directives that suppress nothing, are malformed or
-	// name unknown checks, as the command line reports them.
-	for _, pr := range directives.Problems() {
-		if !pr.Posn.IsValid() {
-			continue
-		}
-		f := &finding{diag: s.diagnostic(src, pr.Pkg.Fset, pr.Diagnostic)}
-		res.findings[pr.Posn.Filename] = append(res.findings[pr.Posn.Filename], f)
+		res.findings[posn.Filename] = append(res.findings[posn.Filename], f)
 	}
 	for _, list := range res.findings {
 		slices.SortStableFunc(list, func(a, b *finding) int {

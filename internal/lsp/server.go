@@ -24,7 +24,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/hiplint/hiplint/internal/fixes"
 	"io"
 	"log"
 	"runtime/debug"
@@ -32,6 +31,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/hiplint/hiplint/internal/fixes"
 
 	"github.com/hiplint/hiplint/internal/diag"
 	"github.com/sourcegraph/jsonrpc2"
@@ -49,9 +50,8 @@ const DefaultChangeDebounce = 500 * time.Millisecond
 
 // Options configure the server.
 type Options struct {
-	// Analyzers run on every analyzed package. The caller guards them
-	// against panics (cmd/hiplint does): a panic in an analyzer goroutine
-	// cannot be recovered here.
+	// Analyzers run on every analyzed package (internal/driver guards
+	// them against panics).
 	Analyzers []*analysis.Analyzer
 	// Checks give each check ID its severity and documentation page.
 	Checks []diag.Check
@@ -59,6 +59,11 @@ type Options struct {
 	Tags string
 	// Tests analyzes test files too, as hiplint's -test.
 	Tests bool
+	// NoTier3 makes a package whose cgo step fails a problem instead of
+	// analyzing it at tier 3, as hiplint's -headers=system.
+	NoTier3 bool
+	// Debug gives the error of an analyzer's panic its stack.
+	Debug bool
 	// Env is the go command's environment (with hiplint's headers when the
 	// GPU headers are missing); nil means the process's.
 	Env []string
@@ -134,11 +139,6 @@ type analysisDue struct {
 }
 
 func newServer(opts Options) *Server {
-	// The server applies the suppression directives itself (collect, with
-	// internal/suppress), as the command line does, so that it also reports
-	// the directives that suppress nothing: the analyzers must pass on what
-	// they suppress. The switch is the process's; this process serves.
-	diag.KeepSuppressed(true)
 	s := &Server{
 		opts:        opts,
 		checks:      map[string]diag.Check{},

@@ -1,11 +1,12 @@
 // Package suppress applies hiplint's suppression directives (internal/
 // directive) to the findings of a run, and reports the problems with the
 // directives themselves: HL0001 (suppresses nothing), HL0002 (malformed),
-// HL0003 (unknown check). It is for the drivers that see every diagnostic
-// and every directive of the initial packages, and so set
-// diag.KeepSuppressed: the command line and the language server. Other
-// drivers (go vet, golangci-lint, nogo) drop suppressed diagnostics in the
-// analyzers, and report no directive problems.
+// HL0003 (unknown check). It is for internal/driver, which sees every
+// diagnostic and every directive of the initial packages, having marked
+// the passes it runs with diag.KeepSuppressed (under the command line, the
+// language server and runtimecheck). Other drivers (go vet, golangci-lint,
+// nogo) drop suppressed diagnostics in the analyzers, and report no
+// directive problems.
 package suppress
 
 import (

@@ -1,0 +1,380 @@
+package driver
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"go/token"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/hiplint/hiplint/analyzers"
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/diag/check"
+	"github.com/hiplint/hiplint/internal/headerless"
+	"github.com/hiplint/hiplint/internal/suppress"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// Config says what Run loads and how it analyzes it. Every setting is the
+// run's own: two runs in one process, concurrent or not, do not see each
+// other's (there is no process-wide switch).
+type Config struct {
+	// Analyzers run on every analyzable package. Run guards them against
+	// panics (guard); nil loads and triages only.
+	Analyzers []*analysis.Analyzer
+	// Candidates, when not empty, run after Analyzers on the same packages
+	// (runtimecheck's candidate mode, confirm -silent): their findings are
+	// Result.Candidates. The suppression directives apply to them too, but
+	// no directive problem is reported about them.
+	Candidates []*analysis.Analyzer
+	// Checks are the checks the analyzers report. With Directives, the
+	// problems with the suppression directives (HL0001–HL0003) are
+	// reported as findings of the analyzer "directive"; the checks tell
+	// which analyzer must have run for a directive to be unused.
+	Checks     []check.Check
+	Directives bool
+	// KeepSuppressed keeps the findings that a directive suppresses in
+	// Result.Findings, marked Suppressed, instead of dropping them.
+	KeepSuppressed bool
+
+	// Context, when not nil, cancels loading.
+	Context context.Context
+	// Dir is the directory the patterns are relative to ("": the current).
+	Dir string
+	// Env is the go command's environment (nil: the process's), with
+	// hiplint's GPU headers where the caller installed them.
+	Env []string
+	// MissingHeaders are the GPU headers the C compiler does not find, for
+	// which Env gives cgo hiplint's own (Result.HeadersUsed).
+	MissingHeaders []string
+	// Tags are build tags, comma-separated.
+	Tags string
+	// Tests loads the packages' test variants too.
+	Tests bool
+	// Overlay replaces the contents of files (a language server's unsaved
+	// buffers), as packages.Config.Overlay.
+	Overlay map[string][]byte
+	// NoTier3 makes a package whose cgo step fails an error instead of
+	// analyzing it at tier 3 (-headers=system).
+	NoTier3 bool
+	// Rel, when not nil, rewrites the file names in error lines and notes.
+	Rel func(file string) string
+
+	// Stacks gives the error of an analyzer's panic the goroutine's stack.
+	Stacks bool
+	// ReleaseMemory frees each package's syntax and types as soon as the
+	// analysis no longer needs them, and LimitMemory keeps the analysis
+	// within the memory loading took (memory.go): the command line's
+	// settings. After a run that released, the packages' types.Info (and
+	// the dependencies' syntax) are gone. ReleaseMemory is ignored with
+	// Candidates, which need them after the first analysis.
+	ReleaseMemory, LimitMemory bool
+	// Loaded, when not nil, is called after triage, before the analysis,
+	// with the initial packages (for HIPLINT_LOADREPORT).
+	Loaded func(initial []*packages.Package, t *Triage)
+}
+
+// A Finding is one diagnostic of one analyzer, or one problem with a
+// suppression directive (Analyzer "directive").
+type Finding struct {
+	Pkg        *packages.Package // the first package whose analysis reported it
+	Analyzer   string
+	Diagnostic analysis.Diagnostic // its fixes and related positions included
+	Posn       token.Position      // in the user's file: adjusted through //line directives
+	// Suppressed: a directive suppresses it (only with Config.KeepSuppressed).
+	Suppressed bool
+}
+
+// An ActionError is an analyzer that failed on a package.
+type ActionError struct {
+	PkgID, Analyzer string
+	Err             error
+}
+
+func (e ActionError) String() string {
+	var pe *panicError
+	var ape *analyzers.PanicError
+	if errors.As(e.Err, &pe) || errors.As(e.Err, &ape) {
+		return e.Err.Error() // it names the analyzer and package already
+	}
+	return fmt.Sprintf("analyzer %s failed on package %s: %v", e.Analyzer, e.PkgID, e.Err)
+}
+
+// Result is what one Run loaded and found.
+type Result struct {
+	// Packages are the initial packages, as loaded and triaged.
+	Packages []*packages.Package
+	// Triage says which of them were analyzed, at which tier (Degraded:
+	// tier 3; Partial: an import not found), and gives the notes and the
+	// error lines of the packages that did not load.
+	Triage *Triage
+	// Hint is headerless.PlatformHint of the packages as loaded ("": none).
+	Hint string
+	// HeadersUsed are the Config.MissingHeaders that some package's cgo
+	// preamble includes: cgo used hiplint's declarations for them.
+	HeadersUsed []string
+	// Findings are the analyzers' findings and the directive problems,
+	// deduplicated and sorted by position.
+	Findings []*Finding
+	// Candidates are Config.Candidates' findings, alike.
+	Candidates []*Finding
+	// Errors are the analyzers that failed: root causes only, in graph order.
+	Errors []ActionError
+}
+
+// Run loads the packages named by patterns with everything the analyzers
+// need (syntax and types of the dependencies too, for facts), triages them
+// (Classify: tiers 1 to 3, packages with type errors analyzed), runs the
+// analyzers on the analyzable ones and collects their findings: without the
+// ones at tier 3 that may rest on unseen C code (Tier3Filter) or that lie in
+// declarations holding a type error (TouchedByErrors); with the suppression
+// directives applied. It returns an error only when nothing could be
+// loaded (or the patterns matched no package) or the checker refused the
+// analyzers; a package that did not load is an error line of the Triage.
+func Run(cfg Config, patterns ...string) (*Result, error) {
+	pkgs, err := load(&cfg, patterns)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{
+		Packages:    pkgs,
+		Hint:        headerless.PlatformHint(pkgs), // before the triage rewrites the packages' errors
+		HeadersUsed: includedHeaders(pkgs, cfg.MissingHeaders),
+	}
+	res.Triage = Classify(pkgs, Options{Tier3: !cfg.NoTier3, Rel: cfg.Rel})
+	if cfg.Loaded != nil {
+		cfg.Loaded(pkgs, res.Triage)
+	}
+	roots := res.Triage.Analyzable
+	if len(roots) == 0 {
+		return res, nil
+	}
+	// Before the releaser frees the syntax it reads.
+	tier3 := NewTier3Filter(roots, res.Triage.Degraded, res.Triage.Partial)
+	release := cfg.ReleaseMemory && len(cfg.Candidates) == 0
+	if len(cfg.Analyzers) > 0 {
+		res.Findings, res.Errors, err = analyze(&cfg, cfg.Analyzers, roots, tier3, release, cfg.Directives)
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(cfg.Candidates) > 0 {
+		var errs []ActionError
+		res.Candidates, errs, err = analyze(&cfg, cfg.Candidates, roots, tier3, false, false)
+		if err != nil {
+			return nil, err
+		}
+		res.Errors = append(res.Errors, errs...)
+	}
+	return res, nil
+}
+
+// load loads the patterns.
+func load(cfg *Config, patterns []string) ([]*packages.Package, error) {
+	lc := &packages.Config{
+		Context: cfg.Context,
+		Mode:    packages.LoadAllSyntax | packages.NeedModule,
+		Tests:   cfg.Tests,
+		Dir:     cfg.Dir,
+		Env:     cfg.Env,
+		Overlay: cfg.Overlay,
+	}
+	if cfg.Tags != "" {
+		lc.BuildFlags = []string{"-tags=" + cfg.Tags}
+	}
+	pkgs, err := packages.Load(lc, patterns...)
+	if err == nil && len(pkgs) == 0 {
+		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+	}
+	return pkgs, err
+}
+
+// analyze runs the analyzers on roots and returns their findings, with the
+// directives applied, and their failures.
+func analyze(cfg *Config, as []*analysis.Analyzer, roots []*packages.Package, tier3 *Tier3Filter, release, directives bool) ([]*Finding, []ActionError, error) {
+	// The driver applies the suppression directives itself, to learn
+	// which ones were used: the analyzers pass on what they suppress.
+	o := guardOptions{stacks: cfg.Stacks, keep: true}
+	if release {
+		// Keep the analysis within the memory loading took (memory.go).
+		releaseInert(roots)
+		o.after = newReleaser(as, roots).done
+	}
+	restore := func() {}
+	if cfg.LimitMemory {
+		restore = limitAnalysisMemory()
+	}
+	graph, err := checker.Analyze(guard(as, o), roots, nil)
+	restore()
+	if err != nil {
+		return nil, nil, err
+	}
+	findings, errs := collect(graph, tier3)
+	findings = applyDirectives(graph, findings, cfg.Checks, cfg.KeepSuppressed, directives)
+	return findings, errs, nil
+}
+
+// collect gathers the root actions' diagnostics and the analyzer failures of
+// graph. A file that belongs to both a package and its test variant is
+// analyzed twice, so identical diagnostics are kept once. A failure that
+// only says a prerequisite failed is dropped: the prerequisite's own error
+// says why. In a package with type errors, the findings inside a declaration
+// that holds one are dropped: the analyzers saw invalid types there, and the
+// error is printed instead. At tier 3, the findings that may rest on code
+// the analysis could not see are dropped (Tier3Filter; nil: none).
+func collect(graph *checker.Graph, tier3 *Tier3Filter) ([]*Finding, []ActionError) {
+	type key struct {
+		posn              token.Position
+		analyzer, message string
+		category          string
+	}
+	seen := make(map[key]bool)
+	touched := make(map[*packages.Package]func(token.Pos) bool)
+	var findings []*Finding
+	var errs []ActionError
+	for act := range graph.All() {
+		if act.Err != nil {
+			if !slices.ContainsFunc(act.Deps, func(dep *checker.Action) bool { return dep.Err != nil }) {
+				errs = append(errs, ActionError{act.Package.ID, act.Analyzer.Name, act.Err})
+			}
+			continue
+		}
+		if !act.IsRoot {
+			continue
+		}
+		if len(act.Diagnostics) > 0 && touched[act.Package] == nil {
+			touched[act.Package] = TouchedByErrors(act.Package)
+		}
+		for _, d := range act.Diagnostics {
+			if touched[act.Package](d.Pos) || tier3.Drop(act.Package, d.Category, positions(d)) {
+				continue
+			}
+			f := &Finding{
+				Pkg:        act.Package,
+				Analyzer:   act.Analyzer.Name,
+				Diagnostic: d,
+				Posn:       act.Package.Fset.Position(d.Pos),
+			}
+			k := key{f.Posn, f.Analyzer, d.Message, d.Category}
+			if !seen[k] {
+				seen[k] = true
+				findings = append(findings, f)
+			}
+		}
+	}
+	slices.SortStableFunc(findings, CompareFindings)
+	return findings, errs
+}
+
+// applyDirectives drops (or, with keep, marks) the findings that a
+// directive suppresses, with the rule diag.Report applies under the other
+// drivers, and with report adds a finding for each problem with a directive
+// of the analyzed packages: malformed ones, unknown check IDs, and check IDs
+// that suppressed nothing although their analyzer ran on the directive's
+// package (internal/suppress).
+func applyDirectives(graph *checker.Graph, findings []*Finding, checks []check.Check, keep, report bool) []*Finding {
+	t := suppress.NewTracker(checks)
+	t.Ran(graph)
+	kept := findings[:0]
+	for _, f := range findings {
+		if t.Suppresses(f.Pkg, f.Diagnostic, f.Posn) {
+			if !keep {
+				continue
+			}
+			f.Suppressed = true
+		}
+		kept = append(kept, f)
+	}
+	findings = kept
+	if report {
+		for _, pr := range t.Problems() {
+			findings = append(findings, &Finding{
+				Pkg:        pr.Pkg,
+				Analyzer:   "directive",
+				Diagnostic: pr.Diagnostic,
+				Posn:       pr.Posn,
+			})
+		}
+	}
+	slices.SortStableFunc(findings, CompareFindings)
+	return findings
+}
+
+// positions returns where d is reported and its related positions.
+func positions(d analysis.Diagnostic) []token.Pos {
+	out := []token.Pos{d.Pos}
+	for _, r := range d.Related {
+		out = append(out, r.Pos)
+	}
+	return out
+}
+
+// CompareFindings orders findings by position, then check ID and message.
+func CompareFindings(a, b *Finding) int {
+	return cmp.Or(
+		cmp.Compare(a.Posn.Filename, b.Posn.Filename),
+		cmp.Compare(a.Posn.Line, b.Posn.Line),
+		cmp.Compare(a.Posn.Column, b.Posn.Column),
+		cmp.Compare(a.Diagnostic.Category, b.Diagnostic.Category),
+		cmp.Compare(a.Diagnostic.Message, b.Diagnostic.Message),
+	)
+}
+
+// includedHeaders returns the headers of names that some loaded package's
+// cgo preamble includes, so that hiplint mentions the fallback only when it
+// was used.
+func includedHeaders(pkgs []*packages.Package, names []string) []string {
+	if len(names) == 0 {
+		return nil
+	}
+	used := map[string]bool{}
+	seen := map[string]bool{}
+	var buf bytes.Buffer // one buffer for every file: this runs before the analysis, on every package
+	packages.Visit(pkgs, nil, func(pkg *packages.Package) {
+		if pkg.Types != nil && !cgocall.UsesCgo(pkg.Types) {
+			return // no preamble to read (most of std, most dependencies)
+		}
+		for _, f := range pkg.GoFiles {
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
+			buf.Reset()
+			if err := readInto(&buf, f); err != nil {
+				continue
+			}
+			data := buf.Bytes()
+			if !bytes.Contains(data, []byte(`import "C"`)) {
+				continue
+			}
+			for _, n := range names {
+				if bytes.Contains(data, []byte("<"+n+">")) {
+					used[n] = true
+				}
+			}
+		}
+	})
+	var out []string
+	for _, n := range names {
+		if used[n] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func readInto(buf *bytes.Buffer, name string) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = buf.ReadFrom(f)
+	return err
+}
