@@ -51,7 +51,7 @@ func (a *analysis_) storesIntoParams(fn flow.Func) []paramStore {
 				rhs := n.Rhs[i]
 				switch l := ast.Unparen(lhs).(type) {
 				case *ast.IndexExpr: // p.byName[name] = m
-					if directPart(l.X) && isContainer(info.TypeOf(l.X)) && isLoaded(rhs) {
+					if directPart(l.X) && flow.IsContainer(info.TypeOf(l.X)) && isLoaded(rhs) {
 						out = append(out, paramStore{to: l.X, add: true})
 					}
 					continue
@@ -62,7 +62,7 @@ func (a *analysis_) storesIntoParams(fn flow.Func) []paramStore {
 				default:
 					continue
 				}
-				if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && isBuiltin(info, call, "append") {
+				if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && flow.IsBuiltin(info, call, "append") {
 					// p.mods = append(p.mods, m)
 					if call.Ellipsis == token.NoPos && len(call.Args) > 1 &&
 						types.ExprString(ast.Unparen(call.Args[0])) == types.ExprString(ast.Unparen(lhs)) &&
@@ -104,7 +104,7 @@ func (a *analysis_) localLoads(fn flow.Func) map[types.Object]bool {
 	info := a.pass.TypesInfo
 	loaded := map[types.Object]bool{}
 	add := func(e ast.Expr) {
-		if root := rootObj(info, e); root != nil && isLocal(root, fn.Body) {
+		if root := flow.RootVar(info, e); root != nil && flow.Declares(fn.Body, root) {
 			loaded[root] = true
 		}
 	}
@@ -119,15 +119,15 @@ func (a *analysis_) localLoads(fn flow.Func) map[types.Object]bool {
 				}
 				return true
 			}
-			if li, ok := a.loadsIntoOf(a.callee(n)); ok {
-				for _, e := range argsAt(n, li.Params) {
+			if li, ok := a.loadsInto.Of(a.callee(n)); ok {
+				for _, e := range flow.ArgsAt(n, li.Params) {
 					add(e)
 				}
 			}
 		case *ast.AssignStmt:
 			if len(n.Rhs) == 1 {
 				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-					if r, ok := a.returnsModule(a.callee(call)); ok && r.Result < len(n.Lhs) {
+					if r, ok := a.returns.Of(a.callee(call)); ok && r.Result < len(n.Lhs) {
 						add(n.Lhs[r.Result])
 					}
 				}
@@ -158,7 +158,7 @@ func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, e ast.Expr, name st
 	if !hadOld {
 		// A deferred cleanup of the whole variable covers its fields too.
 		for k, h := range s {
-			if k.root == l.root && k.path != l.path && pathWithin(l.path, k.path) && len(h.sites) == 0 && h.deferAt != token.NoPos {
+			if k.root == l.root && k.path != l.path && flow.PathWithin(l.path, k.path) && len(h.sites) == 0 && h.deferAt != token.NoPos {
 				old, hadOld = h, true
 				break
 			}
@@ -225,7 +225,7 @@ func (fa *funcAnalysis) freshOwner(v types.Object) bool {
 		case *ast.CompositeLit:
 			return true
 		case *ast.CallExpr:
-			return isBuiltin(fa.info, x, "new")
+			return flow.IsBuiltin(fa.info, x, "new")
 		}
 		return false
 	}

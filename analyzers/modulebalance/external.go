@@ -27,7 +27,7 @@ func (fa *funcAnalysis) extLoc(e ast.Expr) (loc, bool) {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
 			v, ok := fa.info.Uses[x].(*types.Var)
-			if !ok || isLocal(v, fa.fn.Body) || !fa.isParamOrGlobal(v) {
+			if !ok || flow.Declares(fa.fn.Body, v) || !fa.isParamOrGlobal(v) {
 				return loc{}, false
 			}
 			var b strings.Builder
@@ -167,16 +167,16 @@ func (fa *funcAnalysis) loadTargets() []types.Object {
 		case *ast.CallExpr:
 			if c := fa.idx.Match(n); c != nil {
 				if c.Func.Role == hipapi.ModuleLoad {
-					if root := rootObj(fa.info, c.Arg(c.Func.Out)); root != nil {
+					if root := flow.RootVar(fa.info, c.Arg(c.Func.Out)); root != nil {
 						out = append(out, root)
 					}
 				}
 				return true
 			}
 			fn := fa.callee(n)
-			if li, ok := fa.loadsIntoOf(fn); ok {
-				for _, e := range argsAt(n, li.Params) {
-					if root := rootObj(fa.info, e); root != nil {
+			if li, ok := fa.loadsInto.Of(fn); ok {
+				for _, e := range flow.ArgsAt(n, li.Params) {
+					if root := flow.RootVar(fa.info, e); root != nil {
 						out = append(out, root)
 					}
 				}
@@ -186,8 +186,8 @@ func (fa *funcAnalysis) loadTargets() []types.Object {
 				return true
 			}
 			if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-				if r, ok := fa.returnsModule(fa.callee(call)); ok && r.Result < len(n.Lhs) {
-					if root := rootObj(fa.info, n.Lhs[r.Result]); root != nil {
+				if r, ok := fa.returns.Of(fa.callee(call)); ok && r.Result < len(n.Lhs) {
+					if root := flow.RootVar(fa.info, n.Lhs[r.Result]); root != nil {
 						out = append(out, root)
 					}
 				}

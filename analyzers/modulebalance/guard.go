@@ -21,7 +21,7 @@ import (
 // Calling such a function twice, or deferring it and calling it too, unloads
 // the module once: the HL2002 page recommends exactly this. unloaded are the
 // parameters fn unloads.
-func (a *analysis_) findGuardedParams(fn flow.Func, sig *types.Signature, unloaded []int) []int {
+func (a *analysis_) findGuardedParams(fn flow.Func, sig *types.Signature, unloaded []int, aliases map[types.Object]types.Object) []int {
 	if len(unloaded) == 0 {
 		return nil
 	}
@@ -38,14 +38,13 @@ func (a *analysis_) findGuardedParams(fn flow.Func, sig *types.Signature, unload
 	var onceUnloads []int
 	unloadsAt := map[int][]token.Pos{} // where fn unloads each parameter
 	paramOf := func(e ast.Expr) (int, string, bool) {
-		root, path, ok := paramFieldPath(info, e)
+		root, path, ok := flow.FieldPath(info, e)
 		if !ok || path == "" {
 			return 0, "", false
 		}
 		i, ok := flow.ParamIndex(sig, root)
 		return i, path, ok
 	}
-	aliases, _ := paramAliases(info, fn.Body, sig)
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
@@ -66,7 +65,8 @@ func (a *analysis_) findGuardedParams(fn flow.Func, sig *types.Signature, unload
 			})
 		case *ast.CallExpr:
 			for _, m := range a.unloadedExprs(n) {
-				if root := rootObj(info, m); root != nil {
+				if v := flow.RootVar(info, m); v != nil {
+					root := types.Object(v)
 					if p, ok := aliases[root]; ok {
 						root = p
 					}
@@ -86,7 +86,7 @@ func (a *analysis_) findGuardedParams(fn flow.Func, sig *types.Signature, unload
 				ast.Inspect(lit.Body, func(c ast.Node) bool {
 					if call, ok := c.(*ast.CallExpr); ok {
 						for _, m := range a.unloadedExprs(call) {
-							if root := rootObj(info, m); root != nil {
+							if root := flow.RootVar(info, m); root != nil {
 								if i, ok := flow.ParamIndex(sig, root); ok {
 									onceUnloads = append(onceUnloads, i)
 								}
@@ -103,7 +103,7 @@ func (a *analysis_) findGuardedParams(fn flow.Func, sig *types.Signature, unload
 	for _, i := range unloaded {
 		ok := slices.Contains(onceUnloads, i)
 		for _, g := range guards {
-			if g.param == i && (slices.Contains(cleared[i], g.path) || clearsPrefix(cleared[i], g.path)) &&
+			if g.param == i && slices.ContainsFunc(cleared[i], func(p string) bool { return flow.PathWithin(p, g.path) || flow.PathWithin(g.path, p) }) &&
 				len(unloadsAt[i]) > 0 && allGuarded(g.stmt, unloadsAt[i]) {
 				ok = true
 			}
@@ -114,43 +114,6 @@ func (a *analysis_) findGuardedParams(fn flow.Func, sig *types.Signature, unload
 	}
 	sort.Ints(out)
 	return out
-}
-
-// clearsPrefix reports whether one of paths is a field path that path
-// extends (m.h cleared, m.h.ptr tested) or the reverse.
-func clearsPrefix(paths []string, path string) bool {
-	for _, p := range paths {
-		if len(p) < len(path) && path[:len(p)] == p && path[len(p)] == '.' ||
-			len(path) < len(p) && p[:len(path)] == path && p[len(path)] == '.' {
-			return true
-		}
-	}
-	return false
-}
-
-// paramFieldPath returns the variable and the field path (".f.g") that e,
-// a selector chain x.f.g (conversions and parentheses aside), names.
-func paramFieldPath(info *types.Info, e ast.Expr) (types.Object, string, bool) {
-	path := ""
-	for range 32 {
-		e = flow.StripConversions(info, e)
-		switch x := e.(type) {
-		case *ast.Ident:
-			v, ok := info.Uses[x].(*types.Var)
-			return v, path, ok
-		case *ast.SelectorExpr:
-			if sel, ok := info.Selections[x]; !ok || sel.Kind() != types.FieldVal {
-				return nil, "", false
-			}
-			path = "." + x.Sel.Name + path
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		default:
-			return nil, "", false
-		}
-	}
-	return nil, "", false
 }
 
 // isOnceDo reports whether fn is (*sync.Once).Do.
@@ -181,7 +144,7 @@ func (a *analysis_) cleanedUpByTest(body *ast.BlockStmt, objs map[types.Object]b
 				ast.Inspect(x.Body, func(n ast.Node) bool {
 					if c, ok := n.(*ast.CallExpr); ok {
 						for _, m := range a.unloadedExprs(c) {
-							if root := rootObj(info, m); root != nil && objs[root] {
+							if root := flow.RootVar(info, m); root != nil && objs[root] {
 								found = true
 							}
 						}
@@ -189,8 +152,8 @@ func (a *analysis_) cleanedUpByTest(body *ast.BlockStmt, objs map[types.Object]b
 					return !found
 				})
 			case *ast.SelectorExpr:
-				if fn, ok := info.Uses[x.Sel].(*types.Func); ok && slices.Contains(a.unloadParams(fn), -1) {
-					if root := rootObj(info, x.X); root != nil && objs[root] {
+				if fn, ok := info.Uses[x.Sel].(*types.Func); ok && slices.Contains(a.unloadsOf(fn).Params, -1) {
+					if root := flow.RootVar(info, x.X); root != nil && objs[root] {
 						found = true
 					}
 				}

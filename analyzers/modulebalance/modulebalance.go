@@ -35,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       diag.DocsBase + "HL2001.md",
 	Run:       run,
 	FactTypes: []analysis.Fact{new(Unloads), new(ReturnsModule), new(Borrows), new(LoadsInto)},
-	Requires:  []*analysis.Analyzer{flow.IndexAnalyzer},
+	Requires:  []*analysis.Analyzer{flow.IndexAnalyzer, flow.Getters},
 }
 
 const doc = `check that GPU modules are unloaded once on every path
@@ -94,11 +94,13 @@ var Candidates = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) { return analyze(pass, false) }
 
 func analyze(pass *analysis.Pass, candidates bool) (any, error) {
-	if !cgocall.CallsRuntime(pass.Pkg) && !importsFacts(pass) {
+	if !flow.IsInvolved(pass) {
 		return nil, nil
 	}
-	a := &analysis_{pass: pass, candidates: candidates, unloads: map[*types.Func][]int{}, borrows: map[*types.Func][]int{},
-		returns: map[*types.Func]ReturnsModule{}, moduleTypes: map[*types.TypeName]bool{}, loadsInto: map[*types.Func]LoadsInto{}, idempotent: map[*types.Func][]int{}, panics: map[*types.Func]bool{}, idx: flow.IndexOf(pass)}
+	a := &analysis_{pass: pass, candidates: candidates, moduleTypes: map[*types.TypeName]bool{}, idx: flow.IndexOf(pass),
+		unloads: flow.NewTable[Unloads](pass, nil), borrows: flow.NewTable[Borrows](pass, nil),
+		returns: flow.NewTable[ReturnsModule](pass, nil), loadsInto: flow.NewTable[LoadsInto](pass, nil)}
+	a.loadsInto.Empty = func(li LoadsInto) bool { return len(li.Params) == 0 }
 	funcs := a.idx.Funcs()
 	a.summarize(funcs)
 	for _, fn := range funcs {
@@ -109,21 +111,16 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	return nil, nil
 }
 
-// importsFacts reports whether any dependency exported module facts.
-func importsFacts(pass *analysis.Pass) bool {
-	return len(pass.AllObjectFacts()) > 0
-}
-
 type analysis_ struct {
 	pass       *analysis.Pass
-	candidates bool                          // Candidates: unloads do not count
-	unloads    map[*types.Func][]int         // this package's unloaders
-	idempotent map[*types.Func][]int         // their parameters unloaded behind a guard
-	panics     map[*types.Func]bool          // this package's functions that call panic
-	finalized  map[*types.TypeName]bool      // types the package sets finalizers on (lazy)
-	borrows    map[*types.Func][]int         // this package's borrowers
-	returns    map[*types.Func]ReturnsModule // this package's module constructors
-	loadsInto  map[*types.Func]LoadsInto     // this package's loaders into parameters
+	candidates bool                     // Candidates: unloads do not count
+	panics     map[*types.Func]bool     // this package's functions that call panic (lazy)
+	finalized  map[*types.TypeName]bool // types the package sets finalizers on (lazy)
+	// The summaries: this package's, else the imported facts.
+	unloads   *flow.Table[Unloads, *Unloads]
+	borrows   *flow.Table[Borrows, *Borrows]
+	returns   *flow.Table[ReturnsModule, *ReturnsModule]
+	loadsInto *flow.Table[LoadsInto, *LoadsInto]
 	// moduleTypes are the package's named types that its constructors return
 	// modules in (`type Module uintptr`): their methods borrow or unload.
 	moduleTypes map[*types.TypeName]bool
@@ -135,92 +132,20 @@ func (a *analysis_) callee(call *ast.CallExpr) *types.Func {
 	return flow.Callee(a.pass.TypesInfo, call)
 }
 
-// unloadParams returns the parameters fn unloads (-1: receiver).
-func (a *analysis_) unloadParams(fn *types.Func) []int {
-	if fn == nil {
-		return nil
-	}
-	if ps, ok := a.unloads[fn]; ok {
-		return ps
-	}
-	var f Unloads
-	if flow.ImportedFact(a.pass, fn, &f) {
-		return f.Params
-	}
-	return nil
+func (a *analysis_) unloadsOf(fn *types.Func) Unloads {
+	u, _ := a.unloads.Of(fn)
+	return u
 }
 
-// idempotentParams returns the parameters fn unloads idempotently.
-func (a *analysis_) idempotentParams(fn *types.Func) []int {
-	if fn == nil {
-		return nil
-	}
-	if _, ok := a.unloads[fn]; ok {
-		return a.idempotent[fn]
-	}
-	var f Unloads
-	if flow.ImportedFact(a.pass, fn, &f) {
-		return f.Idempotent
-	}
-	return nil
-}
-
-// borrowParams returns the parameters fn only borrows (-1: receiver).
-func (a *analysis_) borrowParams(fn *types.Func) []int {
-	if fn == nil {
-		return nil
-	}
-	if ps, ok := a.borrows[fn]; ok {
-		return a.notLoadedInto(fn, ps)
-	}
-	var f Borrows
-	if flow.ImportedFact(a.pass, fn, &f) {
-		return f.Params
-	}
-	return nil
-}
-
-// notLoadedInto returns the parameters in ps that fn loads no module into.
-func (a *analysis_) notLoadedInto(fn *types.Func, ps []int) []int {
-	li := a.loadsInto[fn]
-	if len(li.Params) == 0 {
-		return ps
-	}
-	return slices.DeleteFunc(slices.Clone(ps), func(i int) bool { return slices.Contains(li.Params, i) })
+func (a *analysis_) borrowsOf(fn *types.Func) []int {
+	b, _ := a.borrows.Of(fn)
+	return b.Params
 }
 
 // borrowedExprs returns the arguments (and receiver) of call that the callee
 // only borrows.
 func (a *analysis_) borrowedExprs(call *ast.CallExpr) []ast.Expr {
-	return argsAt(call, a.borrowParams(a.callee(call)))
-}
-
-func argsAt(call *ast.CallExpr, params []int) []ast.Expr {
-	var out []ast.Expr
-	for _, p := range params {
-		if p == -1 {
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-				out = append(out, sel.X)
-			}
-		} else if p < len(call.Args) {
-			out = append(out, call.Args[p])
-		}
-	}
-	return out
-}
-
-func (a *analysis_) returnsModule(fn *types.Func) (ReturnsModule, bool) {
-	if fn == nil {
-		return ReturnsModule{}, false
-	}
-	if r, ok := a.returns[fn]; ok {
-		return r, true
-	}
-	var f ReturnsModule
-	if flow.ImportedFact(a.pass, fn, &f) {
-		return f, true
-	}
-	return ReturnsModule{}, false
+	return flow.ArgsAt(call, a.borrowsOf(a.callee(call)))
 }
 
 // unloadedExprs returns the module expressions that call unloads: the module
@@ -234,138 +159,85 @@ func (a *analysis_) unloadedExprs(call *ast.CallExpr) []ast.Expr {
 		}
 		return nil
 	}
-	return argsAt(call, a.unloadParams(a.callee(call)))
+	return flow.ArgsAt(call, a.unloadsOf(a.callee(call)).Params)
 }
 
-// rootObj returns the variable an expression x, x.f.g, *x or &x is rooted at.
-func rootObj(info *types.Info, e ast.Expr) types.Object {
-	e = flow.StripConversions(info, e)
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			if v, ok := info.Uses[x].(*types.Var); ok {
-				return v
-			}
-			if v, ok := info.Defs[x].(*types.Var); ok {
-				return v
-			}
-			return nil
-		case *ast.SelectorExpr:
-			if sel, ok := info.Selections[x]; !ok || sel.Kind() != types.FieldVal {
-				return nil
-			}
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr: // mods[i]: an element of what mods holds
-			e = x.X
-		case *ast.UnaryExpr:
-			if x.Op != token.AND {
-				return nil
-			}
-			e = x.X
-		default:
-			return nil
-		}
-	}
+// summary is one analysis of a function for its summaries.
+type summary struct {
+	mentions bool // it loads, unloads or uses modules (else no unloads, loads or constructor)
+	unloads  Unloads
+	loads    LoadsInto
+	borrows  Borrows
+	returns  *ReturnsModule
 }
 
-// summarize computes this package's unloader and constructor summaries to a
-// fixpoint and exports them as facts.
+// summarize computes this package's summaries to a fixpoint (flow.Summaries)
+// and exports them as facts. A constructor found for a new module type of
+// the package makes the borrowers of that type findable: the package is
+// solved again, as often as the set of module types grows (it only grows,
+// and is bounded by the package's named types).
 func (a *analysis_) summarize(funcs []flow.Func) {
-	info := a.pass.TypesInfo
-	// A summary depends on the summaries of the package's functions the body
-	// refers to (and on facts, which are fixed): after the first round, a
-	// function is looked at again only when one of those changed.
-	callers := map[*types.Func][]int{}
-	dirty := make([]bool, len(funcs))
-	for i, fn := range funcs {
-		if fn.Object(info) == nil {
-			continue
-		}
-		dirty[i] = true
-		for callee := range flow.LocalRefs(a.pass, a.idx, nil, fn.Body) {
-			callers[callee] = append(callers[callee], i)
+	s := flow.Summaries[summary]{Pass: a.pass, Index: a.idx, Analyze: a.summarizeFunc, Update: a.update}
+	for grown := true; grown; {
+		n := len(a.moduleTypes)
+		s.Solve(funcs)
+		grown = len(a.moduleTypes) > n
+	}
+	var objs []*types.Func
+	for _, fn := range funcs {
+		if obj := fn.Object(a.pass.TypesInfo); obj != nil {
+			objs = append(objs, obj)
 		}
 	}
-	// Summaries only grow with their callees' except where a load
-	// cancels an unload; the bound keeps a pair of functions that feed each
-	// other such changes from cycling forever.
-	maxRounds := 4*len(funcs) + 8
-	for changed, round := true, 0; changed && round < maxRounds; round++ {
-		changed = false
-		for i, fn := range funcs {
-			if !dirty[i] {
-				continue
-			}
-			dirty[i] = false
-			obj := fn.Object(info)
-			sig := obj.Signature()
-			this := false
-			// Loads, unloads and constructors need a module call in the
-			// body (one walk that stops at the first); most functions
-			// have none.
-			mentions := a.mentionsModules(fn)
-			if mentions {
-				// Compared whole, not by size: the unloads shrink when a
-				// parameter turns out to be loaded into too (a Reload), and
-				// a loader's adds or status may change with its callees'.
-				if ps := a.findUnloadedParams(fn, sig); !slices.Equal(ps, a.unloads[obj]) {
-					a.unloads[obj] = ps
-					a.idempotent[obj] = a.findGuardedParams(fn, sig, ps)
-					this = true
-				}
-				if li, old := a.findLoadedParams(fn, sig), a.loadsInto[obj]; !slices.Equal(li.Params, old.Params) || !slices.Equal(li.Adds, old.Adds) || li.Status != old.Status {
-					a.loadsInto[obj] = li
-					this = true
-				}
-			}
-			if ps := a.findBorrowedParams(fn, sig); len(ps) > len(a.borrows[obj]) {
-				a.borrows[obj] = ps
-				this = true
-			}
-			if _, done := a.returns[obj]; !done && mentions {
-				if r, ok := a.findReturnedModule(fn, sig); ok {
-					a.returns[obj] = r
-					this = true
-					if a.addModuleType(sig, r.Result) {
-						// Borrowers of the new type are found only now.
-						for j := range funcs {
-							dirty[j] = funcs[j].Object(info) != nil
-						}
-					}
-				}
-			}
-			if this {
-				changed = true
-				for _, j := range callers[obj] {
-					dirty[j] = true
-				}
-			}
+	a.unloads.Export(objs)
+	a.borrows.Export(objs)
+	a.loadsInto.Export(objs)
+	a.returns.Export(objs)
+}
+
+func (a *analysis_) summarizeFunc(fn flow.Func) summary {
+	obj := fn.Object(a.pass.TypesInfo)
+	sig := obj.Signature()
+	// Loads, unloads and constructors need a module call in the body (one
+	// walk that stops at the first); most functions have none.
+	out := summary{mentions: a.mentionsModules(fn)}
+	aliases, defs := paramAliases(a.pass.TypesInfo, fn.Body, sig)
+	unloads, _ := a.unloads.Local(obj)
+	if out.mentions {
+		raw := a.rawUnloadedParams(fn, sig, aliases)
+		set, adds, finalized := a.loadedParamSet(fn, sig)
+		// A Reload leaves the caller's obligation as it was: a parameter
+		// loaded into too is not unloaded.
+		unloads.Params = slices.DeleteFunc(slices.Clone(raw), func(i int) bool { return set[i] })
+		unloads.Idempotent = a.findGuardedParams(fn, sig, unloads.Params, aliases)
+		out.unloads = unloads
+		out.loads = a.findLoadedParams(sig, raw, set, adds, finalized)
+		if r, ok := a.findReturnedModule(fn, sig); ok {
+			out.returns = &r
 		}
 	}
-	for fn, ps := range a.unloads {
-		if len(ps) > 0 {
-			a.pass.ExportObjectFact(fn, &Unloads{Params: ps, Idempotent: a.idempotent[fn]})
-		}
+	// A parameter the function loads or adds a module into is not
+	// borrowed: the caller's variable gets a module.
+	li, _ := a.loadsInto.Local(obj)
+	if out.mentions {
+		li = out.loads
 	}
-	for fn, ps := range a.borrows {
-		// A parameter the function loads or adds a module into is not
-		// borrowed: the caller's variable gets a module.
-		ps = a.notLoadedInto(fn, ps)
-		a.borrows[fn] = ps
-		if len(ps) > 0 {
-			a.pass.ExportObjectFact(fn, &Borrows{Params: ps})
-		}
+	out.borrows.Params = slices.DeleteFunc(a.findBorrowedParams(fn, sig, unloads.Params, aliases, defs),
+		func(i int) bool { return slices.Contains(li.Params, i) })
+	return out
+}
+
+func (a *analysis_) update(obj *types.Func, s summary) bool {
+	changed := a.borrows.Set(obj, s.borrows)
+	if s.mentions {
+		changed = a.unloads.Set(obj, s.unloads) || changed
+		changed = a.loadsInto.Set(obj, s.loads) || changed
 	}
-	for fn, li := range a.loadsInto {
-		if len(li.Params) > 0 {
-			a.pass.ExportObjectFact(fn, &LoadsInto{Params: li.Params, Status: li.Status, Adds: li.Adds})
-		}
+	if _, done := a.returns.Local(obj); !done && s.returns != nil {
+		changed = a.returns.Set(obj, *s.returns) || changed
+		a.addModuleType(obj.Signature(), s.returns.Result)
 	}
-	for fn, r := range a.returns {
-		a.pass.ExportObjectFact(fn, &ReturnsModule{Result: r.Result, Status: r.Status})
-	}
+	return changed
 }
 
 // addModuleType records the named type of sig's result i (or of what it
@@ -393,23 +265,10 @@ func isNamed(t types.Type) bool {
 	return ok
 }
 
-// findUnloadedParams returns the parameters fn unloads, less those it also
-// loads into (a Reload leaves the caller's obligation as it was).
-func (a *analysis_) findUnloadedParams(fn flow.Func, sig *types.Signature) []int {
-	loaded, _, _ := a.loadedParamSet(fn, sig)
-	var out []int
-	for _, i := range a.rawUnloadedParams(fn, sig) {
-		if !loaded[i] {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
-func (a *analysis_) rawUnloadedParams(fn flow.Func, sig *types.Signature) []int {
+// rawUnloadedParams returns the parameters fn unloads, loaded into or not.
+func (a *analysis_) rawUnloadedParams(fn flow.Func, sig *types.Signature, aliases map[types.Object]types.Object) []int {
 	set := map[int]bool{}
-	ranged := rangedVars(a.pass.TypesInfo, fn.Body)
-	aliases, _ := paramAliases(a.pass.TypesInfo, fn.Body, sig)
+	ranged := flow.RangedVars(a.pass.TypesInfo, fn.Body)
 	for alias, p := range aliases {
 		ranged[alias] = p
 	}
@@ -422,7 +281,8 @@ func (a *analysis_) rawUnloadedParams(fn flow.Func, sig *types.Signature) []int 
 			return true
 		}
 		for _, m := range a.unloadedExprs(call) {
-			if root := rootObj(a.pass.TypesInfo, m); root != nil {
+			if v := flow.RootVar(a.pass.TypesInfo, m); v != nil {
+				root := types.Object(v)
 				if x, ok := ranged[root]; ok {
 					root = x // for _, m := range mods { unload(m) }
 				}
@@ -444,7 +304,7 @@ func (a *analysis_) rawUnloadedParams(fn flow.Func, sig *types.Signature) []int 
 // findBorrowedParams returns the module-holding parameters that fn uses only
 // in runtime calls, nil comparisons, field stores and calls to other
 // borrowers: parameters it neither keeps nor releases.
-func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature) []int {
+func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature, unloaded []int, aliases map[types.Object]types.Object, defs map[types.Object]ast.Expr) []int {
 	info := a.pass.TypesInfo
 	candidates := map[types.Object]int{}
 	if sig.Recv() != nil && a.holdsModule(sig.Recv().Type()) {
@@ -467,7 +327,6 @@ func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature) []int
 	// mod := C.CUmodule(unsafe.Pointer(uintptr(m))): mod stands for m.
 	// Only aliases that still hold the module: u := uintptr(unsafe.Pointer(m.h))
 	// returned is the handle escaping.
-	aliases, defs := paramAliases(info, fn.Body, sig)
 	for alias, p := range aliases {
 		if i, ok := candidates[p]; ok && a.holdsModule(alias.Type()) {
 			candidates[alias] = i
@@ -524,7 +383,6 @@ func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature) []int
 		escaped[obj] = true
 		return true
 	})
-	unloaded := a.unloads[fn.Object(info)]
 	escapedParam := map[int]bool{}
 	for obj, i := range candidates {
 		if escaped[obj] {
@@ -586,13 +444,13 @@ func (a *analysis_) findReturnedModule(fn flow.Func, sig *types.Signature) (Retu
 			return false // cgo wrappers are matched at their call; closures are other functions
 		case *ast.CallExpr:
 			if c := a.idx.Match(n); c != nil && c.Func.Role == hipapi.ModuleLoad {
-				if root := rootObj(info, c.Arg(c.Func.Out)); root != nil && isLocal(root, fn.Body) {
+				if root := flow.RootVar(info, c.Arg(c.Func.Out)); root != nil && flow.Declares(fn.Body, root) {
 					loaded[root] = true
 				}
 			}
-			if li, ok := a.loadsIntoOf(a.callee(n)); ok {
-				for _, e := range argsAt(n, li.Params) {
-					if root := rootObj(info, e); root != nil && isLocal(root, fn.Body) {
+			if li, ok := a.loadsInto.Of(a.callee(n)); ok {
+				for _, e := range flow.ArgsAt(n, li.Params) {
+					if root := flow.RootVar(info, e); root != nil && flow.Declares(fn.Body, root) {
 						loaded[root] = true
 					}
 				}
@@ -600,8 +458,8 @@ func (a *analysis_) findReturnedModule(fn flow.Func, sig *types.Signature) (Retu
 		case *ast.AssignStmt:
 			if len(n.Rhs) == 1 {
 				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-					if r, ok := a.returnsModule(a.callee(call)); ok && r.Result < len(n.Lhs) {
-						if root := rootObj(info, n.Lhs[r.Result]); root != nil {
+					if r, ok := a.returns.Of(a.callee(call)); ok && r.Result < len(n.Lhs) {
+						if root := flow.RootVar(info, n.Lhs[r.Result]); root != nil {
 							loaded[root] = true
 						}
 					}
@@ -630,14 +488,18 @@ func (a *analysis_) findReturnedModule(fn flow.Func, sig *types.Signature) (Retu
 	if result == -1 {
 		return ReturnsModule{}, false
 	}
-	status := -1
+	return ReturnsModule{Result: result, Status: statusResult(sig)}, true
+}
+
+// statusResult returns the index of sig's last result that carries a
+// status, or -1.
+func statusResult(sig *types.Signature) int {
 	for i := sig.Results().Len() - 1; i >= 0; i-- {
 		if isStatusType(sig.Results().At(i).Type()) {
-			status = i
-			break
+			return i
 		}
 	}
-	return ReturnsModule{Result: result, Status: status}, true
+	return -1
 }
 
 // returnsValueOf reports whether e is one of objs, its address, or a
@@ -676,7 +538,7 @@ func storedElsewhere(info *types.Info, body *ast.BlockStmt, objs map[types.Objec
 					found = true
 				}
 				// c.modules = append(c.modules, m): a context keeps it too.
-				if call, ok := ast.Unparen(r).(*ast.CallExpr); ok && isBuiltin(info, call, "append") && len(call.Args) > 1 {
+				if call, ok := ast.Unparen(r).(*ast.CallExpr); ok && flow.IsBuiltin(info, call, "append") && len(call.Args) > 1 {
 					for _, arg := range call.Args[1:] {
 						found = found || returnsValueOf(info, arg, objs)
 					}
@@ -714,10 +576,6 @@ func isStatusType(t types.Type) bool {
 	return false
 }
 
-func isLocal(obj types.Object, body *ast.BlockStmt) bool {
-	return obj.Pos() >= body.Pos() && obj.Pos() < body.End()
-}
-
 // mentionsModules reports whether fn loads, unloads or borrows a module, so
 // that functions without any are not analyzed further.
 func (a *analysis_) mentionsModules(fn flow.Func) bool {
@@ -743,23 +601,13 @@ func (a *analysis_) mentionsModules(fn flow.Func) bool {
 			return !found
 		}
 		fn := a.callee(call)
-		if _, ok := a.returnsModule(fn); ok || len(a.unloadParams(fn)) > 0 {
+		if _, ok := a.returns.Of(fn); ok || len(a.unloadsOf(fn).Params) > 0 {
 			found = true
 		}
-		if _, ok := a.loadsIntoOf(fn); ok {
+		if _, ok := a.loadsInto.Of(fn); ok {
 			found = true
 		}
 		return !found
 	})
 	return found
-}
-
-// isBuiltin reports whether call calls the builtin name.
-func isBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == name
 }

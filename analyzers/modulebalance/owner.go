@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+
+	"github.com/hiplint/hiplint/internal/flow"
 )
 
 // moveIntoOwner handles `mods = append(mods, m)`, `o.mods = append(o.mods, m)`
@@ -21,7 +23,7 @@ func (fa *funcAnalysis) moveIntoOwner(as *ast.AssignStmt, s state) bool {
 	switch l := ast.Unparen(as.Lhs[0]).(type) {
 	case *ast.IndexExpr: // mods[name] = m
 		o, ok := fa.localLoc(l.X)
-		if !ok || !isContainer(fa.info.TypeOf(l.X)) {
+		if !ok || !flow.IsContainer(fa.info.TypeOf(l.X)) {
 			return false
 		}
 		owner, vals = o, []ast.Expr{as.Rhs[0]}
@@ -31,7 +33,7 @@ func (fa *funcAnalysis) moveIntoOwner(as *ast.AssignStmt, s state) bool {
 			return false
 		}
 		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok || call.Ellipsis != token.NoPos || len(call.Args) < 2 || !fa.isAppend(call) {
+		if !ok || call.Ellipsis != token.NoPos || len(call.Args) < 2 || !flow.IsBuiltin(fa.info, call, "append") {
 			return false
 		}
 		if from, ok := fa.localLoc(call.Args[0]); !ok || from != o {
@@ -80,21 +82,6 @@ func (fa *funcAnalysis) moveIntoOwner(as *ast.AssignStmt, s state) bool {
 	return true
 }
 
-func (fa *funcAnalysis) isAppend(call *ast.CallExpr) bool {
-	return isBuiltin(fa.info, call, "append")
-}
-
-func isContainer(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	switch t.Underlying().(type) {
-	case *types.Map, *types.Slice:
-		return true
-	}
-	return false
-}
-
 // rangeOverOwner handles `for _, m := range mods { C.hipModuleUnload(m) }`
 // over an owner of modules: when the body unloads what it ranges over, the
 // owner's modules are unloaded. It reports whether n was such a range.
@@ -135,14 +122,14 @@ func (fa *funcAnalysis) bodyUnloadsElements(rs *ast.RangeStmt) bool {
 			}
 		}
 	}
-	if root := rootObj(fa.info, rs.X); root != nil {
+	if root := flow.RootVar(fa.info, rs.X); root != nil {
 		vars[root] = true
 	}
 	found := false
 	ast.Inspect(rs.Body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
 			for _, m := range fa.unloadedExprs(call) {
-				if root := rootObj(fa.info, m); root != nil && vars[root] {
+				if root := flow.RootVar(fa.info, m); root != nil && vars[root] {
 					found = true
 				}
 			}
@@ -150,47 +137,4 @@ func (fa *funcAnalysis) bodyUnloadsElements(rs *ast.RangeStmt) bool {
 		return !found
 	})
 	return found
-}
-
-// rangedVars maps the value variables of the range loops in body to the
-// variable they range over.
-func rangedVars(info *types.Info, body *ast.BlockStmt) map[types.Object]types.Object {
-	out := map[types.Object]types.Object{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		rs, ok := n.(*ast.RangeStmt)
-		if !ok {
-			return true
-		}
-		id, ok := rs.Value.(*ast.Ident)
-		if !ok {
-			return true
-		}
-		if v := info.Defs[id]; v != nil {
-			if x := rootObj(info, rs.X); x != nil {
-				out[v] = x
-			}
-		}
-		return true
-	})
-	return out
-}
-
-// rangedExprs maps the value variables of the range loops in the function,
-// its closures included, to the expression they range over.
-func (fa *funcAnalysis) rangedExprs() map[types.Object]ast.Expr {
-	if fa.ranged != nil {
-		return fa.ranged
-	}
-	fa.ranged = map[types.Object]ast.Expr{}
-	ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
-		if rs, ok := n.(*ast.RangeStmt); ok {
-			if id, ok := rs.Value.(*ast.Ident); ok {
-				if v := fa.info.Defs[id]; v != nil {
-					fa.ranged[v] = rs.X
-				}
-			}
-		}
-		return true
-	})
-	return fa.ranged
 }

@@ -140,8 +140,6 @@ type funcAnalysis struct {
 	nestedLits []flow.PosRange
 	// assignedVars caches assigned.
 	assignedVars map[*types.Var]bool
-	// ranged caches rangedExprs.
-	ranged map[types.Object]ast.Expr
 	// hasRecover caches recovers.
 	hasRecover *bool
 	// seeds are the held handles of the entry state (seedHeld).
@@ -208,7 +206,7 @@ func (fa *funcAnalysis) localLoc(e ast.Expr) (loc, bool) {
 				obj = fa.info.Defs[x]
 			}
 			v, ok := obj.(*types.Var)
-			if !ok || !isLocal(v, fa.fn.Body) || fa.inNestedLit(v.Pos()) {
+			if !ok || !flow.Declares(fa.fn.Body, v) || fa.inNestedLit(v.Pos()) {
 				return loc{}, false
 			}
 			slices.Reverse(path)
@@ -239,7 +237,7 @@ func (fa *funcAnalysis) handlesAt(s state, e ast.Expr) []loc {
 	}
 	var out []loc
 	for k := range s {
-		if k.root == l.root && (pathWithin(l.path, k.path) || pathWithin(k.path, l.path)) {
+		if k.root == l.root && (flow.PathWithin(l.path, k.path) || flow.PathWithin(k.path, l.path)) {
 			out = append(out, k)
 		}
 	}
@@ -346,7 +344,7 @@ func (fa *funcAnalysis) moveHandle(as *ast.AssignStmt, s state) bool {
 func (fa *funcAnalysis) assignOverwrites(as *ast.AssignStmt, s state) {
 	if len(as.Rhs) == 1 && len(as.Lhs) > 1 {
 		if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
-			if _, ok := fa.returnsModule(fa.callee(call)); ok {
+			if _, ok := fa.returns.Of(fa.callee(call)); ok {
 				return // handled as a load
 			}
 		}
@@ -437,14 +435,14 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 				fa.testCleanup(x, s)
 			}
 			borrow(fa.borrowedExprs(x)...)
-			if r, ok := fa.returnsModule(fn); ok {
+			if r, ok := fa.returns.Of(fn); ok {
 				fa.wrapperLoad(x, r, s)
 			}
-			if li, ok := fa.loadsIntoOf(fn); ok {
+			if li, ok := fa.loadsInto.Of(fn); ok {
 				fa.intoLoad(x, li, s)
-				borrow(argsAt(x, li.Params)...)
+				borrow(flow.ArgsAt(x, li.Params)...)
 			}
-			if ps := fa.unloadParams(fn); len(ps) > 0 {
+			if ps := fa.unloadsOf(fn).Params; len(ps) > 0 {
 				for _, m := range fa.unloadedExprs(x) {
 					fa.unloadBy(s, m, x, false, false, false, fa.isIdempotent(x, m))
 					borrow(m)
@@ -572,7 +570,7 @@ func (fa *funcAnalysis) loadAt(s state, l loc, call *ast.CallExpr, name, unload 
 	if !hadOld {
 		// A deferred unload of the whole variable covers a load into a field.
 		for k, h := range s {
-			if k.root == l.root && k.path != l.path && pathWithin(l.path, k.path) && len(h.sites) == 0 && h.deferAt != token.NoPos {
+			if k.root == l.root && k.path != l.path && flow.PathWithin(l.path, k.path) && len(h.sites) == 0 && h.deferAt != token.NoPos {
 				old, hadOld = h, true
 				break
 			}
@@ -866,8 +864,8 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 // unloadDeferredQuietly records an unload inside a deferred closure: it runs
 // at exit, after whatever checks the closure makes, so only balance matters.
 func (fa *funcAnalysis) unloadDeferredQuietly(s state, m ast.Expr, call *ast.CallExpr) {
-	if root := rootObj(fa.info, m); root != nil {
-		if x, ok := fa.rangedExprs()[root]; ok {
+	if root := flow.RootVar(fa.info, m); root != nil {
+		if x, ok := flow.RangedExprs(fa.info, fa.fn.Body)[root]; ok {
 			m = x // for _, m := range mods { unload(m) }: the owner's modules
 		}
 	}
@@ -931,11 +929,6 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 		}
 		return true
 	})
-}
-
-// pathWithin reports whether field path p is q or lies under it.
-func pathWithin(p, q string) bool {
-	return p == q || strings.HasPrefix(p, q+".") || strings.HasPrefix(p, q+"[")
 }
 
 func (fa *funcAnalysis) checkLeaks(s state, at token.Pos, where string) {
@@ -1059,7 +1052,7 @@ func (fa *funcAnalysis) findUnloadedRoots() map[types.Object]bool {
 	ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			for _, m := range fa.unloadedExprs(call) {
-				if root := rootObj(fa.info, m); root != nil {
+				if root := flow.RootVar(fa.info, m); root != nil {
 					roots[root] = true
 				}
 			}
@@ -1180,7 +1173,7 @@ func (fa *funcAnalysis) receiverKinds(call *ast.CallExpr) (ptrRecv, onPtr bool) 
 // isIdempotent reports whether call unloads m, one of its arguments, behind a
 // guard (Unloads.Idempotent).
 func (fa *funcAnalysis) isIdempotent(call *ast.CallExpr, m ast.Expr) bool {
-	return slices.Contains(argsAt(call, fa.idempotentParams(fa.callee(call))), m)
+	return slices.Contains(flow.ArgsAt(call, fa.unloadsOf(fa.callee(call)).Idempotent), m)
 }
 
 // testCleanup handles t.Cleanup(func() { C.hipModuleUnload(m) }) and
@@ -1202,7 +1195,7 @@ func (fa *funcAnalysis) testCleanup(call *ast.CallExpr, s state) {
 				return true
 			})
 		case *ast.SelectorExpr: // a method value
-			if fn, ok := fa.info.Uses[x.Sel].(*types.Func); ok && slices.Contains(fa.unloadParams(fn), -1) {
+			if fn, ok := fa.info.Uses[x.Sel].(*types.Func); ok && slices.Contains(fa.unloadsOf(fn).Params, -1) {
 				fa.unloadDeferredQuietly(s, x.X, call)
 			}
 		}

@@ -36,29 +36,12 @@ func (f *LoadsInto) String() string {
 	return fmt.Sprintf("loadsInto%v(status=%d)", f.Params, f.Status)
 }
 
-// loadsIntoOf returns fn's LoadsInto summary, local or imported.
-func (a *analysis_) loadsIntoOf(fn *types.Func) (LoadsInto, bool) {
-	if fn == nil {
-		return LoadsInto{}, false
-	}
-	if li, ok := a.loadsInto[fn]; ok {
-		return li, len(li.Params) > 0
-	}
-	var f LoadsInto
-	if flow.ImportedFact(a.pass, fn, &f) {
-		return f, len(f.Params) > 0
-	}
-	return LoadsInto{}, false
-}
-
 // findLoadedParams finds the pointer parameters (and receiver) that fn loads
 // a module into, through a field (`&m.h`) or through a callee that does. A
 // parameter fn also unloads is left out (a Reload: the caller's obligation
 // does not change), and so is one that fn hands to a finalizer, which then
 // owns the module.
-func (a *analysis_) findLoadedParams(fn flow.Func, sig *types.Signature) LoadsInto {
-	set, adds, finalized := a.loadedParamSet(fn, sig)
-	unloaded := a.rawUnloadedParams(fn, sig)
+func (a *analysis_) findLoadedParams(sig *types.Signature, unloaded []int, set, adds map[int]bool, finalized []types.Object) LoadsInto {
 	var out, added []int
 	for i := range set {
 		if slices.Contains(unloaded, i) {
@@ -80,14 +63,7 @@ func (a *analysis_) findLoadedParams(fn flow.Func, sig *types.Signature) LoadsIn
 	}
 	sort.Ints(out)
 	sort.Ints(added)
-	status := -1
-	for i := sig.Results().Len() - 1; i >= 0; i-- {
-		if isStatusType(sig.Results().At(i).Type()) {
-			status = i
-			break
-		}
-	}
-	return LoadsInto{Params: out, Status: status, Adds: added}
+	return LoadsInto{Params: out, Status: statusResult(sig), Adds: added}
 }
 
 // loadedParamSet returns the pointer parameters fn loads a module into, those
@@ -99,7 +75,7 @@ func (a *analysis_) loadedParamSet(fn flow.Func, sig *types.Signature) (set, add
 	replaced := map[int]bool{}
 	added := map[int]bool{}
 	mark := func(e ast.Expr, add bool) {
-		root := rootObj(info, e)
+		root := flow.RootVar(info, e)
 		if root == nil {
 			return
 		}
@@ -133,13 +109,13 @@ func (a *analysis_) loadedParamSet(fn flow.Func, sig *types.Signature) (set, add
 			callee := a.callee(n)
 			if callee != nil && callee.Pkg() != nil && callee.Pkg().Path() == "runtime" &&
 				(callee.Name() == "SetFinalizer" || callee.Name() == "AddCleanup") && len(n.Args) > 0 {
-				if root := rootObj(info, n.Args[0]); root != nil {
+				if root := flow.RootVar(info, n.Args[0]); root != nil {
 					finalized = append(finalized, root)
 				}
 			}
-			if li, ok := a.loadsIntoOf(callee); ok {
+			if li, ok := a.loadsInto.Of(callee); ok {
 				for _, p := range li.Params {
-					for _, e := range argsAt(n, []int{p}) {
+					for _, e := range flow.ArgsAt(n, []int{p}) {
 						mark(e, slices.Contains(li.Adds, p))
 					}
 				}
@@ -167,7 +143,7 @@ func (fa *funcAnalysis) intoLoad(call *ast.CallExpr, li LoadsInto, s state) {
 		name = fn.Name()
 	}
 	for _, p := range li.Params {
-		for _, e := range argsAt(call, []int{p}) {
+		for _, e := range flow.ArgsAt(call, []int{p}) {
 			if slices.Contains(li.Adds, p) {
 				fa.addInto(s, call, e, name, li.Status)
 				continue
@@ -189,7 +165,7 @@ func (fa *funcAnalysis) intoLoad(call *ast.CallExpr, li LoadsInto, s state) {
 			}
 		}
 	}
-	for _, e := range argsAt(call, li.Params) {
+	for _, e := range flow.ArgsAt(call, li.Params) {
 		fa.keepInheritedDefer(s, e)
 	}
 }
@@ -282,7 +258,7 @@ func paramAliases(info *types.Info, body *ast.BlockStmt, sig *types.Signature) (
 				continue
 			}
 			// mod := C.CUmodule(unsafe.Pointer(uintptr(m))), or h := m.c
-			p, _, ok := paramFieldPath(info, as.Rhs[i])
+			p, _, ok := flow.FieldPath(info, as.Rhs[i])
 			if !ok {
 				continue
 			}

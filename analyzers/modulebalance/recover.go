@@ -16,30 +16,7 @@ func (fa *funcAnalysis) recovers() bool {
 	if fa.hasRecover != nil {
 		return *fa.hasRecover
 	}
-	found := false
-	for _, st := range fa.fn.Body.List {
-		d, ok := st.(*ast.DeferStmt)
-		if !ok {
-			continue
-		}
-		lit, ok := ast.Unparen(d.Call.Fun).(*ast.FuncLit)
-		if !ok {
-			continue
-		}
-		recovered, repanics := false, false
-		ast.Inspect(lit.Body, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-					if b, ok := fa.info.Uses[id].(*types.Builtin); ok {
-						recovered = recovered || b.Name() == "recover"
-						repanics = repanics || b.Name() == "panic"
-					}
-				}
-			}
-			return true
-		})
-		found = found || recovered && !repanics
-	}
+	found := flow.Recovers(fa.info, fa.fn.Body)
 	fa.hasRecover = &found
 	return found
 }
@@ -68,37 +45,17 @@ func (fa *funcAnalysis) panicsIn(n ast.Node) string {
 }
 
 // panicking reports whether fn, a function of this package, calls panic in
-// its own body.
+// its own body (computed for every function at once, on first use).
 func (a *analysis_) panicking(fn *types.Func) bool {
-	if fn.Pkg() != a.pass.Pkg {
-		return false
-	}
-	if p, ok := a.panics[fn]; ok {
-		return p
-	}
-	a.panics[fn] = false
-	for _, f := range a.idx.Funcs() {
-		if f.Object(a.pass.TypesInfo) != fn {
-			continue
+	if a.panics == nil {
+		a.panics = map[*types.Func]bool{}
+		for _, f := range a.idx.Funcs() {
+			if obj := f.Object(a.pass.TypesInfo); obj != nil && flow.CallsPanic(a.pass.TypesInfo, f.Body) {
+				a.panics[obj] = true
+			}
 		}
-		found := false
-		ast.Inspect(f.Body, func(n ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok {
-				return false
-			}
-			if call, ok := n.(*ast.CallExpr); ok {
-				if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-					if b, ok := a.pass.TypesInfo.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
-						found = true
-					}
-				}
-			}
-			return !found
-		})
-		a.panics[fn] = found
-		return found
 	}
-	return false
+	return a.panics[fn]
 }
 
 // checkRecoveredPanic reports the modules still loaded when a helper called
@@ -178,7 +135,7 @@ func (fa *funcAnalysis) callbackArgs(call *ast.CallExpr) []ast.Expr {
 	}
 	var out []ast.Expr
 	for _, arg := range call.Args {
-		if root := rootObj(fa.info, arg); root != nil && fa.unloadsAnywhere(loc{root: root}) {
+		if root := flow.RootVar(fa.info, arg); root != nil && fa.unloadsAnywhere(loc{root: root}) {
 			out = append(out, arg)
 		}
 	}

@@ -109,7 +109,7 @@ func (fa *funcAnalysis) discarded(call *ast.CallExpr, r ReturnsModule) bool {
 			return false
 		}
 		fn := fa.callee(method)
-		return fn != nil && slices.Contains(fa.borrowParams(fn), -1) && !slices.Contains(fa.unloadParams(fn), -1)
+		return fn != nil && slices.Contains(fa.borrowsOf(fn), -1) && !slices.Contains(fa.unloadsOf(fn).Params, -1)
 	}
 	return false
 }

@@ -1,0 +1,103 @@
+package flow
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const rootsSrc = `package p
+
+type S struct{ h *int; inner struct{ g uintptr } }
+
+func f(a int, s *S, mods []*int) {
+	_ = uintptr(a)
+	_ = &s.inner.g
+	_ = *s.h
+	_ = mods[a]
+	_ = g()
+	for _, m := range mods {
+		_ = m
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			println(r)
+		}
+	}()
+	func() { panic(1) }()
+}
+
+func g() int { panic("no") }
+
+func h() {
+	defer func() { recover(); panic(2) }()
+}
+`
+
+func checkSrc(t *testing.T, src string) (*ast.File, *types.Info) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	require.NoError(t, err)
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
+		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	_, err = (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
+	require.NoError(t, err)
+	return f, info
+}
+
+func TestRootsAndPaths(t *testing.T) {
+	f, info := checkSrc(t, rootsSrc)
+	fd := f.Decls[1].(*ast.FuncDecl)
+	var rhs []ast.Expr
+	for _, st := range fd.Body.List[:5] {
+		rhs = append(rhs, st.(*ast.AssignStmt).Rhs[0])
+	}
+	names := []string{"a", "s", "s", "mods", ""}
+	for i, e := range rhs {
+		v := RootVar(info, e)
+		if names[i] == "" {
+			assert.Nil(t, v, types.ExprString(e))
+			continue
+		}
+		require.NotNil(t, v, types.ExprString(e))
+		assert.Equal(t, names[i], v.Name())
+	}
+	v, path, ok := FieldPath(info, rhs[1].(*ast.UnaryExpr).X)
+	require.True(t, ok)
+	assert.Equal(t, "s", v.Name())
+	assert.Equal(t, ".inner.g", path)
+	_, _, ok = FieldPath(info, rhs[3]) // an element is no field path
+	assert.False(t, ok)
+
+	ranged := RangedVars(info, fd.Body)
+	require.Len(t, ranged, 1)
+	for m, x := range ranged {
+		assert.Equal(t, "m", m.Name())
+		assert.Equal(t, "mods", x.Name())
+		assert.True(t, Declares(fd.Body, m))
+		assert.False(t, Declares(fd.Body, x)) // a parameter
+	}
+	assert.True(t, IsContainer(info.TypeOf(rhs[3].(*ast.IndexExpr).X)))
+	assert.False(t, IsContainer(nil))
+
+	call := &ast.CallExpr{Fun: ast.NewIdent("f"), Args: []ast.Expr{ast.NewIdent("x")}}
+	assert.Len(t, ArgsAt(call, []int{0, 1, Receiver}), 1) // no second argument, no receiver
+}
+
+func TestPanics(t *testing.T) {
+	f, info := checkSrc(t, rootsSrc)
+	fBody := f.Decls[1].(*ast.FuncDecl).Body
+	gBody := f.Decls[2].(*ast.FuncDecl).Body
+	hBody := f.Decls[3].(*ast.FuncDecl).Body
+	assert.False(t, CallsPanic(info, fBody), "a panic inside a literal is the literal's")
+	assert.True(t, CallsPanic(info, gBody))
+	assert.True(t, Recovers(info, fBody))
+	assert.False(t, Recovers(info, hBody), "a recover that panics again")
+	assert.False(t, Recovers(info, gBody))
+}
