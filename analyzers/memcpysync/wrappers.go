@@ -2,9 +2,9 @@ package memcpysync
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
@@ -12,251 +12,154 @@ import (
 	"github.com/hiplint/hiplint/internal/hipapi"
 )
 
-// DeviceRead is one read of its caller's memory that a function queues on
-// the GPU (a device-to-host copy from it, a kernel launched with it among
-// the arguments, a library routine given it) before synchronizing.
-type DeviceRead struct {
-	Ref string // the memory read: "p0", "r.ptr"
-	// Stream is where the read runs: "" the null stream of Device; "p2" or
-	// "r.s" a stream the caller passed; "blocking", "nonblocking" or
-	// "unknown" a stream the caller cannot see, by its flags.
-	Stream string
-	Device string // null stream and private streams: "" the caller's current device; "c:1"; "p2"; "?"
-}
-
-func (r DeviceRead) String() string {
-	s := r.Ref + " on "
-	if r.Stream == "" {
-		s += "null"
-	} else {
-		s += r.Stream
-	}
-	if r.Device != "" {
-		s += "@" + r.Device
-	}
-	return s
-}
-
-// DeviceReads is the fact that a function reads memory its caller passed
-// on the GPU, on the listed queues. Its callers check each read as if they
-// had queued it: ordered after a pending copy or not.
-type DeviceReads struct{ Reads []DeviceRead }
-
-func (*DeviceReads) AFact() {}
-func (f *DeviceReads) String() string {
-	parts := make([]string, len(f.Reads))
-	for i, r := range f.Reads {
-		parts[i] = r.String()
-	}
-	return "deviceReads(" + strings.Join(parts, "; ") + ")"
-}
-
-// EventOp is an event operation a function makes, on every path that
-// returns, on an event (and stream) its caller passed.
-type EventOp struct {
-	Op     string // "record", "wait" (the stream waits), "sync" (the host waits)
-	Event  string // "p0", "r.ev"
-	Stream string // record and wait: "" the null stream of the caller's current device, or "p1", "r.s"
-}
-
-func (o EventOp) String() string {
-	s := o.Op + " " + o.Event
-	if o.Op != "sync" {
-		if o.Stream == "" {
-			s += " on null"
-		} else {
-			s += " on " + o.Stream
-		}
-	}
-	return s
-}
-
-// EventOps is the fact that a function records, waits for or synchronizes
-// events its caller passed (ev.Record(s), s.Wait(ev), ev.Sync()).
-type EventOps struct{ Ops []EventOp }
-
-func (*EventOps) AFact() {}
-func (f *EventOps) String() string {
-	parts := make([]string, len(f.Ops))
-	for i, o := range f.Ops {
-		parts[i] = o.String()
-	}
-	return "eventOps(" + strings.Join(parts, "; ") + ")"
-}
-
-func (c *checker) deviceReadsOf(fn *types.Func) []DeviceRead {
+// summarizedCall applies the summaries of a called Go function. A call
+// through a field that always holds one function applies its summaries but
+// what names the receiver bound where the method value was stored
+// (Ref.Arg has no receiver for it).
+func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
+	fn := flow.Callee(fa.info, call)
 	if fn == nil {
-		return nil
-	}
-	if impls := c.impls.Of(fn); impls != nil {
-		// Through an interface: the reads every implementation makes (a
-		// Runtime with HIP and CUDA Download methods), receiver parts left
-		// out. Implementations are concrete methods (flow.Impls).
-		var common []DeviceRead
-		for i, impl := range impls {
-			var next []DeviceRead
-			for _, r := range c.deviceReadsOf(impl) {
-				if !refsReceiver(r.Ref) && !refsReceiver(r.Stream) && !refsReceiver(r.Device) &&
-					(i == 0 || slices.Contains(common, r)) {
-					next = append(next, r)
-				}
-			}
-			common = next
-		}
-		return common
-	}
-	if rs, ok := c.devReads[fn]; ok {
-		return rs
-	}
-	var f DeviceReads
-	if flow.ImportedFact(c.pass, fn, &f) {
-		return f.Reads
-	}
-	return nil
-}
-
-func (c *checker) eventOpsOf(fn *types.Func) []EventOp {
-	if fn == nil {
-		return nil
-	}
-	if impls := c.impls.Of(fn); impls != nil {
-		var common []EventOp
-		for i, impl := range impls {
-			var next []EventOp
-			for _, o := range c.eventOpsOf(impl) {
-				if !refsReceiver(o.Event) && !refsReceiver(o.Stream) && (i == 0 || slices.Contains(common, o)) {
-					next = append(next, o)
-				}
-			}
-			common = next
-		}
-		return common
-	}
-	if ops, ok := c.evOps[fn]; ok {
-		return ops
-	}
-	var f EventOps
-	if flow.ImportedFact(c.pass, fn, &f) {
-		return f.Ops
-	}
-	return nil
-}
-
-// noteDeviceRead records, in a summary run, that work on q reads the memory
-// at l (or a view of it) that the caller passed.
-func (fa *funcAnalysis) noteDeviceRead(l loc, q queue, s *state) {
-	if !fa.replay || fa.quietReads || s.synced || fa.sig == nil {
-		return
-	}
-	r := DeviceRead{}
-	switch q.kind {
-	case onNull:
-		r.Device = deviceRef(q.device)
-	case onStream:
-		if ref := fa.paramRef(q.stream); ref != "" {
-			r.Stream = ref
-			break
-		}
-		switch {
-		case !q.known:
-			r.Stream = "unknown"
-		case q.nonBlocking:
-			r.Stream = "nonblocking"
-		default:
-			r.Stream = "blocking"
-		}
-		r.Device = deviceRef(q.device)
-	default:
-		r.Stream = "unknown"
-		r.Device = deviceRef(q.device)
-	}
-	for _, a := range fa.withAliases(l) {
-		if a.path == "" {
-			if t := a.root.Type(); !mayHoldPointer(t) && !isUintptr(t) {
-				continue // n in cn := C.int(n): no memory
-			}
-		}
-		if ref := fa.paramRef(a); ref != "" {
-			r.Ref = ref
-			fa.exitDevReads[r.String()] = r
-		}
-	}
-}
-
-// deviceReadsSummary returns the device reads of the function's parameters,
-// sorted.
-func (fa *funcAnalysis) deviceReadsSummary() []DeviceRead {
-	keys := make([]string, 0, len(fa.exitDevReads))
-	for k := range fa.exitDevReads {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	out := make([]DeviceRead, len(keys))
-	for i, k := range keys {
-		out[i] = fa.exitDevReads[k]
-	}
-	return out
-}
-
-// eventOpsSummary returns the event operations made on every return.
-func (fa *funcAnalysis) eventOpsSummary() []EventOp {
-	if fa.exits == 0 {
-		return nil
-	}
-	var out []EventOp
-	for _, k := range fa.exitEvOps {
-		if op, ok := parseEventOp(k); ok {
-			out = append(out, op)
-		}
-	}
-	return out
-}
-
-func parseEventOp(k string) (EventOp, bool) {
-	parts := strings.Split(k, "|")
-	if len(parts) != 3 {
-		return EventOp{}, false
-	}
-	return EventOp{Op: parts[0], Event: parts[1], Stream: parts[2]}, true
-}
-
-// noteEventOp records, for the summary, an event operation on an event the
-// caller passed, on a stream the caller can name (or the null stream of the
-// device current on entry).
-func (fa *funcAnalysis) noteEventOp(op string, ev loc, q *queue, s *state) {
-	ref := fa.paramRef(ev)
-	if ref == "" {
-		return
-	}
-	stream := ""
-	if q != nil {
-		switch {
-		case q.kind == onNull && q.device == entryDevice:
-		case q.kind == onStream && fa.paramRef(q.stream) != "":
-			stream = fa.paramRef(q.stream)
-		default:
+		if fn = flow.FieldCallee(fa.info, fa.funcFields, call); fn == nil {
 			return
 		}
 	}
-	k := op + "|" + ref + "|" + stream
-	if !slices.Contains(s.evOps, k) {
-		s.evOps = append(s.evOps, k)
+	ops, _ := fa.evOps.Of(fn)
+	fa.applyEventOps(call, fn, ops.Ops, Wait, s)
+	if rs, ok := fa.devRds.Of(fn); ok {
+		for _, r := range rs.Reads {
+			_, l, ok := fa.ptrs.At(r.Ref, call)
+			if !ok {
+				continue
+			}
+			if q, ok := fa.callerQueue(call, fn, r.Stream, r.Device, s); ok {
+				fa.deviceRead(l, true, call, q, fn.Name(), s)
+			}
+		}
+	}
+	if rs, ok := fa.reads.Of(fn); ok {
+		for _, i := range rs.Params {
+			if arg := flow.ArgAt(call, i); arg != nil {
+				fa.hostRead(arg, call, fn.Name(), true, s)
+			}
+		}
+	}
+	if sy, ok := fa.syncs.Of(fn); ok {
+		if sy.Device {
+			fa.deviceSync(s)
+		}
+		if sy.Null {
+			fa.streamSync(queue{kind: onNull, device: s.device}, s)
+			if s.device == entry {
+				s.nullSynced = true
+			}
+		}
+		for _, ref := range sy.Streams {
+			if e, l, ok := fa.ptrs.At(ref, call); ok {
+				if l.Path != "" {
+					e = nil // field paths are looked up by state only
+				}
+				fa.streamSync(fa.streamAt(l, e, s), s)
+			}
+		}
+	}
+	fa.applyEventOps(call, fn, ops.Ops, SyncEvent, s)
+	if ci, ok := fa.copies.Of(fn); ok {
+		for i, pc := range ci.Copies {
+			fa.wrapperCopy(call, fn, i, pc, s)
+		}
+	}
+	fa.applyEventOps(call, fn, ops.Ops, Record, s)
+	if d, ok := fa.setsDev.Of(fn); ok {
+		s.device = fa.mapDevice(call, d.Device, s)
 	}
 }
 
-// recordEvent: the event completes after the copies ordered before work on q.
-func (fa *funcAnalysis) recordEvent(ev loc, q queue, s *state) {
-	var sites []int
-	for _, cp := range fa.pendingCopies(s) {
-		if !cp.done && fa.ordered(cp, q) {
-			sites = append(sites, cp.site)
+// callerQueue maps a summary's stream to the queue in the caller.
+func (fa *funcAnalysis) callerQueue(call *ast.CallExpr, fn *types.Func, st Stream, device Device, s *state) (queue, bool) {
+	switch st.Of {
+	case NullStream:
+		return queue{kind: onNull, device: fa.mapDevice(call, device, s)}, true
+	case ParamStream:
+		return fa.streamArg(call, st.Ref, s)
+	}
+	return queue{kind: onStream, stream: flow.Loc{Path: "private:" + fn.FullName()}, device: fa.mapDevice(call, device, s),
+		known: st.Of != UnknownStream, nonBlocking: st.Of == NonBlockingStream}, true
+}
+
+// streamArg is the queue of the stream the caller passes at ref.
+func (fa *funcAnalysis) streamArg(call *ast.CallExpr, ref flow.Ref, s *state) (queue, bool) {
+	e, l, ok := fa.ptrs.At(ref, call)
+	switch {
+	case !ok:
+		return queue{}, false
+	case strings.Contains(ref.Path, "."):
+		return fa.streamAt(l, nil, s), true
+	}
+	return fa.queueOf(e, s), true
+}
+
+// applyEventOps applies a called wrapper's event operations of one kind.
+func (fa *funcAnalysis) applyEventOps(call *ast.CallExpr, fn *types.Func, ops []EventOp, kind EventOpKind, s *state) {
+	for _, op := range ops {
+		if op.Op != kind {
+			continue
+		}
+		_, ev, ok := fa.ptrs.At(op.Event, call)
+		if !ok {
+			continue
+		}
+		if op.Op == SyncEvent {
+			fa.syncEvent(ev, s)
+			continue
+		}
+		if q, ok := fa.callerQueue(call, fn, op.Stream, Device{}, s); ok {
+			fa.eventOp(op.Op, ev, q, s)
 		}
 	}
-	flow.Put(&s.events, ev, sites)
+}
+
+// eventOp records, waits for or synchronizes the event at ev, and notes it
+// for the summary when the caller can name the event and the stream (or
+// the null stream of the device current on entry).
+func (fa *funcAnalysis) eventOp(op EventOpKind, ev flow.Loc, q queue, s *state) {
+	switch op {
+	case Record: // the event completes after the copies ordered before work on q
+		var sites []int
+		for _, cp := range fa.pendingCopies(s) {
+			if !cp.done && fa.ordered(cp, q) {
+				sites = append(sites, cp.site)
+			}
+		}
+		flow.Put(&s.events, ev, sites)
+	case Wait: // work on q after this waits for the event
+		k := q.key()
+		for _, i := range s.events[ev] {
+			if cp, ok := s.copies[i]; ok && !slices.Contains(cp.waited, k) {
+				cp.waited = append(cp.waited, k)
+			}
+		}
+	case SyncEvent:
+		fa.syncEvent(ev, s)
+	}
+	ref, ok := flow.RefOf(fa.sig, ev)
+	if !ok {
+		return
+	}
+	o := EventOp{Op: op, Event: ref}
+	if op != SyncEvent {
+		if sr, ok := flow.RefOf(fa.sig, q.stream); q.kind == onStream && ok {
+			o.Stream = Stream{Of: ParamStream, Ref: sr}
+		} else if q.kind != onNull || q.device != entry {
+			return
+		}
+	}
+	if !slices.Contains(s.evOps, o) {
+		s.evOps = append(s.evOps, o)
+	}
 }
 
 // syncEvent: the host waited for the event.
-func (fa *funcAnalysis) syncEvent(ev loc, s *state) {
+func (fa *funcAnalysis) syncEvent(ev flow.Loc, s *state) {
 	for _, i := range s.events[ev] {
 		if cp, ok := s.copies[i]; ok {
 			cp.done = true
@@ -264,196 +167,218 @@ func (fa *funcAnalysis) syncEvent(ev loc, s *state) {
 	}
 }
 
-// waitEvent: work on q after this waits for the event.
-func (fa *funcAnalysis) waitEvent(ev loc, q queue, s *state) {
-	k := q.key()
-	for _, i := range s.events[ev] {
-		if cp, ok := s.copies[i]; ok && !slices.Contains(cp.waited, k) {
-			cp.waited = append(cp.waited, k)
-		}
-	}
-}
-
-// callerQueue maps a summary's stream reference to the queue in the caller.
-func (fa *funcAnalysis) callerQueue(call *ast.CallExpr, fn *types.Func, stream, device string, s *state) (queue, bool) {
-	switch stream {
-	case "":
-		return queue{kind: onNull, device: fa.mapDevice(call, device, s)}, true
-	case "blocking", "nonblocking", "unknown":
-		return queue{kind: onStream, stream: loc{path: "private:" + fn.FullName()}, device: fa.mapDevice(call, device, s),
-			known: stream != "unknown", nonBlocking: stream == "nonblocking"}, true
-	}
-	e, l, ok := fa.resolveRef(call, stream)
-	if !ok {
-		return queue{}, false
-	}
-	if strings.Contains(stream, ".") {
-		return fa.streamAt(l, nil, s), true
-	}
-	return fa.queueOf(e, s), true
-}
-
-// applyDeviceReads checks the reads a called wrapper queues on the GPU.
-func (fa *funcAnalysis) applyDeviceReads(call *ast.CallExpr, fn *types.Func, s *state) {
-	for _, r := range fa.deviceReadsOf(fn) {
-		_, l, ok := fa.resolveRef(call, r.Ref)
-		if !ok {
-			continue
-		}
-		q, ok := fa.callerQueue(call, fn, r.Stream, r.Device, s)
-		if !ok {
-			continue
-		}
-		fa.deviceRead(l, true, call, q, fn.Name(), s)
-	}
-}
-
-// applyEventOps applies a called wrapper's event operations of one kind.
-func (fa *funcAnalysis) applyEventOps(call *ast.CallExpr, fn *types.Func, ops []EventOp, kinds string, s *state) {
-	for _, op := range ops {
-		if !strings.Contains(kinds, op.Op) {
-			continue
-		}
-		_, ev, ok := fa.resolveRef(call, op.Event)
-		if !ok {
-			continue
-		}
-		if op.Op == "sync" {
-			fa.syncEvent(ev, s)
-			continue
-		}
-		q, ok := fa.callerQueue(call, fn, op.Stream, "", s)
-		if !ok {
-			continue
-		}
-		switch op.Op {
-		case "record":
-			fa.recordEvent(ev, q, s)
-			fa.noteEventOp("record", ev, &q, s)
-		case "wait":
-			fa.waitEvent(ev, q, s)
-			fa.noteEventOp("wait", ev, &q, s)
-		}
-	}
-}
-
-// notLibrary lists the C functions that are no GPU library routine.
-var notLibrary = map[string]bool{
-	"malloc": true, "calloc": true, "realloc": true, "free": true, "memset": true,
-	"CString": true, "CBytes": true, "strlen": true, "puts": true, "printf": true,
-}
-
 // libraryRead handles a call of a C library routine (not the runtime) given
 // device memory: it queues its work on the stream among its arguments, or
 // on one the caller cannot see (a library handle's).
 func (fa *funcAnalysis) libraryRead(call *ast.CallExpr, name string, args []ast.Expr, sig *types.Signature, s *state) {
-	if notLibrary[name] || sig.Params().Len() != len(args) {
+	if cgocall.IsLibc(name) || sig.Params().Len() != len(args) {
 		return
 	}
-	q := queue{kind: onStream, stream: loc{path: "library:" + name}, device: s.device}
+	q := queue{kind: onStream, stream: flow.Loc{Path: "library:" + name}, device: s.device}
 	for i, a := range args {
-		if isStreamType(sig.Params().At(i).Type()) {
+		if cgocall.IsStreamType(sig.Params().At(i).Type()) {
 			q = fa.queueOf(a, s)
 			break
 		}
 	}
 	for i, a := range args {
 		t := sig.Params().At(i).Type()
-		if isStreamType(t) || !mayHoldPointer(t) && !isUintptr(t) {
+		if cgocall.IsStreamType(t) || !flow.HoldsPointer(t) && !flow.IsUintptr(t) {
 			continue
 		}
-		if l, ok := fa.ptrLoc(a); ok {
+		if l, ok := fa.ptrs.Of(a); ok {
 			fa.deviceRead(l, true, call, q, "C."+name, s)
 		}
 	}
 }
 
-func isStreamType(t types.Type) bool {
-	for _, n := range []string{"hipStream_t", "cudaStream_t", "CUstream"} {
-		if cgocall.IsCType(t, n) {
-			return true
+// noteDeviceRead records, in the reporting pass, that work on q reads the
+// memory at l (or a view of it) that the caller passed.
+func (fa *funcAnalysis) noteDeviceRead(l flow.Loc, q queue, s *state) {
+	if fa.seen == nil || fa.quietReads || s.synced || fa.sig == nil {
+		return
+	}
+	r := DeviceRead{Stream: Stream{Of: UnknownStream}, Device: q.device.forCaller()}
+	switch ref, ok := flow.RefOf(fa.sig, q.stream); {
+	case q.kind == onNull:
+		r.Stream = Stream{}
+	case q.kind == onStream && ok:
+		r.Stream, r.Device = Stream{Of: ParamStream, Ref: ref}, Device{}
+	case q.kind == onStream && q.known && q.nonBlocking:
+		r.Stream.Of = NonBlockingStream
+	case q.kind == onStream && q.known:
+		r.Stream.Of = BlockingStream
+	}
+	for _, a := range fa.aliases.Of(l) {
+		if t := a.Root.Type(); a.Path == "" && !flow.HoldsPointer(t) && !flow.IsUintptr(t) {
+			continue // n in cn := C.int(n): no memory
+		}
+		if ref, ok := flow.RefOf(fa.sig, a); ok {
+			r.Ref = ref
+			fa.seen.devReads = append(fa.seen.devReads, r)
 		}
 	}
-	// cgo spells a C function's stream parameter as the struct pointer.
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		for _, n := range []string{"struct_ihipStream_t", "struct_CUstream_st"} {
-			if cgocall.IsCType(p.Elem(), n) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
-// fieldVar returns the struct field a location's last path segment names,
-// walking the root's type (bounded by the path).
-func fieldVar(l loc) *types.Var {
-	if l.root == nil || l.path == "" {
-		return nil
+func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, pc ParamCopy, s *state) {
+	var dstArg ast.Expr
+	var dl flow.Loc
+	var ok bool
+	if !pc.Global.IsZero() {
+		dl, ok = pc.Global.At(fn.Pkg(), call)
+	} else {
+		dstArg, dl, ok = fa.ptrs.At(pc.Dst, call)
 	}
-	t := l.root.Type()
-	var v *types.Var
-	for _, seg := range pathSegments(l.path) {
-		name, ok := strings.CutPrefix(seg, ".")
-		if !ok {
-			return nil
+	if !ok || dstArg != nil && !strings.Contains(pc.Dst.Path, ".") && fa.isHostMem(dstArg) {
+		return
+	}
+	p := &pending{queue: queue{kind: onNull, device: fa.mapDevice(call, pc.Device, s)}}
+	if pc.ByKind {
+		k := pc.Kind.Arg(fa.info, call)
+		if k == nil {
+			return
 		}
-		if p, ok := t.Underlying().(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		st, ok := t.Underlying().(*types.Struct)
-		if !ok {
-			return nil
-		}
-		v = nil
-		for i := range st.NumFields() {
-			if st.Field(i).Name() == name {
-				v = st.Field(i)
-				break
+		if ks, ok := fa.kindsOf(k, s); ok {
+			if !mayCopyDeviceToDevice(ks) {
+				return // no kind that reaches the wrapper copies device to device
 			}
+		} else if l, ok := fa.ptrs.Locator.Of(flow.StripConversions(fa.info, k)); ok {
+			if p.kind, p.byKind = flow.RefOf(fa.sig, l); !p.byKind {
+				return
+			}
+		} else {
+			return
 		}
-		if v == nil {
-			return nil
-		}
-		t = v.Type()
 	}
-	return v
+	switch pc.Stream.Of {
+	case PrivateStream:
+		p.queue.kind = onPrivate
+	case ParamStream:
+		if q, ok := fa.streamArg(call, pc.Stream.Ref, s); ok {
+			p.queue = q
+		} else {
+			p.queue.kind = onPrivate
+		}
+	}
+	p.site = fa.site(call, i, fn.Name()+" (C."+pc.API+")", pc.API, pc.Async)
+	p.dsts = fa.aliases.Of(dl)
+	if pc.Peer.Of != CallerDevice {
+		p.peer = fa.mapDevice(call, pc.Peer, s)
+	}
+	s.track(p.site, p)
 }
 
-// SetsDevice is the fact that a function leaves Device current on every
-// path that returns ("c:1", "p0", "r.id"): a SetDevice wrapper, so that a
-// kernel its caller launches afterwards runs on that device's null stream.
-type SetsDevice struct{ Device string }
-
-func (*SetsDevice) AFact()           {}
-func (f *SetsDevice) String() string { return "setsDevice(" + f.Device + ")" }
-
-func (c *checker) setsDeviceOf(fn *types.Func) string {
-	if fn == nil || c.impls.Of(fn) != nil {
-		return ""
-	}
-	if d, ok := c.setsDev[fn]; ok {
+// mapDevice maps a summary's device to the caller's.
+func (fa *funcAnalysis) mapDevice(call *ast.CallExpr, d Device, s *state) Device {
+	switch d.Of {
+	case CallerDevice:
+		return s.device
+	case ParamDevice:
+	default:
 		return d
 	}
-	var f SetsDevice
-	if flow.ImportedFact(c.pass, fn, &f) {
-		return f.Device
+	e, l, ok := fa.ptrs.At(d.Ref, call)
+	if ok && l.Path != "" && strings.Contains(d.Ref.Path, ".") {
+		// r.id of the caller's g: the device is g.id, named as the caller
+		// names it.
+		if ref, ok := flow.RefOf(fa.sig, l); ok {
+			return Device{Of: ParamDevice, Ref: ref}
+		}
+		return Device{Of: ExprDevice, Expr: l.String()}
 	}
-	return ""
+	if ok || e != nil {
+		return fa.deviceKey(e)
+	}
+	return unknown
+}
+
+// atExit records what the function leaves its caller on this return.
+func (fa *funcAnalysis) atExit(s *state) {
+	o := fa.seen
+	if fa.sig == nil {
+		return
+	}
+	o.exits++
+	if o.exits == 1 {
+		o.device, o.evOps, o.synced, o.null = s.device, slices.Clone(s.evOps), s.synced, s.nullSynced
+		o.streams = flow.CloneMap(s.syncedStreams)
+	} else {
+		if o.device != s.device {
+			o.device = unknown
+		}
+		o.evOps = slices.DeleteFunc(o.evOps, func(op EventOp) bool { return !slices.Contains(s.evOps, op) })
+		o.synced = o.synced && s.synced
+		o.null = o.null && s.nullSynced
+		for k := range o.streams {
+			if !s.syncedStreams[k] {
+				delete(o.streams, k)
+			}
+		}
+	}
+	for _, cp := range fa.pendingCopies(s) {
+		if cp.done {
+			continue
+		}
+		site := fa.sites[cp.site]
+		for _, d := range cp.dsts {
+			pc := ParamCopy{ByKind: cp.byKind, Kind: cp.kind, API: site.api, Async: site.async, Peer: cp.peer.forCaller()}
+			var ok bool
+			if pc.Dst, ok = flow.RefOf(fa.sig, d); !ok {
+				if pc.Global, ok = flow.GlobalRefOf(fa.pass.Pkg, fa.sig, d); !ok {
+					continue
+				}
+			}
+			switch cp.queue.kind {
+			case onNull:
+				pc.Device = cp.queue.device.forCaller()
+			case onStream: // the caller knows its stream's device
+				pc.Stream.Of = PrivateStream
+				if ref, ok := flow.RefOf(fa.sig, cp.queue.stream); ok {
+					pc.Stream = Stream{Of: ParamStream, Ref: ref}
+				}
+			case onPrivate:
+				pc.Stream.Of = PrivateStream
+				pc.Device = cp.queue.device.forCaller()
+			}
+			o.copies = append(o.copies, pc)
+		}
+	}
+}
+
+// summary returns the facts the function's returns support.
+func (fa *funcAnalysis) summary() (CopiesInto, Synchronizes, ReadsParams) {
+	o := fa.seen
+	syncs := Synchronizes{}
+	if o.exits > 0 {
+		syncs = Synchronizes{Device: o.synced, Null: o.null && !o.synced}
+		for l := range o.streams {
+			if ref, ok := flow.RefOf(fa.sig, l); ok {
+				syncs.Streams = append(syncs.Streams, ref)
+			}
+		}
+		syncs.Streams = byString(syncs.Streams)
+	}
+	slices.Sort(o.readParams)
+	return CopiesInto{Copies: byString(o.copies)}, syncs, ReadsParams{Params: o.readParams}
+}
+
+// deviceReadsSummary returns the device reads of the function's parameters.
+func (fa *funcAnalysis) deviceReadsSummary() []DeviceRead { return byString(fa.seen.devReads) }
+
+// eventOpsSummary returns the event operations made on every return.
+func (fa *funcAnalysis) eventOpsSummary() []EventOp {
+	if fa.seen.exits == 0 {
+		return nil
+	}
+	return fa.seen.evOps
 }
 
 // setsDeviceSummary returns the device the function leaves current on
 // every return, when its caller can name it.
-func (fa *funcAnalysis) setsDeviceSummary() string {
-	d := fa.exitDevice
-	if fa.exits == 0 || d == entryDevice || d == unknownDevice {
-		return ""
-	}
-	if !strings.HasPrefix(d, "c:") && !strings.HasPrefix(d, "p") && d != "r" && !strings.HasPrefix(d, "r.") {
-		return ""
-	}
-	if fa.defersSetDevice() {
-		return "" // defer C.hipSetDevice(prev): the device is restored at return
+func (fa *funcAnalysis) setsDeviceSummary() Device {
+	d := fa.seen.device
+	if fa.seen.exits == 0 || d.Of != ConstDevice && d.Of != ParamDevice || fa.defersSetDevice() {
+		return Device{} // defer C.hipSetDevice(prev): the device is restored at return
 	}
 	return d
 }
@@ -463,28 +388,71 @@ func (fa *funcAnalysis) setsDeviceSummary() string {
 func (fa *funcAnalysis) defersSetDevice() bool {
 	found := false
 	ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		d, ok := n.(*ast.DeferStmt)
-		if !ok {
-			return true
-		}
-		ast.Inspect(d.Call, func(m ast.Node) bool {
-			call, ok := m.(*ast.CallExpr)
-			if !ok || found {
+		if d, ok := n.(*ast.DeferStmt); ok {
+			ast.Inspect(d.Call, func(m ast.Node) bool {
+				call, ok := m.(*ast.CallExpr)
+				if !ok || found {
+					return !found
+				}
+				if c := fa.idx.Match(call); c != nil {
+					found = c.Func.Role == hipapi.SetDevice
+					return false
+				}
+				if fn := flow.Callee(fa.info, call); fn != nil && fn.Origin() != fa.fn.Object(fa.info) {
+					_, found = fa.setsDev.Of(fn)
+				}
 				return !found
-			}
-			if c := fa.idx.Match(call); c != nil {
-				found = c.Func.Role == hipapi.SetDevice
-				return false
-			}
-			if fn := fa.callee(call); fn != nil && fn.Origin() != fa.fn.Object(fa.info) && fa.setsDeviceOf(fn) != "" {
-				found = true
-			}
-			return !found
-		})
+			})
+		}
 		return !found
 	})
 	return found
+}
+
+// goStmt reports goroutines that use a copy's destination while the copy
+// may be in flight: they run concurrently with everything after the go
+// statement, on whatever thread (and current device) the scheduler picks.
+func (fa *funcAnalysis) goStmt(g *ast.GoStmt, s *state) {
+	ms := fa.mentions(g.Call)
+	syncAt := token.NoPos
+	if lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit); ok {
+		syncAt = fa.firstSync(lit.Body)
+	}
+	for _, cp := range fa.pendingCopies(s) {
+		if !fa.live(cp) {
+			continue
+		}
+		for _, m := range ms {
+			if !cp.has(m.loc, true) {
+				continue
+			}
+			if !syncAt.IsValid() || syncAt >= m.node.Pos() {
+				fa.found(cp, m.node, g, queue{kind: onHost}, m.loc, goroutine, s)
+			}
+			break
+		}
+	}
+}
+
+// firstSync returns the position of the first synchronizing call in body.
+func (fa *funcAnalysis) firstSync(body *ast.BlockStmt) token.Pos {
+	pos := token.NoPos
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || pos.IsValid() {
+			return !pos.IsValid()
+		}
+		if c := fa.idx.Match(call); c != nil {
+			switch c.Func.Role {
+			case hipapi.DeviceSync, hipapi.StreamSync, hipapi.EventSync:
+				pos = call.Pos()
+			}
+			return false
+		}
+		if _, ok := fa.syncs.Of(flow.Callee(fa.info, call)); ok {
+			pos = call.Pos()
+		}
+		return true
+	})
+	return pos
 }

@@ -264,7 +264,7 @@ func (b *Buffer) Sync() error { // want Sync:`synchronizes\(device\)`
 }
 
 // Ptr returns the device address.
-func (b *Buffer) Ptr() unsafe.Pointer { return b.ptr } // want Ptr:`returnsParam\(r.ptr\)`
+func (b *Buffer) Ptr() unsafe.Pointer { return b.ptr }
 
 // Raw code copies through the getter.
 func getterHazard() float32 {

@@ -100,7 +100,7 @@ type Buffer struct {
 }
 
 // Values views the buffer's memory as a slice.
-func (b *Buffer) Values() []float32 { // want Values:`returnsParam\(r.ptr\)`
+func (b *Buffer) Values() []float32 {
 	return unsafe.Slice((*float32)(b.ptr), b.n)
 }
 

@@ -60,7 +60,7 @@ func (b *Buffer) CopyFrom(src *Buffer) error { // want CopyFrom:`copiesInto\(cud
 }
 
 // Ptr returns the device address.
-func (b *Buffer) Ptr() unsafe.Pointer { return b.ptr } // want Ptr:`returnsParam\(r.ptr\)`
+func (b *Buffer) Ptr() unsafe.Pointer { return b.ptr }
 
 // Copy copies device memory; it returns before the copy lands.
 func Copy(dst, src unsafe.Pointer, size int) error { // want Copy:`copiesInto\(cudaMemcpy dst=p0\)`

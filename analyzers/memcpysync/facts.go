@@ -1,0 +1,263 @@
+package memcpysync
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hiplint/hiplint/internal/flow"
+)
+
+// DeviceOf says how a Device is named.
+type DeviceOf uint8
+
+const (
+	CallerDevice  DeviceOf = iota // in a fact: the caller's current device
+	EntryDevice                   // in a function: the device current on entry
+	ConstDevice                   // device N
+	ParamDevice                   // the device the caller passes at Ref
+	UnknownDevice                 // "?"
+	ExprDevice                    // in a function: the device an expression holds
+)
+
+// Device names a device: the current one, a constant, a caller's argument.
+type Device struct {
+	Of   DeviceOf
+	N    int64
+	Ref  flow.Ref
+	Expr string
+}
+
+var (
+	entry   = Device{Of: EntryDevice}
+	unknown = Device{Of: UnknownDevice}
+)
+
+func (d Device) String() string {
+	switch d.Of {
+	case EntryDevice:
+		return "entry"
+	case ConstDevice:
+		return "c:" + strconv.FormatInt(d.N, 10)
+	case ParamDevice:
+		return d.Ref.String()
+	case UnknownDevice:
+		return "?"
+	case ExprDevice:
+		return "e:" + d.Expr
+	}
+	return ""
+}
+
+// forCaller returns d as a fact names it: the entry device is the caller's
+// current device; what the caller cannot name is unknown.
+func (d Device) forCaller() Device {
+	switch {
+	case d.Of == EntryDevice:
+		return Device{}
+	case d.Of == CallerDevice, d.Of == ConstDevice, d.Of == ParamDevice && d.Ref.Param != flow.Receiver:
+		return d
+	}
+	return unknown
+}
+
+// StreamOf says which stream a Stream is.
+type StreamOf uint8
+
+const (
+	NullStream        StreamOf = iota // the null stream
+	ParamStream                       // the stream the caller passes at Ref
+	PrivateStream                     // a stream the caller cannot see
+	BlockingStream                    // one it cannot see, created blocking
+	NonBlockingStream                 // one it cannot see, created non-blocking
+	UnknownStream                     // one it cannot see, of unknown flags
+)
+
+// Stream names, in a fact, the stream a wrapper's work runs on.
+type Stream struct {
+	Of  StreamOf
+	Ref flow.Ref
+}
+
+func (s Stream) String() string {
+	if s.Of == ParamStream {
+		return s.Ref.String()
+	}
+	return [...]string{"", "", "private", "blocking", "nonblocking", "unknown"}[s.Of]
+}
+
+func (s Stream) onReceiver() bool { return s.Of == ParamStream && s.Ref.Param == flow.Receiver }
+
+// ParamCopy is one device-to-device copy a function issues into memory its
+// caller passed (Dst) or a package-level variable holds (Global), and may
+// return before it lands.
+type ParamCopy struct {
+	Dst    flow.Ref
+	Global flow.GlobalRef
+	ByKind bool     // the caller's kind at Kind decides whether it is device-to-device
+	Kind   flow.Ref //
+	Stream Stream   // NullStream, ParamStream or PrivateStream
+	Device Device   // the null stream's and private stream's device
+	Peer   Device   // peer copies: the destination device
+	API    string   // the runtime function that copies
+	Async  bool     // an explicit async form (HL1002)
+}
+
+func (c ParamCopy) String() string {
+	var b strings.Builder
+	dst := c.Dst.String()
+	if !c.Global.IsZero() {
+		dst = c.Global.String()
+	}
+	fmt.Fprintf(&b, "%s dst=%s", c.API, dst)
+	kind := ""
+	if c.ByKind {
+		kind = c.Kind.String()
+	}
+	for _, kv := range [][2]string{{"kind", kind}, {"stream", c.Stream.String()}, {"device", c.Device.String()}, {"peer", c.Peer.String()}} {
+		if kv[1] != "" {
+			fmt.Fprintf(&b, " %s=%s", kv[0], kv[1])
+		}
+	}
+	return b.String()
+}
+
+// CopiesInto is the fact that a function issues device-to-device copies into
+// memory its caller passed and can return before they land. Its callers are
+// checked as if they made the copies.
+type CopiesInto struct{ Copies []ParamCopy }
+
+func (*CopiesInto) AFact()           {}
+func (f *CopiesInto) String() string { return "copiesInto(" + join(f.Copies) + ")" }
+
+// Synchronizes is the fact that a function, on every path that returns,
+// synchronizes the caller's current device (Device), the streams passed at
+// Streams, or the null stream of the caller's current device (Null: a
+// blocking device-to-host copy on it).
+type Synchronizes struct {
+	Device  bool
+	Null    bool
+	Streams []flow.Ref
+}
+
+func (*Synchronizes) AFact() {}
+func (f *Synchronizes) String() string {
+	var parts []string
+	if f.Device {
+		parts = append(parts, "device")
+	}
+	if f.Null {
+		parts = append(parts, "null")
+	}
+	for _, r := range f.Streams {
+		parts = append(parts, r.String())
+	}
+	return "synchronizes(" + strings.Join(parts, ", ") + ")"
+}
+
+// ReadsParams is the fact that a function reads, on the host and without
+// synchronizing first, the memory passed in the listed parameters (-1: the
+// receiver).
+type ReadsParams struct{ Params []int }
+
+func (*ReadsParams) AFact()           {}
+func (f *ReadsParams) String() string { return fmt.Sprintf("readsParams%v", f.Params) }
+
+// StreamKind is the fact that a struct field or package-level variable holds
+// streams created with the given flags everywhere in its package.
+type StreamKind struct{ NonBlocking bool }
+
+func (*StreamKind) AFact() {}
+func (f *StreamKind) String() string {
+	if f.NonBlocking {
+		return "nonBlockingStream"
+	}
+	return "blockingStream"
+}
+
+// DeviceRead is one read of its caller's memory at Ref that a function
+// queues on the GPU (a device-to-host copy from it, a kernel launched with
+// it among the arguments, a library routine given it) before synchronizing,
+// on Stream (NullStream: the null stream of Device).
+type DeviceRead struct {
+	Ref    flow.Ref
+	Stream Stream
+	Device Device
+}
+
+func (r DeviceRead) String() string {
+	s := r.Ref.String() + " on " + cmp.Or(r.Stream.String(), "null")
+	if d := r.Device.String(); d != "" {
+		s += "@" + d
+	}
+	return s
+}
+
+// DeviceReads is the fact that a function reads memory its caller passed
+// on the GPU, on the listed queues. Its callers check each read as if they
+// had queued it: ordered after a pending copy or not.
+type DeviceReads struct{ Reads []DeviceRead }
+
+func (*DeviceReads) AFact()           {}
+func (f *DeviceReads) String() string { return "deviceReads(" + join(f.Reads) + ")" }
+
+// EventOpKind is what an event operation does.
+type EventOpKind uint8
+
+const (
+	Record    EventOpKind = iota // record the event on Stream
+	Wait                         // make Stream wait for the event
+	SyncEvent                    // the host waits for the event
+)
+
+// EventOp is an event operation a function makes, on every path that
+// returns, on an event (and stream: NullStream or ParamStream) its caller
+// passed.
+type EventOp struct {
+	Op     EventOpKind
+	Event  flow.Ref
+	Stream Stream
+}
+
+func (o EventOp) String() string {
+	s := [...]string{"record", "wait", "sync"}[o.Op] + " " + o.Event.String()
+	if o.Op != SyncEvent {
+		s += " on " + cmp.Or(o.Stream.String(), "null")
+	}
+	return s
+}
+
+// EventOps is the fact that a function records, waits for or synchronizes
+// events its caller passed (ev.Record(s), s.Wait(ev), ev.Sync()).
+type EventOps struct{ Ops []EventOp }
+
+func (*EventOps) AFact()           {}
+func (f *EventOps) String() string { return "eventOps(" + join(f.Ops) + ")" }
+
+// SetsDevice is the fact that a function leaves Device current on every
+// path that returns: a SetDevice wrapper, so that a kernel its caller
+// launches afterwards runs on that device's null stream.
+type SetsDevice struct{ Device Device }
+
+func (*SetsDevice) AFact()           {}
+func (f *SetsDevice) String() string { return "setsDevice(" + f.Device.String() + ")" }
+
+func join[T fmt.Stringer](xs []T) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = x.String()
+	}
+	return strings.Join(parts, "; ")
+}
+
+// byString sorts xs by their String form and drops duplicates: summaries
+// list what they hold in a stable order.
+func byString[T interface {
+	comparable
+	fmt.Stringer
+}](xs []T) []T {
+	slices.SortFunc(xs, func(a, b T) int { return strings.Compare(a.String(), b.String()) })
+	return slices.Compact(xs)
+}

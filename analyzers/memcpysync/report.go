@@ -1,0 +1,115 @@
+package memcpysync
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/diag"
+	"github.com/hiplint/hiplint/internal/flow"
+	"github.com/hiplint/hiplint/internal/hipapi"
+	"golang.org/x/tools/go/analysis"
+)
+
+const goroutine = "the goroutine started here"
+
+// finding is a read of a pending copy's destination that is not ordered
+// after it, as the reporting pass saw it.
+type finding struct {
+	site       int
+	copyQueue  queue
+	at, anchor ast.Node
+	q          queue
+	l          flow.Loc
+	what       string
+	device     Device // current at the read
+}
+
+// found records, in the reporting pass, an unordered read of cp's
+// destination.
+func (fa *funcAnalysis) found(cp *pending, at, anchor ast.Node, q queue, l flow.Loc, what string, s *state) {
+	if fa.seen != nil {
+		fa.seen.findings = append(fa.seen.findings, finding{cp.site, cp.queue, at, anchor, q, l, what, s.device})
+	}
+}
+
+// report reports the findings of the function, each read of each copy once.
+func (fa *funcAnalysis) report() {
+	type key struct {
+		at   token.Pos
+		site int
+	}
+	done := map[key]bool{}
+	for _, f := range fa.seen.findings {
+		if k := (key{f.at.Pos(), f.site}); !done[k] {
+			done[k] = true
+			fa.reportOne(f)
+		}
+	}
+}
+
+func (fa *funcAnalysis) reportOne(f finding) {
+	site := fa.sites[f.site]
+	check := UnorderedRead
+	if site.async {
+		check = UnorderedAsyncRead
+	}
+	sync := hipapi.Twin("hipDeviceSynchronize", hipapi.FamilyOf(site.api))
+	var where string
+	switch q := f.q; {
+	case f.what == goroutine:
+		where = "concurrently with the copy"
+	case q.kind == onHost:
+		where = "on the host"
+	case q.kind == onStream && q.known && q.nonBlocking:
+		where = "on a non-blocking stream (it does not wait for other streams)"
+	case !sameDevice(q.device, f.copyQueue.device):
+		where = fmt.Sprintf("on %s while the copy runs on %s", fa.deviceName(q.device), fa.deviceName(f.copyQueue.device))
+	case q.kind == onStream && f.copyQueue.kind == onStream:
+		where = "on a different stream than the copy's"
+	default:
+		where = "on a stream that is not ordered after the copy"
+	}
+	advice := fmt.Sprintf("the copy returns before the data lands; call C.%s() with the copying device current before the read, or record an event after the copy and wait for it", sync)
+	if site.async {
+		advice = fmt.Sprintf("synchronize the copy's stream first, or record an event after the copy and make this work wait for it (or call C.%s())", sync)
+	}
+	msg := fmt.Sprintf("%s reads %s %s before the device-to-device copy into it by %s is ordered: %s", f.what, f.l, where, site.desc, advice)
+	related := []diag.Related{{Pos: site.pos, Message: "device-to-device copy issued here"}}
+	var fixes []analysis.SuggestedFix
+	// The fix: a device synchronize on its own line before the statement
+	// holding the read, when the copying device is the current one there
+	// and the file calls C functions.
+	if f.device == f.copyQueue.device && f.device != unknown && cgocall.FileUsesC(fa.pass.Files, f.anchor.Pos()) {
+		edit, stmt, ok := flow.LineBefore(fa.pass.Fset, fa.fn.Body, f.anchor, "C."+sync+"()")
+		if ok && !(stmt.Pos() <= site.pos && site.pos < stmt.End()) {
+			fixes = append(fixes, analysis.SuggestedFix{
+				Message:   fmt.Sprintf("Insert C.%s() before the read", sync),
+				TextEdits: []analysis.TextEdit{edit},
+			})
+		}
+	}
+	end := f.at.End()
+	if f.anchor != f.at {
+		end = token.NoPos
+	}
+	diag.Report(fa.pass, check, f.at.Pos(), end, msg, related, fixes...)
+}
+
+// deviceName words a device for a message.
+func (fa *funcAnalysis) deviceName(d Device) string {
+	switch {
+	case d.Of == ParamDevice && d.Ref.Param >= 0 && fa.sig != nil && d.Ref.Param < fa.sig.Params().Len():
+		return "device " + fa.sig.Params().At(d.Ref.Param).Name()
+	case d.Of == EntryDevice:
+		return "the device current on entry"
+	case d.Of == UnknownDevice:
+		return "an unknown device"
+	case d.Of == ConstDevice:
+		return fmt.Sprintf("device %d", d.N)
+	case d.Of == ExprDevice:
+		return "device " + d.Expr
+	}
+	return "device " + d.String()
+}

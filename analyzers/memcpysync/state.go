@@ -1,0 +1,255 @@
+package memcpysync
+
+import (
+	"go/types"
+	"slices"
+
+	"github.com/hiplint/hiplint/internal/flow"
+)
+
+type queueKind uint8
+
+const (
+	onHost    queueKind = iota
+	onNull              // the null stream of device
+	onStream            // a stream handle
+	onPrivate           // a stream the caller of a wrapper cannot see
+)
+
+// queue is where an operation runs.
+type queue struct {
+	kind        queueKind
+	stream      flow.Loc // onStream
+	device      Device   // of the null stream or the stream
+	known       bool     // onStream: whether its flags are known
+	nonBlocking bool
+}
+
+// queueKey identifies a queue: the same stream whatever its device is known
+// to be.
+type queueKey struct {
+	kind   queueKind
+	stream flow.Loc
+	device Device
+}
+
+func (q queue) key() queueKey {
+	switch q.kind {
+	case onStream:
+		return queueKey{kind: onStream, stream: q.stream}
+	case onHost:
+		return queueKey{}
+	}
+	return queueKey{kind: q.kind, device: q.device}
+}
+
+func sameDevice(a, b Device) bool { return a == b || a == unknown || b == unknown }
+
+type streamInfo struct {
+	device      Device
+	known       bool
+	nonBlocking bool
+}
+
+// pending is a device-to-device copy that may still be in flight.
+type pending struct {
+	site   int
+	dsts   []flow.Loc // the destination and its aliases
+	queue  queue
+	peer   Device // peer copies: the destination device
+	byKind bool   // only if the caller's kind at kind says device-to-device
+	kind   flow.Ref
+	waited []queueKey // queues made to wait for the copy through events
+	done   bool       // the host has waited for it
+}
+
+func (p *pending) has(l flow.Loc, deep bool) bool {
+	for _, d := range p.dsts {
+		if d == l || deep && d.Under(l) {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *pending) clone() *pending {
+	c := *p
+	c.dsts = slices.Clone(p.dsts)
+	c.waited = slices.Clone(p.waited)
+	return &c
+}
+
+type state struct {
+	device  Device
+	copies  map[int]*pending
+	streams map[flow.Loc]streamInfo
+	events  map[flow.Loc][]int       // event → copy sites it was recorded after
+	kinds   map[types.Object]kindSet // the copy kinds a variable may hold on this path
+	// status maps a variable holding a call's status (err := check(C.x(...)))
+	// to the copies that call issued: where it reports failure they never
+	// started.
+	status flow.Statuses
+	// For summaries: the entry device, and these streams, were synchronized
+	// on every path here; nullSynced: the entry device's null stream was (a
+	// blocking device-to-host copy on it returned).
+	synced        bool
+	nullSynced    bool
+	syncedStreams map[flow.Loc]bool
+	// evOps: the event operations on the caller's events made on every
+	// path here, for EventOps.
+	evOps []EventOp
+}
+
+// maxPendingCopies bounds the copies a state tracks at once. Each state
+// holds every copy that may still be in flight, and the solver clones states
+// at every block, so a function of thousands of copies in branches (generated
+// code) cost time quadratic in its size: 20,000 runtime calls took minutes.
+// Beyond the bound, further copies are not tracked: hazards they cause in
+// such a function go unreported, nothing is reported wrongly.
+const maxPendingCopies = 64
+
+// track records p as copy site's pending copy, unless the state already
+// tracks maxPendingCopies other copies.
+func (s *state) track(site int, p *pending) {
+	if _, ok := s.copies[site]; !ok && len(s.copies) >= maxPendingCopies {
+		return
+	}
+	flow.Put(&s.copies, site, p)
+}
+
+// cloneState copies s. The solver clones a state at every block, so maps
+// that are empty stay nil (most are, in most functions) and are made on
+// their first write (flow.Put): the clones were a third of this analyzer's
+// allocation (docs/performance.md).
+func cloneState(s *state) *state {
+	c := &state{device: s.device, synced: s.synced, nullSynced: s.nullSynced,
+		streams: flow.CloneMap(s.streams), kinds: flow.CloneMap(s.kinds), syncedStreams: flow.CloneMap(s.syncedStreams),
+		status: s.status, evOps: slices.Clone(s.evOps)} // status immutable: shared; copies below
+	if len(s.events) > 0 {
+		c.events = make(map[flow.Loc][]int, len(s.events))
+		for k, v := range s.events {
+			c.events[k] = slices.Clone(v)
+		}
+	}
+	if len(s.copies) > 0 {
+		c.copies = make(map[int]*pending, len(s.copies))
+		for k, p := range s.copies {
+			c.copies[k] = p.clone()
+		}
+	}
+	return c
+}
+
+// joinState merges the states of two paths: a copy pending on either is
+// pending; a synchronization counts only if both paths made it.
+func joinState(into, from *state) *state {
+	if into.device != from.device {
+		into.device = unknown
+	}
+	for k, p := range from.copies {
+		q, ok := into.copies[k]
+		if !ok {
+			flow.Put(&into.copies, k, p.clone())
+			continue
+		}
+		for _, d := range p.dsts {
+			if !slices.Contains(q.dsts, d) {
+				q.dsts = append(q.dsts, d)
+			}
+		}
+		q.waited = slices.DeleteFunc(q.waited, func(w queueKey) bool { return !slices.Contains(p.waited, w) })
+		q.done = q.done && p.done
+		if q.queue.key() != p.queue.key() {
+			q.queue.device = unknown
+		}
+	}
+	for k, v := range from.streams {
+		w, ok := into.streams[k]
+		if !ok {
+			flow.Put(&into.streams, k, v)
+			continue
+		}
+		if w.device != v.device {
+			w.device = unknown
+		}
+		w.nonBlocking = w.nonBlocking || v.nonBlocking
+		w.known = w.known && v.known
+		into.streams[k] = w
+	}
+	for k, sites := range into.events {
+		other, ok := from.events[k]
+		if !ok {
+			delete(into.events, k)
+			continue
+		}
+		into.events[k] = slices.DeleteFunc(sites, func(i int) bool { return !slices.Contains(other, i) })
+	}
+	for k, v := range into.kinds {
+		if w, ok := from.kinds[k]; ok {
+			into.kinds[k] = v | w // either path's kind
+		} else {
+			delete(into.kinds, k)
+		}
+	}
+	into.status = into.status.Join(from.status)
+	into.evOps = slices.DeleteFunc(into.evOps, func(o EventOp) bool { return !slices.Contains(from.evOps, o) })
+	into.synced = into.synced && from.synced
+	into.nullSynced = into.nullSynced && from.nullSynced
+	for k := range into.syncedStreams {
+		if !from.syncedStreams[k] {
+			delete(into.syncedStreams, k)
+		}
+	}
+	return into
+}
+
+// equalState reports whether two states are the same. The solver compares
+// states at every edge it follows, so this must not allocate: comparing
+// sorted strings built with fmt made a function of 200 nested ifs take
+// minutes.
+func equalState(a, b *state) bool {
+	if a.device != b.device || a.synced != b.synced || a.nullSynced != b.nullSynced || len(a.copies) != len(b.copies) ||
+		!slices.Equal(a.evOps, b.evOps) || !a.status.Equal(b.status) ||
+		!equalMap(a.streams, b.streams, func(v, w streamInfo) bool { return v == w }) ||
+		!equalMap(a.events, b.events, slices.Equal) ||
+		!equalMap(a.kinds, b.kinds, func(v, w kindSet) bool { return v == w }) ||
+		!equalMap(a.syncedStreams, b.syncedStreams, func(v, w bool) bool { return true }) {
+		return false
+	}
+	for k, p := range a.copies {
+		q, ok := b.copies[k]
+		if !ok || p.done != q.done || !sameQueue(p.queue, q.queue) ||
+			!flow.SameElems(p.dsts, q.dsts) || !flow.SameElems(p.waited, q.waited) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalMap[K comparable, V any](a, b map[K]V, eq func(V, V) bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || !eq(v, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameQueue reports whether a and b are the same queue on the same device.
+func sameQueue(a, b queue) bool {
+	return a.kind == b.kind && a.device == b.device && (a.kind != onStream || a.stream == b.stream)
+}
+
+// kindSet is a set of copy kinds (hipMemcpyKind values 0 to 7, bit k for
+// kind k); kinds out of that range make the set unknown.
+type kindSet uint8
+
+func kindOf(v int64) (kindSet, bool) {
+	if v < 0 || v > 7 {
+		return 0, false
+	}
+	return 1 << v, true
+}

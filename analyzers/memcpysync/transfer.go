@@ -1,0 +1,861 @@
+package memcpysync
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/flow"
+	"github.com/hiplint/hiplint/internal/hipapi"
+)
+
+// copySite is one copy call, or one copy a wrapper call issues.
+type copySite struct {
+	pos   token.Pos
+	desc  string // "C.hipMemcpy" or "copyInto (C.hipMemcpy)"
+	api   string // the runtime function
+	async bool   // an explicit async form: HL1002
+}
+
+type siteKey struct {
+	node ast.Node
+	i    int
+}
+
+type funcAnalysis struct {
+	*checker
+	fn         flow.Func
+	sig        *types.Signature
+	ptrs       flow.Pointers
+	rangedOver map[ast.Expr]bool // the X of each range statement
+	sites      []*copySite
+	siteOf     map[siteKey]int
+	hostMem    map[flow.Loc]bool
+	kernelArgs map[types.Object][]ast.Expr
+	// aliases: memory and the variables assigned views of it anywhere in
+	// the function (out := unsafe.Slice((*T)(dst), n)), so that views made
+	// before a copy are destinations too.
+	aliases flow.Aliases
+	// streamCopies maps a local stream handle variable to the stream it is
+	// a copy of (h := s.handle(), h := s.h), when that is its one
+	// assignment; a handle assigned more than once maps to no location.
+	streamCopies map[flow.Loc]streamCopy
+	quietReads   bool // the device read being checked is not one for the summary
+	// seen is what the walk over the final solution saw (flow.Replay):
+	// nil while solving.
+	seen *observed
+}
+
+// observed is what the reporting pass saw of a function: its summary,
+// collected at its returns, and its findings.
+type observed struct {
+	exits      int
+	copies     []ParamCopy
+	synced     bool // the entry device, on every return
+	null       bool // the entry device's null stream, on every return
+	streams    map[flow.Loc]bool
+	readParams []int
+	devReads   []DeviceRead
+	evOps      []EventOp // made on every return
+	device     Device    // current at every return (unknown when they differ)
+	findings   []finding
+}
+
+func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
+	fa := &funcAnalysis{checker: c, fn: fn, sig: fn.Signature(c.info),
+		rangedOver: map[ast.Expr]bool{}, siteOf: map[siteKey]int{}, hostMem: map[flow.Loc]bool{},
+		kernelArgs: map[types.Object][]ast.Expr{}, aliases: flow.Aliases{}, streamCopies: map[flow.Loc]streamCopy{}}
+	fa.ptrs = flow.Pointers{Locator: flow.Locator{Info: c.info, Index: fa.indexName}}
+	fa.ptrs.Call = func(call *ast.CallExpr) (flow.Loc, bool) { return flow.GetterLoc(c.pass, &fa.ptrs, call) }
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		if r, ok := n.(*ast.RangeStmt); ok {
+			fa.rangedOver[r.X] = true
+		}
+		return true
+	})
+	fa.scanProvenance()
+	return fa
+}
+
+// analyzeFunc solves fn with the summaries known so far, then walks the
+// solution once more (flow.Replay) to see its summary and findings.
+func (c *checker) analyzeFunc(fn flow.Func) *funcAnalysis {
+	fa := newFuncAnalysis(c, fn)
+	g := c.idx.CFG(fn.Body)
+	p := fa.problem()
+	p.Entry = &state{device: entry} // maps made on first write (flow.Put)
+	in := flow.Solve(g, p)
+	fa.seen = &observed{}
+	p.Transfer = func(n ast.Node, s *state) *state {
+		s = fa.transfer(n, s)
+		if _, ok := n.(*ast.ReturnStmt); ok {
+			fa.atExit(s)
+		}
+		return s
+	}
+	flow.Replay(g, in, p, func(ast.Node, *state) {})
+	return fa
+}
+
+func (fa *funcAnalysis) problem() flow.Problem[*state] {
+	return flow.Problem[*state]{Clone: cloneState, Join: joinState, Equal: equalState, Transfer: fa.transfer, Branch: fa.branch}
+}
+
+// indexName names an element of a map or slice of pointers (buffers["y"],
+// bufs[i]) by its index as written: another index may be the same element,
+// but is not taken to be.
+func (fa *funcAnalysis) indexName(x *ast.IndexExpr) (string, bool) {
+	switch t := fa.info.TypeOf(x.X); t.Underlying().(type) {
+	case *types.Map, *types.Slice, *types.Array:
+	default:
+		return "", false
+	}
+	et := fa.info.TypeOf(x)
+	if et == nil || !flow.IsUintptr(et) && !flow.HoldsPointer(et) {
+		return "", false
+	}
+	return "[" + types.ExprString(x.Index) + "]", true
+}
+
+// scanProvenance finds, flow-insensitively, the variables that hold host
+// memory and the kernel argument arrays and what they hold.
+func (fa *funcAnalysis) scanProvenance() {
+	for range 2 { // twice, for p := &buf[0]; q := p
+		ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FuncLit:
+				return cgocall.IsWrapper(fa.info, x) || fa.idx.InPlace(x)
+			case *ast.AssignStmt:
+				if len(x.Lhs) == len(x.Rhs) {
+					for i := range x.Lhs {
+						fa.noteValue(x.Lhs[i], x.Rhs[i])
+					}
+				}
+			case *ast.ValueSpec:
+				if len(x.Names) == len(x.Values) {
+					for i := range x.Names {
+						fa.noteValue(x.Names[i], x.Values[i])
+					}
+				}
+			case *ast.CallExpr:
+				c := fa.idx.Match(x)
+				if c == nil || c.Func.Role != hipapi.Alloc || c.Func.Alloc != hipapi.HostPinned {
+					return true
+				}
+				if u, ok := ast.Unparen(c.Arg(c.Func.Out)).(*ast.UnaryExpr); ok && u.Op == token.AND {
+					if l, ok := fa.ptrs.Locator.Of(u.X); ok {
+						fa.hostMem[l] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+func (fa *funcAnalysis) noteValue(lhs, rhs ast.Expr) {
+	if ix, ok := ast.Unparen(lhs).(*ast.IndexExpr); ok { // args[1] = unsafe.Pointer(&dst)
+		if id, ok := ast.Unparen(ix.X).(*ast.Ident); ok {
+			if obj := fa.objOf(id); obj != nil && !slices.Contains(fa.kernelArgs[obj], rhs) {
+				fa.kernelArgs[obj] = append(fa.kernelArgs[obj], rhs)
+			}
+		}
+		return
+	}
+	l, ok := fa.ptrs.Locator.Of(lhs)
+	if !ok {
+		return
+	}
+	if fa.isHostMem(rhs) {
+		fa.hostMem[l] = true
+	}
+	// A view and what it views are the same memory, whichever of them a
+	// copy writes: h := uintptr(p) then a copy into h writes *p. cgo's
+	// temporaries are no user alias: keeping one per call made every
+	// copy's destination list, and the solver's work, grow with the number
+	// of calls in the function (TestBadInputHugeFunctions).
+	if rl, ok := fa.ptrs.Of(rhs); ok && !flow.IsCgoTemp(l) {
+		fa.aliases.Add(rl, l)
+	}
+	if cl, ok := ast.Unparen(rhs).(*ast.CompositeLit); ok && l.Path == "" {
+		fa.kernelArgs[l.Root] = append(fa.kernelArgs[l.Root], cl.Elts...)
+	}
+	fa.noteStreamCopy(l, rhs)
+}
+
+// streamCopy is the one assignment of a local stream handle variable.
+type streamCopy struct {
+	from flow.Loc
+	rhs  ast.Expr
+}
+
+// noteStreamCopy records h := s.handle() or h := s.h for a local variable h
+// of a stream handle type, so that work on h runs on s.h: wrappers written
+// as `cs := hStream.c(); C.cuMemcpyDtoDAsync(..., cs)` then tell their
+// callers which stream they use. A second assignment of h (another
+// right-hand side) forgets it.
+func (fa *funcAnalysis) noteStreamCopy(l flow.Loc, rhs ast.Expr) {
+	if l.Path != "" || l.Root == nil || !cgocall.IsStreamType(l.Root.Type()) {
+		return
+	}
+	if prev, seen := fa.streamCopies[l]; seen {
+		if prev.rhs != rhs {
+			fa.streamCopies[l] = streamCopy{}
+		}
+		return
+	}
+	from, ok := fa.ptrs.Of(rhs)
+	if !ok || from == l {
+		from = flow.Loc{}
+	}
+	fa.streamCopies[l] = streamCopy{from: from, rhs: rhs}
+}
+
+func (fa *funcAnalysis) objOf(id *ast.Ident) types.Object {
+	if obj := fa.info.Uses[id]; obj != nil {
+		return obj
+	}
+	return fa.info.Defs[id]
+}
+
+func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
+	switch n := n.(type) {
+	case *ast.GoStmt:
+		fa.goStmt(n, s)
+	case *ast.DeferStmt:
+		// Deferred calls run at exit, after every read in the function.
+	case *ast.ValueSpec:
+		lhs := make([]ast.Expr, len(n.Names))
+		for i, id := range n.Names {
+			lhs[i] = id
+		}
+		fa.assignAll(lhs, n.Values, token.DEFINE, s)
+	case *ast.AssignStmt:
+		fa.assignAll(n.Lhs, n.Rhs, n.Tok, s)
+	case *ast.ReturnStmt:
+		for _, r := range n.Results {
+			fa.visit(r, s)
+		}
+	default:
+		fa.visit(n, s)
+	}
+	return s
+}
+
+func (fa *funcAnalysis) assignAll(lhs, rhs []ast.Expr, tok token.Token, s *state) {
+	for _, r := range rhs {
+		fa.visit(r, s)
+	}
+	if tok != token.ASSIGN && tok != token.DEFINE {
+		for _, l := range lhs {
+			fa.visit(l, s) // x[i] += 1 reads x[i]
+		}
+	}
+	for i, l := range lhs {
+		var r ast.Expr
+		if len(lhs) == len(rhs) {
+			r = rhs[i]
+		}
+		fa.assign(l, r, s)
+	}
+	s.status = s.status.Assign(fa.info, lhs, rhs, fa.sitesIn)
+}
+
+// visit processes n's runtime calls, summarized calls and host reads in
+// evaluation order.
+func (fa *funcAnalysis) visit(n ast.Node, s *state) {
+	var walk func(ast.Node) bool
+	walk = func(node ast.Node) bool {
+		if x, ok := node.(ast.Expr); ok && fa.rangedOver[x] {
+			fa.hostRead(x, node, "this range loop", false, s)
+		}
+		switch x := node.(type) {
+		case *ast.FuncLit:
+			// A closure that runs in place (ctx.Do(func() error {...}))
+			// runs here, on this function's variables. Other closures are
+			// functions of their own; cgo wrappers are matched at their call.
+			if fa.idx.InPlace(x) {
+				fa.inlineClosure(x, s)
+			}
+			return false
+		case *ast.CallExpr:
+			if c := fa.idx.Match(x); c != nil {
+				for _, a := range c.Args {
+					ast.Inspect(a, walk)
+				}
+				fa.runtimeCall(c, s)
+				return false
+			}
+			if name, args, sig, ok := cgocall.AnyCall(fa.info, x); ok {
+				for _, a := range args {
+					ast.Inspect(a, walk)
+				}
+				if reads := cgocall.HostReads(name); reads != nil {
+					for _, i := range reads {
+						if i < len(args) {
+							fa.hostRead(args[i], x, "C."+name, false, s)
+						}
+					}
+				} else {
+					fa.libraryRead(x, name, args, sig, s)
+				}
+				return false
+			}
+			ast.Inspect(x.Fun, walk)
+			for _, a := range x.Args {
+				ast.Inspect(a, walk)
+			}
+			if flow.IsBuiltin(fa.info, x, "copy") && len(x.Args) == 2 {
+				fa.hostRead(x.Args[1], x, "copy", false, s)
+			}
+			if flow.IsBuiltin(fa.info, x, "append") && x.Ellipsis.IsValid() && len(x.Args) == 2 {
+				fa.hostRead(x.Args[1], x, "append", false, s) // append(out, view...)
+			}
+			fa.summarizedCall(x, s)
+			return false
+		case *ast.UnaryExpr:
+			// &s[i] takes an address; it reads nothing.
+			if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok && x.Op == token.AND {
+				ast.Inspect(ix.X, walk)
+				ast.Inspect(ix.Index, walk)
+				return false
+			}
+		case *ast.StarExpr:
+			fa.hostRead(x.X, x, "this dereference", false, s)
+		case *ast.IndexExpr:
+			fa.hostRead(x.X, x, "this index expression", false, s)
+		}
+		return true
+	}
+	ast.Inspect(n, walk)
+}
+
+// sitesIn returns the copy sites of the calls in e.
+func (fa *funcAnalysis) sitesIn(e ast.Expr) []int {
+	var out []int
+	ast.Inspect(e, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok && !cgocall.IsWrapper(fa.info, lit) {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			for i := 0; ; i++ {
+				site, ok := fa.siteOf[siteKey{call, i}]
+				if !ok {
+					break
+				}
+				out = append(out, site)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// branch drops, on the branch where a status says the call failed
+// (err != nil, r != 0), the copies that call issued: a copy that returned an
+// error is not in flight.
+func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
+	v, failed := flow.FailedStatus(fa.info, cond, taken)
+	if !failed {
+		return s
+	}
+	sites := fa.sitesIn(v)
+	if id, ok := ast.Unparen(v).(*ast.Ident); ok {
+		sites = s.status.Sites(fa.objOf(id))
+	}
+	for _, i := range sites {
+		delete(s.copies, i)
+	}
+	return s
+}
+
+// inlineClosure walks an in-place closure's body from s, with its own
+// control flow, and leaves in s the state at its normal exits. Only the
+// closure's last walk, at its fixpoint, belongs to the reporting pass.
+func (fa *funcAnalysis) inlineClosure(lit *ast.FuncLit, s *state) {
+	outer := fa.seen
+	out, ok := flow.ClosureExits(fa.idx, lit, s, fa.problem(), func(final bool) {
+		fa.seen = nil
+		if final {
+			fa.seen = outer
+		}
+	})
+	fa.seen = outer
+	if ok {
+		*s = *out
+	}
+}
+
+// isHostMem reports whether e is provably host memory: Go memory (&x,
+// &s[0], unsafe.SliceData), C.malloc, or a variable holding such memory or
+// a pinned host allocation.
+func (fa *funcAnalysis) isHostMem(e ast.Expr) bool {
+	for range 16 {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.UnaryExpr:
+			return x.Op == token.AND
+		case *ast.CallExpr:
+			switch {
+			case flow.IsConversion(fa.info, x), flow.IsBuiltin(fa.info, x, "Add") && len(x.Args) > 0:
+				e = x.Args[0]
+				continue
+			}
+			return flow.IsBuiltin(fa.info, x, "SliceData", "StringData") || cgocall.IsHostAlloc(x)
+		case *ast.Ident, *ast.SelectorExpr:
+			l, ok := fa.ptrs.Locator.Of(x)
+			return ok && fa.hostMem[l]
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// hostRead handles a host access to the memory e points into.
+func (fa *funcAnalysis) hostRead(e ast.Expr, at ast.Node, what string, deep bool, s *state) {
+	l, ok := fa.ptrs.Of(e)
+	if !ok {
+		return
+	}
+	if fa.seen != nil && !s.synced && fa.sig != nil {
+		if i, ok := flow.ParamIndex(fa.sig, l.Root); ok && !slices.Contains(fa.seen.readParams, i) {
+			fa.seen.readParams = append(fa.seen.readParams, i)
+		}
+	}
+	for _, cp := range fa.pendingCopies(s) {
+		if fa.live(cp) && cp.has(l, deep) {
+			fa.found(cp, at, at, queue{kind: onHost}, l, what, s)
+		}
+	}
+}
+
+// deviceRead handles a read of the memory at l by work queued on q.
+func (fa *funcAnalysis) deviceRead(l flow.Loc, deep bool, at ast.Node, q queue, what string, s *state) {
+	fa.noteDeviceRead(l, q, s)
+	for _, cp := range fa.pendingCopies(s) {
+		if fa.live(cp) && cp.has(l, deep) && !fa.ordered(cp, q) {
+			fa.found(cp, at, at, q, l, what, s)
+		}
+	}
+}
+
+// live reports whether a read of cp's destination is checked: in candidate
+// mode a synchronized copy still counts.
+func (fa *funcAnalysis) live(cp *pending) bool {
+	return (!cp.done || fa.candidates) && !cp.byKind
+}
+
+func (fa *funcAnalysis) pendingCopies(s *state) []*pending {
+	out := make([]*pending, 0, len(s.copies))
+	for _, p := range s.copies {
+		out = append(out, p)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].site < out[j].site })
+	return out
+}
+
+// ordered reports whether work on q runs after copy cp.
+func (fa *funcAnalysis) ordered(cp *pending, q queue) bool {
+	if fa.candidates {
+		return false
+	}
+	if cp.done {
+		return true
+	}
+	if q.kind == onHost {
+		return false
+	}
+	if slices.Contains(cp.waited, q.key()) {
+		return true
+	}
+	cq := cp.queue
+	switch cq.kind {
+	case onNull:
+		if q.kind == onNull {
+			if sameDevice(cq.device, q.device) {
+				return true
+			}
+			return !fa.strict && cp.peer.Of != CallerDevice && sameDevice(cp.peer, q.device)
+		}
+		if fa.strict || q.kind != onStream {
+			return false
+		}
+		if !q.known {
+			return true // a stream of unknown kind gets the benefit of the doubt
+		}
+		return !q.nonBlocking && sameDevice(cq.device, q.device)
+	case onStream:
+		if q.kind == onStream && q.stream == cq.stream {
+			return true
+		}
+		if fa.strict {
+			return false
+		}
+		if q.kind == onNull {
+			return !(cq.known && cq.nonBlocking) && sameDevice(cq.device, q.device)
+		}
+	}
+	return false
+}
+
+func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
+	f := c.Func
+	ev, evOK := fa.ptrs.Locator.Of(flow.StripConversions(fa.info, c.Arg(f.Event)))
+	switch f.Role {
+	case hipapi.SetDevice:
+		s.device = fa.deviceKey(c.Arg(f.Device))
+	case hipapi.DeviceSync:
+		fa.deviceSync(s)
+	case hipapi.StreamSync:
+		fa.streamSync(fa.queueOf(c.Arg(f.Stream), s), s)
+	case hipapi.EventRecord, hipapi.StreamWaitEvent:
+		if evOK {
+			op := map[hipapi.Role]EventOpKind{hipapi.EventRecord: Record, hipapi.StreamWaitEvent: Wait}[f.Role]
+			fa.eventOp(op, ev, fa.queueOf(c.Arg(f.Stream), s), s)
+		}
+	case hipapi.EventSync:
+		if evOK {
+			fa.eventOp(SyncEvent, ev, queue{}, s)
+		}
+	case hipapi.StreamCreate:
+		u, ok := ast.Unparen(c.Arg(f.Out)).(*ast.UnaryExpr)
+		if !ok || u.Op != token.AND {
+			return
+		}
+		l, ok := fa.ptrs.Locator.Of(u.X)
+		if !ok {
+			return
+		}
+		info := streamInfo{device: s.device, known: true}
+		if flags := c.Arg(f.Flags); flags != nil {
+			v, ok := cgocall.IntValue(fa.info, flags)
+			info.known = ok
+			info.nonBlocking = ok && v&hipapi.NonBlockingStream != 0
+		}
+		flow.Put(&s.streams, l, info)
+	case hipapi.Copy:
+		fa.copyCall(c, s)
+	case hipapi.Launch:
+		args := c.Arg(f.KernelArgs)
+		if args == nil {
+			return
+		}
+		q := fa.queueOf(c.Arg(f.Stream), s)
+		for _, m := range fa.mentions(args) {
+			fa.deviceRead(m.loc, true, c.Expr, q, "C."+f.Name, s)
+		}
+	}
+}
+
+func (fa *funcAnalysis) deviceSync(s *state) {
+	for _, cp := range s.copies {
+		if sameDevice(cp.queue.device, s.device) {
+			cp.done = true
+		}
+	}
+	if s.device == entry {
+		s.synced = true
+	}
+}
+
+func (fa *funcAnalysis) streamSync(q queue, s *state) {
+	for _, cp := range s.copies {
+		if cp.done {
+			continue
+		}
+		cq := cp.queue
+		switch {
+		case slices.Contains(cp.waited, q.key()):
+			cp.done = true
+		case q.kind == onNull && cq.kind == onNull && sameDevice(cq.device, q.device):
+			cp.done = true
+		case q.kind == onNull && cq.kind == onNull && cp.peer.Of != CallerDevice && !fa.strict && sameDevice(cp.peer, q.device):
+			cp.done = true
+		case q.kind == onStream && cq.kind == onStream && cq.stream == q.stream:
+			cp.done = true
+		}
+	}
+	if q.kind == onStream {
+		flow.Put(&s.syncedStreams, q.stream, true)
+	}
+}
+
+// queueOf returns where work given stream expression e runs.
+func (fa *funcAnalysis) queueOf(e ast.Expr, s *state) queue {
+	null := queue{kind: onNull, device: s.device}
+	if e == nil {
+		return null
+	}
+	if v, ok := cgocall.IntValue(fa.info, e); ok && v == 0 {
+		return null
+	}
+	x := flow.StripConversions(fa.info, e)
+	if v, ok := cgocall.IntValue(fa.info, x); flow.IsNil(fa.info, x) || ok && v == 0 {
+		return null
+	}
+	if name, ok := cgocall.ConstName(fa.info, x); ok {
+		if k, ok := hipapi.LookupConst(name); ok {
+			switch k.Role {
+			case hipapi.NullStream:
+				return null
+			case hipapi.PerThreadStream:
+				// The per-thread default stream is a blocking stream.
+				return queue{kind: onStream, stream: flow.Loc{Path: "per-thread"}, device: s.device, known: true}
+			}
+		}
+	}
+	l, ok := fa.ptrs.Locator.Of(x)
+	if !ok {
+		// A getter of a stream wrapper (s.handle()) names the field it
+		// returns: s.h.
+		if call, isCall := x.(*ast.CallExpr); isCall {
+			if gl, gok := fa.ptrs.Of(call); gok {
+				return fa.streamAt(gl, nil, s)
+			}
+		}
+		return queue{kind: onStream, stream: flow.Loc{Path: types.ExprString(x)}, device: unknown}
+	}
+	if _, created := s.streams[l]; !created {
+		if sc := fa.streamCopies[l]; sc.from.Root != nil {
+			return fa.streamAt(sc.from, nil, s)
+		}
+	}
+	return fa.streamAt(l, x, s)
+}
+
+// streamAt returns the queue of the stream at l; e, when given, is the
+// expression naming it, whose field or package variable may have a known
+// kind.
+func (fa *funcAnalysis) streamAt(l flow.Loc, e ast.Expr, s *state) queue {
+	if info, ok := s.streams[l]; ok {
+		return queue{kind: onStream, stream: l, device: info.device, known: info.known, nonBlocking: info.nonBlocking}
+	}
+	q := queue{kind: onStream, stream: l, device: unknown}
+	v := flow.FieldOf(l)
+	if e != nil {
+		v = flow.FieldOrGlobal(fa.info, e)
+	}
+	if k, ok := fa.streamVarKind(v); ok {
+		q.known, q.nonBlocking = true, k == nonBlockingKind
+	}
+	return q
+}
+
+func (fa *funcAnalysis) deviceKey(e ast.Expr) Device {
+	if e == nil {
+		return unknown
+	}
+	if v, ok := cgocall.IntValue(fa.info, e); ok {
+		return Device{Of: ConstDevice, N: v}
+	}
+	x := flow.StripConversions(fa.info, e)
+	if v, ok := cgocall.IntValue(fa.info, x); ok {
+		return Device{Of: ConstDevice, N: v}
+	}
+	if l, ok := fa.ptrs.Locator.Of(x); ok {
+		if ref, ok := flow.RefOf(fa.sig, l); ok {
+			return Device{Of: ParamDevice, Ref: ref}
+		}
+	}
+	return Device{Of: ExprDevice, Expr: types.ExprString(x)}
+}
+
+// kindsOf returns the copy kinds e may hold on this path: a constant, or a
+// variable assigned kinds on every path here (a switch that picks one).
+func (fa *funcAnalysis) kindsOf(e ast.Expr, s *state) (kindSet, bool) {
+	if e == nil {
+		return 0, false
+	}
+	if v, ok := cgocall.IntValue(fa.info, e); ok {
+		return kindOf(v)
+	}
+	x := flow.StripConversions(fa.info, e)
+	if v, ok := cgocall.IntValue(fa.info, x); ok {
+		return kindOf(v)
+	}
+	if id, ok := x.(*ast.Ident); ok {
+		ks, ok := s.kinds[fa.objOf(id)]
+		return ks, ok
+	}
+	return 0, false
+}
+
+// mayCopyDeviceToDevice reports whether the kinds include device-to-device
+// or default.
+func mayCopyDeviceToDevice(ks kindSet) bool {
+	d2d, _ := kindOf(hipapi.KindDeviceToDevice)
+	def, _ := kindOf(hipapi.KindDefault)
+	return ks&(d2d|def) != 0
+}
+
+func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
+	f := c.Func
+	dst, src := c.Arg(f.Dst), c.Arg(f.Src)
+	q := queue{kind: onNull, device: s.device}
+	if f.Stream != 0 {
+		q = fa.queueOf(c.Arg(f.Stream), s)
+	}
+	byKind, kind, d2d := fa.deviceToDevice(c, s)
+	// The copy reads its source on q. A device-to-device copy's source read
+	// is left out of the summary (DeviceReads): wrappers are mostly copies,
+	// and the reads their callers missed are downloads, launches and
+	// library calls.
+	if l, ok := fa.ptrs.Of(src); ok {
+		fa.quietReads = d2d || fa.isHostMem(src) // a host source is read on the host, in the call
+		fa.deviceRead(l, false, c.Expr, q, "C."+f.Name, s)
+		fa.quietReads = false
+	}
+	async := strings.HasSuffix(f.Name, "Async")
+	// A blocking device-to-host copy returns after everything ordered before it.
+	if !async && fa.isDeviceToHost(c, s) {
+		for _, cp := range s.copies {
+			if fa.ordered(cp, q) {
+				cp.done = true
+			}
+		}
+		if q.kind == onNull && q.device == entry {
+			s.nullSynced = true // b.Download(out) orders its caller's null-stream copies
+		}
+	}
+	if !d2d {
+		return
+	}
+	dl, ok := fa.ptrs.Of(dst)
+	if !ok {
+		return
+	}
+	site := fa.site(c.Expr, 0, "C."+f.Name, f.Name, async)
+	p := &pending{site: site, dsts: fa.aliases.Of(dl), queue: q, byKind: byKind, kind: kind}
+	if f.Direction == hipapi.Peer {
+		p.peer = fa.deviceKey(c.Arg(f.DstDevice))
+	}
+	s.track(site, p)
+}
+
+func (fa *funcAnalysis) site(n ast.Node, i int, desc, api string, async bool) int {
+	k := siteKey{n, i}
+	if idx, ok := fa.siteOf[k]; ok {
+		return idx
+	}
+	fa.sites = append(fa.sites, &copySite{pos: n.Pos(), desc: desc, api: api, async: async})
+	fa.siteOf[k] = len(fa.sites) - 1
+	return len(fa.sites) - 1
+}
+
+func (fa *funcAnalysis) isDeviceToHost(c *cgocall.Call, s *state) bool {
+	f := c.Func
+	dstHost, srcHost := fa.isHostMem(c.Arg(f.Dst)), fa.isHostMem(c.Arg(f.Src))
+	switch f.Direction {
+	case hipapi.DeviceToHost:
+		return true
+	case hipapi.FromKind:
+		ks, ok := fa.kindsOf(c.Arg(f.Kind), s)
+		return ok && (ks == 1<<hipapi.KindDeviceToHost || ks == 1<<hipapi.KindDefault && dstHost && !srcHost)
+	case hipapi.Unified:
+		return dstHost && !srcHost
+	}
+	return false
+}
+
+// deviceToDevice reports whether c is a host-asynchronous device-to-device
+// copy; byKind: only when the caller's kind at kind says so.
+func (fa *funcAnalysis) deviceToDevice(c *cgocall.Call, s *state) (byKind bool, kind flow.Ref, ok bool) {
+	f := c.Func
+	// ROCm skips the host synchronization only when both pointers are device
+	// allocations; with host memory on either side the copy blocks.
+	if fa.isHostMem(c.Arg(f.Dst)) || fa.isHostMem(c.Arg(f.Src)) {
+		return false, kind, false
+	}
+	switch f.Direction {
+	case hipapi.DeviceToDevice, hipapi.Peer, hipapi.Unified:
+		return false, kind, true
+	case hipapi.FromKind:
+		k := c.Arg(f.Kind)
+		if ks, ok := fa.kindsOf(k, s); ok {
+			// A kind picked at run time: on the paths where it is
+			// device-to-device (or default), the copy is one.
+			return false, kind, mayCopyDeviceToDevice(ks)
+		}
+		if l, ok := fa.ptrs.Locator.Of(flow.StripConversions(fa.info, k)); ok {
+			if ref, ok := flow.RefOf(fa.sig, l); ok {
+				return true, ref, true
+			}
+		}
+	}
+	return false, kind, false
+}
+
+// assign handles lhs = rhs: kinds held in variables, aliases of copy
+// destinations, and copied stream handles.
+func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, s *state) {
+	ll, ok := fa.ptrs.Locator.Of(lhs)
+	if !ok || flow.IsCgoTemp(ll) {
+		return
+	}
+	if ll.Path == "" {
+		if ks, ok := fa.kindsOf(rhs, s); ok {
+			flow.Put(&s.kinds, ll.Root, ks)
+		} else {
+			delete(s.kinds, ll.Root)
+		}
+	}
+	var rl flow.Loc
+	rok := false
+	if rhs != nil {
+		rl, rok = fa.ptrs.Of(rhs)
+	}
+	for k, cp := range s.copies {
+		cp.dsts = slices.DeleteFunc(cp.dsts, func(d flow.Loc) bool { return d.Under(ll) })
+		if rok && cp.has(rl, false) {
+			cp.dsts = append(cp.dsts, ll)
+		}
+		if len(cp.dsts) == 0 {
+			delete(s.copies, k)
+		}
+	}
+	if info, ok := s.streams[rl]; ok && rok {
+		flow.Put(&s.streams, ll, info)
+		return
+	}
+	delete(s.streams, ll)
+}
+
+// mention is a variable or field path named in an expression.
+type mention struct {
+	loc  flow.Loc
+	node ast.Node
+}
+
+// mentions returns the variables and field paths e names, in source order,
+// looking through kernel argument arrays built in this function.
+func (fa *funcAnalysis) mentions(e ast.Node) []mention {
+	var out []mention
+	seen := map[types.Object]bool{}
+	var walk func(n ast.Node) bool
+	walk = func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.SelectorExpr:
+			if l, ok := fa.ptrs.Locator.Of(x); ok {
+				out = append(out, mention{l, x})
+				return false
+			}
+		case *ast.Ident:
+			if v, ok := fa.objOf(x).(*types.Var); ok {
+				out = append(out, mention{flow.Loc{Root: v}, x})
+				if elts, ok := fa.kernelArgs[v]; ok && !seen[v] {
+					seen[v] = true
+					for _, el := range elts {
+						ast.Inspect(el, walk)
+					}
+				}
+			}
+		}
+		return true
+	}
+	ast.Inspect(e, walk)
+	return out
+}
