@@ -36,10 +36,10 @@ func (a *analyzer) fieldAllocs() map[*types.Var]fieldAlloc {
 	info := a.pass.TypesInfo
 	out := map[*types.Var]fieldAlloc{}
 	poisoned := map[*types.Var]bool{}
-	// The out arguments of allocations (&x.f, &v), and each local variable's
+	// The out arguments of allocations (&x.f, &v) and each local variable's
 	// allocations, from the index's runtime calls: one pass, not a walk of
 	// the function per store.
-	allocOuts := map[*ast.UnaryExpr]bool{}
+	allocOuts := map[*ast.UnaryExpr]fieldAlloc{}
 	localAllocs := map[*types.Var][]fieldAlloc{}
 	for _, c := range a.idx.RuntimeCalls() {
 		if c.Func.Role != hipapi.Alloc {
@@ -49,105 +49,48 @@ func (a *analyzer) fieldAllocs() map[*types.Var]fieldAlloc {
 		if !ok || u.Op != token.AND {
 			continue
 		}
-		allocOuts[u] = true
+		al := fieldAlloc{kind: kindOfAlloc(c.Func.Alloc), api: c.Func.Name, pos: c.Pos(), fam: c.Func.Family}
+		allocOuts[u] = al
 		if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
 			if v, ok := info.Uses[id].(*types.Var); ok {
-				localAllocs[v] = append(localAllocs[v], fieldAlloc{kind: kindOfAlloc(c.Func.Alloc), api: c.Func.Name, pos: c.Pos(), fam: c.Func.Family})
+				localAllocs[v] = append(localAllocs[v], al)
 			}
 		}
 	}
+	var writes []flow.Write
 	assigned := map[*types.Var]bool{} // local variables assigned anything
-	for _, fn := range a.idx.Funcs() {
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
-			if as, ok := n.(*ast.AssignStmt); ok {
-				for _, l := range as.Lhs {
-					if id, ok := l.(*ast.Ident); ok {
-						if v, ok := info.Uses[id].(*types.Var); ok {
-							assigned[v] = true
-						} else if v, ok := info.Defs[id].(*types.Var); ok {
-							assigned[v] = true
-						}
-					}
-				}
-			}
-			return true
-		})
-	}
-	stored := func(e ast.Expr) (fieldAlloc, bool) { return a.storedAlloc(e, localAllocs, assigned) }
-	put := func(f *types.Var, fa fieldAlloc, ok bool) {
-		if f == nil || f.Pkg() != a.pass.Pkg || f.Exported() || poisoned[f] {
-			return // other packages may store into an exported field
+	flow.Writes(info, a.idx.Funcs(), func(w flow.Write) {
+		if w.Target.IsField() {
+			writes = append(writes, w)
+		} else if w.Addr == nil {
+			assigned[w.Target] = true
+		}
+	})
+	for _, w := range writes {
+		f := w.Target
+		if f.Pkg() != a.pass.Pkg || f.Exported() || poisoned[f] {
+			continue // other packages may store into an exported field
+		}
+		var fa fieldAlloc
+		var ok bool
+		if w.Addr != nil {
+			// &x.f: an allocation's out argument, or anything.
+			fa, ok = allocOuts[w.Addr]
+			ok = ok && fa.kind != KindUnknown && fa.kind != KindStreamOrdered && fa.kind != KindPool
+		} else {
+			fa, ok = a.storedAlloc(w.Value, localAllocs, assigned)
+		}
+		fa.method = "a function literal"
+		if obj := w.Func.Object(info); obj != nil {
+			fa.method = obj.Name()
 		}
 		prev, had := out[f]
-		if !ok || had && (prev.kind != fa.kind) {
+		if !ok || had && prev.kind != fa.kind {
 			poisoned[f] = true
 			delete(out, f)
-			return
-		}
-		if !had {
+		} else if !had {
 			out[f] = fa
 		}
-	}
-	for _, fn := range a.idx.Funcs() {
-		name := "a function literal"
-		if obj := fn.Object(info); obj != nil {
-			name = obj.Name()
-		}
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.FuncLit:
-				return false // its own entry in Funcs
-			case *ast.AssignStmt:
-				if len(x.Lhs) != len(x.Rhs) {
-					for _, l := range x.Lhs {
-						put(flow.SelectedField(info, l), fieldAlloc{}, false)
-					}
-					return true
-				}
-				for i, l := range x.Lhs {
-					if f := flow.SelectedField(info, l); f != nil {
-						fa, ok := stored(x.Rhs[i])
-						fa.method = name
-						put(f, fa, ok)
-					}
-				}
-			case *ast.CompositeLit:
-				for _, el := range x.Elts {
-					kv, ok := el.(*ast.KeyValueExpr)
-					if !ok {
-						continue
-					}
-					if id, ok := kv.Key.(*ast.Ident); ok {
-						if f, ok := info.Uses[id].(*types.Var); ok && f.IsField() {
-							fa, ok := stored(kv.Value)
-							fa.method = name
-							put(f, fa, ok)
-						}
-					}
-				}
-			case *ast.UnaryExpr:
-				// &x.f anywhere: an allocation's out parameter is handled
-				// at the call; anything else may store anything.
-				if f := flow.SelectedField(info, x.X); f != nil && x.Op == token.AND && !allocOuts[x] {
-					put(f, fieldAlloc{}, false)
-				}
-			case *ast.CallExpr:
-				c := a.idx.Match(x)
-				if c == nil || c.Func.Role != hipapi.Alloc {
-					return true
-				}
-				u, ok := flow.StripConversions(info, c.Arg(c.Func.Out)).(*ast.UnaryExpr)
-				if !ok || u.Op != token.AND {
-					return true
-				}
-				if f := flow.SelectedField(info, u.X); f != nil {
-					k := kindOfAlloc(c.Func.Alloc)
-					put(f, fieldAlloc{kind: k, api: c.Func.Name, pos: c.Pos(), fam: c.Func.Family, method: name},
-						k != KindUnknown && k != KindStreamOrdered && k != KindPool)
-				}
-			}
-			return true
-		})
 	}
 	a.fields = out
 	return out
@@ -157,9 +100,12 @@ func (a *analyzer) fieldAllocs() map[*types.Var]fieldAlloc {
 // allocation), or a local variable that only allocations of one kind write.
 func (a *analyzer) storedAlloc(e ast.Expr, localAllocs map[*types.Var][]fieldAlloc, assigned map[*types.Var]bool) (fieldAlloc, bool) {
 	info := a.pass.TypesInfo
+	if e == nil {
+		return fieldAlloc{}, false
+	}
 	e = flow.StripConversions(info, e)
 	if sel, ok := e.(*ast.SelectorExpr); ok && sel.Sel.Name == "dptr" {
-		if t := info.TypeOf(sel.X); t != nil && isAllocParams(t) {
+		if t := info.TypeOf(sel.X); t != nil && cgocall.IsAllocNodeParams(t) {
 			return fieldAlloc{kind: KindGraph, api: "hipGraphAddMemAllocNode", pos: sel.Pos()}, true
 		}
 		return fieldAlloc{}, false
@@ -182,17 +128,6 @@ func (a *analyzer) storedAlloc(e ast.Expr, localAllocs map[*types.Var][]fieldAll
 		}
 	}
 	return allocs[0], true
-}
-
-// isAllocParams reports whether t is an alloc node's parameter struct.
-func isAllocParams(t types.Type) bool {
-	for _, n := range []string{"hipMemAllocNodeParams", "struct_hipMemAllocNodeParams", "cudaMemAllocNodeParams",
-		"struct_cudaMemAllocNodeParams", "CUDA_MEM_ALLOC_NODE_PARAMS", "struct_CUDA_MEM_ALLOC_NODE_PARAMS_st"} {
-		if cgocall.IsCType(t, n) {
-			return true
-		}
-	}
-	return false
 }
 
 // fieldValueAt is fieldValue for what a wrapper frees at path (".ptr")

@@ -129,52 +129,16 @@ func joinState(into, from *state) *state {
 			flow.Put(&into.freed, k, r)
 		}
 	}
-	for k := range into.failed {
-		if !from.failed[k] {
-			delete(into.failed, k)
-		}
-	}
+	maps.DeleteFunc(into.failed, func(k int, _ bool) bool { return !from.failed[k] })
+	maps.DeleteFunc(into.paramFreed, func(p ParamPath, _ bool) bool { return !from.paramFreed[p] })
 	into.status = into.status.Join(from.status)
-	for k := range into.paramFreed {
-		if !from.paramFreed[k] {
-			delete(into.paramFreed, k)
-		}
-	}
 	return into
 }
 
 func equalState(a, b *state) bool {
-	if a.vals.Len() != b.vals.Len() || len(a.capture) != len(b.capture) || len(a.freed) != len(b.freed) ||
-		len(a.paramFreed) != len(b.paramFreed) || a.status.Len() != b.status.Len() || len(a.failed) != len(b.failed) {
-		return false
-	}
-	for k := range a.failed {
-		if !b.failed[k] {
-			return false
-		}
-	}
-	if !a.status.Equal(b.status) {
-		return false
-	}
-	for k := range a.paramFreed {
-		if !b.paramFreed[k] {
-			return false
-		}
-	}
-	if !a.vals.Equal(&b.vals) {
-		return false
-	}
-	for k, v := range a.capture {
-		if b.capture[k] != v {
-			return false
-		}
-	}
-	for k, r := range a.freed {
-		if q, ok := b.freed[k]; !ok || q.maybe != r.maybe {
-			return false
-		}
-	}
-	return true
+	return maps.Equal(a.capture, b.capture) && maps.Equal(a.failed, b.failed) && maps.Equal(a.paramFreed, b.paramFreed) &&
+		maps.EqualFunc(a.freed, b.freed, func(r, q freeRec) bool { return r.maybe == q.maybe }) &&
+		a.status.Equal(b.status) && a.vals.Equal(&b.vals)
 }
 
 // allocSite is an abstract allocation: one call (or address-of) that produces
@@ -358,7 +322,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 		fa.assign(n, s)
 		s.status = s.status.Assign(fa.info, n.Lhs, n.Rhs, fa.allocsIn)
 	case *ast.ValueSpec:
-		fa.valueSpec(n, s)
+		fa.assign(n, s)
 		lhs := make([]ast.Expr, len(n.Names))
 		for i, id := range n.Names {
 			lhs[i] = id
@@ -982,37 +946,22 @@ func (fa *funcAnalysis) evalCall(call *ast.CallExpr, result int, s *state) tree 
 	return nil
 }
 
-func (fa *funcAnalysis) assign(as *ast.AssignStmt, s *state) {
-	switch as.Tok {
-	case token.ASSIGN, token.DEFINE:
-	default:
-		return // p += off keeps p's provenance
-	}
-	if len(as.Lhs) == len(as.Rhs) {
-		trees := make([]tree, len(as.Rhs))
-		for i, r := range as.Rhs {
-			trees[i] = fa.eval(r, s)
-		}
-		for i, l := range as.Lhs {
-			fa.store(l, trees[i], s)
-		}
-		return
-	}
-	if len(as.Rhs) != 1 {
-		return
-	}
-	rhs := ast.Unparen(as.Rhs[0])
-	for i, l := range as.Lhs {
+// assign stores what an assignment or declaration writes, every value
+// evaluated before any is stored.
+func (fa *funcAnalysis) assign(n ast.Node, s *state) {
+	var lhs []ast.Expr
+	var trees []tree
+	flow.Assigned(n, func(l, r ast.Expr, result int) {
 		var t tree
-		switch r := rhs.(type) {
-		case *ast.CallExpr:
-			t = fa.evalCall(r, i, s)
-		case *ast.IndexExpr, *ast.TypeAssertExpr:
-			if i == 0 {
-				t = fa.eval(r, s)
-			}
+		if call, ok := ast.Unparen(r).(*ast.CallExpr); ok {
+			t = fa.evalCall(call, result, s)
+		} else if r != nil {
+			t = fa.eval(r, s)
 		}
-		fa.store(l, t, s)
+		lhs, trees = append(lhs, l), append(trees, t)
+	})
+	for i, l := range lhs {
+		fa.store(l, trees[i], s)
 	}
 }
 
@@ -1022,30 +971,6 @@ func (fa *funcAnalysis) store(lhs ast.Expr, t tree, s *state) {
 	}
 	if l, ok := fa.lc.Of(lhs); ok {
 		s.vals.Set(l, t)
-	}
-}
-
-func (fa *funcAnalysis) valueSpec(vs *ast.ValueSpec, s *state) {
-	if len(vs.Values) == len(vs.Names) {
-		trees := make([]tree, len(vs.Values))
-		for i, v := range vs.Values {
-			trees[i] = fa.eval(v, s)
-		}
-		for i, id := range vs.Names {
-			fa.store(id, trees[i], s)
-		}
-		return
-	}
-	if len(vs.Values) == 1 {
-		if call, ok := ast.Unparen(vs.Values[0]).(*ast.CallExpr); ok {
-			for i, id := range vs.Names {
-				fa.store(id, fa.evalCall(call, i, s), s)
-			}
-			return
-		}
-	}
-	for _, id := range vs.Names {
-		fa.store(id, nil, s)
 	}
 }
 
@@ -1354,18 +1279,4 @@ func (fa *funcAnalysis) ancestors(n *nodeSite) (map[int]bool, bool) {
 		}
 	}
 	return seen, true
-}
-
-// readsOnly reports whether fn is known never to write through the pointers
-// it gets: (*runtime.Pinner).Pin, which real code must call on the variables
-// whose addresses go into kernel argument arrays.
-func readsOnly(fn *types.Func) bool {
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	switch fn.Pkg().Path() + "." + fn.Name() {
-	case "runtime.Pin", "runtime.KeepAlive", "runtime.SetFinalizer":
-		return true
-	}
-	return false
 }
