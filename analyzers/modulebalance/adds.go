@@ -150,7 +150,7 @@ func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, e ast.Expr, name st
 		e = u.X
 	}
 	l, ok := fa.localLoc(e)
-	if !ok || !fa.freshOwner(l.root) {
+	if !ok || !fa.freshOwner(l.Root) {
 		fa.resetHeld(s, e)
 		return
 	}
@@ -158,7 +158,7 @@ func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, e ast.Expr, name st
 	if !hadOld {
 		// A deferred cleanup of the whole variable covers its fields too.
 		for k, h := range s {
-			if k.root == l.root && k.path != l.path && flow.PathWithin(l.path, k.path) && len(h.sites) == 0 && h.deferAt != token.NoPos {
+			if k.Root == l.Root && k.Path != l.Path && flow.PathWithin(l.Path, k.Path) && len(h.sites) == 0 && h.deferAt != token.NoPos {
 				old, hadOld = h, true
 				break
 			}

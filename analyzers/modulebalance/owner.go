@@ -18,7 +18,7 @@ func (fa *funcAnalysis) moveIntoOwner(as *ast.AssignStmt, s state) bool {
 	if len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
 		return false
 	}
-	var owner loc
+	var owner flow.Loc
 	var vals []ast.Expr
 	switch l := ast.Unparen(as.Lhs[0]).(type) {
 	case *ast.IndexExpr: // mods[name] = m
@@ -41,10 +41,10 @@ func (fa *funcAnalysis) moveIntoOwner(as *ast.AssignStmt, s state) bool {
 		}
 		owner, vals = o, call.Args[1:]
 	}
-	var froms []loc
+	var froms []flow.Loc
 	for _, v := range vals {
 		from, ok := fa.localLoc(v)
-		if !ok || from.path != "" {
+		if !ok || from.Path != "" {
 			return false
 		}
 		h, ok := s[from]

@@ -29,14 +29,6 @@ const (
 
 const live = pending | loaded
 
-// loc names a handle: a local variable, or a field path inside one.
-type loc struct {
-	root types.Object
-	path string // "" or ".f.g"
-}
-
-func (l loc) String() string { return l.root.Name() + l.path }
-
 type handle struct {
 	b        bits
 	sites    []int // load sites that may have produced the handle
@@ -56,7 +48,7 @@ type handle struct {
 	owner bool
 }
 
-type state map[loc]*handle
+type state map[flow.Loc]*handle
 
 func cloneState(s state) state {
 	out := make(state, len(s))
@@ -121,7 +113,7 @@ type loadSite struct {
 	call   *ast.CallExpr
 	name   string // C name of the load, or the wrapper's name
 	unload string // the unload call to suggest
-	at     loc
+	at     flow.Loc
 	stmt   ast.Stmt // statement holding the load
 }
 
@@ -132,18 +124,19 @@ type funcAnalysis struct {
 	sites  []*loadSite
 	siteOf map[*ast.CallExpr]int
 	// funcs maps function and global handles to the module they came from.
-	funcs map[types.Object]loc
+	funcs map[types.Object]flow.Loc
 	// handleEscapes holds, while a return is checked, the modules whose
 	// function handles that return hands out.
-	handleEscapes map[loc]bool
+	handleEscapes map[flow.Loc]bool
+	// locals and externals resolve handles rooted at the function's own
+	// variables, and at its parameters and package-level variables.
+	locals, externals flow.Locator
 	// nestedLits are the bodies of the user closures inside the function.
 	nestedLits []flow.PosRange
-	// assignedVars caches assigned.
-	assignedVars map[*types.Var]bool
 	// hasRecover caches recovers.
 	hasRecover *bool
 	// seeds are the held handles of the entry state (seedHeld).
-	seeds map[loc]bool
+	seeds map[flow.Loc]bool
 	// unloadedRoots caches findUnloadedRoots.
 	unloadedRoots map[types.Object]bool
 	reporting     bool
@@ -153,7 +146,7 @@ type funcAnalysis struct {
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
 	fa := &funcAnalysis{
 		analysis_: a, fn: fn, info: a.pass.TypesInfo,
-		siteOf: map[*ast.CallExpr]int{}, funcs: map[types.Object]loc{}, assignedVars: map[*types.Var]bool{},
+		siteOf: map[*ast.CallExpr]int{}, funcs: map[types.Object]flow.Loc{},
 		reported: map[string]bool{},
 	}
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
@@ -162,6 +155,13 @@ func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
 		}
 		return true
 	})
+	noIndex := func(*ast.IndexExpr) (string, bool) { return "", false }
+	fa.locals = flow.Locator{Info: fa.info, Index: noIndex, Keep: func(v *types.Var) bool {
+		return flow.Declares(fn.Body, v) && !fa.inNestedLit(v.Pos())
+	}}
+	fa.externals = flow.Locator{Info: fa.info, Index: flow.NewStableKeys(fa.info, fn.Body).Index, Keep: func(v *types.Var) bool {
+		return !flow.Declares(fn.Body, v) && fa.isParamOrGlobal(v)
+	}}
 	return fa
 }
 
@@ -194,54 +194,32 @@ func (fa *funcAnalysis) run() {
 }
 
 // localLoc returns the handle e denotes when it is rooted at a variable
-// declared in this function.
-func (fa *funcAnalysis) localLoc(e ast.Expr) (loc, bool) {
-	var path []string
+// declared in this function (not in a closure inside it), through fields
+// only.
+func (fa *funcAnalysis) localLoc(e ast.Expr) (flow.Loc, bool) {
 	e = flow.StripConversions(fa.info, e) // uintptr and unsafe.Pointer round trips
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			obj := fa.info.Uses[x]
-			if obj == nil {
-				obj = fa.info.Defs[x]
-			}
-			v, ok := obj.(*types.Var)
-			if !ok || !flow.Declares(fa.fn.Body, v) || fa.inNestedLit(v.Pos()) {
-				return loc{}, false
-			}
-			slices.Reverse(path)
-			return loc{root: v, path: strings.Join(path, "")}, true
-		case *ast.SelectorExpr:
-			if sel, ok := fa.info.Selections[x]; !ok || sel.Kind() != types.FieldVal {
-				return loc{}, false
-			}
-			if types.IsInterface(fa.info.TypeOf(x.X)) {
-				return loc{}, false
-			}
-			path = append(path, "."+x.Sel.Name)
-			e = x.X
-		default:
-			return loc{}, false
-		}
+	if _, deref := ast.Unparen(e).(*ast.StarExpr); deref {
+		return flow.Loc{}, false
 	}
+	return fa.locals.Of(e)
 }
 
 // handlesAt returns the tracked handles that an unload or use of e affects:
 // the handle itself, or every tracked field path under it.
-func (fa *funcAnalysis) handlesAt(s state, e ast.Expr) []loc {
+func (fa *funcAnalysis) handlesAt(s state, e ast.Expr) []flow.Loc {
 	l, ok := fa.localLoc(e)
 	if !ok {
 		if l, ok = fa.extLoc(e); !ok {
 			return nil
 		}
 	}
-	var out []loc
+	var out []flow.Loc
 	for k := range s {
-		if k.root == l.root && (flow.PathWithin(l.path, k.path) || flow.PathWithin(k.path, l.path)) {
+		if k.Root == l.Root && (flow.PathWithin(l.Path, k.Path) || flow.PathWithin(k.Path, l.Path)) {
 			out = append(out, k)
 		}
 	}
-	slices.SortFunc(out, func(a, b loc) int { return strings.Compare(a.path, b.path) })
+	slices.SortFunc(out, func(a, b flow.Loc) int { return strings.Compare(a.Path, b.Path) })
 	return out
 }
 
@@ -322,7 +300,7 @@ func (fa *funcAnalysis) moveHandle(as *ast.AssignStmt, s state) bool {
 		return false
 	}
 	from, ok := fa.localLoc(id)
-	if !ok || from.path != "" {
+	if !ok || from.Path != "" {
 		return false
 	}
 	h, ok := s[from]
@@ -359,10 +337,10 @@ func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
 	if !ok {
 		return
 	}
-	var markers []loc
+	var markers []flow.Loc
 	var markerAt []token.Pos
 	for k, h := range s {
-		if k.root != l.root || !(k.path == l.path || strings.HasPrefix(k.path, l.path+".")) {
+		if k.Root != l.Root || !(k.Path == l.Path || strings.HasPrefix(k.Path, l.Path+".")) {
 			continue
 		}
 		if h.b&live != 0 && h.b&escaped == 0 {
@@ -468,7 +446,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 			fa.resetHeld(s, u.X)
 			return // package-level caches, fields of parameters: owned elsewhere
 		}
-		fa.loadAt(s, l, c.Expr, c.Func.Name, hipapi.Unloader(c.Func), l.path == "")
+		fa.loadAt(s, l, c.Expr, c.Func.Name, hipapi.Unloader(c.Func), l.Path == "")
 	case hipapi.ModuleUnload:
 		fa.unload(s, c.Arg(c.Func.Module), c.Expr, false)
 	case hipapi.ModuleGetFunction, hipapi.ModuleGetGlobal:
@@ -555,14 +533,14 @@ func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state
 	fa.keepInheritedDefer(s, as.Lhs[r.Result])
 }
 
-func (fa *funcAnalysis) load(s state, l loc, call *ast.CallExpr, name, unload string) {
+func (fa *funcAnalysis) load(s state, l flow.Loc, call *ast.CallExpr, name, unload string) {
 	fa.loadAt(s, l, call, name, unload, true)
 }
 
 // loadAt records a load into l. reassign: the load gives the variable a new
 // value (m, err = Open(); C.hipModuleLoad(&m, ...)) rather than loading into
 // what it points to (p.Load(); C.hipModuleLoad(&p.h, ...)).
-func (fa *funcAnalysis) loadAt(s state, l loc, call *ast.CallExpr, name, unload string, reassign bool) {
+func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, name, unload string, reassign bool) {
 	old, hadOld := s[l]
 	if hadOld && old.b&live != 0 && old.b&escaped == 0 {
 		fa.reportLeak(l, old, call.Pos(), "still loaded when its handle is loaded again")
@@ -570,7 +548,7 @@ func (fa *funcAnalysis) loadAt(s state, l loc, call *ast.CallExpr, name, unload 
 	if !hadOld {
 		// A deferred unload of the whole variable covers a load into a field.
 		for k, h := range s {
-			if k.root == l.root && k.path != l.path && flow.PathWithin(l.path, k.path) && len(h.sites) == 0 && h.deferAt != token.NoPos {
+			if k.Root == l.Root && k.Path != l.Path && flow.PathWithin(l.Path, k.Path) && len(h.sites) == 0 && h.deferAt != token.NoPos {
 				old, hadOld = h, true
 				break
 			}
@@ -598,7 +576,7 @@ func (fa *funcAnalysis) loadAt(s state, l loc, call *ast.CallExpr, name, unload 
 }
 
 // siteIndex returns the index of the load site of call, recording it first.
-func (fa *funcAnalysis) siteIndex(call *ast.CallExpr, name, unload string, l loc) int {
+func (fa *funcAnalysis) siteIndex(call *ast.CallExpr, name, unload string, l flow.Loc) int {
 	idx, ok := fa.siteOf[call]
 	if !ok {
 		idx = len(fa.sites)
@@ -917,13 +895,13 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 			return true
 		}
 		for k, h := range s {
-			if k.root == obj && h.b&live != 0 {
+			if k.Root == obj && h.b&live != 0 {
 				h.b = h.b&^live | escaped
 			}
-			if k.root == obj && h.byRef && h.b&deferred != 0 {
+			if k.Root == obj && h.byRef && h.b&deferred != 0 {
 				h.b |= escaped // handed on: clearing the variable then disarms the deferred cleanup
 			}
-			if k.root == obj && fa.seeds[k] && h.b != held {
+			if k.Root == obj && fa.seeds[k] && h.b != held {
 				s[k] = &handle{b: held} // passed on or assigned: it may hold a new module
 			}
 		}
@@ -932,11 +910,11 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 }
 
 func (fa *funcAnalysis) checkLeaks(s state, at token.Pos, where string) {
-	keys := make([]loc, 0, len(s))
+	keys := make([]flow.Loc, 0, len(s))
 	for k := range s {
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, func(a, b loc) int { return strings.Compare(a.String(), b.String()) })
+	slices.SortFunc(keys, func(a, b flow.Loc) int { return strings.Compare(a.String(), b.String()) })
 	for _, k := range keys {
 		h := s[k]
 		if h.b&live != 0 {
@@ -945,7 +923,7 @@ func (fa *funcAnalysis) checkLeaks(s state, at token.Pos, where string) {
 	}
 }
 
-func (fa *funcAnalysis) reportLeak(k loc, h *handle, at token.Pos, why string) {
+func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why string) {
 	if !fa.reporting {
 		return // the fixpoint pass only computes states
 	}
@@ -986,7 +964,7 @@ func (fa *funcAnalysis) reportLeak(k loc, h *handle, at token.Pos, why string) {
 // error check, when the load's handle is a plain local, the check is an if
 // statement that returns, and the function unloads the module nowhere.
 func (fa *funcAnalysis) deferFix(site *loadSite) (analysis.SuggestedFix, bool) {
-	if site.unload == "" || site.at.path != "" || site.stmt == nil {
+	if site.unload == "" || site.at.Path != "" || site.stmt == nil {
 		return analysis.SuggestedFix{}, false
 	}
 	check := fa.errorCheck(site)
@@ -1038,11 +1016,11 @@ func (fa *funcAnalysis) errorCheck(site *loadSite) *ast.IfStmt {
 	return nil
 }
 
-func (fa *funcAnalysis) unloadsAnywhere(l loc) bool {
+func (fa *funcAnalysis) unloadsAnywhere(l flow.Loc) bool {
 	if fa.unloadedRoots == nil {
 		fa.unloadedRoots = fa.findUnloadedRoots()
 	}
-	return fa.unloadedRoots[l.root]
+	return fa.unloadedRoots[l.Root]
 }
 
 // findUnloadedRoots returns the variables whose modules some call in the
@@ -1073,8 +1051,8 @@ func (fa *funcAnalysis) inLoop(n ast.Node) bool {
 }
 
 // returnedHandles returns the modules whose function or global handles ret returns.
-func (fa *funcAnalysis) returnedHandles(ret *ast.ReturnStmt) map[loc]bool {
-	out := map[loc]bool{}
+func (fa *funcAnalysis) returnedHandles(ret *ast.ReturnStmt) map[flow.Loc]bool {
+	out := map[flow.Loc]bool{}
 	for _, r := range ret.Results {
 		ast.Inspect(r, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {

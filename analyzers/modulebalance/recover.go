@@ -75,7 +75,7 @@ func (fa *funcAnalysis) checkRecoveredPanic(n ast.Node, s state) {
 	}
 	r := flow.PosRange{Pos: n.Pos(), End: n.End()}
 	// must(C.hipModuleUnload(m)): the unload ran before must panics.
-	unloadedHere := map[loc]bool{}
+	unloadedHere := map[flow.Loc]bool{}
 	ast.Inspect(n, func(x ast.Node) bool {
 		if call, ok := x.(*ast.CallExpr); ok {
 			for _, m := range fa.unloadedExprs(call) {
@@ -86,7 +86,7 @@ func (fa *funcAnalysis) checkRecoveredPanic(n ast.Node, s state) {
 		}
 		return true
 	})
-	keys := make([]loc, 0, len(s))
+	keys := make([]flow.Loc, 0, len(s))
 	for k, h := range s {
 		if unloadedHere[k] {
 			continue
@@ -98,7 +98,7 @@ func (fa *funcAnalysis) checkRecoveredPanic(n ast.Node, s state) {
 		}
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, func(a, b loc) int {
+	slices.SortFunc(keys, func(a, b flow.Loc) int {
 		if a.String() < b.String() {
 			return -1
 		}
@@ -135,7 +135,7 @@ func (fa *funcAnalysis) callbackArgs(call *ast.CallExpr) []ast.Expr {
 	}
 	var out []ast.Expr
 	for _, arg := range call.Args {
-		if root := flow.RootVar(fa.info, arg); root != nil && fa.unloadsAnywhere(loc{root: root}) {
+		if root := flow.RootVar(fa.info, arg); root != nil && fa.unloadsAnywhere(flow.Loc{Root: root}) {
 			out = append(out, arg)
 		}
 	}

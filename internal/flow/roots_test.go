@@ -101,3 +101,39 @@ func TestPanics(t *testing.T) {
 	assert.False(t, Recovers(info, hBody), "a recover that panics again")
 	assert.False(t, Recovers(info, gBody))
 }
+
+const keysSrc = `package p
+
+var mods map[string]*int
+
+func f(name, other string, i int) {
+	_ = mods["saxpy"]
+	_ = mods[name]
+	_ = mods[other]
+	other = "x"
+	_ = mods[string(rune(i+1))]
+	i++
+}
+`
+
+func TestStableKeys(t *testing.T) {
+	f, info := checkSrc(t, keysSrc)
+	fd := f.Decls[1].(*ast.FuncDecl)
+	lc := Locator{Info: info, Index: NewStableKeys(info, fd.Body).Index}
+	var got []string
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if x, ok := n.(*ast.IndexExpr); ok {
+			if l, ok := lc.Of(x); ok {
+				got = append(got, l.String())
+			} else {
+				got = append(got, "-")
+			}
+		}
+		return true
+	})
+	assert.Equal(t, []string{"mods[saxpy]", "mods[name]", "-", "-"}, got)
+	sig := info.Defs[fd.Name].(*types.Func).Signature()
+	assert.False(t, MayChange(info, fd.Body, sig.Params().At(0)))
+	assert.True(t, MayChange(info, fd.Body, sig.Params().At(1)))
+	assert.True(t, MayChange(info, fd.Body, sig.Params().At(2)), "i++")
+}
