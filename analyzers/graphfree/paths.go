@@ -169,6 +169,7 @@ type nodeSite struct {
 
 type funcAnalysis struct {
 	*analyzer
+	ev     flow.Evaluator[*state, val]
 	fn     flow.Func
 	cfg    *cfg.CFG
 	info   *types.Info
@@ -219,6 +220,9 @@ func newFuncAnalysis(a *analyzer, fn flow.Func) *funcAnalysis {
 		rangeOf:    map[ast.Expr]*ast.RangeStmt{},
 		beginCands: map[ParamPath]string{}, endCands: map[ParamPath]string{}, captureAtReturn: map[ParamPath]uint8{},
 	}
+	fa.ev = flow.Evaluator[*state, val]{Pass: a.pass, Locator: a.lc, Store: func(s *state) *flow.Store[val] { return &s.vals },
+		Call: fa.callValue, Go: fa.goSite, GoPart: fa.goPart,
+		Offset: func(v val) val { return val{sites: v.sites} }, Ref: func(l flow.Loc) val { return val{refs: []flow.Loc{l}} }}
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		switch l := n.(type) {
 		case *ast.ForStmt:
@@ -319,10 +323,10 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 	fa.effects(n, s)
 	switch n := n.(type) {
 	case *ast.AssignStmt:
-		fa.assign(n, s)
+		fa.ev.Assign(n, s)
 		s.status = s.status.Assign(fa.info, n.Lhs, n.Rhs, fa.allocsIn)
 	case *ast.ValueSpec:
-		fa.assign(n, s)
+		fa.ev.Assign(n, s)
 		lhs := make([]ast.Expr, len(n.Names))
 		for i, id := range n.Names {
 			lhs[i] = id
@@ -334,7 +338,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 		}
 	case ast.Expr:
 		if rs, ok := fa.rangeOf[n]; ok {
-			fa.rangeAssign(rs, n, s)
+			fa.ev.Range(rs, n, s)
 		}
 	}
 	return s
@@ -467,7 +471,7 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 	if f, ok := fa.frees.Of(fn); ok {
 		for _, p := range f.Params {
 			if e := p.Arg(fa.info, call); e != nil {
-				v := fa.evalAt(e, p.Path, s)
+				v := fa.ev.At(e, p.Path, s)
 				if v.Empty() {
 					if fv, ok := fa.fieldValueAt(e, p.Path); ok {
 						v = fv // a field that always holds one kind of allocation
@@ -479,7 +483,7 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 		}
 		for _, p := range f.Host {
 			if e := p.Arg(fa.info, call); e != nil {
-				v := fa.evalAt(e, p.Path, s)
+				v := fa.ev.At(e, p.Path, s)
 				fa.noteHostFree(e, p.Path, s)
 				fa.checkFree(call, e, p.Path, v, fn.Name(), false, 0, s)
 			}
@@ -514,17 +518,6 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 	for _, l := range fa.lc.Addressed(call.Args) {
 		s.vals.Forget(l)
 	}
-}
-
-// evalAt evaluates e and returns what it holds at path.
-func (fa *funcAnalysis) evalAt(e ast.Expr, path string, s *state) val {
-	if path == "" {
-		return fa.eval(e, s)[""]
-	}
-	if l, ok := fa.lc.Of(flow.StripConversions(fa.info, e)); ok {
-		return s.vals.Subtree(flow.Loc{Root: l.Root, Path: l.Path + path})[""]
-	}
-	return fa.eval(e, s)[path]
 }
 
 func (fa *funcAnalysis) streamKey(e ast.Expr) string {
@@ -568,7 +561,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 	case hipapi.Free:
 		ptr := c.Arg(f.Ptr)
 		fa.noteHostFree(ptr, "", s)
-		fa.checkFree(c.Expr, ptr, "", fa.eval(ptr, s)[""], f.Name, false, f.Family, s)
+		fa.checkFree(c.Expr, ptr, "", fa.ev.Eval(ptr, s)[""], f.Name, false, f.Family, s)
 	case hipapi.GraphAllocNode:
 		nd := fa.node(c)
 		fa.addDeps(nd, c, s)
@@ -583,7 +576,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		nd := fa.node(c)
 		fa.addDeps(nd, c, s)
 		ptr := c.Arg(f.Ptr)
-		v := fa.eval(ptr, s)[""]
+		v := fa.ev.Eval(ptr, s)[""]
 		if v.Empty() {
 			// A field the function's flow knows nothing of (the receiver's
 			// p.ptr, allocated by another method): what it always holds.
@@ -665,7 +658,7 @@ func (fa *funcAnalysis) nodesAt(arr, n ast.Expr, s *state) ([]int, bool) {
 	if arr == nil || flow.IsNil(fa.info, flow.StripConversions(fa.info, arr)) {
 		return nil, true
 	}
-	v := fa.eval(arr, s)[""]
+	v := fa.ev.Eval(arr, s)[""]
 	if len(v.refs) == 0 {
 		return nil, false
 	}
@@ -697,7 +690,7 @@ func (fa *funcAnalysis) usesOf(c *cgocall.Call, s *state) []int {
 	var out []int
 	for _, a := range []hipapi.Arg{f.Dst, f.Src} {
 		if e := c.Arg(a); e != nil {
-			out = unionInts(out, fa.eval(e, s)[""].sites)
+			out = unionInts(out, fa.ev.Eval(e, s)[""].sites)
 		}
 	}
 	p := c.Arg(f.Params)
@@ -708,7 +701,7 @@ func (fa *funcAnalysis) usesOf(c *cgocall.Call, s *state) []int {
 	if l, ok := fa.lc.Target(p); ok {
 		t = s.vals.Subtree(l)
 	} else {
-		t = fa.eval(flow.StripConversions(fa.info, p), s)
+		t = fa.ev.Eval(flow.StripConversions(fa.info, p), s)
 	}
 	for path, v := range t {
 		if path == "" {
@@ -726,260 +719,55 @@ func (fa *funcAnalysis) usesOf(c *cgocall.Call, s *state) []int {
 	return out
 }
 
-// eval returns what e may evaluate to.
-func (fa *funcAnalysis) eval(e ast.Expr, s *state) tree {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr:
-		if l, ok := fa.lc.Of(x); ok {
-			return s.vals.Subtree(l)
-		}
-		switch x := x.(type) {
-		case *ast.IndexExpr:
-			return fa.eval(x.X, s).Below("[]")
-		case *ast.StarExpr:
-			return fa.eval(x.X, s)
-		}
-	case *ast.UnaryExpr:
-		if x.Op == token.AND {
-			return fa.addressOf(x, s)
-		}
-	case *ast.CompositeLit:
-		return fa.compositeLit(x, s)
-	case *ast.SliceExpr:
-		return fa.eval(x.X, s)
-	case *ast.TypeAssertExpr:
-		return fa.eval(x.X, s)
-	case *ast.BinaryExpr:
-		switch x.Op {
-		case token.ADD, token.SUB, token.AND, token.OR, token.AND_NOT:
-			t := tree{}
-			t.Add("", val{sites: fa.eval(x.X, s)[""].sites})
-			t.Add("", val{sites: fa.eval(x.Y, s)[""].sites})
-			return t
-		}
-	case *ast.CallExpr:
-		return fa.evalCall(x, 0, s)
+// goSite is the Go memory made at e.
+func (fa *funcAnalysis) goSite(e ast.Expr, what flow.GoMemory) val {
+	text := [...]string{flow.GoMake: "Go memory from make", flow.GoNew: "Go memory from new",
+		flow.GoComposite: "a composite literal", flow.GoSliceLit: "a Go slice literal"}
+	if id, ok := e.(*ast.Ident); ok && what == flow.GoVariable {
+		return val{sites: []int{fa.site(e.Pos(), KindGo, "the address of the Go variable "+id.Name, "", 0)}}
 	}
-	return nil
+	return val{sites: []int{fa.site(e.Pos(), KindGo, text[what], "", 0)}}
 }
 
-func (fa *funcAnalysis) addressOf(u *ast.UnaryExpr, s *state) tree {
-	if lit, ok := ast.Unparen(u.X).(*ast.CompositeLit); ok {
-		t := fa.compositeLit(lit, s)
-		t.Add("", val{sites: []int{fa.goSite(lit.Pos(), "a composite literal")}})
-		return t
+// goPart is the Go memory among v's sites.
+func (fa *funcAnalysis) goPart(v val) val {
+	return val{sites: slices.DeleteFunc(slices.Clone(v.sites), func(i int) bool { return fa.sites[i].kind != KindGo })}
+}
+
+// callValue is what result i of call holds when it allocates (C.malloc, a
+// function whose summary returns memory).
+func (fa *funcAnalysis) callValue(call *ast.CallExpr, result int, s *state) (tree, bool) {
+	if cgocall.IsCHeapAlloc(fa.info, call) {
+		if result != 0 {
+			return nil, true
+		}
+		name, _ := cgocall.CName(fa.info, call) // C.malloc(...) as written at tier 3 has no object
+		return tree{"": {sites: []int{fa.site(call.Pos(), KindCHeap, "C."+name, "", 0)}}}, true
 	}
-	l, ok := fa.lc.Of(u.X)
-	if !ok {
-		return nil
+	fn := flow.Callee(fa.info, call)
+	rs := fa.returnsMemory(fn)
+	if len(rs) == 0 {
+		return nil, false
 	}
 	t := tree{}
-	for p, v := range s.vals.Subtree(l) {
-		if p != "" {
-			t.Add(p, v)
-		}
-	}
-	t.Add("", val{sites: fa.goStorage(u.X, s), refs: []flow.Loc{l}})
-	return t
-}
-
-// goStorage returns the Go allocation sites that hold x, when x is Go
-// storage: a variable, a field of one, an element of a Go array or of a slice
-// made in Go.
-func (fa *funcAnalysis) goStorage(x ast.Expr, s *state) []int {
-	switch e := ast.Unparen(x).(type) {
-	case *ast.Ident:
-		if _, ok := fa.info.Uses[e].(*types.Var); ok {
-			return []int{fa.goSite(e.Pos(), "the address of the Go variable "+e.Name)}
-		}
-	case *ast.SelectorExpr:
-		if t := fa.info.TypeOf(e.X); t != nil {
-			if _, isPtr := t.Underlying().(*types.Pointer); !isPtr {
-				return fa.goStorage(e.X, s)
-			}
-		}
-	case *ast.IndexExpr:
-		t := fa.info.TypeOf(e.X)
-		if t == nil {
-			return nil
-		}
-		switch t.Underlying().(type) {
-		case *types.Array:
-			return fa.goStorage(e.X, s)
-		case *types.Slice:
-			var out []int
-			for _, i := range fa.eval(e.X, s)[""].sites {
-				if fa.sites[i].kind == KindGo {
-					out = unionInts(out, []int{i})
-				}
-			}
-			return out
-		}
-	}
-	return nil
-}
-
-func (fa *funcAnalysis) goSite(pos token.Pos, what string) int {
-	return fa.site(pos, KindGo, what, "", 0)
-}
-
-func (fa *funcAnalysis) compositeLit(lit *ast.CompositeLit, s *state) tree {
-	t := tree{}
-	typ := fa.info.TypeOf(lit)
-	var st *types.Struct
-	if typ != nil {
-		switch u := typ.Underlying().(type) {
-		case *types.Struct:
-			st = u
-		case *types.Slice:
-			t.Add("", val{sites: []int{fa.goSite(lit.Pos(), "a Go slice literal")}})
-		}
-	}
-	for i, elt := range lit.Elts {
-		var key string
-		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			elt = kv.Value
-			if st != nil {
-				if id, ok := kv.Key.(*ast.Ident); ok {
-					key = "." + id.Name
-				}
-			}
-		} else if st != nil && i < st.NumFields() {
-			key = "." + st.Field(i).Name()
-		}
-		if st == nil {
-			key = "[]"
-		}
-		if key == "" {
+	for _, r := range rs {
+		if r.Result != result {
 			continue
 		}
-		for p, v := range fa.eval(elt, s) {
-			t.Add(key+p, v)
+		api := r.API
+		if !strings.Contains(api, "(via ") {
+			api = fmt.Sprintf("%s (via %s)", r.API, fn.Name())
 		}
-	}
-	return t
-}
-
-// evalCall returns result i of call.
-func (fa *funcAnalysis) evalCall(call *ast.CallExpr, result int, s *state) tree {
-	info := fa.info
-	if flow.IsConversion(info, call) {
-		if result != 0 {
-			return nil
+		kind := r.Kind
+		if kind == KindStreamOrdered || kind == KindPool {
+			// The helper's stream is not known here: under any capture
+			// its allocation may be a graph allocation.
+			kind = s.anyCapture(kind)
 		}
-		return fa.eval(call.Args[0], s)
+		i := fa.site(call.Pos(), kind, api, fmt.Sprintf("%d%s", r.Result, r.Path), hipapi.FamilyOf(r.API))
+		t.Add(r.Path, val{sites: []int{i}})
 	}
-	if cgocall.IsCHeapAlloc(info, call) {
-		if result != 0 {
-			return nil
-		}
-		name, _ := cgocall.CName(info, call) // C.malloc(...) as written at tier 3 has no object
-		return tree{"": {sites: []int{fa.site(call.Pos(), KindCHeap, "C."+name, "", 0)}}}
-	}
-	if b, ok := typeutil.Callee(info, call).(*types.Builtin); ok {
-		switch b.Name() {
-		case "make", "new":
-			return tree{"": {sites: []int{fa.goSite(call.Pos(), "Go memory from "+b.Name())}}}
-		case "append":
-			if len(call.Args) == 0 {
-				return nil
-			}
-			t := fa.eval(call.Args[0], s)
-			for i, a := range call.Args[1:] {
-				at := fa.eval(a, s)
-				if call.Ellipsis.IsValid() && i == len(call.Args)-2 {
-					at = at.Below("[]")
-				}
-				for p, v := range at {
-					t.Add("[]"+p, v)
-				}
-			}
-			return t
-		case "Add", "Slice": // unsafe's
-			if len(call.Args) > 0 {
-				return tree{"": fa.eval(call.Args[0], s)[""]}
-			}
-		case "SliceData":
-			if len(call.Args) > 0 {
-				v := val{sites: fa.eval(call.Args[0], s)[""].sites}
-				if l, ok := fa.lc.Of(call.Args[0]); ok {
-					v.refs = []flow.Loc{{Root: l.Root, Path: l.Path + "[]"}}
-				}
-				return tree{"": v}
-			}
-		}
-		return nil
-	}
-	fn := flow.Callee(info, call)
-	if rs := fa.returnsMemory(fn); len(rs) > 0 {
-		t := tree{}
-		for _, r := range rs {
-			if r.Result != result {
-				continue
-			}
-			api := r.API
-			if !strings.Contains(api, "(via ") {
-				api = fmt.Sprintf("%s (via %s)", r.API, fn.Name())
-			}
-			kind := r.Kind
-			if kind == KindStreamOrdered || kind == KindPool {
-				// The helper's stream is not known here: under any capture
-				// its allocation may be a graph allocation.
-				kind = s.anyCapture(kind)
-			}
-			i := fa.site(call.Pos(), kind, api, fmt.Sprintf("%d%s", r.Result, r.Path), hipapi.FamilyOf(r.API))
-			t.Add(r.Path, val{sites: []int{i}})
-		}
-		return t
-	}
-	if g, ok := flow.GetterOf(fa.pass, fn); ok && result == 0 {
-		if arg := g.Arg(info, call); arg != nil {
-			if g.Path == "" {
-				return fa.eval(arg, s)
-			}
-			if l, ok := fa.lc.Of(flow.StripConversions(info, arg)); ok {
-				return s.vals.Subtree(flow.Loc{Root: l.Root, Path: l.Path + g.Path})
-			}
-			return fa.eval(arg, s).Below(g.Path)
-		}
-	}
-	return nil
-}
-
-// assign stores what an assignment or declaration writes, every value
-// evaluated before any is stored.
-func (fa *funcAnalysis) assign(n ast.Node, s *state) {
-	var lhs []ast.Expr
-	var trees []tree
-	flow.Assigned(n, func(l, r ast.Expr, result int) {
-		var t tree
-		if call, ok := ast.Unparen(r).(*ast.CallExpr); ok {
-			t = fa.evalCall(call, result, s)
-		} else if r != nil {
-			t = fa.eval(r, s)
-		}
-		lhs, trees = append(lhs, l), append(trees, t)
-	})
-	for i, l := range lhs {
-		fa.store(l, trees[i], s)
-	}
-}
-
-func (fa *funcAnalysis) store(lhs ast.Expr, t tree, s *state) {
-	if id, ok := lhs.(*ast.Ident); ok && id.Name == "_" {
-		return
-	}
-	if l, ok := fa.lc.Of(lhs); ok {
-		s.vals.Set(l, t)
-	}
-}
-
-func (fa *funcAnalysis) rangeAssign(rs *ast.RangeStmt, e ast.Expr, s *state) {
-	if e != rs.Value {
-		fa.store(e, nil, s)
-		return
-	}
-	fa.store(e, fa.eval(rs.X, s).Below("[]"), s)
+	return t, true
 }
 
 // noteCapture records a parameter's stream that the function begins or
@@ -1014,12 +802,12 @@ func (fa *funcAnalysis) collectReturn(ret *ast.ReturnStmt, s *state) {
 	} else if len(results) == 1 && fa.sig.Results().Len() > 1 {
 		if call, ok := ast.Unparen(results[0]).(*ast.CallExpr); ok {
 			for i := range fa.sig.Results().Len() {
-				trees = append(trees, fa.evalCall(call, i, s))
+				trees = append(trees, fa.ev.Result(call, i, s))
 			}
 		}
 	} else {
 		for _, r := range results {
-			trees = append(trees, fa.eval(r, s))
+			trees = append(trees, fa.ev.Eval(r, s))
 		}
 	}
 	for i, t := range trees {

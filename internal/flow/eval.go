@@ -1,0 +1,294 @@
+package flow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// GoMemory says what made a piece of Go memory that an Evaluator meets.
+type GoMemory uint8
+
+const (
+	GoMake       GoMemory = iota // make(...)
+	GoNew                        // new(T)
+	GoComposite                  // &T{...}
+	GoSliceLit                   // []T{...}
+	GoVariable                   // &v of a Go variable v
+)
+
+// Evaluator evaluates expressions over the Store of an analyzer's state S,
+// field-sensitively: what an expression may hold, as a Tree of values. It
+// follows variables, fields, elements, *p, slicing, type assertions,
+// conversions, composite literals, &x, append, unsafe.Add, unsafe.Slice and
+// unsafe.SliceData, pointer arithmetic, getters (Getters), assignments and
+// range clauses; the values themselves come from the analyzer's hooks.
+type Evaluator[S any, V Value[V]] struct {
+	Pass *analysis.Pass // for getters: the analyzer requires Getters
+	Locator
+	Store func(S) *Store[V]
+	// Call returns what result i of call holds when the analyzer models
+	// call (an allocation, a summarized function); ok false: Eval sees
+	// through it when it is a getter, and it holds nothing known otherwise.
+	Call func(call *ast.CallExpr, result int, s S) (Tree[V], bool)
+	// Go returns the value of the address of Go memory made at e (a call
+	// of make or new, a composite literal, the variable v of &v).
+	Go func(e ast.Expr, what GoMemory) V
+	// GoPart returns the part of v that is the address of Go memory.
+	GoPart func(v V) V
+	// Offset returns what an address computed from v keeps (p + off, p &^
+	// mask, unsafe.SliceData(s)): the memory it points into, not what v's
+	// location holds.
+	Offset func(v V) V
+	// Ref returns the value of the address of location l (&x): what
+	// kernel argument arrays and dependency arrays are made of.
+	Ref func(l Loc) V
+}
+
+// Eval returns what e may hold.
+func (ev Evaluator[S, V]) Eval(e ast.Expr, s S) Tree[V] {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr:
+		if l, ok := ev.Of(x); ok {
+			return ev.Store(s).Subtree(l)
+		}
+		switch x := x.(type) {
+		case *ast.IndexExpr:
+			return ev.Eval(x.X, s).Below("[]")
+		case *ast.StarExpr:
+			return ev.Eval(x.X, s)
+		}
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return ev.addressOf(x, s)
+		}
+	case *ast.CompositeLit:
+		return ev.compositeLit(x, s)
+	case *ast.SliceExpr:
+		return ev.Eval(x.X, s)
+	case *ast.TypeAssertExpr:
+		return ev.Eval(x.X, s)
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.ADD, token.SUB, token.AND, token.OR, token.AND_NOT:
+			t := Tree[V]{}
+			t.Add("", ev.Offset(ev.Eval(x.X, s)[""]))
+			t.Add("", ev.Offset(ev.Eval(x.Y, s)[""]))
+			return t
+		}
+	case *ast.CallExpr:
+		return ev.Result(x, 0, s)
+	}
+	return nil
+}
+
+// At returns what e holds at path inside it (".ptr" of a wrapper's
+// argument).
+func (ev Evaluator[S, V]) At(e ast.Expr, path string, s S) V {
+	if path == "" {
+		return ev.Eval(e, s)[""]
+	}
+	if l, ok := ev.Of(StripConversions(ev.Info, e)); ok {
+		return ev.Store(s).Subtree(Loc{Root: l.Root, Path: l.Path + path})[""]
+	}
+	return ev.Eval(e, s)[path]
+}
+
+func (ev Evaluator[S, V]) addressOf(u *ast.UnaryExpr, s S) Tree[V] {
+	if lit, ok := ast.Unparen(u.X).(*ast.CompositeLit); ok {
+		t := ev.compositeLit(lit, s)
+		t.Add("", ev.Go(lit, GoComposite))
+		return t
+	}
+	l, ok := ev.Of(u.X)
+	if !ok {
+		return nil
+	}
+	t := Tree[V]{}
+	for p, v := range ev.Store(s).Subtree(l) {
+		if p != "" {
+			t.Add(p, v)
+		}
+	}
+	t.Add("", ev.goStorage(u.X, s).Union(ev.Ref(l)))
+	return t
+}
+
+// goStorage returns the Go memory that holds x, when x is Go storage: a
+// variable, a field of one, an element of a Go array or of a slice made in
+// Go. It walks down x iteratively.
+func (ev Evaluator[S, V]) goStorage(x ast.Expr, s S) V {
+	var zero V
+	for {
+		switch e := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			if _, ok := ev.Info.Uses[e].(*types.Var); ok {
+				return ev.Go(e, GoVariable)
+			}
+			return zero
+		case *ast.SelectorExpr:
+			t := ev.Info.TypeOf(e.X)
+			if t == nil {
+				return zero
+			}
+			if _, isPtr := t.Underlying().(*types.Pointer); isPtr {
+				return zero
+			}
+			x = e.X
+		case *ast.IndexExpr:
+			t := ev.Info.TypeOf(e.X)
+			if t == nil {
+				return zero
+			}
+			switch t.Underlying().(type) {
+			case *types.Array:
+				x = e.X
+			case *types.Slice:
+				return ev.GoPart(ev.Eval(e.X, s)[""])
+			default:
+				return zero
+			}
+		default:
+			return zero
+		}
+	}
+}
+
+func (ev Evaluator[S, V]) compositeLit(lit *ast.CompositeLit, s S) Tree[V] {
+	t := Tree[V]{}
+	var st *types.Struct
+	if typ := ev.Info.TypeOf(lit); typ != nil {
+		switch u := typ.Underlying().(type) {
+		case *types.Struct:
+			st = u
+		case *types.Slice:
+			t.Add("", ev.Go(lit, GoSliceLit))
+		}
+	}
+	for i, elt := range lit.Elts {
+		var key string
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			elt = kv.Value
+			if id, ok := kv.Key.(*ast.Ident); ok && st != nil {
+				key = "." + id.Name
+			}
+		} else if st != nil && i < st.NumFields() {
+			key = "." + st.Field(i).Name()
+		}
+		if st == nil {
+			key = "[]"
+		}
+		if key == "" {
+			continue
+		}
+		for p, v := range ev.Eval(elt, s) {
+			t.Add(key+p, v)
+		}
+	}
+	return t
+}
+
+// Result returns what result i of call holds.
+func (ev Evaluator[S, V]) Result(call *ast.CallExpr, i int, s S) Tree[V] {
+	info := ev.Info
+	if IsConversion(info, call) {
+		if i != 0 {
+			return nil
+		}
+		return ev.Eval(call.Args[0], s)
+	}
+	if b, ok := typeutil.Callee(info, call).(*types.Builtin); ok {
+		switch b.Name() {
+		case "make":
+			return Tree[V]{"": ev.Go(call, GoMake)}
+		case "new":
+			return Tree[V]{"": ev.Go(call, GoNew)}
+		case "append":
+			if len(call.Args) == 0 {
+				return nil
+			}
+			t := ev.Eval(call.Args[0], s)
+			for j, a := range call.Args[1:] {
+				at := ev.Eval(a, s)
+				if call.Ellipsis.IsValid() && j == len(call.Args)-2 {
+					at = at.Below("[]")
+				}
+				for p, v := range at {
+					t.Add("[]"+p, v)
+				}
+			}
+			return t
+		case "Add", "Slice": // unsafe's
+			if len(call.Args) > 0 {
+				return Tree[V]{"": ev.Eval(call.Args[0], s)[""]}
+			}
+		case "SliceData":
+			if len(call.Args) > 0 {
+				v := ev.Offset(ev.Eval(call.Args[0], s)[""])
+				if l, ok := ev.Of(call.Args[0]); ok {
+					v = v.Union(ev.Ref(Loc{Root: l.Root, Path: l.Path + "[]"}))
+				}
+				return Tree[V]{"": v}
+			}
+		}
+		return nil
+	}
+	if t, ok := ev.Call(call, i, s); ok {
+		return t
+	}
+	if g, ok := GetterOf(ev.Pass, Callee(info, call)); ok && i == 0 {
+		if arg := g.Arg(info, call); arg != nil {
+			if g.Path == "" {
+				return ev.Eval(arg, s)
+			}
+			if l, ok := ev.Of(StripConversions(info, arg)); ok {
+				return ev.Store(s).Subtree(Loc{Root: l.Root, Path: l.Path + g.Path})
+			}
+			return ev.Eval(arg, s).Below(g.Path)
+		}
+	}
+	return nil
+}
+
+// Assign stores in the store what an assignment or declaration n writes
+// (Assigned), every value evaluated before any is stored; a left-hand side
+// that is no location (_ or an interface's field) stores nothing.
+func (ev Evaluator[S, V]) Assign(n ast.Node, s S) {
+	var lhs []ast.Expr
+	var trees []Tree[V]
+	Assigned(n, func(l, r ast.Expr, result int) {
+		var t Tree[V]
+		if call, ok := ast.Unparen(r).(*ast.CallExpr); ok {
+			t = ev.Result(call, result, s)
+		} else if r != nil {
+			t = ev.Eval(r, s)
+		}
+		lhs, trees = append(lhs, l), append(trees, t)
+	})
+	for i, l := range lhs {
+		ev.Set(l, trees[i], s)
+	}
+}
+
+// Set stores t at the location lhs names, if it names one.
+func (ev Evaluator[S, V]) Set(lhs ast.Expr, t Tree[V], s S) {
+	if id, ok := lhs.(*ast.Ident); ok && id.Name == "_" {
+		return
+	}
+	if l, ok := ev.Of(lhs); ok {
+		ev.Store(s).Set(l, t)
+	}
+}
+
+// Range stores what a range clause's key or value e gets each iteration:
+// the value an element of rs.X, the key nothing known.
+func (ev Evaluator[S, V]) Range(rs *ast.RangeStmt, e ast.Expr, s S) {
+	if e != rs.Value {
+		ev.Set(e, nil, s)
+		return
+	}
+	ev.Set(e, ev.Eval(rs.X, s).Below("[]"), s)
+}
