@@ -13,11 +13,11 @@ import (
 type GoMemory uint8
 
 const (
-	GoMake       GoMemory = iota // make(...)
-	GoNew                        // new(T)
-	GoComposite                  // &T{...}
-	GoSliceLit                   // []T{...}
-	GoVariable                   // &v of a Go variable v
+	GoMake      GoMemory = iota // make(...)
+	GoNew                       // new(T)
+	GoComposite                 // &T{...}
+	GoSliceLit                  // []T{...}
+	GoVariable                  // &v of a Go variable v
 )
 
 // Evaluator evaluates expressions over the Store of an analyzer's state S,
