@@ -415,10 +415,8 @@ func (a *analysis_) holds(t types.Type, seen map[types.Type]bool) bool {
 	if n, ok := types.Unalias(t).(*types.Named); ok && a.moduleTypes[n.Obj()] {
 		return true
 	}
-	for _, name := range []string{"hipModule_t", "CUmodule", "CUlibrary", "cudaLibrary_t"} {
-		if cgocall.IsCType(t, name) {
-			return true
-		}
+	if cgocall.IsModuleType(t) {
+		return true
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:
@@ -559,21 +557,7 @@ func isStatusType(t types.Type) bool {
 		// untyped there: it may be the status, so checks of it count.
 		return true
 	}
-	errType := types.Universe.Lookup("error").Type()
-	if types.Identical(t, errType) {
-		return true
-	}
-	// A named error interface (type Result interface{ error; Code() uint32 })
-	// is nil exactly when the error it converts to is.
-	if _, isIface := t.Underlying().(*types.Interface); isIface && types.Implements(t, errType.Underlying().(*types.Interface)) {
-		return true
-	}
-	for _, name := range []string{"hipError_t", "cudaError_t", "CUresult"} {
-		if cgocall.IsCType(t, name) {
-			return true
-		}
-	}
-	return false
+	return flow.IsErrorLike(t) || cgocall.IsStatusType(t)
 }
 
 // mentionsModules reports whether fn loads, unloads or borrows a module, so

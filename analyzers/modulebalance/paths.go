@@ -139,15 +139,16 @@ type funcAnalysis struct {
 	seeds map[flow.Loc]bool
 	// unloadedRoots caches findUnloadedRoots.
 	unloadedRoots map[types.Object]bool
-	reporting     bool
-	reported      map[string]bool
+	// reported: the findings of the walk over the final solution
+	// (flow.Replay), by check and position; nil while solving, when
+	// nothing is reported.
+	reported map[string]bool
 }
 
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
 	fa := &funcAnalysis{
 		analysis_: a, fn: fn, info: a.pass.TypesInfo,
 		siteOf: map[*ast.CallExpr]int{}, funcs: map[types.Object]flow.Loc{},
-		reported: map[string]bool{},
 	}
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		if lit, ok := n.(*ast.FuncLit); ok && !cgocall.IsWrapper(fa.info, lit) {
@@ -179,18 +180,8 @@ func (fa *funcAnalysis) run() {
 		Branch:   fa.refine,
 	}
 	in := flow.Solve(g, p)
-	// Replay each reachable block once from its fixpoint state, reporting.
-	fa.reporting = true
-	for _, b := range g.Blocks {
-		s, ok := in[b]
-		if !ok {
-			continue
-		}
-		s = cloneState(s)
-		for _, n := range b.Nodes {
-			s = fa.transfer(n, s)
-		}
-	}
+	fa.reported = map[string]bool{}
+	flow.Replay(g, in, p, func(ast.Node, state) {})
 }
 
 // localLoc returns the handle e denotes when it is rooted at a variable
@@ -224,7 +215,7 @@ func (fa *funcAnalysis) handlesAt(s state, e ast.Expr) []flow.Loc {
 }
 
 func (fa *funcAnalysis) report(c diag.Check, pos, end token.Pos, msg string, related []diag.Related, fixes ...analysis.SuggestedFix) {
-	if !fa.reporting {
+	if fa.reported == nil {
 		return
 	}
 	key := fmt.Sprintf("%s@%d", c.ID, pos)
@@ -924,8 +915,8 @@ func (fa *funcAnalysis) checkLeaks(s state, at token.Pos, where string) {
 }
 
 func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why string) {
-	if !fa.reporting {
-		return // the fixpoint pass only computes states
+	if fa.reported == nil {
+		return // solving: the states only
 	}
 	for _, i := range h.sites {
 		site := fa.sites[i]

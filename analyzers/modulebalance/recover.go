@@ -63,7 +63,7 @@ func (a *analysis_) panicking(fn *types.Func) bool {
 // return: the unloads after the call never run. Modules that n itself loads
 // are left out (must(C.hipModuleLoad(...)) panics only when the load failed).
 func (fa *funcAnalysis) checkRecoveredPanic(n ast.Node, s state) {
-	if !fa.reporting || !fa.recovers() {
+	if fa.reported == nil || !fa.recovers() {
 		return
 	}
 	if _, isDefer := n.(*ast.DeferStmt); isDefer {

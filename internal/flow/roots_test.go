@@ -137,3 +137,15 @@ func TestStableKeys(t *testing.T) {
 	assert.True(t, MayChange(info, fd.Body, sig.Params().At(1)))
 	assert.True(t, MayChange(info, fd.Body, sig.Params().At(2)), "i++")
 }
+
+func TestIsErrorLike(t *testing.T) {
+	errType := types.Universe.Lookup("error").Type()
+	result := types.NewInterfaceType(nil, []types.Type{errType})
+	result.Complete()
+	named := types.NewNamed(types.NewTypeName(0, nil, "Result", nil), result, nil)
+	assert.True(t, IsErrorLike(errType))
+	assert.True(t, IsErrorLike(named))
+	assert.False(t, IsErrorLike(types.Typ[types.Int]))
+	assert.False(t, IsErrorLike(types.NewInterfaceType(nil, nil).Complete()))
+	assert.False(t, IsErrorLike(nil))
+}
