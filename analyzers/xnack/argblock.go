@@ -55,26 +55,6 @@ type helperArg struct {
 	helper string
 }
 
-// kernelArgsOf returns the summary of fn's returned argument array: this
-// package's (summarizeResults) or another's fact.
-func (a *analyzer) kernelArgsOf(fn *types.Func) (ReturnsKernelArgs, bool) {
-	if fn == nil {
-		return ReturnsKernelArgs{}, false
-	}
-	fn = fn.Origin()
-	if r, ok := a.argsOf[fn]; ok {
-		return r, true
-	}
-	if fn.Pkg() == a.pass.Pkg {
-		return ReturnsKernelArgs{}, false
-	}
-	var f ReturnsKernelArgs
-	if flow.ImportedFact(a.pass, fn, &f) {
-		return f, true
-	}
-	return ReturnsKernelArgs{}, false
-}
-
 // helperArgValues returns the arguments a kernelParams expression e carries
 // when e is (the first slot of) an array a summarized helper returned:
 // params of `_, params := argBlock(p)`, or argBlock(p) itself, passes p.
@@ -127,7 +107,7 @@ func (a *analyzer) helperArgValues(e ast.Expr, depth int) []helperArg {
 // carries as kernel arguments.
 func (a *analyzer) helperCallArgs(call *ast.CallExpr, result int) []helperArg {
 	fn := flow.Callee(a.pass.TypesInfo, call)
-	r, ok := a.kernelArgsOf(fn)
+	r, ok := a.sums.args.Of(fn)
 	if !ok || r.Result != result {
 		return nil
 	}

@@ -379,7 +379,7 @@ func (a *analyzer) provCall(call *ast.CallExpr, result int, depth int) provenanc
 		}
 		return provenance{}
 	}
-	if r, ok := a.returnsMemory(fn); ok && r.Result == result {
+	if r, ok := a.sums.memory.Of(fn); ok && r.Result == result {
 		return provenance{systemMem, r.From}
 	}
 	return provenance{}
@@ -653,7 +653,7 @@ func (a *analyzer) guardCall(call *ast.CallExpr, result int) (guardKind, string)
 		}
 		return noGuard, ""
 	}
-	if r, ok := a.reports(fn); ok && r.result == result {
+	if r, ok := a.reportsOf(fn); ok && r.result == result {
 		if r.kind == hmmCheck {
 			return hmmCheck, fmt.Sprintf("%s (it checks %s)", fn.Name(), r.checks)
 		}

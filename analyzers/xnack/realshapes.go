@@ -149,45 +149,6 @@ func (a *analyzer) cKernelArgValues(e ast.Expr) []ast.Expr {
 	return out
 }
 
-// errReports returns what a function's error result proves when nil.
-func (a *analyzer) errReports(fn *types.Func) (reportSummary, bool) {
-	return a.errReportsSeen(fn, map[*types.Func]bool{})
-}
-
-func (a *analyzer) errReportsSeen(fn *types.Func, seen map[*types.Func]bool) (reportSummary, bool) {
-	if fn == nil || seen[fn] {
-		return reportSummary{}, false
-	}
-	seen[fn] = true
-	if impls := a.impls.Of(fn); impls != nil {
-		var out reportSummary
-		for i, impl := range impls {
-			r, ok := a.errReportsSeen(impl, seen)
-			if !ok || i > 0 && r.result != out.result {
-				return reportSummary{}, false
-			}
-			if i == 0 || r.kind < out.kind {
-				out = r
-			}
-		}
-		return out, true
-	}
-	if r, ok := a.errReportsOf[fn]; ok {
-		return r, true
-	}
-	if fn.Pkg() == a.pass.Pkg {
-		return reportSummary{}, false
-	}
-	var f ErrUnlessXNACK
-	if flow.ImportedFact(a.pass, fn, &f) {
-		if f.Checks != "" {
-			return reportSummary{result: f.Result, kind: hmmCheck, checks: f.Checks}, true
-		}
-		return reportSummary{result: f.Result, kind: xnackCheck}, true
-	}
-	return reportSummary{}, false
-}
-
 // errGuard classifies e == nil holding for an error e: the result of a
 // guard helper, or a variable that only ever holds such results.
 func (a *analyzer) errGuard(e ast.Expr, depth int) (guardKind, string) {
@@ -231,7 +192,7 @@ func (a *analyzer) errGuard(e ast.Expr, depth int) (guardKind, string) {
 
 func (a *analyzer) errGuardCall(call *ast.CallExpr, result int) (guardKind, string) {
 	fn := flow.Callee(a.pass.TypesInfo, call)
-	r, ok := a.errReports(fn)
+	r, ok := a.errReportsOf(fn)
 	if !ok || r.result != result {
 		return noGuard, ""
 	}

@@ -89,8 +89,9 @@ func (f *ReturnsSystemMemory) String() string {
 // memory use that the function itself does not guard.
 type NeedsXNACK struct {
 	System, Managed         bool
-	SystemWhat, ManagedWhat string // what the use is, for messages
-	SystemCUDA              bool   // the system-memory use is through the CUDA API
+	SystemWhat, ManagedWhat string   // what the use is, for messages
+	SystemCUDA              bool     // the system-memory use is through the CUDA API
+	uses                    []useRef // this package's: where each use is (not encoded)
 }
 
 func (*NeedsXNACK) AFact() {}
@@ -176,38 +177,26 @@ type fnInfo struct {
 	events   map[ast.Node][]event
 	testFile bool
 
-	callsRuntime bool
-	setsEnv      bool
-	guards       bool               // returns normally only with XNACK on
-	uses         map[memKind]useRef // first unguarded use of each kind
-	params       []ParamFlow        // parameters reaching the GPU unguarded (LaunchesParams)
-}
-
-type reportSummary struct {
-	result int
-	kind   guardKind
-	checks string
+	sum    calleeSummary // the last analysis's summary (summarize)
+	err    reportSummary // what its error result proves (ErrUnlessXNACK)
+	hasErr bool
 }
 
 type analyzer struct {
-	pass         *analysis.Pass
-	idx          *flow.Index
-	importedSums map[*types.Func]importedSum // summaryOf's other packages' functions
-	events       *eventWalker                // nodeEvents's walker, made on first use
-	files        []*ast.File
-	ix           *index
-	funcs        []*fnInfo
-	byObj        map[*types.Func]*fnInfo
-	byLit        map[*ast.FuncLit]*fnInfo
-	reportsOf    map[*types.Func]reportSummary
-	returns      map[*types.Func]ReturnsSystemMemory
-	reported     map[string]bool // ID@pos already reported
-	impls        *flow.Impls     // implementations behind interface calls
-	argCache     map[argKey]argResult
-	errReportsOf map[*types.Func]reportSummary // error-returning guard helpers (ErrUnlessXNACK)
-	cstores      map[types.Object][]ast.Expr   // what is stored into C heap buffers, made on first use
-	locStores    map[cLoc][]ast.Expr           // what is stored at offsets of C heap blocks, made on first use
-	argsOf       map[*types.Func]ReturnsKernelArgs
+	pass      *analysis.Pass
+	idx       *flow.Index
+	events    *eventWalker // nodeEvents's walker, made on first use
+	files     []*ast.File
+	ix        *index
+	funcs     []*fnInfo
+	byObj     map[*types.Func]*fnInfo
+	byLit     map[*ast.FuncLit]*fnInfo
+	sums      *summaries
+	reported  map[string]bool // ID@pos already reported
+	impls     *flow.Impls     // implementations behind interface calls
+	argCache  map[argKey]argResult
+	cstores   map[types.Object][]ast.Expr // what is stored into C heap buffers, made on first use
+	locStores map[cLoc][]ast.Expr         // what is stored at offsets of C heap blocks, made on first use
 	// candidates: guards do not count (Candidates).
 	candidates bool
 }
@@ -248,12 +237,18 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 			}
 		}
 	}
-	a.summarizeEffects()
-	if a.touchesRuntime() {
-		a.summarizeUses()
+	active := a.touchesRuntime()
+	a.summarizeUses(active)
+	if active {
 		a.report()
 	}
-	a.exportFacts()
+	var exported []*types.Func
+	for _, fi := range a.funcs {
+		if fi.obj != nil && fi.obj.Exported() && !fi.testFile && a.entryOf(fi) == flow.NotEntry {
+			exported = append(exported, fi.obj)
+		}
+	}
+	a.sums.export(exported)
 	return nil, nil
 }
 
@@ -261,10 +256,10 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 // call, a memory use, HSA_XNACK, or a dependency with facts. Other cgo
 // packages skip the path analysis.
 func newAnalyzer(pass *analysis.Pass, candidates bool) *analyzer {
-	return &analyzer{pass: pass, candidates: candidates, byObj: map[*types.Func]*fnInfo{}, byLit: map[*ast.FuncLit]*fnInfo{},
-		reportsOf: map[*types.Func]reportSummary{}, returns: map[*types.Func]ReturnsSystemMemory{},
-		reported: map[string]bool{}, impls: flow.NewImpls(pass), argCache: map[argKey]argResult{}, idx: flow.IndexOf(pass),
-		errReportsOf: map[*types.Func]reportSummary{}, argsOf: map[*types.Func]ReturnsKernelArgs{}}
+	a := &analyzer{pass: pass, candidates: candidates, byObj: map[*types.Func]*fnInfo{}, byLit: map[*ast.FuncLit]*fnInfo{},
+		reported: map[string]bool{}, impls: flow.NewImpls(pass), argCache: map[argKey]argResult{}, idx: flow.IndexOf(pass)}
+	a.sums = newSummaries(a)
+	return a
 }
 
 func (a *analyzer) touchesRuntime() bool {
@@ -272,12 +267,9 @@ func (a *analyzer) touchesRuntime() bool {
 		return true
 	}
 	for _, fi := range a.funcs {
-		if fi.callsRuntime || fi.setsEnv {
-			return true
-		}
 		for _, evs := range fi.events {
 			for _, ev := range evs {
-				if ev.kind == evUse || ev.kind == evParamUse {
+				if ev.kind != evCall && ev.kind != evMRun {
 					return true
 				}
 			}
@@ -498,38 +490,6 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo, emit func(event)) 
 	}
 }
 
-// summarizeResults finds guard wrappers and system-memory constructors: what
-// a function's results say, to a fixpoint over wrappers of wrappers.
-func (a *analyzer) summarizeResults() {
-	for changed := true; changed; {
-		changed = false
-		for _, fi := range a.funcs {
-			if fi.obj == nil {
-				continue
-			}
-			if _, done := a.reportsOf[fi.obj]; !done {
-				if r, ok := a.findReports(fi); ok {
-					a.reportsOf[fi.obj] = r
-					changed = true
-				}
-			}
-			if _, done := a.returns[fi.obj]; !done {
-				if r, ok := a.findReturnedMemory(fi); ok {
-					a.returns[fi.obj] = r
-					changed = true
-				}
-			}
-			// Kernel argument arrays only gain parameters over the rounds.
-			if r, ok := a.findKernelArgs(fi); ok {
-				if old, had := a.argsOf[fi.obj]; !had || old.Result != r.Result || !slices.Equal(old.Params, r.Params) {
-					a.argsOf[fi.obj] = r
-					changed = true
-				}
-			}
-		}
-	}
-}
-
 // returnStmts returns fi's own return statements (not those of literals or
 // cgo's wrappers inside it).
 func returnStmts(fi *fnInfo) []*ast.ReturnStmt {
@@ -617,278 +577,6 @@ func rawPointer(t types.Type) bool {
 		return ok && (b.Kind() == types.UnsafePointer || b.Kind() == types.Uintptr)
 	}
 	return false
-}
-
-func (a *analyzer) reports(fn *types.Func) (reportSummary, bool) {
-	if fn == nil {
-		return reportSummary{}, false
-	}
-	if impls := a.impls.Of(fn); impls != nil {
-		// Through an interface: a guard only if every implementation's
-		// result is one, and as weak as the weakest.
-		var out reportSummary
-		for i, impl := range impls {
-			r, ok := a.reports(impl)
-			if !ok || i > 0 && r.result != out.result {
-				return reportSummary{}, false
-			}
-			if i == 0 || r.kind < out.kind {
-				out = r
-			}
-		}
-		return out, true
-	}
-	if r, ok := a.reportsOf[fn]; ok {
-		return r, true
-	}
-	if fn.Pkg() == a.pass.Pkg {
-		return reportSummary{}, false
-	}
-	var x ReportsXNACK
-	if flow.ImportedFact(a.pass, fn, &x) {
-		return reportSummary{result: x.Result, kind: xnackCheck}, true
-	}
-	var h ReportsHMM
-	if flow.ImportedFact(a.pass, fn, &h) {
-		return reportSummary{result: h.Result, kind: hmmCheck, checks: h.Checks}, true
-	}
-	return reportSummary{}, false
-}
-
-func (a *analyzer) returnsMemory(fn *types.Func) (ReturnsSystemMemory, bool) {
-	if impls := a.impls.Of(fn); impls != nil {
-		// Through an interface: system memory if every implementation
-		// returns it.
-		var out ReturnsSystemMemory
-		for i, impl := range impls {
-			r, ok := a.returnsMemory(impl)
-			if !ok || i > 0 && r.Result != out.Result {
-				return ReturnsSystemMemory{}, false
-			}
-			if i == 0 {
-				out = r
-			}
-		}
-		return out, true
-	}
-	if r, ok := a.returns[fn]; ok {
-		return r, true
-	}
-	var f ReturnsSystemMemory
-	if flow.ImportedFact(a.pass, fn, &f) {
-		return f, true
-	}
-	return ReturnsSystemMemory{}, false
-}
-
-// summarizeEffects computes which functions may initialize HIP or set
-// HSA_XNACK (flow-insensitively, to a fixpoint over the call graph).
-func (a *analyzer) summarizeEffects() {
-	for changed := true; changed; {
-		changed = false
-		for _, fi := range a.funcs {
-			for _, evs := range fi.events {
-				for _, ev := range evs {
-					runtime, env := false, false
-					switch ev.kind {
-					case evRuntime:
-						runtime = true
-					case evSetenv:
-						env = true
-					case evCall:
-						if s, ok := a.summaryOf(ev); ok {
-							runtime, env = s.callsRuntime, s.setsEnv
-						}
-					}
-					if runtime && !fi.callsRuntime {
-						fi.callsRuntime, changed = true, true
-					}
-					if env && !fi.setsEnv {
-						fi.setsEnv, changed = true, true
-					}
-				}
-			}
-		}
-	}
-}
-
-// summarizeUses computes, for every function, whether it returns only with
-// XNACK on and which unguarded memory uses it reaches, to a fixpoint.
-func (a *analyzer) summarizeUses() {
-	// Summaries only grow along call chains, so this converges in about the
-	// depth of the call graph; the bound stops oscillation through guards.
-	for round := 0; round < min(2*len(a.funcs)+2, 64); round++ {
-		changed := false
-		for _, fi := range a.funcs {
-			r := a.walk(fi, state{}, false)
-			guards := fi.obj != nil && r.sawExit && r.exit.guarded
-			uses := firstUses(r.unguarded)
-			params := firstParams(r.params)
-			if guards != fi.guards || !sameUses(uses, fi.uses) || !slices.Equal(params, fi.params) {
-				fi.guards, fi.uses, fi.params = guards, uses, params
-				changed = true
-			}
-			if fi.obj != nil {
-				er, ok := a.findErrGuard(fi, r)
-				old, had := a.errReportsOf[fi.obj]
-				if ok != had || ok && er != old {
-					if ok {
-						a.errReportsOf[fi.obj] = er
-					} else {
-						delete(a.errReportsOf, fi.obj)
-					}
-					changed = true
-				}
-			}
-		}
-		if !changed {
-			return
-		}
-	}
-}
-
-func firstUses(sites []siteUse) map[memKind]useRef {
-	out := map[memKind]useRef{}
-	for _, s := range sites {
-		if _, ok := out[s.use.kind]; !ok {
-			out[s.use.kind] = s.use
-		}
-	}
-	return out
-}
-
-func sameUses(a, b map[memKind]useRef) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, u := range a {
-		if v, ok := b[k]; !ok || u.what != v.what || u.pos != v.pos {
-			return false
-		}
-	}
-	return true
-}
-
-// calleeSummary is what a call site needs to know about its callee.
-type calleeSummary struct {
-	callsRuntime, setsEnv, guards bool
-	uses                          []useRef
-	// params are the callee's parameters that reach the GPU; for a literal
-	// (own), those of the declaration it is written in, which it captures.
-	params []ParamFlow
-	own    bool
-}
-
-func (a *analyzer) summaryOf(ev event) (calleeSummary, bool) {
-	if ev.lit != nil {
-		fi := a.byLit[ev.lit]
-		if fi == nil {
-			return calleeSummary{}, false
-		}
-		// A literal that skips (a subtest) does not guard its caller.
-		return calleeSummary{callsRuntime: fi.callsRuntime, setsEnv: fi.setsEnv, uses: sortedUses(fi.uses),
-			params: fi.params, own: true}, true
-	}
-	fn := ev.callee
-	if fn == nil {
-		return calleeSummary{}, false
-	}
-	if impls := a.impls.Of(fn); impls != nil {
-		return a.interfaceSummary(impls)
-	}
-	if fi := a.byObj[fn]; fi != nil {
-		return calleeSummary{callsRuntime: fi.callsRuntime, setsEnv: fi.setsEnv, guards: fi.guards,
-			uses: sortedUses(fi.uses), params: fi.params}, true
-	}
-	if fn.Pkg() == a.pass.Pkg {
-		return calleeSummary{}, false
-	}
-	// Another package's function: its facts are fixed, so its summary is
-	// read once (it is asked for at every call, in every summary round).
-	if c, ok := a.importedSums[fn]; ok {
-		return c.s, c.found
-	}
-	s, found := a.importedSummary(fn)
-	if a.importedSums == nil {
-		a.importedSums = map[*types.Func]importedSum{}
-	}
-	a.importedSums[fn] = importedSum{s, found}
-	return s, found
-}
-
-type importedSum struct {
-	s     calleeSummary
-	found bool
-}
-
-// importedSummary reads the summary of another package's function from its
-// facts.
-func (a *analyzer) importedSummary(fn *types.Func) (calleeSummary, bool) {
-	var s calleeSummary
-	found := false
-	if flow.ImportedFact(a.pass, fn, new(InitializesHIP)) {
-		s.callsRuntime, found = true, true
-	}
-	if flow.ImportedFact(a.pass, fn, new(SetsHSAXNACK)) {
-		s.setsEnv, found = true, true
-	}
-	if flow.ImportedFact(a.pass, fn, new(GuardsXNACK)) {
-		s.guards, found = true, true
-	}
-	var n NeedsXNACK
-	if flow.ImportedFact(a.pass, fn, &n) {
-		found = true
-		if n.System {
-			s.uses = append(s.uses, useRef{kind: systemMem, what: n.SystemWhat, pos: fn.Pos(), cuda: n.SystemCUDA})
-		}
-		if n.Managed {
-			s.uses = append(s.uses, useRef{kind: managedMem, what: n.ManagedWhat, pos: fn.Pos()})
-		}
-	}
-	var lp LaunchesParams
-	if flow.ImportedFact(a.pass, fn, &lp) {
-		found = true
-		s.params = lp.Params
-	}
-	return s, found
-}
-
-// interfaceSummary is what a call through an interface method may do: it
-// may reach any implementation (the HIP one on an AMD GPU), so it needs
-// what any of them needs, hands a parameter to the GPU if any does, and may
-// initialize HIP if any does; it guards only if every implementation does.
-func (a *analyzer) interfaceSummary(impls []*types.Func) (calleeSummary, bool) {
-	out := calleeSummary{guards: true}
-	found := false
-	for _, impl := range impls {
-		s, ok := a.summaryOf(event{callee: impl})
-		if !ok {
-			out.guards = false
-			continue
-		}
-		found = true
-		out.callsRuntime = out.callsRuntime || s.callsRuntime
-		out.setsEnv = out.setsEnv || s.setsEnv
-		out.guards = out.guards && s.guards
-		for _, u := range s.uses {
-			if !slices.ContainsFunc(out.uses, func(v useRef) bool { return v.kind == u.kind }) {
-				out.uses = append(out.uses, u)
-			}
-		}
-		// A parameter reaches the GPU if it does in any implementation.
-		out.params = mergeParams(out.params, s.params)
-	}
-	return out, found
-}
-
-func sortedUses(m map[memKind]useRef) []useRef {
-	out := make([]useRef, 0, len(m))
-	for _, k := range []memKind{systemMem, managedMem} {
-		if u, ok := m[k]; ok {
-			out = append(out, u)
-		}
-	}
-	return out
 }
 
 // state is what holds at a point of a function.
@@ -1116,58 +804,6 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 
 func (a *analyzer) entryOf(fi *fnInfo) flow.EntryKind {
 	return flow.EntryOf(fi.obj, fi.fn.Decl, fi.testFile)
-}
-
-// exportFacts exports the summaries of exported functions that other
-// packages can call.
-func (a *analyzer) exportFacts() {
-	for _, fi := range a.funcs {
-		if fi.obj == nil || !fi.obj.Exported() || fi.testFile || a.entryOf(fi) != flow.NotEntry {
-			continue
-		}
-		if r, ok := a.reportsOf[fi.obj]; ok {
-			if r.kind == xnackCheck {
-				a.pass.ExportObjectFact(fi.obj, &ReportsXNACK{Result: r.result})
-			} else {
-				a.pass.ExportObjectFact(fi.obj, &ReportsHMM{Result: r.result, Checks: r.checks})
-			}
-		}
-		if r, ok := a.returns[fi.obj]; ok {
-			a.pass.ExportObjectFact(fi.obj, &ReturnsSystemMemory{Result: r.Result, From: r.From})
-		}
-		if r, ok := a.argsOf[fi.obj]; ok {
-			a.pass.ExportObjectFact(fi.obj, &ReturnsKernelArgs{Result: r.Result, Params: slices.Clone(r.Params)})
-		}
-		if len(fi.uses) > 0 {
-			n := &NeedsXNACK{}
-			if u, ok := fi.uses[systemMem]; ok {
-				n.System, n.SystemWhat, n.SystemCUDA = true, u.describe(""), u.cuda
-			}
-			if u, ok := fi.uses[managedMem]; ok {
-				n.Managed, n.ManagedWhat = true, u.describe("")
-			}
-			a.pass.ExportObjectFact(fi.obj, n)
-		}
-		if fi.callsRuntime {
-			a.pass.ExportObjectFact(fi.obj, &InitializesHIP{})
-		}
-		if fi.guards {
-			a.pass.ExportObjectFact(fi.obj, &GuardsXNACK{})
-		}
-		if fi.setsEnv {
-			a.pass.ExportObjectFact(fi.obj, &SetsHSAXNACK{})
-		}
-		if len(fi.params) > 0 {
-			a.pass.ExportObjectFact(fi.obj, &LaunchesParams{Params: slices.Clone(fi.params)})
-		}
-		if r, ok := a.errReportsOf[fi.obj]; ok {
-			f := &ErrUnlessXNACK{Result: r.result}
-			if r.kind == hmmCheck {
-				f.Checks = r.checks
-			}
-			a.pass.ExportObjectFact(fi.obj, f)
-		}
-	}
 }
 
 // report walks every function for HL4003 and HL4005, then the entry points

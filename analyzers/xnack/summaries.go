@@ -1,0 +1,425 @@
+package xnack
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+
+	"github.com/hiplint/hiplint/internal/flow"
+)
+
+// This file is what xnack knows of functions: its summaries, each kept in a
+// flow.Table or flow.Marks (this package's, else the imported fact, else
+// the meet over an interface method's implementations), and computed by two
+// flow.Summaries solves. The first summarizes results (guard wrappers,
+// system-memory constructors, kernel argument arrays); the events of every
+// node need them. The second summarizes effects and uses: whether a
+// function initializes HIP, sets HSA_XNACK, returns only with XNACK on, and
+// which unguarded memory uses and parameters reaching the GPU it has.
+
+type summaries struct {
+	xnack   *flow.Table[ReportsXNACK, *ReportsXNACK]
+	hmm     *flow.Table[ReportsHMM, *ReportsHMM]
+	errs    *flow.Table[ErrUnlessXNACK, *ErrUnlessXNACK]
+	memory  *flow.Table[ReturnsSystemMemory, *ReturnsSystemMemory]
+	args    *flow.Table[ReturnsKernelArgs, *ReturnsKernelArgs]
+	needs   *flow.Table[NeedsXNACK, *NeedsXNACK]
+	params  *flow.Table[LaunchesParams, *LaunchesParams]
+	runtime *flow.Marks[InitializesHIP, *InitializesHIP]
+	env     *flow.Marks[SetsHSAXNACK, *SetsHSAXNACK]
+	guards  *flow.Marks[GuardsXNACK, *GuardsXNACK]
+}
+
+func newSummaries(a *analyzer) *summaries {
+	pass, impls := a.pass, a.impls
+	s := &summaries{
+		xnack:   flow.NewTable[ReportsXNACK](pass, impls),
+		hmm:     flow.NewTable[ReportsHMM](pass, impls),
+		errs:    flow.NewTable[ErrUnlessXNACK](pass, impls),
+		memory:  flow.NewTable[ReturnsSystemMemory](pass, impls),
+		args:    flow.NewTable[ReturnsKernelArgs](pass, impls),
+		needs:   flow.NewTable[NeedsXNACK](pass, impls),
+		params:  flow.NewTable[LaunchesParams](pass, impls),
+		runtime: flow.NewMarks[InitializesHIP](pass, impls),
+		env:     flow.NewMarks[SetsHSAXNACK](pass, impls),
+		guards:  flow.NewMarks[GuardsXNACK](pass, impls),
+	}
+	// A result index of -1 is no summary (result 0 is one).
+	s.xnack.Empty = func(f ReportsXNACK) bool { return f.Result < 0 }
+	s.hmm.Empty = func(f ReportsHMM) bool { return f.Result < 0 }
+	s.errs.Empty = func(f ErrUnlessXNACK) bool { return f.Result < 0 }
+	s.memory.Empty = func(f ReturnsSystemMemory) bool { return f.From == "" }
+	// Through an interface, a call may reach any implementation (the HIP
+	// one on an AMD GPU): it returns system memory if every implementation
+	// does, needs what any of them needs, hands a parameter to the GPU if
+	// any does, and may initialize HIP or set HSA_XNACK if any does; it
+	// guards only if every implementation does. Guard results are met in
+	// reportsOf and errReportsOf: they span two tables.
+	s.memory.Meet = func(fs []ReturnsSystemMemory) ReturnsSystemMemory {
+		for _, f := range fs {
+			if f.From == "" || f.Result != fs[0].Result {
+				return ReturnsSystemMemory{}
+			}
+		}
+		return fs[0]
+	}
+	s.needs.Meet = func(fs []NeedsXNACK) NeedsXNACK {
+		var out NeedsXNACK
+		for _, f := range fs {
+			out = out.merge(f)
+		}
+		return out
+	}
+	s.params.Meet = func(fs []LaunchesParams) LaunchesParams {
+		var out LaunchesParams
+		for _, f := range fs {
+			out.Params = mergeParams(out.Params, f.Params)
+		}
+		return out
+	}
+	s.guards.Every = true
+	return s
+}
+
+// export exports the summaries of the functions other packages can call.
+func (s *summaries) export(funcs []*types.Func) {
+	s.xnack.Export(funcs)
+	s.hmm.Export(funcs)
+	s.memory.Export(funcs)
+	s.args.Export(funcs)
+	s.needs.Export(funcs)
+	s.runtime.Export(funcs)
+	s.guards.Export(funcs)
+	s.env.Export(funcs)
+	s.params.Export(funcs)
+	s.errs.Export(funcs)
+}
+
+// reportSummary is what a guard helper's result proves.
+type reportSummary struct {
+	result int
+	kind   guardKind
+	checks string
+}
+
+// meetReports is what a guard result proves through an interface: a guard
+// only if every implementation's result is one, and as weak as the weakest.
+func meetReports(impls []*types.Func, of func(*types.Func) (reportSummary, bool)) (reportSummary, bool) {
+	var out reportSummary
+	for i, impl := range impls {
+		r, ok := of(impl)
+		if !ok || i > 0 && r.result != out.result {
+			return reportSummary{}, false
+		}
+		if i == 0 || r.kind < out.kind {
+			out = r
+		}
+	}
+	return out, true
+}
+
+// reportsOf returns what fn's boolean result proves (ReportsXNACK,
+// ReportsHMM).
+func (a *analyzer) reportsOf(fn *types.Func) (reportSummary, bool) {
+	if impls := a.impls.Of(fn); impls != nil {
+		return meetReports(impls, a.reportsOf)
+	}
+	if h, ok := a.sums.hmm.Of(fn); ok {
+		return reportSummary{result: h.Result, kind: hmmCheck, checks: h.Checks}, true
+	}
+	if x, ok := a.sums.xnack.Of(fn); ok {
+		return reportSummary{result: x.Result, kind: xnackCheck}, true
+	}
+	return reportSummary{}, false
+}
+
+// errReportsOf returns what fn's error result being nil proves
+// (ErrUnlessXNACK).
+func (a *analyzer) errReportsOf(fn *types.Func) (reportSummary, bool) {
+	if impls := a.impls.Of(fn); impls != nil {
+		return meetReports(impls, a.errReportsOf)
+	}
+	f, ok := a.sums.errs.Of(fn)
+	if !ok {
+		return reportSummary{}, false
+	}
+	if f.Checks != "" {
+		return reportSummary{result: f.Result, kind: hmmCheck, checks: f.Checks}, true
+	}
+	return reportSummary{result: f.Result, kind: xnackCheck}, true
+}
+
+// setReports records fn's guard result summaries.
+func (a *analyzer) setReports(fn *types.Func, r reportSummary, ok bool) bool {
+	x, h := ReportsXNACK{Result: -1}, ReportsHMM{Result: -1}
+	switch {
+	case ok && r.kind == xnackCheck:
+		x.Result = r.result
+	case ok:
+		h = ReportsHMM{Result: r.result, Checks: r.checks}
+	}
+	cx := a.sums.xnack.Set(fn, x)
+	return a.sums.hmm.Set(fn, h) || cx
+}
+
+func (a *analyzer) setErrReports(fn *types.Func, r reportSummary, ok bool) bool {
+	f := ErrUnlessXNACK{Result: -1}
+	if ok {
+		f.Result = r.result
+		if r.kind == hmmCheck {
+			f.Checks = r.checks
+		}
+	}
+	return a.sums.errs.Set(fn, f)
+}
+
+// results is the first solve's summary of one function.
+type results struct {
+	reports    reportSummary
+	hasReports bool
+	memory     ReturnsSystemMemory
+	args       ReturnsKernelArgs
+}
+
+// summarizeResults finds guard wrappers, system-memory constructors and
+// kernel argument array builders, callees first.
+func (a *analyzer) summarizeResults() {
+	flow.Summaries[results]{
+		Pass: a.pass, Index: a.idx, Impls: a.impls,
+		Deps: a.storeDeps,
+		Analyze: func(fn flow.Func) results {
+			fi := a.byObj[fn.Object(a.pass.TypesInfo)]
+			var r results
+			r.reports, r.hasReports = a.findReports(fi)
+			r.memory, _ = a.findReturnedMemory(fi)
+			r.args, _ = a.findKernelArgs(fi)
+			return r
+		},
+		Update: func(obj *types.Func, r results) bool {
+			c1 := a.setReports(obj, r.reports, r.hasReports)
+			c2 := a.sums.memory.Set(obj, r.memory)
+			return a.sums.args.Set(obj, r.args) || c1 || c2
+		},
+	}.Solve(a.idx.Funcs())
+}
+
+// storeDeps returns the functions whose results a function's result
+// summary may read through the package-wide index rather than through its
+// own calls: those called in what is stored into the fields and package
+// variables the function reads (a getter of a field its constructor sets
+// from a C allocation wrapper).
+func (a *analyzer) storeDeps(fn flow.Func) []*types.Func {
+	info := a.pass.TypesInfo
+	var out []*types.Func
+	seen := map[types.Object]bool{}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		var obj types.Object
+		switch x := n.(type) {
+		case *ast.SelectorExpr:
+			obj = flow.SelectedField(info, x)
+		case *ast.Ident:
+			if v, ok := info.Uses[x].(*types.Var); ok && v.Parent() == a.pass.Pkg.Scope() {
+				obj = v
+			}
+		}
+		if obj == nil || seen[obj] {
+			return true
+		}
+		seen[obj] = true
+		for _, src := range a.ix.srcs[obj] {
+			var n ast.Node = src.expr
+			if src.call != nil {
+				n = src.call
+			}
+			if n == nil {
+				continue
+			}
+			ast.Inspect(n, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if callee := flow.Callee(info, call); callee != nil && callee.Pkg() == a.pass.Pkg {
+						out = append(out, callee.Origin())
+					}
+				}
+				return true
+			})
+		}
+		return true
+	})
+	return out
+}
+
+// calleeSummary is what a call site needs to know about its callee.
+type calleeSummary struct {
+	callsRuntime, setsEnv, guards bool
+	uses                          []useRef
+	// params are the callee's parameters that reach the GPU; for a literal
+	// (own), those of the declaration it is written in, which it captures.
+	params []ParamFlow
+	own    bool
+}
+
+func (a *analyzer) summaryOf(ev event) (calleeSummary, bool) {
+	if ev.lit != nil {
+		fi := a.byLit[ev.lit]
+		if fi == nil {
+			return calleeSummary{}, false
+		}
+		// A literal that skips (a subtest) does not guard its caller.
+		s := fi.sum
+		s.guards, s.own = false, true
+		return s, true
+	}
+	fn := ev.callee
+	if fn == nil {
+		return calleeSummary{}, false
+	}
+	s := calleeSummary{callsRuntime: a.sums.runtime.Has(fn), setsEnv: a.sums.env.Has(fn), guards: a.sums.guards.Has(fn)}
+	found := s.callsRuntime || s.setsEnv || s.guards
+	if n, ok := a.sums.needs.Of(fn); ok {
+		s.uses, found = n.usesAt(fn), true
+	}
+	if p, ok := a.sums.params.Of(fn); ok {
+		s.params, found = p.Params, true
+	}
+	return s, found
+}
+
+// summarizeUses computes, callees first, every function's effects (whether
+// it may initialize HIP or set HSA_XNACK, flow-insensitively), whether it
+// returns only with XNACK on, which unguarded memory uses it reaches, and
+// which of its parameters reach the GPU. A declaration's literals are
+// analyzed with it, innermost first: they run where they are written (or
+// are goroutines and deferred calls of it).
+func (a *analyzer) summarizeUses(walk bool) {
+	lits := map[*ast.FuncDecl][]*fnInfo{}
+	var orphans []*fnInfo // literals outside any declaration (var f = func...)
+	var decl *fnInfo
+	for _, fi := range a.funcs {
+		switch {
+		case fi.obj != nil:
+			decl = fi
+		case decl != nil && decl.fn.Decl.Pos() <= fi.fn.Lit.Pos() && fi.fn.Lit.End() <= decl.fn.Decl.End():
+			lits[decl.fn.Decl] = append(lits[decl.fn.Decl], fi)
+		default:
+			orphans = append(orphans, fi)
+		}
+	}
+	analyzeLits := func(fis []*fnInfo) {
+		for _, fi := range slices.Backward(fis) {
+			a.summarize(fi, walk)
+		}
+	}
+	flow.Summaries[calleeSummary]{
+		Pass: a.pass, Index: a.idx, Impls: a.impls,
+		Analyze: func(fn flow.Func) calleeSummary {
+			analyzeLits(lits[fn.Decl])
+			fi := a.byObj[fn.Object(a.pass.TypesInfo)]
+			a.summarize(fi, walk)
+			return fi.sum
+		},
+		Update: func(obj *types.Func, s calleeSummary) bool {
+			c1 := a.sums.runtime.Set(obj, s.callsRuntime)
+			c2 := a.sums.env.Set(obj, s.setsEnv)
+			c3 := a.sums.guards.Set(obj, s.guards)
+			c4 := a.sums.needs.Set(obj, needsOf(s.uses))
+			c5 := a.sums.params.Set(obj, LaunchesParams{Params: s.params})
+			c6 := a.setErrReports(obj, a.byObj[obj].err, a.byObj[obj].hasErr)
+			return c1 || c2 || c3 || c4 || c5 || c6
+		},
+	}.Solve(a.idx.Funcs())
+	analyzeLits(orphans)
+}
+
+// summarize analyzes fi once with the summaries known so far.
+func (a *analyzer) summarize(fi *fnInfo, walk bool) {
+	var s calleeSummary
+	for _, evs := range fi.events {
+		for _, ev := range evs {
+			switch ev.kind {
+			case evRuntime:
+				s.callsRuntime = true
+			case evSetenv:
+				s.setsEnv = true
+			case evCall:
+				if c, ok := a.summaryOf(ev); ok {
+					s.callsRuntime = s.callsRuntime || c.callsRuntime
+					s.setsEnv = s.setsEnv || c.setsEnv
+				}
+			}
+		}
+	}
+	fi.sum = s // the effects hold during the walk (recursion)
+	if !walk {
+		return
+	}
+	r := a.walk(fi, state{}, false)
+	s.guards = fi.obj != nil && r.sawExit && r.exit.guarded
+	s.uses = firstUses(r.unguarded)
+	s.params = firstParams(r.params)
+	fi.sum = s
+	if fi.obj != nil {
+		fi.err, fi.hasErr = a.findErrGuard(fi, r)
+	}
+}
+
+// firstUses keeps the first use of each kind, system memory first.
+func firstUses(sites []siteUse) []useRef {
+	var out []useRef
+	for _, k := range []memKind{systemMem, managedMem} {
+		for _, s := range sites {
+			if s.use.kind == k {
+				out = append(out, s.use)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// needsOf is the NeedsXNACK summary of a function's first uses.
+func needsOf(uses []useRef) NeedsXNACK {
+	n := NeedsXNACK{uses: uses}
+	for _, u := range uses {
+		if u.kind == systemMem {
+			n.System, n.SystemWhat, n.SystemCUDA = true, u.describe(""), u.cuda
+		} else {
+			n.Managed, n.ManagedWhat = true, u.describe("")
+		}
+	}
+	return n
+}
+
+// merge adds the kinds of use m has and n lacks.
+func (n NeedsXNACK) merge(m NeedsXNACK) NeedsXNACK {
+	keep := func(k memKind) {
+		if i := slices.IndexFunc(m.uses, func(u useRef) bool { return u.kind == k }); i >= 0 {
+			n.uses = append(n.uses, m.uses[i])
+		}
+	}
+	if m.System && !n.System {
+		n.System, n.SystemWhat, n.SystemCUDA = true, m.SystemWhat, m.SystemCUDA
+		keep(systemMem)
+	}
+	if m.Managed && !n.Managed {
+		n.Managed, n.ManagedWhat = true, m.ManagedWhat
+		keep(managedMem)
+	}
+	return n
+}
+
+// usesAt returns the uses n stands for: this package's as they are, an
+// imported fact's at fn's declaration.
+func (n NeedsXNACK) usesAt(fn *types.Func) []useRef {
+	var out []useRef
+	add := func(on bool, u useRef) {
+		if i := slices.IndexFunc(n.uses, func(v useRef) bool { return v.kind == u.kind }); i >= 0 {
+			out = append(out, n.uses[i])
+		} else if on {
+			u.pos = fn.Pos()
+			out = append(out, u)
+		}
+	}
+	add(n.System, useRef{kind: systemMem, what: n.SystemWhat, cuda: n.SystemCUDA})
+	add(n.Managed, useRef{kind: managedMem, what: n.ManagedWhat})
+	return out
+}
