@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hiplint/hiplint/analyzers"
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/diag/check"
 	"github.com/hiplint/hiplint/internal/headerless"
@@ -97,11 +96,15 @@ type ActionError struct {
 	Err             error
 }
 
+// String formats the failure as one message naming the analyzer and the
+// package.
 func (e ActionError) String() string {
 	var pe *panicError
-	var ape *analyzers.PanicError
-	if errors.As(e.Err, &pe) || errors.As(e.Err, &ape) {
-		return e.Err.Error() // it names the analyzer and package already
+	if errors.As(e.Err, &pe) || strings.HasPrefix(e.Err.Error(), "internal error: analyzer "+e.Analyzer+" panicked on package ") {
+		// A panic, recovered here or by the analyzer itself
+		// (analyzers.PanicError, worded alike): it names the analyzer
+		// and the package already.
+		return e.Err.Error()
 	}
 	return fmt.Sprintf("analyzer %s failed on package %s: %v", e.Analyzer, e.PkgID, e.Err)
 }

@@ -282,3 +282,62 @@ func TestDirectives(t *testing.T) {
 	assert.Contains(t, text[lines["HL0001"]], "//hiplint:ignore HL1001")
 	assert.Equal(t, "//hiplint:ignore", text[lines["HL0002"]])
 }
+
+// tier3Src includes a header no machine has: cgo fails, and the package is
+// analyzed from its Go files (tier 3), the runtime calls recognized by name.
+const tier3Src = `package sdk
+
+// #include <no_such_sdk_header.h>
+import "C"
+
+import (
+	"errors"
+	"unsafe"
+)
+
+// Load leaks the module it loads.
+func Load(image unsafe.Pointer) error {
+	var m C.hipModule_t
+	if C.hipModuleLoadData(&m, image) != C.hipSuccess { // hazard: HL2001
+		return errors.New("load failed")
+	}
+	return nil
+}
+`
+
+// TestTier3: the server loads through internal/driver as the command line
+// does, so a package whose cgo preamble includes a header that does not
+// exist is analyzed at tier 3: its finding is published and the note says
+// why; with NoTier3 (-headers=system) the cgo failure is a problem and
+// nothing is published.
+func TestTier3(t *testing.T) {
+	for _, noTier3 := range []bool{false, true} {
+		t.Run(fmt.Sprintf("NoTier3=%v", noTier3), func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, filepath.Join(dir, "go.mod"), "module example.com/tier3\n\ngo 1.26\n")
+			file := filepath.Join(dir, "sdk", "sdk.go")
+			write(t, file, tier3Src)
+			c := start(t, func(o *Options) { o.NoTier3 = noTier3 })
+
+			uri := c.open(file)
+			diags := c.waitPublished(uri, 1)
+			c.mu.Lock()
+			var logged []string
+			for _, l := range c.logs {
+				logged = append(logged, l.Message)
+			}
+			c.mu.Unlock()
+			all := strings.Join(logged, "\n")
+			assert.Contains(t, all, "no_such_sdk_header.h")
+			if noTier3 {
+				assert.Empty(t, diags, "a cgo failure is an error")
+				assert.NotContains(t, all, "note: cgo failed")
+				return
+			}
+			require.Len(t, diags, 1)
+			assert.Equal(t, "HL2001", diags[0].Code)
+			assert.Equal(t, hazardLines(t, file), []int{diags[0].Range.Start.Line + 1})
+			assert.Contains(t, all, "example.com/tier3/sdk: note: cgo failed")
+		})
+	}
+}
