@@ -34,17 +34,12 @@ type funcAnalysis struct {
 	rangedOver map[ast.Expr]bool // the X of each range statement
 	sites      []*copySite
 	siteOf     map[siteKey]int
-	hostMem    map[flow.Loc]bool
-	kernelArgs map[types.Object][]ast.Expr
-	// aliases: memory and the variables assigned views of it anywhere in
-	// the function (out := unsafe.Slice((*T)(dst), n)), so that views made
-	// before a copy are destinations too.
-	aliases flow.Aliases
-	// streamCopies maps a local stream handle variable to the stream it is
-	// a copy of (h := s.handle(), h := s.h), when that is its one
-	// assignment; a handle assigned more than once maps to no location.
-	streamCopies map[flow.Loc]streamCopy
-	quietReads   bool // the device read being checked is not one for the summary
+	// prov: the views of memory the function makes (so that views made
+	// before a copy are destinations too), its host memory, its kernel
+	// argument arrays, and the streams its local handles copy (h :=
+	// s.handle()).
+	prov       *flow.Provenance
+	quietReads bool // the device read being checked is not one for the summary
 	// seen is what the walk over the final solution saw (flow.Replay):
 	// nil while solving.
 	seen *observed
@@ -67,8 +62,7 @@ type observed struct {
 
 func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
 	fa := &funcAnalysis{checker: c, fn: fn, sig: fn.Signature(c.info),
-		rangedOver: map[ast.Expr]bool{}, siteOf: map[siteKey]int{}, hostMem: map[flow.Loc]bool{},
-		kernelArgs: map[types.Object][]ast.Expr{}, aliases: flow.Aliases{}, streamCopies: map[flow.Loc]streamCopy{}}
+		rangedOver: map[ast.Expr]bool{}, siteOf: map[siteKey]int{}}
 	fa.ptrs = flow.Pointers{Locator: flow.Locator{Info: c.info, Index: fa.indexName}}
 	fa.ptrs.Call = func(call *ast.CallExpr) (flow.Loc, bool) { return flow.GetterLoc(c.pass, &fa.ptrs, call) }
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
@@ -77,7 +71,7 @@ func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
 		}
 		return true
 	})
-	fa.scanProvenance()
+	fa.prov = flow.ScanProvenance(c.idx, fa.ptrs, fn.Body, func(l flow.Loc) bool { return cgocall.IsStreamType(l.Root.Type()) })
 	return fa
 }
 
@@ -119,100 +113,6 @@ func (fa *funcAnalysis) indexName(x *ast.IndexExpr) (string, bool) {
 		return "", false
 	}
 	return "[" + types.ExprString(x.Index) + "]", true
-}
-
-// scanProvenance finds, flow-insensitively, the variables that hold host
-// memory and the kernel argument arrays and what they hold.
-func (fa *funcAnalysis) scanProvenance() {
-	for range 2 { // twice, for p := &buf[0]; q := p
-		ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.FuncLit:
-				return cgocall.IsWrapper(fa.info, x) || fa.idx.InPlace(x)
-			case *ast.AssignStmt:
-				if len(x.Lhs) == len(x.Rhs) {
-					for i := range x.Lhs {
-						fa.noteValue(x.Lhs[i], x.Rhs[i])
-					}
-				}
-			case *ast.ValueSpec:
-				if len(x.Names) == len(x.Values) {
-					for i := range x.Names {
-						fa.noteValue(x.Names[i], x.Values[i])
-					}
-				}
-			case *ast.CallExpr:
-				c := fa.idx.Match(x)
-				if c == nil || c.Func.Role != hipapi.Alloc || c.Func.Alloc != hipapi.HostPinned {
-					return true
-				}
-				if u, ok := ast.Unparen(c.Arg(c.Func.Out)).(*ast.UnaryExpr); ok && u.Op == token.AND {
-					if l, ok := fa.ptrs.Locator.Of(u.X); ok {
-						fa.hostMem[l] = true
-					}
-				}
-			}
-			return true
-		})
-	}
-}
-
-func (fa *funcAnalysis) noteValue(lhs, rhs ast.Expr) {
-	if ix, ok := ast.Unparen(lhs).(*ast.IndexExpr); ok { // args[1] = unsafe.Pointer(&dst)
-		if id, ok := ast.Unparen(ix.X).(*ast.Ident); ok {
-			if obj := fa.objOf(id); obj != nil && !slices.Contains(fa.kernelArgs[obj], rhs) {
-				fa.kernelArgs[obj] = append(fa.kernelArgs[obj], rhs)
-			}
-		}
-		return
-	}
-	l, ok := fa.ptrs.Locator.Of(lhs)
-	if !ok {
-		return
-	}
-	if fa.isHostMem(rhs) {
-		fa.hostMem[l] = true
-	}
-	// A view and what it views are the same memory, whichever of them a
-	// copy writes: h := uintptr(p) then a copy into h writes *p. cgo's
-	// temporaries are no user alias: keeping one per call made every
-	// copy's destination list, and the solver's work, grow with the number
-	// of calls in the function (TestBadInputHugeFunctions).
-	if rl, ok := fa.ptrs.Of(rhs); ok && !flow.IsCgoTemp(l) {
-		fa.aliases.Add(rl, l)
-	}
-	if cl, ok := ast.Unparen(rhs).(*ast.CompositeLit); ok && l.Path == "" {
-		fa.kernelArgs[l.Root] = append(fa.kernelArgs[l.Root], cl.Elts...)
-	}
-	fa.noteStreamCopy(l, rhs)
-}
-
-// streamCopy is the one assignment of a local stream handle variable.
-type streamCopy struct {
-	from flow.Loc
-	rhs  ast.Expr
-}
-
-// noteStreamCopy records h := s.handle() or h := s.h for a local variable h
-// of a stream handle type, so that work on h runs on s.h: wrappers written
-// as `cs := hStream.c(); C.cuMemcpyDtoDAsync(..., cs)` then tell their
-// callers which stream they use. A second assignment of h (another
-// right-hand side) forgets it.
-func (fa *funcAnalysis) noteStreamCopy(l flow.Loc, rhs ast.Expr) {
-	if l.Path != "" || l.Root == nil || !cgocall.IsStreamType(l.Root.Type()) {
-		return
-	}
-	if prev, seen := fa.streamCopies[l]; seen {
-		if prev.rhs != rhs {
-			fa.streamCopies[l] = streamCopy{}
-		}
-		return
-	}
-	from, ok := fa.ptrs.Of(rhs)
-	if !ok || from == l {
-		from = flow.Loc{}
-	}
-	fa.streamCopies[l] = streamCopy{from: from, rhs: rhs}
 }
 
 func (fa *funcAnalysis) objOf(id *ast.Ident) types.Object {
@@ -390,31 +290,6 @@ func (fa *funcAnalysis) inlineClosure(lit *ast.FuncLit, s *state) {
 	}
 }
 
-// isHostMem reports whether e is provably host memory: Go memory (&x,
-// &s[0], unsafe.SliceData), C.malloc, or a variable holding such memory or
-// a pinned host allocation.
-func (fa *funcAnalysis) isHostMem(e ast.Expr) bool {
-	for range 16 {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.UnaryExpr:
-			return x.Op == token.AND
-		case *ast.CallExpr:
-			switch {
-			case flow.IsConversion(fa.info, x), flow.IsBuiltin(fa.info, x, "Add") && len(x.Args) > 0:
-				e = x.Args[0]
-				continue
-			}
-			return flow.IsBuiltin(fa.info, x, "SliceData", "StringData") || cgocall.IsHostAlloc(x)
-		case *ast.Ident, *ast.SelectorExpr:
-			l, ok := fa.ptrs.Locator.Of(x)
-			return ok && fa.hostMem[l]
-		default:
-			return false
-		}
-	}
-	return false
-}
-
 // hostRead handles a host access to the memory e points into.
 func (fa *funcAnalysis) hostRead(e ast.Expr, at ast.Node, what string, deep bool, s *state) {
 	l, ok := fa.ptrs.Of(e)
@@ -545,8 +420,8 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 			return
 		}
 		q := fa.queueOf(c.Arg(f.Stream), s)
-		for _, m := range fa.mentions(args) {
-			fa.deviceRead(m.loc, true, c.Expr, q, "C."+f.Name, s)
+		for _, m := range fa.prov.Mentions(args) {
+			fa.deviceRead(m.Loc, true, c.Expr, q, "C."+f.Name, s)
 		}
 	}
 }
@@ -620,8 +495,8 @@ func (fa *funcAnalysis) queueOf(e ast.Expr, s *state) queue {
 		return queue{kind: onStream, stream: flow.Loc{Path: types.ExprString(x)}, device: unknown}
 	}
 	if _, created := s.streams[l]; !created {
-		if sc := fa.streamCopies[l]; sc.from.Root != nil {
-			return fa.streamAt(sc.from, nil, s)
+		if from, ok := fa.prov.CopyOf(l); ok {
+			return fa.streamAt(from, nil, s)
 		}
 	}
 	return fa.streamAt(l, x, s)
@@ -705,7 +580,7 @@ func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 	// and the reads their callers missed are downloads, launches and
 	// library calls.
 	if l, ok := fa.ptrs.Of(src); ok {
-		fa.quietReads = d2d || fa.isHostMem(src) // a host source is read on the host, in the call
+		fa.quietReads = d2d || fa.prov.IsHost(src) // a host source is read on the host, in the call
 		fa.deviceRead(l, false, c.Expr, q, "C."+f.Name, s)
 		fa.quietReads = false
 	}
@@ -729,7 +604,7 @@ func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 		return
 	}
 	site := fa.site(c.Expr, 0, "C."+f.Name, f.Name, async)
-	p := &pending{site: site, dsts: fa.aliases.Of(dl), queue: q, byKind: byKind, kind: kind}
+	p := &pending{site: site, dsts: fa.prov.Aliases.Of(dl), queue: q, byKind: byKind, kind: kind}
 	if f.Direction == hipapi.Peer {
 		p.peer = fa.deviceKey(c.Arg(f.DstDevice))
 	}
@@ -748,7 +623,7 @@ func (fa *funcAnalysis) site(n ast.Node, i int, desc, api string, async bool) in
 
 func (fa *funcAnalysis) isDeviceToHost(c *cgocall.Call, s *state) bool {
 	f := c.Func
-	dstHost, srcHost := fa.isHostMem(c.Arg(f.Dst)), fa.isHostMem(c.Arg(f.Src))
+	dstHost, srcHost := fa.prov.IsHost(c.Arg(f.Dst)), fa.prov.IsHost(c.Arg(f.Src))
 	switch f.Direction {
 	case hipapi.DeviceToHost:
 		return true
@@ -767,7 +642,7 @@ func (fa *funcAnalysis) deviceToDevice(c *cgocall.Call, s *state) (byKind bool, 
 	f := c.Func
 	// ROCm skips the host synchronization only when both pointers are device
 	// allocations; with host memory on either side the copy blocks.
-	if fa.isHostMem(c.Arg(f.Dst)) || fa.isHostMem(c.Arg(f.Src)) {
+	if fa.prov.IsHost(c.Arg(f.Dst)) || fa.prov.IsHost(c.Arg(f.Src)) {
 		return false, kind, false
 	}
 	switch f.Direction {
@@ -822,40 +697,4 @@ func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, s *state) {
 		return
 	}
 	delete(s.streams, ll)
-}
-
-// mention is a variable or field path named in an expression.
-type mention struct {
-	loc  flow.Loc
-	node ast.Node
-}
-
-// mentions returns the variables and field paths e names, in source order,
-// looking through kernel argument arrays built in this function.
-func (fa *funcAnalysis) mentions(e ast.Node) []mention {
-	var out []mention
-	seen := map[types.Object]bool{}
-	var walk func(n ast.Node) bool
-	walk = func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.SelectorExpr:
-			if l, ok := fa.ptrs.Locator.Of(x); ok {
-				out = append(out, mention{l, x})
-				return false
-			}
-		case *ast.Ident:
-			if v, ok := fa.objOf(x).(*types.Var); ok {
-				out = append(out, mention{flow.Loc{Root: v}, x})
-				if elts, ok := fa.kernelArgs[v]; ok && !seen[v] {
-					seen[v] = true
-					for _, el := range elts {
-						ast.Inspect(el, walk)
-					}
-				}
-			}
-		}
-		return true
-	}
-	ast.Inspect(e, walk)
-	return out
 }

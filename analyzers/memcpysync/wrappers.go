@@ -209,7 +209,7 @@ func (fa *funcAnalysis) noteDeviceRead(l flow.Loc, q queue, s *state) {
 	case q.kind == onStream && q.known:
 		r.Stream.Of = BlockingStream
 	}
-	for _, a := range fa.aliases.Of(l) {
+	for _, a := range fa.prov.Aliases.Of(l) {
 		if t := a.Root.Type(); a.Path == "" && !flow.HoldsPointer(t) && !flow.IsUintptr(t) {
 			continue // n in cn := C.int(n): no memory
 		}
@@ -229,7 +229,7 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 	} else {
 		dstArg, dl, ok = fa.ptrs.At(pc.Dst, call)
 	}
-	if !ok || dstArg != nil && !strings.Contains(pc.Dst.Path, ".") && fa.isHostMem(dstArg) {
+	if !ok || dstArg != nil && !strings.Contains(pc.Dst.Path, ".") && fa.prov.IsHost(dstArg) {
 		return
 	}
 	p := &pending{queue: queue{kind: onNull, device: fa.mapDevice(call, pc.Device, s)}}
@@ -261,7 +261,7 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 		}
 	}
 	p.site = fa.site(call, i, fn.Name()+" (C."+pc.API+")", pc.API, pc.Async)
-	p.dsts = fa.aliases.Of(dl)
+	p.dsts = fa.prov.Aliases.Of(dl)
 	if pc.Peer.Of != CallerDevice {
 		p.peer = fa.mapDevice(call, pc.Peer, s)
 	}
@@ -413,7 +413,7 @@ func (fa *funcAnalysis) defersSetDevice() bool {
 // may be in flight: they run concurrently with everything after the go
 // statement, on whatever thread (and current device) the scheduler picks.
 func (fa *funcAnalysis) goStmt(g *ast.GoStmt, s *state) {
-	ms := fa.mentions(g.Call)
+	ms := fa.prov.Mentions(g.Call)
 	syncAt := token.NoPos
 	if lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit); ok {
 		syncAt = fa.firstSync(lit.Body)
@@ -423,11 +423,11 @@ func (fa *funcAnalysis) goStmt(g *ast.GoStmt, s *state) {
 			continue
 		}
 		for _, m := range ms {
-			if !cp.has(m.loc, true) {
+			if !cp.has(m.Loc, true) {
 				continue
 			}
-			if !syncAt.IsValid() || syncAt >= m.node.Pos() {
-				fa.found(cp, m.node, g, queue{kind: onHost}, m.loc, goroutine, s)
+			if !syncAt.IsValid() || syncAt >= m.Node.Pos() {
+				fa.found(cp, m.Node, g, queue{kind: onHost}, m.Loc, goroutine, s)
 			}
 			break
 		}
