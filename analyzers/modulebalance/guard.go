@@ -75,7 +75,7 @@ func (a *analysis_) findGuardedParams(fn flow.Func, sig *types.Signature, unload
 					}
 				}
 			}
-			if !isOnceDo(a.callee(n)) {
+			if !flow.IsOnceDo(a.callee(n)) {
 				return true
 			}
 			for _, arg := range n.Args {
@@ -116,17 +116,6 @@ func (a *analysis_) findGuardedParams(fn flow.Func, sig *types.Signature, unload
 	return out
 }
 
-// isOnceDo reports whether fn is (*sync.Once).Do.
-func isOnceDo(fn *types.Func) bool {
-	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync" && fn.Name() == "Do"
-}
-
-// isTestCleanup reports whether fn is testing's Cleanup (T, B, F or TB):
-// its function runs when the test ends, after the test's own defers.
-func isTestCleanup(fn *types.Func) bool {
-	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "testing" && fn.Name() == "Cleanup"
-}
-
 // cleanedUpByTest reports whether body registers a t.Cleanup that unloads
 // one of objs: a test helper that returns such a module keeps the unload,
 // and its callers own nothing.
@@ -135,7 +124,7 @@ func (a *analysis_) cleanedUpByTest(body *ast.BlockStmt, objs map[types.Object]b
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if found || !ok || !isTestCleanup(a.callee(call)) {
+		if found || !ok || !flow.IsTestCleanup(a.callee(call)) {
 			return !found
 		}
 		for _, arg := range call.Args {
@@ -162,34 +151,6 @@ func (a *analysis_) cleanedUpByTest(body *ast.BlockStmt, objs map[types.Object]b
 		return !found
 	})
 	return found
-}
-
-// testStop returns the name of the testing method that n, a statement,
-// calls to end the test (t.Fatal, t.FailNow, t.Skip...), or "". Those run
-// runtime.Goexit: the test's deferred calls run and the test binary goes on
-// with the next test, so a module loaded without a deferred unload stays
-// loaded. log.Fatal and os.Exit end the process and stay silent.
-func (fa *funcAnalysis) testStop(n ast.Node) string {
-	es, ok := n.(*ast.ExprStmt)
-	if !ok {
-		return ""
-	}
-	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	if !ok {
-		return ""
-	}
-	fn := fa.callee(call)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "testing" {
-		return ""
-	}
-	switch fn.Name() {
-	case "Fatal", "Fatalf", "FailNow", "Skip", "Skipf", "SkipNow":
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			return types.ExprString(sel)
-		}
-		return fn.Name()
-	}
-	return ""
 }
 
 // allGuarded reports whether every unload at ps runs under the guard: inside

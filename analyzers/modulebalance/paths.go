@@ -274,7 +274,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 		return s
 	}
 	fa.escapesIn(n, s, borrowed)
-	if stop := fa.testStop(n); stop != "" {
+	if stop := flow.TestStop(fa.info, n); stop != "" {
 		fa.checkLeaks(s, n.Pos(), "when "+stop+" ends the test")
 	}
 	return s
@@ -400,7 +400,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 			}
 			fn := fa.callee(x)
 			borrow(fa.callbackArgs(x)...)
-			if isTestCleanup(fn) {
+			if flow.IsTestCleanup(fn) {
 				fa.testCleanup(x, s)
 			}
 			borrow(fa.borrowedExprs(x)...)
@@ -572,7 +572,7 @@ func (fa *funcAnalysis) siteIndex(call *ast.CallExpr, name, unload string, l flo
 	if !ok {
 		idx = len(fa.sites)
 		fa.siteOf[call] = idx
-		fa.sites = append(fa.sites, &loadSite{call: call, name: name, unload: unload, at: l, stmt: fa.enclosingStmt(call)})
+		fa.sites = append(fa.sites, &loadSite{call: call, name: name, unload: unload, at: l, stmt: flow.EnclosingStmt(fa.fn.Body, call)})
 	}
 	return idx
 }
@@ -633,17 +633,6 @@ func (fa *funcAnalysis) statusHolder(call ast.Expr) (bits, any) {
 		}
 		cur = p
 	}
-}
-
-func (fa *funcAnalysis) enclosingStmt(n ast.Node) ast.Stmt {
-	for p := fa.parent(n); p != nil; p = fa.parent(p) {
-		if st, ok := p.(ast.Stmt); ok {
-			if _, isBlock := fa.parent(p).(*ast.BlockStmt); isBlock {
-				return st
-			}
-		}
-	}
-	return nil
 }
 
 // refine applies what a branch on cond says about load statuses.
@@ -803,8 +792,11 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 		return
 	}
 	if ms := fa.unloadedExprs(d.Call); len(ms) > 0 {
-		method := fa.idx.Match(d.Call) == nil
-		byRef, pointee := method && fa.bindsAddress(d.Call), method && fa.bindsPointer(d.Call)
+		// A pointer method binds &m (it sees what m holds at exit) on a
+		// value, the pointer on a pointer (what is loaded into *m).
+		ptrRecv, onPtr := flow.ReceiverKinds(fa.info, d.Call)
+		method := fa.idx.Match(d.Call) == nil && ptrRecv
+		byRef, pointee := method && !onPtr, method && onPtr
 		for _, m := range ms {
 			fa.unloadBy(s, m, d.Call, true, byRef, pointee, fa.isIdempotent(d.Call, m))
 		}
@@ -958,53 +950,18 @@ func (fa *funcAnalysis) deferFix(site *loadSite) (analysis.SuggestedFix, bool) {
 	if site.unload == "" || site.at.Path != "" || site.stmt == nil {
 		return analysis.SuggestedFix{}, false
 	}
-	check := fa.errorCheck(site)
-	if check == nil || fa.unloadsAnywhere(site.at) || fa.inLoop(site.stmt) {
+	check := flow.ErrorCheck(fa.fn.Body, site.stmt)
+	if check == nil || fa.unloadsAnywhere(site.at) || flow.InLoop(fa.fn.Body, site.stmt) {
 		return analysis.SuggestedFix{}, false
 	}
-	tf := fa.pass.Fset.File(check.End())
-	line := tf.PositionFor(check.End(), false).Line // the analyzed file's own line: cgo files start with extra lines
-	if line >= tf.LineCount() {
+	edit, ok := flow.LineAfter(fa.pass.Fset, check, fmt.Sprintf("defer C.%s(%s)", site.unload, site.at))
+	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	insertAt := tf.LineStart(line + 1)
-	col := fa.pass.Fset.PositionFor(check.Pos(), false).Column
-	indent := strings.Repeat("\t", max(col-1, 0))
-	text := fmt.Sprintf("%sdefer C.%s(%s)\n", indent, site.unload, site.at)
 	return analysis.SuggestedFix{
 		Message:   fmt.Sprintf("Unload %s with defer C.%s after the error check", site.at, site.unload),
-		TextEdits: []analysis.TextEdit{{Pos: insertAt, End: insertAt, NewText: []byte(text)}},
+		TextEdits: []analysis.TextEdit{edit},
 	}, true
-}
-
-// errorCheck returns the if statement that checks the load's status and
-// returns on failure: the load's own statement or the one right after it.
-func (fa *funcAnalysis) errorCheck(site *loadSite) *ast.IfStmt {
-	block, ok := fa.parent(site.stmt).(*ast.BlockStmt)
-	if !ok {
-		return nil
-	}
-	returns := func(ifs *ast.IfStmt) bool {
-		if ifs.Else != nil || len(ifs.Body.List) == 0 {
-			return false
-		}
-		_, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt)
-		return ok
-	}
-	if ifs, ok := site.stmt.(*ast.IfStmt); ok {
-		if returns(ifs) {
-			return ifs
-		}
-		return nil
-	}
-	for i, st := range block.List {
-		if st == site.stmt && i+1 < len(block.List) {
-			if ifs, ok := block.List[i+1].(*ast.IfStmt); ok && ifs.Init == nil && returns(ifs) {
-				return ifs
-			}
-		}
-	}
-	return nil
 }
 
 func (fa *funcAnalysis) unloadsAnywhere(l flow.Loc) bool {
@@ -1031,16 +988,6 @@ func (fa *funcAnalysis) findUnloadedRoots() map[types.Object]bool {
 	return roots
 }
 
-func (fa *funcAnalysis) inLoop(n ast.Node) bool {
-	for p := fa.parent(n); p != nil; p = fa.parent(p) {
-		switch p.(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
-			return true
-		}
-	}
-	return false
-}
-
 // returnedHandles returns the modules whose function or global handles ret returns.
 func (fa *funcAnalysis) returnedHandles(ret *ast.ReturnStmt) map[flow.Loc]bool {
 	out := map[flow.Loc]bool{}
@@ -1062,18 +1009,8 @@ func (fa *funcAnalysis) returnedHandles(ret *ast.ReturnStmt) map[flow.Loc]bool {
 // wrapper: such callbacks (ctx.Do, sync.Once.Do, a locked-thread runner) run
 // during the call, on the caller's variables.
 func (fa *funcAnalysis) calledInPlace(lit *ast.FuncLit) bool {
-	if cgocall.IsWrapper(fa.info, lit) {
-		return false
-	}
 	call, ok := fa.parent(lit).(*ast.CallExpr)
-	if !ok || !slices.Contains(call.Args, ast.Expr(lit)) || isTestCleanup(fa.callee(call)) {
-		return false
-	}
-	switch fa.parent(call).(type) {
-	case *ast.DeferStmt, *ast.GoStmt:
-		return false
-	}
-	return true
+	return ok && fa.idx.InPlace(lit) && !flow.IsTestCleanup(fa.callee(call))
 }
 
 // inPlaceCallOf returns the call that runs the closure holding ret in place,
@@ -1099,44 +1036,6 @@ func (fa *funcAnalysis) inNestedLit(pos token.Pos) bool {
 		}
 	}
 	return false
-}
-
-// bindsAddress reports whether call is a method call with a pointer receiver
-// on an addressable value (var k Kernel; k.Close()): deferred, it binds &k
-// and sees what k holds at exit. On a pointer variable it binds the pointer's
-// value at the defer.
-func (fa *funcAnalysis) bindsAddress(call *ast.CallExpr) bool {
-	ptrRecv, onPtr := fa.receiverKinds(call)
-	return ptrRecv && !onPtr
-}
-
-// bindsPointer reports whether call is a method call with a pointer receiver
-// on a pointer variable: deferred, it binds the pointer.
-func (fa *funcAnalysis) bindsPointer(call *ast.CallExpr) bool {
-	ptrRecv, onPtr := fa.receiverKinds(call)
-	return ptrRecv && onPtr
-}
-
-// receiverKinds says whether call's method has a pointer receiver and
-// whether the receiver expression is itself a pointer.
-func (fa *funcAnalysis) receiverKinds(call *ast.CallExpr) (ptrRecv, onPtr bool) {
-	fn := fa.callee(call)
-	if fn == nil || fn.Signature().Recv() == nil {
-		return false, false
-	}
-	if _, ok := fn.Signature().Recv().Type().Underlying().(*types.Pointer); !ok {
-		return false, false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return false, false
-	}
-	t := fa.info.TypeOf(sel.X)
-	if t == nil {
-		return false, false
-	}
-	_, isPtr := t.Underlying().(*types.Pointer)
-	return true, isPtr
 }
 
 // isIdempotent reports whether call unloads m, one of its arguments, behind a
