@@ -90,12 +90,12 @@ func (a *analyzer) helperArgValues(e ast.Expr, depth int) []helperArg {
 			return nil
 		}
 		var out []helperArg
-		for _, src := range a.ix.srcs[v] {
+		for _, src := range a.ix.Of[v] {
 			switch {
-			case src.call != nil:
-				out = append(out, a.helperCallArgs(src.call, src.result)...)
-			case src.expr != nil:
-				out = append(out, a.helperArgValues(src.expr, depth+1)...)
+			case src.Call != nil && src.Result != allocated:
+				out = append(out, a.helperCallArgs(src.Call, src.Result)...)
+			case src.Expr != nil:
+				out = append(out, a.helperArgValues(src.Expr, depth+1)...)
 			}
 		}
 		return out
@@ -229,14 +229,14 @@ func (a *analyzer) cLocOf(e ast.Expr, depth int) (cLoc, bool) {
 		if !ok || v.IsField() || v.Parent() == nil || v.Parent() == a.pass.Pkg.Scope() {
 			return cLoc{}, false
 		}
-		srcs := a.ix.srcs[v]
-		if len(srcs) != 1 || srcs[0].expr == nil {
+		srcs := a.ix.Of[v]
+		if len(srcs) != 1 || srcs[0].Expr == nil {
 			return cLoc{}, false
 		}
-		if a.isCAlloc(srcs[0].expr) {
+		if a.isCAlloc(srcs[0].Expr) {
 			return cLoc{v, 0}, true
 		}
-		return a.cLocOf(srcs[0].expr, depth+1)
+		return a.cLocOf(srcs[0].Expr, depth+1)
 	}
 	return cLoc{}, false
 }

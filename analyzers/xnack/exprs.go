@@ -36,137 +36,44 @@ const (
 	xnackCheck           // a check that XNACK is on
 )
 
-// valueSrc is one value assigned to a variable.
-type valueSrc struct {
-	expr   ast.Expr      // v = expr
-	call   *ast.CallExpr // v, w = call(): result index
-	result int
-	alloc  hipapi.AllocKind // C.hipMalloc(&v, ...): the allocation's kind
-	allocd bool
-}
-
-// index is the package-wide assignment index.
+// index is the package-wide assignment index (flow.Sources), with the
+// out-arguments of allocations (a Source with Result -1 whose Call is the
+// allocation: C.hipMalloc(&v, n) gives v) and the variables attribute
+// queries write.
 type index struct {
-	srcs   map[types.Object][]valueSrc
-	elems  map[types.Object][]ast.Expr   // a[i] = e: elements stored into a
-	attrs  map[types.Object]hipapi.Const // v of hipDeviceGetAttribute(&v, attr, dev)
-	fields map[fieldKey][]valueSrc       // v.f = e: what is stored in the field f of the variable v
+	*flow.Sources
+	attrs map[types.Object]hipapi.Const // v of hipDeviceGetAttribute(&v, attr, dev)
 }
 
-// fieldKey is a field of the value one variable holds (or points to).
-type fieldKey struct {
-	base  types.Object
-	field *types.Var
-}
-
-// baseField returns v and f for v.f, where v is a variable.
-func baseField(info *types.Info, e ast.Expr) (fieldKey, bool) {
-	f := flow.SelectedField(info, e)
-	if f == nil {
-		return fieldKey{}, false
-	}
-	id, ok := ast.Unparen(ast.Unparen(e).(*ast.SelectorExpr).X).(*ast.Ident)
-	if !ok {
-		return fieldKey{}, false
-	}
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok {
-		return fieldKey{}, false
-	}
-	return fieldKey{v, f}, true
-}
+// allocated is the Result of a Source that an allocation writes.
+const allocated = -1
 
 func (a *analyzer) buildIndex() {
 	info := a.pass.TypesInfo
-	ix := &index{srcs: map[types.Object][]valueSrc{}, elems: map[types.Object][]ast.Expr{},
-		attrs: map[types.Object]hipapi.Const{}, fields: map[fieldKey][]valueSrc{}}
+	ix := &index{Sources: flow.IndexSources(info, a.files), attrs: map[types.Object]hipapi.Const{}}
 	a.ix = ix
-	obj := func(e ast.Expr) types.Object {
-		if f := flow.SelectedField(info, e); f != nil {
-			return f // b.ptr = v: what the field ptr holds, in every value
-		}
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if !ok {
-			return nil
-		}
-		if o := info.Defs[id]; o != nil {
-			return o
-		}
-		return info.Uses[id]
-	}
-	assign := func(lhs []ast.Expr, rhs []ast.Expr) {
-		if len(lhs) == len(rhs) {
-			for i, l := range lhs {
-				if k, ok := baseField(info, l); ok {
-					ix.fields[k] = append(ix.fields[k], valueSrc{expr: rhs[i]})
-				}
-				if o := obj(l); o != nil {
-					ix.srcs[o] = append(ix.srcs[o], valueSrc{expr: rhs[i]})
-				} else if ie, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
-					if o := obj(ie.X); o != nil {
-						ix.elems[o] = append(ix.elems[o], rhs[i])
-					}
+	for _, c := range a.idx.RuntimeCalls() {
+		switch c.Func.Role {
+		case hipapi.Alloc:
+			out := c.Arg(c.Func.Out)
+			src := flow.Source{Call: c.Expr, Result: allocated}
+			if o := flow.AddrOf(info, out); o != nil {
+				ix.Of[o] = append(ix.Of[o], src)
+			}
+			if u, ok := flow.StripConversions(info, out).(*ast.UnaryExpr); ok && u.Op == token.AND {
+				if k, ok := flow.FieldOfVar(info, u.X); ok {
+					ix.Fields[k] = append(ix.Fields[k], src)
 				}
 			}
-			return
-		}
-		if len(rhs) == 1 {
-			if call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr); ok {
-				for i, l := range lhs {
-					if k, ok := baseField(info, l); ok {
-						ix.fields[k] = append(ix.fields[k], valueSrc{call: call, result: i})
-					}
-					if o := obj(l); o != nil {
-						ix.srcs[o] = append(ix.srcs[o], valueSrc{call: call, result: i})
-					}
-				}
+		case hipapi.DeviceAttribute:
+			k, ok := deviceAttr(info, c)
+			if !ok || (k.Role != hipapi.PageableAttr && k.Role != hipapi.ManagedAttr) {
+				continue
+			}
+			if o := flow.AddrOf(info, c.Arg(c.Func.Out)); o != nil {
+				ix.attrs[o] = k
 			}
 		}
-	}
-	for _, f := range a.files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				assign(n.Lhs, n.Rhs)
-			case *ast.ValueSpec:
-				lhs := make([]ast.Expr, len(n.Names))
-				for i, id := range n.Names {
-					lhs[i] = id
-				}
-				assign(lhs, n.Values)
-			case *ast.CompositeLit:
-				// &HostBuffer{ptr: C.malloc(n)} stores into the field ptr.
-				for _, fv := range flow.LitFields(info, n) {
-					ix.srcs[fv.Field] = append(ix.srcs[fv.Field], valueSrc{expr: fv.Value})
-				}
-			case *ast.CallExpr:
-				c := a.idx.Match(n)
-				if c == nil {
-					return true
-				}
-				switch c.Func.Role {
-				case hipapi.Alloc:
-					out := c.Arg(c.Func.Out)
-					if o := flow.AddrOf(info, out); o != nil {
-						ix.srcs[o] = append(ix.srcs[o], valueSrc{alloc: c.Func.Alloc, allocd: true})
-					}
-					if u, ok := flow.StripConversions(info, out).(*ast.UnaryExpr); ok && u.Op == token.AND {
-						if k, ok := baseField(info, u.X); ok {
-							ix.fields[k] = append(ix.fields[k], valueSrc{alloc: c.Func.Alloc, allocd: true})
-						}
-					}
-				case hipapi.DeviceAttribute:
-					k, ok := deviceAttr(info, c)
-					if !ok || (k.Role != hipapi.PageableAttr && k.Role != hipapi.ManagedAttr) {
-						return true
-					}
-					if o := flow.AddrOf(info, c.Arg(c.Func.Out)); o != nil {
-						ix.attrs[o] = k
-					}
-				}
-			}
-			return true
-		})
 	}
 }
 
@@ -235,19 +142,19 @@ func (a *analyzer) prov(e ast.Expr, depth int) provenance {
 		return a.provVar(x, depth)
 	case *ast.SelectorExpr:
 		if f := flow.SelectedField(info, x); f != nil {
-			return a.provAll(a.ix.srcs[f], depth)
+			return a.provAll(a.ix.Of[f], depth)
 		}
 		if v, ok := info.Uses[x.Sel].(*types.Var); ok { // pkg.Var
-			return a.provSrcs(a.ix.srcs[v], depth)
+			return a.provSrcs(a.ix.Of[v], depth)
 		}
 	case *ast.IndexExpr:
 		// An element of a map or slice: what is stored into it (m[k] = p).
 		if id, ok := ast.Unparen(x.X).(*ast.Ident); ok {
 			switch flow.Under(info, x.X).(type) {
 			case *types.Map, *types.Slice:
-				var srcs []valueSrc
-				for _, el := range a.ix.elems[info.Uses[id]] {
-					srcs = append(srcs, valueSrc{expr: el})
+				var srcs []flow.Source
+				for _, el := range a.ix.Elems[info.Uses[id]] {
+					srcs = append(srcs, flow.Source{Expr: el})
 				}
 				return a.provAll(srcs, depth)
 			}
@@ -300,10 +207,10 @@ func (a *analyzer) provVar(id *ast.Ident, depth int) provenance {
 	if obj == nil {
 		obj = info.Defs[id]
 	}
-	return a.provSrcs(a.ix.srcs[obj], depth)
+	return a.provSrcs(a.ix.Of[obj], depth)
 }
 
-func (a *analyzer) provSrcs(srcs []valueSrc, depth int) provenance {
+func (a *analyzer) provSrcs(srcs []flow.Source, depth int) provenance {
 	var p provenance
 	for _, src := range srcs {
 		p = p.or(a.provSrc(src, depth))
@@ -311,17 +218,17 @@ func (a *analyzer) provSrcs(srcs []valueSrc, depth int) provenance {
 	return p
 }
 
-func (a *analyzer) provSrc(src valueSrc, depth int) provenance {
+func (a *analyzer) provSrc(src flow.Source, depth int) provenance {
 	switch {
-	case src.allocd:
-		if src.alloc == hipapi.Managed {
+	case src.Result == allocated:
+		if c := a.idx.Match(src.Call); c != nil && c.Func.Alloc == hipapi.Managed {
 			return provenance{managedMem, "managed memory"}
 		}
 		return provenance{}
-	case src.call != nil:
-		return a.provCall(src.call, src.result, depth+1)
+	case src.Call != nil:
+		return a.provCall(src.Call, src.Result, depth+1)
 	}
-	return a.prov(src.expr, depth+1)
+	return a.prov(src.Expr, depth+1)
 }
 
 // provAll is the provenance of storage that every value of a type (a field)
@@ -329,10 +236,10 @@ func (a *analyzer) provSrc(src valueSrc, depth int) provenance {
 // stored there is, so that a Buffer type whose constructors differ
 // (C.malloc in one, hipMalloc in another) is not taken as system memory.
 // nil stores nothing.
-func (a *analyzer) provAll(srcs []valueSrc, depth int) provenance {
+func (a *analyzer) provAll(srcs []flow.Source, depth int) provenance {
 	var p provenance
 	for _, src := range srcs {
-		if !src.allocd && src.call == nil && flow.IsNil(a.pass.TypesInfo, src.expr) {
+		if src.Call == nil && flow.IsNil(a.pass.TypesInfo, src.Expr) {
 			continue
 		}
 		q := a.provSrc(src, depth)
@@ -421,8 +328,8 @@ func (a *analyzer) kernelArgValues(e ast.Expr) []ast.Expr {
 		return nil
 	}
 	arr := info.Uses[id]
-	for _, src := range a.ix.srcs[arr] {
-		switch x := ast.Unparen(src.expr).(type) {
+	for _, src := range a.ix.Of[arr] {
+		switch x := ast.Unparen(src.Expr).(type) {
 		case *ast.CompositeLit:
 			for _, el := range x.Elts {
 				if kv, ok := el.(*ast.KeyValueExpr); ok {
@@ -436,7 +343,7 @@ func (a *analyzer) kernelArgValues(e ast.Expr) []ast.Expr {
 			}
 		}
 	}
-	elems = append(elems, a.ix.elems[arr]...)
+	elems = append(elems, a.ix.Elems[arr]...)
 	return addrValues(info, elems)
 }
 
@@ -603,7 +510,7 @@ func (a *analyzer) guardVar(v *types.Var, depth int) (guardKind, string) {
 		return noGuard, ""
 	}
 	info := a.pass.TypesInfo
-	srcs := a.ix.srcs[v]
+	srcs := a.ix.Of[v]
 	if len(srcs) == 0 {
 		return noGuard, ""
 	}
@@ -612,15 +519,15 @@ func (a *analyzer) guardVar(v *types.Var, depth int) (guardKind, string) {
 		var k guardKind
 		var n string
 		switch {
-		case src.allocd:
+		case src.Result == allocated:
 			return noGuard, ""
-		case src.call != nil:
-			k, n = a.guardCall(src.call, src.result)
+		case src.Call != nil:
+			k, n = a.guardCall(src.Call, src.Result)
 		default:
-			if tv := info.Types[src.expr]; tv.Value != nil && tv.Value.Kind() == constant.Bool && !constant.BoolVal(tv.Value) {
+			if tv := info.Types[src.Expr]; tv.Value != nil && tv.Value.Kind() == constant.Bool && !constant.BoolVal(tv.Value) {
 				continue
 			}
-			k, n = a.implies(src.expr, true, depth+1)
+			k, n = a.implies(src.Expr, true, depth+1)
 		}
 		if k < kind {
 			kind, name = k, n

@@ -149,11 +149,11 @@ func (a *analyzer) paramOf(fi *fnInfo, e ast.Expr, depth int) (ParamFlow, bool) 
 		if v.IsField() || v.Parent() == nil || v.Parent() == a.pass.Pkg.Scope() {
 			return ParamFlow{}, false // package variables: stored from anywhere
 		}
-		for _, src := range a.ix.srcs[v] {
-			if src.expr == nil {
+		for _, src := range a.ix.Of[v] {
+			if src.Expr == nil {
 				continue
 			}
-			if r, ok := a.paramOf(fi, src.expr, depth+1); ok {
+			if r, ok := a.paramOf(fi, src.Expr, depth+1); ok {
 				return r, true
 			}
 		}
@@ -228,7 +228,7 @@ func (a *analyzer) fieldMayHoldSystem(fi *fnInfo, r ParamFlow) bool {
 	if f.Exported() {
 		return true
 	}
-	return a.provSrcs(a.ix.srcs[f], 0).kind&systemMem != 0
+	return a.provSrcs(a.ix.Of[f], 0).kind&systemMem != 0
 }
 
 // fieldByName returns the field name of t (or of what t points to).
@@ -270,12 +270,12 @@ func (a *analyzer) provField(e ast.Expr, f *types.Var, depth int) provenance {
 			return provenance{}
 		}
 		var p provenance
-		for _, src := range a.ix.srcs[v] {
-			if src.expr != nil {
-				p = p.or(a.provField(src.expr, f, depth+1))
+		for _, src := range a.ix.Of[v] {
+			if src.Expr != nil {
+				p = p.or(a.provField(src.Expr, f, depth+1))
 			}
 		}
-		return p.or(a.provSrcs(a.ix.fields[fieldKey{v, f}], depth))
+		return p.or(a.provSrcs(a.ix.Fields[flow.FieldKey{Var: v, Field: f}], depth))
 	}
 	return provenance{}
 }

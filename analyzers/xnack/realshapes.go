@@ -89,14 +89,14 @@ func (a *analyzer) cBuffer(e ast.Expr, depth int) types.Object {
 			if !ok || v.IsField() || v.Parent() == nil || v.Parent() == a.pass.Pkg.Scope() {
 				return nil
 			}
-			srcs := a.ix.srcs[v]
-			if slices.ContainsFunc(srcs, func(s valueSrc) bool { return s.expr != nil && a.isCHeapExpr(s.expr, depth) }) {
+			srcs := a.ix.Of[v]
+			if slices.ContainsFunc(srcs, func(s flow.Source) bool { return s.Expr != nil && a.isCHeapExpr(s.Expr, depth) }) {
 				return v
 			}
-			if len(srcs) != 1 || srcs[0].expr == nil {
+			if len(srcs) != 1 || srcs[0].Expr == nil {
 				return nil
 			}
-			e = srcs[0].expr
+			e = srcs[0].Expr
 		default:
 			return nil
 		}
@@ -161,7 +161,7 @@ func (a *analyzer) errGuard(e ast.Expr, depth int) (guardKind, string) {
 		if !ok || depth > 8 {
 			return noGuard, ""
 		}
-		srcs := a.ix.srcs[v]
+		srcs := a.ix.Of[v]
 		if len(srcs) == 0 {
 			return noGuard, ""
 		}
@@ -170,10 +170,10 @@ func (a *analyzer) errGuard(e ast.Expr, depth int) (guardKind, string) {
 			var k guardKind
 			var n string
 			switch {
-			case src.call != nil:
-				k, n = a.errGuardCall(src.call, src.result)
-			case src.expr != nil:
-				call, ok := ast.Unparen(src.expr).(*ast.CallExpr)
+			case src.Call != nil:
+				k, n = a.errGuardCall(src.Call, src.Result)
+			case src.Expr != nil:
+				call, ok := ast.Unparen(src.Expr).(*ast.CallExpr)
 				if !ok {
 					return noGuard, ""
 				}

@@ -226,10 +226,10 @@ func (a *analyzer) storeDeps(fn flow.Func) []*types.Func {
 			return true
 		}
 		seen[obj] = true
-		for _, src := range a.ix.srcs[obj] {
-			var n ast.Node = src.expr
-			if src.call != nil {
-				n = src.call
+		for _, src := range a.ix.Of[obj] {
+			var n ast.Node = src.Expr
+			if src.Call != nil {
+				n = src.Call
 			}
 			if n == nil {
 				continue

@@ -1,0 +1,114 @@
+package flow
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// Source is one value that a variable or field is given somewhere in a
+// package: the expression Expr, or result Result of the call Call (v, w :=
+// f()). An analyzer may add sources of its own (an out-argument &v that a
+// runtime call writes) with Expr and Call as it documents.
+type Source struct {
+	Expr   ast.Expr
+	Call   *ast.CallExpr
+	Result int
+}
+
+// FieldKey is the field Field of the value that the variable Var holds (or
+// points to): v.f.
+type FieldKey struct {
+	Var   types.Object
+	Field *types.Var
+}
+
+// Sources is a flow-insensitive index of what a package's code stores: a
+// variable's (or a field's, in every value) sources are everything
+// assigned to it anywhere, in source order. It is the basis of
+// analyses that take "a variable holds the union of what it is given",
+// such as the provenance of a pointer.
+type Sources struct {
+	// Of holds what is assigned to each variable (v = e, var v = e, v, w =
+	// f()) and to each field in every value (x.f = e, T{f: e}).
+	Of map[types.Object][]Source
+	// Elems holds what is stored into each variable's elements (a[i] = e).
+	Elems map[types.Object][]ast.Expr
+	// Fields holds what is stored into each field of each variable (v.f = e).
+	Fields map[FieldKey][]Source
+}
+
+// IndexSources indexes what the files store (Assigned's assignments and
+// declarations, and the fields struct literals set).
+func IndexSources(info *types.Info, files []*ast.File) *Sources {
+	s := &Sources{Of: map[types.Object][]Source{}, Elems: map[types.Object][]ast.Expr{}, Fields: map[FieldKey][]Source{}}
+	store := func(lhs, rhs ast.Expr, result int) {
+		if rhs == nil {
+			return
+		}
+		src := Source{Expr: rhs}
+		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && (result > 0 || isMultiValue(info, call)) {
+			src = Source{Call: call, Result: result}
+		}
+		if k, ok := FieldOfVar(info, lhs); ok {
+			s.Fields[k] = append(s.Fields[k], src)
+		}
+		if o := StoredObject(info, lhs); o != nil {
+			s.Of[o] = append(s.Of[o], src)
+		} else if ie, ok := ast.Unparen(lhs).(*ast.IndexExpr); ok && src.Expr != nil {
+			if o := StoredObject(info, ie.X); o != nil {
+				s.Elems[o] = append(s.Elems[o], src.Expr)
+			}
+		}
+	}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			Assigned(n, store)
+			if lit, ok := n.(*ast.CompositeLit); ok {
+				for _, fv := range LitFields(info, lit) {
+					s.Of[fv.Field] = append(s.Of[fv.Field], Source{Expr: fv.Value})
+				}
+			}
+			return true
+		})
+	}
+	return s
+}
+
+// isMultiValue reports whether call has several results.
+func isMultiValue(info *types.Info, call *ast.CallExpr) bool {
+	t, ok := info.TypeOf(call).(*types.Tuple)
+	return ok && t.Len() > 1
+}
+
+// StoredObject returns what a store into e writes in every value: the
+// field f for x.f, the variable v for v; nil for anything else.
+func StoredObject(info *types.Info, e ast.Expr) types.Object {
+	if f := SelectedField(info, e); f != nil {
+		return f
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if o := info.Defs[id]; o != nil {
+		return o
+	}
+	return info.Uses[id]
+}
+
+// FieldOfVar returns v and f for v.f, where v is a variable.
+func FieldOfVar(info *types.Info, e ast.Expr) (FieldKey, bool) {
+	f := SelectedField(info, e)
+	if f == nil {
+		return FieldKey{}, false
+	}
+	id, ok := ast.Unparen(ast.Unparen(e).(*ast.SelectorExpr).X).(*ast.Ident)
+	if !ok {
+		return FieldKey{}, false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return FieldKey{}, false
+	}
+	return FieldKey{Var: v, Field: f}, true
+}

@@ -1,0 +1,57 @@
+package flow
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestIndexSources(t *testing.T) {
+	src := `package p
+type T struct{ ptr *int }
+func two() (*int, error) { return nil, nil }
+func one() *int { return nil }
+var g = one()
+func f(x *int) {
+	var v *int
+	v = x
+	w, err := two()
+	t := T{ptr: w}
+	t.ptr = one()
+	s := []*int{}
+	s[0] = v
+	m := map[string]*int{}
+	u, ok := m["k"]
+	_, _, _, _ = err, u, ok, g
+}
+`
+	pass, _ := fakePass(t, src)
+	s := IndexSources(pass.TypesInfo, pass.Files)
+	byName := map[string][]Source{}
+	for o, srcs := range s.Of {
+		byName[o.Name()] = append(byName[o.Name()], srcs...)
+	}
+	require.Len(t, byName["v"], 1, "var v without a value gives nothing")
+	require.Len(t, byName["w"], 1)
+	assert.NotNil(t, byName["w"][0].Call, "a call with several results is a Call source")
+	assert.Equal(t, 0, byName["w"][0].Result)
+	assert.Equal(t, 1, byName["err"][0].Result)
+	assert.Len(t, byName["ptr"], 2, "the field in every value: T{ptr: w} and t.ptr = one()")
+	assert.NotNil(t, byName["ptr"][1].Expr, "a one-result call is an expression source")
+	assert.Len(t, byName["g"], 1, "package variables")
+	assert.Len(t, byName["u"], 1, "the value of a comma-ok form")
+	assert.Empty(t, byName["ok"], "the ok of a comma-ok form is no expression's value")
+	var elems int
+	for o, es := range s.Elems {
+		assert.Equal(t, "s", o.Name())
+		elems += len(es)
+	}
+	assert.Equal(t, 1, elems)
+	require.Len(t, s.Fields, 1)
+	for k, srcs := range s.Fields {
+		assert.Equal(t, "t", k.Var.Name())
+		assert.Equal(t, "ptr", k.Field.Name())
+		assert.Len(t, srcs, 1)
+	}
+}
