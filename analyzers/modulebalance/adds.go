@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
@@ -97,21 +98,29 @@ func directPart(e ast.Expr) bool {
 	return false
 }
 
-// localLoads returns fn's local variables that receive a loaded module: the
-// handle of a runtime load, what a loader into its argument filled, the
-// result of a module constructor.
+// localLoads returns fn's local variables that receive a loaded module
+// (loadTargets, closures left out).
 func (a *analysis_) localLoads(fn flow.Func) map[types.Object]bool {
+	loaded := a.loadTargets(fn.Body, false)
+	maps.DeleteFunc(loaded, func(v types.Object, _ bool) bool { return !flow.Declares(fn.Body, v) })
+	return loaded
+}
+
+// loadTargets returns the variables that body loads modules into: the
+// handle of a runtime load, what a loader into its argument fills, the
+// result of a module constructor. closures: also in the closures inside.
+func (a *analysis_) loadTargets(body *ast.BlockStmt, closures bool) map[types.Object]bool {
 	info := a.pass.TypesInfo
-	loaded := map[types.Object]bool{}
+	out := map[types.Object]bool{}
 	add := func(e ast.Expr) {
-		if root := flow.RootVar(info, e); root != nil && flow.Declares(fn.Body, root) {
-			loaded[root] = true
+		if root := flow.RootVar(info, e); root != nil {
+			out[root] = true
 		}
 	}
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			return false // cgo wrappers are matched at their call; closures are other functions
+			return closures // cgo wrappers are matched at their call
 		case *ast.CallExpr:
 			if c := a.idx.Match(n); c != nil {
 				if c.Func.Role == hipapi.ModuleLoad {
@@ -135,7 +144,7 @@ func (a *analysis_) localLoads(fn flow.Func) map[types.Object]bool {
 		}
 		return true
 	})
-	return loaded
+	return out
 }
 
 // addInto handles a call of a function that adds a module to what argument e

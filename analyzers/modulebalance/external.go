@@ -5,7 +5,6 @@ import (
 	"go/types"
 
 	"github.com/hiplint/hiplint/internal/flow"
-	"github.com/hiplint/hiplint/internal/hipapi"
 )
 
 // held: the handle holds a module this function did not load (a parameter's,
@@ -40,10 +39,7 @@ func (fa *funcAnalysis) isParamOrGlobal(v *types.Var) bool {
 // so that a path that does not unload it joins as "not unloaded".
 func (fa *funcAnalysis) seedHeld() state {
 	s := state{}
-	loadedRoots := map[types.Object]bool{}
-	for _, site := range fa.loadTargets() {
-		loadedRoots[site] = true
-	}
+	loadedRoots := fa.loadTargets(fa.fn.Body, true)
 	fa.seeds = map[flow.Loc]bool{}
 	ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -64,45 +60,6 @@ func (fa *funcAnalysis) seedHeld() state {
 		return true
 	})
 	return s
-}
-
-// loadTargets returns the variables the function loads modules into.
-func (fa *funcAnalysis) loadTargets() []types.Object {
-	var out []types.Object
-	ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if c := fa.idx.Match(n); c != nil {
-				if c.Func.Role == hipapi.ModuleLoad {
-					if root := flow.RootVar(fa.info, c.Arg(c.Func.Out)); root != nil {
-						out = append(out, root)
-					}
-				}
-				return true
-			}
-			fn := fa.callee(n)
-			if li, ok := fa.loadsInto.Of(fn); ok {
-				for _, e := range flow.ArgsAt(n, li.Params) {
-					if root := flow.RootVar(fa.info, e); root != nil {
-						out = append(out, root)
-					}
-				}
-			}
-		case *ast.AssignStmt:
-			if len(n.Rhs) != 1 {
-				return true
-			}
-			if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-				if r, ok := fa.returns.Of(fa.callee(call)); ok && r.Result < len(n.Lhs) {
-					if root := flow.RootVar(fa.info, n.Lhs[r.Result]); root != nil {
-						out = append(out, root)
-					}
-				}
-			}
-		}
-		return true
-	})
-	return out
 }
 
 // resetHeld forgets the unloads of held handles at e: something may have put

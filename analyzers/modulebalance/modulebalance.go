@@ -435,37 +435,7 @@ func (a *analysis_) holds(t types.Type, seen map[types.Type]bool) bool {
 // is returned (itself, its address, or inside a composite literal).
 func (a *analysis_) findReturnedModule(fn flow.Func, sig *types.Signature) (ReturnsModule, bool) {
 	info := a.pass.TypesInfo
-	loaded := map[types.Object]bool{}
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false // cgo wrappers are matched at their call; closures are other functions
-		case *ast.CallExpr:
-			if c := a.idx.Match(n); c != nil && c.Func.Role == hipapi.ModuleLoad {
-				if root := flow.RootVar(info, c.Arg(c.Func.Out)); root != nil && flow.Declares(fn.Body, root) {
-					loaded[root] = true
-				}
-			}
-			if li, ok := a.loadsInto.Of(a.callee(n)); ok {
-				for _, e := range flow.ArgsAt(n, li.Params) {
-					if root := flow.RootVar(info, e); root != nil && flow.Declares(fn.Body, root) {
-						loaded[root] = true
-					}
-				}
-			}
-		case *ast.AssignStmt:
-			if len(n.Rhs) == 1 {
-				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-					if r, ok := a.returns.Of(a.callee(call)); ok && r.Result < len(n.Lhs) {
-						if root := flow.RootVar(info, n.Lhs[r.Result]); root != nil {
-							loaded[root] = true
-						}
-					}
-				}
-			}
-		}
-		return true
-	})
+	loaded := a.localLoads(fn)
 	if len(loaded) == 0 || storedElsewhere(info, fn.Body, loaded) || a.cleanedUpByTest(fn.Body, loaded) {
 		return ReturnsModule{}, false
 	}
