@@ -139,7 +139,7 @@ func (a *analyzer) findKernelArgs(fi *fnInfo) (ReturnsKernelArgs, bool) {
 				continue
 			}
 			for _, v := range a.argArrayValues(fi, ret.Results[i]) {
-				if r, ok := a.paramOf(fi, v, 0); ok && r.Field == "" && r.Param >= 0 && !slices.Contains(params, r.Param) {
+				if r, ok := a.paramOf(fi, v, 0); ok && r.Path == "" && r.Param >= 0 && !slices.Contains(params, r.Param) {
 					params = append(params, r.Param)
 				}
 			}
@@ -394,7 +394,7 @@ func (a *analyzer) cSlotValues(e ast.Expr) []ast.Expr {
 // decides what reaches the GPU.
 func (a *analyzer) arrayParam(fi *fnInfo, e ast.Expr, api string, cuda bool) (ParamFlow, bool) {
 	r, ok := a.paramOf(fi, e, 0)
-	if !ok || r.Field != "" || r.Param < 0 || !argArrayType(fi.encl.Signature().Params().At(r.Param).Type()) {
+	if !ok || r.Path != "" || r.Param < 0 || !argArrayType(fi.encl.Signature().Params().At(r.Param).Type()) {
 		return ParamFlow{}, false
 	}
 	r.API, r.In, r.CUDA, r.Array = api, fi.name, cuda, true
@@ -441,7 +441,7 @@ func (a *analyzer) classifyArrayArg(fi *fnInfo, call *ast.CallExpr, callee *type
 		values = append(values, h.arg)
 	}
 	for _, v := range values {
-		if r, ok := a.paramOf(fi, v, 0); ok && r.Field == "" {
+		if r, ok := a.paramOf(fi, v, 0); ok && r.Path == "" {
 			r.API, r.In, r.CUDA = pf.API, pf.In, pf.CUDA
 			return argResult{passed: &r}
 		}

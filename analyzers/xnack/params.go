@@ -20,15 +20,14 @@ import (
 // parameter is then a use of system memory at the call, and a caller that
 // passes one of its own parameters on is summarized the same way.
 
-// ParamFlow is one parameter that reaches the GPU: Param is its index (-1
-// for the receiver), Field a field of it ("" for the parameter itself), API
-// the runtime function it reaches and In the function that calls API.
+// ParamFlow is one parameter that reaches the GPU: Ref is the parameter (or
+// the receiver) and its path (one field at most), API the runtime function
+// it reaches and In the function that calls API.
 type ParamFlow struct {
-	Param int
-	Field string
-	API   string
-	In    string
-	CUDA  bool // API is a CUDA function: the guard is cudaDevAttrPageableMemoryAccess
+	flow.Ref
+	API  string
+	In   string
+	CUDA bool // API is a CUDA function: the guard is cudaDevAttrPageableMemoryAccess
 	// Array: the parameter is the kernelParams array itself; the kernel
 	// arguments its caller puts in it reach the GPU (argblock.go).
 	Array bool
@@ -37,23 +36,20 @@ type ParamFlow struct {
 // ref names the parameter: "0", "recv", "recv.ptr", "1.buf".
 func (f ParamFlow) ref() string {
 	s := strconv.Itoa(f.Param)
-	if f.Param == -1 {
+	if f.Param == flow.Receiver {
 		s = "recv"
 	}
-	if f.Field != "" {
-		s += "." + f.Field
-	}
+	s += f.Path
 	if f.Array {
 		s = "args(" + s + ")"
 	}
 	return s
 }
 
-func (f ParamFlow) key() paramKey { return paramKey{f.Param, f.Field, f.Array} }
+func (f ParamFlow) key() paramKey { return paramKey{f.Ref, f.Array} }
 
 type paramKey struct {
-	param int
-	field string
+	ref   flow.Ref
 	array bool
 }
 
@@ -98,8 +94,8 @@ func sortParams(ps []ParamFlow) {
 		if ps[i].Param != ps[j].Param {
 			return ps[i].Param < ps[j].Param
 		}
-		if ps[i].Field != ps[j].Field {
-			return ps[i].Field < ps[j].Field
+		if ps[i].Path != ps[j].Path {
+			return ps[i].Path < ps[j].Path
 		}
 		return !ps[i].Array && ps[j].Array
 	})
@@ -144,7 +140,7 @@ func (a *analyzer) paramOf(fi *fnInfo, e ast.Expr, depth int) (ParamFlow, bool) 
 			return ParamFlow{}, false
 		}
 		if i, ok := flow.ParamIndex(fi.encl.Signature(), v); ok {
-			return ParamFlow{Param: i}, true
+			return ParamFlow{Ref: flow.Ref{Param: i}}, true
 		}
 		if v.IsField() || v.Parent() == nil || v.Parent() == a.pass.Pkg.Scope() {
 			return ParamFlow{}, false // package variables: stored from anywhere
@@ -159,8 +155,8 @@ func (a *analyzer) paramOf(fi *fnInfo, e ast.Expr, depth int) (ParamFlow, bool) 
 		}
 	case *ast.SelectorExpr:
 		if f := flow.SelectedField(info, x); f != nil {
-			if r, ok := a.paramOf(fi, x.X, depth+1); ok && r.Field == "" {
-				r.Field = f.Name()
+			if r, ok := a.paramOf(fi, x.X, depth+1); ok && r.Path == "" {
+				r.Path = "." + f.Name()
 				return r, true
 			}
 		}
@@ -179,7 +175,7 @@ func (a *analyzer) paramOf(fi *fnInfo, e ast.Expr, depth int) (ParamFlow, bool) 
 				break
 			}
 			if _, isPtr := flow.Under(info, y.X).(*types.Pointer); isPtr {
-				if r, ok := a.paramOf(fi, y.X, depth+1); ok && r.Field == "" {
+				if r, ok := a.paramOf(fi, y.X, depth+1); ok && r.Path == "" {
 					return r, true
 				}
 			}
@@ -201,7 +197,7 @@ func (a *analyzer) paramOf(fi *fnInfo, e ast.Expr, depth int) (ParamFlow, bool) 
 // parameter: In is the name of fi, the function the use is in.
 func (a *analyzer) reachingParam(fi *fnInfo, e ast.Expr, api string, cuda bool) (ParamFlow, bool) {
 	r, ok := a.paramOf(fi, e, 0)
-	if !ok || r.Field != "" && !a.fieldMayHoldSystem(fi, r) {
+	if !ok || r.Path != "" && !a.fieldMayHoldSystem(fi, r) {
 		return ParamFlow{}, false
 	}
 	r.API, r.In, r.CUDA = api, fi.name, cuda
@@ -216,12 +212,12 @@ func (a *analyzer) reachingParam(fi *fnInfo, e ast.Expr, api string, cuda bool) 
 func (a *analyzer) fieldMayHoldSystem(fi *fnInfo, r ParamFlow) bool {
 	var t types.Type
 	sig := fi.encl.Signature()
-	if r.Param == -1 {
+	if r.Param == flow.Receiver {
 		t = sig.Recv().Type()
 	} else {
 		t = sig.Params().At(r.Param).Type()
 	}
-	f := fieldByName(t, a.pass.Pkg, r.Field)
+	f := fieldByName(t, a.pass.Pkg, r.Path[1:])
 	if f == nil {
 		return false
 	}
@@ -309,7 +305,7 @@ func (a *analyzer) classifyArg(fi *fnInfo, call *ast.CallExpr, callee *types.Fun
 	if pf.Param >= 0 && sig.Variadic() && pf.Param >= sig.Params().Len()-1 {
 		return argResult{} // the slice of the variadic arguments: not followed
 	}
-	if pf.Param == -1 && sig.Recv() == nil {
+	if pf.Param == flow.Receiver && sig.Recv() == nil {
 		return argResult{}
 	}
 	arg := flow.ArgAt(call, pf.Param)
@@ -319,7 +315,7 @@ func (a *analyzer) classifyArg(fi *fnInfo, call *ast.CallExpr, callee *types.Fun
 	if pf.Array {
 		return a.classifyArrayArg(fi, call, callee, pf, arg)
 	}
-	if pf.Param == -1 {
+	if pf.Param == flow.Receiver {
 		// A method expression ((*T).M) or a method value is no receiver.
 		if tv, ok := info.Types[arg]; !ok || !tv.IsValue() {
 			return argResult{}
@@ -327,8 +323,8 @@ func (a *analyzer) classifyArg(fi *fnInfo, call *ast.CallExpr, callee *types.Fun
 	}
 	var p provenance
 	expr := a.argText(arg)
-	if pf.Field != "" {
-		f := fieldByName(info.TypeOf(arg), callee.Pkg(), pf.Field)
+	if pf.Path != "" {
+		f := fieldByName(info.TypeOf(arg), callee.Pkg(), pf.Path[1:])
 		if f == nil {
 			return argResult{}
 		}
@@ -336,7 +332,7 @@ func (a *analyzer) classifyArg(fi *fnInfo, call *ast.CallExpr, callee *types.Fun
 		if expr == "" {
 			expr = "value"
 		}
-		expr += "." + pf.Field
+		expr += pf.Path
 	} else {
 		p = a.prov(arg, 0)
 	}
@@ -352,20 +348,20 @@ func (a *analyzer) classifyArg(fi *fnInfo, call *ast.CallExpr, callee *types.Fun
 		what += "to " + pf.API
 		return argResult{use: &useRef{kind: systemMem, what: what, in: fi.name, pos: call.Pos(), cuda: pf.CUDA}}
 	}
-	if pf.Field != "" {
+	if pf.Path != "" {
 		// b.ptr of the caller's own b: only one level of fields.
 		r, ok := a.paramOf(fi, arg, 0)
-		if !ok || r.Field != "" {
+		if !ok || r.Path != "" {
 			return argResult{}
 		}
-		r.Field = pf.Field
+		r.Path = pf.Path
 		if !a.fieldMayHoldSystem(fi, r) {
 			return argResult{}
 		}
 		r.API, r.In, r.CUDA = pf.API, pf.In, pf.CUDA
 		return argResult{passed: &r}
 	}
-	if r, ok := a.paramOf(fi, arg, 0); ok && (r.Field == "" || a.fieldMayHoldSystem(fi, r)) {
+	if r, ok := a.paramOf(fi, arg, 0); ok && (r.Path == "" || a.fieldMayHoldSystem(fi, r)) {
 		r.API, r.In, r.CUDA = pf.API, pf.In, pf.CUDA
 		return argResult{passed: &r}
 	}
