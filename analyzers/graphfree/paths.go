@@ -8,7 +8,6 @@ import (
 	"go/types"
 	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
@@ -347,38 +346,17 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 // effects applies the runtime calls and summarized calls in n, arguments
 // first, in source order.
 func (fa *funcAnalysis) effects(n ast.Node, s *state) {
-	var visit func(node ast.Node) bool
-	visit = func(node ast.Node) bool {
-		switch x := node.(type) {
-		case *ast.FuncLit:
-			if cgocall.IsWrapper(fa.info, x) {
-				fa.unknownCgoCall(x, s)
-			}
-			// A closure that runs in place (ctx.Do(func() error {...}))
-			// runs here, on this function's variables; other closures are
-			// other functions.
-			if fa.idx.InPlace(x) {
-				fa.inlineClosure(x, s)
-			}
-			return false
-		case *ast.CallExpr:
-			if c := fa.idx.Match(x); c != nil {
-				for _, a := range c.Args {
-					ast.Inspect(a, visit)
-				}
-				fa.runtimeCall(c, s)
-				return false
-			}
-			ast.Inspect(x.Fun, visit)
-			for _, a := range x.Args {
-				ast.Inspect(a, visit)
-			}
-			fa.otherCall(x, s)
-			return false
+	fa.idx.CallsInOrder(n, func(lit *ast.FuncLit) {
+		if cgocall.IsWrapper(fa.info, lit) {
+			fa.unknownCgoCall(lit, s)
 		}
-		return true
-	}
-	ast.Inspect(n, visit)
+		// A closure that runs in place (ctx.Do(func() error {...})) runs
+		// here, on this function's variables; other closures are other
+		// functions.
+		if fa.idx.InPlace(lit) {
+			fa.inlineClosure(lit, s)
+		}
+	}, func(c *cgocall.Call) { fa.runtimeCall(c, s) }, func(call *ast.CallExpr) { fa.otherCall(call, s) })
 }
 
 // allocsIn returns the allocation sites of the calls in e.
@@ -793,23 +771,7 @@ func (fa *funcAnalysis) collectReturn(ret *ast.ReturnStmt, s *state) {
 	for p, key := range fa.endCands {
 		fa.captureAtReturn[p] |= s.captureBits(key)
 	}
-	results := ret.Results
-	var trees []tree
-	if len(results) == 0 && fa.sig.Results().Len() > 0 && fa.sig.Results().At(0).Name() != "" {
-		for i := range fa.sig.Results().Len() {
-			trees = append(trees, s.vals.Subtree(flow.Loc{Root: fa.sig.Results().At(i)}))
-		}
-	} else if len(results) == 1 && fa.sig.Results().Len() > 1 {
-		if call, ok := ast.Unparen(results[0]).(*ast.CallExpr); ok {
-			for i := range fa.sig.Results().Len() {
-				trees = append(trees, fa.ev.Result(call, i, s))
-			}
-		}
-	} else {
-		for _, r := range results {
-			trees = append(trees, fa.ev.Eval(r, s))
-		}
-	}
+	trees := fa.ev.Returned(fa.sig, ret, s)
 	for i, t := range trees {
 		for path, v := range t {
 			for _, si := range v.sites {
@@ -1043,28 +1005,9 @@ func (fa *funcAnalysis) sharesGraphMemory(fr, user *nodeSite) bool {
 // ancestors returns the nodes n depends on, directly or transitively;
 // known is false when some dependency along the way is unknown.
 func (fa *funcAnalysis) ancestors(n *nodeSite) (map[int]bool, bool) {
-	seen := map[int]bool{}
-	work := []*nodeSite{n}
-	for len(work) > 0 {
-		cur := work[len(work)-1]
-		work = work[:len(work)-1]
-		if cur.depsUnknown {
-			return nil, false
-		}
-		deps := make([]int, 0, len(cur.deps))
-		for d := range cur.deps {
-			deps = append(deps, d)
-		}
-		for d := range fa.edges[fa.nodeOf[cur.call.Expr]] {
-			deps = append(deps, d)
-		}
-		sort.Ints(deps)
-		for _, d := range deps {
-			if !seen[d] {
-				seen[d] = true
-				work = append(work, fa.nodes[d])
-			}
-		}
-	}
-	return seen, true
+	return flow.Reachable(fa.nodeOf[n.call.Expr], func(i int) ([]int, bool) {
+		cur := fa.nodes[i]
+		deps := slices.Collect(maps.Keys(cur.deps))
+		return append(deps, slices.Collect(maps.Keys(fa.edges[i]))...), !cur.depsUnknown
+	})
 }

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/hiplint/hiplint/internal/cgocall"
 	"golang.org/x/tools/go/cfg"
 )
 
@@ -77,4 +78,38 @@ func AtExits[S any](info *types.Info, g *cfg.CFG, in map[*cfg.Block]S, p Problem
 		}
 		yield(s)
 	}
+}
+
+// CallsInOrder calls the hooks for the calls that n makes, in the order Go
+// evaluates them: a call's function and arguments before the call itself
+// (inner calls first); a runtime call (Match) goes to runtime, after the
+// calls in its arguments, any other call to other. A function literal goes
+// to lit and is not walked: a cgo wrapper stands for the runtime call around
+// it, and an in-place closure (InPlace) is for the analyzer to run through
+// its own control flow (ClosureExits).
+func (x *Index) CallsInOrder(n ast.Node, lit func(*ast.FuncLit), runtime func(*cgocall.Call), other func(*ast.CallExpr)) {
+	var visit func(node ast.Node) bool
+	visit = func(node ast.Node) bool {
+		switch e := node.(type) {
+		case *ast.FuncLit:
+			lit(e)
+			return false
+		case *ast.CallExpr:
+			if c := x.Match(e); c != nil {
+				for _, a := range c.Args {
+					ast.Inspect(a, visit)
+				}
+				runtime(c)
+				return false
+			}
+			ast.Inspect(e.Fun, visit)
+			for _, a := range e.Args {
+				ast.Inspect(a, visit)
+			}
+			other(e)
+			return false
+		}
+		return true
+	}
+	ast.Inspect(n, visit)
 }

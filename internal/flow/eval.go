@@ -292,3 +292,29 @@ func (ev Evaluator[S, V]) Range(rs *ast.RangeStmt, e ast.Expr, s S) {
 	}
 	ev.Set(e, ev.Eval(rs.X, s).Below("[]"), s)
 }
+
+// Returned returns what a return statement of a function with signature
+// sig hands back, by result: the named results' values for a bare return,
+// each result of a call for return f(), and each expression's value
+// otherwise.
+func (ev Evaluator[S, V]) Returned(sig *types.Signature, ret *ast.ReturnStmt, s S) []Tree[V] {
+	var trees []Tree[V]
+	results := sig.Results()
+	switch {
+	case len(ret.Results) == 0 && results.Len() > 0 && results.At(0).Name() != "":
+		for i := range results.Len() {
+			trees = append(trees, ev.Store(s).Subtree(Loc{Root: results.At(i)}))
+		}
+	case len(ret.Results) == 1 && results.Len() > 1:
+		if call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok {
+			for i := range results.Len() {
+				trees = append(trees, ev.Result(call, i, s))
+			}
+		}
+	default:
+		for _, r := range ret.Results {
+			trees = append(trees, ev.Eval(r, s))
+		}
+	}
+	return trees
+}

@@ -87,3 +87,52 @@ func TestAtExits(t *testing.T) {
 	sort.Ints(exits)
 	assert.Equal(t, []int{0, 2}, exits, "return 1 before any assignment, return 3 after both")
 }
+
+// TestCallsInOrder: inner calls and arguments before the call, literals
+// not walked.
+func TestCallsInOrder(t *testing.T) {
+	src := `package p
+func f(int) int { return 0 }
+func g(func()) int { return 0 }
+func h() func(int) int { return f }
+func use() {
+	_ = h()(f(f(1)) + g(func() { f(2) }))
+}
+`
+	pass, _ := fakePass(t, src)
+	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	body := pass.Files[0].Decls[3].(*ast.FuncDecl).Body
+	var got []string
+	x.CallsInOrder(body, func(*ast.FuncLit) { got = append(got, "lit") }, nil, func(call *ast.CallExpr) {
+		got = append(got, types.ExprString(call))
+	})
+	assert.Equal(t, []string{"h()", "f(1)", "f(f(1))", "lit", "g((func() literal))", "h()(f(f(1)) + g((func() literal)))"}, got)
+}
+
+// TestReturned: a bare return reads the named results, return f() each of
+// f's results.
+func TestReturned(t *testing.T) {
+	src := `package p
+func two() (*int, *int) { return nil, nil }
+func named(p *int) (r *int, q *int) { r = p; return }
+func call() (*int, *int) { return two() }
+`
+	pass, _ := fakePass(t, src)
+	pass.ResultOf[Getters] = &GetterResult{}
+	info := pass.TypesInfo
+	var store Store[ints]
+	ev := Evaluator[*Store[ints], ints]{Pass: pass, Locator: Locator{Info: info},
+		Store: func(s *Store[ints]) *Store[ints] { return s },
+		Call: func(call *ast.CallExpr, i int, _ *Store[ints]) (Tree[ints], bool) {
+			return Tree[ints]{"": {10 + i}}, true
+		},
+	}
+	named := pass.Files[0].Decls[1].(*ast.FuncDecl)
+	sig := info.Defs[named.Name].(*types.Func).Signature()
+	store.Set(Loc{Root: sig.Results().At(0)}, Tree[ints]{"": {1}})
+	got := ev.Returned(sig, named.Body.List[1].(*ast.ReturnStmt), &store)
+	assert.Equal(t, []Tree[ints]{{"": {1}}, {}}, got)
+	call := pass.Files[0].Decls[2].(*ast.FuncDecl)
+	got = ev.Returned(info.Defs[call.Name].(*types.Func).Signature(), call.Body.List[0].(*ast.ReturnStmt), &store)
+	assert.Equal(t, []Tree[ints]{{"": {10}}, {"": {11}}}, got)
+}
