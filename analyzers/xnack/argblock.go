@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/flow"
 )
 
@@ -187,173 +186,13 @@ func (a *analyzer) argArrayValues(fi *fnInfo, e ast.Expr) []ast.Expr {
 	return out
 }
 
-// A cLoc is a constant offset into the C heap block a local variable holds.
-type cLoc struct {
-	base types.Object
-	off  int64
-}
-
-// cLocOf returns where in a C heap block e points: a variable assigned a
-// C allocation is offset 0 of its block; unsafe.Add(x, c), &x[c] (x a
-// pointer to an array, or a slice) and conversions move from there.
-func (a *analyzer) cLocOf(e ast.Expr, depth int) (cLoc, bool) {
-	if depth > 12 || e == nil {
-		return cLoc{}, false
-	}
-	info := a.pass.TypesInfo
-	switch x := flow.StripConversions(info, e).(type) {
-	case *ast.CallExpr:
-		switch flow.UnsafeBuiltin(info, x) {
-		case "Add":
-			if len(x.Args) != 2 {
-				return cLoc{}, false
-			}
-			c, ok := flow.ConstInt(info, x.Args[1])
-			if !ok {
-				return cLoc{}, false
-			}
-			l, ok := a.cLocOf(x.Args[0], depth+1)
-			l.off += c
-			return l, ok
-		case "Slice", "SliceData":
-			if len(x.Args) > 0 {
-				return a.cLocOf(x.Args[0], depth+1)
-			}
-		}
-	case *ast.UnaryExpr:
-		if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok && x.Op == token.AND {
-			return a.cElemLoc(ix, depth)
-		}
-	case *ast.Ident:
-		v, ok := info.Uses[x].(*types.Var)
-		if !ok || v.IsField() || v.Parent() == nil || v.Parent() == a.pass.Pkg.Scope() {
-			return cLoc{}, false
-		}
-		srcs := a.ix.Of[v]
-		if len(srcs) != 1 || srcs[0].Expr == nil {
-			return cLoc{}, false
-		}
-		if a.isCAlloc(srcs[0].Expr) {
-			return cLoc{v, 0}, true
-		}
-		return a.cLocOf(srcs[0].Expr, depth+1)
-	}
-	return cLoc{}, false
-}
-
-// cElemLoc is the location of x[c], for x a pointer to an array or a slice
-// in a C block.
-func (a *analyzer) cElemLoc(ix *ast.IndexExpr, depth int) (cLoc, bool) {
-	info := a.pass.TypesInfo
-	var elem types.Type
-	switch t := flow.Under(info, ix.X).(type) {
-	case *types.Slice:
-		elem = t.Elem()
-	case *types.Pointer:
-		arr, ok := t.Elem().Underlying().(*types.Array)
-		if !ok {
-			return cLoc{}, false
-		}
-		elem = arr.Elem()
-	default:
-		return cLoc{}, false
-	}
-	c, ok := flow.ConstInt(info, ix.Index)
-	if !ok {
-		return cLoc{}, false
-	}
-	l, ok := a.cLocOf(ix.X, depth+1)
-	l.off += c * a.pass.TypesSizes.Sizeof(elem)
-	return l, ok
-}
-
-// slotBound is the number of slots of the array whose first slot e is, when
-// its type says (&array[c] of a *[n]T), else 64.
-func slotBound(info *types.Info, e ast.Expr) int64 {
-	u, ok := flow.StripConversions(info, e).(*ast.UnaryExpr)
-	if !ok || u.Op != token.AND {
-		return 64
-	}
-	ix, ok := ast.Unparen(u.X).(*ast.IndexExpr)
-	if !ok {
-		return 64
-	}
-	p, ok := flow.Under(info, ix.X).(*types.Pointer)
-	if !ok {
-		return 64
-	}
-	arr, ok := p.Elem().Underlying().(*types.Array)
-	c, known := flow.ConstInt(info, ix.Index)
-	if !ok || !known || c > arr.Len() {
-		return 64
-	}
-	return min(arr.Len()-c, 64)
-}
-
-// isCAlloc reports whether e is a C heap allocation call (seen through
-// conversions only).
-func (a *analyzer) isCAlloc(e ast.Expr) bool {
-	call, ok := flow.StripConversions(a.pass.TypesInfo, e).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	name, ok := cgocall.CName(a.pass.TypesInfo, call)
-	return ok && cHeapFuncs[name]
-}
-
-// cLocStores returns what is stored at l anywhere in the package
-// (*(*unsafe.Pointer)(unsafe.Add(block, 8)) = v, array[1] = v).
-func (a *analyzer) cLocStores(l cLoc) []ast.Expr {
-	a.indexCStores()
-	return a.locStores[l]
-}
-
-// indexCStores walks the package once for the stores into C memory, by
-// offset (cLocStores) and by buffer (cStores).
-func (a *analyzer) indexCStores() {
-	if a.locStores != nil {
-		return
-	}
-	a.locStores = map[cLoc][]ast.Expr{}
-	a.cstores = map[types.Object][]ast.Expr{}
-	for _, f := range a.files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
-				return true
-			}
-			for i, lhs := range as.Lhs {
-				var at cLoc
-				var into ast.Expr
-				switch x := ast.Unparen(lhs).(type) {
-				case *ast.StarExpr:
-					at, ok = a.cLocOf(x.X, 0)
-					into = x.X
-				case *ast.IndexExpr:
-					at, ok = a.cElemLoc(x, 0)
-					into = x.X
-				default:
-					continue
-				}
-				if ok {
-					a.locStores[at] = append(a.locStores[at], as.Rhs[i])
-				}
-				if buf := a.cBuffer(into, 0); buf != nil {
-					a.cstores[buf] = append(a.cstores[buf], as.Rhs[i])
-				}
-			}
-			return true
-		})
-	}
-}
-
 // cSlotValues returns the argument values of a kernelParams array e in C
 // memory whose slots point to values stored at known offsets of C blocks:
 // the pointer-like values stored there. A slot whose target holds no
 // known store contributes nothing.
 func (a *analyzer) cSlotValues(e ast.Expr) []ast.Expr {
 	info := a.pass.TypesInfo
-	first, ok := a.cLocOf(e, 0)
+	first, ok := a.cmem.Loc(e)
 	if !ok {
 		return nil
 	}
@@ -362,8 +201,8 @@ func (a *analyzer) cSlotValues(e ast.Expr) []ast.Expr {
 	// Slots are consecutive words from the first, as many as the array's
 	// type says when it says (&array[0] of a *[n]unsafe.Pointer), else up
 	// to the first word nothing is stored into.
-	for i := int64(0); i < slotBound(info, e); i++ {
-		slots := a.cLocStores(cLoc{first.base, first.off + i*word})
+	for i := int64(0); i < flow.SlotBound(info, e, 64); i++ {
+		slots := a.cmem.StoresAt(flow.CLoc{Base: first.Base, Off: first.Off + i*word})
 		if len(slots) == 0 {
 			break
 		}
@@ -375,11 +214,11 @@ func (a *analyzer) cSlotValues(e ast.Expr) []ast.Expr {
 					continue
 				}
 			}
-			at, ok := a.cLocOf(slot, 0)
+			at, ok := a.cmem.Loc(slot)
 			if !ok {
 				continue
 			}
-			for _, v := range a.cLocStores(at) {
+			for _, v := range a.cmem.StoresAt(at) {
 				if flow.PointerLike(info.TypeOf(v)) {
 					out = append(out, v)
 				}

@@ -52,6 +52,10 @@ func (a *analyzer) buildIndex() {
 	info := a.pass.TypesInfo
 	ix := &index{Sources: flow.IndexSources(info, a.files), attrs: map[types.Object]hipapi.Const{}}
 	a.ix = ix
+	a.cmem = flow.NewCMemory(info, a.pass.TypesSizes, ix.Sources, a.files, func(call *ast.CallExpr) bool {
+		name, ok := cgocall.CName(info, call)
+		return ok && cgocall.IsSystemAlloc(name)
+	})
 	for _, c := range a.idx.RuntimeCalls() {
 		switch c.Func.Role {
 		case hipapi.Alloc:
@@ -100,12 +104,6 @@ func deviceAttr(info *types.Info, c *cgocall.Call) (hipapi.Const, bool) {
 // hiprtc compiles kernels on the host and does not.
 func initializesHIP(name string) bool {
 	return strings.HasPrefix(name, "hip") && !strings.HasPrefix(name, "hiprtc")
-}
-
-// cHeapFuncs return system memory from the C heap or a mapping.
-var cHeapFuncs = map[string]bool{
-	"malloc": true, "calloc": true, "realloc": true, "aligned_alloc": true, "valloc": true,
-	"memalign": true, "mmap": true, "CBytes": true, "CString": true,
 }
 
 // provenance is what memory a pointer expression may point to.
@@ -255,7 +253,7 @@ func (a *analyzer) provAll(srcs []flow.Source, depth int) provenance {
 func (a *analyzer) provCall(call *ast.CallExpr, result int, depth int) provenance {
 	info := a.pass.TypesInfo
 	if name, ok := cgocall.CName(info, call); ok {
-		if cHeapFuncs[name] && result == 0 {
+		if cgocall.IsSystemAlloc(name) && result == 0 {
 			return provenance{systemMem, "C." + name + " memory"}
 		}
 		return provenance{}

@@ -5,9 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 
-	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/flow"
 )
 
@@ -31,86 +29,6 @@ func (f *ErrUnlessXNACK) String() string {
 	return fmt.Sprintf("errUnlessXNACK(result=%d)", f.Result)
 }
 
-// isCHeapExpr reports whether e is a C heap allocation, seen through
-// conversions and unsafe.Slice/Add/SliceData.
-func (a *analyzer) isCHeapExpr(e ast.Expr, depth int) bool {
-	info := a.pass.TypesInfo
-	for ; depth < 8; depth++ {
-		call, ok := flow.StripConversions(info, e).(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		switch flow.UnsafeBuiltin(info, call) {
-		case "Slice", "SliceData", "Add":
-			if len(call.Args) > 0 {
-				e = call.Args[0]
-				continue
-			}
-			return false
-		}
-		name, ok := cgocall.CName(info, call)
-		return ok && cHeapFuncs[name]
-	}
-	return false
-}
-
-// cBuffer returns the variable holding the C heap buffer e points into:
-// through conversions ((*[n]unsafe.Pointer)(p)), unsafe.Slice, unsafe.Add,
-// &x[i], x[i:], uintptr arithmetic and local variables assigned one such
-// expression. nil when e is not (known to be) in a C heap buffer.
-func (a *analyzer) cBuffer(e ast.Expr, depth int) types.Object {
-	info := a.pass.TypesInfo
-	for ; depth < 12 && e != nil; depth++ {
-		switch x := flow.StripConversions(info, e).(type) {
-		case *ast.CallExpr:
-			switch flow.UnsafeBuiltin(info, x) {
-			case "Slice", "SliceData", "Add":
-				if len(x.Args) > 0 {
-					e = x.Args[0]
-					continue
-				}
-			}
-			return nil
-		case *ast.UnaryExpr:
-			ix, ok := ast.Unparen(x.X).(*ast.IndexExpr)
-			if x.Op != token.AND || !ok {
-				return nil
-			}
-			e = ix.X
-		case *ast.SliceExpr:
-			e = x.X
-		case *ast.BinaryExpr:
-			if x.Op != token.ADD {
-				return nil
-			}
-			e = x.X
-		case *ast.Ident:
-			v, ok := info.Uses[x].(*types.Var)
-			if !ok || v.IsField() || v.Parent() == nil || v.Parent() == a.pass.Pkg.Scope() {
-				return nil
-			}
-			srcs := a.ix.Of[v]
-			if slices.ContainsFunc(srcs, func(s flow.Source) bool { return s.Expr != nil && a.isCHeapExpr(s.Expr, depth) }) {
-				return v
-			}
-			if len(srcs) != 1 || srcs[0].Expr == nil {
-				return nil
-			}
-			e = srcs[0].Expr
-		default:
-			return nil
-		}
-	}
-	return nil
-}
-
-// cStores returns what is stored into the C buffer v anywhere in the
-// package (buf[i] = x, *(*unsafe.Pointer)(unsafe.Add(buf, 8)) = x).
-func (a *analyzer) cStores(v types.Object) []ast.Expr {
-	a.indexCStores()
-	return a.cstores[v]
-}
-
 // cKernelArgValues returns the values a kernel argument array in C memory
 // passes, for the launch's kernelParams e: each slot points to an argument
 // value, either a Go variable (&d) or a second C buffer the values are
@@ -118,12 +36,12 @@ func (a *analyzer) cStores(v types.Object) []ast.Expr {
 // the kernel touches.
 func (a *analyzer) cKernelArgValues(e ast.Expr) []ast.Expr {
 	info := a.pass.TypesInfo
-	arr := a.cBuffer(e, 0)
+	arr := a.cmem.Buffer(e)
 	if arr == nil {
 		return nil
 	}
 	var out []ast.Expr
-	for _, slot := range a.cStores(arr) {
+	for _, slot := range a.cmem.StoresInto(arr) {
 		s := flow.StripConversions(info, slot)
 		if u, ok := s.(*ast.UnaryExpr); ok && u.Op == token.AND {
 			v := ast.Unparen(u.X)
@@ -132,8 +50,8 @@ func (a *analyzer) cKernelArgValues(e ast.Expr) []ast.Expr {
 				continue
 			}
 		}
-		if vals := a.cBuffer(slot, 0); vals != nil && vals != arr {
-			if stored := a.cStores(vals); len(stored) > 0 {
+		if vals := a.cmem.Buffer(slot); vals != nil && vals != arr {
+			if stored := a.cmem.StoresInto(vals); len(stored) > 0 {
 				for _, w := range stored {
 					if flow.PointerLike(info.TypeOf(w)) {
 						out = append(out, w)

@@ -45,11 +45,13 @@ func TestUntypedExpressions(t *testing.T) {
 		a.cSlotValues(e)
 		a.prov(e, 0)
 		a.paramOf(fi, e, 0)
+		a.cmem.Loc(e)
+		a.cmem.Buffer(e)
 		a.attrValue(e)
-		slotBound(info, e)
+		flow.SlotBound(info, e, 64)
 		if u, ok := e.(*ast.UnaryExpr); ok {
 			if ix, ok := ast.Unparen(u.X).(*ast.IndexExpr); ok {
-				a.cElemLoc(ix, 0)
+				a.cmem.ElemLoc(ix)
 			}
 		}
 		if lit, ok := e.(*ast.CompositeLit); ok {

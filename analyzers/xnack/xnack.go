@@ -183,20 +183,19 @@ type fnInfo struct {
 }
 
 type analyzer struct {
-	pass      *analysis.Pass
-	idx       *flow.Index
-	events    *eventWalker // nodeEvents's walker, made on first use
-	files     []*ast.File
-	ix        *index
-	funcs     []*fnInfo
-	byObj     map[*types.Func]*fnInfo
-	byLit     map[*ast.FuncLit]*fnInfo
-	sums      *summaries
-	reported  map[string]bool // ID@pos already reported
-	impls     *flow.Impls     // implementations behind interface calls
-	argCache  map[argKey]argResult
-	cstores   map[types.Object][]ast.Expr // what is stored into C heap buffers, made on first use
-	locStores map[cLoc][]ast.Expr         // what is stored at offsets of C heap blocks, made on first use
+	pass     *analysis.Pass
+	idx      *flow.Index
+	events   *eventWalker // nodeEvents's walker, made on first use
+	files    []*ast.File
+	ix       *index
+	funcs    []*fnInfo
+	byObj    map[*types.Func]*fnInfo
+	byLit    map[*ast.FuncLit]*fnInfo
+	sums     *summaries
+	reported map[string]bool // ID@pos already reported
+	impls    *flow.Impls     // implementations behind interface calls
+	argCache map[argKey]argResult
+	cmem     *flow.CMemory // C heap blocks and what is stored into them
 	// candidates: guards do not count (Candidates).
 	candidates bool
 }
