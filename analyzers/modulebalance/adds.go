@@ -7,7 +7,6 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/hiplint/hiplint/internal/hipapi"
 )
@@ -159,7 +158,7 @@ func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, e ast.Expr, name st
 		e = u.X
 	}
 	l, ok := fa.localLoc(e)
-	if !ok || !fa.freshOwner(l.Root) {
+	if !ok || !flow.OnlyFresh(fa.info, fa.fn.Body, l.Root) {
 		fa.resetHeld(s, e)
 		return
 	}
@@ -219,59 +218,4 @@ func (fa *funcAnalysis) callStatus(call *ast.CallExpr, status int) (bits, any) {
 		return loaded, nil
 	}
 	return fa.statusHolder(call)
-}
-
-// freshOwner reports whether every value the function gives v is a new one:
-// a zero value, a composite literal, its address or new(T). Such a local
-// owns what is added to it and dies with the function unless it escapes.
-func (fa *funcAnalysis) freshOwner(v types.Object) bool {
-	fresh := func(e ast.Expr) bool {
-		e = ast.Unparen(e)
-		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			e = ast.Unparen(u.X)
-		}
-		switch x := e.(type) {
-		case *ast.CompositeLit:
-			return true
-		case *ast.CallExpr:
-			return flow.IsBuiltin(fa.info, x, "new")
-		}
-		return false
-	}
-	ok := true
-	ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
-		if !ok {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			if cgocall.IsWrapper(fa.info, n) {
-				return false
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				if fa.info.Defs[id] == v && len(n.Values) > 0 && (len(n.Values) != len(n.Names) || !fresh(n.Values[i])) {
-					ok = false
-				}
-			}
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				id, isID := ast.Unparen(l).(*ast.Ident)
-				if !isID || fa.objOf(id) != v {
-					continue
-				}
-				if len(n.Lhs) != len(n.Rhs) || !fresh(n.Rhs[i]) {
-					ok = false
-				}
-			}
-		case *ast.RangeStmt:
-			for _, x := range []ast.Expr{n.Key, n.Value} {
-				if id, isID := x.(*ast.Ident); isID && fa.objOf(id) == v {
-					ok = false
-				}
-			}
-		}
-		return ok
-	})
-	return ok
 }

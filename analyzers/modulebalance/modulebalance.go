@@ -201,7 +201,7 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 	// Loads, unloads and constructors need a module call in the body (one
 	// walk that stops at the first); most functions have none.
 	out := summary{mentions: a.mentionsModules(fn)}
-	aliases, defs := paramAliases(a.pass.TypesInfo, fn.Body, sig)
+	aliases, defs := flow.ParamAliases(a.pass.TypesInfo, fn.Body, sig)
 	unloads, _ := a.unloads.Local(obj)
 	if out.mentions {
 		raw := a.rawUnloadedParams(fn, sig, aliases)
@@ -241,28 +241,14 @@ func (a *analysis_) update(obj *types.Func, s summary) bool {
 }
 
 // addModuleType records the named type of sig's result i (or of what it
-// points to) as one that holds a module, and reports whether it is new.
-// Only the package's own types count: another package's borrowers come with
-// their facts.
-func (a *analysis_) addModuleType(sig *types.Signature, i int) bool {
-	if i < 0 || i >= sig.Results().Len() {
-		return false
+// points to) as one that holds a module. Only the package's own types
+// count: another package's borrowers come with their facts.
+func (a *analysis_) addModuleType(sig *types.Signature, i int) {
+	if i >= 0 && i < sig.Results().Len() {
+		if n := flow.NamedOf(sig.Results().At(i).Type()); n != nil && n.Obj().Pkg() == a.pass.Pkg {
+			a.moduleTypes[n.Obj()] = true
+		}
 	}
-	t := types.Unalias(sig.Results().At(i).Type())
-	if p, ok := t.Underlying().(*types.Pointer); ok && !isNamed(t) {
-		t = types.Unalias(p.Elem())
-	}
-	n, ok := t.(*types.Named)
-	if !ok || n.Obj().Pkg() != a.pass.Pkg || a.moduleTypes[n.Obj()] {
-		return false
-	}
-	a.moduleTypes[n.Obj()] = true
-	return true
-}
-
-func isNamed(t types.Type) bool {
-	_, ok := types.Unalias(t).(*types.Named)
-	return ok
 }
 
 // rawUnloadedParams returns the parameters fn unloads, loaded into or not.
@@ -436,7 +422,7 @@ func (a *analysis_) holds(t types.Type, seen map[types.Type]bool) bool {
 func (a *analysis_) findReturnedModule(fn flow.Func, sig *types.Signature) (ReturnsModule, bool) {
 	info := a.pass.TypesInfo
 	loaded := a.localLoads(fn)
-	if len(loaded) == 0 || storedElsewhere(info, fn.Body, loaded) || a.cleanedUpByTest(fn.Body, loaded) {
+	if len(loaded) == 0 || flow.StoredElsewhere(info, fn.Body, loaded) || a.cleanedUpByTest(fn.Body, loaded) {
 		return ReturnsModule{}, false
 	}
 	result := -1
@@ -446,7 +432,7 @@ func (a *analysis_) findReturnedModule(fn flow.Func, sig *types.Signature) (Retu
 			return false
 		case *ast.ReturnStmt:
 			for i, r := range n.Results {
-				if returnsValueOf(info, flow.StripConversions(info, r), loaded) && result == -1 {
+				if flow.ValueOf(info, flow.StripConversions(info, r), loaded) && result == -1 {
 					result = i
 				}
 			}
@@ -468,56 +454,6 @@ func statusResult(sig *types.Signature) int {
 		}
 	}
 	return -1
-}
-
-// returnsValueOf reports whether e is one of objs, its address, or a
-// composite literal holding one.
-func returnsValueOf(info *types.Info, e ast.Expr, objs map[types.Object]bool) bool {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return objs[info.Uses[x]]
-	case *ast.UnaryExpr:
-		return x.Op == token.AND && returnsValueOf(info, x.X, objs)
-	case *ast.CompositeLit:
-		for _, elt := range x.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				elt = kv.Value
-			}
-			if returnsValueOf(info, elt, objs) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// storedElsewhere reports whether any of objs is also stored (assigned or
-// sent) somewhere: then a cache or another owner keeps it, and callers of the
-// function do not own what it returns.
-func storedElsewhere(info *types.Info, body *ast.BlockStmt, objs map[types.Object]bool) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return !cgocall.IsWrapper(info, n) // cgo's temporaries are not stores
-		case *ast.AssignStmt:
-			for _, r := range n.Rhs {
-				if returnsValueOf(info, r, objs) {
-					found = true
-				}
-				// c.modules = append(c.modules, m): a context keeps it too.
-				if call, ok := ast.Unparen(r).(*ast.CallExpr); ok && flow.IsBuiltin(info, call, "append") && len(call.Args) > 1 {
-					for _, arg := range call.Args[1:] {
-						found = found || returnsValueOf(info, arg, objs)
-					}
-				}
-			}
-		case *ast.SendStmt:
-			found = found || returnsValueOf(info, n.Value, objs)
-		}
-		return !found
-	})
-	return found
 }
 
 // isStatusType reports whether t carries a load's success: error or a C status enum.

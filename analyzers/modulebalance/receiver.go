@@ -107,8 +107,7 @@ func (a *analysis_) loadedParamSet(fn flow.Func, sig *types.Signature) (set, add
 				return true
 			}
 			callee := a.callee(n)
-			if callee != nil && callee.Pkg() != nil && callee.Pkg().Path() == "runtime" &&
-				(callee.Name() == "SetFinalizer" || callee.Name() == "AddCleanup") && len(n.Args) > 0 {
+			if flow.IsFinalizerCall(info, n) {
 				if root := flow.RootVar(info, n.Args[0]); root != nil {
 					finalized = append(finalized, root)
 				}
@@ -188,92 +187,8 @@ func (fa *funcAnalysis) keepInheritedDefer(s state, e ast.Expr) {
 // loaded into them.
 func (a *analysis_) finalizedType(t types.Type) bool {
 	if a.finalized == nil {
-		a.finalized = map[*types.TypeName]bool{}
-		info := a.pass.TypesInfo
-		for _, f := range a.idx.Funcs() {
-			ast.Inspect(f.Body, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok || len(call.Args) == 0 {
-					return true
-				}
-				fn := a.callee(call)
-				if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "runtime" || fn.Name() != "SetFinalizer" && fn.Name() != "AddCleanup" {
-					return true
-				}
-				if n := namedOf(info.TypeOf(call.Args[0])); n != nil {
-					a.finalized[n.Obj()] = true
-				}
-				return true
-			})
-		}
+		a.finalized = flow.FinalizedTypes(a.pass.TypesInfo, a.idx.Funcs())
 	}
-	n := namedOf(t)
+	n := flow.NamedOf(t)
 	return n != nil && a.finalized[n.Obj()]
-}
-
-// namedOf returns the named type of t or of what t points to.
-func namedOf(t types.Type) *types.Named {
-	if t == nil {
-		return nil
-	}
-	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	n, _ := t.(*types.Named)
-	return n
-}
-
-// paramAliases returns the locals that body defines once as a conversion of
-// a parameter or the receiver (mod := C.CUmodule(unsafe.Pointer(uintptr(m))),
-// the way uintptr handle types reach the runtime) or of a field of one
-// (h := m.c; m.c = nil; C.cuModuleUnload(h)), mapped to it, and the
-// right-hand sides of those definitions.
-func paramAliases(info *types.Info, body *ast.BlockStmt, sig *types.Signature) (map[types.Object]types.Object, map[types.Object]ast.Expr) {
-	aliases := map[types.Object]types.Object{}
-	defs := map[types.Object]ast.Expr{}
-	assigns := map[types.Object]int{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false // cgo's wrappers have their own temporaries; closures are other functions
-		}
-		as, ok := n.(*ast.AssignStmt)
-		if !ok {
-			return true
-		}
-		for i, l := range as.Lhs {
-			id, ok := ast.Unparen(l).(*ast.Ident)
-			if !ok {
-				continue
-			}
-			obj := info.Defs[id]
-			if obj == nil {
-				obj = info.Uses[id]
-			}
-			if obj == nil {
-				continue
-			}
-			assigns[obj]++
-			if as.Tok != token.DEFINE || info.Defs[id] == nil || len(as.Lhs) != len(as.Rhs) {
-				continue
-			}
-			// mod := C.CUmodule(unsafe.Pointer(uintptr(m))), or h := m.c
-			p, _, ok := flow.FieldPath(info, as.Rhs[i])
-			if !ok {
-				continue
-			}
-			if _, isParam := flow.ParamIndex(sig, p); isParam {
-				aliases[obj] = p
-				defs[obj] = as.Rhs[i]
-			}
-		}
-		return true
-	})
-	for alias := range aliases {
-		if assigns[alias] > 1 {
-			delete(aliases, alias) // reassigned: no longer the parameter
-			delete(defs, alias)
-		}
-	}
-	return aliases, defs
 }

@@ -1,0 +1,211 @@
+package flow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+)
+
+// This file answers flow-insensitive questions about the values variables
+// get in one function body: whether a variable only ever holds new values,
+// which locals stand for a parameter, and whether a value is kept somewhere
+// besides where the function hands it.
+
+// OnlyFresh reports whether every value body gives v is a new one: a zero
+// value (var v T), a composite literal, its address, or new(T). Such a local
+// refers to nothing made elsewhere. Any other assignment, a multi-value one
+// or a range clause makes it not fresh.
+func OnlyFresh(info *types.Info, body *ast.BlockStmt, v types.Object) bool {
+	fresh := func(e ast.Expr) bool {
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		switch x := e.(type) {
+		case *ast.CompositeLit:
+			return true
+		case *ast.CallExpr:
+			return IsBuiltin(info, x, "new")
+		}
+		return false
+	}
+	is := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && (info.Uses[id] == v || info.Defs[id] == v)
+	}
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			if cgocall.IsWrapper(info, n) {
+				return false
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if info.Defs[id] == v && len(n.Values) > 0 && (len(n.Values) != len(n.Names) || !fresh(n.Values[i])) {
+					ok = false
+				}
+			}
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if is(l) && (len(n.Lhs) != len(n.Rhs) || !fresh(n.Rhs[i])) {
+					ok = false
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Key != nil && is(n.Key) || n.Value != nil && is(n.Value) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// ParamAliases returns the locals that body defines once (:=) as a
+// parameter or the receiver of sig, or a field path inside one, through
+// conversions (mod := C.CUmodule(unsafe.Pointer(uintptr(m))), h := m.c),
+// mapped to that parameter, and the right-hand sides of those definitions.
+// A local assigned again is no alias. Closures are not looked into.
+func ParamAliases(info *types.Info, body *ast.BlockStmt, sig *types.Signature) (map[types.Object]types.Object, map[types.Object]ast.Expr) {
+	aliases := map[types.Object]types.Object{}
+	defs := map[types.Object]ast.Expr{}
+	assigns := map[types.Object]int{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			obj := info.Defs[id]
+			if obj == nil {
+				obj = info.Uses[id]
+			}
+			if obj == nil {
+				continue
+			}
+			assigns[obj]++
+			if as.Tok != token.DEFINE || info.Defs[id] == nil || len(as.Lhs) != len(as.Rhs) {
+				continue
+			}
+			p, _, ok := FieldPath(info, as.Rhs[i])
+			if !ok {
+				continue
+			}
+			if _, isParam := ParamIndex(sig, p); isParam {
+				aliases[obj] = p
+				defs[obj] = as.Rhs[i]
+			}
+		}
+		return true
+	})
+	for alias := range aliases {
+		if assigns[alias] > 1 {
+			delete(aliases, alias)
+			delete(defs, alias)
+		}
+	}
+	return aliases, defs
+}
+
+// ValueOf reports whether e is one of objs, its address, or a composite
+// literal holding one (conversions aside at the top).
+func ValueOf(info *types.Info, e ast.Expr, objs map[types.Object]bool) bool {
+	for range 32 {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return objs[info.Uses[x]]
+		case *ast.UnaryExpr:
+			if x.Op != token.AND {
+				return false
+			}
+			e = x.X
+			continue
+		case *ast.CompositeLit:
+			for _, elt := range x.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					elt = kv.Value
+				}
+				if ValueOf(info, elt, objs) { // bounded by the literal's nesting
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// StoredElsewhere reports whether body also stores one of objs somewhere
+// (ValueOf on the right of an assignment, an append's elements, a send):
+// then something besides the function's result keeps it. cgo's wrapper
+// literals are not looked into: their temporaries are not stores.
+func StoredElsewhere(info *types.Info, body *ast.BlockStmt, objs map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return !cgocall.IsWrapper(info, n)
+		case *ast.AssignStmt:
+			for _, r := range n.Rhs {
+				found = found || ValueOf(info, r, objs)
+				// c.modules = append(c.modules, m): a context keeps it too.
+				if call, ok := ast.Unparen(r).(*ast.CallExpr); ok && IsBuiltin(info, call, "append") && len(call.Args) > 1 {
+					for _, arg := range call.Args[1:] {
+						found = found || ValueOf(info, arg, objs)
+					}
+				}
+			}
+		case *ast.SendStmt:
+			found = found || ValueOf(info, n.Value, objs)
+		}
+		return !found
+	})
+	return found
+}
+
+// NamedOf returns the named type of t or of what t points to, or nil.
+func NamedOf(t types.Type) *types.Named {
+	if t == nil {
+		return nil
+	}
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, _ := t.(*types.Named)
+	return n
+}
+
+// IsFinalizerCall reports whether call sets a finalizer or a cleanup
+// (runtime.SetFinalizer, runtime.AddCleanup) on its first argument, which
+// then owns what that value holds.
+func IsFinalizerCall(info *types.Info, call *ast.CallExpr) bool {
+	return len(call.Args) > 0 && (isFunc(Callee(info, call), "runtime", "SetFinalizer") || isFunc(Callee(info, call), "runtime", "AddCleanup"))
+}
+
+// FinalizedTypes returns the named types (or pointers to them) that funcs
+// set finalizers or cleanups on anywhere (IsFinalizerCall).
+func FinalizedTypes(info *types.Info, funcs []Func) map[*types.TypeName]bool {
+	out := map[*types.TypeName]bool{}
+	for _, f := range funcs {
+		ast.Inspect(f.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && IsFinalizerCall(info, call) {
+				if n := NamedOf(info.TypeOf(call.Args[0])); n != nil {
+					out[n.Obj()] = true
+				}
+			}
+			return true
+		})
+	}
+	return out
+}

@@ -1,0 +1,85 @@
+package flow
+
+import (
+	"go/ast"
+	"go/types"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const valuesSrc = `package p
+
+import "runtime"
+
+type M struct{ h uintptr }
+
+var cache []*M
+
+func use(...any) {}
+
+func f(m *M, ch chan *M) (*M, *M) {
+	a := &M{}
+	a = new(M)
+	var b M
+	c := m
+	h := uintptr(m.h)
+	h2 := m.h
+	h2 = 0
+	d := &M{}
+	cache = append(cache, d)
+	e := &M{}
+	ch <- e
+	runtime.SetFinalizer(a, func(*M) {})
+	use(b, c, h, h2)
+	return &M{h: 1}, nil
+}
+`
+
+func TestValues(t *testing.T) {
+	f, info := checkSrc(t, valuesSrc)
+	var fd *ast.FuncDecl
+	for _, d := range f.Decls {
+		if x, ok := d.(*ast.FuncDecl); ok {
+			fd = x
+		}
+	}
+	body := fd.Body
+	sig := info.Defs[fd.Name].(*types.Func).Signature()
+	local := func(name string) types.Object {
+		for id, obj := range info.Defs {
+			if id.Name == name && obj != nil && Declares(body, obj) {
+				return obj
+			}
+		}
+		t.Fatalf("no local %s", name)
+		return nil
+	}
+	assert.True(t, OnlyFresh(info, body, local("a")))
+	assert.True(t, OnlyFresh(info, body, local("b")))
+	assert.False(t, OnlyFresh(info, body, local("c")))
+
+	aliases, defs := ParamAliases(info, body, sig)
+	assert.Equal(t, sig.Params().At(0), aliases[local("c")])
+	assert.Equal(t, sig.Params().At(0), aliases[local("h")])
+	assert.NotNil(t, defs[local("h")])
+	assert.NotContains(t, aliases, local("h2"), "assigned again")
+
+	objs := func(names ...string) map[types.Object]bool {
+		out := map[types.Object]bool{}
+		for _, n := range names {
+			out[local(n)] = true
+		}
+		return out
+	}
+	assert.True(t, StoredElsewhere(info, body, objs("d")), "appended to a global")
+	assert.True(t, StoredElsewhere(info, body, objs("e")), "sent")
+	assert.False(t, StoredElsewhere(info, body, objs("b")), "only passed to a call")
+	ret := body.List[len(body.List)-1].(*ast.ReturnStmt)
+	assert.False(t, ValueOf(info, ret.Results[0], objs("a")))
+
+	require.Len(t, FinalizedTypes(info, []Func{{Body: body}}), 1)
+	assert.Equal(t, "M", NamedOf(sig.Params().At(0).Type()).Obj().Name())
+	assert.Nil(t, NamedOf(types.Typ[types.Int]))
+}
