@@ -4,64 +4,10 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/hiplint/hiplint/internal/flow"
 )
-
-// DeviceOf says how a Device is named.
-type DeviceOf uint8
-
-const (
-	CallerDevice  DeviceOf = iota // in a fact: the caller's current device
-	EntryDevice                   // in a function: the device current on entry
-	ConstDevice                   // device N
-	ParamDevice                   // the device the caller passes at Ref
-	UnknownDevice                 // "?"
-	ExprDevice                    // in a function: the device an expression holds
-)
-
-// Device names a device: the current one, a constant, a caller's argument.
-type Device struct {
-	Of   DeviceOf
-	N    int64
-	Ref  flow.Ref
-	Expr string
-}
-
-var (
-	entry   = Device{Of: EntryDevice}
-	unknown = Device{Of: UnknownDevice}
-)
-
-func (d Device) String() string {
-	switch d.Of {
-	case EntryDevice:
-		return "entry"
-	case ConstDevice:
-		return "c:" + strconv.FormatInt(d.N, 10)
-	case ParamDevice:
-		return d.Ref.String()
-	case UnknownDevice:
-		return "?"
-	case ExprDevice:
-		return "e:" + d.Expr
-	}
-	return ""
-}
-
-// forCaller returns d as a fact names it: the entry device is the caller's
-// current device; what the caller cannot name is unknown.
-func (d Device) forCaller() Device {
-	switch {
-	case d.Of == EntryDevice:
-		return Device{}
-	case d.Of == CallerDevice, d.Of == ConstDevice, d.Of == ParamDevice && d.Ref.Param != flow.Receiver:
-		return d
-	}
-	return unknown
-}
 
 // StreamOf says which stream a Stream is.
 type StreamOf uint8
@@ -99,8 +45,8 @@ type ParamCopy struct {
 	ByKind bool     // the caller's kind at Kind decides whether it is device-to-device
 	Kind   flow.Ref //
 	Stream Stream   // NullStream, ParamStream or PrivateStream
-	Device Device   // the null stream's and private stream's device
-	Peer   Device   // peer copies: the destination device
+	Device flow.Sym // the null stream's and private stream's device
+	Peer   flow.Sym // peer copies: the destination device
 	API    string   // the runtime function that copies
 	Async  bool     // an explicit async form (HL1002)
 }
@@ -184,7 +130,7 @@ func (f *StreamKind) String() string {
 type DeviceRead struct {
 	Ref    flow.Ref
 	Stream Stream
-	Device Device
+	Device flow.Sym
 }
 
 func (r DeviceRead) String() string {
@@ -239,7 +185,7 @@ func (f *EventOps) String() string { return "eventOps(" + join(f.Ops) + ")" }
 // SetsDevice is the fact that a function leaves Device current on every
 // path that returns: a SetDevice wrapper, so that a kernel its caller
 // launches afterwards runs on that device's null stream.
-type SetsDevice struct{ Device Device }
+type SetsDevice struct{ Device flow.Sym }
 
 func (*SetsDevice) AFact()           {}
 func (f *SetsDevice) String() string { return "setsDevice(" + f.Device.String() + ")" }

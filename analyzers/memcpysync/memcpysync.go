@@ -229,30 +229,16 @@ func (c *checker) relevant(fn flow.Func) bool {
 			return true
 		}
 	}
-	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		if lit, ok := n.(*ast.FuncLit); ok && !cgocall.IsWrapper(c.info, lit) {
-			return c.idx.InPlace(lit)
-		}
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
+	return flow.FirstCall(fn.Body, c.idx.InPlaceOrWrapper, func(call *ast.CallExpr) bool {
 		if c.idx.Match(call) != nil {
-			found = true
-			return false
+			return true
 		}
 		fn := flow.Callee(c.info, call)
 		if fn == nil {
 			fn = flow.FieldCallee(c.info, c.funcFields, call)
 		}
-		found = c.summarized(fn)
-		return !found
-	})
-	return found
+		return c.summarized(fn)
+	}) != nil
 }
 
 // Through an interface method, a summary is what every implementation does

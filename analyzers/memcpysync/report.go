@@ -23,7 +23,7 @@ type finding struct {
 	q          queue
 	l          flow.Loc
 	what       string
-	device     Device // current at the read
+	device     flow.Sym // current at the read
 }
 
 // found records, in the reporting pass, an unordered read of cp's
@@ -50,7 +50,7 @@ func (fa *funcAnalysis) report() {
 }
 
 func (fa *funcAnalysis) reportOne(f finding) {
-	site := fa.sites[f.site]
+	site := fa.sites.List[f.site]
 	check := UnorderedRead
 	if site.async {
 		check = UnorderedAsyncRead
@@ -64,7 +64,7 @@ func (fa *funcAnalysis) reportOne(f finding) {
 		where = "on the host"
 	case q.kind == onStream && q.known && q.nonBlocking:
 		where = "on a non-blocking stream (it does not wait for other streams)"
-	case !sameDevice(q.device, f.copyQueue.device):
+	case !q.device.Same(f.copyQueue.device):
 		where = fmt.Sprintf("on %s while the copy runs on %s", fa.deviceName(q.device), fa.deviceName(f.copyQueue.device))
 	case q.kind == onStream && f.copyQueue.kind == onStream:
 		where = "on a different stream than the copy's"
@@ -81,7 +81,7 @@ func (fa *funcAnalysis) reportOne(f finding) {
 	// The fix: a device synchronize on its own line before the statement
 	// holding the read, when the copying device is the current one there
 	// and the file calls C functions.
-	if f.device == f.copyQueue.device && f.device != unknown && cgocall.FileUsesC(fa.pass.Files, f.anchor.Pos()) {
+	if f.device == f.copyQueue.device && f.device != flow.Unknown && cgocall.FileUsesC(fa.pass.Files, f.anchor.Pos()) {
 		edit, stmt, ok := flow.LineBefore(fa.pass.Fset, fa.fn.Body, f.anchor, "C."+sync+"()")
 		if ok && !(stmt.Pos() <= site.pos && site.pos < stmt.End()) {
 			fixes = append(fixes, analysis.SuggestedFix{
@@ -98,17 +98,17 @@ func (fa *funcAnalysis) reportOne(f finding) {
 }
 
 // deviceName words a device for a message.
-func (fa *funcAnalysis) deviceName(d Device) string {
+func (fa *funcAnalysis) deviceName(d flow.Sym) string {
 	switch {
-	case d.Of == ParamDevice && d.Ref.Param >= 0 && fa.sig != nil && d.Ref.Param < fa.sig.Params().Len():
+	case d.Of == flow.ParamSym && d.Ref.Param >= 0 && fa.sig != nil && d.Ref.Param < fa.sig.Params().Len():
 		return "device " + fa.sig.Params().At(d.Ref.Param).Name()
-	case d.Of == EntryDevice:
+	case d.Of == flow.EntrySym:
 		return "the device current on entry"
-	case d.Of == UnknownDevice:
+	case d.Of == flow.UnknownSym:
 		return "an unknown device"
-	case d.Of == ConstDevice:
+	case d.Of == flow.ConstSym:
 		return fmt.Sprintf("device %d", d.N)
-	case d.Of == ExprDevice:
+	case d.Of == flow.ExprSym:
 		return "device " + d.Expr
 	}
 	return "device " + d.String()

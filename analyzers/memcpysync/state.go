@@ -20,7 +20,7 @@ const (
 type queue struct {
 	kind        queueKind
 	stream      flow.Loc // onStream
-	device      Device   // of the null stream or the stream
+	device      flow.Sym // of the null stream or the stream
 	known       bool     // onStream: whether its flags are known
 	nonBlocking bool
 }
@@ -30,7 +30,7 @@ type queue struct {
 type queueKey struct {
 	kind   queueKind
 	stream flow.Loc
-	device Device
+	device flow.Sym
 }
 
 func (q queue) key() queueKey {
@@ -43,10 +43,8 @@ func (q queue) key() queueKey {
 	return queueKey{kind: q.kind, device: q.device}
 }
 
-func sameDevice(a, b Device) bool { return a == b || a == unknown || b == unknown }
-
 type streamInfo struct {
-	device      Device
+	device      flow.Sym
 	known       bool
 	nonBlocking bool
 }
@@ -56,8 +54,8 @@ type pending struct {
 	site   int
 	dsts   []flow.Loc // the destination and its aliases
 	queue  queue
-	peer   Device // peer copies: the destination device
-	byKind bool   // only if the caller's kind at kind says device-to-device
+	peer   flow.Sym // peer copies: the destination device
+	byKind bool     // only if the caller's kind at kind says device-to-device
 	kind   flow.Ref
 	waited []queueKey // queues made to wait for the copy through events
 	done   bool       // the host has waited for it
@@ -80,11 +78,11 @@ func (p *pending) clone() *pending {
 }
 
 type state struct {
-	device  Device
+	device  flow.Sym
 	copies  map[int]*pending
 	streams map[flow.Loc]streamInfo
-	events  map[flow.Loc][]int       // event → copy sites it was recorded after
-	kinds   map[types.Object]kindSet // the copy kinds a variable may hold on this path
+	events  map[flow.Loc][]int             // event → copy sites it was recorded after
+	kinds   map[types.Object]flow.SmallSet // the copy kinds a variable may hold on this path
 	// status maps a variable holding a call's status (err := check(C.x(...)))
 	// to the copies that call issued: where it reports failure they never
 	// started.
@@ -144,7 +142,7 @@ func cloneState(s *state) *state {
 // pending; a synchronization counts only if both paths made it.
 func joinState(into, from *state) *state {
 	if into.device != from.device {
-		into.device = unknown
+		into.device = flow.Unknown
 	}
 	for k, p := range from.copies {
 		q, ok := into.copies[k]
@@ -160,7 +158,7 @@ func joinState(into, from *state) *state {
 		q.waited = slices.DeleteFunc(q.waited, func(w queueKey) bool { return !slices.Contains(p.waited, w) })
 		q.done = q.done && p.done
 		if q.queue.key() != p.queue.key() {
-			q.queue.device = unknown
+			q.queue.device = flow.Unknown
 		}
 	}
 	for k, v := range from.streams {
@@ -170,7 +168,7 @@ func joinState(into, from *state) *state {
 			continue
 		}
 		if w.device != v.device {
-			w.device = unknown
+			w.device = flow.Unknown
 		}
 		w.nonBlocking = w.nonBlocking || v.nonBlocking
 		w.known = w.known && v.known
@@ -212,7 +210,7 @@ func equalState(a, b *state) bool {
 		!slices.Equal(a.evOps, b.evOps) || !a.status.Equal(b.status) ||
 		!equalMap(a.streams, b.streams, func(v, w streamInfo) bool { return v == w }) ||
 		!equalMap(a.events, b.events, slices.Equal) ||
-		!equalMap(a.kinds, b.kinds, func(v, w kindSet) bool { return v == w }) ||
+		!equalMap(a.kinds, b.kinds, func(v, w flow.SmallSet) bool { return v == w }) ||
 		!equalMap(a.syncedStreams, b.syncedStreams, func(v, w bool) bool { return true }) {
 		return false
 	}
@@ -241,15 +239,4 @@ func equalMap[K comparable, V any](a, b map[K]V, eq func(V, V) bool) bool {
 // sameQueue reports whether a and b are the same queue on the same device.
 func sameQueue(a, b queue) bool {
 	return a.kind == b.kind && a.device == b.device && (a.kind != onStream || a.stream == b.stream)
-}
-
-// kindSet is a set of copy kinds (hipMemcpyKind values 0 to 7, bit k for
-// kind k); kinds out of that range make the set unknown.
-type kindSet uint8
-
-func kindOf(v int64) (kindSet, bool) {
-	if v < 0 || v > 7 {
-		return 0, false
-	}
-	return 1 << v, true
 }

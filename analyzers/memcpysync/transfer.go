@@ -21,19 +21,13 @@ type copySite struct {
 	async bool   // an explicit async form: HL1002
 }
 
-type siteKey struct {
-	node ast.Node
-	i    int
-}
-
 type funcAnalysis struct {
 	*checker
 	fn         flow.Func
 	sig        *types.Signature
 	ptrs       flow.Pointers
 	rangedOver map[ast.Expr]bool // the X of each range statement
-	sites      []*copySite
-	siteOf     map[siteKey]int
+	sites      flow.Sites[copySite]
 	// prov: the views of memory the function makes (so that views made
 	// before a copy are destinations too), its host memory, its kernel
 	// argument arrays, and the streams its local handles copy (h :=
@@ -56,13 +50,13 @@ type observed struct {
 	readParams []int
 	devReads   []DeviceRead
 	evOps      []EventOp // made on every return
-	device     Device    // current at every return (unknown when they differ)
+	device     flow.Sym  // current at every return (unknown when they differ)
 	findings   []finding
 }
 
 func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
 	fa := &funcAnalysis{checker: c, fn: fn, sig: fn.Signature(c.info),
-		rangedOver: map[ast.Expr]bool{}, siteOf: map[siteKey]int{}}
+		rangedOver: map[ast.Expr]bool{}}
 	fa.ptrs = flow.Pointers{Locator: flow.Locator{Info: c.info, Index: fa.indexName}}
 	fa.ptrs.Call = func(call *ast.CallExpr) (flow.Loc, bool) { return flow.GetterLoc(c.pass, &fa.ptrs, call) }
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
@@ -81,7 +75,7 @@ func (c *checker) analyzeFunc(fn flow.Func) *funcAnalysis {
 	fa := newFuncAnalysis(c, fn)
 	g := c.idx.CFG(fn.Body)
 	p := fa.problem()
-	p.Entry = &state{device: entry} // maps made on first write (flow.Put)
+	p.Entry = &state{device: flow.Entry} // maps made on first write (flow.Put)
 	in := flow.Solve(g, p)
 	fa.seen = &observed{}
 	p.Transfer = func(n ast.Node, s *state) *state {
@@ -234,27 +228,6 @@ func (fa *funcAnalysis) visit(n ast.Node, s *state) {
 	ast.Inspect(n, walk)
 }
 
-// sitesIn returns the copy sites of the calls in e.
-func (fa *funcAnalysis) sitesIn(e ast.Expr) []int {
-	var out []int
-	ast.Inspect(e, func(n ast.Node) bool {
-		if lit, ok := n.(*ast.FuncLit); ok && !cgocall.IsWrapper(fa.info, lit) {
-			return false
-		}
-		if call, ok := n.(*ast.CallExpr); ok {
-			for i := 0; ; i++ {
-				site, ok := fa.siteOf[siteKey{call, i}]
-				if !ok {
-					break
-				}
-				out = append(out, site)
-			}
-		}
-		return true
-	})
-	return out
-}
-
 // branch drops, on the branch where a status says the call failed
 // (err != nil, r != 0), the copies that call issued: a copy that returned an
 // error is not in flight.
@@ -351,10 +324,10 @@ func (fa *funcAnalysis) ordered(cp *pending, q queue) bool {
 	switch cq.kind {
 	case onNull:
 		if q.kind == onNull {
-			if sameDevice(cq.device, q.device) {
+			if cq.device.Same(q.device) {
 				return true
 			}
-			return !fa.strict && cp.peer.Of != CallerDevice && sameDevice(cp.peer, q.device)
+			return !fa.strict && cp.peer.Of != flow.CallerSym && cp.peer.Same(q.device)
 		}
 		if fa.strict || q.kind != onStream {
 			return false
@@ -362,7 +335,7 @@ func (fa *funcAnalysis) ordered(cp *pending, q queue) bool {
 		if !q.known {
 			return true // a stream of unknown kind gets the benefit of the doubt
 		}
-		return !q.nonBlocking && sameDevice(cq.device, q.device)
+		return !q.nonBlocking && cq.device.Same(q.device)
 	case onStream:
 		if q.kind == onStream && q.stream == cq.stream {
 			return true
@@ -371,7 +344,7 @@ func (fa *funcAnalysis) ordered(cp *pending, q queue) bool {
 			return false
 		}
 		if q.kind == onNull {
-			return !(cq.known && cq.nonBlocking) && sameDevice(cq.device, q.device)
+			return !(cq.known && cq.nonBlocking) && cq.device.Same(q.device)
 		}
 	}
 	return false
@@ -382,7 +355,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 	ev, evOK := fa.ptrs.Locator.Of(flow.StripConversions(fa.info, c.Arg(f.Event)))
 	switch f.Role {
 	case hipapi.SetDevice:
-		s.device = fa.deviceKey(c.Arg(f.Device))
+		s.device = flow.SymAt(fa.ptrs.Locator, fa.sig, c.Arg(f.Device))
 	case hipapi.DeviceSync:
 		fa.deviceSync(s)
 	case hipapi.StreamSync:
@@ -428,11 +401,11 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 
 func (fa *funcAnalysis) deviceSync(s *state) {
 	for _, cp := range s.copies {
-		if sameDevice(cp.queue.device, s.device) {
+		if cp.queue.device.Same(s.device) {
 			cp.done = true
 		}
 	}
-	if s.device == entry {
+	if s.device == flow.Entry {
 		s.synced = true
 	}
 }
@@ -446,9 +419,9 @@ func (fa *funcAnalysis) streamSync(q queue, s *state) {
 		switch {
 		case slices.Contains(cp.waited, q.key()):
 			cp.done = true
-		case q.kind == onNull && cq.kind == onNull && sameDevice(cq.device, q.device):
+		case q.kind == onNull && cq.kind == onNull && cq.device.Same(q.device):
 			cp.done = true
-		case q.kind == onNull && cq.kind == onNull && cp.peer.Of != CallerDevice && !fa.strict && sameDevice(cp.peer, q.device):
+		case q.kind == onNull && cq.kind == onNull && cp.peer.Of != flow.CallerSym && !fa.strict && cp.peer.Same(q.device):
 			cp.done = true
 		case q.kind == onStream && cq.kind == onStream && cq.stream == q.stream:
 			cp.done = true
@@ -492,7 +465,7 @@ func (fa *funcAnalysis) queueOf(e ast.Expr, s *state) queue {
 				return fa.streamAt(gl, nil, s)
 			}
 		}
-		return queue{kind: onStream, stream: flow.Loc{Path: types.ExprString(x)}, device: unknown}
+		return queue{kind: onStream, stream: flow.Loc{Path: types.ExprString(x)}, device: flow.Unknown}
 	}
 	if _, created := s.streams[l]; !created {
 		if from, ok := fa.prov.CopyOf(l); ok {
@@ -509,7 +482,7 @@ func (fa *funcAnalysis) streamAt(l flow.Loc, e ast.Expr, s *state) queue {
 	if info, ok := s.streams[l]; ok {
 		return queue{kind: onStream, stream: l, device: info.device, known: info.known, nonBlocking: info.nonBlocking}
 	}
-	q := queue{kind: onStream, stream: l, device: unknown}
+	q := queue{kind: onStream, stream: l, device: flow.Unknown}
 	v := flow.FieldOf(l)
 	if e != nil {
 		v = flow.FieldOrGlobal(fa.info, e)
@@ -520,51 +493,10 @@ func (fa *funcAnalysis) streamAt(l flow.Loc, e ast.Expr, s *state) queue {
 	return q
 }
 
-func (fa *funcAnalysis) deviceKey(e ast.Expr) Device {
-	if e == nil {
-		return unknown
-	}
-	if v, ok := cgocall.IntValue(fa.info, e); ok {
-		return Device{Of: ConstDevice, N: v}
-	}
-	x := flow.StripConversions(fa.info, e)
-	if v, ok := cgocall.IntValue(fa.info, x); ok {
-		return Device{Of: ConstDevice, N: v}
-	}
-	if l, ok := fa.ptrs.Locator.Of(x); ok {
-		if ref, ok := flow.RefOf(fa.sig, l); ok {
-			return Device{Of: ParamDevice, Ref: ref}
-		}
-	}
-	return Device{Of: ExprDevice, Expr: types.ExprString(x)}
-}
-
-// kindsOf returns the copy kinds e may hold on this path: a constant, or a
-// variable assigned kinds on every path here (a switch that picks one).
-func (fa *funcAnalysis) kindsOf(e ast.Expr, s *state) (kindSet, bool) {
-	if e == nil {
-		return 0, false
-	}
-	if v, ok := cgocall.IntValue(fa.info, e); ok {
-		return kindOf(v)
-	}
-	x := flow.StripConversions(fa.info, e)
-	if v, ok := cgocall.IntValue(fa.info, x); ok {
-		return kindOf(v)
-	}
-	if id, ok := x.(*ast.Ident); ok {
-		ks, ok := s.kinds[fa.objOf(id)]
-		return ks, ok
-	}
-	return 0, false
-}
-
 // mayCopyDeviceToDevice reports whether the kinds include device-to-device
 // or default.
-func mayCopyDeviceToDevice(ks kindSet) bool {
-	d2d, _ := kindOf(hipapi.KindDeviceToDevice)
-	def, _ := kindOf(hipapi.KindDefault)
-	return ks&(d2d|def) != 0
+func mayCopyDeviceToDevice(ks flow.SmallSet) bool {
+	return ks.Has(hipapi.KindDeviceToDevice) || ks.Has(hipapi.KindDefault)
 }
 
 func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
@@ -592,7 +524,7 @@ func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 				cp.done = true
 			}
 		}
-		if q.kind == onNull && q.device == entry {
+		if q.kind == onNull && q.device == flow.Entry {
 			s.nullSynced = true // b.Download(out) orders its caller's null-stream copies
 		}
 	}
@@ -606,20 +538,17 @@ func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 	site := fa.site(c.Expr, 0, "C."+f.Name, f.Name, async)
 	p := &pending{site: site, dsts: fa.prov.Aliases.Of(dl), queue: q, byKind: byKind, kind: kind}
 	if f.Direction == hipapi.Peer {
-		p.peer = fa.deviceKey(c.Arg(f.DstDevice))
+		p.peer = flow.SymAt(fa.ptrs.Locator, fa.sig, c.Arg(f.DstDevice))
 	}
 	s.track(site, p)
 }
 
 func (fa *funcAnalysis) site(n ast.Node, i int, desc, api string, async bool) int {
-	k := siteKey{n, i}
-	if idx, ok := fa.siteOf[k]; ok {
-		return idx
-	}
-	fa.sites = append(fa.sites, &copySite{pos: n.Pos(), desc: desc, api: api, async: async})
-	fa.siteOf[k] = len(fa.sites) - 1
-	return len(fa.sites) - 1
+	return fa.sites.Add(n, i, func() copySite { return copySite{pos: n.Pos(), desc: desc, api: api, async: async} })
 }
+
+// sitesIn returns the copy sites of the calls in e.
+func (fa *funcAnalysis) sitesIn(e ast.Expr) []int { return fa.sites.In(fa.info, e) }
 
 func (fa *funcAnalysis) isDeviceToHost(c *cgocall.Call, s *state) bool {
 	f := c.Func
@@ -628,8 +557,8 @@ func (fa *funcAnalysis) isDeviceToHost(c *cgocall.Call, s *state) bool {
 	case hipapi.DeviceToHost:
 		return true
 	case hipapi.FromKind:
-		ks, ok := fa.kindsOf(c.Arg(f.Kind), s)
-		return ok && (ks == 1<<hipapi.KindDeviceToHost || ks == 1<<hipapi.KindDefault && dstHost && !srcHost)
+		ks, ok := flow.SmallSetAt(fa.info, c.Arg(f.Kind), s.kinds)
+		return ok && (ks.Only(hipapi.KindDeviceToHost) || ks.Only(hipapi.KindDefault) && dstHost && !srcHost)
 	case hipapi.Unified:
 		return dstHost && !srcHost
 	}
@@ -650,7 +579,7 @@ func (fa *funcAnalysis) deviceToDevice(c *cgocall.Call, s *state) (byKind bool, 
 		return false, kind, true
 	case hipapi.FromKind:
 		k := c.Arg(f.Kind)
-		if ks, ok := fa.kindsOf(k, s); ok {
+		if ks, ok := flow.SmallSetAt(fa.info, k, s.kinds); ok {
 			// A kind picked at run time: on the paths where it is
 			// device-to-device (or default), the copy is one.
 			return false, kind, mayCopyDeviceToDevice(ks)
@@ -672,7 +601,7 @@ func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, s *state) {
 		return
 	}
 	if ll.Path == "" {
-		if ks, ok := fa.kindsOf(rhs, s); ok {
+		if ks, ok := flow.SmallSetAt(fa.info, rhs, s.kinds); ok {
 			flow.Put(&s.kinds, ll.Root, ks)
 		} else {
 			delete(s.kinds, ll.Root)

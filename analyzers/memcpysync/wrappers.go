@@ -49,7 +49,7 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 		}
 		if sy.Null {
 			fa.streamSync(queue{kind: onNull, device: s.device}, s)
-			if s.device == entry {
+			if s.device == flow.Entry {
 				s.nullSynced = true
 			}
 		}
@@ -70,19 +70,19 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 	}
 	fa.applyEventOps(call, fn, ops.Ops, Record, s)
 	if d, ok := fa.setsDev.Of(fn); ok {
-		s.device = fa.mapDevice(call, d.Device, s)
+		s.device = d.Device.At(fa.ptrs, fa.sig, call, s.device)
 	}
 }
 
 // callerQueue maps a summary's stream to the queue in the caller.
-func (fa *funcAnalysis) callerQueue(call *ast.CallExpr, fn *types.Func, st Stream, device Device, s *state) (queue, bool) {
+func (fa *funcAnalysis) callerQueue(call *ast.CallExpr, fn *types.Func, st Stream, device flow.Sym, s *state) (queue, bool) {
 	switch st.Of {
 	case NullStream:
-		return queue{kind: onNull, device: fa.mapDevice(call, device, s)}, true
+		return queue{kind: onNull, device: device.At(fa.ptrs, fa.sig, call, s.device)}, true
 	case ParamStream:
 		return fa.streamArg(call, st.Ref, s)
 	}
-	return queue{kind: onStream, stream: flow.Loc{Path: "private:" + fn.FullName()}, device: fa.mapDevice(call, device, s),
+	return queue{kind: onStream, stream: flow.Loc{Path: "private:" + fn.FullName()}, device: device.At(fa.ptrs, fa.sig, call, s.device),
 		known: st.Of != UnknownStream, nonBlocking: st.Of == NonBlockingStream}, true
 }
 
@@ -112,7 +112,7 @@ func (fa *funcAnalysis) applyEventOps(call *ast.CallExpr, fn *types.Func, ops []
 			fa.syncEvent(ev, s)
 			continue
 		}
-		if q, ok := fa.callerQueue(call, fn, op.Stream, Device{}, s); ok {
+		if q, ok := fa.callerQueue(call, fn, op.Stream, flow.Sym{}, s); ok {
 			fa.eventOp(op.Op, ev, q, s)
 		}
 	}
@@ -149,7 +149,7 @@ func (fa *funcAnalysis) eventOp(op EventOpKind, ev flow.Loc, q queue, s *state) 
 	if op != SyncEvent {
 		if sr, ok := flow.RefOf(fa.sig, q.stream); q.kind == onStream && ok {
 			o.Stream = Stream{Of: ParamStream, Ref: sr}
-		} else if q.kind != onNull || q.device != entry {
+		} else if q.kind != onNull || q.device != flow.Entry {
 			return
 		}
 	}
@@ -198,12 +198,12 @@ func (fa *funcAnalysis) noteDeviceRead(l flow.Loc, q queue, s *state) {
 	if fa.seen == nil || fa.quietReads || s.synced || fa.sig == nil {
 		return
 	}
-	r := DeviceRead{Stream: Stream{Of: UnknownStream}, Device: q.device.forCaller()}
+	r := DeviceRead{Stream: Stream{Of: UnknownStream}, Device: q.device.ForCaller()}
 	switch ref, ok := flow.RefOf(fa.sig, q.stream); {
 	case q.kind == onNull:
 		r.Stream = Stream{}
 	case q.kind == onStream && ok:
-		r.Stream, r.Device = Stream{Of: ParamStream, Ref: ref}, Device{}
+		r.Stream, r.Device = Stream{Of: ParamStream, Ref: ref}, flow.Sym{}
 	case q.kind == onStream && q.known && q.nonBlocking:
 		r.Stream.Of = NonBlockingStream
 	case q.kind == onStream && q.known:
@@ -232,13 +232,13 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 	if !ok || dstArg != nil && !strings.Contains(pc.Dst.Path, ".") && fa.prov.IsHost(dstArg) {
 		return
 	}
-	p := &pending{queue: queue{kind: onNull, device: fa.mapDevice(call, pc.Device, s)}}
+	p := &pending{queue: queue{kind: onNull, device: pc.Device.At(fa.ptrs, fa.sig, call, s.device)}}
 	if pc.ByKind {
 		k := pc.Kind.Arg(fa.info, call)
 		if k == nil {
 			return
 		}
-		if ks, ok := fa.kindsOf(k, s); ok {
+		if ks, ok := flow.SmallSetAt(fa.info, k, s.kinds); ok {
 			if !mayCopyDeviceToDevice(ks) {
 				return // no kind that reaches the wrapper copies device to device
 			}
@@ -262,34 +262,10 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 	}
 	p.site = fa.site(call, i, fn.Name()+" (C."+pc.API+")", pc.API, pc.Async)
 	p.dsts = fa.prov.Aliases.Of(dl)
-	if pc.Peer.Of != CallerDevice {
-		p.peer = fa.mapDevice(call, pc.Peer, s)
+	if pc.Peer.Of != flow.CallerSym {
+		p.peer = pc.Peer.At(fa.ptrs, fa.sig, call, s.device)
 	}
 	s.track(p.site, p)
-}
-
-// mapDevice maps a summary's device to the caller's.
-func (fa *funcAnalysis) mapDevice(call *ast.CallExpr, d Device, s *state) Device {
-	switch d.Of {
-	case CallerDevice:
-		return s.device
-	case ParamDevice:
-	default:
-		return d
-	}
-	e, l, ok := fa.ptrs.At(d.Ref, call)
-	if ok && l.Path != "" && strings.Contains(d.Ref.Path, ".") {
-		// r.id of the caller's g: the device is g.id, named as the caller
-		// names it.
-		if ref, ok := flow.RefOf(fa.sig, l); ok {
-			return Device{Of: ParamDevice, Ref: ref}
-		}
-		return Device{Of: ExprDevice, Expr: l.String()}
-	}
-	if ok || e != nil {
-		return fa.deviceKey(e)
-	}
-	return unknown
 }
 
 // atExit records what the function leaves its caller on this return.
@@ -304,7 +280,7 @@ func (fa *funcAnalysis) atExit(s *state) {
 		o.streams = flow.CloneMap(s.syncedStreams)
 	} else {
 		if o.device != s.device {
-			o.device = unknown
+			o.device = flow.Unknown
 		}
 		o.evOps = slices.DeleteFunc(o.evOps, func(op EventOp) bool { return !slices.Contains(s.evOps, op) })
 		o.synced = o.synced && s.synced
@@ -319,9 +295,9 @@ func (fa *funcAnalysis) atExit(s *state) {
 		if cp.done {
 			continue
 		}
-		site := fa.sites[cp.site]
+		site := fa.sites.List[cp.site]
 		for _, d := range cp.dsts {
-			pc := ParamCopy{ByKind: cp.byKind, Kind: cp.kind, API: site.api, Async: site.async, Peer: cp.peer.forCaller()}
+			pc := ParamCopy{ByKind: cp.byKind, Kind: cp.kind, API: site.api, Async: site.async, Peer: cp.peer.ForCaller()}
 			var ok bool
 			if pc.Dst, ok = flow.RefOf(fa.sig, d); !ok {
 				if pc.Global, ok = flow.GlobalRefOf(fa.pass.Pkg, fa.sig, d); !ok {
@@ -330,7 +306,7 @@ func (fa *funcAnalysis) atExit(s *state) {
 			}
 			switch cp.queue.kind {
 			case onNull:
-				pc.Device = cp.queue.device.forCaller()
+				pc.Device = cp.queue.device.ForCaller()
 			case onStream: // the caller knows its stream's device
 				pc.Stream.Of = PrivateStream
 				if ref, ok := flow.RefOf(fa.sig, cp.queue.stream); ok {
@@ -338,7 +314,7 @@ func (fa *funcAnalysis) atExit(s *state) {
 				}
 			case onPrivate:
 				pc.Stream.Of = PrivateStream
-				pc.Device = cp.queue.device.forCaller()
+				pc.Device = cp.queue.device.ForCaller()
 			}
 			o.copies = append(o.copies, pc)
 		}
@@ -375,10 +351,10 @@ func (fa *funcAnalysis) eventOpsSummary() []EventOp {
 
 // setsDeviceSummary returns the device the function leaves current on
 // every return, when its caller can name it.
-func (fa *funcAnalysis) setsDeviceSummary() Device {
+func (fa *funcAnalysis) setsDeviceSummary() flow.Sym {
 	d := fa.seen.device
-	if fa.seen.exits == 0 || d.Of != ConstDevice && d.Of != ParamDevice || fa.defersSetDevice() {
-		return Device{} // defer C.hipSetDevice(prev): the device is restored at return
+	if fa.seen.exits == 0 || d.Of != flow.ConstSym && d.Of != flow.ParamSym || fa.defersSetDevice() {
+		return flow.Sym{} // defer C.hipSetDevice(prev): the device is restored at return
 	}
 	return d
 }
@@ -388,21 +364,15 @@ func (fa *funcAnalysis) setsDeviceSummary() Device {
 func (fa *funcAnalysis) defersSetDevice() bool {
 	found := false
 	ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
-		if d, ok := n.(*ast.DeferStmt); ok {
-			ast.Inspect(d.Call, func(m ast.Node) bool {
-				call, ok := m.(*ast.CallExpr)
-				if !ok || found {
-					return !found
-				}
+		if d, ok := n.(*ast.DeferStmt); ok && !found {
+			found = flow.FirstCall(d.Call, nil, func(call *ast.CallExpr) bool {
 				if c := fa.idx.Match(call); c != nil {
-					found = c.Func.Role == hipapi.SetDevice
-					return false
+					return c.Func.Role == hipapi.SetDevice
 				}
-				if fn := flow.Callee(fa.info, call); fn != nil && fn.Origin() != fa.fn.Object(fa.info) {
-					_, found = fa.setsDev.Of(fn)
-				}
-				return !found
-			})
+				fn := flow.Callee(fa.info, call)
+				_, sets := fa.setsDev.Of(fn)
+				return sets && fn.Origin() != fa.fn.Object(fa.info)
+			}) != nil
 		}
 		return !found
 	})
@@ -436,23 +406,15 @@ func (fa *funcAnalysis) goStmt(g *ast.GoStmt, s *state) {
 
 // firstSync returns the position of the first synchronizing call in body.
 func (fa *funcAnalysis) firstSync(body *ast.BlockStmt) token.Pos {
-	pos := token.NoPos
-	ast.Inspect(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || pos.IsValid() {
-			return !pos.IsValid()
-		}
+	call := flow.FirstCall(body, nil, func(call *ast.CallExpr) bool {
 		if c := fa.idx.Match(call); c != nil {
-			switch c.Func.Role {
-			case hipapi.DeviceSync, hipapi.StreamSync, hipapi.EventSync:
-				pos = call.Pos()
-			}
-			return false
+			return c.Func.Role == hipapi.DeviceSync || c.Func.Role == hipapi.StreamSync || c.Func.Role == hipapi.EventSync
 		}
-		if _, ok := fa.syncs.Of(flow.Callee(fa.info, call)); ok {
-			pos = call.Pos()
-		}
-		return true
+		_, ok := fa.syncs.Of(flow.Callee(fa.info, call))
+		return ok
 	})
-	return pos
+	if call == nil {
+		return token.NoPos
+	}
+	return call.Pos()
 }
