@@ -65,7 +65,7 @@ func TestStandardOutputErrorInProcess(t *testing.T) {
 	assert.Equal(t, 1, out.writes, "nothing more is tried after the first failure")
 }
 
-// A panic in hiplint's own code (not in an analyzer, which guard.go turns
+// A panic in hiplint's own code (not in an analyzer, which internal/driver/guard.go turns
 // into an error) ended the process with Go's status 2, the status of a bad
 // command line.
 func TestPanicIsAnErrorNotAUsageError(t *testing.T) {

@@ -146,8 +146,9 @@ func Classify(initial []*packages.Package, opts Options) *Triage {
 			notePath[p.PkgPath] = p
 		}
 	}
-	for path, p := range byPath {
-		t.Errors = append(t.Errors, errorLine(path, p, opts.Rel))
+	for _, p := range byPath {
+		// Labelled by the ID: PkgPath is cut at a space ("example.com/my pkg").
+		t.Errors = append(t.Errors, errorLine(loaderr.Label(p), p, opts.Rel))
 	}
 	for path, p := range notePath {
 		t.Notes = append(t.Notes, fmt.Sprintf("%s: note: cgo failed (%s); %s", path, rel(cause[p], opts.Rel), tier3Loss))

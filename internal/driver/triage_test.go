@@ -184,3 +184,16 @@ func TestRunLines(t *testing.T) {
 	}
 	assert.Equal(t, []int{1, 1}, []int{sdk, user}, "%q", tr.Errors)
 }
+
+// Issue 16 item 14, through the triage every front end uses: go/packages
+// cuts PkgPath at the first space of the ID; the error line names the
+// package by its ID, without a test variant's suffix.
+func TestErrorLineKeepsASpaceInThePath(t *testing.T) {
+	t.Parallel()
+	broken := []packages.Error{{Pos: "-", Msg: "broken", Kind: packages.ListError}}
+	pkg := &packages.Package{ID: "example.com/sp/my pkg", PkgPath: "example.com/sp/my", GoFiles: []string{"x.go"}, Errors: broken}
+	variant := &packages.Package{ID: "example.com/sp/my pkg [example.com/sp/my pkg.test]", PkgPath: "example.com/sp/my", GoFiles: []string{"x.go"}, Errors: broken}
+	tr := driver.Classify([]*packages.Package{pkg, variant}, driver.Options{Tier3: true})
+	assert.Equal(t, []string{"example.com/sp/my pkg: broken"}, tr.Errors)
+	assert.Empty(t, tr.Analyzable)
+}

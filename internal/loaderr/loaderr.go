@@ -1,40 +1,13 @@
-// Package loaderr formats the errors go/packages reports, the same way for
-// every driver (the command line and the language server): one line per
-// package that failed to load, parse or type-check.
+// Package loaderr formats the errors go/packages reports, for
+// internal/driver's error lines (one per package that failed to load, parse
+// or type-check), under every front end.
 package loaderr
 
 import (
-	"fmt"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
 )
-
-// Lines returns one line for each package among pkgs and their dependencies
-// that has errors: its path, its first error and how many more there are.
-// The lines are sorted and each appears once (a test variant repeats its
-// package's errors). rel, when not nil, rewrites the file name of an error's
-// position (for example to make it relative to the working directory).
-func Lines(pkgs []*packages.Package, rel func(file string) string) []string {
-	seen := map[string]bool{}
-	var lines []string
-	packages.Visit(pkgs, nil, func(pkg *packages.Package) {
-		if len(pkg.Errors) == 0 {
-			return
-		}
-		line := Label(pkg) + ": " + Message(pkg.Errors[0], rel)
-		if n := len(pkg.Errors) - 1; n > 0 {
-			line += fmt.Sprintf(" (and %d more errors)", n)
-		}
-		if !seen[line] {
-			seen[line] = true
-			lines = append(lines, line)
-		}
-	})
-	sort.Strings(lines)
-	return lines
-}
 
 // Label names pkg in an error line: its package path, which go/packages
 // cuts at the first space of the ID (to drop a test variant's
