@@ -79,19 +79,10 @@ func (k Kind) String() string {
 
 // describe says what the memory is, for messages.
 func (k Kind) describe() string {
-	switch k {
-	case KindDevice:
-		return "device memory"
-	case KindManaged:
-		return "managed memory"
-	case KindHostPinned:
-		return "pinned host memory"
-	case KindCHeap:
-		return "C heap memory"
-	case KindGo:
-		return "Go memory"
-	case KindStreamOrdered, KindPool:
-		return "stream-ordered memory"
+	d := [...]string{KindDevice: "device memory", KindManaged: "managed memory", KindHostPinned: "pinned host memory",
+		KindCHeap: "C heap memory", KindGo: "Go memory", KindStreamOrdered: "stream-ordered memory", KindPool: "stream-ordered memory"}
+	if int(k) < len(d) && d[k] != "" {
+		return d[k]
 	}
 	return "graph memory"
 }
@@ -110,23 +101,11 @@ func (k Kind) graphOwned() bool {
 	return k == KindGraph || k == KindCaptured || k == KindMaybeCaptured
 }
 
-func kindOfAlloc(k hipapi.AllocKind) Kind {
-	switch k {
-	case hipapi.Device:
-		return KindDevice
-	case hipapi.Managed:
-		return KindManaged
-	case hipapi.HostPinned:
-		return KindHostPinned
-	case hipapi.StreamOrdered:
-		return KindStreamOrdered
-	case hipapi.Pool:
-		return KindPool
-	case hipapi.Graph:
-		return KindGraph
-	}
-	return KindUnknown
-}
+// allocKinds is the kind of memory each allocation call of the model makes.
+var allocKinds = map[hipapi.AllocKind]Kind{hipapi.Device: KindDevice, hipapi.Managed: KindManaged,
+	hipapi.HostPinned: KindHostPinned, hipapi.StreamOrdered: KindStreamOrdered, hipapi.Pool: KindPool, hipapi.Graph: KindGraph}
+
+func kindOfAlloc(k hipapi.AllocKind) Kind { return allocKinds[k] } // KindUnknown if none
 
 // ReturnedAlloc is one allocation a function returns: result Result, at Path
 // inside it ("" for the value itself, ".ptr" for a field, "[]" for elements).
@@ -384,36 +363,21 @@ func (a *analyzer) returnsMemory(fn *types.Func) []ReturnedAlloc {
 // relevant reports whether fn makes a call the analysis models, so that
 // other functions cost nothing more.
 func (a *analyzer) relevant(fn flow.Func) bool {
-	info := a.pass.TypesInfo
-	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		if lit, ok := n.(*ast.FuncLit); ok {
-			return cgocall.IsWrapper(info, lit) || a.idx.InPlace(lit)
-		}
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		if c := a.idx.Match(call); c != nil {
+	return a.idx.AnyCall(fn.Body, func(call *ast.CallExpr, c *cgocall.Call) bool {
+		if c != nil {
 			switch c.Func.Role {
 			case hipapi.Alloc, hipapi.Free, hipapi.GraphAllocNode, hipapi.GraphFreeNode,
 				hipapi.CaptureBegin, hipapi.CaptureEnd:
-				found = true
+				return true
 			}
-			return !found
-		}
-		if cgocall.IsCHeapAlloc(info, call) {
-			found = true
 			return false
 		}
-		callee := flow.Callee(info, call)
+		if cgocall.IsCHeapAlloc(a.pass.TypesInfo, call) {
+			return true
+		}
+		callee := flow.Callee(a.pass.TypesInfo, call)
 		_, frees := a.frees.Of(callee)
 		_, returns := a.returns.Of(callee)
-		found = frees || returns
-		return !found
+		return frees || returns
 	})
-	return found
 }

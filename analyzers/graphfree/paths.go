@@ -791,29 +791,10 @@ func (fa *funcAnalysis) collectReturn(ret *ast.ReturnStmt, s *state) {
 // noteParam records in *into that e (at path) is what a parameter, not
 // reassigned here, holds: p, p.f, or p.Getter() for a getter of p.f.
 func (fa *funcAnalysis) noteParam(into *[]ParamPath, e ast.Expr, path string, s *state) {
-	if fa.sig == nil || fa.fn.Decl == nil || e == nil {
+	l, ok := flow.ArgLoc(fa.pass, fa.lc, e, path)
+	if !ok || fa.sig == nil || fa.fn.Decl == nil {
 		return
 	}
-	e = flow.StripConversions(fa.info, e)
-	if call, ok := e.(*ast.CallExpr); ok {
-		g, ok := flow.GetterOf(fa.pass, flow.Callee(fa.info, call))
-		if !ok {
-			return
-		}
-		arg := g.Arg(fa.info, call)
-		if arg == nil {
-			return
-		}
-		e, path = flow.StripConversions(fa.info, arg), g.Path+path
-	}
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = u.X
-	}
-	l, ok := fa.lc.Of(e)
-	if !ok || l.Weak() {
-		return
-	}
-	l.Path += path
 	p, ok := flow.RefOf(fa.sig, l)
 	if !ok || len(s.vals.Subtree(l)) > 0 {
 		return

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
 )
 
@@ -112,4 +113,56 @@ func (x *Index) CallsInOrder(n ast.Node, lit func(*ast.FuncLit), runtime func(*c
 		return true
 	}
 	ast.Inspect(n, visit)
+}
+
+// AnyCall reports whether pred holds for a call that body makes when it
+// runs: its own calls, those in cgo's wrappers and in closures that run in
+// place (InPlace), not those of other closures. c is the runtime call
+// (Match) when call is one. It stops at the first.
+func (x *Index) AnyCall(body ast.Node, pred func(call *ast.CallExpr, c *cgocall.Call) bool) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return cgocall.IsWrapper(x.info, n) || x.InPlace(n)
+		case *ast.CallExpr:
+			found = pred(n, x.Match(n))
+		}
+		return !found
+	})
+	return found
+}
+
+// ArgLoc returns the location that an argument e names, with path
+// appended: e's own under conversions and &, or for a getter's call
+// (p.Ptr(), Getters) the field it returns. An element is none: a
+// summary names one location.
+func ArgLoc(pass *analysis.Pass, lc Locator, e ast.Expr, path string) (Loc, bool) {
+	if e == nil {
+		return Loc{}, false
+	}
+	e = StripConversions(lc.Info, e)
+	if call, ok := e.(*ast.CallExpr); ok {
+		g, ok := GetterOf(pass, Callee(lc.Info, call))
+		if !ok {
+			return Loc{}, false
+		}
+		arg := g.Arg(lc.Info, call)
+		if arg == nil {
+			return Loc{}, false
+		}
+		e, path = StripConversions(lc.Info, arg), g.Path+path
+	}
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = u.X
+	}
+	l, ok := lc.Of(e)
+	if !ok || l.Weak() {
+		return Loc{}, false
+	}
+	l.Path += path
+	return l, true
 }

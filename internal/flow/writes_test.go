@@ -6,6 +6,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -135,4 +136,47 @@ func call() (*int, *int) { return two() }
 	call := pass.Files[0].Decls[2].(*ast.FuncDecl)
 	got = ev.Returned(info.Defs[call.Name].(*types.Func).Signature(), call.Body.List[0].(*ast.ReturnStmt), &store)
 	assert.Equal(t, []Tree[ints]{{"": {10}}, {"": {11}}}, got)
+}
+
+// TestAnyCallArgLoc: AnyCall sees in-place closures but not others;
+// ArgLoc sees through conversions, & and getters.
+func TestAnyCallArgLoc(t *testing.T) {
+	src := `package p
+import "unsafe"
+type B struct{ ptr unsafe.Pointer; xs []unsafe.Pointer }
+func (b *B) Ptr() unsafe.Pointer { return b.ptr }
+func do(f func()) { f() }
+func mark() {}
+func inPlace() { do(func() { mark() }) }
+func later() { go func() { mark() }() }
+func args(b *B, p unsafe.Pointer) {
+	use(uintptr(p), &b.ptr, b.Ptr(), b.xs[0])
+}
+func use(...any) {}
+`
+	pass, _ := fakePass(t, src)
+	info := pass.TypesInfo
+	x := &Index{fset: pass.Fset, files: pass.Files, info: info}
+	x.build()
+	ptr := lookupMethod(t, pass, "B", "Ptr")
+	pass.ResultOf[Getters] = &GetterResult{Getters: map[*types.Func]Ref{ptr: {Receiver, ".ptr"}}}
+	body := func(i int) *ast.BlockStmt { return pass.Files[0].Decls[i].(*ast.FuncDecl).Body }
+	callsMark := func(call *ast.CallExpr, _ *cgocall.Call) bool {
+		fn := Callee(info, call)
+		return fn != nil && fn.Name() == "mark"
+	}
+	assert.True(t, x.AnyCall(body(5), callsMark), "do's closure runs in place")
+	assert.False(t, x.AnyCall(body(6), callsMark), "a goroutine's closure is another function")
+
+	call := body(7).List[0].(*ast.ExprStmt).X.(*ast.CallExpr)
+	lc := Locator{Info: info}
+	var got []string
+	for _, a := range call.Args {
+		if l, ok := ArgLoc(pass, lc, a, ".f"); ok {
+			got = append(got, l.String())
+		} else {
+			got = append(got, "-")
+		}
+	}
+	assert.Equal(t, []string{"p.f", "b.ptr.f", "b.ptr.f", "-"}, got)
 }
