@@ -41,23 +41,15 @@ func (fa *funcAnalysis) seedHeld() state {
 	s := state{}
 	loadedRoots := fa.loadTargets(fa.fn.Body, true)
 	fa.seeds = map[flow.Loc]bool{}
-	ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
+	fa.unloadsIn(fa.fn.Body, func(_ *ast.CallExpr, m ast.Expr) {
+		l, ok := fa.localLoc(m)
 		if !ok {
-			return true
+			l, ok = fa.extLoc(m)
 		}
-		for _, m := range fa.unloadedExprs(call) {
-			l, ok := fa.localLoc(m)
-			if !ok {
-				l, ok = fa.extLoc(m)
-			}
-			if !ok || loadedRoots[l.Root] {
-				continue
-			}
+		if ok && !loadedRoots[l.Root] {
 			fa.seeds[l] = true
 			s[l] = &handle{b: held}
 		}
-		return true
 	})
 	return s
 }

@@ -83,18 +83,11 @@ func (a *analysis_) findGuardedParams(fn flow.Func, sig *types.Signature, unload
 				if !ok || cgocall.IsWrapper(info, lit) {
 					continue
 				}
-				ast.Inspect(lit.Body, func(c ast.Node) bool {
-					if call, ok := c.(*ast.CallExpr); ok {
-						for _, m := range a.unloadedExprs(call) {
-							if root := flow.RootVar(info, m); root != nil {
-								if i, ok := flow.ParamIndex(sig, root); ok {
-									onceUnloads = append(onceUnloads, i)
-								}
-							}
-						}
+				for root := range a.unloadedRoots(lit.Body) {
+					if i, ok := flow.ParamIndex(sig, root); ok {
+						onceUnloads = append(onceUnloads, i)
 					}
-					return true
-				})
+				}
 			}
 		}
 		return true
@@ -130,16 +123,9 @@ func (a *analysis_) cleanedUpByTest(body *ast.BlockStmt, objs map[types.Object]b
 		for _, arg := range call.Args {
 			switch x := ast.Unparen(arg).(type) {
 			case *ast.FuncLit:
-				ast.Inspect(x.Body, func(n ast.Node) bool {
-					if c, ok := n.(*ast.CallExpr); ok {
-						for _, m := range a.unloadedExprs(c) {
-							if root := flow.RootVar(info, m); root != nil && objs[root] {
-								found = true
-							}
-						}
-					}
-					return !found
-				})
+				for root := range a.unloadedRoots(x.Body) {
+					found = found || objs[root]
+				}
 			case *ast.SelectorExpr:
 				if fn, ok := info.Uses[x.Sel].(*types.Func); ok && slices.Contains(a.unloadsOf(fn).Params, -1) {
 					if root := flow.RootVar(info, x.X); root != nil && objs[root] {

@@ -162,6 +162,30 @@ func (a *analysis_) unloadedExprs(call *ast.CallExpr) []ast.Expr {
 	return flow.ArgsAt(call, a.unloadsOf(a.callee(call)).Params)
 }
 
+// unloadsIn calls yield with each call in n (closures included) that
+// unloads modules, and each module expression it unloads.
+func (a *analysis_) unloadsIn(n ast.Node, yield func(call *ast.CallExpr, m ast.Expr)) {
+	ast.Inspect(n, func(x ast.Node) bool {
+		if call, ok := x.(*ast.CallExpr); ok {
+			for _, m := range a.unloadedExprs(call) {
+				yield(call, m)
+			}
+		}
+		return true
+	})
+}
+
+// unloadedRoots returns the variables whose modules n unloads.
+func (a *analysis_) unloadedRoots(n ast.Node) map[types.Object]bool {
+	roots := map[types.Object]bool{}
+	a.unloadsIn(n, func(_ *ast.CallExpr, m ast.Expr) {
+		if root := flow.RootVar(a.pass.TypesInfo, m); root != nil {
+			roots[root] = true
+		}
+	})
+	return roots
+}
+
 // summary is one analysis of a function for its summaries.
 type summary struct {
 	mentions bool // it loads, unloads or uses modules (else no unloads, loads or constructor)
@@ -258,27 +282,14 @@ func (a *analysis_) rawUnloadedParams(fn flow.Func, sig *types.Signature, aliase
 	for alias, p := range aliases {
 		ranged[alias] = p
 	}
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		if lit, ok := n.(*ast.FuncLit); ok {
-			return !cgocall.IsWrapper(a.pass.TypesInfo, lit)
+	for root := range a.unloadedRoots(fn.Body) {
+		if x, ok := ranged[root]; ok {
+			root = x // for _, m := range mods { unload(m) }
 		}
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
+		if i, ok := flow.ParamIndex(sig, root); ok {
+			set[i] = true
 		}
-		for _, m := range a.unloadedExprs(call) {
-			if v := flow.RootVar(a.pass.TypesInfo, m); v != nil {
-				root := types.Object(v)
-				if x, ok := ranged[root]; ok {
-					root = x // for _, m := range mods { unload(m) }
-				}
-				if i, ok := flow.ParamIndex(sig, root); ok {
-					set[i] = true
-				}
-			}
-		}
-		return true
-	})
+	}
 	out := make([]int, 0, len(set))
 	for i := range set {
 		out = append(out, i)

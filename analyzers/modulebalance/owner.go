@@ -125,16 +125,10 @@ func (fa *funcAnalysis) bodyUnloadsElements(rs *ast.RangeStmt) bool {
 	if root := flow.RootVar(fa.info, rs.X); root != nil {
 		vars[root] = true
 	}
-	found := false
-	ast.Inspect(rs.Body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && !found {
-			for _, m := range fa.unloadedExprs(call) {
-				if root := flow.RootVar(fa.info, m); root != nil && vars[root] {
-					found = true
-				}
-			}
+	for root := range fa.unloadedRoots(rs.Body) {
+		if vars[root] {
+			return true
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }

@@ -137,8 +137,8 @@ type funcAnalysis struct {
 	hasRecover *bool
 	// seeds are the held handles of the entry state (seedHeld).
 	seeds map[flow.Loc]bool
-	// unloadedRoots caches findUnloadedRoots.
-	unloadedRoots map[types.Object]bool
+	// unloadedRootsIn: the variables whose modules the function unloads.
+	unloadedRootsIn map[types.Object]bool
 	// reported: the findings of the walk over the final solution
 	// (flow.Replay), by check and position; nil while solving, when
 	// nothing is reported.
@@ -781,14 +781,7 @@ func (fa *funcAnalysis) siteRelated(h *handle, msg string) []diag.Related {
 // deferred closures that unload.
 func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 	if lit, ok := ast.Unparen(d.Call.Fun).(*ast.FuncLit); ok && !cgocall.IsWrapper(fa.info, lit) {
-		ast.Inspect(lit.Body, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				for _, m := range fa.unloadedExprs(call) {
-					fa.unloadDeferredQuietly(s, m, call)
-				}
-			}
-			return true
-		})
+		fa.unloadsIn(lit.Body, func(call *ast.CallExpr, m ast.Expr) { fa.unloadDeferredQuietly(s, m, call) })
 		return
 	}
 	if ms := fa.unloadedExprs(d.Call); len(ms) > 0 {
@@ -806,14 +799,9 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 	released := false
 	for _, arg := range d.Call.Args {
 		if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok && !cgocall.IsWrapper(fa.info, lit) {
-			ast.Inspect(lit.Body, func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok {
-					for _, m := range fa.unloadedExprs(call) {
-						fa.unloadDeferredQuietly(s, m, call)
-						released = true
-					}
-				}
-				return true
+			fa.unloadsIn(lit.Body, func(call *ast.CallExpr, m ast.Expr) {
+				fa.unloadDeferredQuietly(s, m, call)
+				released = true
 			})
 		}
 	}
@@ -965,27 +953,10 @@ func (fa *funcAnalysis) deferFix(site *loadSite) (analysis.SuggestedFix, bool) {
 }
 
 func (fa *funcAnalysis) unloadsAnywhere(l flow.Loc) bool {
-	if fa.unloadedRoots == nil {
-		fa.unloadedRoots = fa.findUnloadedRoots()
+	if fa.unloadedRootsIn == nil {
+		fa.unloadedRootsIn = fa.unloadedRoots(fa.fn.Body) // once: a huge function can leak many modules
 	}
-	return fa.unloadedRoots[l.Root]
-}
-
-// findUnloadedRoots returns the variables whose modules some call in the
-// function unloads (computed once: a huge function can leak many modules).
-func (fa *funcAnalysis) findUnloadedRoots() map[types.Object]bool {
-	roots := map[types.Object]bool{}
-	ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok {
-			for _, m := range fa.unloadedExprs(call) {
-				if root := flow.RootVar(fa.info, m); root != nil {
-					roots[root] = true
-				}
-			}
-		}
-		return true
-	})
-	return roots
+	return fa.unloadedRootsIn[l.Root]
 }
 
 // returnedHandles returns the modules whose function or global handles ret returns.
@@ -1054,14 +1025,7 @@ func (fa *funcAnalysis) testCleanup(call *ast.CallExpr, s state) {
 			if cgocall.IsWrapper(fa.info, x) {
 				continue
 			}
-			ast.Inspect(x.Body, func(n ast.Node) bool {
-				if c, ok := n.(*ast.CallExpr); ok {
-					for _, m := range fa.unloadedExprs(c) {
-						fa.unloadDeferredQuietly(s, m, c)
-					}
-				}
-				return true
-			})
+			fa.unloadsIn(x.Body, func(c *ast.CallExpr, m ast.Expr) { fa.unloadDeferredQuietly(s, m, c) })
 		case *ast.SelectorExpr: // a method value
 			if fn, ok := fa.info.Uses[x.Sel].(*types.Func); ok && slices.Contains(fa.unloadsOf(fn).Params, -1) {
 				fa.unloadDeferredQuietly(s, x.X, call)

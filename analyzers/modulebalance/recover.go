@@ -76,15 +76,10 @@ func (fa *funcAnalysis) checkRecoveredPanic(n ast.Node, s state) {
 	r := flow.PosRange{Pos: n.Pos(), End: n.End()}
 	// must(C.hipModuleUnload(m)): the unload ran before must panics.
 	unloadedHere := map[flow.Loc]bool{}
-	ast.Inspect(n, func(x ast.Node) bool {
-		if call, ok := x.(*ast.CallExpr); ok {
-			for _, m := range fa.unloadedExprs(call) {
-				for _, k := range fa.handlesAt(s, m) {
-					unloadedHere[k] = true
-				}
-			}
+	fa.unloadsIn(n, func(_ *ast.CallExpr, m ast.Expr) {
+		for _, k := range fa.handlesAt(s, m) {
+			unloadedHere[k] = true
 		}
-		return true
 	})
 	keys := make([]flow.Loc, 0, len(s))
 	for k, h := range s {
