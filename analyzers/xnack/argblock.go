@@ -138,7 +138,7 @@ func (a *analyzer) findKernelArgs(fi *fnInfo) (ReturnsKernelArgs, bool) {
 				continue
 			}
 			for _, v := range a.argArrayValues(fi, ret.Results[i]) {
-				if r, ok := a.paramOf(fi, v, 0); ok && r.Path == "" && r.Param >= 0 && !slices.Contains(params, r.Param) {
+				if r, ok := a.paramOf(fi, v); ok && r.Path == "" && r.Param >= 0 && !slices.Contains(params, r.Param) {
 					params = append(params, r.Param)
 				}
 			}
@@ -232,7 +232,7 @@ func (a *analyzer) cSlotValues(e ast.Expr) []ast.Expr {
 // parameter of fi (typed as an array of pointers): the caller's array
 // decides what reaches the GPU.
 func (a *analyzer) arrayParam(fi *fnInfo, e ast.Expr, api string, cuda bool) (ParamFlow, bool) {
-	r, ok := a.paramOf(fi, e, 0)
+	r, ok := a.paramOf(fi, e)
 	if !ok || r.Path != "" || r.Param < 0 || !argArrayType(fi.encl.Signature().Params().At(r.Param).Type()) {
 		return ParamFlow{}, false
 	}
@@ -280,7 +280,7 @@ func (a *analyzer) classifyArrayArg(fi *fnInfo, call *ast.CallExpr, callee *type
 		values = append(values, h.arg)
 	}
 	for _, v := range values {
-		if r, ok := a.paramOf(fi, v, 0); ok && r.Path == "" {
+		if r, ok := a.paramOf(fi, v); ok && r.Path == "" {
 			r.API, r.In, r.CUDA = pf.API, pf.In, pf.CUDA
 			return argResult{passed: &r}
 		}

@@ -123,80 +123,19 @@ func containsParam(ps []ParamFlow, k paramKey) bool {
 
 // paramOf returns the parameter of fi's declaration (literals: of the
 // declaration they are written in, whose variables they capture) whose
-// memory e may point to: the parameter itself (seen through conversions,
-// uintptr round trips, local copies, &s[i], &p.f of a pointer, s[i:],
-// unsafe.SliceData), or a field p.f of it. Like provenance, a local
-// variable takes the union of everything assigned to it.
-func (a *analyzer) paramOf(fi *fnInfo, e ast.Expr, depth int) (ParamFlow, bool) {
-	if fi.encl == nil || depth > 8 || e == nil {
+// memory e may point to, or a field of it (flow.ParamRefOf).
+func (a *analyzer) paramOf(fi *fnInfo, e ast.Expr) (ParamFlow, bool) {
+	if fi.encl == nil {
 		return ParamFlow{}, false
 	}
-	info := a.pass.TypesInfo
-	e = flow.StripConversions(info, e)
-	switch x := e.(type) {
-	case *ast.Ident:
-		v, ok := info.Uses[x].(*types.Var)
-		if !ok {
-			return ParamFlow{}, false
-		}
-		if i, ok := flow.ParamIndex(fi.encl.Signature(), v); ok {
-			return ParamFlow{Ref: flow.Ref{Param: i}}, true
-		}
-		if v.IsField() || v.Parent() == nil || v.Parent() == a.pass.Pkg.Scope() {
-			return ParamFlow{}, false // package variables: stored from anywhere
-		}
-		for _, src := range a.ix.Of[v] {
-			if src.Expr == nil {
-				continue
-			}
-			if r, ok := a.paramOf(fi, src.Expr, depth+1); ok {
-				return r, true
-			}
-		}
-	case *ast.SelectorExpr:
-		if f := flow.SelectedField(info, x); f != nil {
-			if r, ok := a.paramOf(fi, x.X, depth+1); ok && r.Path == "" {
-				r.Path = "." + f.Name()
-				return r, true
-			}
-		}
-	case *ast.UnaryExpr:
-		if x.Op != token.AND {
-			return ParamFlow{}, false
-		}
-		switch y := ast.Unparen(x.X).(type) {
-		case *ast.IndexExpr: // &s[i]: the memory s points to
-			switch flow.Under(info, y.X).(type) {
-			case *types.Slice, *types.Pointer:
-				return a.paramOf(fi, y.X, depth+1)
-			}
-		case *ast.SelectorExpr: // &p.f of a pointer p: the memory p points to
-			if flow.SelectedField(info, y) == nil {
-				break
-			}
-			if _, isPtr := flow.Under(info, y.X).(*types.Pointer); isPtr {
-				if r, ok := a.paramOf(fi, y.X, depth+1); ok && r.Path == "" {
-					return r, true
-				}
-			}
-		}
-	case *ast.SliceExpr:
-		return a.paramOf(fi, x.X, depth+1)
-	case *ast.CallExpr:
-		if len(x.Args) > 0 {
-			switch flow.UnsafeBuiltin(info, x) {
-			case "Slice", "SliceData", "StringData":
-				return a.paramOf(fi, x.Args[0], depth+1)
-			}
-		}
-	}
-	return ParamFlow{}, false
+	r, ok := flow.ParamRefOf(a.pass.TypesInfo, a.ix.Sources, fi.encl.Signature(), e)
+	return ParamFlow{Ref: r}, ok
 }
 
 // reachingParam returns the flow of a GPU use of e in fi, when e is a
 // parameter: In is the name of fi, the function the use is in.
 func (a *analyzer) reachingParam(fi *fnInfo, e ast.Expr, api string, cuda bool) (ParamFlow, bool) {
-	r, ok := a.paramOf(fi, e, 0)
+	r, ok := a.paramOf(fi, e)
 	if !ok || r.Path != "" && !a.fieldMayHoldSystem(fi, r) {
 		return ParamFlow{}, false
 	}
@@ -210,14 +149,7 @@ func (a *analyzer) reachingParam(fi *fnInfo, e ast.Expr, api string, cuda bool) 
 // A field that only ever holds device memory (a DeviceBuffer's ptr) carries
 // no flow.
 func (a *analyzer) fieldMayHoldSystem(fi *fnInfo, r ParamFlow) bool {
-	var t types.Type
-	sig := fi.encl.Signature()
-	if r.Param == flow.Receiver {
-		t = sig.Recv().Type()
-	} else {
-		t = sig.Params().At(r.Param).Type()
-	}
-	f := fieldByName(t, a.pass.Pkg, r.Path[1:])
+	f := flow.FieldByName(flow.RefType(fi.encl.Signature(), r.Ref), a.pass.Pkg, r.Path[1:])
 	if f == nil {
 		return false
 	}
@@ -225,19 +157,6 @@ func (a *analyzer) fieldMayHoldSystem(fi *fnInfo, r ParamFlow) bool {
 		return true
 	}
 	return a.provSrcs(a.ix.Of[f], 0).kind&systemMem != 0
-}
-
-// fieldByName returns the field name of t (or of what t points to).
-func fieldByName(t types.Type, pkg *types.Package, name string) *types.Var {
-	if t == nil {
-		return nil
-	}
-	obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, name)
-	v, ok := obj.(*types.Var)
-	if !ok || !v.IsField() {
-		return nil
-	}
-	return v
 }
 
 // provField is the provenance of the field f of the struct e is (or points
@@ -324,7 +243,7 @@ func (a *analyzer) classifyArg(fi *fnInfo, call *ast.CallExpr, callee *types.Fun
 	var p provenance
 	expr := a.argText(arg)
 	if pf.Path != "" {
-		f := fieldByName(info.TypeOf(arg), callee.Pkg(), pf.Path[1:])
+		f := flow.FieldByName(info.TypeOf(arg), callee.Pkg(), pf.Path[1:])
 		if f == nil {
 			return argResult{}
 		}
@@ -350,7 +269,7 @@ func (a *analyzer) classifyArg(fi *fnInfo, call *ast.CallExpr, callee *types.Fun
 	}
 	if pf.Path != "" {
 		// b.ptr of the caller's own b: only one level of fields.
-		r, ok := a.paramOf(fi, arg, 0)
+		r, ok := a.paramOf(fi, arg)
 		if !ok || r.Path != "" {
 			return argResult{}
 		}
@@ -361,7 +280,7 @@ func (a *analyzer) classifyArg(fi *fnInfo, call *ast.CallExpr, callee *types.Fun
 		r.API, r.In, r.CUDA = pf.API, pf.In, pf.CUDA
 		return argResult{passed: &r}
 	}
-	if r, ok := a.paramOf(fi, arg, 0); ok && (r.Path == "" || a.fieldMayHoldSystem(fi, r)) {
+	if r, ok := a.paramOf(fi, arg); ok && (r.Path == "" || a.fieldMayHoldSystem(fi, r)) {
 		r.API, r.In, r.CUDA = pf.API, pf.In, pf.CUDA
 		return argResult{passed: &r}
 	}

@@ -44,7 +44,7 @@ func TestUntypedExpressions(t *testing.T) {
 		a.kernelArgValues(e)
 		a.cSlotValues(e)
 		a.prov(e, 0)
-		a.paramOf(fi, e, 0)
+		a.paramOf(fi, e)
 		a.cmem.Loc(e)
 		a.cmem.Buffer(e)
 		a.attrValue(e)
