@@ -216,29 +216,12 @@ func newFuncAnalysis(a *analyzer, fn flow.Func) *funcAnalysis {
 	fa := &funcAnalysis{
 		analyzer: a, fn: fn, info: a.pass.TypesInfo, sig: fn.Signature(a.pass.TypesInfo),
 		siteOf: map[siteKey]int{}, nodeOf: map[*ast.CallExpr]int{}, edges: map[int]map[int]bool{},
-		rangeOf:    map[ast.Expr]*ast.RangeStmt{},
 		beginCands: map[ParamPath]string{}, endCands: map[ParamPath]string{}, captureAtReturn: map[ParamPath]uint8{},
 	}
 	fa.ev = flow.Evaluator[*state, val]{Pass: a.pass, Locator: a.lc, Store: func(s *state) *flow.Store[val] { return &s.vals },
 		Call: fa.callValue, Go: fa.goSite, GoPart: fa.goPart,
 		Offset: func(v val) val { return val{sites: v.sites} }, Ref: func(l flow.Loc) val { return val{refs: []flow.Loc{l}} }}
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		switch l := n.(type) {
-		case *ast.ForStmt:
-			fa.loops = append(fa.loops, flow.PosRange{Pos: l.Pos(), End: l.End()})
-		case *ast.RangeStmt:
-			fa.loops = append(fa.loops, flow.PosRange{Pos: l.Pos(), End: l.End()})
-		}
-		if rs, ok := n.(*ast.RangeStmt); ok {
-			if rs.Key != nil {
-				fa.rangeOf[rs.Key] = rs
-			}
-			if rs.Value != nil {
-				fa.rangeOf[rs.Value] = rs
-			}
-		}
-		return true
-	})
+	fa.loops, fa.rangeOf = flow.Loops(fn.Body)
 	return fa
 }
 
@@ -321,16 +304,10 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 	}
 	fa.effects(n, s)
 	switch n := n.(type) {
-	case *ast.AssignStmt:
+	case *ast.AssignStmt, *ast.ValueSpec:
 		fa.ev.Assign(n, s)
-		s.status = s.status.Assign(fa.info, n.Lhs, n.Rhs, fa.allocsIn)
-	case *ast.ValueSpec:
-		fa.ev.Assign(n, s)
-		lhs := make([]ast.Expr, len(n.Names))
-		for i, id := range n.Names {
-			lhs[i] = id
-		}
-		s.status = s.status.Assign(fa.info, lhs, n.Values, fa.allocsIn)
+		lhs, rhs, _ := flow.Sides(n)
+		s.status = s.status.Assign(fa.info, lhs, rhs, fa.allocsIn)
 	case *ast.ReturnStmt:
 		if fa.closures == 0 { // a closure's return is not the function's
 			fa.collectReturn(n, s)

@@ -17,19 +17,11 @@ import (
 // Analyzers evaluate every right-hand side before storing any of them, as
 // Go does (a, b = b, a).
 func Assigned(n ast.Node, yield func(lhs, rhs ast.Expr, result int)) {
-	var lhs, rhs []ast.Expr
-	switch n := n.(type) {
-	case *ast.AssignStmt:
-		if n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
-			return
-		}
-		lhs, rhs = n.Lhs, n.Rhs
-	case *ast.ValueSpec:
-		for _, id := range n.Names {
-			lhs = append(lhs, id)
-		}
-		rhs = n.Values
-	default:
+	if as, ok := n.(*ast.AssignStmt); ok && as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
+		return
+	}
+	lhs, rhs, ok := Sides(n)
+	if !ok {
 		return
 	}
 	if len(lhs) == len(rhs) {
@@ -55,4 +47,41 @@ func Assigned(n ast.Node, yield func(lhs, rhs ast.Expr, result int)) {
 func isCall(e ast.Expr) bool {
 	_, ok := ast.Unparen(e).(*ast.CallExpr)
 	return ok
+}
+
+// Sides returns the left and right sides of an assignment (any operator)
+// or a var declaration; ok is false for other nodes.
+func Sides(n ast.Node) (lhs, rhs []ast.Expr, ok bool) {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		return n.Lhs, n.Rhs, true
+	case *ast.ValueSpec:
+		for _, id := range n.Names {
+			lhs = append(lhs, id)
+		}
+		return lhs, n.Values, true
+	}
+	return nil, nil, false
+}
+
+// Loops returns the extents of body's for and range loops, and the range
+// statement of each range clause's key and value (the nodes the CFG gives
+// for them).
+func Loops(body ast.Node) (loops []PosRange, rangeOf map[ast.Expr]*ast.RangeStmt) {
+	rangeOf = map[ast.Expr]*ast.RangeStmt{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch l := n.(type) {
+		case *ast.ForStmt:
+			loops = append(loops, PosRange{Pos: l.Pos(), End: l.End()})
+		case *ast.RangeStmt:
+			loops = append(loops, PosRange{Pos: l.Pos(), End: l.End()})
+			for _, e := range []ast.Expr{l.Key, l.Value} {
+				if e != nil {
+					rangeOf[e] = l
+				}
+			}
+		}
+		return true
+	})
+	return loops, rangeOf
 }

@@ -180,3 +180,23 @@ func use(...any) {}
 	}
 	assert.Equal(t, []string{"p.f", "b.ptr.f", "b.ptr.f", "-"}, got)
 }
+
+func TestLoopsAndSides(t *testing.T) {
+	src := "package p\nfunc f(xs []int) {\n\tfor i := 0; i < 2; i++ {\n\t}\n\tfor k, v := range xs {\n\t\t_, _ = k, v\n\t}\n\tvar a, b = 1, 2\n\ta += b\n}\n"
+	pass, _ := fakePass(t, src)
+	body := pass.Files[0].Decls[0].(*ast.FuncDecl).Body
+	loops, rangeOf := Loops(body)
+	assert.Len(t, loops, 2)
+	rs := body.List[1].(*ast.RangeStmt)
+	assert.Equal(t, map[ast.Expr]*ast.RangeStmt{rs.Key: rs, rs.Value: rs}, rangeOf)
+	assert.True(t, loops[1].Contains(rs.Body.Pos()))
+	lhs, rhs, ok := Sides(body.List[2].(*ast.DeclStmt).Decl.(*ast.GenDecl).Specs[0])
+	assert.True(t, ok)
+	assert.Len(t, lhs, 2)
+	assert.Len(t, rhs, 2)
+	_, _, ok = Sides(body.List[3])
+	assert.True(t, ok, "an operator assignment has sides")
+	n := 0
+	Assigned(body.List[3], func(ast.Expr, ast.Expr, int) { n++ })
+	assert.Zero(t, n, "but assigns nothing new")
+}
