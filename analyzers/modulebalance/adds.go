@@ -212,7 +212,7 @@ func (fa *funcAnalysis) callStatus(call *ast.CallExpr, status int) (bits, any) {
 	if as, ok := fa.parent(call).(*ast.AssignStmt); ok && len(as.Rhs) == 1 && len(as.Lhs) > 1 {
 		if status < len(as.Lhs) {
 			if id, ok := as.Lhs[status].(*ast.Ident); ok && id.Name != "_" {
-				return pending, fa.objOf(id)
+				return pending, fa.info.ObjectOf(id)
 			}
 		}
 		return loaded, nil

@@ -117,7 +117,7 @@ func (fa *funcAnalysis) bodyUnloadsElements(rs *ast.RangeStmt) bool {
 	vars := map[types.Object]bool{}
 	for _, e := range []ast.Expr{rs.Key, rs.Value} {
 		if id, ok := e.(*ast.Ident); ok {
-			if obj := fa.objOf(id); obj != nil {
+			if obj := fa.info.ObjectOf(id); obj != nil {
 				vars[obj] = true
 			}
 		}

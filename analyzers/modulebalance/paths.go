@@ -439,7 +439,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 		}
 		fa.loadAt(s, l, c.Expr, c.Func.Name, hipapi.Unloader(c.Func), l.Path == "")
 	case hipapi.ModuleUnload:
-		fa.unload(s, c.Arg(c.Func.Module), c.Expr, false)
+		fa.unloadBy(s, c.Arg(c.Func.Module), c.Expr, false, false, false, false)
 	case hipapi.ModuleGetFunction, hipapi.ModuleGetGlobal:
 		m := c.Arg(c.Func.Module)
 		for _, k := range fa.handlesAt(s, m) {
@@ -453,7 +453,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 		if out, ok := ast.Unparen(c.Arg(c.Func.Out)).(*ast.UnaryExpr); ok && out.Op == token.AND {
 			if id, ok := ast.Unparen(out.X).(*ast.Ident); ok {
 				if ls := fa.handlesAt(s, m); len(ls) > 0 {
-					if obj := fa.objOf(id); obj != nil {
+					if obj := fa.info.ObjectOf(id); obj != nil {
 						fa.funcs[obj] = ls[0]
 					}
 				}
@@ -465,7 +465,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 		if !ok {
 			return
 		}
-		k, ok := fa.funcs[fa.objOf(id)]
+		k, ok := fa.funcs[fa.info.ObjectOf(id)]
 		if !ok {
 			return
 		}
@@ -475,13 +475,6 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 				[]diag.Related{{Pos: h.unloadAt, Message: "module unloaded here"}})
 		}
 	}
-}
-
-func (fa *funcAnalysis) objOf(id *ast.Ident) types.Object {
-	if obj := fa.info.Uses[id]; obj != nil {
-		return obj
-	}
-	return fa.info.Defs[id]
 }
 
 // wrapperLoad handles `m, err := loadModule(path)` for a function with a
@@ -511,21 +504,17 @@ func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state
 	if fn := fa.callee(call); fn != nil {
 		name = fn.Name()
 	}
-	fa.load(s, l, call, name, "")
+	fa.loadAt(s, l, call, name, "", true)
 	h := s[l]
 	h.b = loaded
 	h.status = nil
 	if r.Status >= 0 && r.Status < len(as.Lhs) {
 		if id, ok := as.Lhs[r.Status].(*ast.Ident); ok && id.Name != "_" {
 			h.b = pending
-			h.status = []any{fa.objOf(id)}
+			h.status = []any{fa.info.ObjectOf(id)}
 		}
 	}
 	fa.keepInheritedDefer(s, as.Lhs[r.Result])
-}
-
-func (fa *funcAnalysis) load(s state, l flow.Loc, call *ast.CallExpr, name, unload string) {
-	fa.loadAt(s, l, call, name, unload, true)
 }
 
 // loadAt records a load into l. reassign: the load gives the variable a new
@@ -613,7 +602,7 @@ func (fa *funcAnalysis) statusHolder(call ast.Expr) (bits, any) {
 			for i, r := range x.Rhs {
 				if r == cur && i < len(x.Lhs) && len(x.Lhs) == len(x.Rhs) {
 					if id, ok := x.Lhs[i].(*ast.Ident); ok && id.Name != "_" {
-						return pending, fa.objOf(id)
+						return pending, fa.info.ObjectOf(id)
 					}
 					return loaded, nil
 				}
@@ -622,7 +611,7 @@ func (fa *funcAnalysis) statusHolder(call ast.Expr) (bits, any) {
 		case *ast.ValueSpec:
 			for i, v := range x.Values {
 				if v == cur && i < len(x.Names) && x.Names[i].Name != "_" {
-					return pending, fa.objOf(x.Names[i])
+					return pending, fa.info.ObjectOf(x.Names[i])
 				}
 			}
 			return loaded, nil
@@ -655,16 +644,15 @@ func (fa *funcAnalysis) refine(cond ast.Expr, taken bool, s state) state {
 				s = fa.refine(c.Y, false, s)
 			}
 		case token.EQL, token.NEQ:
-			var side ast.Expr
-			switch {
-			case fa.isSuccess(c.Y):
-				side = c.X
-			case fa.isSuccess(c.X):
-				side = c.Y
-			default:
-				return s
+			// side == nil, side != 0 (hipSuccess and CUDA_SUCCESS are 0)
+			side, failed := flow.FailedStatus(fa.info, c, taken)
+			if !failed {
+				var ok bool
+				if side, ok = flow.FailedStatus(fa.info, c, !taken); !ok {
+					return s
+				}
 			}
-			success := (c.Op == token.EQL) == taken
+			success := !failed
 			fa.applyStatus(s, fa.statusKey(side), success)
 			if stripped := flow.StripConversions(fa.info, side); stripped != ast.Unparen(side) {
 				fa.applyStatus(s, fa.statusKey(stripped), success) // Status(res) != OK
@@ -680,18 +668,9 @@ func (fa *funcAnalysis) refine(cond ast.Expr, taken bool, s state) state {
 func (fa *funcAnalysis) statusKey(e ast.Expr) any {
 	e = ast.Unparen(e)
 	if id, ok := e.(*ast.Ident); ok {
-		return fa.objOf(id)
+		return fa.info.ObjectOf(id)
 	}
 	return e
-}
-
-// isSuccess reports whether e is nil or the zero status (hipSuccess, CUDA_SUCCESS).
-func (fa *funcAnalysis) isSuccess(e ast.Expr) bool {
-	if flow.IsNil(fa.info, e) {
-		return true
-	}
-	v, ok := cgocall.IntValue(fa.info, e)
-	return ok && v == 0
 }
 
 func (fa *funcAnalysis) applyStatus(s state, key any, success bool) {
@@ -709,10 +688,6 @@ func (fa *funcAnalysis) applyStatus(s state, key any, success bool) {
 			h.b |= failed
 		}
 	}
-}
-
-func (fa *funcAnalysis) unload(s state, m ast.Expr, call *ast.CallExpr, isDeferred bool) {
-	fa.unloadBy(s, m, call, isDeferred, false, false, false)
 }
 
 // unloadBy records an unload of m by call. byRef: a deferred call that reads

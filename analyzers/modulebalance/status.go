@@ -34,7 +34,7 @@ func (fa *funcAnalysis) statusArgKeys(s state, e ast.Expr) []any {
 		if !ok {
 			continue
 		}
-		obj := fa.objOf(id)
+		obj := fa.info.ObjectOf(id)
 		if _, isVar := obj.(*types.Var); !isVar || !isStatusType(obj.Type()) && !isStatusValue(obj.Type()) {
 			continue
 		}
@@ -65,7 +65,7 @@ func (fa *funcAnalysis) propagateStatus(s state, lhs, rhs ast.Expr) {
 	if len(keys) == 0 {
 		return
 	}
-	obj := fa.objOf(id)
+	obj := fa.info.ObjectOf(id)
 	for _, h := range s {
 		if h.b&pending == 0 || slices.Contains(h.status, any(obj)) {
 			continue
