@@ -70,47 +70,6 @@ func (c ParamCopy) String() string {
 	return b.String()
 }
 
-// CopiesInto is the fact that a function issues device-to-device copies into
-// memory its caller passed and can return before they land. Its callers are
-// checked as if they made the copies.
-type CopiesInto struct{ Copies []ParamCopy }
-
-func (*CopiesInto) AFact()           {}
-func (f *CopiesInto) String() string { return "copiesInto(" + join(f.Copies) + ")" }
-
-// Synchronizes is the fact that a function, on every path that returns,
-// synchronizes the caller's current device (Device), the streams passed at
-// Streams, or the null stream of the caller's current device (Null: a
-// blocking device-to-host copy on it).
-type Synchronizes struct {
-	Device  bool
-	Null    bool
-	Streams []flow.Ref
-}
-
-func (*Synchronizes) AFact() {}
-func (f *Synchronizes) String() string {
-	var parts []string
-	if f.Device {
-		parts = append(parts, "device")
-	}
-	if f.Null {
-		parts = append(parts, "null")
-	}
-	for _, r := range f.Streams {
-		parts = append(parts, r.String())
-	}
-	return "synchronizes(" + strings.Join(parts, ", ") + ")"
-}
-
-// ReadsParams is the fact that a function reads, on the host and without
-// synchronizing first, the memory passed in the listed parameters (-1: the
-// receiver).
-type ReadsParams struct{ Params []int }
-
-func (*ReadsParams) AFact()           {}
-func (f *ReadsParams) String() string { return fmt.Sprintf("readsParams%v", f.Params) }
-
 // StreamKind is the fact that a struct field or package-level variable holds
 // streams created with the given flags everywhere in its package.
 type StreamKind struct{ NonBlocking bool }
@@ -141,14 +100,6 @@ func (r DeviceRead) String() string {
 	return s
 }
 
-// DeviceReads is the fact that a function reads memory its caller passed
-// on the GPU, on the listed queues. Its callers check each read as if they
-// had queued it: ordered after a pending copy or not.
-type DeviceReads struct{ Reads []DeviceRead }
-
-func (*DeviceReads) AFact()           {}
-func (f *DeviceReads) String() string { return "deviceReads(" + join(f.Reads) + ")" }
-
 // EventOpKind is what an event operation does.
 type EventOpKind uint8
 
@@ -175,20 +126,60 @@ func (o EventOp) String() string {
 	return s
 }
 
-// EventOps is the fact that a function records, waits for or synchronizes
-// events its caller passed (ev.Record(s), s.Wait(ev), ev.Sync()).
-type EventOps struct{ Ops []EventOp }
+// Summary is the fact of what a function does, to the memory, streams,
+// events and devices its caller passes, that its callers are checked with
+// as if they did it themselves.
+type Summary struct {
+	// Copies: device-to-device copies into memory the caller passed (or a
+	// package-level variable holds) that may land after the return.
+	Copies []ParamCopy
+	// On every path that returns, the caller's current device
+	// (SyncDevice), the null stream of its current device (SyncNull: a
+	// blocking device-to-host copy on it) and the streams passed at
+	// SyncStreams are synchronized.
+	SyncDevice  bool
+	SyncNull    bool
+	SyncStreams []flow.Ref
+	// Reads: the parameters (-1: the receiver) whose memory it reads on the
+	// host without synchronizing first.
+	Reads []int
+	// DeviceReads: the reads of the caller's memory it queues on the GPU.
+	DeviceReads []DeviceRead
+	// EventOps: the event operations it makes, on every path that returns,
+	// on events the caller passed (ev.Record(s), s.Wait(ev), ev.Sync()).
+	EventOps []EventOp
+	// SetsDevice: the device it leaves current on every path that returns
+	// (a SetDevice wrapper), so that a kernel its caller launches afterwards
+	// runs on that device's null stream; the zero Sym when none.
+	SetsDevice flow.Sym
+}
 
-func (*EventOps) AFact()           {}
-func (f *EventOps) String() string { return "eventOps(" + join(f.Ops) + ")" }
-
-// SetsDevice is the fact that a function leaves Device current on every
-// path that returns: a SetDevice wrapper, so that a kernel its caller
-// launches afterwards runs on that device's null stream.
-type SetsDevice struct{ Device flow.Sym }
-
-func (*SetsDevice) AFact()           {}
-func (f *SetsDevice) String() string { return "setsDevice(" + f.Device.String() + ")" }
+func (*Summary) AFact() {}
+func (f *Summary) String() string {
+	var parts []string
+	add := func(ok bool, s string) {
+		if ok {
+			parts = append(parts, s)
+		}
+	}
+	add(len(f.Copies) > 0, "copiesInto("+join(f.Copies)+")")
+	var syncs []string
+	if f.SyncDevice {
+		syncs = append(syncs, "device")
+	}
+	if f.SyncNull {
+		syncs = append(syncs, "null")
+	}
+	for _, r := range f.SyncStreams {
+		syncs = append(syncs, r.String())
+	}
+	add(len(syncs) > 0, "synchronizes("+strings.Join(syncs, ", ")+")")
+	add(len(f.Reads) > 0, fmt.Sprintf("readsParams%v", f.Reads))
+	add(len(f.DeviceReads) > 0, "deviceReads("+join(f.DeviceReads)+")")
+	add(len(f.EventOps) > 0, "eventOps("+join(f.EventOps)+")")
+	add(f.SetsDevice != flow.Sym{}, "setsDevice("+f.SetsDevice.String()+")")
+	return strings.Join(parts, " ")
+}
 
 func join[T fmt.Stringer](xs []T) string {
 	parts := make([]string, len(xs))

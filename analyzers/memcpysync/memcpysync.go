@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 	"sort"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
@@ -30,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       doc,
 	URL:       diag.DocsBase + "HL1001.md",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(CopiesInto), new(Synchronizes), new(ReadsParams), new(StreamKind), new(DeviceReads), new(EventOps), new(SetsDevice)},
+	FactTypes: []analysis.Fact{new(Summary), new(StreamKind)},
 	Requires:  []*analysis.Analyzer{flow.IndexAnalyzer, flow.Getters},
 }
 
@@ -65,13 +64,7 @@ type checker struct {
 	candidates bool
 	idx        *flow.Index
 	impls      *flow.Impls
-	// The summaries, one table per fact.
-	copies  *flow.Table[CopiesInto, *CopiesInto]
-	syncs   *flow.Table[Synchronizes, *Synchronizes]
-	reads   *flow.Table[ReadsParams, *ReadsParams]
-	devRds  *flow.Table[DeviceReads, *DeviceReads]
-	evOps   *flow.Table[EventOps, *EventOps]
-	setsDev *flow.Table[SetsDevice, *SetsDevice]
+	sums       *flow.Table[Summary, *Summary]
 	// streamVars holds the fields and package-level variables that streams
 	// are created into anywhere in the package, with the flags used.
 	streamVars map[*types.Var]streamKind
@@ -87,11 +80,8 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 	impls := flow.NewImpls(pass)
 	c := &checker{pass: pass, info: pass.TypesInfo, strict: strict, candidates: candidates,
 		idx: flow.IndexOf(pass), impls: impls, streamVars: map[*types.Var]streamKind{}, funcFields: flow.FuncFields(pass),
-		copies: flow.NewTable[CopiesInto](pass, impls), syncs: flow.NewTable[Synchronizes](pass, impls),
-		reads: flow.NewTable[ReadsParams](pass, impls), devRds: flow.NewTable[DeviceReads](pass, impls),
-		evOps: flow.NewTable[EventOps](pass, impls), setsDev: flow.NewTable[SetsDevice](pass, nil)}
-	c.copies.Meet, c.syncs.Meet, c.reads.Meet = meetCopies, meetSyncs, meetReads
-	c.devRds.Meet, c.evOps.Meet = meetDeviceReads, meetEventOps
+		sums: flow.NewTable[Summary](pass, impls)}
+	c.sums.Meet = meetSummaries
 	c.findStreamVars()
 	funcs := c.idx.Funcs()
 	final, ok := flow.Summaries[*funcAnalysis]{
@@ -99,7 +89,7 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 		Deps:     func(fn flow.Func) []*types.Func { return flow.CallsIn(c.info, c.funcFields, fn.Body) },
 		Relevant: c.relevant,
 		Analyze:  c.analyzeFunc,
-		Update:   c.update,
+		Update:   func(obj *types.Func, fa *funcAnalysis) bool { return c.sums.Set(obj, fa.summary()) },
 	}.Solve(funcs)
 	var objs []*types.Func
 	for i, fn := range funcs {
@@ -116,35 +106,8 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 			c.analyzeFunc(fn).report()
 		}
 	}
-	c.copies.Export(objs)
-	c.syncs.Export(objs)
-	c.reads.Export(objs)
-	c.devRds.Export(objs)
-	c.evOps.Export(objs)
-	c.setsDev.Export(objs)
+	c.sums.Export(objs)
 	return nil, nil
-}
-
-// update records a function's summaries and reports whether one changed.
-func (c *checker) update(obj *types.Func, fa *funcAnalysis) bool {
-	copies, syncs, reads := fa.summary()
-	changed := c.copies.Set(obj, copies)
-	changed = c.syncs.Set(obj, syncs) || changed
-	changed = c.reads.Set(obj, reads) || changed
-	changed = c.devRds.Set(obj, DeviceReads{Reads: fa.deviceReadsSummary()}) || changed
-	changed = c.evOps.Set(obj, EventOps{Ops: fa.eventOpsSummary()}) || changed
-	return c.setsDev.Set(obj, SetsDevice{Device: fa.setsDeviceSummary()}) || changed
-}
-
-// summarized reports whether fn has a summary of this check.
-func (c *checker) summarized(fn *types.Func) bool {
-	_, a := c.copies.Of(fn)
-	_, b := c.syncs.Of(fn)
-	_, d := c.reads.Of(fn)
-	_, e := c.devRds.Of(fn)
-	_, f := c.evOps.Of(fn)
-	_, g := c.setsDev.Of(fn)
-	return a || b || d || e || f || g
 }
 
 type streamKind uint8
@@ -237,7 +200,8 @@ func (c *checker) relevant(fn flow.Func) bool {
 		if fn == nil {
 			fn = flow.FieldCallee(c.info, c.funcFields, call)
 		}
-		return c.summarized(fn)
+		_, ok := c.sums.Of(fn)
+		return ok
 	}) != nil
 }
 
@@ -245,22 +209,23 @@ func (c *checker) relevant(fn flow.Func) bool {
 // (an interface over HIP and CUDA implementations), with what names the
 // receiver left out: it belongs to each implementation.
 
-// meetCopies keeps the copies every implementation makes, named after the
-// first one in family order.
-func meetCopies(fs []CopiesInto) CopiesInto {
-	var common []ParamCopy
+// meetSummaries keeps what every implementation does; of the copies, each
+// is named after the first implementation's in family order. A device
+// switch is no implementation's alone to make: none is kept.
+func meetSummaries(fs []Summary) Summary {
+	out := Summary{SyncDevice: true, SyncNull: true}
 	for i, f := range fs {
+		out.SyncDevice, out.SyncNull = out.SyncDevice && f.SyncDevice, out.SyncNull && f.SyncNull
 		var next []ParamCopy
 		for _, pc := range f.Copies {
-			if pc.Dst.Param == flow.Receiver && pc.Global.IsZero() || pc.ByKind && pc.Kind.Param == flow.Receiver ||
-				pc.Stream.Of == ParamStream && pc.Stream.Ref.Param == flow.Receiver {
+			if pc.Dst.Param == flow.Receiver && pc.Global.IsZero() || pc.ByKind && pc.Kind.Param == flow.Receiver || pc.Stream.onReceiver() {
 				continue
 			}
 			if i == 0 {
 				next = append(next, pc)
 				continue
 			}
-			for _, q := range common {
+			for _, q := range out.Copies {
 				a, b := pc, q
 				a.API, b.API = "", ""
 				if a == b {
@@ -272,54 +237,16 @@ func meetCopies(fs []CopiesInto) CopiesInto {
 				}
 			}
 		}
-		common = next
+		out.Copies = next
 	}
-	return CopiesInto{Copies: common}
-}
-
-func meetSyncs(fs []Synchronizes) Synchronizes {
-	out := Synchronizes{Device: true, Null: true}
-	for i, f := range fs {
-		out.Device = out.Device && f.Device
-		out.Null = out.Null && f.Null
-		var streams []flow.Ref
-		for _, st := range f.Streams {
-			if st.Param != flow.Receiver && (i == 0 || slices.Contains(out.Streams, st)) {
-				streams = append(streams, st)
-			}
-		}
-		out.Streams = streams
-	}
+	notRecv := func(r flow.Ref) bool { return r.Param != flow.Receiver }
+	out.SyncStreams = flow.MeetLists(fs, func(f Summary) []flow.Ref { return f.SyncStreams }, notRecv)
+	out.Reads = flow.MeetLists(fs, func(f Summary) []int { return f.Reads }, func(p int) bool { return p >= 0 })
+	out.DeviceReads = flow.MeetLists(fs, func(f Summary) []DeviceRead { return f.DeviceReads }, func(r DeviceRead) bool {
+		return notRecv(r.Ref) && !r.Stream.onReceiver()
+	})
+	out.EventOps = flow.MeetLists(fs, func(f Summary) []EventOp { return f.EventOps }, func(o EventOp) bool {
+		return notRecv(o.Event) && !o.Stream.onReceiver()
+	})
 	return out
-}
-
-func meetReads(fs []ReadsParams) ReadsParams {
-	return ReadsParams{Params: meet(fs, func(f ReadsParams) []int { return f.Params }, func(p int) bool { return p >= 0 })}
-}
-
-func meetDeviceReads(fs []DeviceReads) DeviceReads {
-	return DeviceReads{Reads: meet(fs, func(f DeviceReads) []DeviceRead { return f.Reads }, func(r DeviceRead) bool {
-		return r.Ref.Param != flow.Receiver && !r.Stream.onReceiver()
-	})}
-}
-
-func meetEventOps(fs []EventOps) EventOps {
-	return EventOps{Ops: meet(fs, func(f EventOps) []EventOp { return f.Ops }, func(o EventOp) bool {
-		return o.Event.Param != flow.Receiver && !o.Stream.onReceiver()
-	})}
-}
-
-// meet returns the elements of every f's list that keep accepts.
-func meet[F any, T comparable](fs []F, list func(F) []T, keep func(T) bool) []T {
-	var common []T
-	for i, f := range fs {
-		var next []T
-		for _, x := range list(f) {
-			if keep(x) && (i == 0 || slices.Contains(common, x)) {
-				next = append(next, x)
-			}
-		}
-		common = next
-	}
-	return common
 }

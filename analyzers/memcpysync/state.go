@@ -2,6 +2,7 @@ package memcpysync
 
 import (
 	"go/types"
+	"maps"
 	"slices"
 
 	"github.com/hiplint/hiplint/internal/flow"
@@ -208,28 +209,16 @@ func joinState(into, from *state) *state {
 func equalState(a, b *state) bool {
 	if a.device != b.device || a.synced != b.synced || a.nullSynced != b.nullSynced || len(a.copies) != len(b.copies) ||
 		!slices.Equal(a.evOps, b.evOps) || !a.status.Equal(b.status) ||
-		!equalMap(a.streams, b.streams, func(v, w streamInfo) bool { return v == w }) ||
-		!equalMap(a.events, b.events, slices.Equal) ||
-		!equalMap(a.kinds, b.kinds, func(v, w flow.SmallSet) bool { return v == w }) ||
-		!equalMap(a.syncedStreams, b.syncedStreams, func(v, w bool) bool { return true }) {
+		!maps.EqualFunc(a.streams, b.streams, func(v, w streamInfo) bool { return v == w }) ||
+		!maps.EqualFunc(a.events, b.events, slices.Equal) ||
+		!maps.EqualFunc(a.kinds, b.kinds, func(v, w flow.SmallSet) bool { return v == w }) ||
+		!maps.EqualFunc(a.syncedStreams, b.syncedStreams, func(v, w bool) bool { return true }) {
 		return false
 	}
 	for k, p := range a.copies {
 		q, ok := b.copies[k]
 		if !ok || p.done != q.done || !sameQueue(p.queue, q.queue) ||
 			!flow.SameElems(p.dsts, q.dsts) || !flow.SameElems(p.waited, q.waited) {
-			return false
-		}
-	}
-	return true
-}
-
-func equalMap[K comparable, V any](a, b map[K]V, eq func(V, V) bool) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || !eq(v, w) {
 			return false
 		}
 	}

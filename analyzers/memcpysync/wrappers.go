@@ -23,54 +23,49 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 			return
 		}
 	}
-	ops, _ := fa.evOps.Of(fn)
-	fa.applyEventOps(call, fn, ops.Ops, Wait, s)
-	if rs, ok := fa.devRds.Of(fn); ok {
-		for _, r := range rs.Reads {
-			_, l, ok := fa.ptrs.At(r.Ref, call)
-			if !ok {
-				continue
-			}
-			if q, ok := fa.callerQueue(call, fn, r.Stream, r.Device, s); ok {
-				fa.deviceRead(l, true, call, q, fn.Name(), s)
-			}
+	sum, ok := fa.sums.Of(fn)
+	if !ok {
+		return
+	}
+	fa.applyEventOps(call, fn, sum.EventOps, Wait, s)
+	for _, r := range sum.DeviceReads {
+		_, l, ok := fa.ptrs.At(r.Ref, call)
+		if !ok {
+			continue
+		}
+		if q, ok := fa.callerQueue(call, fn, r.Stream, r.Device, s); ok {
+			fa.deviceRead(l, true, call, q, fn.Name(), s)
 		}
 	}
-	if rs, ok := fa.reads.Of(fn); ok {
-		for _, i := range rs.Params {
-			if arg := flow.ArgAt(call, i); arg != nil {
-				fa.hostRead(arg, call, fn.Name(), true, s)
-			}
+	for _, i := range sum.Reads {
+		if arg := flow.ArgAt(call, i); arg != nil {
+			fa.hostRead(arg, call, fn.Name(), true, s)
 		}
 	}
-	if sy, ok := fa.syncs.Of(fn); ok {
-		if sy.Device {
-			fa.deviceSync(s)
-		}
-		if sy.Null {
-			fa.streamSync(queue{kind: onNull, device: s.device}, s)
-			if s.device == flow.Entry {
-				s.nullSynced = true
-			}
-		}
-		for _, ref := range sy.Streams {
-			if e, l, ok := fa.ptrs.At(ref, call); ok {
-				if l.Path != "" {
-					e = nil // field paths are looked up by state only
-				}
-				fa.streamSync(fa.streamAt(l, e, s), s)
-			}
+	if sum.SyncDevice {
+		fa.deviceSync(s)
+	}
+	if sum.SyncNull {
+		fa.streamSync(queue{kind: onNull, device: s.device}, s)
+		if s.device == flow.Entry {
+			s.nullSynced = true
 		}
 	}
-	fa.applyEventOps(call, fn, ops.Ops, SyncEvent, s)
-	if ci, ok := fa.copies.Of(fn); ok {
-		for i, pc := range ci.Copies {
-			fa.wrapperCopy(call, fn, i, pc, s)
+	for _, ref := range sum.SyncStreams {
+		if e, l, ok := fa.ptrs.At(ref, call); ok {
+			if l.Path != "" {
+				e = nil // field paths are looked up by state only
+			}
+			fa.streamSync(fa.streamAt(l, e, s), s)
 		}
 	}
-	fa.applyEventOps(call, fn, ops.Ops, Record, s)
-	if d, ok := fa.setsDev.Of(fn); ok {
-		s.device = d.Device.At(fa.ptrs, fa.sig, call, s.device)
+	fa.applyEventOps(call, fn, sum.EventOps, SyncEvent, s)
+	for i, pc := range sum.Copies {
+		fa.wrapperCopy(call, fn, i, pc, s)
+	}
+	fa.applyEventOps(call, fn, sum.EventOps, Record, s)
+	if sum.SetsDevice != (flow.Sym{}) {
+		s.device = sum.SetsDevice.At(fa.ptrs, fa.sig, call, s.device)
 	}
 }
 
@@ -322,41 +317,26 @@ func (fa *funcAnalysis) atExit(s *state) {
 }
 
 // summary returns the facts the function's returns support.
-func (fa *funcAnalysis) summary() (CopiesInto, Synchronizes, ReadsParams) {
+func (fa *funcAnalysis) summary() Summary {
 	o := fa.seen
-	syncs := Synchronizes{}
-	if o.exits > 0 {
-		syncs = Synchronizes{Device: o.synced, Null: o.null && !o.synced}
-		for l := range o.streams {
-			if ref, ok := flow.RefOf(fa.sig, l); ok {
-				syncs.Streams = append(syncs.Streams, ref)
-			}
-		}
-		syncs.Streams = byString(syncs.Streams)
-	}
 	slices.Sort(o.readParams)
-	return CopiesInto{Copies: byString(o.copies)}, syncs, ReadsParams{Params: o.readParams}
-}
-
-// deviceReadsSummary returns the device reads of the function's parameters.
-func (fa *funcAnalysis) deviceReadsSummary() []DeviceRead { return byString(fa.seen.devReads) }
-
-// eventOpsSummary returns the event operations made on every return.
-func (fa *funcAnalysis) eventOpsSummary() []EventOp {
-	if fa.seen.exits == 0 {
-		return nil
+	sum := Summary{Copies: byString(o.copies), Reads: o.readParams, DeviceReads: byString(o.devReads)}
+	if o.exits == 0 {
+		return sum
 	}
-	return fa.seen.evOps
-}
-
-// setsDeviceSummary returns the device the function leaves current on
-// every return, when its caller can name it.
-func (fa *funcAnalysis) setsDeviceSummary() flow.Sym {
-	d := fa.seen.device
-	if fa.seen.exits == 0 || d.Of != flow.ConstSym && d.Of != flow.ParamSym || fa.defersSetDevice() {
-		return flow.Sym{} // defer C.hipSetDevice(prev): the device is restored at return
+	sum.SyncDevice, sum.SyncNull, sum.EventOps = o.synced, o.null && !o.synced, o.evOps
+	for l := range o.streams {
+		if ref, ok := flow.RefOf(fa.sig, l); ok {
+			sum.SyncStreams = append(sum.SyncStreams, ref)
+		}
 	}
-	return d
+	sum.SyncStreams = byString(sum.SyncStreams)
+	// The device it leaves current, when its caller can name it and no
+	// deferred switch (defer C.hipSetDevice(prev)) restores it.
+	if d := o.device; (d.Of == flow.ConstSym || d.Of == flow.ParamSym) && !fa.defersSetDevice() {
+		sum.SetsDevice = d
+	}
+	return sum
 }
 
 // defersSetDevice reports whether the function defers a device switch (or
@@ -370,8 +350,8 @@ func (fa *funcAnalysis) defersSetDevice() bool {
 					return c.Func.Role == hipapi.SetDevice
 				}
 				fn := flow.Callee(fa.info, call)
-				_, sets := fa.setsDev.Of(fn)
-				return sets && fn.Origin() != fa.fn.Object(fa.info)
+				sum, _ := fa.sums.Of(fn)
+				return sum.SetsDevice != flow.Sym{} && fn.Origin() != fa.fn.Object(fa.info)
 			}) != nil
 		}
 		return !found
@@ -410,8 +390,8 @@ func (fa *funcAnalysis) firstSync(body *ast.BlockStmt) token.Pos {
 		if c := fa.idx.Match(call); c != nil {
 			return c.Func.Role == hipapi.DeviceSync || c.Func.Role == hipapi.StreamSync || c.Func.Role == hipapi.EventSync
 		}
-		_, ok := fa.syncs.Of(flow.Callee(fa.info, call))
-		return ok
+		sum, _ := fa.sums.Of(flow.Callee(fa.info, call))
+		return sum.SyncDevice || sum.SyncNull || len(sum.SyncStreams) > 0
 	})
 	if call == nil {
 		return token.NoPos

@@ -8,7 +8,7 @@ import (
 	"memcpysync/wrap"
 )
 
-func wrappedHazard(dst, src unsafe.Pointer) float32 { // want wrappedHazard:`copiesInto\(hipMemcpy dst=p0\)` wrappedHazard:`readsParams\[0\]`
+func wrappedHazard(dst, src unsafe.Pointer) float32 { // want wrappedHazard:`copiesInto\(hipMemcpy dst=p0\) readsParams\[0\]`
 	wrap.CopyD2D(dst, src, 64)
 	return wrap.Checksum(dst, 16) // want `Checksum reads dst on the host before the device-to-device copy into it by CopyD2D \(C.hipMemcpy\) is ordered`
 }
@@ -19,7 +19,7 @@ func wrappedSync(dst, src unsafe.Pointer) float32 { // want wrappedSync:`synchro
 	return wrap.Checksum(dst, 16)
 }
 
-func kindFromCaller(dst, src unsafe.Pointer) float32 { // want kindFromCaller:`copiesInto\(hipMemcpy dst=p0\)` kindFromCaller:`readsParams\[0\]`
+func kindFromCaller(dst, src unsafe.Pointer) float32 { // want kindFromCaller:`copiesInto\(hipMemcpy dst=p0\) readsParams\[0\]`
 	wrap.Copy(dst, src, 64, wrap.DeviceToDevice)
 	return wrap.Checksum(dst, 16) // want `Checksum reads dst on the host before the device-to-device copy into it by Copy \(C.hipMemcpy\)`
 }
@@ -39,17 +39,17 @@ func refresh(b, src *wrap.Buffer) { // want refresh:`copiesInto\(hipMemcpy dst=p
 	b.CopyFrom(src)
 }
 
-func bufferHazard(b, src wrap.Buffer) float32 { // want bufferHazard:`copiesInto\(hipMemcpy dst=p0.Ptr\)` bufferHazard:`readsParams\[0\]`
+func bufferHazard(b, src wrap.Buffer) float32 { // want bufferHazard:`copiesInto\(hipMemcpy dst=p0.Ptr\) readsParams\[0\]`
 	refresh(&b, &src)
 	return wrap.Checksum(b.Ptr, 16) // want `Checksum reads b.Ptr on the host before the device-to-device copy into it by refresh \(C.hipMemcpy\)`
 }
 
-func streamHazard(st *wrap.Stream, dst, src unsafe.Pointer) float32 { // want streamHazard:`copiesInto\(hipMemcpyAsync dst=p1 stream=p0.s\)` streamHazard:`readsParams\[1\]`
+func streamHazard(st *wrap.Stream, dst, src unsafe.Pointer) float32 { // want streamHazard:`copiesInto\(hipMemcpyAsync dst=p1 stream=p0.s\) readsParams\[1\]`
 	st.CopyAsync(dst, src, 64)
 	return wrap.Checksum(dst, 16) // want `Checksum reads dst on the host before the device-to-device copy into it by CopyAsync \(C.hipMemcpyAsync\)`
 }
 
-func streamSynced(st *wrap.Stream, dst, src unsafe.Pointer) float32 { // want streamSynced:`synchronizes\(p0.s\)` streamSynced:`readsParams\[1\]`
+func streamSynced(st *wrap.Stream, dst, src unsafe.Pointer) float32 { // want streamSynced:`synchronizes\(p0.s\) readsParams\[1\]`
 	st.CopyAsync(dst, src, 64)
 	st.Synchronize()
 	return wrap.Checksum(dst, 16)

@@ -76,12 +76,12 @@ func (st *NonBlocking) WaitEvent(e *Event) error { // want WaitEvent:`eventOps\(
 
 // Download copies device memory to the host on the null stream: a blocking
 // copy, ordered after the null stream's work.
-func Download(dst []float32, src unsafe.Pointer) error { // want Download:`synchronizes\(null\)` Download:`deviceReads\(p1 on null\)`
+func Download(dst []float32, src unsafe.Pointer) error { // want Download:`synchronizes\(null\) deviceReads\(p1 on null\)`
 	return check(C.hipMemcpy(unsafe.Pointer(&dst[0]), src, C.size_t(4*len(dst)), C.hipMemcpyDeviceToHost))
 }
 
 // DownloadDtoH is Download with the typed form.
-func DownloadDtoH(dst []float32, src unsafe.Pointer) error { // want DownloadDtoH:`synchronizes\(null\)` DownloadDtoH:`deviceReads\(p1 on null\)`
+func DownloadDtoH(dst []float32, src unsafe.Pointer) error { // want DownloadDtoH:`synchronizes\(null\) deviceReads\(p1 on null\)`
 	return check(C.hipMemcpyDtoH(unsafe.Pointer(&dst[0]), C.hipDeviceptr_t(src), C.size_t(4*len(dst))))
 }
 

@@ -68,7 +68,7 @@ func Copy(dst, src unsafe.Pointer, size int) error { // want Copy:`copiesInto\(h
 }
 
 // Download copies the buffer to the host with a blocking copy.
-func (b *Buffer) Download(out []float32) error { // want Download:`synchronizes\(null\)` Download:`deviceReads\(r.ptr on null\)`
+func (b *Buffer) Download(out []float32) error { // want Download:`synchronizes\(null\) deviceReads\(r.ptr on null\)`
 	return check(C.hipMemcpy(unsafe.Pointer(&out[0]), b.ptr, C.size_t(4*len(out)), C.D2H))
 }
 
