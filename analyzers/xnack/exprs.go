@@ -99,13 +99,6 @@ func deviceAttr(info *types.Info, c *cgocall.Call) (hipapi.Const, bool) {
 	return hipapi.AttrByValue(c.Func.Family, v)
 }
 
-// initializesHIP reports whether the C function name is a HIP runtime
-// function (any of them initializes ROCR, which reads HSA_XNACK then).
-// hiprtc compiles kernels on the host and does not.
-func initializesHIP(name string) bool {
-	return strings.HasPrefix(name, "hip") && !strings.HasPrefix(name, "hiprtc")
-}
-
 // provenance is what memory a pointer expression may point to.
 type provenance struct {
 	kind memKind
@@ -469,22 +462,13 @@ func (a *analyzer) attrValue(e ast.Expr) (guardKind, string) {
 		if k, ok := a.ix.attrs[flow.SelectedField(info, x)]; ok { // hipDeviceGetAttribute(&d.pageable, ...)
 			return attrGuard(k)
 		}
-		t := info.TypeOf(x.X)
-		if p, ok := flow.Under(info, x.X).(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		hip := cgocall.IsCType(t, "hipDeviceProp_t") || cgocall.IsCType(t, "struct_hipDeviceProp_t")
-		cuda := cgocall.IsCType(t, "struct_cudaDeviceProp")
-		if !hip && !cuda {
-			return noGuard, ""
-		}
-		switch x.Sel.Name {
-		case "pageableMemoryAccess":
+		fam := cgocall.PropFamily(info.TypeOf(x.X))
+		switch role := hipapi.PropFields[x.Sel.Name]; {
+		case fam == 0:
+		case role == hipapi.PageableAttr:
 			return xnackCheck, ""
-		case "managedMemory", "concurrentManagedAccess":
-			if hip {
-				return hmmCheck, "hipDeviceProp_t." + x.Sel.Name
-			}
+		case role == hipapi.ManagedAttr && fam == hipapi.HIP:
+			return hmmCheck, "hipDeviceProp_t." + x.Sel.Name
 		}
 	}
 	return noGuard, ""

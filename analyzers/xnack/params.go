@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -287,9 +286,6 @@ func (a *analyzer) classifyArg(fi *fnInfo, call *ast.CallExpr, callee *types.Fun
 	return argResult{}
 }
 
-// cgoNames are the names cgo rewrites C.x to.
-var cgoNames = regexp.MustCompile(`\(?_C(?:2?func|type|macro|var|fpvar)_(\w+)\)?`)
-
 // argText is an argument as the user wrote it, for messages: "" for a C
 // call (the provenance already names it: "C.malloc memory").
 func (a *analyzer) argText(e ast.Expr) string {
@@ -299,6 +295,5 @@ func (a *analyzer) argText(e ast.Expr) string {
 			return ""
 		}
 	}
-	s := cgoNames.ReplaceAllString(types.ExprString(e), "C.$1")
-	return strings.ReplaceAll(s, "C._CMalloc", "C.malloc")
+	return cgocall.UserText(e)
 }

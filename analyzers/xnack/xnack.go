@@ -378,7 +378,7 @@ func (w *eventWalker) visit(n ast.Node) bool {
 					w.walk(arg)
 				}
 			}
-			if initializesHIP(name) {
+			if hipapi.InitializesRuntime(name) {
 				w.emit(event{kind: evRuntime, pos: n.Pos()})
 			}
 			return false
@@ -999,7 +999,7 @@ func (a *analyzer) varInitRuntime() token.Pos {
 				if !ok {
 					return true
 				}
-				if name, ok := cgocall.CName(info, call); ok && initializesHIP(name) {
+				if name, ok := cgocall.CName(info, call); ok && hipapi.InitializesRuntime(name) {
 					first = call.Pos()
 				} else if c := a.idx.Match(call); c != nil && c.Func.Family == hipapi.HIP {
 					first = call.Pos()
