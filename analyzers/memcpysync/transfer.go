@@ -493,12 +493,6 @@ func (fa *funcAnalysis) streamAt(l flow.Loc, e ast.Expr, s *state) queue {
 	return q
 }
 
-// mayCopyDeviceToDevice reports whether the kinds include device-to-device
-// or default.
-func mayCopyDeviceToDevice(ks flow.SmallSet) bool {
-	return ks.Has(hipapi.KindDeviceToDevice) || ks.Has(hipapi.KindDefault)
-}
-
 func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 	f := c.Func
 	dst, src := c.Arg(f.Dst), c.Arg(f.Src)
@@ -506,7 +500,7 @@ func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 	if f.Stream != 0 {
 		q = fa.queueOf(c.Arg(f.Stream), s)
 	}
-	byKind, kind, d2d := fa.deviceToDevice(c, s)
+	byKind, kind, d2d, d2h := fa.directions(c, s)
 	// The copy reads its source on q. A device-to-device copy's source read
 	// is left out of the summary (DeviceReads): wrappers are mostly copies,
 	// and the reads their callers missed are downloads, launches and
@@ -518,7 +512,7 @@ func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 	}
 	async := strings.HasSuffix(f.Name, "Async")
 	// A blocking device-to-host copy returns after everything ordered before it.
-	if !async && fa.isDeviceToHost(c, s) {
+	if !async && d2h {
 		for _, cp := range s.copies {
 			if fa.ordered(cp, q) {
 				cp.done = true
@@ -550,47 +544,20 @@ func (fa *funcAnalysis) site(n ast.Node, i int, desc, api string, async bool) in
 // sitesIn returns the copy sites of the calls in e.
 func (fa *funcAnalysis) sitesIn(e ast.Expr) []int { return fa.sites.In(fa.info, e) }
 
-func (fa *funcAnalysis) isDeviceToHost(c *cgocall.Call, s *state) bool {
+// directions says whether c may copy device to device without the host
+// waiting, byKind when only if the caller's kind at kind says so, and
+// whether it surely copies device to host (hipapi.Func.CopyDirections).
+func (fa *funcAnalysis) directions(c *cgocall.Call, s *state) (byKind bool, kind flow.Ref, d2d, d2h bool) {
 	f := c.Func
 	dstHost, srcHost := fa.prov.IsHost(c.Arg(f.Dst)), fa.prov.IsHost(c.Arg(f.Src))
-	switch f.Direction {
-	case hipapi.DeviceToHost:
-		return true
-	case hipapi.FromKind:
-		ks, ok := flow.SmallSetAt(fa.info, c.Arg(f.Kind), s.kinds)
-		return ok && (ks.Only(hipapi.KindDeviceToHost) || ks.Only(hipapi.KindDefault) && dstHost && !srcHost)
-	case hipapi.Unified:
-		return dstHost && !srcHost
-	}
-	return false
-}
-
-// deviceToDevice reports whether c is a host-asynchronous device-to-device
-// copy; byKind: only when the caller's kind at kind says so.
-func (fa *funcAnalysis) deviceToDevice(c *cgocall.Call, s *state) (byKind bool, kind flow.Ref, ok bool) {
-	f := c.Func
-	// ROCm skips the host synchronization only when both pointers are device
-	// allocations; with host memory on either side the copy blocks.
-	if fa.prov.IsHost(c.Arg(f.Dst)) || fa.prov.IsHost(c.Arg(f.Src)) {
-		return false, kind, false
-	}
-	switch f.Direction {
-	case hipapi.DeviceToDevice, hipapi.Peer, hipapi.Unified:
-		return false, kind, true
-	case hipapi.FromKind:
-		k := c.Arg(f.Kind)
-		if ks, ok := flow.SmallSetAt(fa.info, k, s.kinds); ok {
-			// A kind picked at run time: on the paths where it is
-			// device-to-device (or default), the copy is one.
-			return false, kind, mayCopyDeviceToDevice(ks)
-		}
-		if l, ok := fa.ptrs.Locator.Of(flow.StripConversions(fa.info, k)); ok {
-			if ref, ok := flow.RefOf(fa.sig, l); ok {
-				return true, ref, true
-			}
+	ks, known := flow.SmallSetAt(fa.info, c.Arg(f.Kind), s.kinds)
+	d2d, d2h = f.CopyDirections(uint8(ks), known, dstHost, srcHost)
+	if f.Direction == hipapi.FromKind && !known && !dstHost && !srcHost {
+		if l, ok := fa.ptrs.Locator.Of(flow.StripConversions(fa.info, c.Arg(f.Kind))); ok {
+			kind, byKind = flow.RefOf(fa.sig, l)
 		}
 	}
-	return false, kind, false
+	return byKind, kind, d2d || byKind, d2h
 }
 
 // assign handles lhs = rhs: kinds held in variables, aliases of copy

@@ -234,7 +234,7 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 			return
 		}
 		if ks, ok := flow.SmallSetAt(fa.info, k, s.kinds); ok {
-			if !mayCopyDeviceToDevice(ks) {
+			if !ks.Has(hipapi.KindDeviceToDevice) && !ks.Has(hipapi.KindDefault) {
 				return // no kind that reaches the wrapper copies device to device
 			}
 		} else if l, ok := fa.ptrs.Locator.Of(flow.StripConversions(fa.info, k)); ok {
