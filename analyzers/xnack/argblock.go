@@ -129,7 +129,7 @@ func (a *analyzer) helperCallArgs(call *ast.CallExpr, result int) []helperArg {
 func (a *analyzer) findKernelArgs(fi *fnInfo) (ReturnsKernelArgs, bool) {
 	results := fi.obj.Signature().Results()
 	for i := range results.Len() {
-		if !argArrayType(results.At(i).Type()) {
+		if !flow.IsArgArrayType(results.At(i).Type()) {
 			continue
 		}
 		var params []int
@@ -151,32 +151,15 @@ func (a *analyzer) findKernelArgs(fi *fnInfo) (ReturnsKernelArgs, bool) {
 	return ReturnsKernelArgs{}, false
 }
 
-// argArrayType reports whether t is typed as a kernelParams array: a
-// pointer to pointers (*unsafe.Pointer, **T, *[n]unsafe.Pointer) or a slice
-// of them. A plain unsafe.Pointer or uintptr result is not taken as one: it
-// is as often the block the array lives in, which starts with other data.
-func argArrayType(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Slice:
-		return flow.PointerLike(u.Elem())
-	case *types.Pointer:
-		if arr, ok := u.Elem().Underlying().(*types.Array); ok {
-			return flow.PointerLike(arr.Elem())
-		}
-		return flow.PointerLike(u.Elem())
-	}
-	return false
-}
-
 // argArrayValues returns the argument values of the kernel argument array e
 // in fi: slots &d of a Go array (d), slots pointing into C memory (what is
 // stored where they point), and the values of an array returned by a
 // summarized helper (the helper's caller's arguments).
 func (a *analyzer) argArrayValues(fi *fnInfo, e ast.Expr) []ast.Expr {
-	if vals := a.kernelArgValues(e); len(vals) > 0 {
+	if vals := a.kargs.GoArray(e); len(vals) > 0 {
 		return vals
 	}
-	if vals := a.cSlotValues(e); len(vals) > 0 {
+	if vals := a.kargs.CSlots(e); len(vals) > 0 {
 		return vals
 	}
 	var out []ast.Expr
@@ -186,54 +169,12 @@ func (a *analyzer) argArrayValues(fi *fnInfo, e ast.Expr) []ast.Expr {
 	return out
 }
 
-// cSlotValues returns the argument values of a kernelParams array e in C
-// memory whose slots point to values stored at known offsets of C blocks:
-// the pointer-like values stored there. A slot whose target holds no
-// known store contributes nothing.
-func (a *analyzer) cSlotValues(e ast.Expr) []ast.Expr {
-	info := a.pass.TypesInfo
-	first, ok := a.cmem.Loc(e)
-	if !ok {
-		return nil
-	}
-	word := a.pass.TypesSizes.Sizeof(types.Typ[types.UnsafePointer])
-	var out []ast.Expr
-	// Slots are consecutive words from the first, as many as the array's
-	// type says when it says (&array[0] of a *[n]unsafe.Pointer), else up
-	// to the first word nothing is stored into.
-	for i := int64(0); i < flow.SlotBound(info, e, 64); i++ {
-		slots := a.cmem.StoresAt(flow.CLoc{Base: first.Base, Off: first.Off + i*word})
-		if len(slots) == 0 {
-			break
-		}
-		for _, slot := range slots {
-			if u, ok := flow.StripConversions(info, slot).(*ast.UnaryExpr); ok && u.Op == token.AND {
-				v := ast.Unparen(u.X)
-				if _, isIdent := v.(*ast.Ident); (isIdent || flow.SelectedField(info, v) != nil) && flow.PointerLike(info.TypeOf(v)) {
-					out = append(out, v)
-					continue
-				}
-			}
-			at, ok := a.cmem.Loc(slot)
-			if !ok {
-				continue
-			}
-			for _, v := range a.cmem.StoresAt(at) {
-				if flow.PointerLike(info.TypeOf(v)) {
-					out = append(out, v)
-				}
-			}
-		}
-	}
-	return out
-}
-
 // arrayParam returns the flow of a launch whose kernelParams array e is a
 // parameter of fi (typed as an array of pointers): the caller's array
 // decides what reaches the GPU.
 func (a *analyzer) arrayParam(fi *fnInfo, e ast.Expr, api string, cuda bool) (ParamFlow, bool) {
 	r, ok := a.paramOf(fi, e)
-	if !ok || r.Path != "" || r.Param < 0 || !argArrayType(fi.encl.Signature().Params().At(r.Param).Type()) {
+	if !ok || r.Path != "" || r.Param < 0 || !flow.IsArgArrayType(fi.encl.Signature().Params().At(r.Param).Type()) {
 		return ParamFlow{}, false
 	}
 	r.API, r.In, r.CUDA, r.Array = api, fi.name, cuda, true
@@ -253,9 +194,9 @@ func (a *analyzer) classifyArrayArg(fi *fnInfo, call *ast.CallExpr, callee *type
 	mkUse := func(what string) argResult {
 		return argResult{use: &useRef{kind: systemMem, what: what, in: fi.name, pos: call.Pos(), cuda: pf.CUDA}}
 	}
-	vals := a.kernelArgValues(arg)
+	vals := a.kargs.GoArray(arg)
 	if len(vals) == 0 {
-		vals = a.cSlotValues(arg)
+		vals = a.kargs.CSlots(arg)
 	}
 	var helped []helperArg
 	if len(vals) == 0 {

@@ -56,6 +56,7 @@ func (a *analyzer) buildIndex() {
 		name, ok := cgocall.CName(info, call)
 		return ok && cgocall.IsSystemAlloc(name)
 	})
+	a.kargs = flow.KernelArgs{Info: info, Sources: ix.Sources, C: a.cmem}
 	for _, c := range a.idx.RuntimeCalls() {
 		switch c.Func.Role {
 		case hipapi.Alloc:
@@ -281,79 +282,6 @@ func (a *analyzer) provCall(call *ast.CallExpr, result int, depth int) provenanc
 		return provenance{systemMem, r.From}
 	}
 	return provenance{}
-}
-
-// kernelArgValues returns the variables (and fields) whose values a kernel
-// argument array passes: for args := []unsafe.Pointer{unsafe.Pointer(&d),
-// unsafe.Pointer(&b.ptr)} launched with &args[0], d and b.ptr. Elements that
-// are not the address of a pointer variable pass scalars.
-func (a *analyzer) kernelArgValues(e ast.Expr) []ast.Expr {
-	info := a.pass.TypesInfo
-	e = flow.StripConversions(info, e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-		if ie, ok := e.(*ast.IndexExpr); ok {
-			e = ast.Unparen(ie.X)
-		}
-	}
-	if call, ok := e.(*ast.CallExpr); ok {
-		if flow.UnsafeBuiltin(info, call) == "SliceData" && len(call.Args) == 1 {
-			e = ast.Unparen(call.Args[0])
-		}
-	}
-	var elems []ast.Expr
-	if lit, ok := e.(*ast.CompositeLit); ok { // return []unsafe.Pointer{unsafe.Pointer(&p)}
-		if _, isSlice := flow.Under(info, lit).(*types.Slice); !isSlice {
-			return nil
-		}
-		for _, el := range lit.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				el = kv.Value
-			}
-			elems = append(elems, el)
-		}
-		return addrValues(info, elems)
-	}
-	id, ok := e.(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	arr := info.Uses[id]
-	for _, src := range a.ix.Of[arr] {
-		switch x := ast.Unparen(src.Expr).(type) {
-		case *ast.CompositeLit:
-			for _, el := range x.Elts {
-				if kv, ok := el.(*ast.KeyValueExpr); ok {
-					el = kv.Value
-				}
-				elems = append(elems, el)
-			}
-		case *ast.CallExpr:
-			if flow.BuiltinName(info, x) == "append" && len(x.Args) > 1 {
-				elems = append(elems, x.Args[1:]...)
-			}
-		}
-	}
-	elems = append(elems, a.ix.Elems[arr]...)
-	return addrValues(info, elems)
-}
-
-// addrValues returns the variables (and fields) that argument array
-// elements &d pass.
-func addrValues(info *types.Info, elems []ast.Expr) []ast.Expr {
-	var out []ast.Expr
-	for _, el := range elems {
-		u, ok := flow.StripConversions(info, el).(*ast.UnaryExpr)
-		if !ok || u.Op != token.AND {
-			continue
-		}
-		v := ast.Unparen(u.X)
-		if _, isIdent := v.(*ast.Ident); !isIdent && flow.SelectedField(info, v) == nil || !flow.PointerLike(info.TypeOf(v)) {
-			continue
-		}
-		out = append(out, v)
-	}
-	return out
 }
 
 // implies returns what e evaluating to taken proves, and for an HMM check

@@ -29,44 +29,6 @@ func (f *ErrUnlessXNACK) String() string {
 	return fmt.Sprintf("errUnlessXNACK(result=%d)", f.Result)
 }
 
-// cKernelArgValues returns the values a kernel argument array in C memory
-// passes, for the launch's kernelParams e: each slot points to an argument
-// value, either a Go variable (&d) or a second C buffer the values are
-// written into; a slot that holds a plain pointer is taken as the memory
-// the kernel touches.
-func (a *analyzer) cKernelArgValues(e ast.Expr) []ast.Expr {
-	info := a.pass.TypesInfo
-	arr := a.cmem.Buffer(e)
-	if arr == nil {
-		return nil
-	}
-	var out []ast.Expr
-	for _, slot := range a.cmem.StoresInto(arr) {
-		s := flow.StripConversions(info, slot)
-		if u, ok := s.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			v := ast.Unparen(u.X)
-			if _, isIdent := v.(*ast.Ident); (isIdent || flow.SelectedField(info, v) != nil) && flow.PointerLike(info.TypeOf(v)) {
-				out = append(out, v)
-				continue
-			}
-		}
-		if vals := a.cmem.Buffer(slot); vals != nil && vals != arr {
-			if stored := a.cmem.StoresInto(vals); len(stored) > 0 {
-				for _, w := range stored {
-					if flow.PointerLike(info.TypeOf(w)) {
-						out = append(out, w)
-					}
-				}
-				continue
-			}
-		}
-		if flow.PointerLike(info.TypeOf(slot)) {
-			out = append(out, slot)
-		}
-	}
-	return out
-}
-
 // errGuard classifies e == nil holding for an error e: the result of a
 // guard helper, or a variable that only ever holds such results.
 func (a *analyzer) errGuard(e ast.Expr, depth int) (guardKind, string) {

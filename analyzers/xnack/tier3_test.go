@@ -41,8 +41,7 @@ func TestUntypedExpressions(t *testing.T) {
 			t.Fatal(err)
 		}
 		a.helperArgValues(e, 0)
-		a.kernelArgValues(e)
-		a.cSlotValues(e)
+		a.kargs.Values(e)
 		a.prov(e, 0)
 		a.paramOf(fi, e)
 		a.cmem.Loc(e)

@@ -195,7 +195,8 @@ type analyzer struct {
 	reported map[string]bool // ID@pos already reported
 	impls    *flow.Impls     // implementations behind interface calls
 	argCache map[argKey]argResult
-	cmem     *flow.CMemory // C heap blocks and what is stored into them
+	cmem     *flow.CMemory   // C heap blocks and what is stored into them
+	kargs    flow.KernelArgs // kernel argument arrays
 	// candidates: guards do not count (Candidates).
 	candidates bool
 }
@@ -446,13 +447,7 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo, emit func(event)) 
 		}
 	case hipapi.Launch:
 		kargs := c.Arg(f.KernelArgs)
-		vals := a.kernelArgValues(kargs)
-		if len(vals) == 0 {
-			vals = a.cSlotValues(kargs)
-		}
-		if len(vals) == 0 {
-			vals = a.cKernelArgValues(kargs)
-		}
+		vals := a.kargs.Values(kargs)
 		var helped []helperArg
 		if len(vals) == 0 {
 			helped = a.helperArgValues(kargs, 0)

@@ -1,0 +1,195 @@
+package flow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// This file decodes kernel argument arrays: the kernelParams of
+// hipModuleLaunchKernel, hipLaunchKernel, cuLaunchKernel and their
+// relatives, an array of pointers to the argument values. What a kernel
+// receives is the values, and for a pointer argument the memory it points
+// to: these functions return the argument value expressions (variables,
+// fields, stored values) an array passes, flow-insensitively.
+
+// KernelArgs finds the argument values of kernel argument arrays built in
+// Go memory (a slice literal, appends, element stores) or in C memory.
+type KernelArgs struct {
+	Info    *types.Info
+	Sources *Sources
+	C       *CMemory
+}
+
+// Values returns the argument values of the array e: GoArray's, else
+// CSlots', else CBuffer's.
+func (k KernelArgs) Values(e ast.Expr) []ast.Expr {
+	if vals := k.GoArray(e); len(vals) > 0 {
+		return vals
+	}
+	if vals := k.CSlots(e); len(vals) > 0 {
+		return vals
+	}
+	return k.CBuffer(e)
+}
+
+// GoArray returns the variables (and fields) whose values a Go kernel
+// argument array passes: for args := []unsafe.Pointer{unsafe.Pointer(&d),
+// unsafe.Pointer(&b.ptr)} launched with &args[0], d and b.ptr. Elements
+// that are not the address of a pointer-like variable pass scalars.
+func (k KernelArgs) GoArray(e ast.Expr) []ast.Expr {
+	info := k.Info
+	e = StripConversions(info, e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+		if ie, ok := e.(*ast.IndexExpr); ok {
+			e = ast.Unparen(ie.X)
+		}
+	}
+	if call, ok := e.(*ast.CallExpr); ok {
+		if UnsafeBuiltin(info, call) == "SliceData" && len(call.Args) == 1 {
+			e = ast.Unparen(call.Args[0])
+		}
+	}
+	if lit, ok := e.(*ast.CompositeLit); ok { // return []unsafe.Pointer{unsafe.Pointer(&p)}
+		if _, isSlice := Under(info, lit).(*types.Slice); !isSlice {
+			return nil
+		}
+		return addrValues(info, Elements(lit))
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	arr := info.Uses[id]
+	var elems []ast.Expr
+	for _, src := range k.Sources.Of[arr] {
+		switch x := ast.Unparen(src.Expr).(type) {
+		case *ast.CompositeLit:
+			elems = append(elems, Elements(x)...)
+		case *ast.CallExpr:
+			if BuiltinName(info, x) == "append" && len(x.Args) > 1 {
+				elems = append(elems, x.Args[1:]...)
+			}
+		}
+	}
+	elems = append(elems, k.Sources.Elems[arr]...)
+	return addrValues(info, elems)
+}
+
+// addrValues returns the variables (and fields) that argument array
+// elements &d pass.
+func addrValues(info *types.Info, elems []ast.Expr) []ast.Expr {
+	var out []ast.Expr
+	for _, el := range elems {
+		if v, ok := addrValue(info, el); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// addrValue returns v for a slot &v of a pointer-like variable or field v.
+func addrValue(info *types.Info, slot ast.Expr) (ast.Expr, bool) {
+	u, ok := StripConversions(info, slot).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return nil, false
+	}
+	v := ast.Unparen(u.X)
+	if _, isIdent := v.(*ast.Ident); !isIdent && SelectedField(info, v) == nil || !PointerLike(info.TypeOf(v)) {
+		return nil, false
+	}
+	return v, true
+}
+
+// CSlots returns the argument values of an array e in C memory whose slots
+// point to values stored at known offsets of C blocks: the slot's &v, or
+// the pointer-like values stored where it points. Slots are consecutive
+// words from the first, as many as the array's type says when it says
+// (&array[0] of a *[n]unsafe.Pointer), else up to the first word nothing is
+// stored into (64 at most).
+func (k KernelArgs) CSlots(e ast.Expr) []ast.Expr {
+	info := k.Info
+	first, ok := k.C.Loc(e)
+	if !ok {
+		return nil
+	}
+	word := k.C.Sizes.Sizeof(types.Typ[types.UnsafePointer])
+	var out []ast.Expr
+	for i := int64(0); i < SlotBound(info, e, 64); i++ {
+		slots := k.C.StoresAt(CLoc{Base: first.Base, Off: first.Off + i*word})
+		if len(slots) == 0 {
+			break
+		}
+		for _, slot := range slots {
+			if v, ok := addrValue(info, slot); ok {
+				out = append(out, v)
+				continue
+			}
+			at, ok := k.C.Loc(slot)
+			if !ok {
+				continue
+			}
+			for _, v := range k.C.StoresAt(at) {
+				if PointerLike(info.TypeOf(v)) {
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// CBuffer returns the values an array in a C buffer passes, by what is
+// stored anywhere into the buffer: each slot points to an argument value,
+// either a Go variable (&d) or a second C buffer the values are written
+// into; a slot that holds a plain pointer is taken as the memory the
+// kernel touches.
+func (k KernelArgs) CBuffer(e ast.Expr) []ast.Expr {
+	info := k.Info
+	arr := k.C.Buffer(e)
+	if arr == nil {
+		return nil
+	}
+	var out []ast.Expr
+	for _, slot := range k.C.StoresInto(arr) {
+		if v, ok := addrValue(info, slot); ok {
+			out = append(out, v)
+			continue
+		}
+		if vals := k.C.Buffer(slot); vals != nil && vals != arr {
+			if stored := k.C.StoresInto(vals); len(stored) > 0 {
+				for _, w := range stored {
+					if PointerLike(info.TypeOf(w)) {
+						out = append(out, w)
+					}
+				}
+				continue
+			}
+		}
+		if PointerLike(info.TypeOf(slot)) {
+			out = append(out, slot)
+		}
+	}
+	return out
+}
+
+// IsArgArrayType reports whether t is typed as a kernel argument array: a
+// pointer to pointers (*unsafe.Pointer, **T, *[n]unsafe.Pointer) or a
+// slice of them. A plain unsafe.Pointer or uintptr is not taken as one: it
+// is as often the block the array lives in, which starts with other data.
+func IsArgArrayType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return PointerLike(u.Elem())
+	case *types.Pointer:
+		if arr, ok := u.Elem().Underlying().(*types.Array); ok {
+			return PointerLike(arr.Elem())
+		}
+		return PointerLike(u.Elem())
+	}
+	return false
+}
