@@ -434,28 +434,13 @@ func (fa *funcAnalysis) streamSync(q queue, s *state) {
 
 // queueOf returns where work given stream expression e runs.
 func (fa *funcAnalysis) queueOf(e ast.Expr, s *state) queue {
-	null := queue{kind: onNull, device: s.device}
-	if e == nil {
-		return null
-	}
-	if v, ok := cgocall.IntValue(fa.info, e); ok && v == 0 {
-		return null
+	switch cgocall.DefaultStream(fa.info, e) {
+	case hipapi.NullStream:
+		return queue{kind: onNull, device: s.device}
+	case hipapi.PerThreadStream: // a blocking stream
+		return queue{kind: onStream, stream: flow.Loc{Path: "per-thread"}, device: s.device, known: true}
 	}
 	x := flow.StripConversions(fa.info, e)
-	if v, ok := cgocall.IntValue(fa.info, x); flow.IsNil(fa.info, x) || ok && v == 0 {
-		return null
-	}
-	if name, ok := cgocall.ConstName(fa.info, x); ok {
-		if k, ok := hipapi.LookupConst(name); ok {
-			switch k.Role {
-			case hipapi.NullStream:
-				return null
-			case hipapi.PerThreadStream:
-				// The per-thread default stream is a blocking stream.
-				return queue{kind: onStream, stream: flow.Loc{Path: "per-thread"}, device: s.device, known: true}
-			}
-		}
-	}
 	l, ok := fa.ptrs.Locator.Of(x)
 	if !ok {
 		// A getter of a stream wrapper (s.handle()) names the field it

@@ -94,3 +94,36 @@ func IsHostAlloc(call *ast.CallExpr) bool {
 	}
 	return false
 }
+
+// DefaultStream says which default stream a stream argument e names: the
+// null (legacy default) stream for nil, 0 (through conversions) and the
+// legacy handle constants (hipapi.NullStream), the per-thread default
+// stream for its constants (hipapi.PerThreadStream), or neither (NoConst).
+// An absent argument (nil e) is the null stream.
+func DefaultStream(info *types.Info, e ast.Expr) hipapi.ConstRole {
+	if e == nil {
+		return hipapi.NullStream
+	}
+	x := e
+	for range 16 { // conversions: C.hipStream_t(nil), (C.CUstream)(unsafe.Pointer(nil))
+		if v, ok := IntValue(info, x); ok && v == 0 {
+			return hipapi.NullStream
+		}
+		if id, ok := ast.Unparen(x).(*ast.Ident); ok {
+			if _, isNil := info.Uses[id].(*types.Nil); isNil {
+				return hipapi.NullStream
+			}
+		}
+		call, ok := ast.Unparen(x).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || !info.Types[call.Fun].IsType() {
+			break
+		}
+		x = call.Args[0]
+	}
+	if name, ok := ConstName(info, x); ok {
+		if k, ok := hipapi.LookupConst(name); ok && (k.Role == hipapi.NullStream || k.Role == hipapi.PerThreadStream) {
+			return k.Role
+		}
+	}
+	return hipapi.NoConst
+}

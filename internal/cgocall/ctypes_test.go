@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/hipapi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -58,6 +59,24 @@ func f(n uint64) unsafe.Pointer { return nil }
 	assert.Nil(t, cgocall.HostReads("cublasSgemm"))
 	assert.True(t, cgocall.IsLibc("free"))
 	assert.False(t, cgocall.IsLibc("cublasSgemm"))
+
+	// DefaultStream: nil, 0 and their conversions are the null stream; an
+	// absent argument too; a variable is neither default stream.
+	ds, err := parser.ParseFile(fset, "ds.go", `package p
+import "unsafe"
+type _Ctype_hipStream_t unsafe.Pointer
+var s _Ctype_hipStream_t
+var a, b, c, d = _Ctype_hipStream_t(nil), _Ctype_hipStream_t(unsafe.Pointer(nil)), 0, s
+`, 0)
+	require.NoError(t, err)
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
+	_, err = (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{ds}, info)
+	require.NoError(t, err)
+	vals := ds.Decls[len(ds.Decls)-1].(*ast.GenDecl).Specs[0].(*ast.ValueSpec).Values
+	for i, want := range []hipapi.ConstRole{hipapi.NullStream, hipapi.NullStream, hipapi.NullStream, hipapi.NoConst} {
+		assert.Equal(t, want, cgocall.DefaultStream(info, vals[i]), types.ExprString(vals[i]))
+	}
+	assert.Equal(t, hipapi.NullStream, cgocall.DefaultStream(info, nil))
 
 	// FileUsesC: the file refers to cgo names (_Cfunc_malloc); one that
 	// does not, or a position outside every file, does not.
