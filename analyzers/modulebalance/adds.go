@@ -51,12 +51,12 @@ func (a *analysis_) storesIntoParams(fn flow.Func) []paramStore {
 				rhs := n.Rhs[i]
 				switch l := ast.Unparen(lhs).(type) {
 				case *ast.IndexExpr: // p.byName[name] = m
-					if directPart(l.X) && flow.IsContainer(info.TypeOf(l.X)) && isLoaded(rhs) {
+					if flow.DirectPart(l.X) && flow.IsContainer(info.TypeOf(l.X)) && isLoaded(rhs) {
 						out = append(out, paramStore{to: l.X, add: true})
 					}
 					continue
 				case *ast.SelectorExpr, *ast.StarExpr:
-					if !directPart(l) {
+					if !flow.DirectPart(l) {
 						continue
 					}
 				default:
@@ -79,22 +79,6 @@ func (a *analysis_) storesIntoParams(fn flow.Func) []paramStore {
 		return true
 	})
 	return out
-}
-
-// directPart reports whether e is a field of a variable (p.mods) or what a
-// variable points to (*mods): a part of the caller's own value when the
-// variable is a pointer parameter. A field reached through another pointer
-// (p.ctx.mods) may belong to something shared.
-func directPart(e ast.Expr) bool {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.SelectorExpr:
-		_, ok := ast.Unparen(x.X).(*ast.Ident)
-		return ok
-	case *ast.StarExpr:
-		_, ok := ast.Unparen(x.X).(*ast.Ident)
-		return ok
-	}
-	return false
 }
 
 // localLoads returns fn's local variables that receive a loaded module

@@ -2,7 +2,6 @@ package modulebalance
 
 import (
 	"go/ast"
-	"go/types"
 
 	"github.com/hiplint/hiplint/internal/flow"
 )
@@ -19,18 +18,6 @@ const held bits = 1 << 6
 // assigns (a range variable changes each iteration).
 func (fa *funcAnalysis) extLoc(e ast.Expr) (flow.Loc, bool) {
 	return fa.externals.Of(flow.StripConversions(fa.info, e))
-}
-
-func (fa *funcAnalysis) isParamOrGlobal(v *types.Var) bool {
-	if v.Pkg() != nil && v.Parent() != nil && v.Parent() == v.Pkg().Scope() {
-		return true
-	}
-	sig := fa.fn.Signature(fa.info)
-	if sig == nil {
-		return false
-	}
-	_, ok := flow.ParamIndex(sig, v)
-	return ok
 }
 
 // seedHeld returns the entry state: a held handle for every module the

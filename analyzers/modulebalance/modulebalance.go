@@ -369,15 +369,9 @@ func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature, unloa
 			return true
 		}
 		obj := info.Uses[id]
-		if _, ok := candidates[obj]; !ok {
-			return true
+		if _, ok := candidates[obj]; ok && !flow.InRanges(id.Pos(), safe) {
+			escaped[obj] = true
 		}
-		for _, r := range safe {
-			if r.Contains(id.Pos()) {
-				return true
-			}
-		}
-		escaped[obj] = true
 		return true
 	})
 	escapedParam := map[int]bool{}

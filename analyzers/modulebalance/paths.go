@@ -131,8 +131,6 @@ type funcAnalysis struct {
 	// locals and externals resolve handles rooted at the function's own
 	// variables, and at its parameters and package-level variables.
 	locals, externals flow.Locator
-	// nestedLits are the bodies of the user closures inside the function.
-	nestedLits []flow.PosRange
 	// hasRecover caches recovers.
 	hasRecover *bool
 	// seeds are the held handles of the entry state (seedHeld).
@@ -150,18 +148,13 @@ func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
 		analysis_: a, fn: fn, info: a.pass.TypesInfo,
 		siteOf: map[*ast.CallExpr]int{}, funcs: map[types.Object]flow.Loc{},
 	}
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		if lit, ok := n.(*ast.FuncLit); ok && !cgocall.IsWrapper(fa.info, lit) {
-			fa.nestedLits = append(fa.nestedLits, flow.PosRange{Pos: lit.Body.Pos(), End: lit.Body.End()})
-		}
-		return true
-	})
+	nested := flow.ClosureRanges(fa.info, fn.Body)
 	noIndex := func(*ast.IndexExpr) (string, bool) { return "", false }
 	fa.locals = flow.Locator{Info: fa.info, Index: noIndex, Keep: func(v *types.Var) bool {
-		return flow.Declares(fn.Body, v) && !fa.inNestedLit(v.Pos())
+		return flow.Declares(fn.Body, v) && !flow.InRanges(v.Pos(), nested)
 	}}
 	fa.externals = flow.Locator{Info: fa.info, Index: flow.NewStableKeys(fa.info, fn.Body).Index, Keep: func(v *types.Var) bool {
-		return !flow.Declares(fn.Body, v) && fa.isParamOrGlobal(v)
+		return !flow.Declares(fn.Body, v) && flow.IsParamOrGlobal(fn.Signature(fa.info), v)
 	}}
 	return fa
 }
@@ -260,7 +253,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 	}
 	borrowed := fa.calls(n, s)
 	if as, ok := n.(*ast.AssignStmt); ok {
-		borrowed = append(borrowed, blankAssigned(as)...)
+		borrowed = append(borrowed, flow.BlankAssigned(as)...)
 	}
 	if ret, ok := n.(*ast.ReturnStmt); ok {
 		fa.escapesIn(ret, s, borrowed)
@@ -582,46 +575,10 @@ func (fa *funcAnalysis) deferMarker(s state, m ast.Expr, at token.Pos, pointee b
 // expression compared in a condition, or nothing (result ignored or consumed
 // by a wrapper that panics on failure).
 func (fa *funcAnalysis) statusHolder(call ast.Expr) (bits, any) {
-	cur := ast.Node(call)
-	for {
-		p := fa.parent(cur)
-		switch x := p.(type) {
-		case *ast.ParenExpr:
-		case *ast.CallExpr:
-			if x.Fun != cur && !slices.Contains(x.Args, cur.(ast.Expr)) {
-				return pending, cur
-			}
-		case *ast.SelectorExpr: // status(r).error("load")
-		case *ast.ReturnStmt:
-			if call := fa.inPlaceCallOf(x); call != nil {
-				p = call // ctx.Do returns what the closure returns
-				break
-			}
-			return pending, cur
-		case *ast.AssignStmt:
-			for i, r := range x.Rhs {
-				if r == cur && i < len(x.Lhs) && len(x.Lhs) == len(x.Rhs) {
-					if id, ok := x.Lhs[i].(*ast.Ident); ok && id.Name != "_" {
-						return pending, fa.info.ObjectOf(id)
-					}
-					return loaded, nil
-				}
-			}
-			return pending, cur
-		case *ast.ValueSpec:
-			for i, v := range x.Values {
-				if v == cur && i < len(x.Names) && x.Names[i].Name != "_" {
-					return pending, fa.info.ObjectOf(x.Names[i])
-				}
-			}
-			return loaded, nil
-		case *ast.ExprStmt, *ast.DeferStmt, *ast.GoStmt, nil:
-			return loaded, nil
-		default:
-			return pending, cur
-		}
-		cur = p
+	if h, ok := flow.ResultHolder(fa.info, fa.fn.Body, call, fa.calledInPlace); ok {
+		return pending, h
 	}
+	return loaded, nil
 }
 
 // refine applies what a branch on cond says about load statuses.
@@ -823,17 +780,9 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 			}
 		}
 	}
-	inRanges := func(p token.Pos, rs []flow.PosRange) bool {
-		for _, r := range rs {
-			if r.Contains(p) {
-				return true
-			}
-		}
-		return false
-	}
 	ast.Inspect(n, func(node ast.Node) bool {
 		id, ok := node.(*ast.Ident)
-		if !ok || inRanges(id.Pos(), borrowed) || inRanges(id.Pos(), lhs) {
+		if !ok || flow.InRanges(id.Pos(), borrowed) || flow.InRanges(id.Pos(), lhs) {
 			return true
 		}
 		obj := fa.info.Uses[id]
@@ -957,31 +906,6 @@ func (fa *funcAnalysis) returnedHandles(ret *ast.ReturnStmt) map[flow.Loc]bool {
 func (fa *funcAnalysis) calledInPlace(lit *ast.FuncLit) bool {
 	call, ok := fa.parent(lit).(*ast.CallExpr)
 	return ok && fa.idx.InPlace(lit) && !flow.IsTestCleanup(fa.callee(call))
-}
-
-// inPlaceCallOf returns the call that runs the closure holding ret in place,
-// or nil.
-func (fa *funcAnalysis) inPlaceCallOf(ret *ast.ReturnStmt) *ast.CallExpr {
-	for p := fa.parent(ret); p != nil; p = fa.parent(p) {
-		if lit, ok := p.(*ast.FuncLit); ok {
-			if fa.calledInPlace(lit) {
-				return fa.parent(lit).(*ast.CallExpr)
-			}
-			return nil
-		}
-	}
-	return nil
-}
-
-// inNestedLit reports whether pos lies inside a user closure nested in the
-// function: variables declared there belong to the closure's own analysis.
-func (fa *funcAnalysis) inNestedLit(pos token.Pos) bool {
-	for _, r := range fa.nestedLits {
-		if r.Contains(pos) {
-			return true
-		}
-	}
-	return false
 }
 
 // isIdempotent reports whether call unloads m, one of its arguments, behind a

@@ -4,8 +4,6 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
-
-	"github.com/hiplint/hiplint/internal/flow"
 )
 
 // statusArgKeys returns the load statuses that e, a call of a helper that
@@ -112,21 +110,4 @@ func (fa *funcAnalysis) discarded(call *ast.CallExpr, r ReturnsModule) bool {
 		return fn != nil && slices.Contains(fa.borrowsOf(fn), -1) && !slices.Contains(fa.unloadsOf(fn).Params, -1)
 	}
 	return false
-}
-
-// blankAssigned returns the right-hand sides of `_ = m`: assigning a handle
-// to the blank identifier keeps nothing.
-func blankAssigned(as *ast.AssignStmt) []flow.PosRange {
-	if len(as.Lhs) != len(as.Rhs) {
-		return nil
-	}
-	var out []flow.PosRange
-	for i, l := range as.Lhs {
-		if id, ok := l.(*ast.Ident); ok && id.Name == "_" {
-			if _, ok := ast.Unparen(as.Rhs[i]).(*ast.Ident); ok {
-				out = append(out, flow.PosRange{Pos: as.Rhs[i].Pos(), End: as.Rhs[i].End()})
-			}
-		}
-	}
-	return out
 }

@@ -1,0 +1,143 @@
+package flow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+)
+
+// ResultHolder says where the result of call, an expression in body, ends
+// up: the variable it is assigned or declared to (a types.Object), or else
+// the expression that carries it to what consumes it (an ast.Node: call
+// itself, or the conversion or method call on it, that a comparison, an
+// argument of another call or a return uses), which is what a condition
+// will compare. It goes up through parentheses, conversions and method
+// calls on the result (status(r).error("load")), and through a return from
+// a closure that inPlace says runs in place at its call (ctx.Do returns
+// what the closure returns). ok is false when the result is dropped: the
+// call is a statement of its own, deferred, started as a goroutine, or
+// assigned to the blank identifier.
+func ResultHolder(info *types.Info, body *ast.BlockStmt, call ast.Expr, inPlace func(*ast.FuncLit) bool) (holder any, ok bool) {
+	cur := ast.Node(call)
+	for {
+		p := Parent(body, cur)
+		switch x := p.(type) {
+		case *ast.ParenExpr:
+		case *ast.CallExpr:
+			if x.Fun != cur && !slices.Contains(x.Args, cur.(ast.Expr)) {
+				return cur, true
+			}
+		case *ast.SelectorExpr: // status(r).error("load")
+		case *ast.ReturnStmt:
+			c := inPlaceCall(body, x, inPlace)
+			if c == nil {
+				return cur, true
+			}
+			p = c
+		case *ast.AssignStmt:
+			for i, r := range x.Rhs {
+				if r == cur && i < len(x.Lhs) && len(x.Lhs) == len(x.Rhs) {
+					if id, ok := x.Lhs[i].(*ast.Ident); ok && id.Name != "_" {
+						return info.ObjectOf(id), true
+					}
+					return nil, false
+				}
+			}
+			return cur, true
+		case *ast.ValueSpec:
+			for i, v := range x.Values {
+				if v == cur && i < len(x.Names) && x.Names[i].Name != "_" {
+					return info.ObjectOf(x.Names[i]), true
+				}
+			}
+			return nil, false
+		case *ast.ExprStmt, *ast.DeferStmt, *ast.GoStmt, nil:
+			return nil, false
+		default:
+			return cur, true
+		}
+		cur = p
+	}
+}
+
+// inPlaceCall returns the call that runs the closure holding ret, when
+// inPlace says it runs in place, or nil.
+func inPlaceCall(body *ast.BlockStmt, ret *ast.ReturnStmt, inPlace func(*ast.FuncLit) bool) ast.Node {
+	for p := Parent(body, ret); p != nil; p = Parent(body, p) {
+		if lit, ok := p.(*ast.FuncLit); ok {
+			if call, ok := Parent(body, lit).(*ast.CallExpr); ok && inPlace(lit) {
+				return call
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// BlankAssigned returns the ranges of the identifiers that as assigns to
+// the blank identifier (_ = m): such an assignment keeps nothing.
+func BlankAssigned(as *ast.AssignStmt) []PosRange {
+	if len(as.Lhs) != len(as.Rhs) {
+		return nil
+	}
+	var out []PosRange
+	for i, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); ok && id.Name == "_" {
+			if _, ok := ast.Unparen(as.Rhs[i]).(*ast.Ident); ok {
+				out = append(out, PosRange{Pos: as.Rhs[i].Pos(), End: as.Rhs[i].End()})
+			}
+		}
+	}
+	return out
+}
+
+// DirectPart reports whether e is a field of a variable (p.mods) or what a
+// variable points to (*mods): a part of the caller's own value when the
+// variable is a pointer parameter. A field reached through another pointer
+// (p.ctx.mods) may belong to something shared.
+func DirectPart(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		_, ok := ast.Unparen(x.X).(*ast.Ident)
+		return ok
+	case *ast.StarExpr:
+		_, ok := ast.Unparen(x.X).(*ast.Ident)
+		return ok
+	}
+	return false
+}
+
+// InRanges reports whether p lies in one of rs.
+func InRanges(p token.Pos, rs []PosRange) bool {
+	return slices.ContainsFunc(rs, func(r PosRange) bool { return r.Contains(p) })
+}
+
+// ClosureRanges returns the bodies of the user closures in body (cgo's
+// wrapper literals are not user closures): variables declared there belong
+// to the closures' own analyses.
+func ClosureRanges(info *types.Info, body *ast.BlockStmt) []PosRange {
+	var out []PosRange
+	ast.Inspect(body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok && !cgocall.IsWrapper(info, lit) {
+			out = append(out, PosRange{Pos: lit.Body.Pos(), End: lit.Body.End()})
+		}
+		return true
+	})
+	return out
+}
+
+// IsParamOrGlobal reports whether v is a package-level variable or a
+// parameter or the receiver of sig (which may be nil).
+func IsParamOrGlobal(sig *types.Signature, v *types.Var) bool {
+	if v.Pkg() != nil && v.Parent() != nil && v.Parent() == v.Pkg().Scope() {
+		return true
+	}
+	if sig == nil {
+		return false
+	}
+	_, ok := ParamIndex(sig, v)
+	return ok
+}

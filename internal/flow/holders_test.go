@@ -1,0 +1,97 @@
+package flow
+
+import (
+	"go/ast"
+	"go/types"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const holdersSrc = `package p
+
+type S struct{ mods []int; inner *S }
+
+var global int
+
+func load() int { return 0 }
+
+func do(f func() int) int { return f() }
+
+func f(s *S) {
+	r := load()
+	load()
+	_ = load()
+	if load() != 0 {
+	}
+	x := do(func() int { return load() })
+	var v = load()
+	_ = r
+	_, _, _ = x, v, s.mods
+	_ = *s
+	_ = s.inner.mods
+	go func() {}()
+}
+`
+
+func TestHolders(t *testing.T) {
+	f, info := checkSrc(t, holdersSrc)
+	fd := f.Decls[len(f.Decls)-1].(*ast.FuncDecl)
+	body := fd.Body
+	var loads []*ast.CallExpr
+	ast.Inspect(body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "load" {
+				loads = append(loads, c)
+			}
+		}
+		return true
+	})
+	require.Len(t, loads, 6)
+	inPlace := func(*ast.FuncLit) bool { return true }
+	name := func(h any) string {
+		if obj, ok := h.(types.Object); ok {
+			return obj.Name()
+		}
+		return types.ExprString(h.(ast.Expr))
+	}
+	h, ok := ResultHolder(info, body, loads[0], inPlace)
+	require.True(t, ok)
+	assert.Equal(t, "r", name(h))
+	_, ok = ResultHolder(info, body, loads[1], inPlace)
+	assert.False(t, ok, "a statement of its own")
+	_, ok = ResultHolder(info, body, loads[2], inPlace)
+	assert.False(t, ok, "assigned to _")
+	h, ok = ResultHolder(info, body, loads[3], inPlace)
+	require.True(t, ok)
+	assert.Equal(t, "load()", name(h), "what the comparison compares")
+	h, ok = ResultHolder(info, body, loads[4], inPlace)
+	require.True(t, ok)
+	assert.Equal(t, "x", name(h), "through the in-place closure's return")
+	h, _ = ResultHolder(info, body, loads[4], func(*ast.FuncLit) bool { return false })
+	_, isNode := h.(ast.Node)
+	assert.True(t, isNode, "a closure that does not run in place returns it")
+	h, ok = ResultHolder(info, body, loads[5], inPlace)
+	require.True(t, ok)
+	assert.Equal(t, "v", name(h))
+
+	blank := body.List[6].(*ast.AssignStmt) // _ = r
+	assert.Len(t, BlankAssigned(blank), 1)
+	tuple := body.List[7].(*ast.AssignStmt)
+	assert.True(t, DirectPart(tuple.Rhs[2]))
+	assert.True(t, DirectPart(body.List[8].(*ast.AssignStmt).Rhs[0]))
+	assert.False(t, DirectPart(body.List[9].(*ast.AssignStmt).Rhs[0]), "through another pointer")
+
+	rs := ClosureRanges(info, body)
+	assert.Len(t, rs, 2)
+	assert.True(t, InRanges(loads[4].Pos(), rs))
+	assert.False(t, InRanges(loads[0].Pos(), rs))
+
+	sig := info.Defs[fd.Name].(*types.Func).Signature()
+	assert.True(t, IsParamOrGlobal(sig, sig.Params().At(0)))
+	g := f.Decls[1].(*ast.GenDecl).Specs[0].(*ast.ValueSpec).Names[0]
+	assert.True(t, IsParamOrGlobal(nil, info.Defs[g].(*types.Var)))
+	r := body.List[0].(*ast.AssignStmt).Lhs[0].(*ast.Ident)
+	assert.False(t, IsParamOrGlobal(sig, info.Defs[r].(*types.Var)))
+}
