@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/flow"
@@ -130,32 +129,11 @@ func (a *analyzer) storedAlloc(e ast.Expr, localAllocs map[*types.Var][]fieldAll
 	return allocs[0], true
 }
 
-// fieldValueAt is fieldValue for what a wrapper frees at path (".ptr")
-// inside its argument e.
-func (fa *funcAnalysis) fieldValueAt(e ast.Expr, path string) (val, bool) {
-	if path == "" {
-		return fa.fieldValue(e)
-	}
-	name, ok := strings.CutPrefix(path, ".")
-	if !ok || strings.ContainsAny(name, ".[") {
-		return val{}, false // one field deep only
-	}
-	t := fa.info.TypeOf(e)
-	if t == nil {
-		return val{}, false
-	}
-	obj, _, _ := types.LookupFieldOrMethod(t, true, fa.pass.Pkg, name)
-	f, ok := obj.(*types.Var)
-	if !ok || !f.IsField() {
-		return val{}, false
-	}
-	return fa.fieldAllocVal(f)
-}
-
-// fieldValue returns, for a free node's pointer that the function's own flow
+// fieldValue returns, for what a free frees at path inside e (a free
+// node's pointer, or a wrapper's argument) that the function's own flow
 // knows nothing of, the allocation its field always holds.
-func (fa *funcAnalysis) fieldValue(ptr ast.Expr) (val, bool) {
-	f := flow.SelectedField(fa.info, flow.StripConversions(fa.info, ptr))
+func (fa *funcAnalysis) fieldValue(e ast.Expr, path string) (val, bool) {
+	f := flow.FieldAt(fa.info, fa.pass.Pkg, e, path)
 	if f == nil {
 		return val{}, false
 	}

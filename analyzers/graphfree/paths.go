@@ -92,6 +92,14 @@ func (s *state) captureBits(key string) uint8 {
 	return notCapturing
 }
 
+// allocate records at l the memory an allocation at site i makes: neither
+// freed nor failed yet.
+func (s *state) allocate(l flow.Loc, i int) {
+	delete(s.freed, i)
+	delete(s.failed, i)
+	s.vals.Set(l, tree{"": {sites: []int{i}}})
+}
+
 // anyCapture returns the kind of a stream-ordered allocation on a stream the
 // analysis cannot name: captured if some stream is being captured.
 func (s *state) anyCapture(k Kind) Kind {
@@ -428,7 +436,7 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 			if e := p.Arg(fa.info, call); e != nil {
 				v := fa.ev.At(e, p.Path, s)
 				if v.Empty() {
-					if fv, ok := fa.fieldValueAt(e, p.Path); ok {
+					if fv, ok := fa.fieldValue(e, p.Path); ok {
 						v = fv // a field that always holds one kind of allocation
 					}
 				}
@@ -495,6 +503,12 @@ func (fa *funcAnalysis) streamKeyAt(e ast.Expr, path string) string {
 func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 	f := c.Func
 	switch f.Role {
+	case hipapi.GraphAllocNode, hipapi.GraphFreeNode, hipapi.GraphKernelNode, hipapi.GraphCopyNode, hipapi.GraphMemsetNode:
+		// A node-adding call: its dependencies first, its out parameter last.
+		fa.addDeps(fa.node(c), c, s)
+		defer fa.setNode(c, s)
+	}
+	switch f.Role {
 	case hipapi.Alloc:
 		l, ok := fa.lc.Target(c.Arg(f.Out))
 		if !ok {
@@ -509,33 +523,23 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 				kind = KindMaybeCaptured
 			}
 		}
-		i := fa.site(c.Pos(), kind, f.Name, "", f.Family)
-		delete(s.freed, i)
-		delete(s.failed, i)
-		s.vals.Set(l, tree{"": {sites: []int{i}}})
+		s.allocate(l, fa.site(c.Pos(), kind, f.Name, "", f.Family))
 	case hipapi.Free:
 		ptr := c.Arg(f.Ptr)
 		fa.noteHostFree(ptr, "", s)
 		fa.checkFree(c.Expr, ptr, "", fa.ev.Eval(ptr, s)[""], f.Name, false, f.Family, s)
 	case hipapi.GraphAllocNode:
-		nd := fa.node(c)
-		fa.addDeps(nd, c, s)
 		if l, ok := fa.lc.Target(c.Arg(f.Params)); ok {
-			i := fa.site(c.Pos(), KindGraph, f.Name, "", f.Family)
-			delete(s.freed, i)
-			delete(s.failed, i)
-			s.vals.Set(flow.Loc{Root: l.Root, Path: l.Path + ".dptr"}, tree{"": {sites: []int{i}}})
+			s.allocate(l.Field("dptr"), fa.site(c.Pos(), KindGraph, f.Name, "", f.Family))
 		}
-		fa.setNode(c, s)
 	case hipapi.GraphFreeNode:
 		nd := fa.node(c)
-		fa.addDeps(nd, c, s)
 		ptr := c.Arg(f.Ptr)
 		v := fa.ev.Eval(ptr, s)[""]
 		if v.Empty() {
 			// A field the function's flow knows nothing of (the receiver's
 			// p.ptr, allocated by another method): what it always holds.
-			if fv, ok := fa.fieldValue(ptr); ok {
+			if fv, ok := fa.fieldValue(ptr, ""); ok {
 				v = fv
 			}
 		}
@@ -545,14 +549,11 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		}
 		fa.noteParam(&fa.freedParams, ptr, "", s)
 		fa.checkFree(c.Expr, ptr, "", v, f.Name, true, f.Family, s)
-		fa.setNode(c, s)
 	case hipapi.GraphKernelNode, hipapi.GraphCopyNode, hipapi.GraphMemsetNode:
 		nd := fa.node(c)
-		fa.addDeps(nd, c, s)
 		for _, i := range fa.usesOf(c, s) {
 			nd.uses[i] = true
 		}
-		fa.setNode(c, s)
 	case hipapi.GraphDependencies:
 		// hipGraphAddDependencies(graph, from, to, n): each "to" depends on each "from".
 		if len(c.Args) < 4 {

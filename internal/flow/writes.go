@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
 )
@@ -72,4 +73,28 @@ func Writes(info *types.Info, funcs []Func, yield func(Write)) {
 			return true
 		})
 	}
+}
+
+// FieldAt returns the struct field that e reaches at path: the field e
+// selects (x.f, under conversions) for path "", or the field named by a
+// one-field path ".f" of e's type, as a wrapper's summary names a field of
+// its argument (freesParam[0.ptr]). It returns nil otherwise; pkg is the
+// package asking (for unexported fields).
+func FieldAt(info *types.Info, pkg *types.Package, e ast.Expr, path string) *types.Var {
+	if path == "" {
+		return SelectedField(info, StripConversions(info, e))
+	}
+	name, ok := strings.CutPrefix(path, ".")
+	if !ok || strings.ContainsAny(name, ".[") {
+		return nil // one field deep only
+	}
+	t := info.TypeOf(e)
+	if t == nil {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, name)
+	if f, ok := obj.(*types.Var); ok && f.IsField() {
+		return f
+	}
+	return nil
 }

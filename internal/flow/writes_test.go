@@ -200,3 +200,16 @@ func TestLoopsAndSides(t *testing.T) {
 	Assigned(body.List[3], func(ast.Expr, ast.Expr, int) { n++ })
 	assert.Zero(t, n, "but assigns nothing new")
 }
+
+func TestFieldAt(t *testing.T) {
+	src := "package p\nimport \"unsafe\"\ntype B struct{ ptr unsafe.Pointer; in struct{ p *int } }\nfunc f(b *B) {\n\t_ = uintptr(b.ptr)\n\t_ = b\n}\n"
+	pass, _ := fakePass(t, src)
+	body := pass.Files[0].Decls[2].(*ast.FuncDecl).Body
+	conv := body.List[0].(*ast.AssignStmt).Rhs[0]
+	b := body.List[1].(*ast.AssignStmt).Rhs[0]
+	info := pass.TypesInfo
+	assert.Equal(t, "ptr", FieldAt(info, pass.Pkg, conv, "").Name(), "under a conversion")
+	assert.Equal(t, "ptr", FieldAt(info, pass.Pkg, b, ".ptr").Name())
+	assert.Nil(t, FieldAt(info, pass.Pkg, b, ".in.p"), "one field deep only")
+	assert.Nil(t, FieldAt(info, pass.Pkg, b, ""), "b selects no field")
+}
