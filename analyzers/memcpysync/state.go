@@ -121,22 +121,10 @@ func (s *state) track(site int, p *pending) {
 // their first write (flow.Put): the clones were a third of this analyzer's
 // allocation (docs/performance.md).
 func cloneState(s *state) *state {
-	c := &state{device: s.device, synced: s.synced, nullSynced: s.nullSynced,
+	return &state{device: s.device, synced: s.synced, nullSynced: s.nullSynced,
 		streams: flow.CloneMap(s.streams), kinds: flow.CloneMap(s.kinds), syncedStreams: flow.CloneMap(s.syncedStreams),
-		status: s.status, evOps: slices.Clone(s.evOps)} // status immutable: shared; copies below
-	if len(s.events) > 0 {
-		c.events = make(map[flow.Loc][]int, len(s.events))
-		for k, v := range s.events {
-			c.events[k] = slices.Clone(v)
-		}
-	}
-	if len(s.copies) > 0 {
-		c.copies = make(map[int]*pending, len(s.copies))
-		for k, p := range s.copies {
-			c.copies[k] = p.clone()
-		}
-	}
-	return c
+		status: s.status, evOps: slices.Clone(s.evOps), // status is immutable: shared
+		events: flow.CloneMapFunc(s.events, slices.Clone), copies: flow.CloneMapFunc(s.copies, (*pending).clone)}
 }
 
 // joinState merges the states of two paths: a copy pending on either is
@@ -145,12 +133,7 @@ func joinState(into, from *state) *state {
 	if into.device != from.device {
 		into.device = flow.Unknown
 	}
-	for k, p := range from.copies {
-		q, ok := into.copies[k]
-		if !ok {
-			flow.Put(&into.copies, k, p.clone())
-			continue
-		}
+	flow.JoinUnion(&into.copies, from.copies, func(q, p *pending) *pending {
 		for _, d := range p.dsts {
 			if !slices.Contains(q.dsts, d) {
 				q.dsts = append(q.dsts, d)
@@ -161,44 +144,24 @@ func joinState(into, from *state) *state {
 		if q.queue.key() != p.queue.key() {
 			q.queue.device = flow.Unknown
 		}
-	}
-	for k, v := range from.streams {
-		w, ok := into.streams[k]
-		if !ok {
-			flow.Put(&into.streams, k, v)
-			continue
-		}
+		return q
+	}, (*pending).clone)
+	flow.JoinUnion(&into.streams, from.streams, func(w, v streamInfo) streamInfo {
 		if w.device != v.device {
 			w.device = flow.Unknown
 		}
-		w.nonBlocking = w.nonBlocking || v.nonBlocking
-		w.known = w.known && v.known
-		into.streams[k] = w
-	}
-	for k, sites := range into.events {
-		other, ok := from.events[k]
-		if !ok {
-			delete(into.events, k)
-			continue
-		}
-		into.events[k] = slices.DeleteFunc(sites, func(i int) bool { return !slices.Contains(other, i) })
-	}
-	for k, v := range into.kinds {
-		if w, ok := from.kinds[k]; ok {
-			into.kinds[k] = v | w // either path's kind
-		} else {
-			delete(into.kinds, k)
-		}
-	}
+		w.nonBlocking, w.known = w.nonBlocking || v.nonBlocking, w.known && v.known
+		return w
+	}, nil)
+	flow.JoinIntersect(into.events, from.events, func(sites, other []int) []int {
+		return slices.DeleteFunc(sites, func(i int) bool { return !slices.Contains(other, i) })
+	})
+	flow.JoinIntersect(into.kinds, from.kinds, func(v, w flow.SmallSet) flow.SmallSet { return v | w }) // either path's kind
+	flow.JoinIntersect(into.syncedStreams, from.syncedStreams, func(v, w bool) bool { return true })
 	into.status = into.status.Join(from.status)
 	into.evOps = slices.DeleteFunc(into.evOps, func(o EventOp) bool { return !slices.Contains(from.evOps, o) })
 	into.synced = into.synced && from.synced
 	into.nullSynced = into.nullSynced && from.nullSynced
-	for k := range into.syncedStreams {
-		if !from.syncedStreams[k] {
-			delete(into.syncedStreams, k)
-		}
-	}
 	return into
 }
 

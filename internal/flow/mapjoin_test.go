@@ -1,0 +1,25 @@
+package flow
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestMapJoins(t *testing.T) {
+	assert.Nil(t, CloneMapFunc(map[int][]int{}, func(v []int) []int { return v }))
+	src := map[int][]int{1: {1}}
+	c := CloneMapFunc(src, func(v []int) []int { return append([]int(nil), v...) })
+	c[1][0] = 9
+	assert.Equal(t, 1, src[1][0], "values cloned")
+
+	var into map[string]int
+	sum := func(a, b int) int { return a + b }
+	JoinUnion(&into, map[string]int{"a": 1}, sum, nil)
+	JoinUnion(&into, map[string]int{"a": 2, "b": 3}, sum, func(v int) int { return v * 10 })
+	assert.Equal(t, map[string]int{"a": 3, "b": 30}, into)
+
+	both := map[string]int{"a": 1, "b": 2}
+	JoinIntersect(both, map[string]int{"b": 5, "c": 7}, sum)
+	assert.Equal(t, map[string]int{"b": 7}, both)
+}
