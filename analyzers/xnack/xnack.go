@@ -636,50 +636,27 @@ type returnState struct {
 type walker struct {
 	a          *analyzer
 	fi         *fnInfo
-	record     bool
 	noEnvGuard bool // tests: setting HSA_XNACK there comes after other tests ran
 	r          *walkResult
 }
 
-func (w *walker) apply(ev event, s state) state {
+// step is the transfer function of one event.
+func (w *walker) step(ev event, s state) state {
 	switch ev.kind {
 	case evRuntime:
 		if !s.ranAt.IsValid() {
 			s.ranAt = ev.pos
 		}
 	case evSetenv:
-		if w.noEnvGuard {
-			break
-		}
-		if s.ranAt.IsValid() {
-			w.lateSet(ev.pos, s.ranAt)
-		} else if ev.value == "1" {
+		if !w.noEnvGuard && !s.ranAt.IsValid() && ev.value == "1" {
 			s.guarded = true
 		}
-	case evMRun:
-		if w.record {
-			w.r.mrun = append(w.r.mrun, s)
-		}
-	case evUse:
-		w.use(ev.pos, ev.use, s)
-	case evParamUse:
-		w.paramUse(ev.pos, ev.flow, s)
 	case evCall:
-		sum, ok := w.a.summaryOf(ev)
+		sum, ok := w.summaryAt(ev)
 		if !ok {
 			break
 		}
-		if ev.deferred {
-			sum.callsRuntime, sum.setsEnv, sum.guards = false, false, false
-		}
 		late := sum.setsEnv && s.ranAt.IsValid() && !w.noEnvGuard
-		if late {
-			w.lateSet(ev.pos, s.ranAt)
-		}
-		for _, u := range sum.uses {
-			w.use(ev.pos, u, s)
-		}
-		w.passParams(ev, sum, s)
 		if sum.callsRuntime && !s.ranAt.IsValid() {
 			s.ranAt = ev.pos
 		}
@@ -690,11 +667,49 @@ func (w *walker) apply(ev event, s state) state {
 	return s
 }
 
+// summaryAt is the summary of an event's callee, without the effects of a
+// deferred call where it is written.
+func (w *walker) summaryAt(ev event) (calleeSummary, bool) {
+	sum, ok := w.a.summaryOf(ev)
+	if ev.deferred {
+		sum.callsRuntime, sum.setsEnv, sum.guards = false, false, false
+	}
+	return sum, ok
+}
+
+// record records what an event does in state s, at the fixpoint.
+func (w *walker) record(ev event, s state) {
+	switch ev.kind {
+	case evSetenv:
+		if !w.noEnvGuard && s.ranAt.IsValid() {
+			w.r.late = append(w.r.late, lateSet{ev.pos, s.ranAt})
+		}
+	case evMRun:
+		w.r.mrun = append(w.r.mrun, s)
+	case evUse:
+		w.use(ev.pos, ev.use, s)
+	case evParamUse:
+		w.paramUse(ev.pos, ev.flow, s)
+	case evCall:
+		sum, ok := w.summaryAt(ev)
+		if !ok {
+			break
+		}
+		if sum.setsEnv && s.ranAt.IsValid() && !w.noEnvGuard {
+			w.r.late = append(w.r.late, lateSet{ev.pos, s.ranAt})
+		}
+		for _, u := range sum.uses {
+			w.use(ev.pos, u, s)
+		}
+		w.passParams(ev, sum, s)
+	}
+}
+
 // passParams applies the callee's parameter flows to the call's arguments:
 // system memory passed in one is a use here; a parameter of the walked
 // function passed in one makes a flow of its own.
 func (w *walker) passParams(ev event, sum calleeSummary, s state) {
-	if !w.record || s.guarded && !w.a.candidates {
+	if s.guarded && !w.a.candidates {
 		return
 	}
 	for _, pf := range sum.params {
@@ -716,29 +731,24 @@ func (w *walker) passParams(ev event, sum calleeSummary, s state) {
 }
 
 func (w *walker) paramUse(site token.Pos, pf ParamFlow, s state) {
-	if !w.record || s.guarded && !w.a.candidates {
-		return
-	}
-	w.r.params = append(w.r.params, paramSite{site, pf})
-}
-
-func (w *walker) lateSet(at, ranAt token.Pos) {
-	if w.record {
-		w.r.late = append(w.r.late, lateSet{at, ranAt})
+	if !s.guarded || w.a.candidates {
+		w.r.params = append(w.r.params, paramSite{site, pf})
 	}
 }
 
 func (w *walker) use(site token.Pos, u useRef, s state) {
-	if !w.record || s.guarded && !w.a.candidates {
-		return
-	}
-	if s.wrongAt.IsValid() && !w.a.candidates {
+	switch {
+	case s.guarded && !w.a.candidates:
+	case s.wrongAt.IsValid() && !w.a.candidates:
 		w.r.wrong = append(w.r.wrong, wrongUse{s.wrongAt, u})
-		return
+	default:
+		w.r.unguarded = append(w.r.unguarded, siteUse{site, u})
 	}
-	w.r.unguarded = append(w.r.unguarded, siteUse{site, u})
 }
 
+// branch refines s by what cond being taken proves. The name of an HMM
+// attribute checked instead of XNACK is kept, by the condition's position,
+// for the message.
 func (w *walker) branch(cond ast.Expr, taken bool, s state) state {
 	switch k, name := w.a.implies(cond, taken, 0); k {
 	case xnackCheck:
@@ -752,45 +762,40 @@ func (w *walker) branch(cond ast.Expr, taken bool, s state) state {
 	return s
 }
 
-// walk solves fi's flow from entry and then replays it once to record what
-// happens at the fixpoint.
+// walk solves fi's flow from entry, then records what happens at the
+// fixpoint in a separate pass over the solution (flow.Replay).
 func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 	w := &walker{a: a, fi: fi, noEnvGuard: noEnvGuard, r: &walkResult{wrongNames: map[token.Pos]string{}}}
-	transfer := func(n ast.Node, s state) state {
-		for _, ev := range fi.events[n] {
-			s = w.apply(ev, s)
-		}
-		return s
+	p := flow.Problem[state]{
+		Entry: entry,
+		Clone: func(s state) state { return s },
+		Join:  join,
+		Equal: func(a, b state) bool { return a == b },
+		Transfer: func(n ast.Node, s state) state {
+			for _, ev := range fi.events[n] {
+				s = w.step(ev, s)
+			}
+			return s
+		},
+		Branch: w.branch,
 	}
-	in := flow.Solve(fi.g, flow.Problem[state]{
-		Entry:    entry,
-		Clone:    func(s state) state { return s },
-		Join:     join,
-		Equal:    func(a, b state) bool { return a == b },
-		Transfer: transfer,
-		Branch:   w.branch,
-	})
-	w.record = true
-	for _, b := range fi.g.Blocks {
-		s, ok := in[b]
-		if !ok {
-			continue
+	in := flow.Solve(fi.g, p)
+	flow.Replay(fi.g, in, p, func(n ast.Node, s state) {
+		for _, ev := range fi.events[n] {
+			w.record(ev, s)
+			s = w.step(ev, s)
 		}
-		for _, n := range b.Nodes {
-			s = transfer(n, s)
-		}
-		kind, last := flow.Exit(a.pass.TypesInfo, b)
-		if ret, ok := last.(*ast.ReturnStmt); ok && kind == flow.Return {
+		if ret, ok := n.(*ast.ReturnStmt); ok {
 			w.r.returns = append(w.r.returns, returnState{ret, s})
 		}
-		if kind == flow.Return || kind == flow.FallOff {
-			if w.r.sawExit {
-				w.r.exit = join(w.r.exit, s)
-			} else {
-				w.r.exit, w.r.sawExit = s, true
-			}
+	})
+	flow.AtExits(a.pass.TypesInfo, fi.g, in, p, func(s state) {
+		if w.r.sawExit {
+			w.r.exit = join(w.r.exit, s)
+		} else {
+			w.r.exit, w.r.sawExit = s, true
 		}
-	}
+	})
 	sort.SliceStable(w.r.unguarded, func(i, j int) bool { return w.r.unguarded[i].site < w.r.unguarded[j].site })
 	sort.SliceStable(w.r.params, func(i, j int) bool { return w.r.params[i].site < w.r.params[j].site })
 	return w.r
