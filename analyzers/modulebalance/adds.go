@@ -159,9 +159,7 @@ func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, e ast.Expr, name st
 	idx := fa.siteIndex(call, name, "", l)
 	h := &handle{owner: true}
 	if hadOld {
-		c := *old
-		c.sites, c.status = slices.Clone(old.sites), slices.Clone(old.status)
-		h = &c
+		h = old.clone()
 		h.owner = true
 		h.b &= live | deferred | escaped // what is added now replaces no module
 	}

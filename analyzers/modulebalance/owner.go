@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 
 	"github.com/hiplint/hiplint/internal/flow"
 )
@@ -59,23 +58,11 @@ func (fa *funcAnalysis) moveIntoOwner(as *ast.AssignStmt, s state) bool {
 	}
 	h := &handle{owner: true}
 	if had {
-		c := *old
-		c.sites, c.status = slices.Clone(old.sites), slices.Clone(old.status)
-		h = &c
+		h = old.clone()
 	}
 	for _, from := range froms {
-		m := s[from]
-		h.b |= m.b & live
-		for _, i := range m.sites {
-			if !slices.Contains(h.sites, i) {
-				h.sites = append(h.sites, i)
-			}
-		}
-		for _, k := range m.status {
-			if !slices.Contains(h.status, k) {
-				h.status = append(h.status, k)
-			}
-		}
+		h.b |= s[from].b & live
+		h.addSites(s[from])
 		delete(s, from)
 	}
 	s[owner] = h

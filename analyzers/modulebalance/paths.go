@@ -48,15 +48,33 @@ type handle struct {
 	owner bool
 }
 
+// clone returns a copy of h that shares nothing with it.
+func (h *handle) clone() *handle {
+	c := *h
+	c.sites, c.status = slices.Clone(h.sites), slices.Clone(h.status)
+	return &c
+}
+
+// addSites adds the load sites and status keys of from to h.
+func (h *handle) addSites(from *handle) {
+	for _, s := range from.sites {
+		if !slices.Contains(h.sites, s) {
+			h.sites = append(h.sites, s)
+		}
+	}
+	for _, s := range from.status {
+		if !slices.Contains(h.status, s) {
+			h.status = append(h.status, s)
+		}
+	}
+}
+
 type state map[flow.Loc]*handle
 
 func cloneState(s state) state {
 	out := make(state, len(s))
 	for k, h := range s {
-		c := *h
-		c.sites = slices.Clone(h.sites)
-		c.status = slices.Clone(h.status)
-		out[k] = &c
+		out[k] = h.clone()
 	}
 	return out
 }
@@ -65,26 +83,14 @@ func joinState(into, from state) state {
 	for k, h := range from {
 		g, ok := into[k]
 		if !ok {
-			c := *h
-			c.sites = slices.Clone(h.sites)
-			c.status = slices.Clone(h.status)
-			into[k] = &c
+			into[k] = h.clone()
 			continue
 		}
 		g.b |= h.b
 		g.byRef = g.byRef || h.byRef
 		g.pointee = g.pointee || h.pointee
 		g.owner = g.owner || h.owner
-		for _, s := range h.sites {
-			if !slices.Contains(g.sites, s) {
-				g.sites = append(g.sites, s)
-			}
-		}
-		for _, s := range h.status {
-			if !slices.Contains(g.status, s) {
-				g.status = append(g.status, s)
-			}
-		}
+		g.addSites(h)
 		if g.unloadAt == token.NoPos {
 			g.unloadAt = h.unloadAt
 		}
@@ -131,8 +137,9 @@ type funcAnalysis struct {
 	// locals and externals resolve handles rooted at the function's own
 	// variables, and at its parameters and package-level variables.
 	locals, externals flow.Locator
-	// hasRecover caches recovers.
-	hasRecover *bool
+	// recovers: the function defers a closure that recovers from panics
+	// and does not panic again (flow.Recovers): a panic ends in a return.
+	recovers bool
 	// seeds are the held handles of the entry state (seedHeld).
 	seeds map[flow.Loc]bool
 	// unloadedRootsIn: the variables whose modules the function unloads.
@@ -148,6 +155,7 @@ func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
 		analysis_: a, fn: fn, info: a.pass.TypesInfo,
 		siteOf: map[*ast.CallExpr]int{}, funcs: map[types.Object]flow.Loc{},
 	}
+	fa.recovers = flow.Recovers(fa.info, fn.Body)
 	nested := flow.ClosureRanges(fa.info, fn.Body)
 	noIndex := func(*ast.IndexExpr) (string, bool) { return "", false }
 	fa.locals = flow.Locator{Info: fa.info, Index: noIndex, Keep: func(v *types.Var) bool {

@@ -9,18 +9,6 @@ import (
 	"github.com/hiplint/hiplint/internal/flow"
 )
 
-// recovers reports whether the function defers a closure that calls
-// recover and does not panic again: a panic inside the function then ends in
-// a normal return.
-func (fa *funcAnalysis) recovers() bool {
-	if fa.hasRecover != nil {
-		return *fa.hasRecover
-	}
-	found := flow.Recovers(fa.info, fa.fn.Body)
-	fa.hasRecover = &found
-	return found
-}
-
 // panicsIn returns the name of a function of this package that n calls and
 // that panics itself (a must or Result helper), or "".
 func (fa *funcAnalysis) panicsIn(n ast.Node) string {
@@ -63,7 +51,7 @@ func (a *analysis_) panicking(fn *types.Func) bool {
 // return: the unloads after the call never run. Modules that n itself loads
 // are left out (must(C.hipModuleLoad(...)) panics only when the load failed).
 func (fa *funcAnalysis) checkRecoveredPanic(n ast.Node, s state) {
-	if fa.reported == nil || !fa.recovers() {
+	if fa.reported == nil || !fa.recovers {
 		return
 	}
 	if _, isDefer := n.(*ast.DeferStmt); isDefer {
