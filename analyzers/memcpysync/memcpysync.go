@@ -1,11 +1,12 @@
 package memcpysync
 
 import (
+	"cmp"
 	"flag"
 	"go/ast"
-	"go/token"
 	"go/types"
-	"sort"
+	"maps"
+	"slices"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/diag"
@@ -141,20 +142,7 @@ func (c *checker) streamVarKind(v *types.Var) (streamKind, bool) {
 // are created into, so that `w.stream` is known to be non-blocking in every
 // method, and exports what it found.
 func (c *checker) findStreamVars() {
-	// Every runtime call of the package; the direct calls inside cgo's
-	// wrappers take &_cgo0-style temporaries, not &v, and are passed over.
-	for _, call := range c.idx.RuntimeCalls() {
-		if call.Func.Role != hipapi.StreamCreate {
-			continue
-		}
-		u, ok := ast.Unparen(call.Arg(call.Func.Out)).(*ast.UnaryExpr)
-		if !ok || u.Op != token.AND {
-			continue
-		}
-		v := flow.FieldOrGlobal(c.info, u.X)
-		if v == nil || v.Pkg() != c.pass.Pkg {
-			continue
-		}
+	c.idx.CreatedInto(c.pass.Pkg, hipapi.StreamCreate, func(v *types.Var, call *cgocall.Call) {
 		k := blockingKind
 		if flags := call.Arg(call.Func.Flags); flags != nil {
 			val, ok := cgocall.IntValue(c.info, flags)
@@ -166,13 +154,8 @@ func (c *checker) findStreamVars() {
 			}
 		}
 		c.streamVars[v] |= k
-	}
-	vars := make([]*types.Var, 0, len(c.streamVars))
-	for v := range c.streamVars {
-		vars = append(vars, v)
-	}
-	sort.Slice(vars, func(i, j int) bool { return vars[i].Pos() < vars[j].Pos() })
-	for _, v := range vars {
+	})
+	for _, v := range slices.SortedFunc(maps.Keys(c.streamVars), func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
 		if k := c.streamVars[v]; k != mixedKind {
 			c.pass.ExportObjectFact(v, &StreamKind{NonBlocking: k == nonBlockingKind})
 		}
