@@ -33,8 +33,6 @@ func (a *analyzer) fieldAllocs() map[*types.Var]fieldAlloc {
 		return a.fields
 	}
 	info := a.pass.TypesInfo
-	out := map[*types.Var]fieldAlloc{}
-	poisoned := map[*types.Var]bool{}
 	// The out arguments of allocations (&x.f, &v) and each local variable's
 	// allocations, from the index's runtime calls: one pass, not a walk of
 	// the function per store.
@@ -65,11 +63,7 @@ func (a *analyzer) fieldAllocs() map[*types.Var]fieldAlloc {
 			assigned[w.Target] = true
 		}
 	})
-	for _, w := range writes {
-		f := w.Target
-		if f.Pkg() != a.pass.Pkg || f.Exported() || poisoned[f] {
-			continue // other packages may store into an exported field
-		}
+	a.fields = flow.UniformFields(a.pass.Pkg, writes, func(w flow.Write) (fieldAlloc, Kind, bool) {
 		var fa fieldAlloc
 		var ok bool
 		if w.Addr != nil {
@@ -83,16 +77,9 @@ func (a *analyzer) fieldAllocs() map[*types.Var]fieldAlloc {
 		if obj := w.Func.Object(info); obj != nil {
 			fa.method = obj.Name()
 		}
-		prev, had := out[f]
-		if !ok || had && prev.kind != fa.kind {
-			poisoned[f] = true
-			delete(out, f)
-		} else if !had {
-			out[f] = fa
-		}
-	}
-	a.fields = out
-	return out
+		return fa, fa.kind, ok
+	})
+	return a.fields
 }
 
 // storedAlloc classifies a value stored into a field: params.dptr (a graph

@@ -217,7 +217,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	a.returns.Meet = meetReturns
 	a.frees.Meet = meetFrees
 	funcs := a.idx.Funcs()
-	final, ok := flow.Summaries[*funcAnalysis]{
+	sums := flow.Summaries[*funcAnalysis]{
 		Pass: pass, Index: a.idx, Impls: impls, Relevant: a.relevant,
 		Analyze: func(fn flow.Func) *funcAnalysis {
 			fa := newFuncAnalysis(a, fn)
@@ -225,32 +225,13 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 			return fa
 		},
 		Update: a.update,
-	}.Solve(funcs)
-	var objs []*types.Func
-	for _, fn := range funcs {
-		if obj := fn.Object(pass.TypesInfo); obj != nil {
-			objs = append(objs, obj)
-		}
 	}
+	final, ok := sums.Solve(funcs)
+	objs := flow.Objects(pass.TypesInfo, funcs)
 	a.returns.Export(objs)
 	a.frees.Export(objs)
 	a.captures.Export(objs)
-	// The reporting pass, over each function's final solution.
-	for i, fn := range funcs {
-		// A closure that runs in place is analyzed as part of its caller.
-		if fn.Lit != nil && a.idx.InPlace(fn.Lit) {
-			continue
-		}
-		fa := final[i]
-		if !ok[i] {
-			if !a.relevant(fn) {
-				continue
-			}
-			fa = newFuncAnalysis(a, fn)
-			fa.solve()
-		}
-		fa.report()
-	}
+	sums.Report(funcs, final, ok, func(_ flow.Func, fa *funcAnalysis) { fa.report() })
 	return nil, nil
 }
 

@@ -839,15 +839,7 @@ func (fa *funcAnalysis) loopCarried(pos, alloc token.Pos) bool {
 	return inLoop
 }
 
-func famOr(f, g hipapi.Family) hipapi.Family {
-	if f != 0 {
-		return f
-	}
-	if g != 0 {
-		return g
-	}
-	return hipapi.HIP
-}
+func famOr(f, g hipapi.Family) hipapi.Family { return hipapi.FirstFamily(f, g) }
 
 // checkKinds reports a free node on memory that is not a graph allocation.
 func (fa *funcAnalysis) checkKinds(call *ast.CallExpr, what string, v val, name string, fam hipapi.Family) {

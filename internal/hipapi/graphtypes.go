@@ -8,3 +8,14 @@ var AllocNodeParamsTypes = []string{
 	"cudaMemAllocNodeParams", "struct_cudaMemAllocNodeParams",
 	"CUDA_MEM_ALLOC_NODE_PARAMS", "struct_CUDA_MEM_ALLOC_NODE_PARAMS_st",
 }
+
+// FirstFamily returns the first of fs that is known, HIP when none is:
+// the family a message names twins in (the call's own, else the memory's).
+func FirstFamily(fs ...Family) Family {
+	for _, f := range fs {
+		if f != 0 {
+			return f
+		}
+	}
+	return HIP
+}
