@@ -133,7 +133,7 @@ func (a *analyzer) findKernelArgs(fi *fnInfo) (ReturnsKernelArgs, bool) {
 			continue
 		}
 		var params []int
-		for _, ret := range returnStmts(fi) {
+		for _, ret := range flow.ReturnStmts(fi.fn.Body) {
 			if len(ret.Results) != results.Len() {
 				continue
 			}

@@ -71,7 +71,7 @@ func (a *analyzer) buildIndex() {
 				}
 			}
 		case hipapi.DeviceAttribute:
-			k, ok := deviceAttr(info, c)
+			k, ok := cgocall.DeviceAttr(info, c)
 			if !ok || (k.Role != hipapi.PageableAttr && k.Role != hipapi.ManagedAttr) {
 				continue
 			}
@@ -80,24 +80,6 @@ func (a *analyzer) buildIndex() {
 			}
 		}
 	}
-}
-
-// deviceAttr returns the attribute an attribute query reads: by the enum
-// constant's name, or, for a local macro or a number (prototypes declared
-// by hand, #define ATTR_PAGEABLE 65), by its value in the function's family.
-func deviceAttr(info *types.Info, c *cgocall.Call) (hipapi.Const, bool) {
-	arg := c.Arg(c.Func.Attr)
-	name, named := cgocall.ConstName(info, arg)
-	if named {
-		if k, ok := hipapi.LookupConst(name); ok || hipapi.IsRuntimeName(name) {
-			return k, ok
-		}
-	}
-	v, ok := cgocall.IntValue(info, arg)
-	if !ok {
-		return hipapi.Const{}, false
-	}
-	return hipapi.AttrByValue(c.Func.Family, v)
 }
 
 // provenance is what memory a pointer expression may point to.

@@ -132,7 +132,7 @@ func (a *analyzer) findErrGuard(fi *fnInfo, r *walkResult) (reportSummary, bool)
 			}
 			e := rs.ret.Results[i]
 			if !flow.IsNil(info, e) {
-				if !a.nonNilError(results, e) {
+				if !flow.NonNilError(info, results, e) {
 					ok = false
 					break
 				}
@@ -155,33 +155,4 @@ func (a *analyzer) findErrGuard(fi *fnInfo, r *walkResult) (reportSummary, bool)
 		}
 	}
 	return reportSummary{}, false
-}
-
-// nonNilError reports whether a returned error expression is taken to be
-// non-nil: a new error, or a variable (returned after its != nil test).
-// Other calls may return nil (return check(C.hipX(...))).
-func (a *analyzer) nonNilError(results *types.Tuple, e ast.Expr) bool {
-	info := a.pass.TypesInfo
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		v, ok := info.Uses[x].(*types.Var)
-		for i := range results.Len() {
-			if results.At(i) == v {
-				return false // a named result: often still nil
-			}
-		}
-		return ok
-	case *ast.UnaryExpr, *ast.CompositeLit:
-		return true
-	case *ast.CallExpr:
-		fn := flow.Callee(info, x)
-		if fn == nil || fn.Pkg() == nil {
-			return false
-		}
-		switch fn.Pkg().Path() + "." + fn.Name() {
-		case "errors.New", "fmt.Errorf":
-			return true
-		}
-	}
-	return false
 }

@@ -484,26 +484,10 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo, emit func(event)) 
 	}
 }
 
-// returnStmts returns fi's own return statements (not those of literals or
-// cgo's wrappers inside it).
-func returnStmts(fi *fnInfo) []*ast.ReturnStmt {
-	var out []*ast.ReturnStmt
-	ast.Inspect(fi.fn.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			out = append(out, n)
-		}
-		return true
-	})
-	return out
-}
-
 func (a *analyzer) findReports(fi *fnInfo) (reportSummary, bool) {
 	info := a.pass.TypesInfo
 	results := fi.obj.Signature().Results()
-	rets := returnStmts(fi)
+	rets := flow.ReturnStmts(fi.fn.Body)
 	for i := range results.Len() {
 		if b, ok := results.At(i).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
 			continue
@@ -537,12 +521,12 @@ func (a *analyzer) findReports(fi *fnInfo) (reportSummary, bool) {
 
 func (a *analyzer) findReturnedMemory(fi *fnInfo) (ReturnsSystemMemory, bool) {
 	results := fi.obj.Signature().Results()
-	for _, ret := range returnStmts(fi) {
+	for _, ret := range flow.ReturnStmts(fi.fn.Body) {
 		if len(ret.Results) != results.Len() {
 			continue
 		}
 		for i, r := range ret.Results {
-			if !rawPointer(results.At(i).Type()) {
+			if !flow.IsRawPointer(results.At(i).Type()) {
 				continue
 			}
 			if p := a.prov(r, 0); p.kind&systemMem != 0 {
@@ -551,26 +535,6 @@ func (a *analyzer) findReturnedMemory(fi *fnInfo) (ReturnsSystemMemory, bool) {
 		}
 	}
 	return ReturnsSystemMemory{}, false
-}
-
-// rawPointer reports whether t is an address that may reach a kernel:
-// unsafe.Pointer, uintptr, or a pointer to a C type.
-func rawPointer(t types.Type) bool {
-	switch u := types.Unalias(t).(type) {
-	case *types.Basic:
-		return u.Kind() == types.UnsafePointer || u.Kind() == types.Uintptr
-	case *types.Pointer:
-		n, ok := types.Unalias(u.Elem()).(*types.Named)
-		return ok && strings.HasPrefix(n.Obj().Name(), "_Ctype_")
-	case *types.Named:
-		if strings.HasPrefix(u.Obj().Name(), "_Ctype_") {
-			return flow.PointerLike(u)
-		}
-		// A handle type of the program's own: type HostPtr uintptr.
-		b, ok := u.Underlying().(*types.Basic)
-		return ok && (b.Kind() == types.UnsafePointer || b.Kind() == types.Uintptr)
-	}
-	return false
 }
 
 // state is what holds at a point of a function.
