@@ -42,15 +42,10 @@ type funcAnalysis struct {
 // observed is what the reporting pass saw of a function: its summary,
 // collected at its returns, and its findings.
 type observed struct {
-	exits      int
+	exit       *state // the join of the states at its returns; nil: none
 	copies     []ParamCopy
-	synced     bool // the entry device, on every return
-	null       bool // the entry device's null stream, on every return
-	streams    map[flow.Loc]bool
 	readParams []int
 	devReads   []DeviceRead
-	evOps      []EventOp // made on every return
-	device     flow.Sym  // current at every return (unknown when they differ)
 	findings   []finding
 }
 

@@ -269,22 +269,12 @@ func (fa *funcAnalysis) atExit(s *state) {
 	if fa.sig == nil {
 		return
 	}
-	o.exits++
-	if o.exits == 1 {
-		o.device, o.evOps, o.synced, o.null = s.device, slices.Clone(s.evOps), s.synced, s.nullSynced
-		o.streams = flow.CloneMap(s.syncedStreams)
+	// What holds on every return: the join of their states (of which the
+	// summary reads what the join keeps only when every path has it).
+	if o.exit == nil {
+		o.exit = cloneState(s)
 	} else {
-		if o.device != s.device {
-			o.device = flow.Unknown
-		}
-		o.evOps = slices.DeleteFunc(o.evOps, func(op EventOp) bool { return !slices.Contains(s.evOps, op) })
-		o.synced = o.synced && s.synced
-		o.null = o.null && s.nullSynced
-		for k := range o.streams {
-			if !s.syncedStreams[k] {
-				delete(o.streams, k)
-			}
-		}
+		o.exit = joinState(o.exit, s)
 	}
 	for _, cp := range fa.pendingCopies(s) {
 		if cp.done {
@@ -321,11 +311,12 @@ func (fa *funcAnalysis) summary() Summary {
 	o := fa.seen
 	slices.Sort(o.readParams)
 	sum := Summary{Copies: byString(o.copies), Reads: o.readParams, DeviceReads: byString(o.devReads)}
-	if o.exits == 0 {
+	x := o.exit
+	if x == nil {
 		return sum
 	}
-	sum.SyncDevice, sum.SyncNull, sum.EventOps = o.synced, o.null && !o.synced, o.evOps
-	for l := range o.streams {
+	sum.SyncDevice, sum.SyncNull, sum.EventOps = x.synced, x.nullSynced && !x.synced, x.evOps
+	for l := range x.syncedStreams {
 		if ref, ok := flow.RefOf(fa.sig, l); ok {
 			sum.SyncStreams = append(sum.SyncStreams, ref)
 		}
@@ -333,7 +324,7 @@ func (fa *funcAnalysis) summary() Summary {
 	sum.SyncStreams = byString(sum.SyncStreams)
 	// The device it leaves current, when its caller can name it and no
 	// deferred switch (defer C.hipSetDevice(prev)) restores it.
-	if d := o.device; (d.Of == flow.ConstSym || d.Of == flow.ParamSym) && !fa.defersSetDevice() {
+	if d := x.device; (d.Of == flow.ConstSym || d.Of == flow.ParamSym) && !fa.defersSetDevice() {
 		sum.SetsDevice = d
 	}
 	return sum
