@@ -227,9 +227,15 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 	out := summary{mentions: a.mentionsModules(fn)}
 	aliases, defs := flow.ParamAliases(a.pass.TypesInfo, fn.Body, sig)
 	unloads, _ := a.unloads.Local(obj)
+	reload := map[int]bool{}
 	if out.mentions {
 		raw := a.rawUnloadedParams(fn, sig, aliases)
 		set, adds, finalized := a.loadedParamSet(fn, sig)
+		for _, i := range raw {
+			if set[i] {
+				reload[i] = true
+			}
+		}
 		// A Reload leaves the caller's obligation as it was: a parameter
 		// loaded into too is not unloaded.
 		unloads.Params = slices.DeleteFunc(slices.Clone(raw), func(i int) bool { return set[i] })
@@ -246,7 +252,7 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 	if out.mentions {
 		li = out.loads
 	}
-	out.borrows.Params = slices.DeleteFunc(a.findBorrowedParams(fn, sig, unloads.Params, aliases, defs),
+	out.borrows.Params = slices.DeleteFunc(a.findBorrowedParams(fn, sig, unloads.Params, reload, aliases, defs),
 		func(i int) bool { return slices.Contains(li.Params, i) })
 	return out
 }
@@ -301,8 +307,20 @@ func (a *analysis_) rawUnloadedParams(fn flow.Func, sig *types.Signature, aliase
 // findBorrowedParams returns the module-holding parameters that fn uses only
 // in runtime calls, nil comparisons, field stores and calls to other
 // borrowers: parameters it neither keeps nor releases.
-func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature, unloaded []int, aliases map[types.Object]types.Object, defs map[types.Object]ast.Expr) []int {
+//
+// reload are the parameters fn both unloads and loads into (a Reload): the
+// module it unloads and the one it loads stay the caller's, so those calls
+// borrow them too.
+func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature, unloaded []int, reload map[int]bool, aliases map[types.Object]types.Object, defs map[types.Object]ast.Expr) []int {
 	info := a.pass.TypesInfo
+	reloaded := func(e ast.Expr) bool {
+		root := flow.RootVar(info, e)
+		i, ok := 0, false
+		if root != nil {
+			i, ok = flow.ParamIndex(sig, root)
+		}
+		return ok && reload[i]
+	}
 	candidates := map[types.Object]int{}
 	if sig.Recv() != nil && a.holdsModule(sig.Recv().Type()) {
 		candidates[sig.Recv()] = -1
@@ -335,13 +353,15 @@ func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature, unloa
 		case *ast.CallExpr:
 			if c := a.idx.Match(x); c != nil {
 				for i, arg := range c.Args {
-					if out, ok := c.Func.Out.Index(); !ok || i != out || c.Func.Role != hipapi.ModuleLoad {
+					if out, ok := c.Func.Out.Index(); !ok || i != out || c.Func.Role != hipapi.ModuleLoad || reloaded(arg) {
 						cover(arg)
 					}
 				}
 				return true
 			}
 			cover(a.borrowedExprs(x)...)
+			li, _ := a.loadsInto.Of(a.callee(x))
+			cover(slices.DeleteFunc(append(a.unloadedExprs(x), flow.ArgsAt(x, li.Params)...), func(e ast.Expr) bool { return !reloaded(e) })...)
 		case *ast.BinaryExpr:
 			if (x.Op == token.EQL || x.Op == token.NEQ) && (flow.IsNil(info, x.X) || flow.IsNil(info, x.Y)) {
 				cover(x)

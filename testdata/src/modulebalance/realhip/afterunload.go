@@ -78,7 +78,7 @@ func (k *Kernel) relaunchAfterClose(name *C.char) C.hipFunction_t { // want rela
 }
 
 // Safe twin: the field is loaded again before it is used.
-func (k *Kernel) reinit(path string, name *C.char) C.hipFunction_t {
+func (k *Kernel) reinit(path string, name *C.char) C.hipFunction_t { // want reinit:"borrows\\[-1\\]"
 	k.Close()
 	if err := k.mod.Load(path); err != nil {
 		return nil

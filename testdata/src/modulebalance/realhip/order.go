@@ -19,7 +19,7 @@ func (r *Reloader) Unload() error { // want Unload:"unloads\\[-1\\]"
 }
 
 // Reload unloads and loads again: neither a load nor an unload for callers.
-func (r *Reloader) Reload(path string) error {
+func (r *Reloader) Reload(path string) error { // want Reload:"borrows\\[-1\\]"
 	if err := r.Unload(); err != nil {
 		return err
 	}
@@ -54,4 +54,15 @@ func loadDeferReloadUnload(path string) error {
 		return err
 	}
 	return r.Unload() // want `module r is unloaded here and again by a deferred unload`
+}
+
+// Hazard: loaded and reloaded, never unloaded. Reload borrows r (what it
+// unloads it loads again), so r still holds a module at the return; before
+// Reload's borrows fact, passing r to it counted as handing the module on.
+func loadReloadLeak(path string) error {
+	var r Reloader
+	if err := r.Load(path); err != nil { // want `module r loaded by Load is not unloaded on this return`
+		return err
+	}
+	return r.Reload(path)
 }

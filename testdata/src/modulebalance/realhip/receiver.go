@@ -121,7 +121,7 @@ func NewModule(path string) (*Module, error) { // want NewModule:"returnsModule\
 }
 
 // Reload unloads and loads again: the caller's obligation does not change.
-func (m *Module) Reload(path string) error {
+func (m *Module) Reload(path string) error { // want Reload:"borrows\\[-1\\]"
 	if err := m.Unload(); err != nil {
 		return err
 	}
