@@ -143,12 +143,6 @@ func joinParamPaths(ps []ParamPath) string {
 	return strings.Join(parts, " ")
 }
 
-func sortParamPaths(ps []ParamPath) {
-	slices.SortFunc(ps, func(a, b ParamPath) int {
-		return cmp.Or(cmp.Compare(a.Param, b.Param), strings.Compare(a.Path, b.Path))
-	})
-}
-
 // FreesParam is the fact that a function adds a graph free node for memory
 // passed in its parameters (Params), or frees such memory with
 // hipFree/hipFreeAsync on every path that returns (Host: a Release method).
@@ -246,7 +240,9 @@ func (a *analyzer) update(obj *types.Func, fa *funcAnalysis) bool {
 			cmp.Compare(x.Kind, y.Kind), strings.Compare(x.API, y.API))
 	})
 	begins, ends := fa.captureSummary()
-	sortParamPaths(fa.freedParams)
+	slices.SortFunc(fa.freedParams, flow.CompareRef)
+	slices.SortFunc(begins, flow.CompareRef)
+	slices.SortFunc(ends, flow.CompareRef)
 	r := a.returns.Set(obj, ReturnsMemory{Allocs: fa.returned})
 	f := a.frees.Set(obj, FreesParam{Params: fa.freedParams, Host: fa.hostFreed})
 	c := a.captures.Set(obj, CapturesStream{Begins: begins, Ends: ends})
@@ -317,22 +313,12 @@ func kindClass(k Kind) int {
 // meetFrees is what every implementation of an interface method frees, for
 // the parameters (not the receiver, which each implementation owns).
 func meetFrees(impls []FreesParam) FreesParam {
-	var out FreesParam
-	for i, f := range impls {
-		out.Params = intersectParams(out.Params, f.Params, i == 0)
-		out.Host = intersectParams(out.Host, f.Host, i == 0)
+	var nodes, host [][]ParamPath
+	for _, f := range impls {
+		nodes, host = append(nodes, f.Params), append(host, f.Host)
 	}
-	return out
-}
-
-func intersectParams(have, next []ParamPath, first bool) []ParamPath {
-	var out []ParamPath
-	for _, p := range next {
-		if p.Param >= 0 && (first || slices.Contains(have, p)) {
-			out = append(out, p)
-		}
-	}
-	return out
+	notRecv := func(p ParamPath) bool { return p.Param >= 0 }
+	return FreesParam{Params: flow.Common(nodes, notRecv), Host: flow.Common(host, notRecv)}
 }
 
 // returnsMemory returns what fn's summary says it returns.

@@ -259,7 +259,7 @@ func (fa *funcAnalysis) solve() {
 		}
 	})
 	fa.hostFreed = slices.Collect(maps.Keys(freed))
-	sortParamPaths(fa.hostFreed)
+	slices.SortFunc(fa.hostFreed, flow.CompareRef)
 }
 
 // finding is one diagnostic a walk found.
@@ -816,7 +816,7 @@ func (fa *funcAnalysis) checkFree(call *ast.CallExpr, ptr ast.Expr, path string,
 		if (first.node || node) && (!first.maybe || fa.loopCarried(call.Pos(), site.pos)) {
 			fa.record(DoubleFree, call.Pos(), call.End(),
 				fmt.Sprintf("%s frees %s, which %s already freed: a graph allocation is freed once; remove one of the frees (the runtime returns %s or frees the memory twice)",
-					name, what, first.name, hipapi.Twin("hipErrorInvalidValue", famOr(fam, site.fam))),
+					name, what, first.name, hipapi.Twin("hipErrorInvalidValue", hipapi.FirstFamily(fam, site.fam))),
 				[]diag.Related{{Pos: first.pos, Message: "first freed here"}, {Pos: site.pos, Message: "allocated here"}})
 		}
 		return
@@ -839,8 +839,6 @@ func (fa *funcAnalysis) loopCarried(pos, alloc token.Pos) bool {
 	return inLoop
 }
 
-func famOr(f, g hipapi.Family) hipapi.Family { return hipapi.FirstFamily(f, g) }
-
 // checkKinds reports a free node on memory that is not a graph allocation.
 func (fa *funcAnalysis) checkKinds(call *ast.CallExpr, what string, v val, name string, fam hipapi.Family) {
 	if fa.candidates {
@@ -854,7 +852,7 @@ func (fa *funcAnalysis) checkKinds(call *ast.CallExpr, what string, v val, name 
 	}
 	for _, i := range v.sites {
 		site := fa.sites[i]
-		f := famOr(fam, site.fam)
+		f := hipapi.FirstFamily(fam, site.fam)
 		related := []diag.Related{{Pos: site.pos, Message: "allocated here"}}
 		switch {
 		case site.kind.notGraph():
