@@ -186,7 +186,9 @@ type results struct {
 func (a *analyzer) summarizeResults() {
 	flow.Summaries[results]{
 		Pass: a.pass, Index: a.idx, Impls: a.impls,
-		Deps: a.storeDeps,
+		Deps: func(fn flow.Func) []*types.Func {
+			return flow.StoreDeps(a.pass.TypesInfo, a.pass.Pkg, a.ix.Sources, fn.Body)
+		},
 		Analyze: func(fn flow.Func) results {
 			fi := a.byObj[fn.Object(a.pass.TypesInfo)]
 			var r results
@@ -201,51 +203,6 @@ func (a *analyzer) summarizeResults() {
 			return a.sums.args.Set(obj, r.args) || c1 || c2
 		},
 	}.Solve(a.idx.Funcs())
-}
-
-// storeDeps returns the functions whose results a function's result
-// summary may read through the package-wide index rather than through its
-// own calls: those called in what is stored into the fields and package
-// variables the function reads (a getter of a field its constructor sets
-// from a C allocation wrapper).
-func (a *analyzer) storeDeps(fn flow.Func) []*types.Func {
-	info := a.pass.TypesInfo
-	var out []*types.Func
-	seen := map[types.Object]bool{}
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		var obj types.Object
-		switch x := n.(type) {
-		case *ast.SelectorExpr:
-			obj = flow.SelectedField(info, x)
-		case *ast.Ident:
-			if v, ok := info.Uses[x].(*types.Var); ok && v.Parent() == a.pass.Pkg.Scope() {
-				obj = v
-			}
-		}
-		if obj == nil || seen[obj] {
-			return true
-		}
-		seen[obj] = true
-		for _, src := range a.ix.Of[obj] {
-			var n ast.Node = src.Expr
-			if src.Call != nil {
-				n = src.Call
-			}
-			if n == nil {
-				continue
-			}
-			ast.Inspect(n, func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok {
-					if callee := flow.Callee(info, call); callee != nil && callee.Pkg() == a.pass.Pkg {
-						out = append(out, callee.Origin())
-					}
-				}
-				return true
-			})
-		}
-		return true
-	})
-	return out
 }
 
 // calleeSummary is what a call site needs to know about its callee.
@@ -291,22 +248,10 @@ func (a *analyzer) summaryOf(ev event) (calleeSummary, bool) {
 // analyzed with it, innermost first: they run where they are written (or
 // are goroutines and deferred calls of it).
 func (a *analyzer) summarizeUses(walk bool) {
-	lits := map[*ast.FuncDecl][]*fnInfo{}
-	var orphans []*fnInfo // literals outside any declaration (var f = func...)
-	var decl *fnInfo
-	for _, fi := range a.funcs {
-		switch {
-		case fi.obj != nil:
-			decl = fi
-		case decl != nil && decl.fn.Decl.Pos() <= fi.fn.Lit.Pos() && fi.fn.Lit.End() <= decl.fn.Decl.End():
-			lits[decl.fn.Decl] = append(lits[decl.fn.Decl], fi)
-		default:
-			orphans = append(orphans, fi)
-		}
-	}
-	analyzeLits := func(fis []*fnInfo) {
-		for _, fi := range slices.Backward(fis) {
-			a.summarize(fi, walk)
+	lits, orphans := flow.LitsByDecl(a.idx.Funcs())
+	analyzeLits := func(fis []*ast.FuncLit) {
+		for _, lit := range slices.Backward(fis) {
+			a.summarize(a.byLit[lit], walk)
 		}
 	}
 	flow.Summaries[calleeSummary]{

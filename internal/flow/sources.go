@@ -112,3 +112,48 @@ func FieldOfVar(info *types.Info, e ast.Expr) (FieldKey, bool) {
 	}
 	return FieldKey{Var: v, Field: f}, true
 }
+
+// StoreDeps returns this package's functions whose results reach body
+// through the package-wide index rather than through body's own calls:
+// those called in what is stored (src) into the fields and package
+// variables body reads, as a getter of a field reads what its constructor
+// stores there. It is a Summaries.Deps for summaries computed over
+// Sources.
+func StoreDeps(info *types.Info, pkg *types.Package, src *Sources, body *ast.BlockStmt) []*types.Func {
+	var out []*types.Func
+	seen := map[types.Object]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		var obj types.Object
+		switch x := n.(type) {
+		case *ast.SelectorExpr:
+			obj = SelectedField(info, x)
+		case *ast.Ident:
+			if v, ok := info.Uses[x].(*types.Var); ok && v.Parent() == pkg.Scope() {
+				obj = v
+			}
+		}
+		if obj == nil || seen[obj] {
+			return true
+		}
+		seen[obj] = true
+		for _, s := range src.Of[obj] {
+			var stored ast.Node = s.Expr
+			if s.Call != nil {
+				stored = s.Call
+			}
+			if stored == nil {
+				continue
+			}
+			ast.Inspect(stored, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if callee := Callee(info, call); callee != nil && callee.Pkg() == pkg {
+						out = append(out, callee.Origin())
+					}
+				}
+				return true
+			})
+		}
+		return true
+	})
+	return out
+}

@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"go/ast"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -54,4 +55,29 @@ func f(x *int) {
 		assert.Equal(t, "ptr", k.Field.Name())
 		assert.Len(t, srcs, 1)
 	}
+}
+
+func TestStoreDeps(t *testing.T) {
+	src := `package p
+type T struct{ ptr *int }
+func alloc() *int { return nil }
+func other() *int { return nil }
+var g = other()
+func New() *T { return &T{ptr: alloc()} }
+func (t *T) Ptr() *int { return t.ptr }
+func G() *int { return g }
+func Local() *int { p := alloc(); return p }
+`
+	pass, _ := fakePass(t, src)
+	s := IndexSources(pass.TypesInfo, pass.Files)
+	deps := map[string][]string{}
+	for _, d := range pass.Files[0].Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			for _, fn := range StoreDeps(pass.TypesInfo, pass.Pkg, s, fd.Body) {
+				deps[fd.Name.Name] = append(deps[fd.Name.Name], fn.Name())
+			}
+		}
+	}
+	assert.Equal(t, map[string][]string{"Ptr": {"alloc"}, "G": {"other"}}, deps,
+		"a local's sources are the body's own calls")
 }
