@@ -116,10 +116,13 @@ func (a *analyzer) storedAlloc(e ast.Expr, localAllocs map[*types.Var][]fieldAll
 	return allocs[0], true
 }
 
-// fieldValue returns, for what a free frees at path inside e (a free
-// node's pointer, or a wrapper's argument) that the function's own flow
-// knows nothing of, the allocation its field always holds.
-func (fa *funcAnalysis) fieldValue(e ast.Expr, path string) (val, bool) {
+// fieldValueIf returns, for what a free frees at path inside e (a free
+// node's pointer, or a wrapper's argument) when the function's own flow
+// knows nothing of it (v is empty), the allocation its field always holds.
+func (fa *funcAnalysis) fieldValueIf(v val, e ast.Expr, path string) (val, bool) {
+	if !v.Empty() {
+		return val{}, false
+	}
 	f := flow.FieldAt(fa.info, fa.pass.Pkg, e, path)
 	if f == nil {
 		return val{}, false

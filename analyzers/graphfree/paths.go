@@ -432,38 +432,32 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 	}
 	fn := flow.Callee(fa.info, call)
 	if f, ok := fa.frees.Of(fn); ok {
-		for _, p := range f.Params {
-			if e := p.Arg(fa.info, call); e != nil {
+		for i, ps := range [][]ParamPath{f.Params, f.Host} {
+			for _, p := range ps {
+				e := p.Arg(fa.info, call)
+				if e == nil {
+					continue
+				}
 				v := fa.ev.At(e, p.Path, s)
-				if v.Empty() {
-					if fv, ok := fa.fieldValue(e, p.Path); ok {
+				if i == 1 {
+					fa.noteHostFree(e, p.Path, s)
+				} else {
+					if fv, ok := fa.fieldValueIf(v, e, p.Path); ok {
 						v = fv // a field that always holds one kind of allocation
 					}
+					fa.noteParam(&fa.freedParams, e, p.Path, s)
 				}
-				fa.noteParam(&fa.freedParams, e, p.Path, s)
-				fa.checkFree(call, e, p.Path, v, fn.Name(), true, 0, s)
-			}
-		}
-		for _, p := range f.Host {
-			if e := p.Arg(fa.info, call); e != nil {
-				v := fa.ev.At(e, p.Path, s)
-				fa.noteHostFree(e, p.Path, s)
-				fa.checkFree(call, e, p.Path, v, fn.Name(), false, 0, s)
+				fa.checkFree(call, e, p.Path, v, fn.Name(), i == 0, 0, s)
 			}
 		}
 		return
 	}
 	if c, ok := fa.captures.Of(fn); ok {
-		for _, p := range c.Begins {
-			if e := p.Arg(fa.info, call); e != nil {
-				flow.Put(&s.capture, fa.streamKeyAt(e, p.Path), capturing)
-				fa.noteCapture(fa.beginCands, e, p.Path, s)
-			}
-		}
-		for _, p := range c.Ends {
-			if e := p.Arg(fa.info, call); e != nil {
-				flow.Put(&s.capture, fa.streamKeyAt(e, p.Path), notCapturing)
-				fa.noteCapture(fa.endCands, e, p.Path, s)
+		for i, ps := range [][]ParamPath{c.Begins, c.Ends} {
+			for _, p := range ps {
+				if e := p.Arg(fa.info, call); e != nil {
+					fa.capture(s, fa.streamKeyAt(e, p.Path), i == 0, e, p.Path)
+				}
 			}
 		}
 		return
@@ -536,12 +530,10 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		nd := fa.node(c)
 		ptr := c.Arg(f.Ptr)
 		v := fa.ev.Eval(ptr, s)[""]
-		if v.Empty() {
-			// A field the function's flow knows nothing of (the receiver's
-			// p.ptr, allocated by another method): what it always holds.
-			if fv, ok := fa.fieldValue(ptr, ""); ok {
-				v = fv
-			}
+		// A field the function's flow knows nothing of (the receiver's
+		// p.ptr, allocated by another method): what it always holds.
+		if fv, ok := fa.fieldValueIf(v, ptr, ""); ok {
+			v = fv
 		}
 		nd.ptr = types.ExprString(ptr)
 		for _, i := range v.sites {
@@ -578,12 +570,8 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 				fa.edges[t][from] = true
 			}
 		}
-	case hipapi.CaptureBegin:
-		flow.Put(&s.capture, fa.streamKey(c.Arg(f.Stream)), capturing)
-		fa.noteCapture(fa.beginCands, c.Arg(f.Stream), "", s)
-	case hipapi.CaptureEnd:
-		flow.Put(&s.capture, fa.streamKey(c.Arg(f.Stream)), notCapturing)
-		fa.noteCapture(fa.endCands, c.Arg(f.Stream), "", s)
+	case hipapi.CaptureBegin, hipapi.CaptureEnd:
+		fa.capture(s, fa.streamKey(c.Arg(f.Stream)), f.Role == hipapi.CaptureBegin, c.Arg(f.Stream), "")
 	}
 }
 
@@ -726,9 +714,14 @@ func (fa *funcAnalysis) callValue(call *ast.CallExpr, result int, s *state) (tre
 	return t, true
 }
 
-// noteCapture records a parameter's stream that the function begins or
-// ends capturing.
-func (fa *funcAnalysis) noteCapture(into map[ParamPath]string, e ast.Expr, path string, s *state) {
+// capture records that the stream named key (e at path, as the caller
+// writes it) begins or ends capturing, and which parameter's stream it is.
+func (fa *funcAnalysis) capture(s *state, key string, begin bool, e ast.Expr, path string) {
+	bits, into := notCapturing, fa.endCands
+	if begin {
+		bits, into = capturing, fa.beginCands
+	}
+	flow.Put(&s.capture, key, bits)
 	var ps []ParamPath
 	fa.noteParam(&ps, e, path, s)
 	for _, p := range ps {
