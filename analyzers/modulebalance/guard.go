@@ -97,7 +97,7 @@ func (a *analysis_) findGuardedParams(fn flow.Func, sig *types.Signature, unload
 		ok := slices.Contains(onceUnloads, i)
 		for _, g := range guards {
 			if g.param == i && slices.ContainsFunc(cleared[i], func(p string) bool { return flow.PathWithin(p, g.path) || flow.PathWithin(g.path, p) }) &&
-				len(unloadsAt[i]) > 0 && allGuarded(g.stmt, unloadsAt[i]) {
+				len(unloadsAt[i]) > 0 && flow.Guarded(g.stmt, unloadsAt[i]) {
 				ok = true
 			}
 		}
@@ -137,20 +137,4 @@ func (a *analysis_) cleanedUpByTest(body *ast.BlockStmt, objs map[types.Object]b
 		return !found
 	})
 	return found
-}
-
-// allGuarded reports whether every unload at ps runs under the guard: inside
-// the if statement, or after it when its body returns (an early exit).
-func allGuarded(ifs *ast.IfStmt, ps []token.Pos) bool {
-	earlyExit := false
-	if n := len(ifs.Body.List); n > 0 {
-		_, earlyExit = ifs.Body.List[n-1].(*ast.ReturnStmt)
-	}
-	for _, p := range ps {
-		inside := ifs.Pos() <= p && p < ifs.End()
-		if !inside && !(earlyExit && p >= ifs.End()) {
-			return false
-		}
-	}
-	return true
 }

@@ -205,14 +205,7 @@ func (fa *funcAnalysis) handlesAt(s state, e ast.Expr) []flow.Loc {
 			return nil
 		}
 	}
-	var out []flow.Loc
-	for k := range s {
-		if k.Root == l.Root && (flow.PathWithin(l.Path, k.Path) || flow.PathWithin(k.Path, l.Path)) {
-			out = append(out, k)
-		}
-	}
-	slices.SortFunc(out, func(a, b flow.Loc) int { return strings.Compare(a.Path, b.Path) })
-	return out
+	return flow.Overlapping(s, l)
 }
 
 func (fa *funcAnalysis) report(c diag.Check, pos, end token.Pos, msg string, related []diag.Related, fixes ...analysis.SuggestedFix) {

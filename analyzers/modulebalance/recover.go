@@ -98,22 +98,7 @@ func (fa *funcAnalysis) checkRecoveredPanic(n ast.Node, s state) {
 // during the call and does not take it over. A module the function never
 // unloads may be the callback's to keep (an onLoad hook that registers it).
 func (fa *funcAnalysis) callbackArgs(call *ast.CallExpr) []ast.Expr {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, ok := fa.info.Uses[id].(*types.Var)
-	if !ok {
-		return nil
-	}
-	if _, ok := v.Type().Underlying().(*types.Signature); !ok {
-		return nil
-	}
-	sig := fa.fn.Signature(fa.info)
-	if sig == nil {
-		return nil
-	}
-	if _, ok := flow.ParamIndex(sig, v); !ok {
+	if !flow.CallsParam(fa.info, fa.fn.Signature(fa.info), call) {
 		return nil
 	}
 	var out []ast.Expr

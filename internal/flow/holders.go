@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
 )
@@ -140,4 +141,52 @@ func IsParamOrGlobal(sig *types.Signature, v *types.Var) bool {
 	}
 	_, ok := ParamIndex(sig, v)
 	return ok
+}
+
+// Overlapping returns the keys of m that are l or lie under it, or that l
+// lies under (Loc.Under either way), sorted by path.
+func Overlapping[V any](m map[Loc]V, l Loc) []Loc {
+	var out []Loc
+	for k := range m {
+		if k.Under(l) || l.Under(k) {
+			out = append(out, k)
+		}
+	}
+	slices.SortFunc(out, func(a, b Loc) int { return strings.Compare(a.Path, b.Path) })
+	return out
+}
+
+// CallsParam reports whether call calls a function value held by a
+// parameter of sig (fn(m) in func With(img string, fn func(C.hipModule_t))).
+func CallsParam(info *types.Info, sig *types.Signature, call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || sig == nil {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	if _, ok := v.Type().Underlying().(*types.Signature); !ok {
+		return false
+	}
+	_, ok = ParamIndex(sig, v)
+	return ok
+}
+
+// Guarded reports whether every position in ps lies under the if
+// statement's guard: inside the statement, or after it when its body ends
+// in a return (an early exit).
+func Guarded(ifs *ast.IfStmt, ps []token.Pos) bool {
+	earlyExit := false
+	if n := len(ifs.Body.List); n > 0 {
+		_, earlyExit = ifs.Body.List[n-1].(*ast.ReturnStmt)
+	}
+	for _, p := range ps {
+		inside := ifs.Pos() <= p && p < ifs.End()
+		if !inside && !(earlyExit && p >= ifs.End()) {
+			return false
+		}
+	}
+	return true
 }

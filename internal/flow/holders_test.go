@@ -2,6 +2,7 @@ package flow
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"testing"
 
@@ -94,4 +95,36 @@ func TestHolders(t *testing.T) {
 	assert.True(t, IsParamOrGlobal(nil, info.Defs[g].(*types.Var)))
 	r := body.List[0].(*ast.AssignStmt).Lhs[0].(*ast.Ident)
 	assert.False(t, IsParamOrGlobal(sig, info.Defs[r].(*types.Var)))
+}
+
+func TestOverlappingCallsParamGuarded(t *testing.T) {
+	v := types.NewVar(0, nil, "m", types.Typ[types.Int])
+	w := types.NewVar(0, nil, "w", types.Typ[types.Int])
+	m := map[Loc]bool{{v, ".a.b"}: true, {v, ".a"}: true, {v, ".c"}: true, {w, ".a"}: true, {v, ".ab"}: true}
+	assert.Equal(t, []Loc{{v, ".a"}, {v, ".a.b"}}, Overlapping(m, Loc{v, ".a"}))
+	assert.Equal(t, []Loc{{v, ".a"}, {v, ".a.b"}}, Overlapping(m, Loc{v, ".a.b.c"}))
+	assert.Len(t, Overlapping(m, Loc{v, ""}), 4)
+
+	src := `package p
+
+func use(int) {}
+
+func f(cb func(int), x int) {
+	cb(x)
+	use(x)
+	if x == 0 {
+		return
+	}
+	use(1)
+}
+`
+	file, info := checkSrc(t, src)
+	fd := file.Decls[1].(*ast.FuncDecl)
+	sig := info.Defs[fd.Name].(*types.Func).Signature()
+	body := fd.Body.List
+	assert.True(t, CallsParam(info, sig, body[0].(*ast.ExprStmt).X.(*ast.CallExpr)))
+	assert.False(t, CallsParam(info, sig, body[1].(*ast.ExprStmt).X.(*ast.CallExpr)))
+	ifs := body[2].(*ast.IfStmt)
+	assert.True(t, Guarded(ifs, []token.Pos{body[3].Pos()}), "after an early return")
+	assert.False(t, Guarded(ifs, []token.Pos{body[1].Pos()}), "before the if")
 }
