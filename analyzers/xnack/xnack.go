@@ -183,9 +183,14 @@ type fnInfo struct {
 }
 
 type analyzer struct {
-	pass     *analysis.Pass
-	idx      *flow.Index
-	events   *eventWalker // nodeEvents's walker, made on first use
+	pass *analysis.Pass
+	idx  *flow.Index
+	// nodeEvents's walk, made on first use: one for the package.
+	order    *flow.CallOrder
+	evOut    []event
+	evFi     *fnInfo
+	emitFn   func(event)
+	onCall   func(ast.Node)
 	files    []*ast.File
 	ix       *index
 	funcs    []*fnInfo
@@ -301,19 +306,18 @@ func (a *analyzer) collectFuncs() {
 }
 
 // nodeEvents lists what a CFG node does, in evaluation order (arguments
-// before the call). Function literals are other functions: they appear as
-// calls where they are written (t.Run, f.Fuzz, go, defer).
+// before the call, flow.CallOrder). Function literals are other functions:
+// they appear as calls where they are written (t.Run, f.Fuzz, go, defer).
 func (a *analyzer) nodeEvents(fi *fnInfo, root ast.Node) []event {
-	w := a.events
-	if w == nil {
-		w = &eventWalker{a: a}
-		w.visitFn, w.emitFn = w.visit, w.emit
-		a.events = w
+	if a.order == nil {
+		a.order = flow.NewCallOrder(a.pass.TypesInfo, a.idx)
+		a.emitFn = func(e event) { a.evOut = append(a.evOut, e) }
+		a.onCall = a.callOrEvents
 	}
-	w.fi = fi
-	w.walk(root)
-	out := w.out
-	w.out = nil
+	a.evFi = fi
+	a.order.Walk(root, a.onCall)
+	out := a.evOut
+	a.evOut = nil
 	if _, ok := root.(*ast.DeferStmt); ok {
 		kept := out[:0]
 		for _, ev := range out {
@@ -327,66 +331,22 @@ func (a *analyzer) nodeEvents(fi *fnInfo, root ast.Node) []event {
 	return out
 }
 
-// An eventWalker lists the events of CFG nodes (nodeEvents). One serves
-// every node of a package, so that the walk allocates nothing but the
-// events: most nodes have none, and closures made per node were most of
-// this analyzer's allocation (docs/performance.md).
-type eventWalker struct {
-	a       *analyzer
-	fi      *fnInfo
-	out     []event
-	stack   []ast.Node // the nodes being walked whose children come next
-	visitFn func(ast.Node) bool
-	emitFn  func(event)
-}
-
-func (w *eventWalker) emit(e event) { w.out = append(w.out, e) }
-
-func (w *eventWalker) walk(root ast.Node) {
-	base := len(w.stack)
-	ast.Inspect(root, w.visitFn)
-	w.stack = w.stack[:base]
-}
-
-func (w *eventWalker) visit(n ast.Node) bool {
-	a := w.a
-	info := a.pass.TypesInfo
-	if n == nil {
-		top := w.stack[len(w.stack)-1]
-		w.stack = w.stack[:len(w.stack)-1]
-		if call, ok := top.(*ast.CallExpr); ok {
-			a.callEvents(call, w.emitFn)
-		}
-		return true
-	}
+// callOrEvents emits the events of a call or literal of the node walked.
+func (a *analyzer) callOrEvents(n ast.Node) {
 	switch n := n.(type) {
 	case *ast.FuncLit:
-		if !cgocall.IsWrapper(info, n) {
-			w.emit(event{kind: evCall, pos: n.Pos(), lit: n})
-			return false
-		}
+		a.emitFn(event{kind: evCall, pos: n.Pos(), lit: n})
 	case *ast.CallExpr:
 		if c := a.idx.Match(n); c != nil {
-			for _, arg := range c.Args {
-				w.walk(arg)
-			}
-			a.runtimeEvents(c, w.fi, w.emitFn)
-			return false
-		}
-		if name, ok := cgocall.CName(info, n); ok {
-			if _, direct := ast.Unparen(n.Fun).(*ast.Ident); direct {
-				for _, arg := range n.Args {
-					w.walk(arg)
-				}
-			}
+			a.runtimeEvents(c, a.evFi, a.emitFn)
+		} else if name, ok := cgocall.CName(a.pass.TypesInfo, n); ok {
 			if hipapi.InitializesRuntime(name) {
-				w.emit(event{kind: evRuntime, pos: n.Pos()})
+				a.emitFn(event{kind: evRuntime, pos: n.Pos()})
 			}
-			return false
+		} else {
+			a.callEvents(n, a.emitFn)
 		}
 	}
-	w.stack = append(w.stack, n)
-	return true
 }
 
 func (a *analyzer) callEvents(call *ast.CallExpr, emit func(event)) {

@@ -1,0 +1,61 @@
+package flow
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestCallOrder(t *testing.T) {
+	src := indexSrc + `
+func _Cfunc_getenv(p0 unsafe.Pointer) unsafe.Pointer { return nil }
+func g(p unsafe.Pointer) unsafe.Pointer { return p }
+
+func h(p unsafe.Pointer) {
+	func() _Ctype_hipError_t { _cgo0 := g(p); _cgoCheckPointer(_cgo0, nil); return _Cfunc_hipFree(_cgo0) }()
+	do(func() { g(nil) })
+	_ = g(_Cfunc_getenv(g(p)))
+}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	require.NoError(t, err)
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
+		Uses: map[*ast.Ident]types.Object{}}
+	_, err = (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
+	require.NoError(t, err)
+	x := &Index{fset: fset, files: []*ast.File{f}, info: info}
+	var body *ast.BlockStmt
+	for _, fn := range x.Funcs() {
+		if fn.Decl != nil && fn.Decl.Name.Name == "h" {
+			body = fn.Body
+		}
+	}
+	o := NewCallOrder(info, x)
+	var got []string
+	for _, stmt := range body.List {
+		o.Walk(stmt, func(n ast.Node) {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				got = append(got, "lit")
+			case *ast.CallExpr:
+				if c := x.Match(n); c != nil {
+					got = append(got, "runtime "+c.Func.Name)
+				} else {
+					got = append(got, types.ExprString(n.Fun))
+				}
+			}
+		})
+	}
+	assert.Equal(t, []string{
+		"g", "runtime hipFree", // the user's argument g(p), then the runtime call
+		"lit", "do", // the literal is not entered
+		"g", "_Cfunc_getenv", "g", // arguments first
+	}, got)
+}
