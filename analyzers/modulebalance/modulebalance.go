@@ -415,31 +415,10 @@ func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature, unloa
 // constructors: `type Module uintptr`), or pointers to and structs
 // containing them.
 func (a *analysis_) holdsModule(t types.Type) bool {
-	return a.holds(t, map[types.Type]bool{})
-}
-
-func (a *analysis_) holds(t types.Type, seen map[types.Type]bool) bool {
-	if t == nil || seen[t] { // nil: an expression go/types left untyped at tier 3
-		return false
-	}
-	seen[t] = true
-	if n, ok := types.Unalias(t).(*types.Named); ok && a.moduleTypes[n.Obj()] {
-		return true
-	}
-	if cgocall.IsModuleType(t) {
-		return true
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Pointer:
-		return a.holds(u.Elem(), seen)
-	case *types.Struct:
-		for i := range u.NumFields() {
-			if a.holds(u.Field(i).Type(), seen) {
-				return true
-			}
-		}
-	}
-	return false
+	return flow.TypeHolds(t, func(t types.Type) bool {
+		n, ok := types.Unalias(t).(*types.Named)
+		return ok && a.moduleTypes[n.Obj()] || cgocall.IsModuleType(t)
+	})
 }
 
 // findReturnedModule finds a local variable that receives a loaded module and

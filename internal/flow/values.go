@@ -209,3 +209,32 @@ func FinalizedTypes(info *types.Info, funcs []Func) map[*types.TypeName]bool {
 	}
 	return out
 }
+
+// TypeHolds reports whether a value of type t may hold a value whose type
+// satisfies is: t itself, what a pointer points to, or a struct field's
+// type, transitively. Each type is looked at once, so recursive types end;
+// a nil t (an expression left untyped at tier 3) holds nothing.
+func TypeHolds(t types.Type, is func(types.Type) bool) bool {
+	seen := map[types.Type]bool{}
+	work := []types.Type{t}
+	for len(work) > 0 {
+		t := work[len(work)-1]
+		work = work[:len(work)-1]
+		if t == nil || seen[t] {
+			continue
+		}
+		seen[t] = true
+		if is(t) {
+			return true
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			work = append(work, u.Elem())
+		case *types.Struct:
+			for i := u.NumFields() - 1; i >= 0; i-- {
+				work = append(work, u.Field(i).Type())
+			}
+		}
+	}
+	return false
+}

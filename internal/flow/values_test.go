@@ -83,3 +83,18 @@ func TestValues(t *testing.T) {
 	assert.Equal(t, "M", NamedOf(sig.Params().At(0).Type()).Obj().Name())
 	assert.Nil(t, NamedOf(types.Typ[types.Int]))
 }
+
+func TestTypeHolds(t *testing.T) {
+	target := types.NewNamed(types.NewTypeName(0, nil, "H", nil), types.Typ[types.Uintptr], nil)
+	is := func(t types.Type) bool { return t == target }
+	node := types.NewNamed(types.NewTypeName(0, nil, "Node", nil), nil, nil)
+	node.SetUnderlying(types.NewStruct([]*types.Var{
+		types.NewField(0, nil, "next", types.NewPointer(node), false),
+		types.NewField(0, nil, "h", target, false),
+	}, nil))
+	assert.True(t, TypeHolds(types.NewPointer(node), is))
+	loop := types.NewNamed(types.NewTypeName(0, nil, "Loop", nil), nil, nil)
+	loop.SetUnderlying(types.NewStruct([]*types.Var{types.NewField(0, nil, "next", types.NewPointer(loop), false)}, nil))
+	assert.False(t, TypeHolds(loop, is), "a recursive type without the target ends")
+	assert.False(t, TypeHolds(nil, is))
+}
