@@ -51,10 +51,11 @@ func newSummaries(a *analyzer) *summaries {
 	s.memory.Empty = func(f ReturnsSystemMemory) bool { return f.From == "" }
 	// Through an interface, a call may reach any implementation (the HIP
 	// one on an AMD GPU): it returns system memory if every implementation
-	// does, needs what any of them needs, hands a parameter to the GPU if
-	// any does, and may initialize HIP or set HSA_XNACK if any does; it
-	// guards only if every implementation does. Guard results are met in
-	// reportsOf and errReportsOf: they span two tables.
+	// does, hands a parameter to the GPU if any does, and may initialize
+	// HIP or set HSA_XNACK if any does; it guards only if every
+	// implementation does. Guard results are met in reportsOf and
+	// errReportsOf (they span two tables), uses in usesOf (they keep this
+	// package's positions).
 	s.memory.Meet = func(fs []ReturnsSystemMemory) ReturnsSystemMemory {
 		for _, f := range fs {
 			if f.From == "" || f.Result != fs[0].Result {
@@ -62,13 +63,6 @@ func newSummaries(a *analyzer) *summaries {
 			}
 		}
 		return fs[0]
-	}
-	s.needs.Meet = func(fs []NeedsXNACK) NeedsXNACK {
-		var out NeedsXNACK
-		for _, f := range fs {
-			out = out.merge(f)
-		}
-		return out
 	}
 	s.params.Meet = func(fs []LaunchesParams) LaunchesParams {
 		var out LaunchesParams
@@ -232,8 +226,8 @@ func (a *analyzer) summaryOf(ev event) (calleeSummary, bool) {
 	}
 	s := calleeSummary{callsRuntime: a.sums.runtime.Has(fn), setsEnv: a.sums.env.Has(fn), guards: a.sums.guards.Has(fn)}
 	found := s.callsRuntime || s.setsEnv || s.guards
-	if n, ok := a.sums.needs.Of(fn); ok {
-		s.uses, found = n.usesAt(fn), true
+	if s.uses = a.usesOf(fn); len(s.uses) > 0 {
+		found = true
 	}
 	if p, ok := a.sums.params.Of(fn); ok {
 		s.params, found = p.Params, true
@@ -266,6 +260,7 @@ func (a *analyzer) summarizeUses(walk bool) {
 			c1 := a.sums.runtime.Set(obj, s.callsRuntime)
 			c2 := a.sums.env.Set(obj, s.setsEnv)
 			c3 := a.sums.guards.Set(obj, s.guards)
+			a.localUses[obj] = s.uses
 			c4 := a.sums.needs.Set(obj, needsOf(s.uses))
 			c5 := a.sums.params.Set(obj, LaunchesParams{Params: s.params})
 			c6 := a.setErrReports(obj, a.byObj[obj].err, a.byObj[obj].hasErr)
@@ -323,7 +318,7 @@ func firstUses(sites []siteUse) []useRef {
 
 // needsOf is the NeedsXNACK summary of a function's first uses.
 func needsOf(uses []useRef) NeedsXNACK {
-	n := NeedsXNACK{uses: uses}
+	var n NeedsXNACK
 	for _, u := range uses {
 		if u.kind == systemMem {
 			n.System, n.SystemWhat, n.SystemCUDA = true, u.describe(""), u.cuda
@@ -334,37 +329,37 @@ func needsOf(uses []useRef) NeedsXNACK {
 	return n
 }
 
-// merge adds the kinds of use m has and n lacks.
-func (n NeedsXNACK) merge(m NeedsXNACK) NeedsXNACK {
-	keep := func(k memKind) {
-		if i := slices.IndexFunc(m.uses, func(u useRef) bool { return u.kind == k }); i >= 0 {
-			n.uses = append(n.uses, m.uses[i])
+// usesOf returns the unguarded uses a call of fn reaches, first of each
+// kind, system memory first: this package's where they are, another's at
+// its declaration (NeedsXNACK), through an interface those of any
+// implementation.
+func (a *analyzer) usesOf(fn *types.Func) []useRef {
+	if impls := a.impls.Of(fn); impls != nil {
+		var all []useRef
+		for _, impl := range impls {
+			all = append(all, a.usesOf(impl)...) // impls holds no interface method: one level
 		}
+		var out []useRef
+		for _, k := range []memKind{systemMem, managedMem} {
+			if i := slices.IndexFunc(all, func(u useRef) bool { return u.kind == k }); i >= 0 {
+				out = append(out, all[i])
+			}
+		}
+		return out
 	}
-	if m.System && !n.System {
-		n.System, n.SystemWhat, n.SystemCUDA = true, m.SystemWhat, m.SystemCUDA
-		keep(systemMem)
+	if fn.Pkg() == a.pass.Pkg {
+		return a.localUses[fn.Origin()]
 	}
-	if m.Managed && !n.Managed {
-		n.Managed, n.ManagedWhat = true, m.ManagedWhat
-		keep(managedMem)
+	n, ok := a.sums.needs.Of(fn)
+	if !ok {
+		return nil
 	}
-	return n
-}
-
-// usesAt returns the uses n stands for: this package's as they are, an
-// imported fact's at fn's declaration.
-func (n NeedsXNACK) usesAt(fn *types.Func) []useRef {
 	var out []useRef
-	add := func(on bool, u useRef) {
-		if i := slices.IndexFunc(n.uses, func(v useRef) bool { return v.kind == u.kind }); i >= 0 {
-			out = append(out, n.uses[i])
-		} else if on {
-			u.pos = fn.Pos()
-			out = append(out, u)
-		}
+	if n.System {
+		out = append(out, useRef{kind: systemMem, what: n.SystemWhat, pos: fn.Pos(), cuda: n.SystemCUDA})
 	}
-	add(n.System, useRef{kind: systemMem, what: n.SystemWhat, cuda: n.SystemCUDA})
-	add(n.Managed, useRef{kind: managedMem, what: n.ManagedWhat})
+	if n.Managed {
+		out = append(out, useRef{kind: managedMem, what: n.ManagedWhat, pos: fn.Pos()})
+	}
 	return out
 }

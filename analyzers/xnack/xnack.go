@@ -89,9 +89,8 @@ func (f *ReturnsSystemMemory) String() string {
 // memory use that the function itself does not guard.
 type NeedsXNACK struct {
 	System, Managed         bool
-	SystemWhat, ManagedWhat string   // what the use is, for messages
-	SystemCUDA              bool     // the system-memory use is through the CUDA API
-	uses                    []useRef // this package's: where each use is (not encoded)
+	SystemWhat, ManagedWhat string // what the use is, for messages
+	SystemCUDA              bool   // the system-memory use is through the CUDA API
 }
 
 func (*NeedsXNACK) AFact() {}
@@ -186,22 +185,25 @@ type analyzer struct {
 	pass *analysis.Pass
 	idx  *flow.Index
 	// nodeEvents's walk, made on first use: one for the package.
-	order    *flow.CallOrder
-	evOut    []event
-	evFi     *fnInfo
-	emitFn   func(event)
-	onCall   func(ast.Node)
-	files    []*ast.File
-	ix       *index
-	funcs    []*fnInfo
-	byObj    map[*types.Func]*fnInfo
-	byLit    map[*ast.FuncLit]*fnInfo
-	sums     *summaries
-	reported map[string]bool // ID@pos already reported
-	impls    *flow.Impls     // implementations behind interface calls
-	argCache map[argKey]argResult
-	cmem     *flow.CMemory   // C heap blocks and what is stored into them
-	kargs    flow.KernelArgs // kernel argument arrays
+	order  *flow.CallOrder
+	evOut  []event
+	evFi   *fnInfo
+	emitFn func(event)
+	onCall func(ast.Node)
+	files  []*ast.File
+	ix     *index
+	funcs  []*fnInfo
+	byObj  map[*types.Func]*fnInfo
+	byLit  map[*ast.FuncLit]*fnInfo
+	sums   *summaries
+	// localUses are this package's functions' first uses (NeedsXNACK
+	// says what they are, without where).
+	localUses map[*types.Func][]useRef
+	reported  map[string]bool // ID@pos already reported
+	impls     *flow.Impls     // implementations behind interface calls
+	argCache  map[argKey]argResult
+	cmem      *flow.CMemory   // C heap blocks and what is stored into them
+	kargs     flow.KernelArgs // kernel argument arrays
 	// candidates: guards do not count (Candidates).
 	candidates bool
 }
@@ -262,7 +264,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 // packages skip the path analysis.
 func newAnalyzer(pass *analysis.Pass, candidates bool) *analyzer {
 	a := &analyzer{pass: pass, candidates: candidates, byObj: map[*types.Func]*fnInfo{}, byLit: map[*ast.FuncLit]*fnInfo{},
-		reported: map[string]bool{}, impls: flow.NewImpls(pass), argCache: map[argKey]argResult{}, idx: flow.IndexOf(pass)}
+		reported: map[string]bool{}, localUses: map[*types.Func][]useRef{}, impls: flow.NewImpls(pass), argCache: map[argKey]argResult{}, idx: flow.IndexOf(pass)}
 	a.sums = newSummaries(a)
 	return a
 }
