@@ -239,7 +239,9 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 		// A Reload leaves the caller's obligation as it was: a parameter
 		// loaded into too is not unloaded.
 		unloads.Params = slices.DeleteFunc(slices.Clone(raw), func(i int) bool { return set[i] })
-		unloads.Idempotent = a.findGuardedParams(fn, sig, unloads.Params, aliases)
+		// Those unloaded behind a guard the function clears: an idempotent
+		// Close, which the HL2002 page recommends.
+		unloads.Idempotent = flow.IdempotentParams(a.pass.TypesInfo, fn.Body, sig, unloads.Params, aliases, a.unloadedExprs)
 		out.unloads = unloads
 		out.loads = a.findLoadedParams(sig, raw, set, adds, finalized)
 		if r, ok := a.findReturnedModule(fn, sig); ok {
