@@ -209,30 +209,27 @@ type calleeSummary struct {
 	own    bool
 }
 
-func (a *analyzer) summaryOf(ev event) (calleeSummary, bool) {
+func (a *analyzer) summaryOf(ev event) calleeSummary {
 	if ev.lit != nil {
 		fi := a.byLit[ev.lit]
 		if fi == nil {
-			return calleeSummary{}, false
+			return calleeSummary{}
 		}
 		// A literal that skips (a subtest) does not guard its caller.
 		s := fi.sum
 		s.guards, s.own = false, true
-		return s, true
+		return s
 	}
 	fn := ev.callee
 	if fn == nil {
-		return calleeSummary{}, false
+		return calleeSummary{}
 	}
-	s := calleeSummary{callsRuntime: a.sums.runtime.Has(fn), setsEnv: a.sums.env.Has(fn), guards: a.sums.guards.Has(fn)}
-	found := s.callsRuntime || s.setsEnv || s.guards
-	if s.uses = a.usesOf(fn); len(s.uses) > 0 {
-		found = true
-	}
+	s := calleeSummary{callsRuntime: a.sums.runtime.Has(fn), setsEnv: a.sums.env.Has(fn), guards: a.sums.guards.Has(fn),
+		uses: a.usesOf(fn)}
 	if p, ok := a.sums.params.Of(fn); ok {
-		s.params, found = p.Params, true
+		s.params = p.Params
 	}
-	return s, found
+	return s
 }
 
 // summarizeUses computes, callees first, every function's effects (whether
@@ -281,10 +278,9 @@ func (a *analyzer) summarize(fi *fnInfo, walk bool) {
 			case evSetenv:
 				s.setsEnv = true
 			case evCall:
-				if c, ok := a.summaryOf(ev); ok {
-					s.callsRuntime = s.callsRuntime || c.callsRuntime
-					s.setsEnv = s.setsEnv || c.setsEnv
-				}
+				c := a.summaryOf(ev)
+				s.callsRuntime = s.callsRuntime || c.callsRuntime
+				s.setsEnv = s.setsEnv || c.setsEnv
 			}
 		}
 	}

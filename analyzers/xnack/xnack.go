@@ -578,10 +578,7 @@ func (w *walker) step(ev event, s state) state {
 			s.guarded = true
 		}
 	case evCall:
-		sum, ok := w.summaryAt(ev)
-		if !ok {
-			break
-		}
+		sum := w.summaryAt(ev)
 		late := sum.setsEnv && s.ranAt.IsValid() && !w.noEnvGuard
 		if sum.callsRuntime && !s.ranAt.IsValid() {
 			s.ranAt = ev.pos
@@ -595,12 +592,12 @@ func (w *walker) step(ev event, s state) state {
 
 // summaryAt is the summary of an event's callee, without the effects of a
 // deferred call where it is written.
-func (w *walker) summaryAt(ev event) (calleeSummary, bool) {
-	sum, ok := w.a.summaryOf(ev)
+func (w *walker) summaryAt(ev event) calleeSummary {
+	sum := w.a.summaryOf(ev)
 	if ev.deferred {
 		sum.callsRuntime, sum.setsEnv, sum.guards = false, false, false
 	}
-	return sum, ok
+	return sum
 }
 
 // record records what an event does in state s, at the fixpoint.
@@ -617,10 +614,7 @@ func (w *walker) record(ev event, s state) {
 	case evParamUse:
 		w.paramUse(ev.pos, ev.flow, s)
 	case evCall:
-		sum, ok := w.summaryAt(ev)
-		if !ok {
-			break
-		}
+		sum := w.summaryAt(ev)
 		if sum.setsEnv && s.ranAt.IsValid() && !w.noEnvGuard {
 			w.r.late = append(w.r.late, lateSet{ev.pos, s.ranAt})
 		}
@@ -930,7 +924,7 @@ func (a *analyzer) varInitRuntime() token.Pos {
 				} else if c := a.idx.Match(call); c != nil && c.Func.Family == hipapi.HIP {
 					first = call.Pos()
 				} else if fn := flow.Callee(info, call); fn != nil {
-					if s, ok := a.summaryOf(event{callee: fn.Origin()}); ok && s.callsRuntime {
+					if a.summaryOf(event{callee: fn.Origin()}).callsRuntime {
 						first = call.Pos()
 					}
 				}
