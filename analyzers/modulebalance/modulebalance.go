@@ -384,23 +384,9 @@ func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature, unloa
 		}
 		return true
 	})
-	escaped := map[types.Object]bool{}
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		if !ok {
-			return true
-		}
-		obj := info.Uses[id]
-		if _, ok := candidates[obj]; ok && !flow.InRanges(id.Pos(), safe) {
-			escaped[obj] = true
-		}
-		return true
-	})
 	escapedParam := map[int]bool{}
-	for obj, i := range candidates {
-		if escaped[obj] {
-			escapedParam[i] = true
-		}
+	for obj := range flow.UsedOutside(info, fn.Body, candidates, safe) {
+		escapedParam[candidates[obj]] = true
 	}
 	var out []int
 	for obj, i := range candidates {

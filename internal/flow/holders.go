@@ -190,3 +190,19 @@ func Guarded(ifs *ast.IfStmt, ps []token.Pos) bool {
 	}
 	return true
 }
+
+// UsedOutside returns those of objs that n uses (info.Uses) somewhere
+// outside the ranges safe: the variables whose every use is in a safe
+// position are left out.
+func UsedOutside[V any](info *types.Info, n ast.Node, objs map[types.Object]V, safe []PosRange) map[types.Object]bool {
+	out := map[types.Object]bool{}
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if _, ok := objs[info.Uses[id]]; ok && !InRanges(id.Pos(), safe) {
+				out[info.Uses[id]] = true
+			}
+		}
+		return true
+	})
+	return out
+}

@@ -128,3 +128,27 @@ func f(cb func(int), x int) {
 	assert.True(t, Guarded(ifs, []token.Pos{body[3].Pos()}), "after an early return")
 	assert.False(t, Guarded(ifs, []token.Pos{body[1].Pos()}), "before the if")
 }
+
+func TestUsedOutside(t *testing.T) {
+	src := `package p
+
+func use(int) {}
+
+func f(a, b int) {
+	use(a)
+	use(b)
+	_ = b
+}
+`
+	file, info := checkSrc(t, src)
+	fd := file.Decls[1].(*ast.FuncDecl)
+	sig := info.Defs[fd.Name].(*types.Func).Signature()
+	a, b := sig.Params().At(0), sig.Params().At(1)
+	objs := map[types.Object]int{a: 0, b: 1}
+	var safe []PosRange
+	for _, st := range fd.Body.List[:2] {
+		call := st.(*ast.ExprStmt).X.(*ast.CallExpr)
+		safe = append(safe, PosRange{Pos: call.Args[0].Pos(), End: call.Args[0].End()})
+	}
+	assert.Equal(t, map[types.Object]bool{b: true}, UsedOutside(info, fd.Body, objs, safe))
+}
