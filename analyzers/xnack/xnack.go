@@ -902,35 +902,15 @@ func (a *analyzer) reportTest(fi *fnInfo, r *walkResult) {
 func (a *analyzer) varInitRuntime() token.Pos {
 	info := a.pass.TypesInfo
 	first := token.NoPos
-	for _, f := range a.files {
-		for _, d := range f.Decls {
-			gen, ok := d.(*ast.GenDecl)
-			if !ok || gen.Tok != token.VAR {
-				continue
-			}
-			ast.Inspect(gen, func(n ast.Node) bool {
-				if first.IsValid() {
-					return false
-				}
-				if lit, ok := n.(*ast.FuncLit); ok && !cgocall.IsWrapper(info, lit) {
-					return false
-				}
-				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				if name, ok := cgocall.CName(info, call); ok && hipapi.InitializesRuntime(name) {
-					first = call.Pos()
-				} else if c := a.idx.Match(call); c != nil && c.Func.Family == hipapi.HIP {
-					first = call.Pos()
-				} else if fn := flow.Callee(info, call); fn != nil {
-					if a.summaryOf(event{callee: fn.Origin()}).callsRuntime {
-						first = call.Pos()
-					}
-				}
-				return !first.IsValid()
-			})
+	flow.VarInitCalls(info, a.files, func(call *ast.CallExpr) bool {
+		if name, ok := cgocall.CName(info, call); ok && hipapi.InitializesRuntime(name) {
+			first = call.Pos()
+		} else if c := a.idx.Match(call); c != nil && c.Func.Family == hipapi.HIP {
+			first = call.Pos()
+		} else if fn := flow.Callee(info, call); fn != nil && a.summaryOf(event{callee: fn.Origin()}).callsRuntime {
+			first = call.Pos()
 		}
-	}
+		return !first.IsValid()
+	})
 	return first
 }
