@@ -156,17 +156,48 @@ func (a *analyzer) findKernelArgs(fi *fnInfo) (ReturnsKernelArgs, bool) {
 // stored where they point), and the values of an array returned by a
 // summarized helper (the helper's caller's arguments).
 func (a *analyzer) argArrayValues(fi *fnInfo, e ast.Expr) []ast.Expr {
-	if vals := a.kargs.GoArray(e); len(vals) > 0 {
-		return vals
+	vals, helped := a.arrayValues(e, false)
+	for _, h := range helped {
+		vals = append(vals, h.arg)
 	}
-	if vals := a.kargs.CSlots(e); len(vals) > 0 {
-		return vals
+	return vals
+}
+
+// arrayValues returns the values a kernel argument array e carries
+// (flow.KernelArgs: a Go array, C slots, and with cBuffer a C buffer), or
+// else the arguments of a summarized helper that built it.
+func (a *analyzer) arrayValues(e ast.Expr, cBuffer bool) ([]ast.Expr, []helperArg) {
+	vals := a.kargs.GoArray(e)
+	if len(vals) == 0 {
+		vals = a.kargs.CSlots(e)
 	}
-	var out []ast.Expr
-	for _, h := range a.helperArgValues(e, 0) {
-		out = append(out, h.arg)
+	if len(vals) == 0 && cBuffer {
+		vals = a.kargs.CBuffer(e)
 	}
-	return out
+	if len(vals) > 0 {
+		return vals, nil
+	}
+	return nil, a.helperArgValues(e, 0)
+}
+
+// systemInArray describes the first system memory among an argument
+// array's values (passed to `to` after sep) or its helper's arguments.
+func (a *analyzer) systemInArray(vals []ast.Expr, helped []helperArg, sep, to string) (string, bool) {
+	for _, v := range vals {
+		if p := a.prov(v, 0); p.kind&systemMem != 0 {
+			return fmt.Sprintf("%s (%s)%s%s", p.from, types.ExprString(v), sep, to), true
+		}
+	}
+	for _, h := range helped {
+		if p := a.prov(h.arg, 0); p.kind&systemMem != 0 {
+			what := p.from
+			if s := a.argText(h.arg); s != "" {
+				what += " (" + s + ")"
+			}
+			return fmt.Sprintf("%s passed to %s, whose argument array is passed to %s", what, h.helper, to), true
+		}
+	}
+	return "", false
 }
 
 // arrayParam returns the flow of a launch whose kernelParams array e is a
@@ -191,30 +222,9 @@ func (a *analyzer) classifyArrayArg(fi *fnInfo, call *ast.CallExpr, callee *type
 		tail += "on to " + pf.In + ", which hands it "
 	}
 	tail += "to " + pf.API
-	mkUse := func(what string) argResult {
+	vals, helped := a.arrayValues(arg, false)
+	if what, ok := a.systemInArray(vals, helped, " in the argument array passed to ", callee.Name()+tail); ok {
 		return argResult{use: &useRef{kind: systemMem, what: what, in: fi.name, pos: call.Pos(), cuda: pf.CUDA}}
-	}
-	vals := a.kargs.GoArray(arg)
-	if len(vals) == 0 {
-		vals = a.kargs.CSlots(arg)
-	}
-	var helped []helperArg
-	if len(vals) == 0 {
-		helped = a.helperArgValues(arg, 0)
-	}
-	for _, v := range vals {
-		if p := a.prov(v, 0); p.kind&systemMem != 0 {
-			return mkUse(fmt.Sprintf("%s (%s) in the argument array passed to %s%s", p.from, types.ExprString(v), callee.Name(), tail))
-		}
-	}
-	for _, h := range helped {
-		if p := a.prov(h.arg, 0); p.kind&systemMem != 0 {
-			what := p.from
-			if s := a.argText(h.arg); s != "" {
-				what += " (" + s + ")"
-			}
-			return mkUse(fmt.Sprintf("%s passed to %s, whose argument array is passed to %s%s", what, h.helper, callee.Name(), tail))
-		}
 	}
 	values := vals
 	for _, h := range helped {

@@ -409,26 +409,10 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo, emit func(event)) 
 		}
 	case hipapi.Launch:
 		kargs := c.Arg(f.KernelArgs)
-		vals := a.kargs.Values(kargs)
-		var helped []helperArg
-		if len(vals) == 0 {
-			helped = a.helperArgValues(kargs, 0)
-		}
-		for _, v := range vals {
-			if p := a.prov(v, 0); p.kind&systemMem != 0 {
-				use(systemMem, fmt.Sprintf("%s (%s) passed to %s", p.from, types.ExprString(v), f.Name))
-				return
-			}
-		}
-		for _, h := range helped {
-			if p := a.prov(h.arg, 0); p.kind&systemMem != 0 {
-				what := p.from
-				if s := a.argText(h.arg); s != "" {
-					what += " (" + s + ")"
-				}
-				use(systemMem, fmt.Sprintf("%s passed to %s, whose argument array is passed to %s", what, h.helper, f.Name))
-				return
-			}
+		vals, helped := a.arrayValues(kargs, true)
+		if what, ok := a.systemInArray(vals, helped, " passed to ", f.Name); ok {
+			use(systemMem, what)
+			return
 		}
 		for _, v := range vals {
 			param(v)
