@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -781,15 +782,11 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 			}
 		}
 	}
-	ast.Inspect(n, func(node ast.Node) bool {
-		id, ok := node.(*ast.Ident)
-		if !ok || flow.InRanges(id.Pos(), borrowed) || flow.InRanges(id.Pos(), lhs) {
-			return true
-		}
-		obj := fa.info.Uses[id]
-		if obj == nil {
-			return true
-		}
+	roots := map[types.Object]bool{}
+	for k := range s {
+		roots[k.Root] = true
+	}
+	for obj := range flow.UsedOutside(fa.info, n, roots, slices.Concat(borrowed, lhs)) {
 		for k, h := range s {
 			if k.Root == obj && h.b&live != 0 {
 				h.b = h.b&^live | escaped
@@ -801,17 +798,17 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 				s[k] = &handle{b: held} // passed on or assigned: it may hold a new module
 			}
 		}
-		return true
-	})
+	}
+}
+
+// sortedKeys returns the handles of s in the order of their names, the
+// order findings about several handles at one point are reported in.
+func sortedKeys(s state) []flow.Loc {
+	return slices.SortedFunc(maps.Keys(s), func(a, b flow.Loc) int { return strings.Compare(a.String(), b.String()) })
 }
 
 func (fa *funcAnalysis) checkLeaks(s state, at token.Pos, where string) {
-	keys := make([]flow.Loc, 0, len(s))
-	for k := range s {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b flow.Loc) int { return strings.Compare(a.String(), b.String()) })
-	for _, k := range keys {
+	for _, k := range sortedKeys(s) {
 		h := s[k]
 		if h.b&live != 0 {
 			fa.reportLeak(k, h, at, "not unloaded "+where)

@@ -69,25 +69,13 @@ func (fa *funcAnalysis) checkRecoveredPanic(n ast.Node, s state) {
 			unloadedHere[k] = true
 		}
 	})
-	keys := make([]flow.Loc, 0, len(s))
-	for k, h := range s {
-		if unloadedHere[k] {
-			continue
-		}
+	for _, k := range sortedKeys(s) {
+		h := s[k]
 		// A module whose load is not checked yet may be what the helper
 		// checks (mustOK(res)): leave it out.
-		if h.b&live == 0 || h.b&pending != 0 || slices.ContainsFunc(h.sites, func(i int) bool { return r.Contains(fa.sites[i].call.Pos()) }) {
+		if unloadedHere[k] || h.b&live == 0 || h.b&pending != 0 || slices.ContainsFunc(h.sites, func(i int) bool { return r.Contains(fa.sites[i].call.Pos()) }) {
 			continue
 		}
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b flow.Loc) int {
-		if a.String() < b.String() {
-			return -1
-		}
-		return 1
-	})
-	for _, k := range keys {
 		fa.reportLeak(k, s[k], n.Pos(), "not unloaded when "+name+" panics and the deferred recover returns; defer the unload")
 	}
 }
