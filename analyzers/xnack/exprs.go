@@ -402,28 +402,36 @@ func (a *analyzer) guardVar(v *types.Var, depth int) (guardKind, string) {
 		return noGuard, ""
 	}
 	info := a.pass.TypesInfo
-	srcs := a.ix.Of[v]
+	return meetSources(a.ix.Of[v], func(src flow.Source) (guardKind, string, bool) {
+		switch {
+		case src.Result == allocated:
+			return noGuard, "", false
+		case src.Call != nil:
+			k, n := a.guardCall(src.Call, src.Result)
+			return k, n, false
+		case flow.IsConstFalse(info, src.Expr):
+			return noGuard, "", true
+		}
+		k, n := a.implies(src.Expr, true, depth+1)
+		return k, n, false
+	})
+}
+
+// meetSources is what a variable proves by everything assigned to it (each
+// says what a source proves, or to skip it): a guard only if every source
+// is one, as weak as the weakest.
+func meetSources(srcs []flow.Source, each func(flow.Source) (guardKind, string, bool)) (guardKind, string) {
 	if len(srcs) == 0 {
 		return noGuard, ""
 	}
 	kind, name := xnackCheck, ""
 	for _, src := range srcs {
-		var k guardKind
-		var n string
+		k, n, skip := each(src)
 		switch {
-		case src.Result == allocated:
-			return noGuard, ""
-		case src.Call != nil:
-			k, n = a.guardCall(src.Call, src.Result)
-		default:
-			if tv := info.Types[src.Expr]; tv.Value != nil && tv.Value.Kind() == constant.Bool && !constant.BoolVal(tv.Value) {
-				continue
-			}
-			k, n = a.implies(src.Expr, true, depth+1)
-		}
-		if k < kind {
+		case skip:
+		case k < kind:
 			kind, name = k, n
-		} else if k == hmmCheck && name == "" {
+		case k == hmmCheck && kind == hmmCheck && name == "":
 			name = n
 		}
 	}

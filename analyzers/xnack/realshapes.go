@@ -32,40 +32,25 @@ func (f *ErrUnlessXNACK) String() string {
 // errGuard classifies e == nil holding for an error e: the result of a
 // guard helper, or a variable that only ever holds such results.
 func (a *analyzer) errGuard(e ast.Expr, depth int) (guardKind, string) {
-	info := a.pass.TypesInfo
 	switch x := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		return a.errGuardCall(x, 0)
 	case *ast.Ident:
-		v, ok := info.Uses[x].(*types.Var)
+		v, ok := a.pass.TypesInfo.Uses[x].(*types.Var)
 		if !ok || depth > 8 {
 			return noGuard, ""
 		}
-		srcs := a.ix.Of[v]
-		if len(srcs) == 0 {
-			return noGuard, ""
-		}
-		kind, name := xnackCheck, ""
-		for _, src := range srcs {
-			var k guardKind
-			var n string
-			switch {
-			case src.Call != nil:
-				k, n = a.errGuardCall(src.Call, src.Result)
-			case src.Expr != nil:
-				call, ok := ast.Unparen(src.Expr).(*ast.CallExpr)
-				if !ok {
-					return noGuard, ""
-				}
-				k, n = a.errGuardCall(call, 0)
-			default:
-				return noGuard, ""
+		return meetSources(a.ix.Of[v], func(src flow.Source) (guardKind, string, bool) {
+			if src.Call != nil {
+				k, n := a.errGuardCall(src.Call, src.Result)
+				return k, n, false
 			}
-			if k < kind {
-				kind, name = k, n
+			if call, ok := ast.Unparen(src.Expr).(*ast.CallExpr); ok {
+				k, n := a.errGuardCall(call, 0)
+				return k, n, false
 			}
-		}
-		return kind, name
+			return noGuard, "", false
+		})
 	}
 	return noGuard, ""
 }
