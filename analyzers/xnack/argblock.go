@@ -217,13 +217,8 @@ func (a *analyzer) arrayParam(fi *fnInfo, e ast.Expr, api string, cuda bool) (Pa
 // is a use here; one of the caller's parameters among them, or the array
 // being the caller's own parameter, is the caller's flow.
 func (a *analyzer) classifyArrayArg(fi *fnInfo, call *ast.CallExpr, callee *types.Func, pf ParamFlow, arg ast.Expr) argResult {
-	tail := ", which hands it "
-	if pf.In != callee.Name() {
-		tail += "on to " + pf.In + ", which hands it "
-	}
-	tail += "to " + pf.API
 	vals, helped := a.arrayValues(arg, false)
-	if what, ok := a.systemInArray(vals, helped, " in the argument array passed to ", callee.Name()+tail); ok {
+	if what, ok := a.systemInArray(vals, helped, " in the argument array passed to ", callee.Name()+pf.handedOn(callee)); ok {
 		return argResult{use: &useRef{kind: systemMem, what: what, in: fi.name, pos: call.Pos(), cuda: pf.CUDA}}
 	}
 	values := vals

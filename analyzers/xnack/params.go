@@ -45,6 +45,16 @@ func (f ParamFlow) ref() string {
 	return s
 }
 
+// handedOn says where callee hands the memory of the parameter on to: ",
+// which hands it [on to In, which hands it] to API".
+func (f ParamFlow) handedOn(callee *types.Func) string {
+	s := ", which hands it "
+	if f.In != callee.Name() {
+		s += "on to " + f.In + ", which hands it "
+	}
+	return s + "to " + f.API
+}
+
 func (f ParamFlow) key() paramKey { return paramKey{f.Ref, f.Array} }
 
 type paramKey struct {
@@ -223,21 +233,12 @@ func (a *analyzer) classifyArg(fi *fnInfo, call *ast.CallExpr, callee *types.Fun
 	if pf.Param >= 0 && sig.Variadic() && pf.Param >= sig.Params().Len()-1 {
 		return argResult{} // the slice of the variadic arguments: not followed
 	}
-	if pf.Param == flow.Receiver && sig.Recv() == nil {
-		return argResult{}
-	}
-	arg := flow.ArgAt(call, pf.Param)
+	arg := pf.Ref.Arg(info, call) // a method expression ((*T).M) or a method value has no receiver
 	if arg == nil {
 		return argResult{}
 	}
 	if pf.Array {
 		return a.classifyArrayArg(fi, call, callee, pf, arg)
-	}
-	if pf.Param == flow.Receiver {
-		// A method expression ((*T).M) or a method value is no receiver.
-		if tv, ok := info.Types[arg]; !ok || !tv.IsValue() {
-			return argResult{}
-		}
 	}
 	var p provenance
 	expr := a.argText(arg)
@@ -259,11 +260,7 @@ func (a *analyzer) classifyArg(fi *fnInfo, call *ast.CallExpr, callee *types.Fun
 		if expr != "" {
 			what += " (" + expr + ")"
 		}
-		what += " passed to " + callee.Name() + ", which hands it "
-		if pf.In != callee.Name() {
-			what += "on to " + pf.In + ", which hands it "
-		}
-		what += "to " + pf.API
+		what += " passed to " + callee.Name() + pf.handedOn(callee)
 		return argResult{use: &useRef{kind: systemMem, what: what, in: fi.name, pos: call.Pos(), cuda: pf.CUDA}}
 	}
 	if pf.Path != "" {
