@@ -86,16 +86,11 @@ type paramSite struct {
 // firstParams keeps the first site's flow of each parameter, sorted by
 // parameter and field.
 func firstParams(sites []paramSite) []ParamFlow {
-	seen := map[paramKey]bool{}
-	var out []ParamFlow
-	for _, s := range sites {
-		if !seen[s.flow.key()] {
-			seen[s.flow.key()] = true
-			out = append(out, s.flow)
-		}
+	flows := make([]ParamFlow, len(sites))
+	for i, s := range sites {
+		flows[i] = s.flow
 	}
-	sortParams(out)
-	return out
+	return mergeParams(nil, flows)
 }
 
 func sortParams(ps []ParamFlow) {
