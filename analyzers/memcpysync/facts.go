@@ -42,8 +42,8 @@ func (s Stream) onReceiver() bool { return s.Of == ParamStream && s.Ref.Param ==
 type ParamCopy struct {
 	Dst    flow.Ref
 	Global flow.GlobalRef
-	ByKind bool     // the caller's kind at Kind decides whether it is device-to-device
-	Kind   flow.Ref //
+	ByKind bool // the caller's kind at Kind decides whether it is device-to-device
+	Kind   flow.Ref
 	Stream Stream   // NullStream, ParamStream or PrivateStream
 	Device flow.Sym // the null stream's and private stream's device
 	Peer   flow.Sym // peer copies: the destination device
