@@ -194,7 +194,7 @@ func (a *analyzer) provField(e ast.Expr, f *types.Var, depth int) provenance {
 				p = p.or(a.provField(src.Expr, f, depth+1))
 			}
 		}
-		return p.or(a.provSrcs(a.ix.Fields[flow.FieldKey{Var: v, Field: f}], depth))
+		return p.or(a.provSrcs(a.ix.Fields[flow.Loc{Root: v}.Field(f.Name())], depth))
 	}
 	return provenance{}
 }

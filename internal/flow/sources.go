@@ -15,13 +15,6 @@ type Source struct {
 	Result int
 }
 
-// FieldKey is the field Field of the value that the variable Var holds (or
-// points to): v.f.
-type FieldKey struct {
-	Var   types.Object
-	Field *types.Var
-}
-
 // Sources is a flow-insensitive index of what a package's code stores: a
 // variable's (or a field's, in every value) sources are everything
 // assigned to it anywhere, in source order. It is the basis of
@@ -33,14 +26,15 @@ type Sources struct {
 	Of map[types.Object][]Source
 	// Elems holds what is stored into each variable's elements (a[i] = e).
 	Elems map[types.Object][]ast.Expr
-	// Fields holds what is stored into each field of each variable (v.f = e).
-	Fields map[FieldKey][]Source
+	// Fields holds what is stored into each field of each variable (v.f =
+	// e), by the field's location (v ".f").
+	Fields map[Loc][]Source
 }
 
 // IndexSources indexes what the files store (Assigned's assignments and
 // declarations, and the fields struct literals set).
 func IndexSources(info *types.Info, files []*ast.File) *Sources {
-	s := &Sources{Of: map[types.Object][]Source{}, Elems: map[types.Object][]ast.Expr{}, Fields: map[FieldKey][]Source{}}
+	s := &Sources{Of: map[types.Object][]Source{}, Elems: map[types.Object][]ast.Expr{}, Fields: map[Loc][]Source{}}
 	store := func(lhs, rhs ast.Expr, result int) {
 		if rhs == nil {
 			return
@@ -96,21 +90,21 @@ func StoredObject(info *types.Info, e ast.Expr) types.Object {
 	return info.Uses[id]
 }
 
-// FieldOfVar returns v and f for v.f, where v is a variable.
-func FieldOfVar(info *types.Info, e ast.Expr) (FieldKey, bool) {
+// FieldOfVar returns the location of v.f, for a variable v and a field f.
+func FieldOfVar(info *types.Info, e ast.Expr) (Loc, bool) {
 	f := SelectedField(info, e)
 	if f == nil {
-		return FieldKey{}, false
+		return Loc{}, false
 	}
 	id, ok := ast.Unparen(ast.Unparen(e).(*ast.SelectorExpr).X).(*ast.Ident)
 	if !ok {
-		return FieldKey{}, false
+		return Loc{}, false
 	}
 	v, ok := info.Uses[id].(*types.Var)
 	if !ok {
-		return FieldKey{}, false
+		return Loc{}, false
 	}
-	return FieldKey{Var: v, Field: f}, true
+	return Loc{Root: v}.Field(f.Name()), true
 }
 
 // StoreDeps returns this package's functions whose results reach body

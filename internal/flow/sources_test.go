@@ -51,8 +51,7 @@ func f(x *int) {
 	assert.Equal(t, 1, elems)
 	require.Len(t, s.Fields, 1)
 	for k, srcs := range s.Fields {
-		assert.Equal(t, "t", k.Var.Name())
-		assert.Equal(t, "ptr", k.Field.Name())
+		assert.Equal(t, "t.ptr", k.String())
 		assert.Len(t, srcs, 1)
 	}
 }
