@@ -31,11 +31,7 @@ func (a *analysis_) storesIntoParams(fn flow.Func) []paramStore {
 		return nil
 	}
 	isLoaded := func(e ast.Expr) bool {
-		e = ast.Unparen(flow.StripConversions(info, e))
-		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			e = ast.Unparen(u.X)
-		}
-		id, ok := e.(*ast.Ident)
+		id, ok := ast.Unparen(stripAddr(flow.StripConversions(info, e))).(*ast.Ident)
 		return ok && loaded[info.Uses[id]]
 	}
 	var out []paramStore
@@ -138,9 +134,7 @@ func (a *analysis_) loadTargets(body *ast.BlockStmt, closures bool) map[types.Ob
 // after it. Only owners the function created itself are tracked: a local
 // that points to someone else's pool (`p := s.pool`) adds to that pool.
 func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, e ast.Expr, name string, status int) {
-	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = u.X
-	}
+	e = stripAddr(e)
 	l, ok := fa.localLoc(e)
 	if !ok || !flow.OnlyFresh(fa.info, fa.fn.Body, l.Root) {
 		fa.resetHeld(s, e)
@@ -148,13 +142,7 @@ func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, e ast.Expr, name st
 	}
 	old, hadOld := s[l]
 	if !hadOld {
-		// A deferred cleanup of the whole variable covers its fields too.
-		for k, h := range s {
-			if k.Root == l.Root && k.Path != l.Path && flow.PathWithin(l.Path, k.Path) && len(h.sites) == 0 && h.deferAt != token.NoPos {
-				old, hadOld = h, true
-				break
-			}
-		}
+		old, hadOld = coveringDefer(s, l) // a deferred cleanup of the whole variable
 	}
 	idx := fa.siteIndex(call, name, "", l)
 	h := &handle{owner: true}
@@ -200,4 +188,13 @@ func (fa *funcAnalysis) callStatus(call *ast.CallExpr, status int) (bits, any) {
 		return loaded, nil
 	}
 	return fa.statusHolder(call)
+}
+
+// setStatus sets h, just loaded by call, to what callStatus says.
+func (fa *funcAnalysis) setStatus(h *handle, call *ast.CallExpr, status int) {
+	b, key := fa.callStatus(call, status)
+	h.b, h.status = b, nil
+	if key != nil {
+		h.status = []any{key}
+	}
 }

@@ -1,6 +1,7 @@
 package modulebalance
 
 import (
+	"github.com/hiplint/hiplint/internal/cgocall"
 	"go/ast"
 	"go/types"
 	"slices"
@@ -12,28 +13,34 @@ import (
 // one of objs: a test helper that returns such a module keeps the unload,
 // and its callers own nothing.
 func (a *analysis_) cleanedUpByTest(body *ast.BlockStmt, objs map[types.Object]bool) bool {
-	info := a.pass.TypesInfo
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if found || !ok || !flow.IsTestCleanup(a.callee(call)) {
-			return !found
-		}
-		for _, arg := range call.Args {
-			switch x := ast.Unparen(arg).(type) {
-			case *ast.FuncLit:
-				for root := range a.unloadedRoots(x.Body) {
-					found = found || objs[root]
+		if call, ok := n.(*ast.CallExpr); ok && !found && flow.IsTestCleanup(a.callee(call)) {
+			a.cleanupUnloads(call, func(_ *ast.CallExpr, m ast.Expr) {
+				if root := flow.RootVar(a.pass.TypesInfo, m); root != nil && objs[root] {
+					found = true
 				}
-			case *ast.SelectorExpr:
-				if fn, ok := info.Uses[x.Sel].(*types.Func); ok && slices.Contains(a.unloadsOf(fn).Params, -1) {
-					if root := flow.RootVar(info, x.X); root != nil && objs[root] {
-						found = true
-					}
-				}
-			}
+			})
 		}
 		return !found
 	})
 	return found
+}
+
+// cleanupUnloads calls yield with each module that call, a t.Cleanup,
+// registers an unload of, and the call that unloads it: the unloads in a
+// closure, or a method value that unloads its receiver (t.Cleanup(m.Close)).
+func (a *analysis_) cleanupUnloads(call *ast.CallExpr, yield func(at *ast.CallExpr, m ast.Expr)) {
+	for _, arg := range call.Args {
+		switch x := ast.Unparen(arg).(type) {
+		case *ast.FuncLit:
+			if !cgocall.IsWrapper(a.pass.TypesInfo, x) {
+				a.unloadsIn(x.Body, yield)
+			}
+		case *ast.SelectorExpr: // a method value
+			if fn, ok := a.pass.TypesInfo.Uses[x.Sel].(*types.Func); ok && slices.Contains(a.unloadsOf(fn).Params, flow.Receiver) {
+				yield(call, x.X)
+			}
+		}
+	}
 }

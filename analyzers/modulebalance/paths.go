@@ -422,14 +422,13 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 	switch c.Func.Role {
 	case hipapi.ModuleLoad:
-		out := c.Arg(c.Func.Out)
-		u, ok := ast.Unparen(out).(*ast.UnaryExpr)
-		if !ok || u.Op != token.AND {
+		x := addressed(c.Arg(c.Func.Out))
+		if x == nil {
 			return // loads through a pointer belong to whoever owns it
 		}
-		l, ok := fa.localLoc(u.X)
+		l, ok := fa.localLoc(x)
 		if !ok {
-			fa.resetHeld(s, u.X)
+			fa.resetHeld(s, x)
 			return // package-level caches, fields of parameters: owned elsewhere
 		}
 		fa.loadAt(s, l, c.Expr, c.Func.Name, hipapi.Unloader(c.Func), l.Path == "")
@@ -445,12 +444,10 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 					[]diag.Related{{Pos: h.unloadAt, Message: "unloaded here"}})
 			}
 		}
-		if out, ok := ast.Unparen(c.Arg(c.Func.Out)).(*ast.UnaryExpr); ok && out.Op == token.AND {
-			if id, ok := ast.Unparen(out.X).(*ast.Ident); ok {
-				if ls := fa.handlesAt(s, m); len(ls) > 0 {
-					if obj := fa.info.ObjectOf(id); obj != nil {
-						fa.funcs[obj] = ls[0]
-					}
+		if id, ok := ast.Unparen(addressed(c.Arg(c.Func.Out))).(*ast.Ident); ok {
+			if ls := fa.handlesAt(s, m); len(ls) > 0 {
+				if obj := fa.info.ObjectOf(id); obj != nil {
+					fa.funcs[obj] = ls[0]
 				}
 			}
 		}
@@ -476,12 +473,8 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 // ReturnsModule fact.
 func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state) {
 	if fa.discarded(call, r) {
-		name := "the constructor"
-		if fn := fa.callee(call); fn != nil {
-			name = fn.Name()
-		}
 		fa.report(Leak, call.Pos(), call.End(),
-			fmt.Sprintf("the module %s returns is discarded and can never be unloaded; keep it and unload it when done", name), nil)
+			fmt.Sprintf("the module %s returns is discarded and can never be unloaded; keep it and unload it when done", fa.calleeName(call, "the constructor")), nil)
 		return
 	}
 	as, ok := fa.parent(call).(*ast.AssignStmt)
@@ -495,20 +488,8 @@ func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state
 	if old, ok := s[l]; ok && old.byRef && old.b&live == 0 && fa.isFresh(as.Lhs[r.Result]) {
 		delete(s, l) // a new variable: an earlier iteration's deferred closure keeps its own
 	}
-	name := "the module"
-	if fn := fa.callee(call); fn != nil {
-		name = fn.Name()
-	}
-	fa.loadAt(s, l, call, name, "", true)
-	h := s[l]
-	h.b = loaded
-	h.status = nil
-	if r.Status >= 0 && r.Status < len(as.Lhs) {
-		if id, ok := as.Lhs[r.Status].(*ast.Ident); ok && id.Name != "_" {
-			h.b = pending
-			h.status = []any{fa.info.ObjectOf(id)}
-		}
-	}
+	fa.loadAt(s, l, call, fa.calleeName(call, "the module"), "", true)
+	fa.setStatus(s[l], call, r.Status)
 	fa.keepInheritedDefer(s, as.Lhs[r.Result])
 }
 
@@ -521,13 +502,7 @@ func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, name, un
 		fa.reportLeak(l, old, call.Pos(), "still loaded when its handle is loaded again")
 	}
 	if !hadOld {
-		// A deferred unload of the whole variable covers a load into a field.
-		for k, h := range s {
-			if k.Root == l.Root && k.Path != l.Path && flow.PathWithin(l.Path, k.Path) && len(h.sites) == 0 && h.deferAt != token.NoPos {
-				old, hadOld = h, true
-				break
-			}
-		}
+		old, hadOld = coveringDefer(s, l)
 	}
 	// A deferred unload that reads the variable at exit unloads this module
 	// instead of the one the variable held before; one bound to a pointer
@@ -752,20 +727,7 @@ func (fa *funcAnalysis) unloadDeferredQuietly(s state, m ast.Expr, call *ast.Cal
 			m = x // for _, m := range mods { unload(m) }: the owner's modules
 		}
 	}
-	if fa.candidates {
-		return
-	}
-	fa.deferMarker(s, m, call.Pos(), false)
-	for _, k := range fa.handlesAt(s, m) {
-		h := s[k]
-		if h.b&(live|escaped) != 0 {
-			h.b = h.b&^live | deferred
-		}
-		if h.deferAt == token.NoPos {
-			h.deferAt = call.Pos()
-		}
-		h.byRef = true
-	}
+	fa.unloadBy(s, m, call, true, true, false, true) // idempotent: no findings
 }
 
 // escapesIn marks handles used in n outside the borrowed ranges as escaped:
@@ -916,17 +878,40 @@ func (fa *funcAnalysis) isIdempotent(call *ast.CallExpr, m ast.Expr) bool {
 // t.Cleanup(m.Close): the function runs when the test ends, like a deferred
 // closure of the test (and of a helper that returns the module).
 func (fa *funcAnalysis) testCleanup(call *ast.CallExpr, s state) {
-	for _, arg := range call.Args {
-		switch x := ast.Unparen(arg).(type) {
-		case *ast.FuncLit:
-			if cgocall.IsWrapper(fa.info, x) {
-				continue
-			}
-			fa.unloadsIn(x.Body, func(c *ast.CallExpr, m ast.Expr) { fa.unloadDeferredQuietly(s, m, c) })
-		case *ast.SelectorExpr: // a method value
-			if fn, ok := fa.info.Uses[x.Sel].(*types.Func); ok && slices.Contains(fa.unloadsOf(fn).Params, -1) {
-				fa.unloadDeferredQuietly(s, x.X, call)
-			}
+	fa.cleanupUnloads(call, func(c *ast.CallExpr, m ast.Expr) { fa.unloadDeferredQuietly(s, m, c) })
+}
+
+// coveringDefer returns the deferred unload of a whole variable (a handle
+// without loads of its own) that covers a load into l, a field of it.
+func coveringDefer(s state, l flow.Loc) (*handle, bool) {
+	for k, h := range s {
+		if k.Root == l.Root && k.Path != l.Path && flow.PathWithin(l.Path, k.Path) && len(h.sites) == 0 && h.deferAt != token.NoPos {
+			return h, true
 		}
 	}
+	return nil, false
+}
+
+// addressed returns x for &x, else nil.
+func addressed(e ast.Expr) ast.Expr {
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		return u.X
+	}
+	return nil
+}
+
+// stripAddr returns x for &x, else e.
+func stripAddr(e ast.Expr) ast.Expr {
+	if x := addressed(e); x != nil {
+		return x
+	}
+	return e
+}
+
+// calleeName names call's callee in messages; def when it has no static one.
+func (a *analysis_) calleeName(call *ast.CallExpr, def string) string {
+	if fn := a.callee(call); fn != nil {
+		return fn.Name()
+	}
+	return def
 }

@@ -3,7 +3,6 @@ package modulebalance
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"slices"
 	"sort"
@@ -98,10 +97,8 @@ func (a *analysis_) loadedParamSet(fn flow.Func, sig *types.Signature) (set, add
 		case *ast.CallExpr:
 			if c := a.idx.Match(n); c != nil {
 				if c.Func.Role == hipapi.ModuleLoad {
-					if u, ok := ast.Unparen(c.Arg(c.Func.Out)).(*ast.UnaryExpr); ok {
-						if _, isField := ast.Unparen(u.X).(*ast.SelectorExpr); isField {
-							mark(u.X, false)
-						}
+					if x, isField := ast.Unparen(addressed(c.Arg(c.Func.Out))).(*ast.SelectorExpr); isField {
+						mark(x, false)
 					}
 				}
 				return true
@@ -137,31 +134,21 @@ func (a *analysis_) loadedParamSet(fn flow.Func, sig *types.Signature) (set, add
 // intoLoad handles a call of a function with a LoadsInto fact: the caller's
 // variables it loads into now hold a module.
 func (fa *funcAnalysis) intoLoad(call *ast.CallExpr, li LoadsInto, s state) {
-	name := "the module"
-	if fn := fa.callee(call); fn != nil {
-		name = fn.Name()
-	}
+	name := fa.calleeName(call, "the module")
 	for _, p := range li.Params {
 		for _, e := range flow.ArgsAt(call, []int{p}) {
 			if slices.Contains(li.Adds, p) {
 				fa.addInto(s, call, e, name, li.Status)
 				continue
 			}
-			if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
-				e = u.X
-			}
+			e = stripAddr(e)
 			l, ok := fa.localLoc(e)
 			if !ok {
 				fa.resetHeld(s, e)
 				continue
 			}
 			fa.loadAt(s, l, call, name, "", false)
-			h := s[l]
-			b, key := fa.callStatus(call, li.Status)
-			h.b, h.status = b, nil
-			if key != nil {
-				h.status = []any{key}
-			}
+			fa.setStatus(s[l], call, li.Status)
 		}
 	}
 	for _, e := range flow.ArgsAt(call, li.Params) {
@@ -172,10 +159,7 @@ func (fa *funcAnalysis) intoLoad(call *ast.CallExpr, li LoadsInto, s state) {
 // keepInheritedDefer keeps a module that a deferred unload by reference
 // already covers (see load) deferred after its status was set.
 func (fa *funcAnalysis) keepInheritedDefer(s state, e ast.Expr) {
-	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = u.X
-	}
-	if l, ok := fa.localLoc(e); ok {
+	if l, ok := fa.localLoc(stripAddr(e)); ok {
 		if h := s[l]; h != nil && (h.byRef || h.pointee) && h.b&live != 0 {
 			h.b = h.b&^live | deferred
 		}
