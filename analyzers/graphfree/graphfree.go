@@ -235,10 +235,7 @@ func (a *analyzer) update(obj *types.Func, fa *funcAnalysis) bool {
 	if obj == nil {
 		return false
 	}
-	slices.SortFunc(fa.returned, func(x, y ReturnedAlloc) int {
-		return cmp.Or(cmp.Compare(x.Result, y.Result), strings.Compare(x.Path, y.Path),
-			cmp.Compare(x.Kind, y.Kind), strings.Compare(x.API, y.API))
-	})
+	slices.SortFunc(fa.returned, compareReturned)
 	begins, ends := fa.captureSummary()
 	slices.SortFunc(fa.freedParams, flow.CompareRef)
 	slices.SortFunc(begins, flow.CompareRef)
@@ -254,46 +251,21 @@ func (a *analyzer) update(obj *types.Func, fa *funcAnalysis) bool {
 // class (never a graph allocation, stream-ordered, or a graph allocation),
 // all of it; a position where implementations differ is unknown.
 func meetReturns(impls []ReturnsMemory) ReturnsMemory {
-	type key struct {
-		result int
-		path   string
-	}
-	byImpl := make([]map[key][]ReturnedAlloc, len(impls))
-	for i, impl := range impls {
-		byImpl[i] = map[key][]ReturnedAlloc{}
-		for _, r := range impl.Allocs {
-			k := key{r.Result, r.Path}
-			byImpl[i][k] = append(byImpl[i][k], r)
-		}
-	}
-	var out []ReturnedAlloc
-	for k, first := range byImpl[0] {
-		class := kindClass(first[0].Kind)
-		var all []ReturnedAlloc
-		for _, m := range byImpl {
-			rs, ok := m[k]
-			if !ok {
-				all = nil
-				break
-			}
-			for _, r := range rs {
-				if kindClass(r.Kind) != class {
-					class = -1
-				}
-			}
-			all = append(all, rs...)
-		}
-		if class >= 0 {
-			out = append(out, all...)
-		}
-	}
-	// HIP's name first in messages, then the CUDA runtime's and the driver's.
-	slices.SortFunc(out, func(x, y ReturnedAlloc) int {
-		return cmp.Or(cmp.Compare(x.Result, y.Result), strings.Compare(x.Path, y.Path),
-			cmp.Compare(hipapi.FamilyOf(x.API), hipapi.FamilyOf(y.API)), strings.Compare(x.API, y.API),
-			cmp.Compare(x.Kind, y.Kind))
-	})
+	out := flow.MeetGroups(impls, func(f ReturnsMemory) []ReturnedAlloc { return f.Allocs },
+		func(r ReturnedAlloc) flow.Ref { return flow.Ref{Param: r.Result, Path: r.Path} },
+		func(rs []ReturnedAlloc) bool {
+			return !slices.ContainsFunc(rs, func(r ReturnedAlloc) bool { return kindClass(r.Kind) != kindClass(rs[0].Kind) })
+		})
+	slices.SortFunc(out, compareReturned)
 	return ReturnsMemory{Allocs: out}
+}
+
+// compareReturned orders a summary's allocations: by result and path, HIP's
+// name first in messages, then the CUDA runtime's and the driver's.
+func compareReturned(x, y ReturnedAlloc) int {
+	return cmp.Or(cmp.Compare(x.Result, y.Result), strings.Compare(x.Path, y.Path),
+		cmp.Compare(hipapi.FamilyOf(x.API), hipapi.FamilyOf(y.API)), strings.Compare(x.API, y.API),
+		cmp.Compare(x.Kind, y.Kind))
 }
 
 // kindClass groups kinds by what a free node on them is: never valid (0),
@@ -313,25 +285,16 @@ func kindClass(k Kind) int {
 // meetFrees is what every implementation of an interface method frees, for
 // the parameters (not the receiver, which each implementation owns).
 func meetFrees(impls []FreesParam) FreesParam {
-	var nodes, host [][]ParamPath
-	for _, f := range impls {
-		nodes, host = append(nodes, f.Params), append(host, f.Host)
-	}
 	notRecv := func(p ParamPath) bool { return p.Param >= 0 }
-	return FreesParam{Params: flow.Common(nodes, notRecv), Host: flow.Common(host, notRecv)}
-}
-
-// returnsMemory returns what fn's summary says it returns.
-func (a *analyzer) returnsMemory(fn *types.Func) []ReturnedAlloc {
-	f, _ := a.returns.Of(fn)
-	return f.Allocs
+	return FreesParam{Params: flow.MeetLists(impls, func(f FreesParam) []ParamPath { return f.Params }, notRecv),
+		Host: flow.MeetLists(impls, func(f FreesParam) []ParamPath { return f.Host }, notRecv)}
 }
 
 // relevant reports whether fn makes a call the analysis models, so that
 // other functions cost nothing more.
 func (a *analyzer) relevant(fn flow.Func) bool {
-	return a.idx.AnyCall(fn.Body, func(call *ast.CallExpr, c *cgocall.Call) bool {
-		if c != nil {
+	return flow.FirstCall(fn.Body, a.idx.InPlaceOrWrapper, func(call *ast.CallExpr) bool {
+		if c := a.idx.Match(call); c != nil {
 			switch c.Func.Role {
 			case hipapi.Alloc, hipapi.Free, hipapi.GraphAllocNode, hipapi.GraphFreeNode,
 				hipapi.CaptureBegin, hipapi.CaptureEnd:
@@ -346,5 +309,5 @@ func (a *analyzer) relevant(fn flow.Func) bool {
 		_, frees := a.frees.Of(callee)
 		_, returns := a.returns.Of(callee)
 		return frees || returns
-	})
+	}) != nil
 }

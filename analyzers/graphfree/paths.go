@@ -689,12 +689,12 @@ func (fa *funcAnalysis) callValue(call *ast.CallExpr, result int, s *state) (tre
 		return tree{"": {sites: []int{fa.site(call.Pos(), KindCHeap, "C."+name, "", 0)}}}, true
 	}
 	fn := flow.Callee(fa.info, call)
-	rs := fa.returnsMemory(fn)
-	if len(rs) == 0 {
+	rs, _ := fa.returns.Of(fn)
+	if len(rs.Allocs) == 0 {
 		return nil, false
 	}
 	t := tree{}
-	for _, r := range rs {
+	for _, r := range rs.Allocs {
 		if r.Result != result {
 			continue
 		}

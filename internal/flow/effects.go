@@ -115,27 +115,6 @@ func (x *Index) CallsInOrder(n ast.Node, lit func(*ast.FuncLit), runtime func(*c
 	ast.Inspect(n, visit)
 }
 
-// AnyCall reports whether pred holds for a call that body makes when it
-// runs: its own calls, those in cgo's wrappers and in closures that run in
-// place (InPlace), not those of other closures. c is the runtime call
-// (Match) when call is one. It stops at the first.
-func (x *Index) AnyCall(body ast.Node, pred func(call *ast.CallExpr, c *cgocall.Call) bool) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return cgocall.IsWrapper(x.info, n) || x.InPlace(n)
-		case *ast.CallExpr:
-			found = pred(n, x.Match(n))
-		}
-		return !found
-	})
-	return found
-}
-
 // ArgLoc returns the location that an argument e names, with path
 // appended: e's own under conversions and &, or for a getter's call
 // (p.Ptr(), Getters) the field it returns. An element is none: a

@@ -6,7 +6,6 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -138,9 +137,9 @@ func call() (*int, *int) { return two() }
 	assert.Equal(t, []Tree[ints]{{"": {10}}, {"": {11}}}, got)
 }
 
-// TestAnyCallArgLoc: AnyCall sees in-place closures but not others;
-// ArgLoc sees through conversions, & and getters.
-func TestAnyCallArgLoc(t *testing.T) {
+// TestFirstCallArgLoc: FirstCall with InPlaceOrWrapper sees in-place
+// closures but not others; ArgLoc sees through conversions, & and getters.
+func TestFirstCallArgLoc(t *testing.T) {
 	src := `package p
 import "unsafe"
 type B struct{ ptr unsafe.Pointer; xs []unsafe.Pointer }
@@ -161,12 +160,12 @@ func use(...any) {}
 	ptr := lookupMethod(t, pass, "B", "Ptr")
 	pass.ResultOf[Getters] = &GetterResult{Getters: map[*types.Func]Ref{ptr: {Receiver, ".ptr"}}}
 	body := func(i int) *ast.BlockStmt { return pass.Files[0].Decls[i].(*ast.FuncDecl).Body }
-	callsMark := func(call *ast.CallExpr, _ *cgocall.Call) bool {
+	callsMark := func(call *ast.CallExpr) bool {
 		fn := Callee(info, call)
 		return fn != nil && fn.Name() == "mark"
 	}
-	assert.True(t, x.AnyCall(body(5), callsMark), "do's closure runs in place")
-	assert.False(t, x.AnyCall(body(6), callsMark), "a goroutine's closure is another function")
+	assert.NotNil(t, FirstCall(body(5), x.InPlaceOrWrapper, callsMark), "do's closure runs in place")
+	assert.Nil(t, FirstCall(body(6), x.InPlaceOrWrapper, callsMark), "a goroutine's closure is another function")
 
 	call := body(7).List[0].(*ast.ExprStmt).X.(*ast.CallExpr)
 	lc := Locator{Info: info}
