@@ -558,44 +558,29 @@ func (fa *funcAnalysis) statusHolder(call ast.Expr) (bits, any) {
 	return loaded, nil
 }
 
-// refine applies what a branch on cond says about load statuses.
+// refine applies what a branch on cond says about load statuses: side ==
+// nil, side != 0 (hipSuccess and CUDA_SUCCESS are 0), through !, && and ||.
 func (fa *funcAnalysis) refine(cond ast.Expr, taken bool, s state) state {
-	switch c := ast.Unparen(cond).(type) {
-	case *ast.UnaryExpr:
-		if c.Op == token.NOT {
-			return fa.refine(c.X, !taken, s)
+	flow.Implied(cond, taken, func(c ast.Expr, holds bool) {
+		cmp, ok := c.(*ast.BinaryExpr)
+		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+			return
 		}
-	case *ast.BinaryExpr:
-		switch c.Op {
-		case token.LAND:
-			if taken {
-				s = fa.refine(c.X, true, s)
-				s = fa.refine(c.Y, true, s)
-			}
-		case token.LOR:
-			if !taken {
-				s = fa.refine(c.X, false, s)
-				s = fa.refine(c.Y, false, s)
-			}
-		case token.EQL, token.NEQ:
-			// side == nil, side != 0 (hipSuccess and CUDA_SUCCESS are 0)
-			side, failed := flow.FailedStatus(fa.info, c, taken)
-			if !failed {
-				var ok bool
-				if side, ok = flow.FailedStatus(fa.info, c, !taken); !ok {
-					return s
-				}
-			}
-			success := !failed
-			fa.applyStatus(s, fa.statusKey(side), success)
-			if stripped := flow.StripConversions(fa.info, side); stripped != ast.Unparen(side) {
-				fa.applyStatus(s, fa.statusKey(stripped), success) // Status(res) != OK
-			}
-			for _, key := range fa.statusArgKeys(s, side) {
-				fa.applyStatus(s, key, success)
+		side, failed := flow.FailedStatus(fa.info, cmp, holds)
+		if !failed {
+			if side, ok = flow.FailedStatus(fa.info, cmp, !holds); !ok {
+				return
 			}
 		}
-	}
+		success := !failed
+		fa.applyStatus(s, fa.statusKey(side), success)
+		if stripped := flow.StripConversions(fa.info, side); stripped != ast.Unparen(side) {
+			fa.applyStatus(s, fa.statusKey(stripped), success) // Status(res) != OK
+		}
+		for _, key := range fa.statusArgKeys(s, side) {
+			fa.applyStatus(s, key, success)
+		}
+	})
 	return s
 }
 
