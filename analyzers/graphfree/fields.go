@@ -46,7 +46,7 @@ func (a *analyzer) fieldAllocs() map[*types.Var]fieldAlloc {
 		if !ok || u.Op != token.AND {
 			continue
 		}
-		al := fieldAlloc{kind: kindOfAlloc(c.Func.Alloc), api: c.Func.Name, pos: c.Pos(), fam: c.Func.Family}
+		al := fieldAlloc{kind: allocKinds[c.Func.Alloc], api: c.Func.Name, pos: c.Pos(), fam: c.Func.Family}
 		allocOuts[u] = al
 		if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
 			if v, ok := info.Uses[id].(*types.Var); ok {

@@ -101,11 +101,11 @@ func (k Kind) graphOwned() bool {
 	return k == KindGraph || k == KindCaptured || k == KindMaybeCaptured
 }
 
-// allocKinds is the kind of memory each allocation call of the model makes.
+// allocKinds is the kind of memory each allocation call of the model makes
+// (KindUnknown if none).
 var allocKinds = map[hipapi.AllocKind]Kind{hipapi.Device: KindDevice, hipapi.Managed: KindManaged,
 	hipapi.HostPinned: KindHostPinned, hipapi.StreamOrdered: KindStreamOrdered, hipapi.Pool: KindPool, hipapi.Graph: KindGraph}
 
-func kindOfAlloc(k hipapi.AllocKind) Kind { return allocKinds[k] } // KindUnknown if none
 
 // ReturnedAlloc is one allocation a function returns: result Result, at Path
 // inside it ("" for the value itself, ".ptr" for a field, "[]" for elements).

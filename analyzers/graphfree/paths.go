@@ -74,9 +74,6 @@ type state struct {
 	failed map[int]bool
 }
 
-// newState returns an empty state. Its maps are nil until written (flow.Put):
-// the solver clones states at every block and edge, and most maps are empty.
-func newState() *state { return &state{} }
 
 func cloneState(s *state) *state {
 	return &state{vals: s.vals.Clone(), capture: flow.CloneMap(s.capture),
@@ -235,7 +232,9 @@ func newFuncAnalysis(a *analyzer, fn flow.Func) *funcAnalysis {
 
 func (fa *funcAnalysis) problem() flow.Problem[*state] {
 	return flow.Problem[*state]{
-		Entry: newState(), Clone: cloneState, Join: joinState, Equal: equalState, Transfer: fa.transfer,
+		// The entry's maps are nil until written (flow.Put): the solver
+		// clones states at every block and edge, and most maps are empty.
+		Entry: &state{}, Clone: cloneState, Join: joinState, Equal: equalState, Transfer: fa.transfer,
 		Branch: fa.branch,
 	}
 }
@@ -245,18 +244,13 @@ func (fa *funcAnalysis) problem() flow.Problem[*state] {
 func (fa *funcAnalysis) solve() {
 	fa.cfg = fa.idx.CFG(fa.fn.Body)
 	fa.in = flow.Solve(fa.cfg, fa.problem())
-	seen := false
 	var freed map[ParamPath]bool
+	seen := false
 	flow.AtExits(fa.info, fa.cfg, fa.in, fa.problem(), func(st *state) {
 		if !seen {
 			freed, seen = st.paramFreed, true
-			return
 		}
-		for p := range freed {
-			if !st.paramFreed[p] {
-				delete(freed, p)
-			}
-		}
+		flow.JoinIntersect(freed, st.paramFreed, func(a, _ bool) bool { return a })
 	})
 	fa.hostFreed = slices.Collect(maps.Keys(freed))
 	slices.SortFunc(fa.hostFreed, flow.CompareRef)
@@ -407,9 +401,7 @@ func (fa *funcAnalysis) inlineClosure(lit *ast.FuncLit, s *state) {
 // noteHostFree records that e (at path), a parameter's memory, is freed
 // with hipFree/hipFreeAsync on this path.
 func (fa *funcAnalysis) noteHostFree(e ast.Expr, path string, s *state) {
-	var ps []ParamPath
-	fa.noteParam(&ps, e, path, s)
-	for _, p := range ps {
+	if p, ok := fa.paramOf(e, path, s); ok {
 		flow.Put(&s.paramFreed, p, true)
 	}
 }
@@ -445,7 +437,7 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 					if fv, ok := fa.fieldValueIf(v, e, p.Path); ok {
 						v = fv // a field that always holds one kind of allocation
 					}
-					fa.noteParam(&fa.freedParams, e, p.Path, s)
+					fa.freesParam(e, p.Path, s)
 				}
 				fa.checkFree(call, e, p.Path, v, fn.Name(), i == 0, 0, s)
 			}
@@ -456,19 +448,15 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 		for i, ps := range [][]ParamPath{c.Begins, c.Ends} {
 			for _, p := range ps {
 				if e := p.Arg(fa.info, call); e != nil {
-					fa.capture(s, fa.streamKeyAt(e, p.Path), i == 0, e, p.Path)
+					fa.capture(s, fa.streamKey(e, p.Path), i == 0, e, p.Path)
 				}
 			}
 		}
 		return
 	}
-	if _, ok := fa.returns.Of(fn); ok {
-		return
-	}
-	if _, ok := flow.GetterOf(fa.pass, fn); ok {
-		return
-	}
-	if _, ok := typeutil.Callee(fa.info, call).(*types.Builtin); ok || flow.ReadsOnly(fn) {
+	_, returns := fa.returns.Of(fn)
+	_, getter := flow.GetterOf(fa.pass, fn)
+	if _, builtin := typeutil.Callee(fa.info, call).(*types.Builtin); returns || getter || builtin || flow.ReadsOnly(fn) {
 		return
 	}
 	// An unknown function may write through the addresses it gets.
@@ -477,16 +465,13 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 	}
 }
 
-func (fa *funcAnalysis) streamKey(e ast.Expr) string {
+// streamKey names the stream at path inside e (a stream argument, or what
+// a wrapper reaches in its argument) the way the caller writes it: s.h for
+// the receiver s and path .h.
+func (fa *funcAnalysis) streamKey(e ast.Expr, path string) string {
 	if e == nil {
 		return "<null stream>"
 	}
-	return types.ExprString(flow.StripConversions(fa.info, e))
-}
-
-// streamKeyAt names the stream a wrapper reaches at path inside argument e,
-// the way the caller would write it (s.h for the receiver s and path .h).
-func (fa *funcAnalysis) streamKeyAt(e ast.Expr, path string) string {
 	e = flow.StripConversions(fa.info, e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = u.X
@@ -508,9 +493,9 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		if !ok {
 			return
 		}
-		kind := kindOfAlloc(f.Alloc)
+		kind := allocKinds[f.Alloc]
 		if kind == KindStreamOrdered || kind == KindPool {
-			switch s.captureBits(fa.streamKey(c.Arg(f.Stream))) {
+			switch s.captureBits(fa.streamKey(c.Arg(f.Stream), "")) {
 			case capturing:
 				kind = KindCaptured
 			case capturing | notCapturing:
@@ -539,7 +524,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		for _, i := range v.sites {
 			nd.frees[i] = true
 		}
-		fa.noteParam(&fa.freedParams, ptr, "", s)
+		fa.freesParam(ptr, "", s)
 		fa.checkFree(c.Expr, ptr, "", v, f.Name, true, f.Family, s)
 	case hipapi.GraphKernelNode, hipapi.GraphCopyNode, hipapi.GraphMemsetNode:
 		nd := fa.node(c)
@@ -571,7 +556,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 			}
 		}
 	case hipapi.CaptureBegin, hipapi.CaptureEnd:
-		fa.capture(s, fa.streamKey(c.Arg(f.Stream)), f.Role == hipapi.CaptureBegin, c.Arg(f.Stream), "")
+		fa.capture(s, fa.streamKey(c.Arg(f.Stream), ""), f.Role == hipapi.CaptureBegin, c.Arg(f.Stream), "")
 	}
 }
 
@@ -722,10 +707,8 @@ func (fa *funcAnalysis) capture(s *state, key string, begin bool, e ast.Expr, pa
 		bits, into = capturing, fa.beginCands
 	}
 	flow.Put(&s.capture, key, bits)
-	var ps []ParamPath
-	fa.noteParam(&ps, e, path, s)
-	for _, p := range ps {
-		into[p] = fa.streamKeyAt(e, path)
+	if p, ok := fa.paramOf(e, path, s); ok {
+		into[p] = key
 	}
 }
 
@@ -759,19 +742,21 @@ func (fa *funcAnalysis) collectReturn(ret *ast.ReturnStmt, s *state) {
 	}
 }
 
-// noteParam records in *into that e (at path) is what a parameter, not
-// reassigned here, holds: p, p.f, or p.Getter() for a getter of p.f.
-func (fa *funcAnalysis) noteParam(into *[]ParamPath, e ast.Expr, path string, s *state) {
+// paramOf returns the parameter, not reassigned here, whose memory e (at
+// path) is: p, p.f, or p.Getter() for a getter of p.f.
+func (fa *funcAnalysis) paramOf(e ast.Expr, path string, s *state) (ParamPath, bool) {
 	l, ok := flow.ArgLoc(fa.pass, fa.lc, e, path)
-	if !ok || fa.sig == nil || fa.fn.Decl == nil {
-		return
+	if !ok || fa.sig == nil || fa.fn.Decl == nil || len(s.vals.Subtree(l)) > 0 {
+		return ParamPath{}, false
 	}
-	p, ok := flow.RefOf(fa.sig, l)
-	if !ok || len(s.vals.Subtree(l)) > 0 {
-		return
-	}
-	if !slices.Contains(*into, p) {
-		*into = append(*into, p)
+	return flow.RefOf(fa.sig, l)
+}
+
+// freesParam records that the function adds a free node for e's memory (at
+// path) when it is a parameter's.
+func (fa *funcAnalysis) freesParam(e ast.Expr, path string, s *state) {
+	if p, ok := fa.paramOf(e, path, s); ok && !slices.Contains(fa.freedParams, p) {
+		fa.freedParams = append(fa.freedParams, p)
 	}
 }
 
