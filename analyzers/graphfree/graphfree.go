@@ -106,7 +106,6 @@ func (k Kind) graphOwned() bool {
 var allocKinds = map[hipapi.AllocKind]Kind{hipapi.Device: KindDevice, hipapi.Managed: KindManaged,
 	hipapi.HostPinned: KindHostPinned, hipapi.StreamOrdered: KindStreamOrdered, hipapi.Pool: KindPool, hipapi.Graph: KindGraph}
 
-
 // ReturnedAlloc is one allocation a function returns: result Result, at Path
 // inside it ("" for the value itself, ".ptr" for a field, "[]" for elements).
 type ReturnedAlloc struct {

@@ -74,7 +74,6 @@ type state struct {
 	failed map[int]bool
 }
 
-
 func cloneState(s *state) *state {
 	return &state{vals: s.vals.Clone(), capture: flow.CloneMap(s.capture),
 		freed: flow.CloneMap(s.freed), paramFreed: flow.CloneMap(s.paramFreed),
