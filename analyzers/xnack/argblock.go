@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"github.com/hiplint/hiplint/internal/flow"
 )
@@ -21,7 +20,7 @@ import (
 //		return block, &array[0]
 //	}
 //
-// argBlock is summarized (fact returnsKernelArgs) as returning, in result 1,
+// argBlock is summarized (Summary.Args, returnsKernelArgs) as returning, in result 1,
 // a kernelParams array whose kernel arguments include the pointer its caller
 // passes in parameter 0. A launch with that result then hands the kernel
 // the memory the caller's argument points to, and the argument's provenance
@@ -29,23 +28,6 @@ import (
 // traced to the argument values are summarized: a slot that holds a plain
 // pointer (the address of the value, not the value) says nothing about
 // what the kernel reads.
-
-// ReturnsKernelArgs is the fact that a function's result Result is a kernel
-// argument array (kernelParams) whose arguments include the pointers its
-// caller passes in parameters Params, sorted.
-type ReturnsKernelArgs struct {
-	Result int
-	Params []int
-}
-
-func (*ReturnsKernelArgs) AFact() {}
-func (f *ReturnsKernelArgs) String() string {
-	ps := make([]string, len(f.Params))
-	for i, p := range f.Params {
-		ps[i] = fmt.Sprint(p)
-	}
-	return fmt.Sprintf("returnsKernelArgs(result=%d, params=%s)", f.Result, strings.Join(ps, ","))
-}
 
 // helperArg is a kernel argument value that a helper's argument array
 // carries: the caller's argument expression and the helper's name.
@@ -106,8 +88,8 @@ func (a *analyzer) helperArgValues(e ast.Expr, depth int) []helperArg {
 // carries as kernel arguments.
 func (a *analyzer) helperCallArgs(call *ast.CallExpr, result int) []helperArg {
 	fn := flow.Callee(a.pass.TypesInfo, call)
-	r, ok := a.sums.args.Of(fn)
-	if !ok || r.Result != result {
+	r := a.summaryOf(fn).Args
+	if r == nil || r.Result != result {
 		return nil
 	}
 	sig := fn.Signature()
@@ -124,9 +106,9 @@ func (a *analyzer) helperCallArgs(call *ast.CallExpr, result int) []helperArg {
 }
 
 // findKernelArgs summarizes a function that returns a kernel argument array
-// carrying its parameters (ReturnsKernelArgs): the first result, on every
+// carrying its parameters (Summary.Args): the first result, on every
 // return statement of fi, whose argument values include a parameter.
-func (a *analyzer) findKernelArgs(fi *fnInfo) (ReturnsKernelArgs, bool) {
+func (a *analyzer) findKernelArgs(fi *fnInfo) *KernelArgs {
 	results := fi.obj.Signature().Results()
 	for i := range results.Len() {
 		if !flow.IsArgArrayType(results.At(i).Type()) {
@@ -145,10 +127,10 @@ func (a *analyzer) findKernelArgs(fi *fnInfo) (ReturnsKernelArgs, bool) {
 		}
 		if len(params) > 0 {
 			slices.Sort(params)
-			return ReturnsKernelArgs{Result: i, Params: params}, true
+			return &KernelArgs{Result: i, Params: params}
 		}
 	}
-	return ReturnsKernelArgs{}, false
+	return nil
 }
 
 // argArrayValues returns the argument values of the kernel argument array e

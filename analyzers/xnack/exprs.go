@@ -1,7 +1,6 @@
 package xnack
 
 import (
-	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -260,7 +259,7 @@ func (a *analyzer) provCall(call *ast.CallExpr, result int, depth int) provenanc
 		}
 		return provenance{}
 	}
-	if r, ok := a.sums.memory.Of(fn); ok && r.Result == result {
+	if r := a.summaryOf(fn).Memory; r != nil && r.Result == result {
 		return provenance{systemMem, r.From}
 	}
 	return provenance{}
@@ -460,11 +459,5 @@ func (a *analyzer) guardCall(call *ast.CallExpr, result int) (guardKind, string)
 		}
 		return noGuard, ""
 	}
-	if r, ok := a.reportsOf(fn); ok && r.result == result {
-		if r.kind == hmmCheck {
-			return hmmCheck, fmt.Sprintf("%s (it checks %s)", fn.Name(), r.checks)
-		}
-		return r.kind, ""
-	}
-	return noGuard, ""
+	return guardResult(fn, a.summaryOf(fn).Reports, result)
 }

@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/flow"
@@ -60,21 +59,6 @@ func (f ParamFlow) key() paramKey { return paramKey{f.Ref, f.Array} }
 type paramKey struct {
 	ref   flow.Ref
 	array bool
-}
-
-// LaunchesParams is the fact that a function hands the memory its caller
-// passes in the listed parameters to the GPU (a kernel argument,
-// hipMemPrefetchAsync, hipMemAdvise) on a path it does not guard, sorted by
-// parameter.
-type LaunchesParams struct{ Params []ParamFlow }
-
-func (*LaunchesParams) AFact() {}
-func (f *LaunchesParams) String() string {
-	refs := make([]string, len(f.Params))
-	for i, p := range f.Params {
-		refs[i] = p.ref()
-	}
-	return "launchesParams(" + strings.Join(refs, ", ") + ")"
 }
 
 // paramSite is a parameter flow found at a site of the walked function.

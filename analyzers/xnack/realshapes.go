@@ -12,23 +12,6 @@ import (
 // This file holds the shapes of library-style code (issue 19): kernel
 // argument arrays built in C memory, and guard helpers that return an error.
 
-// ErrUnlessXNACK is the fact that a function's error result Result is nil
-// only when XNACK is on (Checks is empty), or only when an attribute that
-// reports HMM support, not XNACK, is 1 (Checks names it): a guard helper such
-// as `if err := requireXNACK(dev); err != nil { log.Fatal(err) }`.
-type ErrUnlessXNACK struct {
-	Result int
-	Checks string
-}
-
-func (*ErrUnlessXNACK) AFact() {}
-func (f *ErrUnlessXNACK) String() string {
-	if f.Checks != "" {
-		return fmt.Sprintf("errUnlessHMM(result=%d, %s)", f.Result, f.Checks)
-	}
-	return fmt.Sprintf("errUnlessXNACK(result=%d)", f.Result)
-}
-
 // errGuard classifies e == nil holding for an error e: the result of a
 // guard helper, or a variable that only ever holds such results.
 func (a *analyzer) errGuard(e ast.Expr, depth int) (guardKind, string) {
@@ -57,14 +40,19 @@ func (a *analyzer) errGuard(e ast.Expr, depth int) (guardKind, string) {
 
 func (a *analyzer) errGuardCall(call *ast.CallExpr, result int) (guardKind, string) {
 	fn := flow.Callee(a.pass.TypesInfo, call)
-	r, ok := a.errReportsOf(fn)
-	if !ok || r.result != result {
+	return guardResult(fn, a.summaryOf(fn).ErrGuard, result)
+}
+
+// guardResult is what result `result` of a call of fn proves by g, fn's
+// summary of that kind of result.
+func guardResult(fn *types.Func, g *Guard, result int) (guardKind, string) {
+	switch {
+	case g == nil || g.Result != result:
 		return noGuard, ""
+	case g.HMM:
+		return hmmCheck, fmt.Sprintf("%s (it checks %s)", fn.Name(), g.Checks)
 	}
-	if r.kind == hmmCheck {
-		return hmmCheck, fmt.Sprintf("%s (it checks %s)", fn.Name(), r.checks)
-	}
-	return r.kind, ""
+	return xnackCheck, ""
 }
 
 // impliesNilComparison handles err == nil and err != nil: when the error is
@@ -97,9 +85,9 @@ func (a *analyzer) impliesNilComparison(x *ast.BinaryExpr, taken bool, depth int
 // them guarded, and every other return an error that is never nil
 // (errors.New, fmt.Errorf, or an error variable returned as it is, as in
 // `if err != nil { return err }`).
-func (a *analyzer) findErrGuard(fi *fnInfo, r *walkResult) (reportSummary, bool) {
+func (a *analyzer) findErrGuard(fi *fnInfo, r *walkResult) *Guard {
 	if fi.obj == nil {
-		return reportSummary{}, false
+		return nil
 	}
 	info := a.pass.TypesInfo
 	results := fi.obj.Signature().Results()
@@ -109,7 +97,7 @@ func (a *analyzer) findErrGuard(fi *fnInfo, r *walkResult) (reportSummary, bool)
 			continue
 		}
 		nils, ok := 0, true
-		out := reportSummary{result: i, kind: xnackCheck}
+		out := &Guard{Result: i}
 		for _, rs := range r.returns {
 			if len(rs.ret.Results) != results.Len() {
 				ok = false
@@ -127,7 +115,7 @@ func (a *analyzer) findErrGuard(fi *fnInfo, r *walkResult) (reportSummary, bool)
 			switch {
 			case rs.s.guarded:
 			case rs.s.wrongAt.IsValid():
-				out.kind, out.checks = hmmCheck, r.wrongNames[rs.s.wrongAt]
+				out.HMM, out.Checks = true, r.wrongNames[rs.s.wrongAt]
 			default:
 				ok = false
 			}
@@ -136,8 +124,8 @@ func (a *analyzer) findErrGuard(fi *fnInfo, r *walkResult) (reportSummary, bool)
 			}
 		}
 		if ok && nils > 0 {
-			return out, true
+			return out
 		}
 	}
-	return reportSummary{}, false
+	return nil
 }

@@ -1,200 +1,189 @@
 package xnack
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/hiplint/hiplint/internal/flow"
 )
 
-// This file is what xnack knows of functions: its summaries, each kept in a
-// flow.Table or flow.Marks (this package's, else the imported fact, else
-// the meet over an interface method's implementations), and computed by two
-// flow.Summaries solves. The first summarizes results (guard wrappers,
+// This file is what xnack knows of functions: one Summary each, kept in one
+// flow.Table (this package's, else the imported fact, else the meet over an
+// interface method's implementations), and computed by two flow.Summaries
+// solves. The first summarizes results (guard wrappers,
 // system-memory constructors, kernel argument arrays); the events of every
 // node need them. The second summarizes effects and uses: whether a
 // function initializes HIP, sets HSA_XNACK, returns only with XNACK on, and
 // which unguarded memory uses and parameters reaching the GPU it has.
 
-type summaries struct {
-	xnack   *flow.Table[ReportsXNACK, *ReportsXNACK]
-	hmm     *flow.Table[ReportsHMM, *ReportsHMM]
-	errs    *flow.Table[ErrUnlessXNACK, *ErrUnlessXNACK]
-	memory  *flow.Table[ReturnsSystemMemory, *ReturnsSystemMemory]
-	args    *flow.Table[ReturnsKernelArgs, *ReturnsKernelArgs]
-	needs   *flow.Table[NeedsXNACK, *NeedsXNACK]
-	params  *flow.Table[LaunchesParams, *LaunchesParams]
-	runtime *flow.Marks[InitializesHIP, *InitializesHIP]
-	env     *flow.Marks[SetsHSAXNACK, *SetsHSAXNACK]
-	guards  *flow.Marks[GuardsXNACK, *GuardsXNACK]
+// Guard is what a guard helper's result proves: result Result (a boolean
+// being true, or an error being nil) holds only when XNACK is on, or, with
+// HMM, only when the attribute Checks names is 1, which reports HMM
+// (managed memory) support and not XNACK.
+type Guard struct {
+	Result int
+	HMM    bool
+	Checks string
 }
 
-func newSummaries(a *analyzer) *summaries {
-	pass, impls := a.pass, a.impls
-	s := &summaries{
-		xnack:   flow.NewTable[ReportsXNACK](pass, impls),
-		hmm:     flow.NewTable[ReportsHMM](pass, impls),
-		errs:    flow.NewTable[ErrUnlessXNACK](pass, impls),
-		memory:  flow.NewTable[ReturnsSystemMemory](pass, impls),
-		args:    flow.NewTable[ReturnsKernelArgs](pass, impls),
-		needs:   flow.NewTable[NeedsXNACK](pass, impls),
-		params:  flow.NewTable[LaunchesParams](pass, impls),
-		runtime: flow.NewMarks[InitializesHIP](pass, impls),
-		env:     flow.NewMarks[SetsHSAXNACK](pass, impls),
-		guards:  flow.NewMarks[GuardsXNACK](pass, impls),
+func (g *Guard) kind() guardKind {
+	if g.HMM {
+		return hmmCheck
 	}
-	// A result index of -1 is no summary (result 0 is one).
-	s.xnack.Empty = func(f ReportsXNACK) bool { return f.Result < 0 }
-	s.hmm.Empty = func(f ReportsHMM) bool { return f.Result < 0 }
-	s.errs.Empty = func(f ErrUnlessXNACK) bool { return f.Result < 0 }
-	s.memory.Empty = func(f ReturnsSystemMemory) bool { return f.From == "" }
-	// Through an interface, a call may reach any implementation (the HIP
-	// one on an AMD GPU): it returns system memory if every implementation
-	// does, hands a parameter to the GPU if any does, and may initialize
-	// HIP or set HSA_XNACK if any does; it guards only if every
-	// implementation does. Guard results are met in reportsOf and
-	// errReportsOf (they span two tables), uses in usesOf (they keep this
-	// package's positions).
-	s.memory.Meet = func(fs []ReturnsSystemMemory) ReturnsSystemMemory {
-		for _, f := range fs {
-			if f.From == "" || f.Result != fs[0].Result {
-				return ReturnsSystemMemory{}
-			}
+	return xnackCheck
+}
+
+// Memory is a result (Result) that points to system memory (From says
+// which).
+type Memory struct {
+	Result int
+	From   string
+}
+
+// KernelArgs is a result (Result) that is a kernel argument array
+// (kernelParams) whose arguments include the pointers the caller passes in
+// parameters Params, sorted (argblock.go).
+type KernelArgs struct {
+	Result int
+	Params []int
+}
+
+// Need is one kind of XNACK-dependent memory use (system memory, else
+// managed) that a call reaches unguarded: What says what it is, for
+// messages; CUDA: through the CUDA API (the guard is
+// cudaDevAttrPageableMemoryAccess).
+type Need struct {
+	System bool
+	What   string
+	CUDA   bool
+}
+
+// Summary is the fact of what a function does that matters for XNACK to
+// its callers.
+type Summary struct {
+	Reports  *Guard      // what its boolean result being true proves
+	ErrGuard *Guard      // what its error result being nil proves
+	Memory   *Memory     // it returns system memory
+	Args     *KernelArgs // it returns a kernel argument array of its parameters
+	Needs    []Need      // the uses it reaches unguarded, first of each kind, system first
+	// Params: the parameters whose memory it hands to the GPU on a path it
+	// does not guard, sorted (params.go).
+	Params  []ParamFlow
+	Runtime bool // it may call the HIP runtime (HSA_XNACK is read by its return)
+	Env     bool // it may set HSA_XNACK
+	Guards  bool // it returns normally only with XNACK on (skips, exits, or sets HSA_XNACK=1)
+}
+
+func (*Summary) AFact() {}
+func (s *Summary) String() string {
+	var parts []string
+	add := func(format string, args ...any) { parts = append(parts, fmt.Sprintf(format, args...)) }
+	if g := s.Reports; g != nil {
+		add("reports%s(result=%d)", map[bool]string{false: "XNACK", true: "HMM"}[g.HMM], g.Result)
+	}
+	if g := s.ErrGuard; g != nil && g.HMM {
+		add("errUnlessHMM(result=%d, %s)", g.Result, g.Checks)
+	} else if g != nil {
+		add("errUnlessXNACK(result=%d)", g.Result)
+	}
+	if s.Memory != nil {
+		add("returnsSystemMemory(result=%d)", s.Memory.Result)
+	}
+	if s.Args != nil {
+		add("returnsKernelArgs(result=%d, params=%s)", s.Args.Result, strings.Trim(strings.Join(strings.Fields(fmt.Sprint(s.Args.Params)), ","), "[]"))
+	}
+	if len(s.Needs) > 0 {
+		kinds := make([]string, len(s.Needs))
+		for i, n := range s.Needs {
+			kinds[i] = map[bool]string{false: "managed", true: "system"}[n.System]
 		}
-		return fs[0]
+		add("needsXNACK(%s)", strings.Join(kinds, ", "))
 	}
-	s.params.Meet = func(fs []LaunchesParams) LaunchesParams {
-		var out LaunchesParams
-		for _, f := range fs {
-			out.Params = mergeParams(out.Params, f.Params)
+	if len(s.Params) > 0 {
+		refs := make([]string, len(s.Params))
+		for i, p := range s.Params {
+			refs[i] = p.ref()
 		}
-		return out
+		add("launchesParams(%s)", strings.Join(refs, ", "))
 	}
-	s.guards.Every = true
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{s.Runtime, "initializesHIP"}, {s.Env, "setsHSA_XNACK"}, {s.Guards, "guardsXNACK"}} {
+		if f.on {
+			parts = append(parts, f.name)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// meet is what a call through an interface may do (it may reach any
+// implementation: the HIP one on an AMD GPU): it may initialize HIP, set
+// HSA_XNACK or hand a parameter to the GPU if any implementation does; it
+// guards, returns system memory or proves a guard only if every
+// implementation does (a guard as weak as the weakest). Uses are met in
+// usesOf (they keep this package's positions); kernel argument arrays are
+// not followed through interfaces.
+func meet(fs []Summary) Summary {
+	var out Summary
+	for i, f := range fs {
+		out.Runtime = out.Runtime || f.Runtime
+		out.Env = out.Env || f.Env
+		out.Params = mergeParams(out.Params, f.Params)
+		if i == 0 {
+			out.Guards, out.Reports, out.ErrGuard, out.Memory = f.Guards, f.Reports, f.ErrGuard, f.Memory
+			continue
+		}
+		out.Guards = out.Guards && f.Guards
+		out.Reports, out.ErrGuard = meetGuards(out.Reports, f.Reports), meetGuards(out.ErrGuard, f.ErrGuard)
+		if out.Memory == nil || f.Memory == nil || out.Memory.Result != f.Memory.Result {
+			out.Memory = nil
+		}
+	}
+	return out
+}
+
+func meetGuards(a, b *Guard) *Guard {
+	switch {
+	case a == nil || b == nil || a.Result != b.Result:
+		return nil
+	case b.HMM && !a.HMM:
+		return b
+	}
+	return a
+}
+
+// summaryOf returns fn's summary (the empty one when it has none).
+func (a *analyzer) summaryOf(fn *types.Func) Summary {
+	s, _ := a.sums.Of(fn)
 	return s
 }
 
-// export exports the summaries of the functions other packages can call.
-func (s *summaries) export(funcs []*types.Func) {
-	s.xnack.Export(funcs)
-	s.hmm.Export(funcs)
-	s.memory.Export(funcs)
-	s.args.Export(funcs)
-	s.needs.Export(funcs)
-	s.runtime.Export(funcs)
-	s.guards.Export(funcs)
-	s.env.Export(funcs)
-	s.params.Export(funcs)
-	s.errs.Export(funcs)
-}
-
-// reportSummary is what a guard helper's result proves.
-type reportSummary struct {
-	result int
-	kind   guardKind
-	checks string
-}
-
-// meetReports is what a guard result proves through an interface: a guard
-// only if every implementation's result is one, and as weak as the weakest.
-func meetReports(impls []*types.Func, of func(*types.Func) (reportSummary, bool)) (reportSummary, bool) {
-	var out reportSummary
-	for i, impl := range impls {
-		r, ok := of(impl)
-		if !ok || i > 0 && r.result != out.result {
-			return reportSummary{}, false
-		}
-		if i == 0 || r.kind < out.kind {
-			out = r
-		}
-	}
-	return out, true
-}
-
-// reportsOf returns what fn's boolean result proves (ReportsXNACK,
-// ReportsHMM).
-func (a *analyzer) reportsOf(fn *types.Func) (reportSummary, bool) {
-	if impls := a.impls.Of(fn); impls != nil {
-		return meetReports(impls, a.reportsOf)
-	}
-	if h, ok := a.sums.hmm.Of(fn); ok {
-		return reportSummary{result: h.Result, kind: hmmCheck, checks: h.Checks}, true
-	}
-	if x, ok := a.sums.xnack.Of(fn); ok {
-		return reportSummary{result: x.Result, kind: xnackCheck}, true
-	}
-	return reportSummary{}, false
-}
-
-// errReportsOf returns what fn's error result being nil proves
-// (ErrUnlessXNACK).
-func (a *analyzer) errReportsOf(fn *types.Func) (reportSummary, bool) {
-	if impls := a.impls.Of(fn); impls != nil {
-		return meetReports(impls, a.errReportsOf)
-	}
-	f, ok := a.sums.errs.Of(fn)
-	if !ok {
-		return reportSummary{}, false
-	}
-	if f.Checks != "" {
-		return reportSummary{result: f.Result, kind: hmmCheck, checks: f.Checks}, true
-	}
-	return reportSummary{result: f.Result, kind: xnackCheck}, true
-}
-
-// setReports records fn's guard result summaries.
-func (a *analyzer) setReports(fn *types.Func, r reportSummary, ok bool) bool {
-	x, h := ReportsXNACK{Result: -1}, ReportsHMM{Result: -1}
-	switch {
-	case ok && r.kind == xnackCheck:
-		x.Result = r.result
-	case ok:
-		h = ReportsHMM{Result: r.result, Checks: r.checks}
-	}
-	cx := a.sums.xnack.Set(fn, x)
-	return a.sums.hmm.Set(fn, h) || cx
-}
-
-func (a *analyzer) setErrReports(fn *types.Func, r reportSummary, ok bool) bool {
-	f := ErrUnlessXNACK{Result: -1}
-	if ok {
-		f.Result = r.result
-		if r.kind == hmmCheck {
-			f.Checks = r.checks
-		}
-	}
-	return a.sums.errs.Set(fn, f)
-}
-
-// results is the first solve's summary of one function.
-type results struct {
-	reports    reportSummary
-	hasReports bool
-	memory     ReturnsSystemMemory
-	args       ReturnsKernelArgs
+// update sets the part of fn's summary that set changes, and reports
+// whether it changed.
+func (a *analyzer) update(fn *types.Func, set func(*Summary)) bool {
+	s, _ := a.sums.Local(fn)
+	set(&s)
+	return a.sums.Set(fn, s)
 }
 
 // summarizeResults finds guard wrappers, system-memory constructors and
 // kernel argument array builders, callees first.
 func (a *analyzer) summarizeResults() {
-	flow.Summaries[results]{
+	flow.Summaries[Summary]{
 		Pass: a.pass, Index: a.idx, Impls: a.impls,
 		Deps: func(fn flow.Func) []*types.Func {
 			return flow.StoreDeps(a.pass.TypesInfo, a.pass.Pkg, a.ix.Sources, fn.Body)
 		},
-		Analyze: func(fn flow.Func) results {
+		Analyze: func(fn flow.Func) Summary {
 			fi := a.byObj[fn.Object(a.pass.TypesInfo)]
-			var r results
-			r.reports, r.hasReports = a.findReports(fi)
-			r.memory, _ = a.findReturnedMemory(fi)
-			r.args, _ = a.findKernelArgs(fi)
-			return r
+			return Summary{Reports: a.findReports(fi), Memory: a.findReturnedMemory(fi), Args: a.findKernelArgs(fi)}
 		},
-		Update: func(obj *types.Func, r results) bool {
-			c1 := a.setReports(obj, r.reports, r.hasReports)
-			c2 := a.sums.memory.Set(obj, r.memory)
-			return a.sums.args.Set(obj, r.args) || c1 || c2
+		Update: func(obj *types.Func, r Summary) bool {
+			return a.update(obj, func(s *Summary) { s.Reports, s.Memory, s.Args = r.Reports, r.Memory, r.Args })
 		},
 	}.Solve(a.idx.Funcs())
 }
@@ -209,7 +198,7 @@ type calleeSummary struct {
 	own    bool
 }
 
-func (a *analyzer) summaryOf(ev event) calleeSummary {
+func (a *analyzer) calleeOf(ev event) calleeSummary {
 	if ev.lit != nil {
 		fi := a.byLit[ev.lit]
 		if fi == nil {
@@ -224,12 +213,8 @@ func (a *analyzer) summaryOf(ev event) calleeSummary {
 	if fn == nil {
 		return calleeSummary{}
 	}
-	s := calleeSummary{callsRuntime: a.sums.runtime.Has(fn), setsEnv: a.sums.env.Has(fn), guards: a.sums.guards.Has(fn),
-		uses: a.usesOf(fn)}
-	if p, ok := a.sums.params.Of(fn); ok {
-		s.params = p.Params
-	}
-	return s
+	sum := a.summaryOf(fn)
+	return calleeSummary{callsRuntime: sum.Runtime, setsEnv: sum.Env, guards: sum.Guards, uses: a.usesOf(fn), params: sum.Params}
 }
 
 // summarizeUses computes, callees first, every function's effects (whether
@@ -254,14 +239,11 @@ func (a *analyzer) summarizeUses(walk bool) {
 			return fi.sum
 		},
 		Update: func(obj *types.Func, s calleeSummary) bool {
-			c1 := a.sums.runtime.Set(obj, s.callsRuntime)
-			c2 := a.sums.env.Set(obj, s.setsEnv)
-			c3 := a.sums.guards.Set(obj, s.guards)
 			a.localUses[obj] = s.uses
-			c4 := a.sums.needs.Set(obj, needsOf(s.uses))
-			c5 := a.sums.params.Set(obj, LaunchesParams{Params: s.params})
-			c6 := a.setErrReports(obj, a.byObj[obj].err, a.byObj[obj].hasErr)
-			return c1 || c2 || c3 || c4 || c5 || c6
+			return a.update(obj, func(f *Summary) {
+				f.Runtime, f.Env, f.Guards, f.Params = s.callsRuntime, s.setsEnv, s.guards, s.params
+				f.Needs, f.ErrGuard = needsOf(s.uses), a.byObj[obj].err
+			})
 		},
 	}.Solve(a.idx.Funcs())
 	analyzeLits(orphans)
@@ -278,7 +260,7 @@ func (a *analyzer) summarize(fi *fnInfo, walk bool) {
 			case evSetenv:
 				s.setsEnv = true
 			case evCall:
-				c := a.summaryOf(ev)
+				c := a.calleeOf(ev)
 				s.callsRuntime = s.callsRuntime || c.callsRuntime
 				s.setsEnv = s.setsEnv || c.setsEnv
 			}
@@ -294,7 +276,7 @@ func (a *analyzer) summarize(fi *fnInfo, walk bool) {
 	s.params = firstParams(r.params)
 	fi.sum = s
 	if fi.obj != nil {
-		fi.err, fi.hasErr = a.findErrGuard(fi, r)
+		fi.err = a.findErrGuard(fi, r)
 	}
 }
 
@@ -312,17 +294,13 @@ func firstUses(sites []siteUse) []useRef {
 	return out
 }
 
-// needsOf is the NeedsXNACK summary of a function's first uses.
-func needsOf(uses []useRef) NeedsXNACK {
-	var n NeedsXNACK
+// needsOf is what a function's first uses need, for its fact.
+func needsOf(uses []useRef) []Need {
+	var out []Need
 	for _, u := range uses {
-		if u.kind == systemMem {
-			n.System, n.SystemWhat, n.SystemCUDA = true, u.describe(""), u.cuda
-		} else {
-			n.Managed, n.ManagedWhat = true, u.describe("")
-		}
+		out = append(out, Need{System: u.kind == systemMem, What: u.describe(""), CUDA: u.cuda})
 	}
-	return n
+	return out
 }
 
 // usesOf returns the unguarded uses a call of fn reaches, first of each
@@ -346,16 +324,13 @@ func (a *analyzer) usesOf(fn *types.Func) []useRef {
 	if fn.Pkg() == a.pass.Pkg {
 		return a.localUses[fn.Origin()]
 	}
-	n, ok := a.sums.needs.Of(fn)
-	if !ok {
-		return nil
-	}
 	var out []useRef
-	if n.System {
-		out = append(out, useRef{kind: systemMem, what: n.SystemWhat, pos: fn.Pos(), cuda: n.SystemCUDA})
-	}
-	if n.Managed {
-		out = append(out, useRef{kind: managedMem, what: n.ManagedWhat, pos: fn.Pos()})
+	for _, n := range a.summaryOf(fn).Needs {
+		k := managedMem
+		if n.System {
+			k = systemMem
+		}
+		out = append(out, useRef{kind: k, what: n.What, pos: fn.Pos(), cuda: n.CUDA})
 	}
 	return out
 }

@@ -35,14 +35,12 @@ var (
 var Checks = []diag.Check{SystemMemory, ManagedMemory, LateXNACK, UnskippedTest, WrongGuard}
 
 var Analyzer = &analysis.Analyzer{
-	Name: "xnack",
-	Doc:  doc,
-	URL:  diag.DocsBase + "HL4001.md",
-	Run:  run,
-	FactTypes: []analysis.Fact{new(ReportsXNACK), new(ReportsHMM), new(ReturnsSystemMemory),
-		new(NeedsXNACK), new(InitializesHIP), new(GuardsXNACK), new(SetsHSAXNACK), new(LaunchesParams), new(ErrUnlessXNACK),
-		new(ReturnsKernelArgs)},
-	Requires: []*analysis.Analyzer{flow.IndexAnalyzer},
+	Name:      "xnack",
+	Doc:       doc,
+	URL:       diag.DocsBase + "HL4001.md",
+	Run:       run,
+	FactTypes: []analysis.Fact{new(Summary)},
+	Requires:  []*analysis.Analyzer{flow.IndexAnalyzer},
 }
 
 const doc = `check that memory which needs XNACK is used only where XNACK is on
@@ -55,75 +53,6 @@ CUDA), or set HSA_XNACK=1 before the first HIP call. Reports HL4001 (system
 memory), HL4002 (managed memory), HL4003 (HSA_XNACK set too late), HL4004
 (test without a skip guard) and HL4005 (a managed-memory attribute checked
 instead of XNACK).`
-
-// ReportsXNACK is the fact that a function's boolean result Result is true
-// only when XNACK is on.
-type ReportsXNACK struct{ Result int }
-
-func (*ReportsXNACK) AFact()           {}
-func (f *ReportsXNACK) String() string { return fmt.Sprintf("reportsXNACK(result=%d)", f.Result) }
-
-// ReportsHMM is the fact that a function's boolean result Result reports a
-// managed-memory (HMM) attribute, which is not XNACK; Checks names it.
-type ReportsHMM struct {
-	Result int
-	Checks string
-}
-
-func (*ReportsHMM) AFact()           {}
-func (f *ReportsHMM) String() string { return fmt.Sprintf("reportsHMM(result=%d)", f.Result) }
-
-// ReturnsSystemMemory is the fact that a function returns a pointer to system
-// memory (From says which) as result Result.
-type ReturnsSystemMemory struct {
-	Result int
-	From   string
-}
-
-func (*ReturnsSystemMemory) AFact() {}
-func (f *ReturnsSystemMemory) String() string {
-	return fmt.Sprintf("returnsSystemMemory(result=%d)", f.Result)
-}
-
-// NeedsXNACK is the fact that calling a function reaches XNACK-dependent
-// memory use that the function itself does not guard.
-type NeedsXNACK struct {
-	System, Managed         bool
-	SystemWhat, ManagedWhat string // what the use is, for messages
-	SystemCUDA              bool   // the system-memory use is through the CUDA API
-}
-
-func (*NeedsXNACK) AFact() {}
-func (f *NeedsXNACK) String() string {
-	var kinds []string
-	if f.System {
-		kinds = append(kinds, "system")
-	}
-	if f.Managed {
-		kinds = append(kinds, "managed")
-	}
-	return "needsXNACK(" + strings.Join(kinds, ", ") + ")"
-}
-
-// InitializesHIP is the fact that a function may call the HIP runtime (so
-// HSA_XNACK is read by the time it returns).
-type InitializesHIP struct{}
-
-func (*InitializesHIP) AFact()         {}
-func (*InitializesHIP) String() string { return "initializesHIP" }
-
-// GuardsXNACK is the fact that a function returns normally only when XNACK is
-// on (it skips the test, exits, or sets HSA_XNACK=1).
-type GuardsXNACK struct{}
-
-func (*GuardsXNACK) AFact()         {}
-func (*GuardsXNACK) String() string { return "guardsXNACK" }
-
-// SetsHSAXNACK is the fact that a function may set HSA_XNACK.
-type SetsHSAXNACK struct{}
-
-func (*SetsHSAXNACK) AFact()         {}
-func (*SetsHSAXNACK) String() string { return "setsHSA_XNACK" }
 
 // useRef is one XNACK-dependent memory use.
 type useRef struct {
@@ -176,9 +105,8 @@ type fnInfo struct {
 	events   map[ast.Node][]event
 	testFile bool
 
-	sum    calleeSummary // the last analysis's summary (summarize)
-	err    reportSummary // what its error result proves (ErrUnlessXNACK)
-	hasErr bool
+	sum calleeSummary // the last analysis's summary (summarize)
+	err *Guard        // what its error result proves (Summary.ErrGuard)
 }
 
 type analyzer struct {
@@ -195,7 +123,7 @@ type analyzer struct {
 	funcs  []*fnInfo
 	byObj  map[*types.Func]*fnInfo
 	byLit  map[*ast.FuncLit]*fnInfo
-	sums   *summaries
+	sums   *flow.Table[Summary, *Summary]
 	// localUses are this package's functions' first uses (NeedsXNACK
 	// says what they are, without where).
 	localUses map[*types.Func][]useRef
@@ -255,7 +183,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 			exported = append(exported, fi.obj)
 		}
 	}
-	a.sums.export(exported)
+	a.sums.Export(exported)
 	return nil, nil
 }
 
@@ -265,7 +193,8 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 func newAnalyzer(pass *analysis.Pass, candidates bool) *analyzer {
 	a := &analyzer{pass: pass, candidates: candidates, byObj: map[*types.Func]*fnInfo{}, byLit: map[*ast.FuncLit]*fnInfo{},
 		reported: map[string]bool{}, localUses: map[*types.Func][]useRef{}, impls: flow.NewImpls(pass), argCache: map[argKey]argResult{}, idx: flow.IndexOf(pass)}
-	a.sums = newSummaries(a)
+	a.sums = flow.NewTable[Summary](pass, a.impls)
+	a.sums.Meet = meet
 	return a
 }
 
@@ -430,7 +359,7 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo, emit func(event)) 
 	}
 }
 
-func (a *analyzer) findReports(fi *fnInfo) (reportSummary, bool) {
+func (a *analyzer) findReports(fi *fnInfo) *Guard {
 	info := a.pass.TypesInfo
 	results := fi.obj.Signature().Results()
 	rets := flow.ReturnStmts(fi.fn.Body)
@@ -459,13 +388,13 @@ func (a *analyzer) findReports(fi *fnInfo) (reportSummary, bool) {
 			}
 		}
 		if found {
-			return reportSummary{result: i, kind: kind, checks: checks}, true
+			return &Guard{Result: i, HMM: kind == hmmCheck, Checks: checks}
 		}
 	}
-	return reportSummary{}, false
+	return nil
 }
 
-func (a *analyzer) findReturnedMemory(fi *fnInfo) (ReturnsSystemMemory, bool) {
+func (a *analyzer) findReturnedMemory(fi *fnInfo) *Memory {
 	results := fi.obj.Signature().Results()
 	for _, ret := range flow.ReturnStmts(fi.fn.Body) {
 		if len(ret.Results) != results.Len() {
@@ -476,11 +405,11 @@ func (a *analyzer) findReturnedMemory(fi *fnInfo) (ReturnsSystemMemory, bool) {
 				continue
 			}
 			if p := a.prov(r, 0); p.kind&systemMem != 0 {
-				return ReturnsSystemMemory{Result: i, From: p.from}, true
+				return &Memory{Result: i, From: p.from}
 			}
 		}
 	}
-	return ReturnsSystemMemory{}, false
+	return nil
 }
 
 // state is what holds at a point of a function.
@@ -577,7 +506,7 @@ func (w *walker) step(ev event, s state) state {
 // summaryAt is the summary of an event's callee, without the effects of a
 // deferred call where it is written.
 func (w *walker) summaryAt(ev event) calleeSummary {
-	sum := w.a.summaryOf(ev)
+	sum := w.a.calleeOf(ev)
 	if ev.deferred {
 		sum.callsRuntime, sum.setsEnv, sum.guards = false, false, false
 	}
@@ -891,7 +820,7 @@ func (a *analyzer) varInitRuntime() token.Pos {
 			first = call.Pos()
 		} else if c := a.idx.Match(call); c != nil && c.Func.Family == hipapi.HIP {
 			first = call.Pos()
-		} else if fn := flow.Callee(info, call); fn != nil && a.summaryOf(event{callee: fn.Origin()}).callsRuntime {
+		} else if fn := flow.Callee(info, call); fn != nil && a.summaryOf(fn.Origin()).Runtime {
 			first = call.Pos()
 		}
 		return !first.IsValid()

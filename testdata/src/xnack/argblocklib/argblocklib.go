@@ -17,7 +17,7 @@ var Kernel C.hipFunction_t
 
 // Pack lays out one C block as [slots...][data pointer][count]: the
 // kernelParams array first, the argument values after it.
-func Pack(data unsafe.Pointer, count uint32) (unsafe.Pointer, *unsafe.Pointer) { // want Pack:"returnsKernelArgs\\(result=1, params=0\\)" Pack:"returnsSystemMemory\\(result=0\\)"
+func Pack(data unsafe.Pointer, count uint32) (unsafe.Pointer, *unsafe.Pointer) { // want Pack:"returnsSystemMemory\\(result=0\\) returnsKernelArgs\\(result=1, params=0\\)"
 	mem := C.malloc(C.size_t(4 * slot))
 	slots := (*[2]unsafe.Pointer)(mem)
 	*(*unsafe.Pointer)(unsafe.Add(mem, 2*slot)) = data
@@ -28,6 +28,6 @@ func Pack(data unsafe.Pointer, count uint32) (unsafe.Pointer, *unsafe.Pointer) {
 }
 
 // Launch runs Kernel with a kernelParams array the caller built.
-func Launch(params *unsafe.Pointer) { // want Launch:"initializesHIP" Launch:"launchesParams\\(args\\(0\\)\\)"
+func Launch(params *unsafe.Pointer) { // want Launch:"launchesParams\\(args\\(0\\)\\) initializesHIP"
 	C.hipModuleLaunchKernel(Kernel, 1, 1, 1, 32, 1, 1, 0, nil, params, nil)
 }

@@ -22,7 +22,7 @@ var fn C.hipFunction_t
 var kernelAddr unsafe.Pointer
 
 // LaunchMalloc passes C.malloc memory to a kernel.
-func LaunchMalloc(n int) { // want LaunchMalloc:"needsXNACK\\(system\\)" LaunchMalloc:"initializesHIP"
+func LaunchMalloc(n int) { // want LaunchMalloc:"needsXNACK\\(system\\) initializesHIP"
 	buf := C.malloc(C.size_t(n * 4))
 	defer C.free(buf)
 	count := C.int(n)
@@ -31,7 +31,7 @@ func LaunchMalloc(n int) { // want LaunchMalloc:"needsXNACK\\(system\\)" LaunchM
 }
 
 // LaunchGoSlice passes Go memory (&slice[0]) to a kernel through hipLaunchKernel.
-func LaunchGoSlice(n int) { // want LaunchGoSlice:"needsXNACK\\(system\\)" LaunchGoSlice:"initializesHIP"
+func LaunchGoSlice(n int) { // want LaunchGoSlice:"needsXNACK\\(system\\) initializesHIP"
 	data := make([]float32, n)
 	p := unsafe.Pointer(&data[0])
 	var args [2]unsafe.Pointer
@@ -41,7 +41,7 @@ func LaunchGoSlice(n int) { // want LaunchGoSlice:"needsXNACK\\(system\\)" Launc
 }
 
 // LaunchGoPointer passes a Go pointer converted to unsafe.Pointer.
-func LaunchGoPointer() { // want LaunchGoPointer:"needsXNACK\\(system\\)" LaunchGoPointer:"initializesHIP"
+func LaunchGoPointer() { // want LaunchGoPointer:"needsXNACK\\(system\\) initializesHIP"
 	x := new([256]float32)
 	p := unsafe.Pointer(x)
 	args := []unsafe.Pointer{}
@@ -50,7 +50,7 @@ func LaunchGoPointer() { // want LaunchGoPointer:"needsXNACK\\(system\\)" Launch
 }
 
 // LaunchMmap passes an anonymous mapping to a kernel.
-func LaunchMmap(n int) error { // want LaunchMmap:"needsXNACK\\(system\\)" LaunchMmap:"initializesHIP"
+func LaunchMmap(n int) error { // want LaunchMmap:"needsXNACK\\(system\\) initializesHIP"
 	m, err := syscall.Mmap(-1, 0, n, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
 	if err != nil {
 		return err
@@ -68,20 +68,20 @@ func NewHostBuffer(n int) unsafe.Pointer { // want NewHostBuffer:"returnsSystemM
 }
 
 // LaunchHostBuffer launches on memory from NewHostBuffer.
-func LaunchHostBuffer(n int) { // want LaunchHostBuffer:"needsXNACK\\(system\\)" LaunchHostBuffer:"initializesHIP"
+func LaunchHostBuffer(n int) { // want LaunchHostBuffer:"needsXNACK\\(system\\) initializesHIP"
 	p := NewHostBuffer(n)
 	args := []unsafe.Pointer{unsafe.Pointer(&p)}
 	C.hipModuleLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil)
 }
 
 // PrefetchMalloc prefetches system memory: it needs XNACK like a launch.
-func PrefetchMalloc(n int) { // want PrefetchMalloc:"needsXNACK\\(system\\)" PrefetchMalloc:"initializesHIP"
+func PrefetchMalloc(n int) { // want PrefetchMalloc:"needsXNACK\\(system\\) initializesHIP"
 	p := C.malloc(C.size_t(n))
 	C.hipMemPrefetchAsync(p, C.size_t(n), 0, nil)
 }
 
 // NewManaged allocates managed memory.
-func NewManaged(n int) unsafe.Pointer { // want NewManaged:"needsXNACK\\(managed\\)" NewManaged:"initializesHIP"
+func NewManaged(n int) unsafe.Pointer { // want NewManaged:"needsXNACK\\(managed\\) initializesHIP"
 	var p unsafe.Pointer
 	if C.hipMallocManaged(&p, C.size_t(n), C.hipMemAttachGlobal) != C.hipSuccess {
 		return nil
@@ -90,7 +90,7 @@ func NewManaged(n int) unsafe.Pointer { // want NewManaged:"needsXNACK\\(managed
 }
 
 // AdviseManaged advises on managed memory.
-func AdviseManaged(n int) { // want AdviseManaged:"needsXNACK\\(managed\\)" AdviseManaged:"initializesHIP"
+func AdviseManaged(n int) { // want AdviseManaged:"needsXNACK\\(managed\\) initializesHIP"
 	p := NewManaged(n)
 	C.hipMemAdvise(p, C.size_t(n), C.hipMemAdviseSetReadMostly, 0)
 }
@@ -130,7 +130,7 @@ func CopyFromGo(data []float32) { // want CopyFromGo:"initializesHIP"
 // Guards, one per form: none of these needs XNACK from its callers.
 
 // GuardedArch checks gcnArchName inline and returns when XNACK is off.
-func GuardedArch(n int) error { // want GuardedArch:"initializesHIP" GuardedArch:"errUnlessXNACK\\(result=0\\)"
+func GuardedArch(n int) error { // want GuardedArch:"errUnlessXNACK\\(result=0\\) initializesHIP"
 	var prop C.hipDeviceProp_t
 	if C.hipGetDeviceProperties(&prop, 0) != C.hipSuccess {
 		return errors.New("no device")
@@ -197,7 +197,7 @@ func GuardedLocalWrapper(n int) { // want GuardedLocalWrapper:"initializesHIP"
 }
 
 // GuardedPanic stops unless XNACK is on.
-func GuardedPanic(n int) { // want GuardedPanic:"initializesHIP" GuardedPanic:"guardsXNACK"
+func GuardedPanic(n int) { // want GuardedPanic:"initializesHIP guardsXNACK"
 	if !xnackOn() {
 		panic("this program needs XNACK")
 	}
@@ -205,7 +205,7 @@ func GuardedPanic(n int) { // want GuardedPanic:"initializesHIP" GuardedPanic:"g
 }
 
 // GuardedHelperSkip stops through a helper that skips.
-func GuardedHelperSkip(n int) { // want GuardedHelperSkip:"initializesHIP" GuardedHelperSkip:"guardsXNACK"
+func GuardedHelperSkip(n int) { // want GuardedHelperSkip:"initializesHIP guardsXNACK"
 	mustHaveXNACK()
 	LaunchMalloc(n)
 }
@@ -219,7 +219,7 @@ func mustHaveXNACK() {
 // Not guards.
 
 // UnguardedOtherBranch uses the memory where the guard failed.
-func UnguardedOtherBranch(n int) { // want UnguardedOtherBranch:"needsXNACK\\(system\\)" UnguardedOtherBranch:"initializesHIP"
+func UnguardedOtherBranch(n int) { // want UnguardedOtherBranch:"needsXNACK\\(system\\) initializesHIP"
 	if xnackOn() {
 		LaunchDevice(n)
 	} else {
@@ -228,7 +228,7 @@ func UnguardedOtherBranch(n int) { // want UnguardedOtherBranch:"needsXNACK\\(sy
 }
 
 // UnguardedAfterIf uses the memory after an if that does not stop.
-func UnguardedAfterIf(n int) { // want UnguardedAfterIf:"needsXNACK\\(managed\\)" UnguardedAfterIf:"initializesHIP"
+func UnguardedAfterIf(n int) { // want UnguardedAfterIf:"needsXNACK\\(managed\\) initializesHIP"
 	if !xnackOn() {
 		println("XNACK is off")
 	}
@@ -236,14 +236,14 @@ func UnguardedAfterIf(n int) { // want UnguardedAfterIf:"needsXNACK\\(managed\\)
 }
 
 // UnguardedStatus trusts a function that is not a guard.
-func UnguardedStatus(n int) { // want UnguardedStatus:"needsXNACK\\(system\\)" UnguardedStatus:"initializesHIP"
+func UnguardedStatus(n int) { // want UnguardedStatus:"needsXNACK\\(system\\) initializesHIP"
 	if xnackguard.Status(0) {
 		LaunchMalloc(n)
 	}
 }
 
 // UnguardedXnackMinus checks for "xnack-": that XNACK is off, not that it is on.
-func UnguardedXnackMinus(n int, arch string) { // want UnguardedXnackMinus:"needsXNACK\\(system\\)" UnguardedXnackMinus:"initializesHIP"
+func UnguardedXnackMinus(n int, arch string) { // want UnguardedXnackMinus:"needsXNACK\\(system\\) initializesHIP"
 	if !strings.Contains(arch, "xnack-") {
 		LaunchMalloc(n)
 	}
@@ -279,7 +279,7 @@ func WrongWrapper(n int) { // want WrongWrapper:"initializesHIP"
 }
 
 // ManagedAttrOnly reads the attribute without guarding anything with it.
-func ManagedAttrOnly() bool { // want ManagedAttrOnly:"reportsHMM\\(result=0\\)" ManagedAttrOnly:"initializesHIP"
+func ManagedAttrOnly() bool { // want ManagedAttrOnly:"reportsHMM\\(result=0\\) initializesHIP"
 	var v C.int
 	C.hipDeviceGetAttribute(&v, C.hipDeviceAttributeConcurrentManagedAccess, 0)
 	return v == 1
@@ -293,7 +293,7 @@ func BothChecks(n int) { // want BothChecks:"initializesHIP"
 }
 
 // LateEnable sets HSA_XNACK after a HIP call: too late (HL4003).
-func LateEnable(n int) { // want LateEnable:"initializesHIP" LateEnable:"setsHSA_XNACK" LateEnable:"needsXNACK\\(managed\\)"
+func LateEnable(n int) { // want LateEnable:"needsXNACK\\(managed\\) initializesHIP setsHSA_XNACK"
 	if xnackguard.DeviceCount() == 0 {
 		return
 	}
@@ -302,7 +302,7 @@ func LateEnable(n int) { // want LateEnable:"initializesHIP" LateEnable:"setsHSA
 }
 
 // DisableThenManaged sets HSA_XNACK=0: that is no guard.
-func DisableThenManaged(n int) { // want DisableThenManaged:"needsXNACK\\(managed\\)" DisableThenManaged:"initializesHIP" DisableThenManaged:"setsHSA_XNACK"
+func DisableThenManaged(n int) { // want DisableThenManaged:"needsXNACK\\(managed\\) initializesHIP setsHSA_XNACK"
 	os.Setenv("HSA_XNACK", "0")
 	NewManaged(n)
 }

@@ -38,7 +38,7 @@ func pageable() bool {
 
 // Positive: system memory passed to a launching parameter.
 
-func FillSystem() { // want FillSystem:"needsXNACK\\(system\\)" FillSystem:"initializesHIP"
+func FillSystem() { // want FillSystem:"needsXNACK\\(system\\) initializesHIP"
 	p := C.malloc(16)
 	defer C.free(p)
 	fill(p)
@@ -47,11 +47,11 @@ func FillSystem() { // want FillSystem:"needsXNACK\\(system\\)" FillSystem:"init
 // fillOuter hands its parameter on: a wrapper of a wrapper.
 func fillOuter(q unsafe.Pointer) { fill(q) }
 
-func FillOuterSystem() { // want FillOuterSystem:"needsXNACK\\(system\\)" FillOuterSystem:"initializesHIP"
+func FillOuterSystem() { // want FillOuterSystem:"needsXNACK\\(system\\) initializesHIP"
 	fillOuter(C.malloc(16))
 }
 
-func FillGo() { // want FillGo:"needsXNACK\\(system\\)" FillGo:"initializesHIP"
+func FillGo() { // want FillGo:"needsXNACK\\(system\\) initializesHIP"
 	data := make([]float32, 4)
 	fill(unsafe.Pointer(&data[0]))
 }
@@ -63,7 +63,7 @@ func fillSlice(data []float32) {
 	C.hipModuleLaunchKernel(f, 1, 1, 1, 4, 1, 1, 0, nil, &args[0], nil)
 }
 
-func FillSliceGo() { // want FillSliceGo:"needsXNACK\\(system\\)" FillSliceGo:"initializesHIP"
+func FillSliceGo() { // want FillSliceGo:"needsXNACK\\(system\\) initializesHIP"
 	fillSlice(make([]float32, 4))
 }
 
@@ -74,7 +74,7 @@ func fillAddr(addr uintptr) {
 	C.hipModuleLaunchKernel(f, 1, 1, 1, 4, 1, 1, 0, nil, &args[0], nil)
 }
 
-func FillAddrSystem() { // want FillAddrSystem:"needsXNACK\\(system\\)" FillAddrSystem:"initializesHIP"
+func FillAddrSystem() { // want FillAddrSystem:"needsXNACK\\(system\\) initializesHIP"
 	fillAddr(uintptr(C.malloc(16)))
 }
 
@@ -87,12 +87,12 @@ func (b *buf) launch() {
 	C.hipModuleLaunchKernel(f, 1, 1, 1, 4, 1, 1, 0, nil, &args[0], nil)
 }
 
-func LaunchHostBuf() { // want LaunchHostBuf:"needsXNACK\\(system\\)" LaunchHostBuf:"initializesHIP"
+func LaunchHostBuf() { // want LaunchHostBuf:"needsXNACK\\(system\\) initializesHIP"
 	b := &buf{ptr: C.malloc(16)}
 	b.launch()
 }
 
-func LaunchHostBufStored() { // want LaunchHostBufStored:"needsXNACK\\(system\\)" LaunchHostBufStored:"initializesHIP"
+func LaunchHostBufStored() { // want LaunchHostBufStored:"needsXNACK\\(system\\) initializesHIP"
 	var b buf
 	b.ptr = C.malloc(16)
 	b.launch()
@@ -103,22 +103,22 @@ func prefetch(p unsafe.Pointer) {
 	C.hipMemPrefetchAsync(p, 16, 0, nil)
 }
 
-func PrefetchSystem() { // want PrefetchSystem:"needsXNACK\\(system, managed\\)" PrefetchSystem:"initializesHIP"
+func PrefetchSystem() { // want PrefetchSystem:"needsXNACK\\(system, managed\\) initializesHIP"
 	prefetch(C.malloc(16))
 }
 
 // Cross-package: the library's facts.
 
-func LibSystem() { // want LibSystem:"needsXNACK\\(system\\)" LibSystem:"initializesHIP"
+func LibSystem() { // want LibSystem:"needsXNACK\\(system\\) initializesHIP"
 	p := C.malloc(16)
 	paramlaunchlib.Fill(p)
 }
 
-func LibVia() { // want LibVia:"needsXNACK\\(system\\)" LibVia:"initializesHIP"
+func LibVia() { // want LibVia:"needsXNACK\\(system\\) initializesHIP"
 	paramlaunchlib.FillVia(1, C.malloc(16))
 }
 
-func LibBuffer() { // want LibBuffer:"needsXNACK\\(system\\)" LibBuffer:"initializesHIP"
+func LibBuffer() { // want LibBuffer:"needsXNACK\\(system\\) initializesHIP"
 	b := paramlaunchlib.Buffer{Ptr: C.malloc(16), N: 16}
 	b.Launch()
 }
@@ -128,7 +128,7 @@ type launcher interface{ Launch(p unsafe.Pointer) }
 
 type hipLauncher struct{}
 
-func (hipLauncher) Launch(p unsafe.Pointer) { // want Launch:"launchesParams\\(0\\)" Launch:"initializesHIP"
+func (hipLauncher) Launch(p unsafe.Pointer) { // want Launch:"launchesParams\\(0\\) initializesHIP"
 	fill(p)
 }
 
@@ -136,24 +136,24 @@ type nopLauncher struct{}
 
 func (nopLauncher) Launch(p unsafe.Pointer) {}
 
-func LaunchThrough(l launcher) { // want LaunchThrough:"needsXNACK\\(system\\)" LaunchThrough:"initializesHIP"
+func LaunchThrough(l launcher) { // want LaunchThrough:"needsXNACK\\(system\\) initializesHIP"
 	l.Launch(C.malloc(16))
 }
 
 // Facts of exported wrappers.
 
 // Fill is a wrapper of fill.
-func Fill(p unsafe.Pointer) { // want Fill:"launchesParams\\(0\\)" Fill:"initializesHIP"
+func Fill(p unsafe.Pointer) { // want Fill:"launchesParams\\(0\\) initializesHIP"
 	fill(p)
 }
 
 // FillLater fills in a deferred closure that captures p.
-func FillLater(p unsafe.Pointer) { // want FillLater:"launchesParams\\(0\\)" FillLater:"initializesHIP"
+func FillLater(p unsafe.Pointer) { // want FillLater:"launchesParams\\(0\\) initializesHIP"
 	defer func() { fill(p) }()
 }
 
 // FillBoth launches on its second parameter and hands the first on.
-func FillBoth(a, b unsafe.Pointer) { // want FillBoth:"launchesParams\\(0, 1\\)" FillBoth:"initializesHIP"
+func FillBoth(a, b unsafe.Pointer) { // want FillBoth:"launchesParams\\(0, 1\\) initializesHIP"
 	Fill(a)
 	fillAddr(uintptr(b))
 }

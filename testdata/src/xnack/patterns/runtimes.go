@@ -34,7 +34,7 @@ type Runtime interface {
 
 type hipRuntime struct{}
 
-func (hipRuntime) MallocManaged(size int) (unsafe.Pointer, error) { // want MallocManaged:"needsXNACK\\(managed\\)" MallocManaged:"initializesHIP"
+func (hipRuntime) MallocManaged(size int) (unsafe.Pointer, error) { // want MallocManaged:"needsXNACK\\(managed\\) initializesHIP"
 	var p unsafe.Pointer
 	if C.hipMallocManaged(&p, C.size_t(size), C.ATTACH_GLOBAL) != 0 {
 		return nil, errors.New("hipMallocManaged failed")
@@ -42,7 +42,7 @@ func (hipRuntime) MallocManaged(size int) (unsafe.Pointer, error) { // want Mall
 	return p, nil
 }
 
-func (hipRuntime) XNACKEnabled() bool { // want XNACKEnabled:"reportsXNACK\\(result=0\\)" XNACKEnabled:"initializesHIP"
+func (hipRuntime) XNACKEnabled() bool { // want XNACKEnabled:"reportsXNACK\\(result=0\\) initializesHIP"
 	var prop C.hipDeviceProp_t
 	if C.hipGetDeviceProperties(&prop, 0) != 0 {
 		return false
@@ -78,7 +78,7 @@ func Pick(cuda bool) Runtime {
 }
 
 // UseRuntime allocates managed memory through the interface.
-func UseRuntime(rt Runtime, size int) error { // want UseRuntime:"needsXNACK\\(managed\\)" UseRuntime:"initializesHIP"
+func UseRuntime(rt Runtime, size int) error { // want UseRuntime:"needsXNACK\\(managed\\) initializesHIP"
 	_, err := rt.MallocManaged(size)
 	return err
 }

@@ -57,7 +57,7 @@ func check(r C.hipError_t) error {
 }
 
 // LaunchMalloc passes C.malloc memory to a kernel.
-func LaunchMalloc(n int) error { // want LaunchMalloc:"needsXNACK\\(system\\)" LaunchMalloc:"initializesHIP"
+func LaunchMalloc(n int) error { // want LaunchMalloc:"needsXNACK\\(system\\) initializesHIP"
 	buf := C.malloc(C.size_t(n))
 	defer C.free(buf)
 	args := []unsafe.Pointer{unsafe.Pointer(&buf)}
@@ -86,7 +86,7 @@ func (s status) error(what string) error {
 }
 
 // NewManaged allocates managed memory.
-func NewManaged(n int) (unsafe.Pointer, error) { // want NewManaged:"needsXNACK\\(managed\\)" NewManaged:"initializesHIP"
+func NewManaged(n int) (unsafe.Pointer, error) { // want NewManaged:"needsXNACK\\(managed\\) initializesHIP"
 	var p unsafe.Pointer
 	if err := status(C.hipMallocManaged(&p, C.size_t(n), C.ATTACH_GLOBAL)).error("managed"); err != nil {
 		return nil, err
@@ -96,7 +96,7 @@ func NewManaged(n int) (unsafe.Pointer, error) { // want NewManaged:"needsXNACK\
 
 // PageableAccess reads the pageable-memory attribute, passed as a local
 // macro: it is 1 only with XNACK on.
-func PageableAccess() bool { // want PageableAccess:"reportsXNACK\\(result=0\\)" PageableAccess:"initializesHIP"
+func PageableAccess() bool { // want PageableAccess:"reportsXNACK\\(result=0\\) initializesHIP"
 	var v C.int
 	if status(C.hipDeviceGetAttribute(&v, C.ATTR_PAGEABLE, 0)).error("attribute") != nil {
 		return false
@@ -105,7 +105,7 @@ func PageableAccess() bool { // want PageableAccess:"reportsXNACK\\(result=0\\)"
 }
 
 // ManagedAccess reads the managed-memory attribute: HMM support, not XNACK.
-func ManagedAccess() bool { // want ManagedAccess:"reportsHMM\\(result=0\\)" ManagedAccess:"initializesHIP"
+func ManagedAccess() bool { // want ManagedAccess:"reportsHMM\\(result=0\\) initializesHIP"
 	var v C.int
 	if status(C.hipDeviceGetAttribute(&v, C.ATTR_MANAGED, 0)).error("attribute") != nil {
 		return false
@@ -121,14 +121,14 @@ func Result(r C.hipError_t) {
 }
 
 // ArchXNACK checks gcnArchName for "xnack+".
-func ArchXNACK() bool { // want ArchXNACK:"reportsXNACK\\(result=0\\)" ArchXNACK:"initializesHIP"
+func ArchXNACK() bool { // want ArchXNACK:"reportsXNACK\\(result=0\\) initializesHIP"
 	var prop C.hipDeviceProp_t
 	Result(C.hipGetDeviceProperties(&prop, 0))
 	return strings.Contains(C.GoString(&prop.gcnArchName[0]), "xnack+")
 }
 
 // PrefetchGuarded prefetches managed memory only with XNACK on.
-func PrefetchGuarded(n int) error { // want PrefetchGuarded:"initializesHIP" PrefetchGuarded:"errUnlessXNACK\\(result=0\\)"
+func PrefetchGuarded(n int) error { // want PrefetchGuarded:"errUnlessXNACK\\(result=0\\) initializesHIP"
 	if !PageableAccess() {
 		return errNoXNACK
 	}
@@ -203,7 +203,7 @@ func (c *Context) Do(fn func() error) error {
 }
 
 // XNACKEnabled checks gcnArchName inside ctx.Do.
-func (c *Context) XNACKEnabled() (on bool) { // want XNACKEnabled:"reportsXNACK\\(result=0\\)" XNACKEnabled:"initializesHIP"
+func (c *Context) XNACKEnabled() (on bool) { // want XNACKEnabled:"reportsXNACK\\(result=0\\) initializesHIP"
 	c.Do(func() error {
 		var prop C.hipDeviceProp_t
 		if err := check(C.hipGetDeviceProperties(&prop, 0)); err != nil {
@@ -216,7 +216,7 @@ func (c *Context) XNACKEnabled() (on bool) { // want XNACKEnabled:"reportsXNACK\
 }
 
 // LaunchHost launches on C.malloc memory inside ctx.Do.
-func (c *Context) LaunchHost(n int) error { // want LaunchHost:"needsXNACK\\(system\\)" LaunchHost:"initializesHIP"
+func (c *Context) LaunchHost(n int) error { // want LaunchHost:"needsXNACK\\(system\\) initializesHIP"
 	buf := C.malloc(C.size_t(n))
 	defer C.free(buf)
 	args := []unsafe.Pointer{unsafe.Pointer(&buf)}
@@ -234,13 +234,13 @@ func (c *Context) LaunchHostGuarded(n int) error { // want LaunchHostGuarded:"in
 }
 
 // EnableLate sets HSA_XNACK after ctx.Do initialized the runtime (HL4003).
-func EnableLate(c *Context) { // want EnableLate:"initializesHIP" EnableLate:"setsHSA_XNACK"
+func EnableLate(c *Context) { // want EnableLate:"initializesHIP setsHSA_XNACK"
 	c.Do(func() error { return check(C.hipInit(0)) })
 	os.Setenv("HSA_XNACK", "1") // want `HSA_XNACK is set after a HIP runtime call has already run on this path`
 }
 
 // EnableEarly sets it before.
-func EnableEarly(c *Context) { // want EnableEarly:"guardsXNACK" EnableEarly:"setsHSA_XNACK" EnableEarly:"initializesHIP"
+func EnableEarly(c *Context) { // want EnableEarly:"initializesHIP setsHSA_XNACK guardsXNACK"
 	os.Setenv("HSA_XNACK", "1")
 	c.Do(func() error { return check(C.hipInit(0)) })
 }

@@ -45,7 +45,7 @@ func (b *HostBuffer) Free() {
 }
 
 // Launch passes the buffer to a kernel.
-func (b *HostBuffer) Launch() error { // want Launch:"needsXNACK\\(system\\)" Launch:"initializesHIP"
+func (b *HostBuffer) Launch() error { // want Launch:"needsXNACK\\(system\\) initializesHIP"
 	if b.freed {
 		return errFreed
 	}
@@ -87,7 +87,7 @@ func AllocHost(size int) HostPtr { // want AllocHost:"returnsSystemMemory\\(resu
 	return HostPtr(uintptr(C.malloc(C.size_t(size))))
 }
 
-func LaunchHostPtr(size int) error { // want LaunchHostPtr:"needsXNACK\\(system\\)" LaunchHostPtr:"initializesHIP"
+func LaunchHostPtr(size int) error { // want LaunchHostPtr:"needsXNACK\\(system\\) initializesHIP"
 	p := AllocHost(size)
 	dp := unsafe.Pointer(uintptr(p))
 	args := []unsafe.Pointer{unsafe.Pointer(&dp)}
@@ -134,14 +134,14 @@ func cachedDevice(name string, size int) unsafe.Pointer {
 	return p
 }
 
-func LaunchCached(name string) error { // want LaunchCached:"needsXNACK\\(system\\)" LaunchCached:"initializesHIP"
+func LaunchCached(name string) error { // want LaunchCached:"needsXNACK\\(system\\) initializesHIP"
 	p := cachedHost(name, 1024)
 	args := []unsafe.Pointer{unsafe.Pointer(&p)}
 	return check(C.hipModuleLaunchKernel(kernel, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil))
 }
 
 // LaunchCachedElement reads the cache map directly.
-func LaunchCachedElement(name string) error { // want LaunchCachedElement:"needsXNACK\\(system\\)" LaunchCachedElement:"initializesHIP"
+func LaunchCachedElement(name string) error { // want LaunchCachedElement:"needsXNACK\\(system\\) initializesHIP"
 	p := hostBufs[name]
 	args := []unsafe.Pointer{unsafe.Pointer(&p)}
 	return check(C.hipModuleLaunchKernel(kernel, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil))

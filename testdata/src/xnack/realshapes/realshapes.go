@@ -28,7 +28,7 @@ func check(r C.hipError_t) error {
 }
 
 // RequireXNACK returns nil only when the device runs with XNACK on.
-func RequireXNACK(dev int) error { // want RequireXNACK:"initializesHIP" RequireXNACK:"errUnlessXNACK\\(result=0\\)"
+func RequireXNACK(dev int) error { // want RequireXNACK:"errUnlessXNACK\\(result=0\\) initializesHIP"
 	var prop C.hipDeviceProp_t
 	if err := check(C.hipGetDeviceProperties(&prop, C.int(dev))); err != nil {
 		return err
@@ -70,7 +70,7 @@ func notAGuard(dev int) error {
 
 // LaunchCArgsMalloc builds the argument array in C memory: the value array
 // holds a C.malloc pointer, which the kernel dereferences.
-func LaunchCArgsMalloc(n int) { // want LaunchCArgsMalloc:"initializesHIP" LaunchCArgsMalloc:"needsXNACK\\(system\\)"
+func LaunchCArgsMalloc(n int) { // want LaunchCArgsMalloc:"needsXNACK\\(system\\) initializesHIP"
 	buf := C.malloc(C.size_t(n * 4))
 	vals := C.malloc(ptrSize)
 	*(*unsafe.Pointer)(vals) = buf
@@ -91,7 +91,7 @@ func LaunchCArgsDevice(n int) { // want LaunchCArgsDevice:"initializesHIP"
 }
 
 // LaunchCArray writes the pointers straight into a C array.
-func LaunchCArray(n int) { // want LaunchCArray:"initializesHIP" LaunchCArray:"needsXNACK\\(system\\)"
+func LaunchCArray(n int) { // want LaunchCArray:"needsXNACK\\(system\\) initializesHIP"
 	host := C.malloc(C.size_t(n * 4))
 	args := unsafe.Slice((*unsafe.Pointer)(C.malloc(2*ptrSize)), 2)
 	args[0] = host
@@ -108,14 +108,14 @@ func LaunchCArrayDevice(n int) { // want LaunchCArrayDevice:"initializesHIP"
 }
 
 // LaunchSlice hands a slice's data to a kernel.
-func LaunchSlice(x []float32) { // want LaunchSlice:"initializesHIP" LaunchSlice:"launchesParams\\(0\\)"
+func LaunchSlice(x []float32) { // want LaunchSlice:"launchesParams\\(0\\) initializesHIP"
 	p := unsafe.SliceData(x)
 	args := []unsafe.Pointer{unsafe.Pointer(&p)}
 	C.hipModuleLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil)
 }
 
 // LaunchDevice hands device memory to a kernel.
-func LaunchDevice(d unsafe.Pointer) { // want LaunchDevice:"initializesHIP" LaunchDevice:"launchesParams\\(0\\)"
+func LaunchDevice(d unsafe.Pointer) { // want LaunchDevice:"launchesParams\\(0\\) initializesHIP"
 	args := []unsafe.Pointer{unsafe.Pointer(&d)}
 	C.hipModuleLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil)
 }

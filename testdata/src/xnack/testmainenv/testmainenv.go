@@ -4,7 +4,7 @@ package testmainenv
 import "xnack/kernels"
 
 // Run uses managed and system memory.
-func Run(n int) { // want Run:"needsXNACK\\(system, managed\\)" Run:"initializesHIP"
+func Run(n int) { // want Run:"needsXNACK\\(system, managed\\) initializesHIP"
 	kernels.NewManaged(n)
 	kernels.LaunchMalloc(n)
 }

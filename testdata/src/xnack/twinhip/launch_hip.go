@@ -34,7 +34,7 @@ func check(r C.hipError_t) error {
 }
 
 // LaunchHost passes C.malloc memory to a kernel.
-func LaunchHost(size int) error { // want LaunchHost:"needsXNACK\\(system\\)" LaunchHost:"initializesHIP"
+func LaunchHost(size int) error { // want LaunchHost:"needsXNACK\\(system\\) initializesHIP"
 	buf := C.malloc(C.size_t(size))
 	defer C.free(buf)
 	args := []unsafe.Pointer{unsafe.Pointer(&buf)}
@@ -42,14 +42,14 @@ func LaunchHost(size int) error { // want LaunchHost:"needsXNACK\\(system\\)" La
 }
 
 // NewManaged allocates managed memory.
-func NewManaged(size int) (unsafe.Pointer, error) { // want NewManaged:"needsXNACK\\(managed\\)" NewManaged:"initializesHIP"
+func NewManaged(size int) (unsafe.Pointer, error) { // want NewManaged:"needsXNACK\\(managed\\) initializesHIP"
 	var p unsafe.Pointer
 	err := check(C.hipMallocManaged(&p, C.size_t(size), C.ATTACH_GLOBAL))
 	return p, err
 }
 
 // PageableAccess reports whether kernels may touch pageable memory.
-func PageableAccess() bool { // want PageableAccess:"reportsXNACK\\(result=0\\)" PageableAccess:"initializesHIP"
+func PageableAccess() bool { // want PageableAccess:"reportsXNACK\\(result=0\\) initializesHIP"
 	var v C.int
 	if err := check(C.hipDeviceGetAttribute(&v, C.ATTR_PAGEABLE, 0)); err != nil {
 		return false

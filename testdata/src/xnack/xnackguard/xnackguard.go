@@ -15,7 +15,7 @@ import (
 
 // Enabled reports whether XNACK is on for device dev: gcnArchName carries
 // "xnack+" (for example "gfx90a:sramecc+:xnack+").
-func Enabled(dev int) bool { // want Enabled:"reportsXNACK\\(result=0\\)" Enabled:"initializesHIP"
+func Enabled(dev int) bool { // want Enabled:"reportsXNACK\\(result=0\\) initializesHIP"
 	var prop C.hipDeviceProp_t
 	if C.hipGetDeviceProperties(&prop, C.int(dev)) != C.hipSuccess {
 		return false
@@ -25,7 +25,7 @@ func Enabled(dev int) bool { // want Enabled:"reportsXNACK\\(result=0\\)" Enable
 
 // PageableAccess reports hipDeviceAttributePageableMemoryAccess, which is 1
 // only when XNACK is on for every GPU.
-func PageableAccess(dev int) (bool, error) { // want PageableAccess:"reportsXNACK\\(result=0\\)" PageableAccess:"initializesHIP"
+func PageableAccess(dev int) (bool, error) { // want PageableAccess:"reportsXNACK\\(result=0\\) initializesHIP"
 	var v C.int
 	if r := C.hipDeviceGetAttribute(&v, C.hipDeviceAttributePageableMemoryAccess, C.int(dev)); r != C.hipSuccess {
 		return false, fmt.Errorf("hip error %d", int(r))
@@ -35,21 +35,21 @@ func PageableAccess(dev int) (bool, error) { // want PageableAccess:"reportsXNAC
 
 // ManagedSupported reports hipDeviceAttributeManagedMemory: HMM support,
 // which is not XNACK.
-func ManagedSupported(dev int) bool { // want ManagedSupported:"reportsHMM\\(result=0\\)" ManagedSupported:"initializesHIP"
+func ManagedSupported(dev int) bool { // want ManagedSupported:"reportsHMM\\(result=0\\) initializesHIP"
 	var v C.int
 	C.hipDeviceGetAttribute(&v, C.hipDeviceAttributeManagedMemory, C.int(dev))
 	return v != 0
 }
 
 // SkipUnlessXNACK skips the calling test unless XNACK is on.
-func SkipUnlessXNACK(tb testing.TB) { // want SkipUnlessXNACK:"guardsXNACK" SkipUnlessXNACK:"initializesHIP"
+func SkipUnlessXNACK(tb testing.TB) { // want SkipUnlessXNACK:"initializesHIP guardsXNACK"
 	if !Enabled(0) {
 		tb.Skip("XNACK is off on device 0")
 	}
 }
 
 // Enable turns XNACK on for the process; it must run before any HIP call.
-func Enable() { // want Enable:"guardsXNACK" Enable:"setsHSA_XNACK"
+func Enable() { // want Enable:"setsHSA_XNACK guardsXNACK"
 	os.Setenv("HSA_XNACK", "1")
 }
 
