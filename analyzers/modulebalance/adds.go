@@ -85,45 +85,65 @@ func (a *analysis_) localLoads(fn flow.Func) map[types.Object]bool {
 	return loaded
 }
 
-// loadTargets returns the variables that body loads modules into: the
-// handle of a runtime load, what a loader into its argument fills, the
-// result of a module constructor. closures: also in the closures inside.
+// loadTargets returns the variables that body loads modules into (loadsIn).
+// closures: also in the closures inside.
 func (a *analysis_) loadTargets(body *ast.BlockStmt, closures bool) map[types.Object]bool {
-	info := a.pass.TypesInfo
 	out := map[types.Object]bool{}
-	add := func(e ast.Expr) {
-		if root := flow.RootVar(info, e); root != nil {
+	a.loadsIn(body, closures, func(e ast.Expr, _ loadKind) {
+		if root := flow.RootVar(a.pass.TypesInfo, e); root != nil {
 			out[root] = true
 		}
-	}
+	})
+	return out
+}
+
+// How loadsIn found a module loaded into an expression.
+type loadKind int
+
+const (
+	runtimeLoad loadKind = iota // the handle argument of a runtime load (&m)
+	fills                       // an argument a loader into it replaces the module of (LoadsInto)
+	addsTo                      // an argument a loader into it adds a module to (LoadsInto.Adds)
+	constructed                 // what a constructor's module result is assigned to
+)
+
+// loadsIn calls yield with each expression that body loads a module into:
+// the handle of a runtime load, what a loader into its argument fills, the
+// result of a module constructor. closures: also in the closures inside
+// (cgo's wrappers are matched at their call).
+func (a *analysis_) loadsIn(body ast.Node, closures bool, yield func(e ast.Expr, k loadKind)) {
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			return closures // cgo wrappers are matched at their call
+			return closures
 		case *ast.CallExpr:
 			if c := a.idx.Match(n); c != nil {
 				if c.Func.Role == hipapi.ModuleLoad {
-					add(c.Arg(c.Func.Out))
+					yield(c.Arg(c.Func.Out), runtimeLoad)
 				}
 				return true
 			}
-			if li, ok := a.loadsInto.Of(a.callee(n)); ok {
-				for _, e := range flow.ArgsAt(n, li.Params) {
-					add(e)
+			li, _ := a.loadsInto.Of(a.callee(n))
+			for _, p := range li.Params {
+				k := fills
+				if slices.Contains(li.Adds, p) {
+					k = addsTo
+				}
+				if e := flow.ArgAt(n, p); e != nil {
+					yield(e, k)
 				}
 			}
 		case *ast.AssignStmt:
 			if len(n.Rhs) == 1 {
 				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
 					if r, ok := a.returns.Of(a.callee(call)); ok && r.Result < len(n.Lhs) {
-						add(n.Lhs[r.Result])
+						yield(n.Lhs[r.Result], constructed)
 					}
 				}
 			}
 		}
 		return true
 	})
-	return out
 }
 
 // addInto handles a call of a function that adds a module to what argument e

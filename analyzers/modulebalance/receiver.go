@@ -8,7 +8,6 @@ import (
 	"sort"
 
 	"github.com/hiplint/hiplint/internal/flow"
-	"github.com/hiplint/hiplint/internal/hipapi"
 )
 
 // LoadsInto is the fact that a function loads a module into what the listed
@@ -90,34 +89,24 @@ func (a *analysis_) loadedParamSet(fn flow.Func, sig *types.Signature) (set, add
 			}
 		}
 	}
+	a.loadsIn(fn.Body, false, func(e ast.Expr, k loadKind) {
+		switch k {
+		case runtimeLoad:
+			if x, isField := ast.Unparen(addressed(e)).(*ast.SelectorExpr); isField {
+				mark(x, false)
+			}
+		case fills, addsTo:
+			mark(e, k == addsTo)
+		}
+	})
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false // cgo wrappers are matched at their call
-		case *ast.CallExpr:
-			if c := a.idx.Match(n); c != nil {
-				if c.Func.Role == hipapi.ModuleLoad {
-					if x, isField := ast.Unparen(addressed(c.Arg(c.Func.Out))).(*ast.SelectorExpr); isField {
-						mark(x, false)
-					}
-				}
-				return true
-			}
-			callee := a.callee(n)
-			if flow.IsFinalizerCall(info, n) {
-				if root := flow.RootVar(info, n.Args[0]); root != nil {
-					finalized = append(finalized, root)
-				}
-			}
-			if li, ok := a.loadsInto.Of(callee); ok {
-				for _, p := range li.Params {
-					for _, e := range flow.ArgsAt(n, []int{p}) {
-						mark(e, slices.Contains(li.Adds, p))
-					}
-				}
+		if call, ok := n.(*ast.CallExpr); ok && flow.IsFinalizerCall(info, call) {
+			if root := flow.RootVar(info, call.Args[0]); root != nil {
+				finalized = append(finalized, root)
 			}
 		}
-		return true
+		_, lit := n.(*ast.FuncLit)
+		return !lit // cgo wrappers are matched at their call
 	})
 	for _, st := range a.storesIntoParams(fn) {
 		mark(st.to, st.add)
