@@ -461,35 +461,20 @@ func isStatusType(t types.Type) bool {
 // mentionsModules reports whether fn loads, unloads or borrows a module, so
 // that functions without any are not analyzed further.
 func (a *analysis_) mentionsModules(fn flow.Func) bool {
-	info := a.pass.TypesInfo
-	found := false
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		if lit, ok := n.(*ast.FuncLit); ok {
-			// Closures run in place (ctx.Do) may load for this function.
-			return !cgocall.IsWrapper(info, lit)
-		}
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
+	// Closures run in place (ctx.Do) may load for this function; cgo's
+	// wrappers are matched at their call.
+	enter := func(lit *ast.FuncLit) bool { return !cgocall.IsWrapper(a.pass.TypesInfo, lit) }
+	return flow.FirstCall(fn.Body, enter, func(call *ast.CallExpr) bool {
 		if c := a.idx.Match(call); c != nil {
 			switch c.Func.Role {
 			case hipapi.ModuleLoad, hipapi.ModuleUnload, hipapi.ModuleGetFunction, hipapi.ModuleGetGlobal, hipapi.Launch:
-				found = true
+				return true
 			}
-			return !found
+			return false
 		}
 		fn := a.callee(call)
-		if _, ok := a.returns.Of(fn); ok || len(a.unloadsOf(fn).Params) > 0 {
-			found = true
-		}
-		if _, ok := a.loadsInto.Of(fn); ok {
-			found = true
-		}
-		return !found
-	})
-	return found
+		_, constructs := a.returns.Of(fn)
+		_, loadsInto := a.loadsInto.Of(fn)
+		return constructs || loadsInto || len(a.unloadsOf(fn).Params) > 0
+	}) != nil
 }
