@@ -10,6 +10,8 @@ func TestUserText(t *testing.T) {
 		"(_Cfunc_malloc)(n)":               "C.malloc(n)",
 		"_Cfunc__CMalloc(n)":               "C.malloc(n)",
 		"unsafe.Pointer(&buf[0])":          "unsafe.Pointer(&buf[0])",
+		"(*_Ctype_float)(p)":               "(*C.float)(p)",
+		"(_Ctype_int)(n)":                  "C.int(n)",
 		"_Cmacro_ATTR + _Cvar_x + b.field": "C.ATTR + C.x + b.field",
 	} {
 		e, err := parser.ParseExpr(src)

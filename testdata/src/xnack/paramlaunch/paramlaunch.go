@@ -250,3 +250,12 @@ func LaunchThroughDevice(l launcher) { // want LaunchThroughDevice:"initializesH
 	C.hipMalloc(&d, 16)
 	l.Launch(d)
 }
+
+// fillFloats launches the kernel on p, typed as C floats: the message names
+// the argument as written, (*C.float)(buf).
+func fillFloats(p *C.float) { fill(unsafe.Pointer(p)) }
+
+func FillFloats() { // want FillFloats:"needsXNACK\\(system\\) initializesHIP"
+	buf := C.malloc(16)
+	fillFloats((*C.float)(buf))
+}

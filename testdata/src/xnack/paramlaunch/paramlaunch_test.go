@@ -75,3 +75,7 @@ func TestSilent(t *testing.T) {
 	FillGuarded(unsafe.Pointer(&data[0]))
 	Store(unsafe.Pointer(&data[0]))
 }
+
+func TestFillFloats(t *testing.T) {
+	FillFloats() // want `TestFillFloats reaches system memory \(C.malloc memory \(\(\*C.float\)\(buf\)\) passed to fillFloats, which hands it on to fill, which hands it to hipModuleLaunchKernel in FillFloats\)`
+}
