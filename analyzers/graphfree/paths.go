@@ -163,7 +163,7 @@ type siteKey struct {
 // uses accumulate over every path and iteration.
 type nodeSite struct {
 	call        *cgocall.Call
-	deps        map[int]bool
+	deps        map[int]bool // nodes it depends on: its dependency array, hipGraphAddDependencies
 	depsUnknown bool
 	uses        map[int]bool // allocation sites the node reads or writes
 	frees       map[int]bool // allocation sites a free node frees
@@ -172,18 +172,16 @@ type nodeSite struct {
 
 type funcAnalysis struct {
 	*analyzer
-	ev     flow.Evaluator[*state, val]
-	fn     flow.Func
-	cfg    *cfg.CFG
-	info   *types.Info
-	sig    *types.Signature
-	sites  []*allocSite
-	siteOf map[siteKey]int
-	nodes  []*nodeSite
-	nodeOf map[*ast.CallExpr]int
-	// edges added by hipGraphAddDependencies: to → froms.
-	edges        map[int]map[int]bool
-	edgesUnknown bool
+	ev           flow.Evaluator[*state, val]
+	fn           flow.Func
+	cfg          *cfg.CFG
+	info         *types.Info
+	sig          *types.Signature
+	sites        []*allocSite
+	siteOf       map[siteKey]int
+	nodes        []*nodeSite
+	nodeOf       map[*ast.CallExpr]int
+	edgesUnknown bool // hipGraphAddDependencies on nodes the analysis cannot name
 	rangeOf      map[ast.Expr]*ast.RangeStmt
 	loops        []flow.PosRange       // bodies of the function's loops
 	in           map[*cfg.Block]*state // the solution
@@ -219,7 +217,7 @@ func (fa *funcAnalysis) captureSummary() (begins, ends []ParamPath) {
 func newFuncAnalysis(a *analyzer, fn flow.Func) *funcAnalysis {
 	fa := &funcAnalysis{
 		analyzer: a, fn: fn, info: a.pass.TypesInfo, sig: fn.Signature(a.pass.TypesInfo),
-		siteOf: map[siteKey]int{}, nodeOf: map[*ast.CallExpr]int{}, edges: map[int]map[int]bool{},
+		siteOf: map[siteKey]int{}, nodeOf: map[*ast.CallExpr]int{},
 		beginCands: map[ParamPath]string{}, endCands: map[ParamPath]string{}, captureAtReturn: map[ParamPath]uint8{},
 	}
 	fa.ev = flow.Evaluator[*state, val]{Pass: a.pass, Locator: a.lc, Store: func(s *state) *flow.Store[val] { return &s.vals },
@@ -483,7 +481,8 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 	switch f.Role {
 	case hipapi.GraphAllocNode, hipapi.GraphFreeNode, hipapi.GraphKernelNode, hipapi.GraphCopyNode, hipapi.GraphMemsetNode:
 		// A node-adding call: its dependencies first, its out parameter last.
-		fa.addDeps(fa.node(c), c, s)
+		deps, ok := fa.nodesAt(c.Arg(f.Deps), c.Arg(f.NumDeps), s)
+		fa.addDeps(fa.node(c), deps, ok)
 		defer fa.setNode(c, s)
 	}
 	switch f.Role {
@@ -531,28 +530,15 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 			nd.uses[i] = true
 		}
 	case hipapi.GraphDependencies:
-		// hipGraphAddDependencies(graph, from, to, n): each "to" depends on each "from".
-		if len(c.Args) < 4 {
-			fa.edgesUnknown = true
-			return
-		}
-		froms, fromOK := fa.nodesAt(c.Args[1], c.Args[3], s)
-		tos, toOK := fa.nodesAt(c.Args[2], c.Args[3], s)
-		if !toOK {
+		// Each node of To depends on each node of From.
+		froms, fromOK := fa.nodesAt(c.Arg(f.From), c.Arg(f.NumDeps), s)
+		tos, toOK := fa.nodesAt(c.Arg(f.To), c.Arg(f.NumDeps), s)
+		if !toOK || c.Arg(f.NumDeps) == nil {
 			fa.edgesUnknown = true
 			return
 		}
 		for _, t := range tos {
-			if !fromOK {
-				fa.nodes[t].depsUnknown = true
-				continue
-			}
-			if fa.edges[t] == nil {
-				fa.edges[t] = map[int]bool{}
-			}
-			for _, from := range froms {
-				fa.edges[t][from] = true
-			}
+			fa.addDeps(fa.nodes[t], froms, fromOK)
 		}
 	case hipapi.CaptureBegin, hipapi.CaptureEnd:
 		fa.capture(s, fa.streamKey(c.Arg(f.Stream), ""), f.Role == hipapi.CaptureBegin, c.Arg(f.Stream), "")
@@ -566,11 +552,9 @@ func (fa *funcAnalysis) setNode(c *cgocall.Call, s *state) {
 	}
 }
 
-func (fa *funcAnalysis) addDeps(nd *nodeSite, c *cgocall.Call, s *state) {
-	deps, ok := fa.nodesAt(c.Arg(c.Func.Deps), c.Arg(c.Func.NumDeps), s)
-	if !ok {
-		nd.depsUnknown = true
-	}
+// addDeps records that nd depends on deps (ok: on no other nodes).
+func (fa *funcAnalysis) addDeps(nd *nodeSite, deps []int, ok bool) {
+	nd.depsUnknown = nd.depsUnknown || !ok
 	for _, d := range deps {
 		nd.deps[d] = true
 	}
@@ -869,7 +853,7 @@ func (fa *funcAnalysis) checkDependencies() {
 		return
 	}
 	for _, fr := range fa.nodes {
-		if fr.call.Func.Role != hipapi.GraphFreeNode || len(fr.frees) == 0 {
+		if len(fr.frees) == 0 { // not a free node, or one freeing nothing known
 			continue
 		}
 		ancestors, known := fa.ancestors(fr)
@@ -877,12 +861,7 @@ func (fa *funcAnalysis) checkDependencies() {
 			continue
 		}
 		var missing []*nodeSite
-		for ui, user := range fa.nodes {
-			switch user.call.Func.Role {
-			case hipapi.GraphKernelNode, hipapi.GraphCopyNode, hipapi.GraphMemsetNode:
-			default:
-				continue
-			}
+		for ui, user := range fa.nodes { // users: the nodes with uses (kernel, memcpy, memset)
 			if !ancestors[ui] && fa.sharesGraphMemory(fr, user) {
 				missing = append(missing, user)
 			}
@@ -933,7 +912,6 @@ func (fa *funcAnalysis) sharesGraphMemory(fr, user *nodeSite) bool {
 func (fa *funcAnalysis) ancestors(n *nodeSite) (map[int]bool, bool) {
 	return flow.Reachable(fa.nodeOf[n.call.Expr], func(i int) ([]int, bool) {
 		cur := fa.nodes[i]
-		deps := slices.Collect(maps.Keys(cur.deps))
-		return append(deps, slices.Collect(maps.Keys(fa.edges[i]))...), !cur.depsUnknown
+		return slices.Collect(maps.Keys(cur.deps)), !cur.depsUnknown
 	})
 }

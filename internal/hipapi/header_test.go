@@ -475,6 +475,12 @@ var roleArgs = []roleArg{
 	{"Deps", func(f *Func) Arg { return f.Deps }, func(_ *Func, p cParam) bool {
 		return isPointer(p) && strings.Contains(lname(p), "dependencies") && !strings.Contains(lname(p), "num")
 	}, `"dependencies" or "pDependencies"`},
+	{"From", func(f *Func) Arg { return f.From }, func(_ *Func, p cParam) bool {
+		return isPointer(p) && lname(p) == "from"
+	}, `"from"`},
+	{"To", func(f *Func) Arg { return f.To }, func(_ *Func, p cParam) bool {
+		return isPointer(p) && lname(p) == "to"
+	}, `"to"`},
 	{"NumDeps", func(f *Func) Arg { return f.NumDeps }, func(_ *Func, p cParam) bool {
 		return !isPointer(p) && lname(p) == "numdependencies"
 	}, `"numDependencies"`},

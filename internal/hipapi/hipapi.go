@@ -181,6 +181,7 @@ type Func struct {
 	KernelArgs Arg // kernel argument array (void**)
 	Params     Arg // node parameter struct
 	Deps       Arg // dependency array of a graph node
+	From, To   Arg // hipGraphAddDependencies: each node of To depends on the node of From at its index
 	NumDeps    Arg
 	Attr       Arg // device attribute selector
 
