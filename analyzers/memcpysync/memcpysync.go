@@ -60,7 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 type checker struct {
 	pass   *analysis.Pass
 	info   *types.Info
-	strict bool
+	order  flow.StreamOrder // Strict: -strict
 	// candidates: report every read of a copy's destination (Candidates).
 	candidates bool
 	idx        *flow.Index
@@ -79,7 +79,7 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 		return nil, nil
 	}
 	impls := flow.NewImpls(pass)
-	c := &checker{pass: pass, info: pass.TypesInfo, strict: strict, candidates: candidates,
+	c := &checker{pass: pass, info: pass.TypesInfo, order: flow.StreamOrder{Strict: strict}, candidates: candidates,
 		idx: flow.IndexOf(pass), impls: impls, streamVars: map[*types.Var]streamKind{}, funcFields: flow.FuncFields(pass),
 		sums: flow.NewTable[Summary](pass, impls)}
 	c.sums.Meet = meetSummaries

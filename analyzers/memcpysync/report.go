@@ -18,9 +18,9 @@ const goroutine = "the goroutine started here"
 // after it, as the reporting pass saw it.
 type finding struct {
 	site       int
-	copyQueue  queue
+	copyQueue  flow.Queue
 	at, anchor ast.Node
-	q          queue
+	q          flow.Queue
 	l          flow.Loc
 	what       string
 	device     flow.Sym // current at the read
@@ -28,7 +28,7 @@ type finding struct {
 
 // found records, in the reporting pass, an unordered read of cp's
 // destination.
-func (fa *funcAnalysis) found(cp *pending, at, anchor ast.Node, q queue, l flow.Loc, what string, s *state) {
+func (fa *funcAnalysis) found(cp *pending, at, anchor ast.Node, q flow.Queue, l flow.Loc, what string, s *state) {
 	if fa.seen != nil {
 		fa.seen.findings = append(fa.seen.findings, finding{cp.site, cp.queue, at, anchor, q, l, what, s.device})
 	}
@@ -60,13 +60,13 @@ func (fa *funcAnalysis) reportOne(f finding) {
 	switch q := f.q; {
 	case f.what == goroutine:
 		where = "concurrently with the copy"
-	case q.kind == onHost:
+	case q.Kind == flow.OnHost:
 		where = "on the host"
-	case q.kind == onStream && q.known && q.nonBlocking:
+	case q.Kind == flow.OnStream && q.Known && q.NonBlocking:
 		where = "on a non-blocking stream (it does not wait for other streams)"
-	case !q.device.Same(f.copyQueue.device):
-		where = fmt.Sprintf("on %s while the copy runs on %s", fa.deviceName(q.device), fa.deviceName(f.copyQueue.device))
-	case q.kind == onStream && f.copyQueue.kind == onStream:
+	case !q.Device.Same(f.copyQueue.Device):
+		where = fmt.Sprintf("on %s while the copy runs on %s", fa.deviceName(q.Device), fa.deviceName(f.copyQueue.Device))
+	case q.Kind == flow.OnStream && f.copyQueue.Kind == flow.OnStream:
 		where = "on a different stream than the copy's"
 	default:
 		where = "on a stream that is not ordered after the copy"
@@ -81,7 +81,7 @@ func (fa *funcAnalysis) reportOne(f finding) {
 	// The fix: a device synchronize on its own line before the statement
 	// holding the read, when the copying device is the current one there
 	// and the file calls C functions.
-	if f.device == f.copyQueue.device && f.device != flow.Unknown && cgocall.FileUsesC(fa.pass.Files, f.anchor.Pos()) {
+	if f.device == f.copyQueue.Device && f.device != flow.Unknown && cgocall.FileUsesC(fa.pass.Files, f.anchor.Pos()) {
 		edit, stmt, ok := flow.LineBefore(fa.pass.Fset, fa.fn.Body, f.anchor, "C."+sync+"()")
 		if ok && !(stmt.Pos() <= site.pos && site.pos < stmt.End()) {
 			fixes = append(fixes, analysis.SuggestedFix{

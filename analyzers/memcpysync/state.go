@@ -8,58 +8,16 @@ import (
 	"github.com/hiplint/hiplint/internal/flow"
 )
 
-type queueKind uint8
-
-const (
-	onHost    queueKind = iota
-	onNull              // the null stream of device
-	onStream            // a stream handle
-	onPrivate           // a stream the caller of a wrapper cannot see
-)
-
-// queue is where an operation runs.
-type queue struct {
-	kind        queueKind
-	stream      flow.Loc // onStream
-	device      flow.Sym // of the null stream or the stream
-	known       bool     // onStream: whether its flags are known
-	nonBlocking bool
-}
-
-// queueKey identifies a queue: the same stream whatever its device is known
-// to be.
-type queueKey struct {
-	kind   queueKind
-	stream flow.Loc
-	device flow.Sym
-}
-
-func (q queue) key() queueKey {
-	switch q.kind {
-	case onStream:
-		return queueKey{kind: onStream, stream: q.stream}
-	case onHost:
-		return queueKey{}
-	}
-	return queueKey{kind: q.kind, device: q.device}
-}
-
-type streamInfo struct {
-	device      flow.Sym
-	known       bool
-	nonBlocking bool
-}
-
 // pending is a device-to-device copy that may still be in flight.
 type pending struct {
 	site   int
 	dsts   []flow.Loc // the destination and its aliases
-	queue  queue
+	queue  flow.Queue
 	peer   flow.Sym // peer copies: the destination device
 	byKind bool     // only if the caller's kind at kind says device-to-device
 	kind   flow.Ref
-	waited []queueKey // queues made to wait for the copy through events
-	done   bool       // the host has waited for it
+	waited []flow.QueueKey // queues made to wait for the copy through events
+	done   bool            // the host has waited for it
 }
 
 func (p *pending) has(l flow.Loc, deep bool) bool {
@@ -81,7 +39,7 @@ func (p *pending) clone() *pending {
 type state struct {
 	device  flow.Sym
 	copies  map[int]*pending
-	streams map[flow.Loc]streamInfo
+	streams map[flow.Loc]flow.Queue // the streams created here, by handle
 	events  map[flow.Loc][]int             // event → copy sites it was recorded after
 	kinds   map[types.Object]flow.SmallSet // the copy kinds a variable may hold on this path
 	// status maps a variable holding a call's status (err := check(C.x(...)))
@@ -139,20 +97,14 @@ func joinState(into, from *state) *state {
 				q.dsts = append(q.dsts, d)
 			}
 		}
-		q.waited = slices.DeleteFunc(q.waited, func(w queueKey) bool { return !slices.Contains(p.waited, w) })
+		q.waited = slices.DeleteFunc(q.waited, func(w flow.QueueKey) bool { return !slices.Contains(p.waited, w) })
 		q.done = q.done && p.done
-		if q.queue.key() != p.queue.key() {
-			q.queue.device = flow.Unknown
+		if q.queue.Key() != p.queue.Key() {
+			q.queue.Device = flow.Unknown
 		}
 		return q
 	}, (*pending).clone)
-	flow.JoinUnion(&into.streams, from.streams, func(w, v streamInfo) streamInfo {
-		if w.device != v.device {
-			w.device = flow.Unknown
-		}
-		w.nonBlocking, w.known = w.nonBlocking || v.nonBlocking, w.known && v.known
-		return w
-	}, nil)
+	flow.JoinUnion(&into.streams, from.streams, flow.JoinQueues, nil)
 	flow.JoinIntersect(into.events, from.events, func(sites, other []int) []int {
 		return slices.DeleteFunc(sites, func(i int) bool { return !slices.Contains(other, i) })
 	})
@@ -172,23 +124,18 @@ func joinState(into, from *state) *state {
 func equalState(a, b *state) bool {
 	if a.device != b.device || a.synced != b.synced || a.nullSynced != b.nullSynced || len(a.copies) != len(b.copies) ||
 		!slices.Equal(a.evOps, b.evOps) || !a.status.Equal(b.status) ||
-		!maps.EqualFunc(a.streams, b.streams, func(v, w streamInfo) bool { return v == w }) ||
+		!maps.Equal(a.streams, b.streams) ||
 		!maps.EqualFunc(a.events, b.events, slices.Equal) ||
-		!maps.EqualFunc(a.kinds, b.kinds, func(v, w flow.SmallSet) bool { return v == w }) ||
+		!maps.Equal(a.kinds, b.kinds) ||
 		!maps.EqualFunc(a.syncedStreams, b.syncedStreams, func(v, w bool) bool { return true }) {
 		return false
 	}
 	for k, p := range a.copies {
 		q, ok := b.copies[k]
-		if !ok || p.done != q.done || !sameQueue(p.queue, q.queue) ||
+		if !ok || p.done != q.done || !p.queue.Same(q.queue) ||
 			!flow.SameElems(p.dsts, q.dsts) || !flow.SameElems(p.waited, q.waited) {
 			return false
 		}
 	}
 	return true
-}
-
-// sameQueue reports whether a and b are the same queue on the same device.
-func sameQueue(a, b queue) bool {
-	return a.kind == b.kind && a.device == b.device && (a.kind != onStream || a.stream == b.stream)
 }

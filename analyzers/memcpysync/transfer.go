@@ -271,13 +271,13 @@ func (fa *funcAnalysis) hostRead(e ast.Expr, at ast.Node, what string, deep bool
 	}
 	for _, cp := range fa.pendingCopies(s) {
 		if fa.live(cp) && cp.has(l, deep) {
-			fa.found(cp, at, at, queue{kind: onHost}, l, what, s)
+			fa.found(cp, at, at, flow.Queue{}, l, what, s)
 		}
 	}
 }
 
 // deviceRead handles a read of the memory at l by work queued on q.
-func (fa *funcAnalysis) deviceRead(l flow.Loc, deep bool, at ast.Node, q queue, what string, s *state) {
+func (fa *funcAnalysis) deviceRead(l flow.Loc, deep bool, at ast.Node, q flow.Queue, what string, s *state) {
 	fa.noteDeviceRead(l, q, s)
 	for _, cp := range fa.pendingCopies(s) {
 		if fa.live(cp) && cp.has(l, deep) && !fa.ordered(cp, q) {
@@ -301,48 +301,14 @@ func (fa *funcAnalysis) pendingCopies(s *state) []*pending {
 	return out
 }
 
-// ordered reports whether work on q runs after copy cp.
-func (fa *funcAnalysis) ordered(cp *pending, q queue) bool {
+// ordered reports whether work on q runs after copy cp: the host has
+// waited for it, q was made to wait for it through an event, or stream
+// order says so (flow.StreamOrder).
+func (fa *funcAnalysis) ordered(cp *pending, q flow.Queue) bool {
 	if fa.candidates {
 		return false
 	}
-	if cp.done {
-		return true
-	}
-	if q.kind == onHost {
-		return false
-	}
-	if slices.Contains(cp.waited, q.key()) {
-		return true
-	}
-	cq := cp.queue
-	switch cq.kind {
-	case onNull:
-		if q.kind == onNull {
-			if cq.device.Same(q.device) {
-				return true
-			}
-			return !fa.strict && cp.peer.Of != flow.CallerSym && cp.peer.Same(q.device)
-		}
-		if fa.strict || q.kind != onStream {
-			return false
-		}
-		if !q.known {
-			return true // a stream of unknown kind gets the benefit of the doubt
-		}
-		return !q.nonBlocking && cq.device.Same(q.device)
-	case onStream:
-		if q.kind == onStream && q.stream == cq.stream {
-			return true
-		}
-		if fa.strict {
-			return false
-		}
-		if q.kind == onNull {
-			return !(cq.known && cq.nonBlocking) && cq.device.Same(q.device)
-		}
-	}
-	return false
+	return cp.done || q.Kind != flow.OnHost && (slices.Contains(cp.waited, q.Key()) || fa.order.After(cp.queue, cp.peer, q))
 }
 
 func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
@@ -362,7 +328,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		}
 	case hipapi.EventSync:
 		if evOK {
-			fa.eventOp(SyncEvent, ev, queue{}, s)
+			fa.eventOp(SyncEvent, ev, flow.Queue{}, s)
 		}
 	case hipapi.StreamCreate:
 		u, ok := ast.Unparen(c.Arg(f.Out)).(*ast.UnaryExpr)
@@ -373,11 +339,11 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		if !ok {
 			return
 		}
-		info := streamInfo{device: s.device, known: true}
+		info := flow.Queue{Kind: flow.OnStream, Stream: l, Device: s.device, Known: true}
 		if flags := c.Arg(f.Flags); flags != nil {
 			v, ok := cgocall.IntValue(fa.info, flags)
-			info.known = ok
-			info.nonBlocking = ok && v&hipapi.NonBlockingStream != 0
+			info.Known = ok
+			info.NonBlocking = ok && v&hipapi.NonBlockingStream != 0
 		}
 		flow.Put(&s.streams, l, info)
 	case hipapi.Copy:
@@ -396,7 +362,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 
 func (fa *funcAnalysis) deviceSync(s *state) {
 	for _, cp := range s.copies {
-		if cp.queue.device.Same(s.device) {
+		if cp.queue.Device.Same(s.device) {
 			cp.done = true
 		}
 	}
@@ -405,35 +371,21 @@ func (fa *funcAnalysis) deviceSync(s *state) {
 	}
 }
 
-func (fa *funcAnalysis) streamSync(q queue, s *state) {
+func (fa *funcAnalysis) streamSync(q flow.Queue, s *state) {
 	for _, cp := range s.copies {
-		if cp.done {
-			continue
-		}
-		cq := cp.queue
-		switch {
-		case slices.Contains(cp.waited, q.key()):
-			cp.done = true
-		case q.kind == onNull && cq.kind == onNull && cq.device.Same(q.device):
-			cp.done = true
-		case q.kind == onNull && cq.kind == onNull && cp.peer.Of != flow.CallerSym && !fa.strict && cp.peer.Same(q.device):
-			cp.done = true
-		case q.kind == onStream && cq.kind == onStream && cq.stream == q.stream:
+		if slices.Contains(cp.waited, q.Key()) || fa.order.Waits(cp.queue, cp.peer, q) {
 			cp.done = true
 		}
 	}
-	if q.kind == onStream {
-		flow.Put(&s.syncedStreams, q.stream, true)
+	if q.Kind == flow.OnStream {
+		flow.Put(&s.syncedStreams, q.Stream, true)
 	}
 }
 
 // queueOf returns where work given stream expression e runs.
-func (fa *funcAnalysis) queueOf(e ast.Expr, s *state) queue {
-	switch cgocall.DefaultStream(fa.info, e) {
-	case hipapi.NullStream:
-		return queue{kind: onNull, device: s.device}
-	case hipapi.PerThreadStream: // a blocking stream
-		return queue{kind: onStream, stream: flow.Loc{Path: "per-thread"}, device: s.device, known: true}
+func (fa *funcAnalysis) queueOf(e ast.Expr, s *state) flow.Queue {
+	if q, ok := flow.DefaultQueue(fa.info, e, s.device); ok {
+		return q
 	}
 	x := flow.StripConversions(fa.info, e)
 	l, ok := fa.ptrs.Locator.Of(x)
@@ -445,7 +397,7 @@ func (fa *funcAnalysis) queueOf(e ast.Expr, s *state) queue {
 				return fa.streamAt(gl, nil, s)
 			}
 		}
-		return queue{kind: onStream, stream: flow.Loc{Path: types.ExprString(x)}, device: flow.Unknown}
+		return flow.Queue{Kind: flow.OnStream, Stream: flow.Loc{Path: types.ExprString(x)}, Device: flow.Unknown}
 	}
 	if _, created := s.streams[l]; !created {
 		if from, ok := fa.prov.CopyOf(l); ok {
@@ -458,17 +410,17 @@ func (fa *funcAnalysis) queueOf(e ast.Expr, s *state) queue {
 // streamAt returns the queue of the stream at l; e, when given, is the
 // expression naming it, whose field or package variable may have a known
 // kind.
-func (fa *funcAnalysis) streamAt(l flow.Loc, e ast.Expr, s *state) queue {
-	if info, ok := s.streams[l]; ok {
-		return queue{kind: onStream, stream: l, device: info.device, known: info.known, nonBlocking: info.nonBlocking}
+func (fa *funcAnalysis) streamAt(l flow.Loc, e ast.Expr, s *state) flow.Queue {
+	if q, ok := s.streams[l]; ok {
+		return q
 	}
-	q := queue{kind: onStream, stream: l, device: flow.Unknown}
+	q := flow.Queue{Kind: flow.OnStream, Stream: l, Device: flow.Unknown}
 	v := flow.FieldOf(l)
 	if e != nil {
 		v = flow.FieldOrGlobal(fa.info, e)
 	}
 	if k, ok := fa.streamVarKind(v); ok {
-		q.known, q.nonBlocking = true, k == nonBlockingKind
+		q.Known, q.NonBlocking = true, k == nonBlockingKind
 	}
 	return q
 }
@@ -476,7 +428,7 @@ func (fa *funcAnalysis) streamAt(l flow.Loc, e ast.Expr, s *state) queue {
 func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 	f := c.Func
 	dst, src := c.Arg(f.Dst), c.Arg(f.Src)
-	q := queue{kind: onNull, device: s.device}
+	q := flow.Queue{Kind: flow.OnNull, Device: s.device}
 	if f.Stream != 0 {
 		q = fa.queueOf(c.Arg(f.Stream), s)
 	}
@@ -498,7 +450,7 @@ func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 				cp.done = true
 			}
 		}
-		if q.kind == onNull && q.device == flow.Entry {
+		if q.Kind == flow.OnNull && q.Device == flow.Entry {
 			s.nullSynced = true // b.Download(out) orders its caller's null-stream copies
 		}
 	}
@@ -568,8 +520,9 @@ func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, s *state) {
 			delete(s.copies, k)
 		}
 	}
-	if info, ok := s.streams[rl]; ok && rok {
-		flow.Put(&s.streams, ll, info)
+	if q, ok := s.streams[rl]; ok && rok {
+		q.Stream = ll
+		flow.Put(&s.streams, ll, q)
 		return
 	}
 	delete(s.streams, ll)

@@ -46,7 +46,7 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 		fa.deviceSync(s)
 	}
 	if sum.SyncNull {
-		fa.streamSync(queue{kind: onNull, device: s.device}, s)
+		fa.streamSync(flow.Queue{Kind: flow.OnNull, Device: s.device}, s)
 		if s.device == flow.Entry {
 			s.nullSynced = true
 		}
@@ -70,23 +70,23 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 }
 
 // callerQueue maps a summary's stream to the queue in the caller.
-func (fa *funcAnalysis) callerQueue(call *ast.CallExpr, fn *types.Func, st Stream, device flow.Sym, s *state) (queue, bool) {
+func (fa *funcAnalysis) callerQueue(call *ast.CallExpr, fn *types.Func, st Stream, device flow.Sym, s *state) (flow.Queue, bool) {
 	switch st.Of {
 	case NullStream:
-		return queue{kind: onNull, device: device.At(fa.ptrs, fa.sig, call, s.device)}, true
+		return flow.Queue{Kind: flow.OnNull, Device: device.At(fa.ptrs, fa.sig, call, s.device)}, true
 	case ParamStream:
 		return fa.streamArg(call, st.Ref, s)
 	}
-	return queue{kind: onStream, stream: flow.Loc{Path: "private:" + fn.FullName()}, device: device.At(fa.ptrs, fa.sig, call, s.device),
-		known: st.Of != UnknownStream, nonBlocking: st.Of == NonBlockingStream}, true
+	return flow.Queue{Kind: flow.OnStream, Stream: flow.Loc{Path: "private:" + fn.FullName()}, Device: device.At(fa.ptrs, fa.sig, call, s.device),
+		Known: st.Of != UnknownStream, NonBlocking: st.Of == NonBlockingStream}, true
 }
 
 // streamArg is the queue of the stream the caller passes at ref.
-func (fa *funcAnalysis) streamArg(call *ast.CallExpr, ref flow.Ref, s *state) (queue, bool) {
+func (fa *funcAnalysis) streamArg(call *ast.CallExpr, ref flow.Ref, s *state) (flow.Queue, bool) {
 	e, l, ok := fa.ptrs.At(ref, call)
 	switch {
 	case !ok:
-		return queue{}, false
+		return flow.Queue{}, false
 	case strings.Contains(ref.Path, "."):
 		return fa.streamAt(l, nil, s), true
 	}
@@ -116,7 +116,7 @@ func (fa *funcAnalysis) applyEventOps(call *ast.CallExpr, fn *types.Func, ops []
 // eventOp records, waits for or synchronizes the event at ev, and notes it
 // for the summary when the caller can name the event and the stream (or
 // the null stream of the device current on entry).
-func (fa *funcAnalysis) eventOp(op EventOpKind, ev flow.Loc, q queue, s *state) {
+func (fa *funcAnalysis) eventOp(op EventOpKind, ev flow.Loc, q flow.Queue, s *state) {
 	switch op {
 	case Record: // the event completes after the copies ordered before work on q
 		var sites []int
@@ -127,7 +127,7 @@ func (fa *funcAnalysis) eventOp(op EventOpKind, ev flow.Loc, q queue, s *state) 
 		}
 		flow.Put(&s.events, ev, sites)
 	case Wait: // work on q after this waits for the event
-		k := q.key()
+		k := q.Key()
 		for _, i := range s.events[ev] {
 			if cp, ok := s.copies[i]; ok && !slices.Contains(cp.waited, k) {
 				cp.waited = append(cp.waited, k)
@@ -142,9 +142,9 @@ func (fa *funcAnalysis) eventOp(op EventOpKind, ev flow.Loc, q queue, s *state) 
 	}
 	o := EventOp{Op: op, Event: ref}
 	if op != SyncEvent {
-		if sr, ok := flow.RefOf(fa.sig, q.stream); q.kind == onStream && ok {
+		if sr, ok := flow.RefOf(fa.sig, q.Stream); q.Kind == flow.OnStream && ok {
 			o.Stream = Stream{Of: ParamStream, Ref: sr}
-		} else if q.kind != onNull || q.device != flow.Entry {
+		} else if q.Kind != flow.OnNull || q.Device != flow.Entry {
 			return
 		}
 	}
@@ -169,7 +169,7 @@ func (fa *funcAnalysis) libraryRead(call *ast.CallExpr, name string, args []ast.
 	if cgocall.IsLibc(name) || sig.Params().Len() != len(args) {
 		return
 	}
-	q := queue{kind: onStream, stream: flow.Loc{Path: "library:" + name}, device: s.device}
+	q := flow.Queue{Kind: flow.OnStream, Stream: flow.Loc{Path: "library:" + name}, Device: s.device}
 	for i, a := range args {
 		if cgocall.IsStreamType(sig.Params().At(i).Type()) {
 			q = fa.queueOf(a, s)
@@ -189,19 +189,19 @@ func (fa *funcAnalysis) libraryRead(call *ast.CallExpr, name string, args []ast.
 
 // noteDeviceRead records, in the reporting pass, that work on q reads the
 // memory at l (or a view of it) that the caller passed.
-func (fa *funcAnalysis) noteDeviceRead(l flow.Loc, q queue, s *state) {
+func (fa *funcAnalysis) noteDeviceRead(l flow.Loc, q flow.Queue, s *state) {
 	if fa.seen == nil || fa.quietReads || s.synced || fa.sig == nil {
 		return
 	}
-	r := DeviceRead{Stream: Stream{Of: UnknownStream}, Device: q.device.ForCaller()}
-	switch ref, ok := flow.RefOf(fa.sig, q.stream); {
-	case q.kind == onNull:
+	r := DeviceRead{Stream: Stream{Of: UnknownStream}, Device: q.Device.ForCaller()}
+	switch ref, ok := flow.RefOf(fa.sig, q.Stream); {
+	case q.Kind == flow.OnNull:
 		r.Stream = Stream{}
-	case q.kind == onStream && ok:
+	case q.Kind == flow.OnStream && ok:
 		r.Stream, r.Device = Stream{Of: ParamStream, Ref: ref}, flow.Sym{}
-	case q.kind == onStream && q.known && q.nonBlocking:
+	case q.Kind == flow.OnStream && q.Known && q.NonBlocking:
 		r.Stream.Of = NonBlockingStream
-	case q.kind == onStream && q.known:
+	case q.Kind == flow.OnStream && q.Known:
 		r.Stream.Of = BlockingStream
 	}
 	for _, a := range fa.prov.Aliases.Of(l) {
@@ -227,7 +227,7 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 	if !ok || dstArg != nil && !strings.Contains(pc.Dst.Path, ".") && fa.prov.IsHost(dstArg) {
 		return
 	}
-	p := &pending{queue: queue{kind: onNull, device: pc.Device.At(fa.ptrs, fa.sig, call, s.device)}}
+	p := &pending{queue: flow.Queue{Kind: flow.OnNull, Device: pc.Device.At(fa.ptrs, fa.sig, call, s.device)}}
 	if pc.ByKind {
 		k := pc.Kind.Arg(fa.info, call)
 		if k == nil {
@@ -247,12 +247,12 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 	}
 	switch pc.Stream.Of {
 	case PrivateStream:
-		p.queue.kind = onPrivate
+		p.queue.Kind = flow.OnPrivate
 	case ParamStream:
 		if q, ok := fa.streamArg(call, pc.Stream.Ref, s); ok {
 			p.queue = q
 		} else {
-			p.queue.kind = onPrivate
+			p.queue.Kind = flow.OnPrivate
 		}
 	}
 	p.site = fa.site(call, i, fn.Name()+" (C."+pc.API+")", pc.API, pc.Async)
@@ -289,17 +289,17 @@ func (fa *funcAnalysis) atExit(s *state) {
 					continue
 				}
 			}
-			switch cp.queue.kind {
-			case onNull:
-				pc.Device = cp.queue.device.ForCaller()
-			case onStream: // the caller knows its stream's device
+			switch cp.queue.Kind {
+			case flow.OnNull:
+				pc.Device = cp.queue.Device.ForCaller()
+			case flow.OnStream: // the caller knows its stream's device
 				pc.Stream.Of = PrivateStream
-				if ref, ok := flow.RefOf(fa.sig, cp.queue.stream); ok {
+				if ref, ok := flow.RefOf(fa.sig, cp.queue.Stream); ok {
 					pc.Stream = Stream{Of: ParamStream, Ref: ref}
 				}
-			case onPrivate:
+			case flow.OnPrivate:
 				pc.Stream.Of = PrivateStream
-				pc.Device = cp.queue.device.ForCaller()
+				pc.Device = cp.queue.Device.ForCaller()
 			}
 			o.copies = append(o.copies, pc)
 		}
@@ -368,7 +368,7 @@ func (fa *funcAnalysis) goStmt(g *ast.GoStmt, s *state) {
 				continue
 			}
 			if !syncAt.IsValid() || syncAt >= m.Node.Pos() {
-				fa.found(cp, m.Node, g, queue{kind: onHost}, m.Loc, goroutine, s)
+				fa.found(cp, m.Node, g, flow.Queue{}, m.Loc, goroutine, s)
 			}
 			break
 		}

@@ -1,0 +1,126 @@
+package flow
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/hipapi"
+)
+
+// QueueKind says where work runs.
+type QueueKind uint8
+
+const (
+	OnHost    QueueKind = iota // the host thread itself
+	OnNull                     // the null (legacy default) stream of Device
+	OnStream                   // the stream handle at Stream
+	OnPrivate                  // a stream a wrapper's caller cannot see
+)
+
+// Queue is where work runs in the HIP/CUDA stream model: on the host, on a
+// device's null stream, or on a stream handle (named by its location),
+// with what is known of the stream's device and creation flags.
+type Queue struct {
+	Kind        QueueKind
+	Stream      Loc  // OnStream
+	Device      Sym  // of the null stream or the stream
+	Known       bool // OnStream: whether its creation flags are known
+	NonBlocking bool // created non-blocking (it does not wait for the null stream)
+}
+
+// QueueKey identifies a queue: the same stream whatever its device is known
+// to be. Analyzers key "queues made to wait" by it.
+type QueueKey struct {
+	Kind   QueueKind
+	Stream Loc
+	Device Sym
+}
+
+// Key returns q's identity.
+func (q Queue) Key() QueueKey {
+	switch q.Kind {
+	case OnStream:
+		return QueueKey{Kind: OnStream, Stream: q.Stream}
+	case OnHost:
+		return QueueKey{}
+	}
+	return QueueKey{Kind: q.Kind, Device: q.Device}
+}
+
+// Same reports whether q and r are the same queue on the same device.
+func (q Queue) Same(r Queue) bool {
+	return q.Kind == r.Kind && q.Device == r.Device && (q.Kind != OnStream || q.Stream == r.Stream)
+}
+
+// JoinQueues merges what two paths know of the same stream handle: its
+// device when both agree, its flags when both know them.
+func JoinQueues(q, r Queue) Queue {
+	if q.Device != r.Device {
+		q.Device = Unknown
+	}
+	q.NonBlocking, q.Known = q.NonBlocking || r.NonBlocking, q.Known && r.Known
+	return q
+}
+
+// DefaultQueue returns the queue of a stream argument e that names a
+// default stream (cgocall.DefaultStream): the null stream of device, or
+// the per-thread default stream, which behaves as a blocking stream; ok is
+// false for any other stream.
+func DefaultQueue(info *types.Info, e ast.Expr, device Sym) (Queue, bool) {
+	switch cgocall.DefaultStream(info, e) {
+	case hipapi.NullStream:
+		return Queue{Kind: OnNull, Device: device}, true
+	case hipapi.PerThreadStream:
+		return Queue{Kind: OnStream, Stream: Loc{Path: "per-thread"}, Device: device, Known: true}, true
+	}
+	return Queue{}, false
+}
+
+// StreamOrder is the ordering the runtime gives work on different queues
+// without events or synchronization: a stream runs its work in order; the
+// null stream of a device waits for that device's blocking streams and
+// they for it (implicit synchronization); a non-blocking stream waits for
+// neither. Strict leaves out what only the implicit default-stream
+// semantics give (blocking streams, a peer copy's destination null
+// stream, streams of unknown flags), which depend on how the program was
+// built (per-thread default streams) and on the runtime.
+type StreamOrder struct{ Strict bool }
+
+// After reports whether work on q runs after work issued earlier on w by
+// stream order alone. peer, for a peer copy on w, is its destination
+// device (CallerSym when not known), whose null stream it also orders
+// outside Strict. Work on the host is never ordered this way.
+func (o StreamOrder) After(w Queue, peer Sym, q Queue) bool {
+	switch {
+	case q.Kind == OnHost:
+		return false
+	case w.Kind == OnNull && q.Kind == OnNull:
+		return w.Device.Same(q.Device) || !o.Strict && peer.Of != CallerSym && peer.Same(q.Device)
+	case w.Kind == OnNull:
+		if o.Strict || q.Kind != OnStream {
+			return false
+		}
+		// A stream of unknown flags gets the benefit of the doubt.
+		return !q.Known || !q.NonBlocking && w.Device.Same(q.Device)
+	case w.Kind == OnStream && q.Kind == OnStream && q.Stream == w.Stream:
+		return true
+	case w.Kind == OnStream && q.Kind == OnNull && !o.Strict:
+		return !(w.Known && w.NonBlocking) && w.Device.Same(q.Device)
+	}
+	return false
+}
+
+// Waits reports whether the host, synchronizing queue q (a stream
+// synchronize), waits for work issued on w: the same stream, the same
+// device's null stream, or, outside Strict, the null stream of a peer
+// copy's destination device.
+func (o StreamOrder) Waits(w Queue, peer Sym, q Queue) bool {
+	switch {
+	case q.Kind == OnNull && w.Kind == OnNull:
+		return w.Device.Same(q.Device) || peer.Of != CallerSym && !o.Strict && peer.Same(q.Device)
+	case q.Kind == OnStream && w.Kind == OnStream:
+		return w.Stream == q.Stream
+	}
+	return false
+}

@@ -1,0 +1,55 @@
+package flow
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestStreamOrder(t *testing.T) {
+	d0, d1 := Sym{Of: ConstSym, N: 0}, Sym{Of: ConstSym, N: 1}
+	s, u := Loc{Path: "s"}, Loc{Path: "u"}
+	null0, null1 := Queue{Kind: OnNull, Device: d0}, Queue{Kind: OnNull, Device: d1}
+	blocking := Queue{Kind: OnStream, Stream: s, Device: d0, Known: true}
+	nonBlocking := Queue{Kind: OnStream, Stream: u, Device: d0, Known: true, NonBlocking: true}
+	unknown := Queue{Kind: OnStream, Stream: u, Device: Unknown}
+	host := Queue{}
+	lax, strict := StreamOrder{}, StreamOrder{Strict: true}
+	for _, c := range []struct {
+		name         string
+		w            Queue
+		peer         Sym
+		q            Queue
+		after, stAft bool // lax, strict
+		waits, stW   bool
+	}{
+		{"same null stream", null0, Sym{}, null0, true, true, true, true},
+		{"other device's null stream", null0, Sym{}, null1, false, false, false, false},
+		{"peer destination's null stream", null0, d1, null1, true, false, true, false},
+		{"blocking stream after null", null0, Sym{}, blocking, true, false, false, false},
+		{"non-blocking stream after null", null0, Sym{}, nonBlocking, false, false, false, false},
+		{"unknown flags after null", null0, Sym{}, unknown, true, false, false, false},
+		{"same stream", blocking, Sym{}, blocking, true, true, true, true},
+		{"null after blocking stream", blocking, Sym{}, null0, true, false, false, false},
+		{"null after non-blocking stream", nonBlocking, Sym{}, null0, false, false, false, false},
+		{"other stream", blocking, Sym{}, nonBlocking, false, false, false, false},
+		{"host", null0, Sym{}, host, false, false, false, false},
+	} {
+		assert.Equal(t, c.after, lax.After(c.w, c.peer, c.q), "After: %s", c.name)
+		assert.Equal(t, c.stAft, strict.After(c.w, c.peer, c.q), "strict After: %s", c.name)
+		assert.Equal(t, c.waits, lax.Waits(c.w, c.peer, c.q), "Waits: %s", c.name)
+		assert.Equal(t, c.stW, strict.Waits(c.w, c.peer, c.q), "strict Waits: %s", c.name)
+	}
+}
+
+func TestQueueKeysAndJoin(t *testing.T) {
+	d0 := Sym{Of: ConstSym, N: 0}
+	s := Loc{Path: "s"}
+	a := Queue{Kind: OnStream, Stream: s, Device: d0, Known: true}
+	b := Queue{Kind: OnStream, Stream: s, Device: Unknown, NonBlocking: true}
+	assert.Equal(t, a.Key(), b.Key(), "a stream is itself whatever its device")
+	assert.False(t, a.Same(b))
+	assert.NotEqual(t, Queue{Kind: OnNull, Device: d0}.Key(), Queue{Kind: OnNull, Device: Entry}.Key())
+	j := JoinQueues(a, b)
+	assert.Equal(t, Queue{Kind: OnStream, Stream: s, Device: Unknown, NonBlocking: true}, j)
+}
