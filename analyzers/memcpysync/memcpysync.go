@@ -58,9 +58,9 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 type checker struct {
-	pass   *analysis.Pass
-	info   *types.Info
-	order  flow.StreamOrder // Strict: -strict
+	pass  *analysis.Pass
+	info  *types.Info
+	order flow.StreamOrder // Strict: -strict
 	// candidates: report every read of a copy's destination (Candidates).
 	candidates bool
 	idx        *flow.Index

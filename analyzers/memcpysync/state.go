@@ -39,7 +39,7 @@ func (p *pending) clone() *pending {
 type state struct {
 	device  flow.Sym
 	copies  map[int]*pending
-	streams map[flow.Loc]flow.Queue // the streams created here, by handle
+	streams map[flow.Loc]flow.Queue        // the streams created here, by handle
 	events  map[flow.Loc][]int             // event → copy sites it was recorded after
 	kinds   map[types.Object]flow.SmallSet // the copy kinds a variable may hold on this path
 	// status maps a variable holding a call's status (err := check(C.x(...)))
