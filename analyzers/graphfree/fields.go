@@ -116,26 +116,18 @@ func (a *analyzer) storedAlloc(e ast.Expr, localAllocs map[*types.Var][]fieldAll
 	return allocs[0], true
 }
 
-// fieldValueIf returns, for what a free frees at path inside e (a free
-// node's pointer, or a wrapper's argument) when the function's own flow
-// knows nothing of it (v is empty), the allocation its field always holds.
-func (fa *funcAnalysis) fieldValueIf(v val, e ast.Expr, path string) (val, bool) {
-	if !v.Empty() {
-		return val{}, false
-	}
+// fieldValue returns what a free node frees at path inside e (its pointer,
+// or a wrapper's argument): v, or when the function's own flow knows
+// nothing of it (v is empty) the allocation its field always holds.
+func (fa *funcAnalysis) fieldValue(v val, e ast.Expr, path string) val {
 	f := flow.FieldAt(fa.info, fa.pass.Pkg, e, path)
-	if f == nil {
-		return val{}, false
+	if !v.Empty() || f == nil {
+		return v
 	}
-	return fa.fieldAllocVal(f)
-}
-
-// fieldAllocVal is the allocation field f always holds, as a value.
-func (fa *funcAnalysis) fieldAllocVal(f *types.Var) (val, bool) {
 	alloc, ok := fa.fieldAllocs()[f]
 	if !ok || !alloc.kind.notGraph() {
-		return val{}, false
+		return v
 	}
 	api := alloc.api + " (stored in field " + f.Name() + " by " + alloc.method + ")"
-	return val{sites: []int{fa.site(alloc.pos, alloc.kind, api, "field", alloc.fam)}}, true
+	return val{sites: []int{fa.site(alloc.pos, alloc.kind, api, "field", alloc.fam)}}
 }

@@ -395,14 +395,6 @@ func (fa *funcAnalysis) inlineClosure(lit *ast.FuncLit, s *state) {
 	}
 }
 
-// noteHostFree records that e (at path), a parameter's memory, is freed
-// with hipFree/hipFreeAsync on this path.
-func (fa *funcAnalysis) noteHostFree(e ast.Expr, path string, s *state) {
-	if p, ok := fa.paramOf(e, path, s); ok {
-		flow.Put(&s.paramFreed, p, true)
-	}
-}
-
 // unknownCgoCall forgets what a C function outside the model may write
 // through the addresses it is passed (C.myAlloc(&p)).
 func (fa *funcAnalysis) unknownCgoCall(lit *ast.FuncLit, s *state) {
@@ -423,20 +415,9 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 	if f, ok := fa.frees.Of(fn); ok {
 		for i, ps := range [][]ParamPath{f.Params, f.Host} {
 			for _, p := range ps {
-				e := p.Arg(fa.info, call)
-				if e == nil {
-					continue
+				if e := p.Arg(fa.info, call); e != nil {
+					fa.free(call, e, p.Path, fn.Name(), i == 0, 0, s)
 				}
-				v := fa.ev.At(e, p.Path, s)
-				if i == 1 {
-					fa.noteHostFree(e, p.Path, s)
-				} else {
-					if fv, ok := fa.fieldValueIf(v, e, p.Path); ok {
-						v = fv // a field that always holds one kind of allocation
-					}
-					fa.freesParam(e, p.Path, s)
-				}
-				fa.checkFree(call, e, p.Path, v, fn.Name(), i == 0, 0, s)
 			}
 		}
 		return
@@ -502,28 +483,17 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		}
 		s.allocate(l, fa.site(c.Pos(), kind, f.Name, "", f.Family))
 	case hipapi.Free:
-		ptr := c.Arg(f.Ptr)
-		fa.noteHostFree(ptr, "", s)
-		fa.checkFree(c.Expr, ptr, "", fa.ev.Eval(ptr, s)[""], f.Name, false, f.Family, s)
+		fa.free(c.Expr, c.Arg(f.Ptr), "", f.Name, false, f.Family, s)
 	case hipapi.GraphAllocNode:
 		if l, ok := fa.lc.Target(c.Arg(f.Params)); ok {
 			s.allocate(l.Field("dptr"), fa.site(c.Pos(), KindGraph, f.Name, "", f.Family))
 		}
 	case hipapi.GraphFreeNode:
 		nd := fa.node(c)
-		ptr := c.Arg(f.Ptr)
-		v := fa.ev.Eval(ptr, s)[""]
-		// A field the function's flow knows nothing of (the receiver's
-		// p.ptr, allocated by another method): what it always holds.
-		if fv, ok := fa.fieldValueIf(v, ptr, ""); ok {
-			v = fv
-		}
-		nd.ptr = types.ExprString(ptr)
-		for _, i := range v.sites {
+		nd.ptr = types.ExprString(c.Arg(f.Ptr))
+		for _, i := range fa.free(c.Expr, c.Arg(f.Ptr), "", f.Name, true, f.Family, s).sites {
 			nd.frees[i] = true
 		}
-		fa.freesParam(ptr, "", s)
-		fa.checkFree(c.Expr, ptr, "", v, f.Name, true, f.Family, s)
 	case hipapi.GraphKernelNode, hipapi.GraphCopyNode, hipapi.GraphMemsetNode:
 		nd := fa.node(c)
 		for _, i := range fa.usesOf(c, s) {
@@ -735,12 +705,25 @@ func (fa *funcAnalysis) paramOf(e ast.Expr, path string, s *state) (ParamPath, b
 	return flow.RefOf(fa.sig, l)
 }
 
-// freesParam records that the function adds a free node for e's memory (at
-// path) when it is a parameter's.
-func (fa *funcAnalysis) freesParam(e ast.Expr, path string, s *state) {
-	if p, ok := fa.paramOf(e, path, s); ok && !slices.Contains(fa.freedParams, p) {
+// free checks one free of e's memory at path, by a free node (node) or by
+// hipFree/hipFreeAsync (name: the API or wrapper called), records it when
+// the memory is a parameter's, and returns what it frees.
+func (fa *funcAnalysis) free(call *ast.CallExpr, e ast.Expr, path, name string, node bool, fam hipapi.Family, s *state) val {
+	v := fa.ev.At(e, path, s)
+	p, isParam := fa.paramOf(e, path, s)
+	switch {
+	case !node && isParam:
+		flow.Put(&s.paramFreed, p, true) // for the summary if freed on every return
+	case node && isParam && !slices.Contains(fa.freedParams, p):
 		fa.freedParams = append(fa.freedParams, p)
 	}
+	if node {
+		// A field the function's flow knows nothing of (the receiver's
+		// p.ptr, allocated by another method): what it always holds.
+		v = fa.fieldValue(v, e, path)
+	}
+	fa.checkFree(call, e, path, v, name, node, fam, s)
+	return v
 }
 
 // record keeps a finding of this walk, the first for its check and position.
