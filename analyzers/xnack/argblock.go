@@ -182,16 +182,12 @@ func (a *analyzer) systemInArray(vals []ast.Expr, helped []helperArg, sep, to st
 	return "", false
 }
 
-// arrayParam returns the flow of a launch whose kernelParams array e is a
-// parameter of fi (typed as an array of pointers): the caller's array
-// decides what reaches the GPU.
-func (a *analyzer) arrayParam(fi *fnInfo, e ast.Expr, api string, cuda bool) (ParamFlow, bool) {
+// arrayParam returns the parameter of fi (typed as an array of pointers)
+// that the kernelParams array e of a launch is: the caller's array decides
+// what reaches the GPU.
+func (a *analyzer) arrayParam(fi *fnInfo, e ast.Expr) (flow.Ref, bool) {
 	r, ok := a.paramOf(fi, e)
-	if !ok || r.Path != "" || r.Param < 0 || !flow.IsArgArrayType(fi.encl.Signature().Params().At(r.Param).Type()) {
-		return ParamFlow{}, false
-	}
-	r.API, r.In, r.CUDA, r.Array = api, fi.name, cuda, true
-	return r, true
+	return r, ok && r.Path == "" && r.Param >= 0 && flow.IsArgArrayType(fi.encl.Signature().Params().At(r.Param).Type())
 }
 
 // classifyArrayArg classifies the kernelParams array arg that call passes
@@ -209,15 +205,11 @@ func (a *analyzer) classifyArrayArg(fi *fnInfo, call *ast.CallExpr, callee *type
 	}
 	for _, v := range values {
 		if r, ok := a.paramOf(fi, v); ok && r.Path == "" {
-			r.API, r.In, r.CUDA = pf.API, pf.In, pf.CUDA
-			return argResult{passed: &r}
+			return argResult{passed: pf.via(r, false)}
 		}
 	}
-	if len(values) == 0 {
-		if r, ok := a.arrayParam(fi, arg, pf.API, pf.CUDA); ok {
-			r.In = pf.In
-			return argResult{passed: &r}
-		}
+	if r, ok := a.arrayParam(fi, arg); ok && len(values) == 0 {
+		return argResult{passed: pf.via(r, true)}
 	}
 	return argResult{}
 }

@@ -112,12 +112,18 @@ func containsParam(ps []ParamFlow, k paramKey) bool {
 // paramOf returns the parameter of fi's declaration (literals: of the
 // declaration they are written in, whose variables they capture) whose
 // memory e may point to, or a field of it (flow.ParamRefOf).
-func (a *analyzer) paramOf(fi *fnInfo, e ast.Expr) (ParamFlow, bool) {
+func (a *analyzer) paramOf(fi *fnInfo, e ast.Expr) (flow.Ref, bool) {
 	if fi.encl == nil {
-		return ParamFlow{}, false
+		return flow.Ref{}, false
 	}
-	r, ok := flow.ParamRefOf(a.pass.TypesInfo, a.ix.Sources, fi.encl.Signature(), e)
-	return ParamFlow{Ref: r}, ok
+	return flow.ParamRefOf(a.pass.TypesInfo, a.ix.Sources, fi.encl.Signature(), e)
+}
+
+// via is pf handed on through the caller's own parameter r (an argument
+// array with array).
+func (pf ParamFlow) via(r flow.Ref, array bool) *ParamFlow {
+	pf.Ref, pf.Array = r, array
+	return &pf
 }
 
 // reachingParam returns the flow of a GPU use of e in fi, when e is a
@@ -127,8 +133,7 @@ func (a *analyzer) reachingParam(fi *fnInfo, e ast.Expr, api string, cuda bool) 
 	if !ok || r.Path != "" && !a.fieldMayHoldSystem(fi, r) {
 		return ParamFlow{}, false
 	}
-	r.API, r.In, r.CUDA = api, fi.name, cuda
-	return r, true
+	return ParamFlow{Ref: r, API: api, In: fi.name, CUDA: cuda}, true
 }
 
 // fieldMayHoldSystem reports whether a caller could pass system memory in
@@ -136,8 +141,8 @@ func (a *analyzer) reachingParam(fi *fnInfo, e ast.Expr, api string, cuda bool) 
 // into it), or something stored into it in this package is system memory.
 // A field that only ever holds device memory (a DeviceBuffer's ptr) carries
 // no flow.
-func (a *analyzer) fieldMayHoldSystem(fi *fnInfo, r ParamFlow) bool {
-	f := flow.FieldByName(flow.RefType(fi.encl.Signature(), r.Ref), a.pass.Pkg, r.Path[1:])
+func (a *analyzer) fieldMayHoldSystem(fi *fnInfo, r flow.Ref) bool {
+	f := flow.FieldByName(flow.RefType(fi.encl.Signature(), r), a.pass.Pkg, r.Path[1:])
 	if f == nil {
 		return false
 	}
@@ -242,24 +247,14 @@ func (a *analyzer) classifyArg(fi *fnInfo, call *ast.CallExpr, callee *types.Fun
 		what += " passed to " + callee.Name() + pf.handedOn(callee)
 		return argResult{use: &useRef{kind: systemMem, what: what, in: fi.name, pos: call.Pos(), cuda: pf.CUDA}}
 	}
-	if pf.Path != "" {
-		// b.ptr of the caller's own b: only one level of fields.
-		r, ok := a.paramOf(fi, arg)
-		if !ok || r.Path != "" {
-			return argResult{}
-		}
-		r.Path = pf.Path
-		if !a.fieldMayHoldSystem(fi, r) {
-			return argResult{}
-		}
-		r.API, r.In, r.CUDA = pf.API, pf.In, pf.CUDA
-		return argResult{passed: &r}
+	r, ok := a.paramOf(fi, arg)
+	if pf.Path != "" { // b.ptr of the caller's own b: only one level of fields
+		ok, r.Path = ok && r.Path == "", pf.Path
 	}
-	if r, ok := a.paramOf(fi, arg); ok && (r.Path == "" || a.fieldMayHoldSystem(fi, r)) {
-		r.API, r.In, r.CUDA = pf.API, pf.In, pf.CUDA
-		return argResult{passed: &r}
+	if !ok || r.Path != "" && !a.fieldMayHoldSystem(fi, r) {
+		return argResult{}
 	}
-	return argResult{}
+	return argResult{passed: pf.via(r, false)}
 }
 
 // argText is an argument as the user wrote it, for messages: "" for a C

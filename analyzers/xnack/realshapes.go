@@ -70,7 +70,7 @@ func (a *analyzer) impliesNilComparison(x *ast.BinaryExpr, taken bool, depth int
 	default:
 		return noGuard, "", false
 	}
-	if t := info.TypeOf(val); t == nil || !types.Identical(t, types.Universe.Lookup("error").Type()) {
+	if !flow.IsError(info.TypeOf(val)) {
 		return noGuard, "", true
 	}
 	if (x.Op == token.EQL) != taken {
@@ -91,9 +91,8 @@ func (a *analyzer) findErrGuard(fi *fnInfo, r *walkResult) *Guard {
 	}
 	info := a.pass.TypesInfo
 	results := fi.obj.Signature().Results()
-	errType := types.Universe.Lookup("error").Type()
 	for i := range results.Len() {
-		if !types.Identical(results.At(i).Type(), errType) {
+		if !flow.IsError(results.At(i).Type()) {
 			continue
 		}
 		nils, ok := 0, true

@@ -188,14 +188,14 @@ func (a *analyzer) summarizeResults() {
 	}.Solve(a.idx.Funcs())
 }
 
-// calleeSummary is what a call site needs to know about its callee.
+// calleeSummary is what a call site needs to know about its callee: its
+// Summary, and the uses it reaches with their positions. For a literal
+// (own), Params are those of the declaration it is written in, which it
+// captures.
 type calleeSummary struct {
-	callsRuntime, setsEnv, guards bool
-	uses                          []useRef
-	// params are the callee's parameters that reach the GPU; for a literal
-	// (own), those of the declaration it is written in, which it captures.
-	params []ParamFlow
-	own    bool
+	Summary
+	uses []useRef
+	own  bool
 }
 
 func (a *analyzer) calleeOf(ev event) calleeSummary {
@@ -206,15 +206,14 @@ func (a *analyzer) calleeOf(ev event) calleeSummary {
 		}
 		// A literal that skips (a subtest) does not guard its caller.
 		s := fi.sum
-		s.guards, s.own = false, true
+		s.Guards, s.own = false, true
 		return s
 	}
 	fn := ev.callee
 	if fn == nil {
 		return calleeSummary{}
 	}
-	sum := a.summaryOf(fn)
-	return calleeSummary{callsRuntime: sum.Runtime, setsEnv: sum.Env, guards: sum.Guards, uses: a.usesOf(fn), params: sum.Params}
+	return calleeSummary{Summary: a.summaryOf(fn), uses: a.usesOf(fn)}
 }
 
 // summarizeUses computes, callees first, every function's effects (whether
@@ -241,8 +240,8 @@ func (a *analyzer) summarizeUses(walk bool) {
 		Update: func(obj *types.Func, s calleeSummary) bool {
 			a.localUses[obj] = s.uses
 			return a.update(obj, func(f *Summary) {
-				f.Runtime, f.Env, f.Guards, f.Params = s.callsRuntime, s.setsEnv, s.guards, s.params
-				f.Needs, f.ErrGuard = needsOf(s.uses), a.byObj[obj].err
+				f.Runtime, f.Env, f.Guards, f.Params, f.ErrGuard = s.Runtime, s.Env, s.Guards, s.Params, s.ErrGuard
+				f.Needs = needsOf(s.uses)
 			})
 		},
 	}.Solve(a.idx.Funcs())
@@ -256,13 +255,13 @@ func (a *analyzer) summarize(fi *fnInfo, walk bool) {
 		for _, ev := range evs {
 			switch ev.kind {
 			case evRuntime:
-				s.callsRuntime = true
+				s.Runtime = true
 			case evSetenv:
-				s.setsEnv = true
+				s.Env = true
 			case evCall:
 				c := a.calleeOf(ev)
-				s.callsRuntime = s.callsRuntime || c.callsRuntime
-				s.setsEnv = s.setsEnv || c.setsEnv
+				s.Runtime = s.Runtime || c.Runtime
+				s.Env = s.Env || c.Env
 			}
 		}
 	}
@@ -271,13 +270,11 @@ func (a *analyzer) summarize(fi *fnInfo, walk bool) {
 		return
 	}
 	r := a.walk(fi, state{}, false)
-	s.guards = fi.obj != nil && r.sawExit && r.exit.guarded
+	s.Guards = fi.obj != nil && r.sawExit && r.exit.guarded
 	s.uses = firstUses(r.unguarded)
-	s.params = firstParams(r.params)
+	s.Params = firstParams(r.params)
+	s.ErrGuard = a.findErrGuard(fi, r)
 	fi.sum = s
-	if fi.obj != nil {
-		fi.err = a.findErrGuard(fi, r)
-	}
 }
 
 // firstUses keeps the first use of each kind, system memory first.

@@ -106,7 +106,6 @@ type fnInfo struct {
 	testFile bool
 
 	sum calleeSummary // the last analysis's summary (summarize)
-	err *Guard        // what its error result proves (Summary.ErrGuard)
 }
 
 type analyzer struct {
@@ -314,12 +313,13 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo, emit func(event)) 
 	// param: memory that is not system memory here, but may be what the
 	// caller passes in a parameter.
 	var params []ParamFlow
-	param := func(e ast.Expr) {
-		if r, ok := a.reachingParam(fi, e, f.Name, !hip); ok && !containsParam(params, r.key()) {
+	flowTo := func(r ParamFlow, ok bool) {
+		if ok && !containsParam(params, r.key()) {
 			params = append(params, r)
 			emit(event{kind: evParamUse, pos: pos, flow: r})
 		}
 	}
+	param := func(e ast.Expr) { flowTo(a.reachingParam(fi, e, f.Name, !hip)) }
 	switch f.Role {
 	case hipapi.Alloc:
 		// On NVIDIA managed memory migrates on fault without any XNACK
@@ -351,10 +351,8 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo, emit func(event)) 
 		}
 		if len(vals) == 0 && len(helped) == 0 {
 			// The array itself is a parameter: what the caller puts in it.
-			if r, ok := a.arrayParam(fi, kargs, f.Name, !hip); ok && !containsParam(params, r.key()) {
-				params = append(params, r)
-				emit(event{kind: evParamUse, pos: pos, flow: r})
-			}
+			r, ok := a.arrayParam(fi, kargs)
+			flowTo(ParamFlow{Ref: r, API: f.Name, In: fi.name, CUDA: !hip, Array: true}, ok)
 		}
 	}
 }
@@ -492,11 +490,11 @@ func (w *walker) step(ev event, s state) state {
 		}
 	case evCall:
 		sum := w.summaryAt(ev)
-		late := sum.setsEnv && s.ranAt.IsValid() && !w.noEnvGuard
-		if sum.callsRuntime && !s.ranAt.IsValid() {
+		late := sum.Env && s.ranAt.IsValid() && !w.noEnvGuard
+		if sum.Runtime && !s.ranAt.IsValid() {
 			s.ranAt = ev.pos
 		}
-		if sum.guards && !late && !(sum.setsEnv && w.noEnvGuard) {
+		if sum.Guards && !late && !(sum.Env && w.noEnvGuard) {
 			s.guarded = true
 		}
 	}
@@ -508,7 +506,7 @@ func (w *walker) step(ev event, s state) state {
 func (w *walker) summaryAt(ev event) calleeSummary {
 	sum := w.a.calleeOf(ev)
 	if ev.deferred {
-		sum.callsRuntime, sum.setsEnv, sum.guards = false, false, false
+		sum.Runtime, sum.Env, sum.Guards = false, false, false
 	}
 	return sum
 }
@@ -528,7 +526,7 @@ func (w *walker) record(ev event, s state) {
 		w.paramUse(ev.pos, ev.flow, s)
 	case evCall:
 		sum := w.summaryAt(ev)
-		if sum.setsEnv && s.ranAt.IsValid() && !w.noEnvGuard {
+		if sum.Env && s.ranAt.IsValid() && !w.noEnvGuard {
 			w.r.late = append(w.r.late, lateSet{ev.pos, s.ranAt})
 		}
 		for _, u := range sum.uses {
@@ -545,7 +543,7 @@ func (w *walker) passParams(ev event, sum calleeSummary, s state) {
 	if s.guarded && !w.a.candidates {
 		return
 	}
-	for _, pf := range sum.params {
+	for _, pf := range sum.Params {
 		if sum.own {
 			w.paramUse(ev.pos, pf, s)
 			continue
