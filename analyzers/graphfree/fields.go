@@ -69,7 +69,7 @@ func (a *analyzer) fieldAllocs() map[*types.Var]fieldAlloc {
 		if w.Addr != nil {
 			// &x.f: an allocation's out argument, or anything.
 			fa, ok = allocOuts[w.Addr]
-			ok = ok && fa.kind != KindUnknown && fa.kind != KindStreamOrdered && fa.kind != KindPool
+			ok = ok && fa.kind.known()
 		} else {
 			fa, ok = a.storedAlloc(w.Value, localAllocs, assigned)
 		}
@@ -109,12 +109,17 @@ func (a *analyzer) storedAlloc(e ast.Expr, localAllocs map[*types.Var][]fieldAll
 		return fieldAlloc{}, false
 	}
 	for _, al := range allocs {
-		if al.kind == KindUnknown || al.kind == KindStreamOrdered || al.kind == KindPool || al.kind != allocs[0].kind {
+		if !al.kind.known() || al.kind != allocs[0].kind {
 			return fieldAlloc{}, false
 		}
 	}
 	return allocs[0], true
 }
+
+// known reports whether k is the kind of memory a field holds wherever it is
+// used: not unknown, nor stream-ordered (the capture where it is allocated
+// decides).
+func (k Kind) known() bool { return k.class() == notGraphClass || k.class() == graphClass }
 
 // fieldValue returns what a free node frees at path inside e (its pointer,
 // or a wrapper's argument): v, or when the function's own flow knows
@@ -125,7 +130,7 @@ func (fa *funcAnalysis) fieldValue(v val, e ast.Expr, path string) val {
 		return v
 	}
 	alloc, ok := fa.fieldAllocs()[f]
-	if !ok || !alloc.kind.notGraph() {
+	if !ok || alloc.kind.class() != notGraphClass {
 		return v
 	}
 	api := alloc.api + " (stored in field " + f.Name() + " by " + alloc.method + ")"

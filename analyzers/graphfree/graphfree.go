@@ -64,42 +64,47 @@ const (
 	KindGo                 // Go memory
 )
 
-var kindNames = [...]string{
-	KindUnknown: "unknown", KindDevice: "device", KindManaged: "managed", KindHostPinned: "pinned-host",
-	KindStreamOrdered: "stream-ordered", KindPool: "pool", KindGraph: "graph", KindCaptured: "captured",
-	KindMaybeCaptured: "maybe-captured", KindCHeap: "c-heap", KindGo: "go",
+// class is what a free node on memory of a kind is.
+type class uint8
+
+const (
+	notGraphClass class = iota // never valid (HL3001)
+	streamClass                // stream-ordered outside capture (HL3002)
+	graphClass                 // a graph allocation: valid once
+	unknownClass
+)
+
+type kindInfo struct {
+	name, memory string
+	class        class
 }
 
-func (k Kind) String() string {
-	if int(k) < len(kindNames) {
-		return kindNames[k]
+// kinds is what the analysis knows of each kind: its name in facts, the
+// memory it is in messages, and its class.
+var kinds = [...]kindInfo{
+	KindUnknown:       {"unknown", "graph memory", unknownClass},
+	KindDevice:        {"device", "device memory", notGraphClass},
+	KindManaged:       {"managed", "managed memory", notGraphClass},
+	KindHostPinned:    {"pinned-host", "pinned host memory", notGraphClass},
+	KindStreamOrdered: {"stream-ordered", "stream-ordered memory", streamClass},
+	KindPool:          {"pool", "stream-ordered memory", streamClass},
+	KindGraph:         {"graph", "graph memory", graphClass},
+	KindCaptured:      {"captured", "graph memory", graphClass},
+	KindMaybeCaptured: {"maybe-captured", "graph memory", graphClass},
+	KindCHeap:         {"c-heap", "C heap memory", notGraphClass},
+	KindGo:            {"go", "Go memory", notGraphClass},
+}
+
+// info is k's row of kinds (KindUnknown's for a kind out of range).
+func (k Kind) info() kindInfo {
+	if int(k) < len(kinds) {
+		return kinds[k]
 	}
-	return "unknown"
+	return kinds[KindUnknown]
 }
 
-// describe says what the memory is, for messages.
-func (k Kind) describe() string {
-	d := [...]string{KindDevice: "device memory", KindManaged: "managed memory", KindHostPinned: "pinned host memory",
-		KindCHeap: "C heap memory", KindGo: "Go memory", KindStreamOrdered: "stream-ordered memory", KindPool: "stream-ordered memory"}
-	if int(k) < len(d) && d[k] != "" {
-		return d[k]
-	}
-	return "graph memory"
-}
-
-// notGraph reports whether a free node on memory of kind k is always wrong (HL3001).
-func (k Kind) notGraph() bool {
-	switch k {
-	case KindDevice, KindManaged, KindHostPinned, KindCHeap, KindGo:
-		return true
-	}
-	return false
-}
-
-// graphOwned reports whether memory of kind k may be freed by a free node.
-func (k Kind) graphOwned() bool {
-	return k == KindGraph || k == KindCaptured || k == KindMaybeCaptured
-}
+func (k Kind) String() string { return k.info().name }
+func (k Kind) class() class   { return k.info().class }
 
 // allocKinds is the kind of memory each allocation call of the model makes
 // (KindUnknown if none).
@@ -253,7 +258,7 @@ func meetReturns(impls []ReturnsMemory) ReturnsMemory {
 	out := flow.MeetGroups(impls, func(f ReturnsMemory) []ReturnedAlloc { return f.Allocs },
 		func(r ReturnedAlloc) flow.Ref { return flow.Ref{Param: r.Result, Path: r.Path} },
 		func(rs []ReturnedAlloc) bool {
-			return !slices.ContainsFunc(rs, func(r ReturnedAlloc) bool { return kindClass(r.Kind) != kindClass(rs[0].Kind) })
+			return !slices.ContainsFunc(rs, func(r ReturnedAlloc) bool { return r.Kind.class() != rs[0].Kind.class() })
 		})
 	slices.SortFunc(out, compareReturned)
 	return ReturnsMemory{Allocs: out}
@@ -265,20 +270,6 @@ func compareReturned(x, y ReturnedAlloc) int {
 	return cmp.Or(cmp.Compare(x.Result, y.Result), strings.Compare(x.Path, y.Path),
 		cmp.Compare(hipapi.FamilyOf(x.API), hipapi.FamilyOf(y.API)), strings.Compare(x.API, y.API),
 		cmp.Compare(x.Kind, y.Kind))
-}
-
-// kindClass groups kinds by what a free node on them is: never valid (0),
-// stream-ordered outside capture (1), a graph allocation (2), unknown (3).
-func kindClass(k Kind) int {
-	switch {
-	case k.notGraph():
-		return 0
-	case k == KindStreamOrdered || k == KindPool:
-		return 1
-	case k.graphOwned():
-		return 2
-	}
-	return 3
 }
 
 // meetFrees is what every implementation of an interface method frees, for

@@ -473,7 +473,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 			return
 		}
 		kind := allocKinds[f.Alloc]
-		if kind == KindStreamOrdered || kind == KindPool {
+		if kind.class() == streamClass {
 			switch s.captureBits(fa.streamKey(c.Arg(f.Stream), "")) {
 			case capturing:
 				kind = KindCaptured
@@ -641,7 +641,7 @@ func (fa *funcAnalysis) callValue(call *ast.CallExpr, result int, s *state) (tre
 			api = fmt.Sprintf("%s (via %s)", r.API, fn.Name())
 		}
 		kind := r.Kind
-		if kind == KindStreamOrdered || kind == KindPool {
+		if kind.class() == streamClass {
 			// The helper's stream is not known here: under any capture
 			// its allocation may be a graph allocation.
 			kind = s.anyCapture(kind)
@@ -750,7 +750,7 @@ func (fa *funcAnalysis) checkFree(call *ast.CallExpr, ptr ast.Expr, path string,
 	}
 	i := v.sites[0]
 	site := fa.sites[i]
-	if !site.kind.graphOwned() {
+	if site.kind.class() != graphClass {
 		return
 	}
 	if first, ok := s.freed[i]; ok {
@@ -799,13 +799,13 @@ func (fa *funcAnalysis) checkKinds(call *ast.CallExpr, what string, v val, name 
 		f := hipapi.FirstFamily(fam, site.fam)
 		related := []diag.Related{{Pos: site.pos, Message: "allocated here"}}
 		switch {
-		case site.kind.notGraph():
+		case site.kind.class() == notGraphClass:
 			fa.record(NotGraphMemory, call.Pos(), call.End(),
 				fmt.Sprintf("%s frees %s, which is %s from %s, not a graph allocation: a free node accepts only params.dptr of %s or memory allocated by %s during stream capture, and the runtime returns %s (ROCm 5.6.1 accepted it, earlier releases crashed); %s",
-					name, what, site.kind.describe(), site.api, hipapi.Twin("hipGraphAddMemAllocNode", f),
+					name, what, site.kind.info().memory, site.api, hipapi.Twin("hipGraphAddMemAllocNode", f),
 					hipapi.Twin("hipMallocAsync", f), hipapi.Twin("hipErrorInvalidValue", f), releaseAdvice(site.kind, f)),
 				related)
-		case site.kind == KindStreamOrdered || site.kind == KindPool:
+		case site.kind.class() == streamClass:
 			fa.record(StreamOrderedOutsideCapture, call.Pos(), call.End(),
 				fmt.Sprintf("%s frees %s, which %s allocated outside stream capture: HIP 5.6 accepted this, but CUDA and current HIP reject it with %s; free it with %s on a stream, or allocate it with %s (or with %s between %s and its end capture)",
 					name, what, site.api, hipapi.Twin("hipErrorInvalidValue", f), hipapi.Twin("hipFreeAsync", f),
@@ -883,7 +883,7 @@ func nodeKind(n *nodeSite) string {
 
 func (fa *funcAnalysis) sharesGraphMemory(fr, user *nodeSite) bool {
 	for i := range fr.frees {
-		if user.uses[i] && fa.sites[i].kind.graphOwned() {
+		if user.uses[i] && fa.sites[i].kind.class() == graphClass {
 			return true
 		}
 	}
