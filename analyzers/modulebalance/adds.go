@@ -45,29 +45,13 @@ func (a *analysis_) storesIntoParams(fn flow.Func) []paramStore {
 			}
 			for i, lhs := range n.Lhs {
 				rhs := n.Rhs[i]
-				switch l := ast.Unparen(lhs).(type) {
-				case *ast.IndexExpr: // p.byName[name] = m
-					if flow.DirectPart(l.X) && flow.IsContainer(info.TypeOf(l.X)) && isLoaded(rhs) {
-						out = append(out, paramStore{to: l.X, add: true})
-					}
-					continue
-				case *ast.SelectorExpr, *ast.StarExpr:
-					if !flow.DirectPart(l) {
-						continue
-					}
-				default:
-					continue
-				}
-				if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && flow.IsBuiltin(info, call, "append") {
-					// p.mods = append(p.mods, m)
-					if call.Ellipsis == token.NoPos && len(call.Args) > 1 &&
-						types.ExprString(ast.Unparen(call.Args[0])) == types.ExprString(ast.Unparen(lhs)) &&
-						slices.ContainsFunc(call.Args[1:], isLoaded) {
-						out = append(out, paramStore{to: lhs, add: true})
+				if to, vals, ok := flow.AddedTo(info, lhs, rhs); ok { // p.mods = append(p.mods, m), p.byName[name] = m
+					if flow.DirectPart(to) && slices.ContainsFunc(vals, isLoaded) {
+						out = append(out, paramStore{to: to, add: true})
 					}
 					continue
 				}
-				if _, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && isLoaded(rhs) && a.holdsModule(info.TypeOf(rhs)) {
+				if _, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && flow.DirectPart(lhs) && isLoaded(rhs) && a.holdsModule(info.TypeOf(rhs)) {
 					out = append(out, paramStore{to: lhs}) // p.m = m
 				}
 			}

@@ -17,28 +17,13 @@ func (fa *funcAnalysis) moveIntoOwner(as *ast.AssignStmt, s state) bool {
 	if len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
 		return false
 	}
-	var owner flow.Loc
-	var vals []ast.Expr
-	switch l := ast.Unparen(as.Lhs[0]).(type) {
-	case *ast.IndexExpr: // mods[name] = m
-		o, ok := fa.localLoc(l.X)
-		if !ok || !flow.IsContainer(fa.info.TypeOf(l.X)) {
-			return false
-		}
-		owner, vals = o, []ast.Expr{as.Rhs[0]}
-	default:
-		o, ok := fa.localLoc(l)
-		if !ok {
-			return false
-		}
-		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok || call.Ellipsis != token.NoPos || len(call.Args) < 2 || !flow.IsBuiltin(fa.info, call, "append") {
-			return false
-		}
-		if from, ok := fa.localLoc(call.Args[0]); !ok || from != o {
-			return false
-		}
-		owner, vals = o, call.Args[1:]
+	to, vals, ok := flow.AddedTo(fa.info, as.Lhs[0], as.Rhs[0])
+	if !ok {
+		return false
+	}
+	owner, ok := fa.localLoc(to)
+	if !ok {
+		return false
 	}
 	var froms []flow.Loc
 	for _, v := range vals {
