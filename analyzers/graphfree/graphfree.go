@@ -77,23 +77,28 @@ const (
 type kindInfo struct {
 	name, memory string
 	class        class
+	advice       string // what to do instead of a free node (HL3001)
+	free         string // the free call advice names (%s), HIP's name
 }
 
 // kinds is what the analysis knows of each kind: its name in facts, the
-// memory it is in messages, and its class.
+// memory it is in messages, its class, and for memory a free node never
+// frees what frees it.
 var kinds = [...]kindInfo{
-	KindUnknown:       {"unknown", "graph memory", unknownClass},
-	KindDevice:        {"device", "device memory", notGraphClass},
-	KindManaged:       {"managed", "managed memory", notGraphClass},
-	KindHostPinned:    {"pinned-host", "pinned host memory", notGraphClass},
-	KindStreamOrdered: {"stream-ordered", "stream-ordered memory", streamClass},
-	KindPool:          {"pool", "stream-ordered memory", streamClass},
-	KindGraph:         {"graph", "graph memory", graphClass},
-	KindCaptured:      {"captured", "graph memory", graphClass},
-	KindMaybeCaptured: {"maybe-captured", "graph memory", graphClass},
-	KindCHeap:         {"c-heap", "C heap memory", notGraphClass},
-	KindGo:            {"go", "Go memory", notGraphClass},
+	KindUnknown:       {"unknown", "graph memory", unknownClass, "", ""},
+	KindDevice:        {"device", "device memory", notGraphClass, advise, "hipFree"},
+	KindManaged:       {"managed", "managed memory", notGraphClass, advise, "hipFree"},
+	KindHostPinned:    {"pinned-host", "pinned host memory", notGraphClass, "free it with %s after the graph has run", "hipHostFree"},
+	KindStreamOrdered: {"stream-ordered", "stream-ordered memory", streamClass, "", ""},
+	KindPool:          {"pool", "stream-ordered memory", streamClass, "", ""},
+	KindGraph:         {"graph", "graph memory", graphClass, "", ""},
+	KindCaptured:      {"captured", "graph memory", graphClass, "", ""},
+	KindMaybeCaptured: {"maybe-captured", "graph memory", graphClass, "", ""},
+	KindCHeap:         {"c-heap", "C heap memory", notGraphClass, "free it with C.free after the graph has run", ""},
+	KindGo:            {"go", "Go memory", notGraphClass, "Go memory belongs to the garbage collector; pass a graph allocation", ""},
 }
+
+const advise = "free it with %s after the graph has run, or allocate it with an alloc node"
 
 // info is k's row of kinds (KindUnknown's for a kind out of range).
 func (k Kind) info() kindInfo {

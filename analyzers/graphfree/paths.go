@@ -803,7 +803,7 @@ func (fa *funcAnalysis) checkKinds(call *ast.CallExpr, what string, v val, name 
 			fa.record(NotGraphMemory, call.Pos(), call.End(),
 				fmt.Sprintf("%s frees %s, which is %s from %s, not a graph allocation: a free node accepts only params.dptr of %s or memory allocated by %s during stream capture, and the runtime returns %s (ROCm 5.6.1 accepted it, earlier releases crashed); %s",
 					name, what, site.kind.info().memory, site.api, hipapi.Twin("hipGraphAddMemAllocNode", f),
-					hipapi.Twin("hipMallocAsync", f), hipapi.Twin("hipErrorInvalidValue", f), releaseAdvice(site.kind, f)),
+					hipapi.Twin("hipMallocAsync", f), hipapi.Twin("hipErrorInvalidValue", f), site.kind.releaseAdvice(f)),
 				related)
 		case site.kind.class() == streamClass:
 			fa.record(StreamOrderedOutsideCapture, call.Pos(), call.End(),
@@ -815,16 +815,12 @@ func (fa *funcAnalysis) checkKinds(call *ast.CallExpr, what string, v val, name 
 	}
 }
 
-func releaseAdvice(k Kind, f hipapi.Family) string {
-	switch k {
-	case KindDevice, KindManaged:
-		return fmt.Sprintf("free it with %s after the graph has run, or allocate it with an alloc node", hipapi.Twin("hipFree", f))
-	case KindHostPinned:
-		return fmt.Sprintf("free it with %s after the graph has run", hipapi.Twin("hipHostFree", f))
-	case KindCHeap:
-		return "free it with C.free after the graph has run"
-	case KindGo:
-		return "Go memory belongs to the garbage collector; pass a graph allocation"
+// releaseAdvice says how to free memory of kind k instead (names in family f).
+func (k Kind) releaseAdvice(f hipapi.Family) string {
+	if i := k.info(); i.free != "" {
+		return fmt.Sprintf(i.advice, hipapi.Twin(i.free, f))
+	} else if i.advice != "" {
+		return i.advice
 	}
 	return "free it with the matching free call"
 }
