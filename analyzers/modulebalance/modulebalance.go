@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"sort"
 
@@ -298,12 +299,7 @@ func (a *analysis_) rawUnloadedParams(fn flow.Func, sig *types.Signature, aliase
 			set[i] = true
 		}
 	}
-	out := make([]int, 0, len(set))
-	for i := range set {
-		out = append(out, i)
-	}
-	sort.Ints(out)
-	return out
+	return slices.Sorted(maps.Keys(set))
 }
 
 // findBorrowedParams returns the module-holding parameters that fn uses only
@@ -324,11 +320,8 @@ func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature, unloa
 		return ok && reload[i]
 	}
 	candidates := map[types.Object]int{}
-	if sig.Recv() != nil && a.holdsModule(sig.Recv().Type()) {
-		candidates[sig.Recv()] = -1
-	}
-	for i := range sig.Params().Len() {
-		if p := sig.Params().At(i); a.holdsModule(p.Type()) {
+	for i, p := range flow.Params(sig) {
+		if a.holdsModule(p.Type()) {
 			candidates[p] = i
 		}
 	}

@@ -45,12 +45,7 @@ func (a *analysis_) findLoadedParams(sig *types.Signature, unloaded []int, set, 
 		if slices.Contains(unloaded, i) {
 			continue
 		}
-		var p *types.Var
-		if i == -1 {
-			p = sig.Recv()
-		} else {
-			p = sig.Params().At(i)
-		}
+		p := flow.ParamVar(sig, i)
 		if slices.Contains(finalized, types.Object(p)) || a.finalizedType(p.Type()) {
 			continue // the finalizer owns the module
 		}
