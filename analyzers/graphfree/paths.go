@@ -301,7 +301,19 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 		// orders the function's own frees.
 		return s
 	}
-	fa.effects(n, s)
+	// The runtime calls and summarized calls in n, arguments first, in
+	// source order.
+	fa.idx.CallsInOrder(n, func(lit *ast.FuncLit) {
+		if cgocall.IsWrapper(fa.info, lit) {
+			fa.unknownCgoCall(lit, s)
+		}
+		// A closure that runs in place (ctx.Do(func() error {...})) runs
+		// here, on this function's variables; other closures are other
+		// functions.
+		if fa.idx.InPlace(lit) {
+			fa.inlineClosure(lit, s)
+		}
+	}, func(c *cgocall.Call) { fa.runtimeCall(c, s) }, func(call *ast.CallExpr) { fa.otherCall(call, s) })
 	switch n := n.(type) {
 	case *ast.AssignStmt, *ast.ValueSpec:
 		fa.ev.Assign(n, s)
@@ -317,22 +329,6 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 		}
 	}
 	return s
-}
-
-// effects applies the runtime calls and summarized calls in n, arguments
-// first, in source order.
-func (fa *funcAnalysis) effects(n ast.Node, s *state) {
-	fa.idx.CallsInOrder(n, func(lit *ast.FuncLit) {
-		if cgocall.IsWrapper(fa.info, lit) {
-			fa.unknownCgoCall(lit, s)
-		}
-		// A closure that runs in place (ctx.Do(func() error {...})) runs
-		// here, on this function's variables; other closures are other
-		// functions.
-		if fa.idx.InPlace(lit) {
-			fa.inlineClosure(lit, s)
-		}
-	}, func(c *cgocall.Call) { fa.runtimeCall(c, s) }, func(call *ast.CallExpr) { fa.otherCall(call, s) })
 }
 
 // allocsIn returns the allocation sites of the calls in e.
@@ -363,11 +359,8 @@ func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
 		return s
 	}
 	s.vals.Update(func(v val) (val, bool) {
-		if !slices.ContainsFunc(v.sites, func(i int) bool { return slices.Contains(sites, i) }) {
-			return v, false
-		}
-		v.sites = slices.DeleteFunc(slices.Clone(v.sites), func(i int) bool { return slices.Contains(sites, i) })
-		return v, true
+		kept := slices.DeleteFunc(slices.Clone(v.sites), func(i int) bool { return slices.Contains(sites, i) })
+		return val{sites: kept, nodes: v.nodes, refs: v.refs}, len(kept) != len(v.sites)
 	})
 	for _, i := range sites {
 		delete(s.freed, i)
@@ -849,7 +842,7 @@ func (fa *funcAnalysis) checkDependencies() {
 			continue
 		}
 		user := missing[0]
-		kind := nodeKind(user)
+		kind := nodeKinds[user.call.Func.Role]
 		msg := fmt.Sprintf("free node for %s does not depend on the %s node (%s) that uses the memory: the graph may free it while that node still runs; add the %s node to the free node's dependencies",
 			fr.ptr, kind, user.call.Func.Name, kind)
 		if ua, ok := fa.ancestors(user); ok && ua[fa.nodeOf[fr.call.Expr]] {
@@ -861,21 +854,14 @@ func (fa *funcAnalysis) checkDependencies() {
 		}
 		var related []diag.Related
 		for _, u := range missing {
-			related = append(related, diag.Related{Pos: u.call.Pos(), Message: fmt.Sprintf("%s node using the memory", nodeKind(u))})
+			related = append(related, diag.Related{Pos: u.call.Pos(), Message: fmt.Sprintf("%s node using the memory", nodeKinds[u.call.Func.Role])})
 		}
 		fa.record(MissingDependency, fr.call.Pos(), fr.call.End(), msg, related)
 	}
 }
 
-func nodeKind(n *nodeSite) string {
-	switch n.call.Func.Role {
-	case hipapi.GraphKernelNode:
-		return "kernel"
-	case hipapi.GraphCopyNode:
-		return "memcpy"
-	}
-	return "memset"
-}
+// nodeKinds names the nodes that use memory, for messages.
+var nodeKinds = map[hipapi.Role]string{hipapi.GraphKernelNode: "kernel", hipapi.GraphCopyNode: "memcpy", hipapi.GraphMemsetNode: "memset"}
 
 func (fa *funcAnalysis) sharesGraphMemory(fr, user *nodeSite) bool {
 	for i := range fr.frees {
