@@ -142,35 +142,14 @@ func (a *analyzer) prov(e ast.Expr, depth int) provenance {
 	return provenance{}
 }
 
-// provAddr is the provenance of &x.
+// provAddr is the provenance of &x: Go memory, or what the pointer or
+// slice it is taken through points to (flow.AddrTarget).
 func (a *analyzer) provAddr(x ast.Expr, depth int) provenance {
-	info := a.pass.TypesInfo
-	goMem := provenance{systemMem, "Go memory"}
-	switch y := ast.Unparen(x).(type) {
-	case *ast.Ident:
-		v, ok := info.Uses[y].(*types.Var)
-		if !ok || strings.HasPrefix(v.Name(), "_C") {
-			return provenance{}
-		}
-		return goMem
-	case *ast.CompositeLit:
-		return goMem
-	case *ast.IndexExpr:
-		switch flow.Under(info, y.X).(type) {
-		case *types.Slice, *types.Pointer: // s[i], or (*[n]T)(p)[i]
-			return a.prov(y.X, depth+1)
-		case *types.Array:
-			return a.provAddr(y.X, depth+1)
-		}
-	case *ast.SelectorExpr:
-		if sel, ok := info.Selections[y]; ok && sel.Kind() == types.FieldVal {
-			if _, isPtr := flow.Under(info, y.X).(*types.Pointer); isPtr {
-				return a.prov(y.X, depth+1)
-			}
-			return a.provAddr(y.X, depth+1)
-		}
+	own, via := flow.AddrTarget(a.pass.TypesInfo, x)
+	if own {
+		return provenance{systemMem, "Go memory"}
 	}
-	return provenance{}
+	return a.prov(via, depth+1)
 }
 
 // provVar is the union of the provenance of everything assigned to v.
