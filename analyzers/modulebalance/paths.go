@@ -1,6 +1,7 @@
 package modulebalance
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -81,25 +82,20 @@ func cloneState(s state) state {
 }
 
 func joinState(into, from state) state {
-	for k, h := range from {
-		g, ok := into[k]
-		if !ok {
-			into[k] = h.clone()
-			continue
-		}
-		g.b |= h.b
-		g.byRef = g.byRef || h.byRef
-		g.pointee = g.pointee || h.pointee
-		g.owner = g.owner || h.owner
-		g.addSites(h)
-		if g.unloadAt == token.NoPos {
-			g.unloadAt = h.unloadAt
-		}
-		if g.deferAt == token.NoPos {
-			g.deferAt = h.deferAt
-		}
-	}
+	flow.JoinUnion((*map[flow.Loc]*handle)(&into), from, (*handle).join, (*handle).clone)
 	return into
+}
+
+// join adds to g what h may be on other paths, and returns g.
+func (g *handle) join(h *handle) *handle {
+	g.b |= h.b
+	g.byRef = g.byRef || h.byRef
+	g.pointee = g.pointee || h.pointee
+	g.owner = g.owner || h.owner
+	g.addSites(h)
+	g.unloadAt = cmp.Or(g.unloadAt, h.unloadAt)
+	g.deferAt = cmp.Or(g.deferAt, h.deferAt)
+	return g
 }
 
 func equalState(a, b state) bool {
@@ -651,9 +647,7 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDefe
 			if h.b&(live|escaped) != 0 {
 				h.b = h.b&^(live) | deferred
 			}
-			if h.deferAt == token.NoPos {
-				h.deferAt = call.Pos()
-			}
+			h.deferAt = cmp.Or(h.deferAt, call.Pos())
 			h.byRef = h.byRef || byRef
 			h.pointee = h.pointee || pointee
 		} else {
