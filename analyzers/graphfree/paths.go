@@ -527,10 +527,7 @@ func (fa *funcAnalysis) addDeps(nd *nodeSite, deps []int, ok bool) {
 // unsafe.SliceData(deps)) to the nodes it holds; ok is false when some entry
 // is unknown.
 func (fa *funcAnalysis) nodesAt(arr, n ast.Expr, s *state) ([]int, bool) {
-	if v, ok := cgocall.IntValue(fa.info, n); ok && v == 0 {
-		return nil, true
-	}
-	if arr == nil || flow.IsNil(fa.info, flow.StripConversions(fa.info, arr)) {
+	if flow.EmptyArray(fa.info, arr, n) {
 		return nil, true
 	}
 	v := fa.ev.Eval(arr, s)[""]
@@ -583,7 +580,7 @@ func (fa *funcAnalysis) usesOf(c *cgocall.Call, s *state) []int {
 			continue
 		}
 		out = unionInts(out, v.sites)
-		if strings.HasSuffix(path, ".kernelParams") {
+		if strings.HasSuffix(path, "."+hipapi.KernelNodeArgsField) {
 			for _, r1 := range v.refs {
 				for _, r2 := range fa.deref(r1, s).refs {
 					out = unionInts(out, fa.deref(r2, s).sites)

@@ -19,3 +19,9 @@ func FirstFamily(fs ...Family) Family {
 	}
 	return HIP
 }
+
+// KernelNodeArgsField is the field of a kernel node's parameter struct
+// (hipKernelNodeParams, cudaKernelNodeParams, CUDA_KERNEL_NODE_PARAMS) that
+// holds the kernel argument array (void**): the memory the kernel uses is
+// what its entries point at.
+const KernelNodeArgsField = "kernelParams"

@@ -1,0 +1,18 @@
+package flow
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+)
+
+// EmptyArray reports whether a C array argument passes no elements: its
+// count n is the constant 0, or the pointer arr is absent or nil (under
+// conversions), as a graph node's dependency array often is.
+func EmptyArray(info *types.Info, arr, n ast.Expr) bool {
+	if v, ok := cgocall.IntValue(info, n); ok && v == 0 {
+		return true
+	}
+	return arr == nil || IsNil(info, StripConversions(info, arr))
+}
