@@ -159,8 +159,8 @@ func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, e ast.Expr, name st
 	// call that adds to an owner already holding modules is one more place
 	// they may leak from only when it succeeds, and then the earlier adds
 	// leak too.
-	if (!hadOld || old.b&live == 0) && !slices.Contains(h.sites, idx) {
-		h.sites = append(h.sites, idx)
+	if !hadOld || old.b&live == 0 {
+		h.sites = flow.AppendNew(h.sites, idx)
 	}
 	switch {
 	case hadOld && h.deferAt != token.NoPos && (h.byRef || h.pointee) && !fa.candidates:
@@ -170,8 +170,8 @@ func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, e ast.Expr, name st
 	default:
 		b, key := fa.callStatus(call, status)
 		h.b |= b
-		if key != nil && !slices.Contains(h.status, key) {
-			h.status = append(h.status, key)
+		if key != nil {
+			h.status = flow.AppendNew(h.status, key)
 		}
 	}
 	s[l] = h

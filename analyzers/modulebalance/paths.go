@@ -59,16 +59,8 @@ func (h *handle) clone() *handle {
 
 // addSites adds the load sites and status keys of from to h.
 func (h *handle) addSites(from *handle) {
-	for _, s := range from.sites {
-		if !slices.Contains(h.sites, s) {
-			h.sites = append(h.sites, s)
-		}
-	}
-	for _, s := range from.status {
-		if !slices.Contains(h.status, s) {
-			h.status = append(h.status, s)
-		}
-	}
+	h.sites = flow.AppendNew(h.sites, from.sites...)
+	h.status = flow.AppendNew(h.status, from.status...)
 }
 
 type state map[flow.Loc]*handle
