@@ -36,29 +36,29 @@
 // compared so that only 1 passes. A guard covers the branch where it held,
 // and what follows `if !ok { t.Skip(...) }`, a return, panic, os.Exit or
 // t.Fatal. Guard wrappers are summarized: a function whose boolean result is
-// a guard (or false) reports XNACK (fact ReportsXNACK); a function that
-// returns normally only with XNACK on guards its callers (GuardsXNACK, for
-// skip helpers); so is a variable assigned only guards. A function whose
+// a guard (or false) reports XNACK (Summary.Reports); a function that
+// returns normally only with XNACK on guards its callers (Summary.Guards,
+// for skip helpers); so is a variable assigned only guards. A function whose
 // error result is nil only on paths that checked XNACK (at least one
 // `return nil`, all of them guarded, every other return a new error or an
-// error variable) guards its callers where that error is nil (fact
-// ErrUnlessXNACK): if err := requireXNACK(dev); err != nil { log.Fatal(err) }.
+// error variable) guards its callers where that error is nil
+// (Summary.ErrGuard): if err := requireXNACK(dev); err != nil { log.Fatal(err) }.
 // Kernel argument arrays in C memory (C.malloc'd slots written with the
 // arguments, or pointing to a second C buffer of argument values) pass what
 // is written into them; slots pointing to constant offsets of one C block
 // pass what is stored at exactly those offsets. A helper returning such an
 // array (typed *unsafe.Pointer or []unsafe.Pointer) whose arguments include
-// one of its parameters is summarized (ReturnsKernelArgs): a launch with its
+// one of its parameters is summarized (Summary.Args): a launch with its
 // result passes what the caller gave the helper. A launch whose kernelParams
 // is a parameter passes the arguments of the caller's array
-// (LaunchesParams, args(i)).
+// (Summary.Params, args(i)).
 //
 // # Reachability
 //
 // The analysis is per package, bottom-up: each function is summarized by the
-// XNACK-dependent uses it reaches without a guard of its own (NeedsXNACK),
-// whether it may call HIP (InitializesHIP) and whether it sets HSA_XNACK
-// (SetsHSAXNACK). Within a package the summaries are computed to a fixpoint
+// XNACK-dependent uses it reaches without a guard of its own
+// (Summary.Needs), whether it may call HIP (Runtime) and whether it sets
+// HSA_XNACK (Env), in one Summary fact per function. Within a package the summaries are computed to a fixpoint
 // over the call graph read from the AST (static calls of functions and
 // concrete methods, and function literals, taken as called where they are
 // written: t.Run, f.Fuzz, go, defer); calls into other packages use the facts
@@ -74,7 +74,7 @@
 // the package is. A parameter carries none where it is used, but a function
 // whose parameter (receiver, or a field p.f of either, for a field that may
 // hold system memory) reaches a kernel argument, hipMemPrefetchAsync or
-// hipMemAdvise on a path it does not guard is summarized (LaunchesParams,
+// hipMemAdvise on a path it does not guard is summarized (Summary.Params,
 // to a fixpoint through wrappers that pass it on, and across packages), and
 // a call that passes system memory there is a use at the call ("C.malloc
 // memory (p) passed to fill, which hands it to hipModuleLaunchKernel"). The

@@ -302,7 +302,7 @@ func needsOf(uses []useRef) []Need {
 
 // usesOf returns the unguarded uses a call of fn reaches, first of each
 // kind, system memory first: this package's where they are, another's at
-// its declaration (NeedsXNACK), through an interface those of any
+// its declaration (Summary.Needs), through an interface those of any
 // implementation.
 func (a *analyzer) usesOf(fn *types.Func) []useRef {
 	if impls := a.impls.Of(fn); impls != nil {

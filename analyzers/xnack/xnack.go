@@ -123,7 +123,7 @@ type analyzer struct {
 	byObj  map[*types.Func]*fnInfo
 	byLit  map[*ast.FuncLit]*fnInfo
 	sums   *flow.Table[Summary, *Summary]
-	// localUses are this package's functions' first uses (NeedsXNACK
+	// localUses are this package's functions' first uses (Summary.Needs
 	// says what they are, without where).
 	localUses map[*types.Func][]useRef
 	reported  map[string]bool // ID@pos already reported
