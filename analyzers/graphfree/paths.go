@@ -96,16 +96,17 @@ func (s *state) allocate(l flow.Loc, i int) {
 	s.vals.Set(l, tree{"": {sites: []int{i}}})
 }
 
-// anyCapture returns the kind of a stream-ordered allocation on a stream the
-// analysis cannot name: captured if some stream is being captured.
-func (s *state) anyCapture(k Kind) Kind {
-	for _, b := range s.capture {
-		switch b {
-		case capturing:
-			return KindCaptured
-		case capturing | notCapturing:
-			k = KindMaybeCaptured
-		}
+// capturedKind is the kind of memory of kind k allocated on a stream whose
+// capture bits are one of bits: stream-ordered memory is captured if one of
+// them is capturing, maybe captured if one is on some paths.
+func capturedKind(k Kind, bits ...uint8) Kind {
+	switch {
+	case k.class() != streamClass:
+		return k
+	case slices.Contains(bits, capturing):
+		return KindCaptured
+	case slices.Contains(bits, capturing|notCapturing):
+		return KindMaybeCaptured
 	}
 	return k
 }
@@ -465,15 +466,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		if !ok {
 			return
 		}
-		kind := allocKinds[f.Alloc]
-		if kind.class() == streamClass {
-			switch s.captureBits(fa.streamKey(c.Arg(f.Stream), "")) {
-			case capturing:
-				kind = KindCaptured
-			case capturing | notCapturing:
-				kind = KindMaybeCaptured
-			}
-		}
+		kind := capturedKind(allocKinds[f.Alloc], s.captureBits(fa.streamKey(c.Arg(f.Stream), "")))
 		s.allocate(l, fa.site(c.Pos(), kind, f.Name, "", f.Family))
 	case hipapi.Free:
 		fa.free(c.Expr, c.Arg(f.Ptr), "", f.Name, false, f.Family, s)
@@ -630,12 +623,9 @@ func (fa *funcAnalysis) callValue(call *ast.CallExpr, result int, s *state) (tre
 		if !strings.Contains(api, "(via ") {
 			api = fmt.Sprintf("%s (via %s)", r.API, fn.Name())
 		}
-		kind := r.Kind
-		if kind.class() == streamClass {
-			// The helper's stream is not known here: under any capture
-			// its allocation may be a graph allocation.
-			kind = s.anyCapture(kind)
-		}
+		// The helper's stream is not known here: under any capture its
+		// stream-ordered allocation may be a graph allocation.
+		kind := capturedKind(r.Kind, slices.Collect(maps.Values(s.capture))...)
 		i := fa.site(call.Pos(), kind, api, fmt.Sprintf("%d%s", r.Result, r.Path), hipapi.FamilyOf(r.API))
 		t.Add(r.Path, val{sites: []int{i}})
 	}
