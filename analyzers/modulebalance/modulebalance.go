@@ -410,24 +410,14 @@ func (a *analysis_) findReturnedModule(fn flow.Func, sig *types.Signature) (Retu
 	if len(loaded) == 0 || flow.StoredElsewhere(info, fn.Body, loaded) || a.cleanedUpByTest(fn.Body, loaded) {
 		return ReturnsModule{}, false
 	}
-	result := -1
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			for i, r := range n.Results {
-				if flow.ValueOf(info, flow.StripConversions(info, r), loaded) && result == -1 {
-					result = i
-				}
+	for _, ret := range flow.ReturnStmts(fn.Body) {
+		for i, r := range ret.Results {
+			if flow.ValueOf(info, flow.StripConversions(info, r), loaded) {
+				return ReturnsModule{Result: i, Status: statusResult(sig)}, true // the first
 			}
 		}
-		return true
-	})
-	if result == -1 {
-		return ReturnsModule{}, false
 	}
-	return ReturnsModule{Result: result, Status: statusResult(sig)}, true
+	return ReturnsModule{}, false
 }
 
 // statusResult returns the index of sig's last result that carries a

@@ -83,14 +83,9 @@ func (fa *funcAnalysis) propagateStatus(s state, lhs, rhs ast.Expr) {
 // the receiver of a method that only borrows it
 // (MustLoad(img).GetFunction("f")).
 func (fa *funcAnalysis) discarded(call *ast.CallExpr, r ReturnsModule) bool {
-	var cur ast.Node = call
-	p := fa.parent(cur)
-	for {
-		paren, ok := p.(*ast.ParenExpr)
-		if !ok {
-			break
-		}
-		cur, p = paren, fa.parent(paren)
+	p := fa.parent(call)
+	for paren, ok := p.(*ast.ParenExpr); ok; paren, ok = p.(*ast.ParenExpr) {
+		p = fa.parent(paren)
 	}
 	switch p := p.(type) {
 	case *ast.ExprStmt:
