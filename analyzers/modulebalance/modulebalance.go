@@ -231,20 +231,18 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 	reload := map[int]bool{}
 	if out.mentions {
 		raw := a.rawUnloadedParams(fn, sig, aliases)
-		set, adds, finalized := a.loadedParamSet(fn, sig)
+		how, finalized := a.loadedParams(fn, sig)
 		for _, i := range raw {
-			if set[i] {
-				reload[i] = true
-			}
+			reload[i] = how[i] != 0
 		}
 		// A Reload leaves the caller's obligation as it was: a parameter
 		// loaded into too is not unloaded.
-		unloads.Params = slices.DeleteFunc(slices.Clone(raw), func(i int) bool { return set[i] })
+		unloads.Params = slices.DeleteFunc(slices.Clone(raw), func(i int) bool { return how[i] != 0 })
 		// Those unloaded behind a guard the function clears: an idempotent
 		// Close, which the HL2002 page recommends.
 		unloads.Idempotent = flow.IdempotentParams(a.pass.TypesInfo, fn.Body, sig, unloads.Params, aliases, a.unloadedExprs)
 		out.unloads = unloads
-		out.loads = a.findLoadedParams(sig, raw, set, adds, finalized)
+		out.loads = a.loadsIntoOf(sig, how, finalized, raw)
 		if r, ok := a.findReturnedModule(fn, sig); ok {
 			out.returns = &r
 		}

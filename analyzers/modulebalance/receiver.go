@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"maps"
 	"slices"
-	"sort"
 
 	"github.com/hiplint/hiplint/internal/flow"
 )
@@ -34,39 +34,21 @@ func (f *LoadsInto) String() string {
 	return fmt.Sprintf("loadsInto%v(status=%d)", f.Params, f.Status)
 }
 
-// findLoadedParams finds the pointer parameters (and receiver) that fn loads
-// a module into, through a field (`&m.h`) or through a callee that does. A
-// parameter fn also unloads is left out (a Reload: the caller's obligation
-// does not change), and so is one that fn hands to a finalizer, which then
-// owns the module.
-func (a *analysis_) findLoadedParams(sig *types.Signature, unloaded []int, set, adds map[int]bool, finalized []types.Object) LoadsInto {
-	var out, added []int
-	for i := range set {
-		if slices.Contains(unloaded, i) {
-			continue
-		}
-		p := flow.ParamVar(sig, i)
-		if slices.Contains(finalized, types.Object(p)) || a.finalizedType(p.Type()) {
-			continue // the finalizer owns the module
-		}
-		out = append(out, i)
-		if adds[i] {
-			added = append(added, i)
-		}
-	}
-	sort.Ints(out)
-	sort.Ints(added)
-	return LoadsInto{Params: out, Status: statusResult(sig), Adds: added}
-}
+// How a function loads modules into a parameter (loadedParams): it
+// replaces the module the parameter holds, or adds to what it holds.
+const (
+	replacesIn = 1 << iota
+	addsIn
+)
 
-// loadedParamSet returns the pointer parameters fn loads a module into, those
-// of them it only adds modules to (appends, map stores: see LoadsInto.Adds),
-// and the variables it hands to a finalizer.
-func (a *analysis_) loadedParamSet(fn flow.Func, sig *types.Signature) (set, adds map[int]bool, finalized []types.Object) {
+// loadedParams returns the pointer parameters (and receiver) that fn loads
+// a module into, through a field (`&m.h`), a store of a module it loaded
+// (storesIntoParams) or a callee that does, each with how (replacesIn,
+// addsIn: only appends and map stores, see LoadsInto.Adds); and the
+// variables it hands to a finalizer.
+func (a *analysis_) loadedParams(fn flow.Func, sig *types.Signature) (how map[int]int, finalized []types.Object) {
 	info := a.pass.TypesInfo
-	set = map[int]bool{}
-	replaced := map[int]bool{}
-	added := map[int]bool{}
+	how = map[int]int{}
 	mark := func(e ast.Expr, add bool) {
 		root := flow.RootVar(info, e)
 		if root == nil {
@@ -75,13 +57,10 @@ func (a *analysis_) loadedParamSet(fn flow.Func, sig *types.Signature) (set, add
 		if _, ok := root.Type().Underlying().(*types.Pointer); !ok {
 			return // a copy: the caller's value is not touched
 		}
-		if i, ok := flow.ParamIndex(sig, root); ok {
-			set[i] = true
-			if add {
-				added[i] = true
-			} else {
-				replaced[i] = true
-			}
+		if i, ok := flow.ParamIndex(sig, root); ok && add {
+			how[i] |= addsIn
+		} else if ok {
+			how[i] |= replacesIn
 		}
 	}
 	a.loadsIn(fn.Body, false, func(e ast.Expr, k loadKind) {
@@ -106,13 +85,26 @@ func (a *analysis_) loadedParamSet(fn flow.Func, sig *types.Signature) (set, add
 	for _, st := range a.storesIntoParams(fn) {
 		mark(st.to, st.add)
 	}
-	adds = map[int]bool{}
-	for i := range added {
-		if !replaced[i] {
-			adds[i] = true
+	return how, finalized
+}
+
+// loadsIntoOf is the LoadsInto summary of the parameters fn loads into
+// (loadedParams). A parameter fn also unloads is left out (a Reload: the
+// caller's obligation does not change), and so is one that fn hands to a
+// finalizer, which then owns the module.
+func (a *analysis_) loadsIntoOf(sig *types.Signature, how map[int]int, finalized []types.Object, unloaded []int) LoadsInto {
+	li := LoadsInto{Status: statusResult(sig)}
+	for _, i := range slices.Sorted(maps.Keys(how)) {
+		p := flow.ParamVar(sig, i)
+		if slices.Contains(unloaded, i) || slices.Contains(finalized, types.Object(p)) || a.finalizedType(p.Type()) {
+			continue
+		}
+		li.Params = append(li.Params, i)
+		if how[i] == addsIn {
+			li.Adds = append(li.Adds, i)
 		}
 	}
-	return set, adds, finalized
+	return li
 }
 
 // intoLoad handles a call of a function with a LoadsInto fact: the caller's
