@@ -163,6 +163,7 @@ type siteKey struct {
 // nodeSite is an abstract graph node: one node-adding call. Its edges and
 // uses accumulate over every path and iteration.
 type nodeSite struct {
+	id          int // its number in funcAnalysis.nodes
 	call        *cgocall.Call
 	deps        map[int]bool // nodes it depends on: its dependency array, hipGraphAddDependencies
 	depsUnknown bool
@@ -180,9 +181,8 @@ type funcAnalysis struct {
 	sig          *types.Signature
 	sites        []*allocSite
 	siteOf       map[siteKey]int
-	nodes        []*nodeSite
-	nodeOf       map[*ast.CallExpr]int
-	edgesUnknown bool // hipGraphAddDependencies on nodes the analysis cannot name
+	nodes        flow.Sites[*nodeSite] // by node-adding call
+	edgesUnknown bool                  // hipGraphAddDependencies on nodes the analysis cannot name
 	rangeOf      map[ast.Expr]*ast.RangeStmt
 	loops        []flow.PosRange       // bodies of the function's loops
 	in           map[*cfg.Block]*state // the solution
@@ -218,7 +218,7 @@ func (fa *funcAnalysis) captureSummary() (begins, ends []ParamPath) {
 func newFuncAnalysis(a *analyzer, fn flow.Func) *funcAnalysis {
 	fa := &funcAnalysis{
 		analyzer: a, fn: fn, info: a.pass.TypesInfo, sig: fn.Signature(a.pass.TypesInfo),
-		siteOf: map[siteKey]int{}, nodeOf: map[*ast.CallExpr]int{},
+		siteOf:     map[siteKey]int{},
 		beginCands: map[ParamPath]string{}, endCands: map[ParamPath]string{}, captureAtReturn: map[ParamPath]uint8{},
 	}
 	fa.ev = flow.Evaluator[*state, val]{Pass: a.pass, Locator: a.lc, Store: func(s *state) *flow.Store[val] { return &s.vals },
@@ -286,13 +286,10 @@ func (fa *funcAnalysis) site(pos token.Pos, kind Kind, api, tag string, fam hipa
 }
 
 func (fa *funcAnalysis) node(c *cgocall.Call) *nodeSite {
-	if i, ok := fa.nodeOf[c.Expr]; ok {
-		return fa.nodes[i]
-	}
-	fa.nodeOf[c.Expr] = len(fa.nodes)
-	n := &nodeSite{call: c, deps: map[int]bool{}, uses: map[int]bool{}, frees: map[int]bool{}}
-	fa.nodes = append(fa.nodes, n)
-	return n
+	i := fa.nodes.Add(c.Expr, 0, func() *nodeSite {
+		return &nodeSite{id: len(fa.nodes.List), call: c, deps: map[int]bool{}, uses: map[int]bool{}, frees: map[int]bool{}}
+	})
+	return fa.nodes.List[i]
 }
 
 func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
@@ -494,7 +491,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 			return
 		}
 		for _, t := range tos {
-			fa.addDeps(fa.nodes[t], froms, fromOK)
+			fa.addDeps(fa.nodes.List[t], froms, fromOK)
 		}
 	case hipapi.CaptureBegin, hipapi.CaptureEnd:
 		fa.capture(s, fa.streamKey(c.Arg(f.Stream), ""), f.Role == hipapi.CaptureBegin, c.Arg(f.Stream), "")
@@ -504,7 +501,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 // setNode records the node a node-adding call writes to its out parameter.
 func (fa *funcAnalysis) setNode(c *cgocall.Call, s *state) {
 	if l, ok := fa.lc.Target(c.Arg(c.Func.Out)); ok {
-		s.vals.Set(l, tree{"": {nodes: []int{fa.nodeOf[c.Expr]}}})
+		s.vals.Set(l, tree{"": {nodes: []int{fa.node(c).id}}})
 	}
 }
 
@@ -811,7 +808,7 @@ func (fa *funcAnalysis) checkDependencies() {
 	if fa.edgesUnknown {
 		return
 	}
-	for _, fr := range fa.nodes {
+	for _, fr := range fa.nodes.List {
 		if len(fr.frees) == 0 { // not a free node, or one freeing nothing known
 			continue
 		}
@@ -820,7 +817,7 @@ func (fa *funcAnalysis) checkDependencies() {
 			continue
 		}
 		var missing []*nodeSite
-		for ui, user := range fa.nodes { // users: the nodes with uses (kernel, memcpy, memset)
+		for ui, user := range fa.nodes.List { // users: the nodes with uses (kernel, memcpy, memset)
 			if !ancestors[ui] && fa.sharesGraphMemory(fr, user) {
 				missing = append(missing, user)
 			}
@@ -832,7 +829,7 @@ func (fa *funcAnalysis) checkDependencies() {
 		kind := nodeKinds[user.call.Func.Role]
 		msg := fmt.Sprintf("free node for %s does not depend on the %s node (%s) that uses the memory: the graph may free it while that node still runs; add the %s node to the free node's dependencies",
 			fr.ptr, kind, user.call.Func.Name, kind)
-		if ua, ok := fa.ancestors(user); ok && ua[fa.nodeOf[fr.call.Expr]] {
+		if ua, ok := fa.ancestors(user); ok && ua[fr.id] {
 			msg = fmt.Sprintf("the %s node (%s) uses %s after the free node that frees it; make the free node depend on the %s node instead",
 				kind, user.call.Func.Name, fr.ptr, kind)
 		}
@@ -862,8 +859,8 @@ func (fa *funcAnalysis) sharesGraphMemory(fr, user *nodeSite) bool {
 // ancestors returns the nodes n depends on, directly or transitively;
 // known is false when some dependency along the way is unknown.
 func (fa *funcAnalysis) ancestors(n *nodeSite) (map[int]bool, bool) {
-	return flow.Reachable(fa.nodeOf[n.call.Expr], func(i int) ([]int, bool) {
-		cur := fa.nodes[i]
+	return flow.Reachable(n.id, func(i int) ([]int, bool) {
+		cur := fa.nodes.List[i]
 		return slices.Collect(maps.Keys(cur.deps)), !cur.depsUnknown
 	})
 }
