@@ -12,24 +12,15 @@ import (
 // panicsIn returns the name of a function of this package that n calls and
 // that panics itself (a must or Result helper), or "".
 func (fa *funcAnalysis) panicsIn(n ast.Node) string {
-	name := ""
-	ast.Inspect(n, func(x ast.Node) bool {
-		if name != "" {
-			return false
-		}
-		if lit, ok := x.(*ast.FuncLit); ok {
-			return cgocall.IsWrapper(fa.info, lit)
-		}
-		call, ok := x.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		if fn := fa.callee(call); fn != nil && fa.panicking(fn) {
-			name = fn.Name()
-		}
-		return true
+	wrapper := func(lit *ast.FuncLit) bool { return cgocall.IsWrapper(fa.info, lit) }
+	call := flow.FirstCall(n, wrapper, func(call *ast.CallExpr) bool {
+		fn := fa.callee(call)
+		return fn != nil && fa.panicking(fn)
 	})
-	return name
+	if call == nil {
+		return ""
+	}
+	return fa.callee(call).Name()
 }
 
 // panicking reports whether fn, a function of this package, calls panic in
