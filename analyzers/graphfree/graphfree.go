@@ -141,15 +141,14 @@ func (f *ReturnsMemory) String() string {
 // a path: summaries and facts name parameters with flow.Ref.
 type ParamPath = flow.Ref
 
-// refString writes a Ref as the facts always have: "-1.ptr", "2".
-func refString(r flow.Ref) string { return fmt.Sprintf("%d%s", r.Param, r.Path) }
-
-func joinParamPaths(ps []ParamPath) string {
+// refStrings writes Refs as the facts always have, each after prefix:
+// "-1.ptr", "2".
+func refStrings(ps []ParamPath, prefix string) []string {
 	parts := make([]string, len(ps))
 	for i, p := range ps {
-		parts[i] = refString(p)
+		parts[i] = fmt.Sprintf("%s%d%s", prefix, p.Param, p.Path)
 	}
-	return strings.Join(parts, " ")
+	return parts
 }
 
 // FreesParam is the fact that a function adds a graph free node for memory
@@ -159,13 +158,7 @@ type FreesParam struct{ Params, Host []ParamPath }
 
 func (*FreesParam) AFact() {}
 func (f *FreesParam) String() string {
-	parts := []string{}
-	if len(f.Params) > 0 {
-		parts = append(parts, joinParamPaths(f.Params))
-	}
-	for _, p := range f.Host {
-		parts = append(parts, "host:"+refString(p))
-	}
+	parts := append(refStrings(f.Params, ""), refStrings(f.Host, "host:")...)
 	return "freesParam[" + strings.Join(parts, " ") + "]"
 }
 
@@ -175,7 +168,7 @@ type CapturesStream struct{ Begins, Ends []ParamPath }
 
 func (*CapturesStream) AFact() {}
 func (f *CapturesStream) String() string {
-	return "capturesStream(begins[" + joinParamPaths(f.Begins) + "] ends[" + joinParamPaths(f.Ends) + "])"
+	return "capturesStream(begins[" + strings.Join(refStrings(f.Begins, ""), " ") + "] ends[" + strings.Join(refStrings(f.Ends, ""), " ") + "])"
 }
 
 // Candidates is graphfree in candidate mode, for hiplint confirm: it reports
