@@ -310,11 +310,7 @@ func (a *analysis_) rawUnloadedParams(fn flow.Func, sig *types.Signature, aliase
 func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature, unloaded []int, reload map[int]bool, aliases map[types.Object]types.Object, defs map[types.Object]ast.Expr) []int {
 	info := a.pass.TypesInfo
 	reloaded := func(e ast.Expr) bool {
-		root := flow.RootVar(info, e)
-		i, ok := 0, false
-		if root != nil {
-			i, ok = flow.ParamIndex(sig, root)
-		}
+		i, ok := flow.ParamIndex(sig, flow.RootVar(info, e)) // nil: no parameter
 		return ok && reload[i]
 	}
 	candidates := map[types.Object]int{}

@@ -394,11 +394,9 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 				fa.intoLoad(x, li, s)
 				borrow(flow.ArgsAt(x, li.Params)...)
 			}
-			if ps := fa.unloadsOf(fn).Params; len(ps) > 0 {
-				for _, m := range fa.unloadedExprs(x) {
-					fa.unloadBy(s, m, x, false, false, false, fa.isIdempotent(x, m))
-					borrow(m)
-				}
+			for _, m := range fa.unloadedExprs(x) { // not a runtime call: the callee's Unloads
+				fa.unloadBy(s, m, x, false, false, false, fa.isIdempotent(x, m))
+				borrow(m)
 			}
 		}
 		return true
