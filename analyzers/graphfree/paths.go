@@ -683,8 +683,9 @@ func (fa *funcAnalysis) paramOf(e ast.Expr, path string, s *state) (ParamPath, b
 }
 
 // free checks one free of e's memory at path, by a free node (node) or by
-// hipFree/hipFreeAsync (name: the API or wrapper called), records it when
-// the memory is a parameter's, and returns what it frees.
+// hipFree/hipFreeAsync (name: the API or wrapper called): what it frees
+// (HL3001, HL3002), whether it was freed before (HL3004); it records the
+// free when the memory is a parameter's, and returns what it frees.
 func (fa *funcAnalysis) free(call *ast.CallExpr, e ast.Expr, path, name string, node bool, fam hipapi.Family, s *state) val {
 	v := fa.ev.At(e, path, s)
 	p, isParam := fa.paramOf(e, path, s)
@@ -699,37 +700,18 @@ func (fa *funcAnalysis) free(call *ast.CallExpr, e ast.Expr, path, name string, 
 		// p.ptr, allocated by another method): what it always holds.
 		v = fa.fieldValue(v, e, path)
 	}
-	fa.checkFree(call, e, path, v, name, node, fam, s)
-	return v
-}
-
-// record keeps a finding of this walk, the first for its check and position.
-func (fa *funcAnalysis) record(c diag.Check, pos, end token.Pos, msg string, related []diag.Related) {
-	if !slices.ContainsFunc(fa.found, func(f finding) bool { return f.check.ID == c.ID && f.pos == pos }) {
-		fa.found = append(fa.found, finding{c, pos, end, msg, related})
-	}
-}
-
-// checkFree checks one free of v (the value of ptr, at path): by a free node
-// (node) or by hipFree/hipFreeAsync. name is the API or wrapper called.
-func (fa *funcAnalysis) checkFree(call *ast.CallExpr, ptr ast.Expr, path string, v val, name string, node bool, fam hipapi.Family, s *state) {
-	what := types.ExprString(ptr) + path
+	what := types.ExprString(e) + path
 	if node {
 		fa.checkKinds(call, what, v, name, fam)
 	}
-	// Double frees: only a single allocation in a scalar location is
+	// Double frees: only a single graph allocation in a scalar location is
 	// certainly the same memory both times.
-	if len(v.sites) != 1 {
-		return
-	}
-	if l, ok := fa.lc.Of(flow.StripConversions(fa.info, ptr)); ok && l.Weak() {
-		return
+	l, ok := fa.lc.Of(flow.StripConversions(fa.info, e))
+	if len(v.sites) != 1 || ok && l.Weak() || fa.sites[v.sites[0]].kind.class() != graphClass {
+		return v
 	}
 	i := v.sites[0]
 	site := fa.sites[i]
-	if site.kind.class() != graphClass {
-		return
-	}
 	if first, ok := s.freed[i]; ok {
 		// Freed on some paths only: report only a loop that frees
 		// memory allocated before it again on the next iteration
@@ -740,9 +722,17 @@ func (fa *funcAnalysis) checkFree(call *ast.CallExpr, ptr ast.Expr, path string,
 					name, what, first.name, hipapi.Twin("hipErrorInvalidValue", hipapi.FirstFamily(fam, site.fam))),
 				[]diag.Related{{Pos: first.pos, Message: "first freed here"}, {Pos: site.pos, Message: "allocated here"}})
 		}
-		return
+		return v
 	}
 	flow.Put(&s.freed, i, freeRec{pos: call.Pos(), name: name, node: node})
+	return v
+}
+
+// record keeps a finding of this walk, the first for its check and position.
+func (fa *funcAnalysis) record(c diag.Check, pos, end token.Pos, msg string, related []diag.Related) {
+	if !slices.ContainsFunc(fa.found, func(f finding) bool { return f.check.ID == c.ID && f.pos == pos }) {
+		fa.found = append(fa.found, finding{c, pos, end, msg, related})
+	}
 }
 
 // loopCarried reports whether a free at pos sits in a loop while the
