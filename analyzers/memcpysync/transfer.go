@@ -1,11 +1,12 @@
 package memcpysync
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
@@ -35,7 +36,12 @@ type funcAnalysis struct {
 	prov       *flow.Provenance
 	quietReads bool // the device read being checked is not one for the summary
 	// seen is what the walk over the final solution saw (flow.Replay):
-	// nil while solving.
+	// nil while solving, set only for that walk (analyzeFunc), and for an
+	// in-place closure only for its own final walk (inlineClosure). The
+	// transfer functions note into it what the summary and the findings
+	// are made of (host and device reads of the caller's memory, unordered
+	// reads, the states at returns) but never read it: the fixpoint does
+	// not depend on it.
 	seen *observed
 }
 
@@ -104,27 +110,19 @@ func (fa *funcAnalysis) indexName(x *ast.IndexExpr) (string, bool) {
 	return "[" + types.ExprString(x.Index) + "]", true
 }
 
-func (fa *funcAnalysis) objOf(id *ast.Ident) types.Object {
-	if obj := fa.info.Uses[id]; obj != nil {
-		return obj
-	}
-	return fa.info.Defs[id]
-}
-
 func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 	switch n := n.(type) {
 	case *ast.GoStmt:
 		fa.goStmt(n, s)
 	case *ast.DeferStmt:
 		// Deferred calls run at exit, after every read in the function.
-	case *ast.ValueSpec:
-		lhs := make([]ast.Expr, len(n.Names))
-		for i, id := range n.Names {
-			lhs[i] = id
+	case *ast.ValueSpec, *ast.AssignStmt:
+		lhs, rhs, _ := flow.Sides(n)
+		tok := token.DEFINE
+		if as, ok := n.(*ast.AssignStmt); ok {
+			tok = as.Tok
 		}
-		fa.assignAll(lhs, n.Values, token.DEFINE, s)
-	case *ast.AssignStmt:
-		fa.assignAll(n.Lhs, n.Rhs, n.Tok, s)
+		fa.assignAll(lhs, rhs, tok, s)
 	case *ast.ReturnStmt:
 		for _, r := range n.Results {
 			fa.visit(r, s)
@@ -233,7 +231,7 @@ func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
 	}
 	sites := fa.sitesIn(v)
 	if id, ok := ast.Unparen(v).(*ast.Ident); ok {
-		sites = s.status.Sites(fa.objOf(id))
+		sites = s.status.Sites(fa.info.ObjectOf(id))
 	}
 	for _, i := range sites {
 		delete(s.copies, i)
@@ -292,13 +290,9 @@ func (fa *funcAnalysis) live(cp *pending) bool {
 	return (!cp.done || fa.candidates) && !cp.byKind
 }
 
+// pendingCopies returns the copies s tracks, by site.
 func (fa *funcAnalysis) pendingCopies(s *state) []*pending {
-	out := make([]*pending, 0, len(s.copies))
-	for _, p := range s.copies {
-		out = append(out, p)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].site < out[j].site })
-	return out
+	return slices.SortedFunc(maps.Values(s.copies), func(p, q *pending) int { return cmp.Compare(p.site, q.site) })
 }
 
 // ordered reports whether work on q runs after copy cp: the host has

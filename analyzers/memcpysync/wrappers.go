@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/hiplint/hiplint/internal/hipapi"
 )
@@ -166,22 +165,16 @@ func (fa *funcAnalysis) syncEvent(ev flow.Loc, s *state) {
 // device memory: it queues its work on the stream among its arguments, or
 // on one the caller cannot see (a library handle's).
 func (fa *funcAnalysis) libraryRead(call *ast.CallExpr, name string, args []ast.Expr, sig *types.Signature, s *state) {
-	if cgocall.IsLibc(name) || sig.Params().Len() != len(args) {
+	stream, memory, ok := flow.LibraryArgs(name, sig, len(args))
+	if !ok {
 		return
 	}
 	q := flow.Queue{Kind: flow.OnStream, Stream: flow.Loc{Path: "library:" + name}, Device: s.device}
-	for i, a := range args {
-		if cgocall.IsStreamType(sig.Params().At(i).Type()) {
-			q = fa.queueOf(a, s)
-			break
-		}
+	if stream >= 0 {
+		q = fa.queueOf(args[stream], s)
 	}
-	for i, a := range args {
-		t := sig.Params().At(i).Type()
-		if cgocall.IsStreamType(t) || !flow.HoldsPointer(t) && !flow.IsUintptr(t) {
-			continue
-		}
-		if l, ok := fa.ptrs.Of(a); ok {
+	for _, i := range memory {
+		if l, ok := fa.ptrs.Of(args[i]); ok {
 			fa.deviceRead(l, true, call, q, "C."+name, s)
 		}
 	}
@@ -193,17 +186,8 @@ func (fa *funcAnalysis) noteDeviceRead(l flow.Loc, q flow.Queue, s *state) {
 	if fa.seen == nil || fa.quietReads || s.synced || fa.sig == nil {
 		return
 	}
-	r := DeviceRead{Stream: Stream{Of: UnknownStream}, Device: q.Device.ForCaller()}
-	switch ref, ok := flow.RefOf(fa.sig, q.Stream); {
-	case q.Kind == flow.OnNull:
-		r.Stream = Stream{}
-	case q.Kind == flow.OnStream && ok:
-		r.Stream, r.Device = Stream{Of: ParamStream, Ref: ref}, flow.Sym{}
-	case q.Kind == flow.OnStream && q.Known && q.NonBlocking:
-		r.Stream.Of = NonBlockingStream
-	case q.Kind == flow.OnStream && q.Known:
-		r.Stream.Of = BlockingStream
-	}
+	var r DeviceRead
+	r.Stream, r.Device = fa.streamForCaller(q)
 	for _, a := range fa.prov.Aliases.Of(l) {
 		if t := a.Root.Type(); a.Path == "" && !flow.HoldsPointer(t) && !flow.IsUintptr(t) {
 			continue // n in cn := C.int(n): no memory
@@ -213,6 +197,25 @@ func (fa *funcAnalysis) noteDeviceRead(l flow.Loc, q flow.Queue, s *state) {
 			fa.seen.devReads = append(fa.seen.devReads, r)
 		}
 	}
+}
+
+// streamForCaller names q in a summary, with the device the caller knows
+// it by: the null stream of a device, a stream the caller passes (whose
+// device the caller knows), or one it cannot see, by what is known of its
+// flags. atExit and noteDeviceRead name queues through it.
+func (fa *funcAnalysis) streamForCaller(q flow.Queue) (Stream, flow.Sym) {
+	ref, ok := flow.RefOf(fa.sig, q.Stream)
+	switch {
+	case q.Kind == flow.OnNull:
+		return Stream{}, q.Device.ForCaller()
+	case q.Kind == flow.OnStream && ok:
+		return Stream{Of: ParamStream, Ref: ref}, flow.Sym{}
+	case q.Kind == flow.OnStream && q.Known && q.NonBlocking:
+		return Stream{Of: NonBlockingStream}, q.Device.ForCaller()
+	case q.Kind == flow.OnStream && q.Known:
+		return Stream{Of: BlockingStream}, q.Device.ForCaller()
+	}
+	return Stream{Of: UnknownStream}, q.Device.ForCaller()
 }
 
 func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, pc ParamCopy, s *state) {
@@ -281,25 +284,23 @@ func (fa *funcAnalysis) atExit(s *state) {
 			continue
 		}
 		site := fa.sites.List[cp.site]
+		// A copy's summary names a stream the caller cannot see by no
+		// flags; on a handle of this function's, with no device.
+		st, dev := fa.streamForCaller(cp.queue)
+		if st.Of > PrivateStream {
+			st.Of = PrivateStream
+			if cp.queue.Kind == flow.OnStream {
+				dev = flow.Sym{}
+			}
+		}
 		for _, d := range cp.dsts {
-			pc := ParamCopy{ByKind: cp.byKind, Kind: cp.kind, API: site.api, Async: site.async, Peer: cp.peer.ForCaller()}
+			pc := ParamCopy{ByKind: cp.byKind, Kind: cp.kind, API: site.api, Async: site.async, Peer: cp.peer.ForCaller(),
+				Stream: st, Device: dev}
 			var ok bool
 			if pc.Dst, ok = flow.RefOf(fa.sig, d); !ok {
 				if pc.Global, ok = flow.GlobalRefOf(fa.pass.Pkg, fa.sig, d); !ok {
 					continue
 				}
-			}
-			switch cp.queue.Kind {
-			case flow.OnNull:
-				pc.Device = cp.queue.Device.ForCaller()
-			case flow.OnStream: // the caller knows its stream's device
-				pc.Stream.Of = PrivateStream
-				if ref, ok := flow.RefOf(fa.sig, cp.queue.Stream); ok {
-					pc.Stream = Stream{Of: ParamStream, Ref: ref}
-				}
-			case flow.OnPrivate:
-				pc.Stream.Of = PrivateStream
-				pc.Device = cp.queue.Device.ForCaller()
 			}
 			o.copies = append(o.copies, pc)
 		}
