@@ -164,7 +164,7 @@ func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, e ast.Expr, name st
 	}
 	switch {
 	case hadOld && h.deferAt != token.NoPos && (h.byRef || h.pointee) && !fa.candidates:
-		h.b |= deferred // the deferred cleanup reads the owner at exit
+		h.b = h.b&^live | deferred // the deferred cleanup reads the owner at exit
 	case hadOld && h.b&escaped != 0 && h.b&live == 0:
 		// the owner was handed on: what it gets now is the new owner's
 	default:
@@ -194,11 +194,16 @@ func (fa *funcAnalysis) callStatus(call *ast.CallExpr, status int) (bits, any) {
 	return fa.statusHolder(call)
 }
 
-// setStatus sets h, just loaded by call, to what callStatus says.
+// setStatus sets h, just loaded by call, to what callStatus says; a module
+// that a deferred unload by reference covers (loadAt inherits it) stays
+// deferred.
 func (fa *funcAnalysis) setStatus(h *handle, call *ast.CallExpr, status int) {
 	b, key := fa.callStatus(call, status)
 	h.b, h.status = b, nil
 	if key != nil {
 		h.status = []any{key}
+	}
+	if h.byRef || h.pointee {
+		h.b = deferred
 	}
 }

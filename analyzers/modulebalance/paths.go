@@ -476,7 +476,6 @@ func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state
 	}
 	fa.loadAt(s, l, call, fa.calleeName(call, "the module"), "", true)
 	fa.setStatus(s[l], call, r.Status)
-	fa.keepInheritedDefer(s, as.Lhs[r.Result])
 }
 
 // loadAt records a load into l. reassign: the load gives the variable a new

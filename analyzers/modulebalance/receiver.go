@@ -112,32 +112,20 @@ func (a *analysis_) loadsIntoOf(sig *types.Signature, how map[int]int, finalized
 func (fa *funcAnalysis) intoLoad(call *ast.CallExpr, li LoadsInto, s state) {
 	name := fa.calleeName(call, "the module")
 	for _, p := range li.Params {
-		for _, e := range flow.ArgsAt(call, []int{p}) {
-			if slices.Contains(li.Adds, p) {
-				fa.addInto(s, call, e, name, li.Status)
-				continue
-			}
-			e = stripAddr(e)
-			l, ok := fa.localLoc(e)
-			if !ok {
-				fa.resetHeld(s, e)
-				continue
-			}
+		e := flow.ArgAt(call, p)
+		if e == nil {
+			continue
+		}
+		if slices.Contains(li.Adds, p) {
+			fa.addInto(s, call, e, name, li.Status)
+			continue
+		}
+		e = stripAddr(e)
+		if l, ok := fa.localLoc(e); ok {
 			fa.loadAt(s, l, call, name, "", false)
 			fa.setStatus(s[l], call, li.Status)
-		}
-	}
-	for _, e := range flow.ArgsAt(call, li.Params) {
-		fa.keepInheritedDefer(s, e)
-	}
-}
-
-// keepInheritedDefer keeps a module that a deferred unload by reference
-// already covers (see load) deferred after its status was set.
-func (fa *funcAnalysis) keepInheritedDefer(s state, e ast.Expr) {
-	if l, ok := fa.localLoc(stripAddr(e)); ok {
-		if h := s[l]; h != nil && (h.byRef || h.pointee) && h.b&live != 0 {
-			h.b = h.b&^live | deferred
+		} else {
+			fa.resetHeld(s, e)
 		}
 	}
 }
