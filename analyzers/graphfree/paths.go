@@ -584,10 +584,8 @@ func (fa *funcAnalysis) usesOf(c *cgocall.Call, s *state) []int {
 // goSite is the Go memory made at e.
 func (fa *funcAnalysis) goSite(e ast.Expr, what flow.GoMemory) val {
 	text := [...]string{flow.GoMake: "Go memory from make", flow.GoNew: "Go memory from new",
-		flow.GoComposite: "a composite literal", flow.GoSliceLit: "a Go slice literal"}
-	if id, ok := e.(*ast.Ident); ok && what == flow.GoVariable {
-		return val{sites: []int{fa.site(e.Pos(), KindGo, "the address of the Go variable "+id.Name, "", 0)}}
-	}
+		flow.GoComposite: "a composite literal", flow.GoSliceLit: "a Go slice literal",
+		flow.GoVariable: "the address of the Go variable " + types.ExprString(e)} // e is the variable's identifier
 	return val{sites: []int{fa.site(e.Pos(), KindGo, text[what], "", 0)}}
 }
 
