@@ -214,6 +214,11 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 		return s
 	}
 	fa.checkRecoveredPanic(n, s)
+	if lhs, rhs, ok := flow.Sides(n); ok && len(lhs) == len(rhs) {
+		for i, r := range rhs {
+			fa.propagateStatus(s, lhs[i], r) // err := check(res)
+		}
+	}
 	switch n := n.(type) {
 	case *ast.DeferStmt:
 		fa.deferStmt(n, s)
@@ -225,17 +230,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 		for _, id := range n.Names {
 			fa.overwrite(s, id, n)
 		}
-		if len(n.Names) == len(n.Values) {
-			for i, v := range n.Values {
-				fa.propagateStatus(s, n.Names[i], v)
-			}
-		}
 	case *ast.AssignStmt:
-		if len(n.Lhs) == len(n.Rhs) {
-			for i, r := range n.Rhs {
-				fa.propagateStatus(s, n.Lhs[i], r)
-			}
-		}
 		if fa.moveHandle(n, s) || fa.moveIntoOwner(n, s) {
 			return s
 		}
