@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
+
+	"github.com/hiplint/hiplint/internal/flow"
 )
 
 // statusArgKeys returns the load statuses that e, a call of a helper that
@@ -22,13 +24,7 @@ func (fa *funcAnalysis) statusArgKeys(s state, e ast.Expr) []any {
 	}
 	var keys []any
 	for _, arg := range args {
-		arg = ast.Unparen(arg)
-		if conv, ok := arg.(*ast.CallExpr); ok && len(conv.Args) == 1 {
-			if tv, ok := fa.info.Types[conv.Fun]; ok && tv.IsType() {
-				arg = ast.Unparen(conv.Args[0]) // status(res)
-			}
-		}
-		id, ok := arg.(*ast.Ident)
+		id, ok := flow.StripConversions(fa.info, arg).(*ast.Ident) // status(res)
 		if !ok {
 			continue
 		}
@@ -65,14 +61,8 @@ func (fa *funcAnalysis) propagateStatus(s state, lhs, rhs ast.Expr) {
 	}
 	obj := fa.info.ObjectOf(id)
 	for _, h := range s {
-		if h.b&pending == 0 || slices.Contains(h.status, any(obj)) {
-			continue
-		}
-		for _, k := range keys {
-			if slices.Contains(h.status, k) {
-				h.status = append(h.status, obj)
-				break
-			}
+		if h.b&pending != 0 && slices.ContainsFunc(keys, func(k any) bool { return slices.Contains(h.status, k) }) {
+			h.status = flow.AppendNew(h.status, any(obj))
 		}
 	}
 }
