@@ -85,29 +85,16 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 	c.sums.Meet = meetSummaries
 	c.findStreamVars()
 	funcs := c.idx.Funcs()
-	final, ok := flow.Summaries[*funcAnalysis]{
+	sums := flow.Summaries[*funcAnalysis]{
 		Pass: pass, Index: c.idx, Impls: impls,
 		Deps:     func(fn flow.Func) []*types.Func { return flow.CallsIn(c.info, c.funcFields, fn.Body) },
 		Relevant: c.relevant,
 		Analyze:  c.analyzeFunc,
 		Update:   func(obj *types.Func, fa *funcAnalysis) bool { return c.sums.Set(obj, fa.summary()) },
-	}.Solve(funcs)
-	var objs []*types.Func
-	for i, fn := range funcs {
-		if obj := fn.Object(c.info); obj != nil {
-			objs = append(objs, obj)
-		}
-		// A closure that runs in place is analyzed as part of its caller.
-		if fn.Lit != nil && c.idx.InPlace(fn.Lit) {
-			continue
-		}
-		if ok[i] { // solved with the final summaries: its findings stand
-			final[i].report()
-		} else if c.relevant(fn) {
-			c.analyzeFunc(fn).report()
-		}
 	}
-	c.sums.Export(objs)
+	final, ok := sums.Solve(funcs)
+	sums.Report(funcs, final, ok, func(_ flow.Func, fa *funcAnalysis) { fa.report() })
+	c.sums.Export(flow.Objects(c.info, funcs))
 	return nil, nil
 }
 
@@ -143,17 +130,14 @@ func (c *checker) streamVarKind(v *types.Var) (streamKind, bool) {
 // method, and exports what it found.
 func (c *checker) findStreamVars() {
 	c.idx.CreatedInto(c.pass.Pkg, hipapi.StreamCreate, func(v *types.Var, call *cgocall.Call) {
-		k := blockingKind
-		if flags := call.Arg(call.Func.Flags); flags != nil {
-			val, ok := cgocall.IntValue(c.info, flags)
-			switch {
-			case !ok:
-				k = mixedKind
-			case val&hipapi.NonBlockingStream != 0:
-				k = nonBlockingKind
-			}
+		switch q := flow.CreatedQueue(c.info, call, flow.Loc{}, flow.Unknown); {
+		case !q.Known:
+			c.streamVars[v] = mixedKind
+		case q.NonBlocking:
+			c.streamVars[v] |= nonBlockingKind
+		default:
+			c.streamVars[v] |= blockingKind
 		}
-		c.streamVars[v] |= k
 	})
 	for _, v := range slices.SortedFunc(maps.Keys(c.streamVars), func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
 		if k := c.streamVars[v]; k != mixedKind {

@@ -333,13 +333,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		if !ok {
 			return
 		}
-		info := flow.Queue{Kind: flow.OnStream, Stream: l, Device: s.device, Known: true}
-		if flags := c.Arg(f.Flags); flags != nil {
-			v, ok := cgocall.IntValue(fa.info, flags)
-			info.Known = ok
-			info.NonBlocking = ok && v&hipapi.NonBlockingStream != 0
-		}
-		flow.Put(&s.streams, l, info)
+		flow.Put(&s.streams, l, flow.CreatedQueue(fa.info, c, l, s.device))
 	case hipapi.Copy:
 		fa.copyCall(c, s)
 	case hipapi.Launch:

@@ -124,3 +124,17 @@ func (o StreamOrder) Waits(w Queue, peer Sym, q Queue) bool {
 	}
 	return false
 }
+
+// CreatedQueue returns the queue of the stream that a stream-creating call
+// c (hipapi.StreamCreate) creates into the handle at l while device is
+// current: blocking without flags, non-blocking when its constant flags
+// hold the non-blocking flag, of unknown flags (Known false) when they are
+// not a constant.
+func CreatedQueue(info *types.Info, c *cgocall.Call, l Loc, device Sym) Queue {
+	q := Queue{Kind: OnStream, Stream: l, Device: device, Known: true}
+	if flags := c.Arg(c.Func.Flags); flags != nil {
+		v, ok := cgocall.IntValue(info, flags)
+		q.Known, q.NonBlocking = ok, ok && v&hipapi.NonBlockingStream != 0
+	}
+	return q
+}

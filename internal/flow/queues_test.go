@@ -1,9 +1,16 @@
 package flow
 
 import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
 	"testing"
 
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/hipapi"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestStreamOrder(t *testing.T) {
@@ -52,4 +59,29 @@ func TestQueueKeysAndJoin(t *testing.T) {
 	assert.NotEqual(t, Queue{Kind: OnNull, Device: d0}.Key(), Queue{Kind: OnNull, Device: Entry}.Key())
 	j := JoinQueues(a, b)
 	assert.Equal(t, Queue{Kind: OnStream, Stream: s, Device: Unknown, NonBlocking: true}, j)
+}
+
+func TestCreatedQueue(t *testing.T) {
+	withFlags, ok := hipapi.Lookup("hipStreamCreateWithFlags")
+	require.True(t, ok)
+	plain, ok := hipapi.Lookup("hipStreamCreate")
+	require.True(t, ok)
+	out, nb, zero, v := ast.NewIdent("s"), &ast.BasicLit{Kind: token.INT, Value: "1"}, &ast.BasicLit{Kind: token.INT, Value: "0"}, ast.NewIdent("flags")
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{
+		nb:   {Type: types.Typ[types.UntypedInt], Value: constant.MakeInt64(hipapi.NonBlockingStream)},
+		zero: {Type: types.Typ[types.UntypedInt], Value: constant.MakeInt64(0)},
+	}}
+	l, d := Loc{Path: "s"}, Sym{Of: ConstSym, N: 1}
+	created := func(f *hipapi.Func, args ...ast.Expr) Queue {
+		return CreatedQueue(info, &cgocall.Call{Func: f, Args: args}, l, d)
+	}
+	blocking := Queue{Kind: OnStream, Stream: l, Device: d, Known: true}
+	assert.Equal(t, blocking, created(plain, out))
+	assert.Equal(t, blocking, created(withFlags, out, zero))
+	nonBlocking := blocking
+	nonBlocking.NonBlocking = true
+	assert.Equal(t, nonBlocking, created(withFlags, out, nb))
+	unknown := blocking
+	unknown.Known = false
+	assert.Equal(t, unknown, created(withFlags, out, v), "flags in a variable")
 }
