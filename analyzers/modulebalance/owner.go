@@ -3,7 +3,6 @@ package modulebalance
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 
 	"github.com/hiplint/hiplint/internal/flow"
 )
@@ -86,19 +85,9 @@ func (fa *funcAnalysis) rangeOverOwner(n ast.Node, s state) bool {
 // bodyUnloadsElements reports whether the range loop's body unloads its
 // value (or key) variable or an element of what it ranges over.
 func (fa *funcAnalysis) bodyUnloadsElements(rs *ast.RangeStmt) bool {
-	vars := map[types.Object]bool{}
-	for _, e := range []ast.Expr{rs.Key, rs.Value} {
-		if id, ok := e.(*ast.Ident); ok {
-			if obj := fa.info.ObjectOf(id); obj != nil {
-				vars[obj] = true
-			}
-		}
-	}
-	if root := flow.RootVar(fa.info, rs.X); root != nil {
-		vars[root] = true
-	}
-	for root := range fa.unloadedRoots(rs.Body) {
-		if vars[root] {
+	roots := fa.unloadedRoots(rs.Body)
+	for _, e := range []ast.Expr{rs.Key, rs.Value, rs.X} {
+		if e != nil && roots[flow.RootVar(fa.info, e)] {
 			return true
 		}
 	}
