@@ -303,7 +303,11 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 	// source order.
 	fa.idx.CallsInOrder(n, func(lit *ast.FuncLit) {
 		if cgocall.IsWrapper(fa.info, lit) {
-			fa.unknownCgoCall(lit, s)
+			// A C function outside the model may write through the
+			// addresses it is passed (C.myAlloc(&p)).
+			for _, l := range fa.lc.WrapperAddressed(lit) {
+				s.vals.Forget(l)
+			}
 		}
 		// A closure that runs in place (ctx.Do(func() error {...})) runs
 		// here, on this function's variables; other closures are other
@@ -383,18 +387,6 @@ func (fa *funcAnalysis) inlineClosure(lit *ast.FuncLit, s *state) {
 	fa.closures--
 	if ok {
 		*s = *out
-	}
-}
-
-// unknownCgoCall forgets what a C function outside the model may write
-// through the addresses it is passed (C.myAlloc(&p)).
-func (fa *funcAnalysis) unknownCgoCall(lit *ast.FuncLit, s *state) {
-	for _, st := range lit.Body.List {
-		if as, ok := st.(*ast.AssignStmt); ok {
-			for _, l := range fa.lc.Addressed(as.Rhs) {
-				s.vals.Forget(l)
-			}
-		}
 	}
 }
 

@@ -45,6 +45,20 @@ func (lc Locator) Addressed(exprs []ast.Expr) []Loc {
 	return out
 }
 
+// WrapperAddressed returns the locations whose addresses a cgo wrapper
+// (cgocall.IsWrapper: func() { _cgo0 := &p; ...; C.f(_cgo0) }) passes to
+// its C function: what its assignments of the arguments to temporaries
+// take the address of. A C function outside the model may write there.
+func (lc Locator) WrapperAddressed(lit *ast.FuncLit) []Loc {
+	var out []Loc
+	for _, st := range lit.Body.List {
+		if as, ok := st.(*ast.AssignStmt); ok {
+			out = append(out, lc.Addressed(as.Rhs)...)
+		}
+	}
+	return out
+}
+
 // ReadsOnly reports whether fn is known never to write through the pointers
 // it gets: runtime.Pin (real code pins the variables whose addresses go into
 // kernel argument arrays), runtime.KeepAlive, runtime.SetFinalizer.
