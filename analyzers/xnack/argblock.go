@@ -66,8 +66,8 @@ func (a *analyzer) helperArgValues(e ast.Expr, depth int) []helperArg {
 		}
 		return a.helperCallArgs(x, 0)
 	case *ast.Ident:
-		v, ok := info.Uses[x].(*types.Var)
-		if !ok || v.IsField() || v.Parent() == nil || v.Parent() == a.pass.Pkg.Scope() {
+		v, ok := flow.IsLocalVar(info.Uses[x])
+		if !ok {
 			return nil
 		}
 		var out []helperArg
