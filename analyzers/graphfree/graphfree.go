@@ -278,17 +278,16 @@ func meetFrees(impls []FreesParam) FreesParam {
 		Host: flow.MeetLists(impls, func(f FreesParam) []ParamPath { return f.Host }, notRecv)}
 }
 
+// relevantRoles are the runtime calls that make a function worth analyzing.
+var relevantRoles = []hipapi.Role{hipapi.Alloc, hipapi.Free, hipapi.GraphAllocNode, hipapi.GraphFreeNode,
+	hipapi.CaptureBegin, hipapi.CaptureEnd}
+
 // relevant reports whether fn makes a call the analysis models, so that
 // other functions cost nothing more.
 func (a *analyzer) relevant(fn flow.Func) bool {
 	return flow.FirstCall(fn.Body, a.idx.InPlaceOrWrapper, func(call *ast.CallExpr) bool {
 		if c := a.idx.Match(call); c != nil {
-			switch c.Func.Role {
-			case hipapi.Alloc, hipapi.Free, hipapi.GraphAllocNode, hipapi.GraphFreeNode,
-				hipapi.CaptureBegin, hipapi.CaptureEnd:
-				return true
-			}
-			return false
+			return slices.Contains(relevantRoles, c.Func.Role)
 		}
 		if cgocall.IsCHeapAlloc(a.pass.TypesInfo, call) {
 			return true

@@ -730,14 +730,10 @@ func (fa *funcAnalysis) record(c diag.Check, pos, end token.Pos, msg string, rel
 // (An allocation in a loop stands for many, which a later loop may free one
 // by one.)
 func (fa *funcAnalysis) loopCarried(pos, alloc token.Pos) bool {
-	inLoop := false
-	for _, l := range fa.loops {
-		if l.Contains(alloc) {
-			return false
-		}
-		inLoop = inLoop || l.Contains(pos)
+	in := func(p token.Pos) bool {
+		return slices.ContainsFunc(fa.loops, func(l flow.PosRange) bool { return l.Contains(p) })
 	}
-	return inLoop
+	return in(pos) && !in(alloc)
 }
 
 // checkKinds reports a free node on memory that is not a graph allocation.
