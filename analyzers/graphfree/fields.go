@@ -14,11 +14,8 @@ import (
 // in the package: a type that allocates into p.ptr in one method and adds a
 // free node for p.ptr in another (issue 19).
 type fieldAlloc struct {
-	kind   Kind
-	api    string
-	pos    token.Pos
-	fam    hipapi.Family
-	method string // the function that stores it
+	allocSite        // the allocation (its position, API, kind and family)
+	method    string // the function that stores it
 }
 
 // fieldAllocs finds the fields of this package's struct types that only ever
@@ -46,7 +43,7 @@ func (a *analyzer) fieldAllocs() map[*types.Var]fieldAlloc {
 		if !ok || u.Op != token.AND {
 			continue
 		}
-		al := fieldAlloc{kind: allocKinds[c.Func.Alloc], api: c.Func.Name, pos: c.Pos(), fam: c.Func.Family}
+		al := fieldAlloc{allocSite: allocSite{pos: c.Pos(), api: c.Func.Name, kind: allocKinds[c.Func.Alloc], fam: c.Func.Family}}
 		allocOuts[u] = al
 		if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
 			if v, ok := info.Uses[id].(*types.Var); ok {
@@ -92,7 +89,7 @@ func (a *analyzer) storedAlloc(e ast.Expr, localAllocs map[*types.Var][]fieldAll
 	e = flow.StripConversions(info, e)
 	if sel, ok := e.(*ast.SelectorExpr); ok && sel.Sel.Name == "dptr" {
 		if t := info.TypeOf(sel.X); t != nil && cgocall.IsAllocNodeParams(t) {
-			return fieldAlloc{kind: KindGraph, api: "hipGraphAddMemAllocNode", pos: sel.Pos()}, true
+			return fieldAlloc{allocSite: allocSite{pos: sel.Pos(), api: "hipGraphAddMemAllocNode", kind: KindGraph}}, true
 		}
 		return fieldAlloc{}, false
 	}
