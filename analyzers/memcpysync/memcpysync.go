@@ -106,23 +106,17 @@ const (
 	mixedKind                  = blockingKind | nonBlockingKind
 )
 
-// streamVarKind returns what is known about the streams a field or
-// package-level variable holds.
-func (c *checker) streamVarKind(v *types.Var) (streamKind, bool) {
-	if v == nil {
-		return 0, false
-	}
+// streamFlags returns what is known about the flags of the streams a field
+// or package-level variable holds (flow.StreamQueues.Flags).
+func (c *checker) streamFlags(v *types.Var) (nonBlocking, ok bool) {
 	if k, ok := c.streamVars[v]; ok {
-		return k, k != mixedKind
+		return k == nonBlockingKind, k != mixedKind
 	}
 	var f StreamKind
 	if v.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(v.Origin(), &f) {
-		if f.NonBlocking {
-			return nonBlockingKind, true
-		}
-		return blockingKind, true
+		return f.NonBlocking, true
 	}
-	return 0, false
+	return false, false
 }
 
 // findStreamVars records the fields and package-level variables that streams

@@ -34,6 +34,7 @@ type funcAnalysis struct {
 	// argument arrays, and the streams its local handles copy (h :=
 	// s.handle()).
 	prov       *flow.Provenance
+	queues     flow.StreamQueues
 	quietReads bool // the device read being checked is not one for the summary
 	// seen is what the walk over the final solution saw (flow.Replay):
 	// nil while solving, set only for that walk (analyzeFunc), and for an
@@ -67,6 +68,7 @@ func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
 		return true
 	})
 	fa.prov = flow.ScanProvenance(c.idx, fa.ptrs, fn.Body, func(l flow.Loc) bool { return cgocall.IsStreamType(l.Root.Type()) })
+	fa.queues = flow.StreamQueues{Ptrs: fa.ptrs, Prov: fa.prov, Flags: c.streamFlags}
 	return fa
 }
 
@@ -372,45 +374,7 @@ func (fa *funcAnalysis) streamSync(q flow.Queue, s *state) {
 
 // queueOf returns where work given stream expression e runs.
 func (fa *funcAnalysis) queueOf(e ast.Expr, s *state) flow.Queue {
-	if q, ok := flow.DefaultQueue(fa.info, e, s.device); ok {
-		return q
-	}
-	x := flow.StripConversions(fa.info, e)
-	l, ok := fa.ptrs.Locator.Of(x)
-	if !ok {
-		// A getter of a stream wrapper (s.handle()) names the field it
-		// returns: s.h.
-		if call, isCall := x.(*ast.CallExpr); isCall {
-			if gl, gok := fa.ptrs.Of(call); gok {
-				return fa.streamAt(gl, nil, s)
-			}
-		}
-		return flow.Queue{Kind: flow.OnStream, Stream: flow.Loc{Path: types.ExprString(x)}, Device: flow.Unknown}
-	}
-	if _, created := s.streams[l]; !created {
-		if from, ok := fa.prov.CopyOf(l); ok {
-			return fa.streamAt(from, nil, s)
-		}
-	}
-	return fa.streamAt(l, x, s)
-}
-
-// streamAt returns the queue of the stream at l; e, when given, is the
-// expression naming it, whose field or package variable may have a known
-// kind.
-func (fa *funcAnalysis) streamAt(l flow.Loc, e ast.Expr, s *state) flow.Queue {
-	if q, ok := s.streams[l]; ok {
-		return q
-	}
-	q := flow.Queue{Kind: flow.OnStream, Stream: l, Device: flow.Unknown}
-	v := flow.FieldOf(l)
-	if e != nil {
-		v = flow.FieldOrGlobal(fa.info, e)
-	}
-	if k, ok := fa.streamVarKind(v); ok {
-		q.Known, q.NonBlocking = true, k == nonBlockingKind
-	}
-	return q
+	return fa.queues.Of(e, s.device, s.streams)
 }
 
 func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {

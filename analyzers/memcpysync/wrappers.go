@@ -55,7 +55,7 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 			if l.Path != "" {
 				e = nil // field paths are looked up by state only
 			}
-			fa.streamSync(fa.streamAt(l, e, s), s)
+			fa.streamSync(fa.queues.At(l, e, s.streams), s)
 		}
 	}
 	fa.applyEventOps(call, fn, sum.EventOps, SyncEvent, s)
@@ -87,7 +87,7 @@ func (fa *funcAnalysis) streamArg(call *ast.CallExpr, ref flow.Ref, s *state) (f
 	case !ok:
 		return flow.Queue{}, false
 	case strings.Contains(ref.Path, "."):
-		return fa.streamAt(l, nil, s), true
+		return fa.queues.At(l, nil, s.streams), true
 	}
 	return fa.queueOf(e, s), true
 }

@@ -138,3 +138,60 @@ func CreatedQueue(info *types.Info, c *cgocall.Call, l Loc, device Sym) Queue {
 	}
 	return q
 }
+
+// StreamQueues resolves stream arguments to queues in one function.
+type StreamQueues struct {
+	Ptrs Pointers
+	// Prov, when not nil, names the handle a one-assignment copy of a
+	// stream handle copies (h := s.handle(): h is s.h's stream).
+	Prov *Provenance
+	// Flags, when not nil, says what is known of the flags of the streams
+	// a field or package-level variable holds (created everywhere with the
+	// same flags): ok false when nothing is.
+	Flags func(v *types.Var) (nonBlocking, ok bool)
+}
+
+// Of returns the queue that work given stream argument e runs on, while
+// device is current and created holds the streams the function created so
+// far, by handle: a default stream (DefaultQueue), a created stream, the
+// stream at the location e names (a getter's call s.handle() names the
+// field it returns), or a stream named by e as written, of unknown device.
+func (sq StreamQueues) Of(e ast.Expr, device Sym, created map[Loc]Queue) Queue {
+	if q, ok := DefaultQueue(sq.Ptrs.Info, e, device); ok {
+		return q
+	}
+	x := StripConversions(sq.Ptrs.Info, e)
+	l, ok := sq.Ptrs.Locator.Of(x)
+	if !ok {
+		if call, isCall := x.(*ast.CallExpr); isCall {
+			if gl, gok := sq.Ptrs.Of(call); gok {
+				return sq.At(gl, nil, created)
+			}
+		}
+		return Queue{Kind: OnStream, Stream: Loc{Path: types.ExprString(x)}, Device: Unknown}
+	}
+	if _, ok := created[l]; !ok && sq.Prov != nil {
+		if from, ok := sq.Prov.CopyOf(l); ok {
+			return sq.At(from, nil, created)
+		}
+	}
+	return sq.At(l, x, created)
+}
+
+// At returns the queue of the stream handle at l: the one created there,
+// or one of unknown device whose flags are those its field or package
+// variable (of e when given, as written; else l's field) is known to hold.
+func (sq StreamQueues) At(l Loc, e ast.Expr, created map[Loc]Queue) Queue {
+	if q, ok := created[l]; ok {
+		return q
+	}
+	q := Queue{Kind: OnStream, Stream: l, Device: Unknown}
+	v := FieldOf(l)
+	if e != nil {
+		v = FieldOrGlobal(sq.Ptrs.Info, e)
+	}
+	if v != nil && sq.Flags != nil {
+		q.NonBlocking, q.Known = sq.Flags(v)
+	}
+	return q
+}

@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -84,4 +85,52 @@ func TestCreatedQueue(t *testing.T) {
 	unknown := blocking
 	unknown.Known = false
 	assert.Equal(t, unknown, created(withFlags, out, v), "flags in a variable")
+}
+
+const queuesSrc = `package p
+type _Ctype_struct_ihipStream_t struct{}
+type _Ctype_hipStream_t = *_Ctype_struct_ihipStream_t
+type _Ctype_hipError_t uint32
+func _Cfunc_hipStreamSynchronize(s _Ctype_hipStream_t) _Ctype_hipError_t { return 0 }
+type W struct{ s _Ctype_hipStream_t }
+func (w *W) handle() _Ctype_hipStream_t { return w.s }
+var global _Ctype_hipStream_t
+func streams() []_Ctype_hipStream_t { return nil }
+func f(w *W, mine _Ctype_hipStream_t) {
+	h := w.handle()
+	g(nil, mine, w.s, w.handle(), h, global, streams()[0])
+}
+func g(a ...any) {}
+`
+
+func TestStreamQueues(t *testing.T) {
+	pass, _ := fakePass(t, queuesSrc, types.NewPackage("C", "C"))
+	info := pass.TypesInfo
+	res, err := runGetters(pass)
+	require.NoError(t, err)
+	pass.ResultOf[Getters] = res
+	p := &Pointers{Locator: Locator{Info: info}}
+	p.Call = func(call *ast.CallExpr) (Loc, bool) { return GetterLoc(pass, p, call) }
+	f := funcDecl(pass.Files[0], "f")
+	x := &Index{fset: pass.Fset, files: pass.Files, info: info}
+	prov := ScanProvenance(x, *p, f.Body, func(l Loc) bool { return cgocall.IsStreamType(l.Root.Type()) })
+	sq := StreamQueues{Ptrs: *p, Prov: prov, Flags: func(v *types.Var) (bool, bool) { return v.Name() == "s", v.Name() != "global" }}
+	args := f.Body.List[1].(*ast.ExprStmt).X.(*ast.CallExpr).Args
+	mine := Loc{Root: info.Defs[f.Type.Params.List[1].Names[0]]}
+	d := Sym{Of: ConstSym, N: 2}
+	created := map[Loc]Queue{mine: {Kind: OnStream, Stream: mine, Device: d, Known: true}}
+	var got []string
+	for _, a := range args {
+		q := sq.Of(a, d, created)
+		got = append(got, fmt.Sprintf("%d %s %s %v %v", q.Kind, q.Stream, q.Device, q.Known, q.NonBlocking))
+	}
+	assert.Equal(t, []string{
+		"1  c:2 false false",           // nil: the null stream of the current device
+		"2 mine c:2 true false",        // created here
+		"2 w.s ? true true",            // a field of known flags
+		"2 w.s ? true true",            // its getter
+		"2 w.s ? true true",            // a copy of the getter's result
+		"2 global ? false false",       // flags not known
+		"2 streams()[0] ? false false", // named as written
+	}, got)
 }
