@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/flow"
@@ -83,32 +84,21 @@ func (a *analyzer) fieldAllocs() map[*types.Var]fieldAlloc {
 // allocation), or a local variable that only allocations of one kind write.
 func (a *analyzer) storedAlloc(e ast.Expr, localAllocs map[*types.Var][]fieldAlloc, assigned map[*types.Var]bool) (fieldAlloc, bool) {
 	info := a.pass.TypesInfo
-	if e == nil {
-		return fieldAlloc{}, false
-	}
-	e = flow.StripConversions(info, e)
+	e = flow.StripConversions(info, e) // nil stays nil
 	if sel, ok := e.(*ast.SelectorExpr); ok && sel.Sel.Name == "dptr" {
 		if t := info.TypeOf(sel.X); t != nil && cgocall.IsAllocNodeParams(t) {
 			return fieldAlloc{allocSite: allocSite{pos: sel.Pos(), api: "hipGraphAddMemAllocNode", kind: KindGraph}}, true
 		}
 		return fieldAlloc{}, false
 	}
-	id, ok := e.(*ast.Ident)
-	if !ok {
-		return fieldAlloc{}, false
-	}
+	id, _ := e.(*ast.Ident) // nil: not a variable, and no use
 	v, ok := info.Uses[id].(*types.Var)
 	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == a.pass.Pkg.Scope() || assigned[v] {
 		return fieldAlloc{}, false
 	}
 	allocs := localAllocs[v]
-	if len(allocs) == 0 {
+	if len(allocs) == 0 || slices.ContainsFunc(allocs, func(al fieldAlloc) bool { return !al.kind.known() || al.kind != allocs[0].kind }) {
 		return fieldAlloc{}, false
-	}
-	for _, al := range allocs {
-		if !al.kind.known() || al.kind != allocs[0].kind {
-			return fieldAlloc{}, false
-		}
 	}
 	return allocs[0], true
 }
