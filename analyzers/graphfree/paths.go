@@ -81,12 +81,9 @@ func cloneState(s *state) *state {
 		failed: flow.CloneMap(s.failed)}
 }
 
-func (s *state) captureBits(key string) uint8 {
-	if b, ok := s.capture[key]; ok {
-		return b
-	}
-	return notCapturing
-}
+// captureBits is the capture state of the stream named key (bits are never
+// zero: absent is not capturing).
+func (s *state) captureBits(key string) uint8 { return cmp.Or(s.capture[key], notCapturing) }
 
 // allocate records at l the memory an allocation at site i makes: neither
 // freed nor failed yet.
