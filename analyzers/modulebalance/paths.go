@@ -114,10 +114,9 @@ type loadSite struct {
 
 type funcAnalysis struct {
 	*analysis_
-	fn     flow.Func
-	info   *types.Info
-	sites  []*loadSite
-	siteOf map[*ast.CallExpr]int
+	fn    flow.Func
+	info  *types.Info
+	sites flow.Sites[*loadSite]
 	// funcs maps function and global handles to the module they came from.
 	funcs map[types.Object]flow.Loc
 	// handleEscapes holds, while a return is checked, the modules whose
@@ -142,7 +141,7 @@ type funcAnalysis struct {
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
 	fa := &funcAnalysis{
 		analysis_: a, fn: fn, info: a.pass.TypesInfo,
-		siteOf: map[*ast.CallExpr]int{}, funcs: map[types.Object]flow.Loc{},
+		funcs: map[types.Object]flow.Loc{},
 	}
 	fa.recovers = flow.Recovers(fa.info, fn.Body)
 	nested := flow.ClosureRanges(fa.info, fn.Body)
@@ -306,8 +305,7 @@ func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
 	if !ok {
 		return
 	}
-	var markers []flow.Loc
-	var markerAt []token.Pos
+	markers := map[flow.Loc]token.Pos{} // added after the loop over s
 	for k, h := range s {
 		if k.Root != l.Root || !(k.Path == l.Path || strings.HasPrefix(k.Path, l.Path+".")) {
 			continue
@@ -328,12 +326,11 @@ func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
 			if len(h.sites) > 0 && h.b == deferred {
 				fa.reportLeak(k, h, at.Pos(), "never unloaded: the deferred unload reads the variable at exit and unloads only what it holds then")
 			}
-			markers = append(markers, k)
-			markerAt = append(markerAt, h.deferAt)
+			markers[k] = h.deferAt
 		}
 	}
-	for i, k := range markers {
-		s[k] = &handle{deferAt: markerAt[i], byRef: true}
+	for k, at := range markers {
+		s[k] = &handle{deferAt: at, byRef: true}
 	}
 }
 
@@ -507,13 +504,9 @@ func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, name, un
 
 // siteIndex returns the index of the load site of call, recording it first.
 func (fa *funcAnalysis) siteIndex(call *ast.CallExpr, name, unload string, l flow.Loc) int {
-	idx, ok := fa.siteOf[call]
-	if !ok {
-		idx = len(fa.sites)
-		fa.siteOf[call] = idx
-		fa.sites = append(fa.sites, &loadSite{call: call, name: name, unload: unload, at: l, stmt: flow.EnclosingStmt(fa.fn.Body, call)})
-	}
-	return idx
+	return fa.sites.Add(call, 0, func() *loadSite {
+		return &loadSite{call: call, name: name, unload: unload, at: l, stmt: flow.EnclosingStmt(fa.fn.Body, call)}
+	})
 }
 
 // deferMarker records a deferred unload by reference of a variable that holds
@@ -644,7 +637,7 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDefe
 func (fa *funcAnalysis) siteRelated(h *handle, msg string) []diag.Related {
 	var out []diag.Related
 	for _, i := range h.sites {
-		out = append(out, diag.Related{Pos: fa.sites[i].call.Pos(), Message: msg})
+		out = append(out, diag.Related{Pos: fa.sites.List[i].call.Pos(), Message: msg})
 	}
 	return out
 }
@@ -746,7 +739,7 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 		return // solving: the states only
 	}
 	for _, i := range h.sites {
-		site := fa.sites[i]
+		site := fa.sites.List[i]
 		msg := fmt.Sprintf("module %s loaded by %s is %s", k, site.name, why)
 		if h.owner {
 			msg = fmt.Sprintf("modules kept in %s (loaded by %s) are %s; %s dies with the function and nothing unloads them", k, site.name, why, k)

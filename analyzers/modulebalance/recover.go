@@ -64,7 +64,7 @@ func (fa *funcAnalysis) checkRecoveredPanic(n ast.Node, s state) {
 		h := s[k]
 		// A module whose load is not checked yet may be what the helper
 		// checks (mustOK(res)): leave it out.
-		if unloadedHere[k] || h.b&live == 0 || h.b&pending != 0 || slices.ContainsFunc(h.sites, func(i int) bool { return r.Contains(fa.sites[i].call.Pos()) }) {
+		if unloadedHere[k] || h.b&live == 0 || h.b&pending != 0 || slices.ContainsFunc(h.sites, func(i int) bool { return r.Contains(fa.sites.List[i].call.Pos()) }) {
 			continue
 		}
 		fa.reportLeak(k, s[k], n.Pos(), "not unloaded when "+name+" panics and the deferred recover returns; defer the unload")
