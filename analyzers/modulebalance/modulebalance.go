@@ -153,10 +153,8 @@ func (a *analysis_) borrowedExprs(call *ast.CallExpr) []ast.Expr {
 // argument of a runtime unload, or the arguments a fact says are unloaded.
 func (a *analysis_) unloadedExprs(call *ast.CallExpr) []ast.Expr {
 	if c := a.idx.Match(call); c != nil {
-		if c.Func.Role == hipapi.ModuleUnload {
-			if m := c.Arg(c.Func.Module); m != nil {
-				return []ast.Expr{m}
-			}
+		if m := c.Arg(c.Func.Module); c.Func.Role == hipapi.ModuleUnload && m != nil {
+			return []ast.Expr{m}
 		}
 		return nil
 	}
