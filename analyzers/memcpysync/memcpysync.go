@@ -66,9 +66,10 @@ type checker struct {
 	idx        *flow.Index
 	impls      *flow.Impls
 	sums       *flow.Table[Summary, *Summary]
-	// streamVars holds the fields and package-level variables that streams
-	// are created into anywhere in the package, with the flags used.
-	streamVars map[*types.Var]streamKind
+	// streamVars: whether the fields and package-level variables that
+	// streams are created into with known, uniform flags hold non-blocking
+	// streams (Index.StreamVarFlags).
+	streamVars map[*types.Var]bool
 	// funcFields: fields of function type that always hold one function
 	// (Ops{sync: d.Synchronize}); calls through them call it.
 	funcFields map[*types.Var]*types.Func
@@ -80,10 +81,10 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 	}
 	impls := flow.NewImpls(pass)
 	c := &checker{pass: pass, info: pass.TypesInfo, order: flow.StreamOrder{Strict: strict}, candidates: candidates,
-		idx: flow.IndexOf(pass), impls: impls, streamVars: map[*types.Var]streamKind{}, funcFields: flow.FuncFields(pass),
-		sums: flow.NewTable[Summary](pass, impls)}
+		idx: flow.IndexOf(pass), impls: impls, funcFields: flow.FuncFields(pass), sums: flow.NewTable[Summary](pass, impls)}
+	c.streamVars = c.idx.StreamVarFlags(pass.Pkg)
 	c.sums.Meet = meetSummaries
-	c.findStreamVars()
+	c.exportStreamVars()
 	funcs := c.idx.Funcs()
 	sums := flow.Summaries[*funcAnalysis]{
 		Pass: pass, Index: c.idx, Impls: impls,
@@ -98,19 +99,11 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 	return nil, nil
 }
 
-type streamKind uint8
-
-const (
-	blockingKind    streamKind = 1
-	nonBlockingKind streamKind = 2
-	mixedKind                  = blockingKind | nonBlockingKind
-)
-
 // streamFlags returns what is known about the flags of the streams a field
 // or package-level variable holds (flow.StreamQueues.Flags).
 func (c *checker) streamFlags(v *types.Var) (nonBlocking, ok bool) {
-	if k, ok := c.streamVars[v]; ok {
-		return k == nonBlockingKind, k != mixedKind
+	if nb, ok := c.streamVars[v]; ok {
+		return nb, true
 	}
 	var f StreamKind
 	if v.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(v.Origin(), &f) {
@@ -119,24 +112,11 @@ func (c *checker) streamFlags(v *types.Var) (nonBlocking, ok bool) {
 	return false, false
 }
 
-// findStreamVars records the fields and package-level variables that streams
-// are created into, so that `w.stream` is known to be non-blocking in every
-// method, and exports what it found.
-func (c *checker) findStreamVars() {
-	c.idx.CreatedInto(c.pass.Pkg, hipapi.StreamCreate, func(v *types.Var, call *cgocall.Call) {
-		switch q := flow.CreatedQueue(c.info, call, flow.Loc{}, flow.Unknown); {
-		case !q.Known:
-			c.streamVars[v] = mixedKind
-		case q.NonBlocking:
-			c.streamVars[v] |= nonBlockingKind
-		default:
-			c.streamVars[v] |= blockingKind
-		}
-	})
+// exportStreamVars exports the flags of the streams the package's fields
+// and package-level variables hold, for importers.
+func (c *checker) exportStreamVars() {
 	for _, v := range slices.SortedFunc(maps.Keys(c.streamVars), func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
-		if k := c.streamVars[v]; k != mixedKind {
-			c.pass.ExportObjectFact(v, &StreamKind{NonBlocking: k == nonBlockingKind})
-		}
+		c.pass.ExportObjectFact(v, &StreamKind{NonBlocking: c.streamVars[v]})
 	}
 }
 

@@ -195,3 +195,24 @@ func (sq StreamQueues) At(l Loc, e ast.Expr, created map[Loc]Queue) Queue {
 	}
 	return q
 }
+
+// StreamVarFlags returns, for the struct fields and package-level variables
+// of pkg that streams are created into (Index.CreatedInto), whether the
+// streams they hold are non-blocking: those that every creation makes with
+// the same known flags, so that w.stream is known to be non-blocking in
+// every method; a variable created into with different or unknown flags is
+// left out. For StreamQueues.Flags (and facts, for importers).
+func (x *Index) StreamVarFlags(pkg *types.Package) map[*types.Var]bool {
+	out, mixed := map[*types.Var]bool{}, map[*types.Var]bool{}
+	x.CreatedInto(pkg, hipapi.StreamCreate, func(v *types.Var, c *cgocall.Call) {
+		q := CreatedQueue(x.info, c, Loc{}, Unknown)
+		if nb, seen := out[v]; !q.Known || seen && nb != q.NonBlocking {
+			mixed[v] = true
+		}
+		out[v] = q.NonBlocking
+	})
+	for v := range mixed {
+		delete(out, v)
+	}
+	return out
+}

@@ -134,3 +134,29 @@ func TestStreamQueues(t *testing.T) {
 		"2 streams()[0] ? false false", // named as written
 	}, got)
 }
+
+func TestStreamVarFlags(t *testing.T) {
+	src := `package p
+import "unsafe"
+type _Ctype_hipError_t uint32
+type _Ctype_hipStream_t unsafe.Pointer
+func _Cfunc_hipStreamCreateWithFlags(p0 *_Ctype_hipStream_t, p1 uint32) _Ctype_hipError_t { return 0 }
+type worker struct{ stream, other, both, unknown _Ctype_hipStream_t }
+var global _Ctype_hipStream_t
+func f(w *worker, flags uint32) {
+	_Cfunc_hipStreamCreateWithFlags(&w.stream, 1)
+	_Cfunc_hipStreamCreateWithFlags(&w.stream, 1)
+	_Cfunc_hipStreamCreateWithFlags(&global, 0)
+	_Cfunc_hipStreamCreateWithFlags(&w.both, 0)
+	_Cfunc_hipStreamCreateWithFlags(&w.both, 1)
+	_Cfunc_hipStreamCreateWithFlags(&w.unknown, flags)
+}
+`
+	pass, _ := fakePass(t, src, types.NewPackage("C", "C"))
+	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	got := map[string]bool{}
+	for v, nb := range x.StreamVarFlags(pass.Pkg) {
+		got[v.Name()] = nb
+	}
+	assert.Equal(t, map[string]bool{"stream": true, "global": false}, got, "not both nor unknown; other is never created into")
+}
