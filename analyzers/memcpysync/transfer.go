@@ -59,7 +59,7 @@ type observed struct {
 func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
 	fa := &funcAnalysis{checker: c, fn: fn, sig: fn.Signature(c.info),
 		rangedOver: map[ast.Expr]bool{}}
-	fa.ptrs = flow.Pointers{Locator: flow.Locator{Info: c.info, Index: fa.indexName}}
+	fa.ptrs = flow.Pointers{Locator: flow.Locator{Info: c.info, Index: flow.ElementsAsWritten(c.info)}}
 	fa.ptrs.Call = func(call *ast.CallExpr) (flow.Loc, bool) { return flow.GetterLoc(c.pass, &fa.ptrs, call) }
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		if r, ok := n.(*ast.RangeStmt); ok {
@@ -94,22 +94,6 @@ func (c *checker) analyzeFunc(fn flow.Func) *funcAnalysis {
 
 func (fa *funcAnalysis) problem() flow.Problem[*state] {
 	return flow.Problem[*state]{Clone: cloneState, Join: joinState, Equal: equalState, Transfer: fa.transfer, Branch: fa.branch}
-}
-
-// indexName names an element of a map or slice of pointers (buffers["y"],
-// bufs[i]) by its index as written: another index may be the same element,
-// but is not taken to be.
-func (fa *funcAnalysis) indexName(x *ast.IndexExpr) (string, bool) {
-	switch t := fa.info.TypeOf(x.X); t.Underlying().(type) {
-	case *types.Map, *types.Slice, *types.Array:
-	default:
-		return "", false
-	}
-	et := fa.info.TypeOf(x)
-	if et == nil || !flow.IsUintptr(et) && !flow.HoldsPointer(et) {
-		return "", false
-	}
-	return "[" + types.ExprString(x.Index) + "]", true
 }
 
 func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
