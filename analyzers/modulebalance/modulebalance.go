@@ -206,12 +206,7 @@ func (a *analysis_) summarize(funcs []flow.Func) {
 		s.Solve(funcs)
 		grown = len(a.moduleTypes) > n
 	}
-	var objs []*types.Func
-	for _, fn := range funcs {
-		if obj := fn.Object(a.pass.TypesInfo); obj != nil {
-			objs = append(objs, obj)
-		}
-	}
+	objs := flow.Objects(a.pass.TypesInfo, funcs)
 	a.unloads.Export(objs)
 	a.borrows.Export(objs)
 	a.loadsInto.Export(objs)
