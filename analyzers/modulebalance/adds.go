@@ -194,15 +194,11 @@ func (fa *funcAnalysis) callStatus(call *ast.CallExpr, status int) (bits, any) {
 	return fa.statusHolder(call)
 }
 
-// setStatus sets h, just loaded by call, to what callStatus says; a module
+// setCallStatus sets h, just loaded by call, to what callStatus says; a module
 // that a deferred unload by reference covers (loadAt inherits it) stays
 // deferred.
-func (fa *funcAnalysis) setStatus(h *handle, call *ast.CallExpr, status int) {
-	b, key := fa.callStatus(call, status)
-	h.b, h.status = b, nil
-	if key != nil {
-		h.status = []any{key}
-	}
+func (fa *funcAnalysis) setCallStatus(h *handle, call *ast.CallExpr, status int) {
+	h.setStatus(fa.callStatus(call, status))
 	if h.byRef || h.pointee {
 		h.b = deferred
 	}

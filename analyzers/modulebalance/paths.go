@@ -57,6 +57,14 @@ func (h *handle) clone() *handle {
 	return &c
 }
 
+// setStatus sets h's bits to b and its status keys to key (nil: none).
+func (h *handle) setStatus(b bits, key any) {
+	h.b, h.status = b, nil
+	if key != nil {
+		h.status = []any{key}
+	}
+}
+
 // addSites adds the load sites and status keys of from to h.
 func (h *handle) addSites(from *handle) {
 	h.sites = flow.AppendNew(h.sites, from.sites...)
@@ -467,7 +475,7 @@ func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state
 		delete(s, l) // a new variable: an earlier iteration's deferred closure keeps its own
 	}
 	fa.loadAt(s, l, call, fa.calleeName(call, "the module"), "", true)
-	fa.setStatus(s[l], call, r.Status)
+	fa.setCallStatus(s[l], call, r.Status)
 }
 
 // loadAt records a load into l. reassign: the load gives the variable a new
@@ -490,11 +498,7 @@ func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, name, un
 	}
 	idx := fa.siteIndex(call, name, unload, l)
 	h := &handle{sites: []int{idx}}
-	b, key := fa.statusHolder(call)
-	h.b = b
-	if key != nil {
-		h.status = []any{key}
-	}
+	h.setStatus(fa.statusHolder(call))
 	if inherit {
 		h.b = deferred
 		h.deferAt, h.byRef, h.pointee = old.deferAt, old.byRef, old.pointee

@@ -123,7 +123,7 @@ func (fa *funcAnalysis) intoLoad(call *ast.CallExpr, li LoadsInto, s state) {
 		e = stripAddr(e)
 		if l, ok := fa.localLoc(e); ok {
 			fa.loadAt(s, l, call, name, "", false)
-			fa.setStatus(s[l], call, li.Status)
+			fa.setCallStatus(s[l], call, li.Status)
 		} else {
 			fa.resetHeld(s, e)
 		}
