@@ -430,23 +430,17 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 					[]diag.Related{{Pos: h.unloadAt, Message: "unloaded here"}})
 			}
 		}
-		if id, ok := ast.Unparen(addressed(c.Arg(c.Func.Out))).(*ast.Ident); ok {
-			if ls := fa.handlesAt(s, m); len(ls) > 0 {
-				if obj := fa.info.ObjectOf(id); obj != nil {
-					fa.funcs[obj] = ls[0]
-				}
-			}
+		// The function or global handle it fills comes from the module.
+		id, isIdent := ast.Unparen(addressed(c.Arg(c.Func.Out))).(*ast.Ident)
+		if ls := fa.handlesAt(s, m); isIdent && len(ls) > 0 && fa.info.ObjectOf(id) != nil {
+			fa.funcs[fa.info.ObjectOf(id)] = ls[0]
 		}
 	case hipapi.Launch:
-		f := c.Arg(c.Func.Function)
-		id, ok := ast.Unparen(f).(*ast.Ident)
+		id, ok := ast.Unparen(c.Arg(c.Func.Function)).(*ast.Ident)
 		if !ok {
 			return
 		}
-		k, ok := fa.funcs[fa.info.ObjectOf(id)]
-		if !ok {
-			return
-		}
+		k := fa.funcs[fa.info.ObjectOf(id)] // the zero Loc, no handle, when unknown
 		if h, ok := s[k]; ok && h.b != 0 && h.b&^unloaded == 0 {
 			fa.report(UseAfterUnload, c.Pos(), c.End(),
 				fmt.Sprintf("%s launches %s, whose module %s was unloaded; launch before unloading the module", c.Func.Name, id.Name, k),
