@@ -155,31 +155,20 @@ func (c *checker) relevant(fn flow.Func) bool {
 // switch is no implementation's alone to make: none is kept.
 func meetSummaries(fs []Summary) Summary {
 	out := Summary{SyncDevice: true, SyncNull: true}
-	for i, f := range fs {
+	for _, f := range fs {
 		out.SyncDevice, out.SyncNull = out.SyncDevice && f.SyncDevice, out.SyncNull && f.SyncNull
-		var next []ParamCopy
-		for _, pc := range f.Copies {
-			if pc.Dst.Param == flow.Receiver && pc.Global.IsZero() || pc.ByKind && pc.Kind.Param == flow.Receiver || pc.Stream.onReceiver() {
-				continue
-			}
-			if i == 0 {
-				next = append(next, pc)
-				continue
-			}
-			for _, q := range out.Copies {
-				a, b := pc, q
-				a.API, b.API = "", ""
-				if a == b {
-					if hipapi.FamilyOf(pc.API) < hipapi.FamilyOf(q.API) {
-						q = pc
-					}
-					next = append(next, q)
-					break
-				}
-			}
-		}
-		out.Copies = next
 	}
+	out.Copies = flow.MeetListsFunc(fs, func(f Summary) []ParamCopy { return f.Copies }, func(pc ParamCopy) bool {
+		return !(pc.Dst.Param == flow.Receiver && pc.Global.IsZero() || pc.ByKind && pc.Kind.Param == flow.Receiver || pc.Stream.onReceiver())
+	}, func(a, b ParamCopy) bool {
+		a.API, b.API = "", ""
+		return a == b
+	}, func(kept, pc ParamCopy) ParamCopy {
+		if hipapi.FamilyOf(pc.API) < hipapi.FamilyOf(kept.API) {
+			return pc
+		}
+		return kept
+	})
 	notRecv := func(r flow.Ref) bool { return r.Param != flow.Receiver }
 	out.SyncStreams = flow.MeetLists(fs, func(f Summary) []flow.Ref { return f.SyncStreams }, notRecv)
 	out.Reads = flow.MeetLists(fs, func(f Summary) []int { return f.Reads }, func(p int) bool { return p >= 0 })
