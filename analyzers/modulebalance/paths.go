@@ -99,16 +99,9 @@ func (g *handle) join(h *handle) *handle {
 }
 
 func equalState(a, b state) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, h := range a {
-		g, ok := b[k]
-		if !ok || g.b != h.b || g.byRef != h.byRef || g.pointee != h.pointee || g.owner != h.owner || len(g.sites) != len(h.sites) || len(g.status) != len(h.status) {
-			return false
-		}
-	}
-	return true
+	return maps.EqualFunc(a, b, func(h, g *handle) bool {
+		return g.b == h.b && g.byRef == h.byRef && g.pointee == h.pointee && g.owner == h.owner && len(g.sites) == len(h.sites) && len(g.status) == len(h.status)
+	})
 }
 
 // loadSite is one load of a module into a tracked handle.
