@@ -43,9 +43,9 @@
 // interface methods (what every known implementation does) are followed; on
 // the branch where a copy's status says it failed, the copy is not in
 // flight. Wrappers that read their parameters on the GPU (a download, a
-// kernel launch, a C library routine) export the read with its stream
-// (DeviceReads), and event wrappers their record, wait and synchronize
-// (EventOps); calls through struct fields that always hold one function or
+// kernel launch, a C library routine) export the read with its stream, and
+// event wrappers their record, wait and synchronize (parts of the one
+// Summary fact); calls through struct fields that always hold one function or
 // method value apply its summaries. A copy kind picked at run time is a
 // device-to-device copy where the kinds reaching it include one.
 //
