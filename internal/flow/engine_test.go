@@ -404,3 +404,30 @@ func TestReplay(t *testing.T) {
 		assert.LessOrEqual(t, len(s), 2, "the solution is unchanged")
 	}
 }
+
+// TestTableCachesImported: an imported summary is read from the facts
+// once, however often it is asked for (each read allocates a fresh fact).
+func TestTableCachesImported(t *testing.T) {
+	pass, _ := fakePass(t, "package p\nimport \"strings\"\nvar _ = strings.ToUpper\n")
+	reads := 0
+	pass.ImportObjectFact = func(obj types.Object, fact analysis.Fact) bool {
+		reads++
+		if obj.Name() != "ToUpper" {
+			return false
+		}
+		fact.(*frees).Refs = []Ref{{0, ""}}
+		return true
+	}
+	tab := NewTable[frees](pass, nil)
+	strs := pass.Pkg.Imports()[0]
+	up := strs.Scope().Lookup("ToUpper").(*types.Func)
+	low := strs.Scope().Lookup("ToLower").(*types.Func)
+	for range 3 {
+		f, ok := tab.Of(up)
+		assert.True(t, ok)
+		assert.Equal(t, []Ref{{0, ""}}, f.Refs)
+		_, ok = tab.Of(low)
+		assert.False(t, ok)
+	}
+	assert.Equal(t, 2, reads)
+}

@@ -19,6 +19,10 @@ type Table[F any, PF interface {
 	pass  *analysis.Pass
 	impls *Impls
 	local map[*types.Func]F
+	// imported caches the facts read (nil: none): an analysis asks for
+	// the same callee's summary at every call and in every analysis of the
+	// fixpoint, and reading a fact allocates a fresh *F.
+	imported map[*types.Func]*F
 	// Meet combines the summaries of an interface method's
 	// implementations; nil: interface methods have no summary.
 	Meet func([]F) F
@@ -58,11 +62,25 @@ func (t *Table[F, PF]) Of(fn *types.Func) (F, bool) {
 		f, ok := t.local[fn.Origin()]
 		return f, ok && !t.empty(f)
 	}
-	var f F
-	if ImportedFact(t.pass, fn, PF(&f)) {
-		return f, true
+	key := fn.Origin()
+	if p, ok := t.imported[key]; ok {
+		if p == nil {
+			return zero, false
+		}
+		return *p, true
 	}
-	return zero, false
+	if t.imported == nil {
+		t.imported = map[*types.Func]*F{}
+	}
+	p := new(F)
+	if !ImportedFact(t.pass, fn, PF(p)) {
+		p = nil
+	}
+	t.imported[key] = p
+	if p == nil {
+		return zero, false
+	}
+	return *p, true
 }
 
 // Local returns this package's summary of fn, without facts or
