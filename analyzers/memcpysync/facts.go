@@ -52,22 +52,15 @@ type ParamCopy struct {
 }
 
 func (c ParamCopy) String() string {
-	var b strings.Builder
-	dst := c.Dst.String()
+	dst, kind := c.Dst.String(), ""
 	if !c.Global.IsZero() {
 		dst = c.Global.String()
 	}
-	fmt.Fprintf(&b, "%s dst=%s", c.API, dst)
-	kind := ""
 	if c.ByKind {
 		kind = c.Kind.String()
 	}
-	for _, kv := range [][2]string{{"kind", kind}, {"stream", c.Stream.String()}, {"device", c.Device.String()}, {"peer", c.Peer.String()}} {
-		if kv[1] != "" {
-			fmt.Fprintf(&b, " %s=%s", kv[0], kv[1])
-		}
-	}
-	return b.String()
+	return parts(" ", "%s", c.API, "dst=%s", dst, "kind=%s", kind, "stream=%s", c.Stream.String(),
+		"device=%s", c.Device.String(), "peer=%s", c.Peer.String())
 }
 
 // StreamKind is the fact that a struct field or package-level variable holds
@@ -93,11 +86,7 @@ type DeviceRead struct {
 }
 
 func (r DeviceRead) String() string {
-	s := r.Ref.String() + " on " + cmp.Or(r.Stream.String(), "null")
-	if d := r.Device.String(); d != "" {
-		s += "@" + d
-	}
-	return s
+	return parts("", "%s", r.Ref.String(), " on %s", cmp.Or(r.Stream.String(), "null"), "@%s", r.Device.String())
 }
 
 // EventOpKind is what an event operation does.
@@ -119,11 +108,11 @@ type EventOp struct {
 }
 
 func (o EventOp) String() string {
-	s := [...]string{"record", "wait", "sync"}[o.Op] + " " + o.Event.String()
+	on := ""
 	if o.Op != SyncEvent {
-		s += " on " + cmp.Or(o.Stream.String(), "null")
+		on = cmp.Or(o.Stream.String(), "null")
 	}
-	return s
+	return parts("", "%s", [...]string{"record", "wait", "sync"}[o.Op], " %s", o.Event.String(), " on %s", on)
 }
 
 // Summary is the fact of what a function does, to the memory, streams,
@@ -156,13 +145,6 @@ type Summary struct {
 
 func (*Summary) AFact() {}
 func (f *Summary) String() string {
-	var parts []string
-	add := func(ok bool, s string) {
-		if ok {
-			parts = append(parts, s)
-		}
-	}
-	add(len(f.Copies) > 0, "copiesInto("+join(f.Copies)+")")
 	var syncs []string
 	if f.SyncDevice {
 		syncs = append(syncs, "device")
@@ -170,23 +152,36 @@ func (f *Summary) String() string {
 	if f.SyncNull {
 		syncs = append(syncs, "null")
 	}
-	for _, r := range f.SyncStreams {
-		syncs = append(syncs, r.String())
+	reads := ""
+	if len(f.Reads) > 0 {
+		reads = fmt.Sprint(f.Reads)
 	}
-	add(len(syncs) > 0, "synchronizes("+strings.Join(syncs, ", ")+")")
-	add(len(f.Reads) > 0, fmt.Sprintf("readsParams%v", f.Reads))
-	add(len(f.DeviceReads) > 0, "deviceReads("+join(f.DeviceReads)+")")
-	add(len(f.EventOps) > 0, "eventOps("+join(f.EventOps)+")")
-	add(f.SetsDevice != flow.Sym{}, "setsDevice("+f.SetsDevice.String()+")")
-	return strings.Join(parts, " ")
+	return parts(" ", "copiesInto(%s)", join(f.Copies, "; "), "synchronizes(%s)", join(append(syncs, join(f.SyncStreams, ", ")), ", "),
+		"readsParams%s", reads, "deviceReads(%s)", join(f.DeviceReads, "; "), "eventOps(%s)", join(f.EventOps, "; "),
+		"setsDevice(%s)", f.SetsDevice.String())
 }
 
-func join[T fmt.Stringer](xs []T) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = x.String()
+// parts formats each non-empty value with the format before it, joined by
+// sep: the String forms of the facts.
+func parts(sep string, formatValues ...string) string {
+	var out []string
+	for i := 0; i+1 < len(formatValues); i += 2 {
+		if v := formatValues[i+1]; v != "" {
+			out = append(out, fmt.Sprintf(formatValues[i], v))
+		}
 	}
-	return strings.Join(parts, "; ")
+	return strings.Join(out, sep)
+}
+
+// join joins the String forms of xs (and strings) by sep, leaving out empty ones.
+func join[T any](xs []T, sep string) string {
+	var out []string
+	for _, x := range xs {
+		if s := fmt.Sprint(x); s != "" {
+			out = append(out, s)
+		}
+	}
+	return strings.Join(out, sep)
 }
 
 // byString sorts xs by their String form and drops duplicates: summaries

@@ -81,14 +81,8 @@ func (c *checker) analyzeFunc(fn flow.Func) *funcAnalysis {
 	p.Entry = &state{device: flow.Entry} // maps made on first write (flow.Put)
 	in := flow.Solve(g, p)
 	fa.seen = &observed{}
-	p.Transfer = func(n ast.Node, s *state) *state {
-		s = fa.transfer(n, s)
-		if _, ok := n.(*ast.ReturnStmt); ok {
-			fa.atExit(s)
-		}
-		return s
-	}
 	flow.Replay(g, in, p, func(ast.Node, *state) {})
+	flow.AtExits(fa.info, g, in, p, fa.atExit)
 	return fa
 }
 
@@ -421,11 +415,17 @@ func (fa *funcAnalysis) directions(c *cgocall.Call, s *state) (byKind bool, kind
 	ks, known := flow.SmallSetAt(fa.info, c.Arg(f.Kind), s.kinds)
 	d2d, d2h = f.CopyDirections(uint8(ks), known, dstHost, srcHost)
 	if f.Direction == hipapi.FromKind && !known && !dstHost && !srcHost {
-		if l, ok := fa.ptrs.Locator.Of(flow.StripConversions(fa.info, c.Arg(f.Kind))); ok {
-			kind, byKind = flow.RefOf(fa.sig, l)
-		}
+		kind, byKind = fa.kindRef(c.Arg(f.Kind))
 	}
 	return byKind, kind, d2d || byKind, d2h
+}
+
+// kindRef names the caller's memory that the copy kind e is read from.
+func (fa *funcAnalysis) kindRef(e ast.Expr) (flow.Ref, bool) {
+	if l, ok := fa.ptrs.Locator.Of(flow.StripConversions(fa.info, e)); ok {
+		return flow.RefOf(fa.sig, l)
+	}
+	return flow.Ref{}, false
 }
 
 // assign handles lhs = rhs: kinds held in variables, aliases of copy

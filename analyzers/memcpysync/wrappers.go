@@ -240,11 +240,7 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 			if !ks.Has(hipapi.KindDeviceToDevice) && !ks.Has(hipapi.KindDefault) {
 				return // no kind that reaches the wrapper copies device to device
 			}
-		} else if l, ok := fa.ptrs.Locator.Of(flow.StripConversions(fa.info, k)); ok {
-			if p.kind, p.byKind = flow.RefOf(fa.sig, l); !p.byKind {
-				return
-			}
-		} else {
+		} else if p.kind, p.byKind = fa.kindRef(k); !p.byKind {
 			return
 		}
 	}
