@@ -24,11 +24,11 @@ type copySite struct {
 
 type funcAnalysis struct {
 	*checker
-	fn         flow.Func
-	sig        *types.Signature
-	ptrs       flow.Pointers
-	rangedOver map[ast.Expr]bool // the X of each range statement
-	sites      flow.Sites[copySite]
+	fn      flow.Func
+	sig     *types.Signature
+	ptrs    flow.Pointers
+	effects flow.Effects[*state] // visit's walk
+	sites   flow.Sites[copySite]
 	// prov: the views of memory the function makes (so that views made
 	// before a copy are destinations too), its host memory, its kernel
 	// argument arrays, and the streams its local handles copy (h :=
@@ -57,16 +57,11 @@ type observed struct {
 }
 
 func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
-	fa := &funcAnalysis{checker: c, fn: fn, sig: fn.Signature(c.info),
-		rangedOver: map[ast.Expr]bool{}}
+	fa := &funcAnalysis{checker: c, fn: fn, sig: fn.Signature(c.info)}
 	fa.ptrs = flow.Pointers{Locator: flow.Locator{Info: c.info, Index: flow.ElementsAsWritten(c.info)}}
 	fa.ptrs.Call = func(call *ast.CallExpr) (flow.Loc, bool) { return flow.GetterLoc(c.pass, &fa.ptrs, call) }
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		if r, ok := n.(*ast.RangeStmt); ok {
-			fa.rangedOver[r.X] = true
-		}
-		return true
-	})
+	fa.effects = flow.Effects[*state]{Index: c.idx, Ranged: flow.RangeOperands(fn.Body),
+		Lit: fa.closure, Runtime: fa.runtimeCall, C: fa.cCall, Other: fa.summarizedCall, Read: fa.read}
 	fa.prov = flow.ScanProvenance(c.idx, fa.ptrs, fn.Body, func(l flow.Loc) bool { return cgocall.IsStreamType(l.Root.Type()) })
 	fa.queues = flow.StreamQueues{Ptrs: fa.ptrs, Prov: fa.prov, Flags: c.streamFlags}
 	return fa
@@ -134,71 +129,27 @@ func (fa *funcAnalysis) assignAll(lhs, rhs []ast.Expr, tok token.Token, s *state
 
 // visit processes n's runtime calls, summarized calls and host reads in
 // evaluation order.
-func (fa *funcAnalysis) visit(n ast.Node, s *state) {
-	var walk func(ast.Node) bool
-	walk = func(node ast.Node) bool {
-		if x, ok := node.(ast.Expr); ok && fa.rangedOver[x] {
-			fa.hostRead(x, node, "this range loop", false, s)
-		}
-		switch x := node.(type) {
-		case *ast.FuncLit:
-			// A closure that runs in place (ctx.Do(func() error {...}))
-			// runs here, on this function's variables. Other closures are
-			// functions of their own; cgo wrappers are matched at their call.
-			if fa.idx.InPlace(x) {
-				fa.inlineClosure(x, s)
-			}
-			return false
-		case *ast.CallExpr:
-			if c := fa.idx.Match(x); c != nil {
-				for _, a := range c.Args {
-					ast.Inspect(a, walk)
-				}
-				fa.runtimeCall(c, s)
-				return false
-			}
-			if name, args, sig, ok := cgocall.AnyCall(fa.info, x); ok {
-				for _, a := range args {
-					ast.Inspect(a, walk)
-				}
-				if reads := cgocall.HostReads(name); reads != nil {
-					for _, i := range reads {
-						if i < len(args) {
-							fa.hostRead(args[i], x, "C."+name, false, s)
-						}
-					}
-				} else {
-					fa.libraryRead(x, name, args, sig, s)
-				}
-				return false
-			}
-			ast.Inspect(x.Fun, walk)
-			for _, a := range x.Args {
-				ast.Inspect(a, walk)
-			}
-			if flow.IsBuiltin(fa.info, x, "copy") && len(x.Args) == 2 {
-				fa.hostRead(x.Args[1], x, "copy", false, s)
-			}
-			if flow.IsBuiltin(fa.info, x, "append") && x.Ellipsis.IsValid() && len(x.Args) == 2 {
-				fa.hostRead(x.Args[1], x, "append", false, s) // append(out, view...)
-			}
-			fa.summarizedCall(x, s)
-			return false
-		case *ast.UnaryExpr:
-			// &s[i] takes an address; it reads nothing.
-			if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok && x.Op == token.AND {
-				ast.Inspect(ix.X, walk)
-				ast.Inspect(ix.Index, walk)
-				return false
-			}
-		case *ast.StarExpr:
-			fa.hostRead(x.X, x, "this dereference", false, s)
-		case *ast.IndexExpr:
-			fa.hostRead(x.X, x, "this index expression", false, s)
-		}
-		return true
+func (fa *funcAnalysis) visit(n ast.Node, s *state) { fa.effects.Walk(n, s) }
+
+// closure runs a closure that runs in place (ctx.Do(func() error {...}))
+// here, on this function's variables. Other closures are functions of
+// their own; cgo wrappers are matched at their call.
+func (fa *funcAnalysis) closure(lit *ast.FuncLit, s *state) {
+	if fa.idx.InPlace(lit) {
+		fa.inlineClosure(lit, s)
 	}
-	ast.Inspect(n, walk)
+}
+
+// read handles a host read of the memory x points into, at an index
+// expression, a dereference or a range loop.
+func (fa *funcAnalysis) read(x ast.Expr, at ast.Node, s *state) {
+	what := "this index expression"
+	if _, star := at.(*ast.StarExpr); at == x {
+		what = "this range loop"
+	} else if star {
+		what = "this dereference"
+	}
+	fa.hostRead(x, at, what, false, s)
 }
 
 // branch drops, on the branch where a status says the call failed

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/hiplint/hiplint/internal/hipapi"
 )
@@ -16,6 +17,12 @@ import (
 // what names the receiver bound where the method value was stored
 // (Ref.Arg has no receiver for it).
 func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
+	if flow.IsBuiltin(fa.info, call, "copy") && len(call.Args) == 2 {
+		fa.hostRead(call.Args[1], call, "copy", false, s)
+	}
+	if flow.IsBuiltin(fa.info, call, "append") && call.Ellipsis.IsValid() && len(call.Args) == 2 {
+		fa.hostRead(call.Args[1], call, "append", false, s) // append(out, view...)
+	}
 	fn := flow.Callee(fa.info, call)
 	if fn == nil {
 		if fn = flow.FieldCallee(fa.info, fa.funcFields, call); fn == nil {
@@ -161,10 +168,19 @@ func (fa *funcAnalysis) syncEvent(ev flow.Loc, s *state) {
 	}
 }
 
-// libraryRead handles a call of a C library routine (not the runtime) given
-// device memory: it queues its work on the stream among its arguments, or
-// on one the caller cannot see (a library handle's).
-func (fa *funcAnalysis) libraryRead(call *ast.CallExpr, name string, args []ast.Expr, sig *types.Signature, s *state) {
+// cCall handles a call of a C function that is not the runtime: one
+// known to read host memory (cgocall.HostReads) reads it there; a library
+// routine given device memory queues its work on the stream among its
+// arguments, or on one the caller cannot see (a library handle's).
+func (fa *funcAnalysis) cCall(call *ast.CallExpr, name string, args []ast.Expr, sig *types.Signature, s *state) {
+	if reads := cgocall.HostReads(name); reads != nil {
+		for _, i := range reads {
+			if i < len(args) {
+				fa.hostRead(args[i], call, "C."+name, false, s)
+			}
+		}
+		return
+	}
 	stream, memory, ok := flow.LibraryArgs(name, sig, len(args))
 	if !ok {
 		return

@@ -1,0 +1,91 @@
+package flow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+)
+
+// Effects walks syntax in the order Go evaluates it and hands an analyzer
+// what happens there to memory: each call after its function and arguments
+// (a runtime call, Index.Match, after the user's argument expressions; a
+// call of another C function, cgocall.AnyCall, after the user's arguments
+// with cgo's wrapper seen through; any other call after its function and
+// arguments), each function literal where it is written (not entered: an
+// in-place closure, Index.InPlace, is for the analyzer to run through its
+// own control flow, ClosureExits), and each host read of memory through a
+// pointer, slice, map or array: x[i] and *x before their operands, and the
+// operand of a range loop (Ranged) before itself. &x[i] takes an address:
+// it reads nothing. CallsInOrder is the walk of calls alone, cgo's wrappers
+// not seen through.
+type Effects[S any] struct {
+	Index *Index
+	// Ranged: the operands of the range loops of the function walked
+	// (RangeOperands).
+	Ranged  map[ast.Expr]bool
+	Lit     func(lit *ast.FuncLit, s S)
+	Runtime func(c *cgocall.Call, s S)
+	C       func(call *ast.CallExpr, name string, args []ast.Expr, sig *types.Signature, s S)
+	Other   func(call *ast.CallExpr, s S)
+	// Read: a host read of the memory x points into, at the index
+	// expression or dereference at (at == x: a range loop's operand).
+	Read func(x ast.Expr, at ast.Node, s S)
+}
+
+// Walk walks n, calling the hooks with s.
+func (w *Effects[S]) Walk(n ast.Node, s S) {
+	var visit func(ast.Node) bool
+	walk := func(es ...ast.Expr) {
+		for _, e := range es {
+			ast.Inspect(e, visit)
+		}
+	}
+	visit = func(node ast.Node) bool {
+		if x, ok := node.(ast.Expr); ok && w.Ranged[x] {
+			w.Read(x, x, s)
+		}
+		switch x := node.(type) {
+		case *ast.FuncLit:
+			w.Lit(x, s)
+			return false
+		case *ast.CallExpr:
+			if c := w.Index.Match(x); c != nil {
+				walk(c.Args...)
+				w.Runtime(c, s)
+			} else if name, args, sig, ok := cgocall.AnyCall(w.Index.info, x); ok {
+				walk(args...)
+				w.C(x, name, args, sig, s)
+			} else {
+				walk(x.Fun)
+				walk(x.Args...)
+				w.Other(x, s)
+			}
+			return false
+		case *ast.UnaryExpr:
+			if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok && x.Op == token.AND {
+				walk(ix.X, ix.Index)
+				return false
+			}
+		case *ast.StarExpr:
+			w.Read(x.X, x, s)
+		case *ast.IndexExpr:
+			w.Read(x.X, x, s)
+		}
+		return true
+	}
+	ast.Inspect(n, visit)
+}
+
+// RangeOperands returns the operands of the range loops under n.
+func RangeOperands(n ast.Node) map[ast.Expr]bool {
+	ops := map[ast.Expr]bool{}
+	ast.Inspect(n, func(n ast.Node) bool {
+		if r, ok := n.(*ast.RangeStmt); ok {
+			ops[r.X] = true
+		}
+		return true
+	})
+	return ops
+}
