@@ -92,27 +92,21 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 	case *ast.DeferStmt:
 		// Deferred calls run at exit, after every read in the function.
 	case *ast.ValueSpec, *ast.AssignStmt:
-		lhs, rhs, _ := flow.Sides(n)
-		tok := token.DEFINE
-		if as, ok := n.(*ast.AssignStmt); ok {
-			tok = as.Tok
-		}
-		fa.assignAll(lhs, rhs, tok, s)
-	case *ast.ReturnStmt:
-		for _, r := range n.Results {
-			fa.visit(r, s)
-		}
+		fa.assignAll(n, s)
 	default:
 		fa.visit(n, s)
 	}
 	return s
 }
 
-func (fa *funcAnalysis) assignAll(lhs, rhs []ast.Expr, tok token.Token, s *state) {
+// assignAll handles an assignment or declaration: its right-hand sides are
+// evaluated, then stored.
+func (fa *funcAnalysis) assignAll(n ast.Node, s *state) {
+	lhs, rhs, _ := flow.Sides(n)
 	for _, r := range rhs {
 		fa.visit(r, s)
 	}
-	if tok != token.ASSIGN && tok != token.DEFINE {
+	if as, ok := n.(*ast.AssignStmt); ok && as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
 		for _, l := range lhs {
 			fa.visit(l, s) // x[i] += 1 reads x[i]
 		}

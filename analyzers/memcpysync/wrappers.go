@@ -346,21 +346,20 @@ func (fa *funcAnalysis) summary() Summary {
 // defersSetDevice reports whether the function defers a device switch (or
 // a call that switches devices).
 func (fa *funcAnalysis) defersSetDevice() bool {
-	found := false
-	ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
-		if d, ok := n.(*ast.DeferStmt); ok && !found {
-			found = flow.FirstCall(d.Call, nil, func(call *ast.CallExpr) bool {
-				if c := fa.idx.Match(call); c != nil {
-					return c.Func.Role == hipapi.SetDevice
-				}
-				fn := flow.Callee(fa.info, call)
-				sum, _ := fa.sums.Of(fn)
-				return sum.SetsDevice != flow.Sym{} && fn.Origin() != fa.fn.Object(fa.info)
-			}) != nil
+	for n := range ast.Preorder(fa.fn.Body) {
+		d, ok := n.(*ast.DeferStmt)
+		if ok && flow.FirstCall(d.Call, nil, func(call *ast.CallExpr) bool {
+			if c := fa.idx.Match(call); c != nil {
+				return c.Func.Role == hipapi.SetDevice
+			}
+			fn := flow.Callee(fa.info, call)
+			sum, _ := fa.sums.Of(fn)
+			return sum.SetsDevice != flow.Sym{} && fn.Origin() != fa.fn.Object(fa.info)
+		}) != nil {
+			return true
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 // goStmt reports goroutines that use a copy's destination while the copy
