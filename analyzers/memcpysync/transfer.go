@@ -183,25 +183,21 @@ func (fa *funcAnalysis) inlineClosure(lit *ast.FuncLit, s *state) {
 
 // hostRead handles a host access to the memory e points into.
 func (fa *funcAnalysis) hostRead(e ast.Expr, at ast.Node, what string, deep bool, s *state) {
-	l, ok := fa.ptrs.Of(e)
-	if !ok {
-		return
+	if l, ok := fa.ptrs.Of(e); ok {
+		fa.deviceRead(l, deep, at, flow.Queue{}, what, s)
 	}
-	if fa.seen != nil && !s.synced && fa.sig != nil {
+}
+
+// deviceRead handles a read of the memory at l by work queued on q, or on
+// the host when q is the zero Queue (OnHost: no runtime queue is).
+func (fa *funcAnalysis) deviceRead(l flow.Loc, deep bool, at ast.Node, q flow.Queue, what string, s *state) {
+	if q.Kind != flow.OnHost {
+		fa.noteDeviceRead(l, q, s)
+	} else if fa.seen != nil && !s.synced && fa.sig != nil {
 		if i, ok := flow.ParamIndex(fa.sig, l.Root); ok && !slices.Contains(fa.seen.readParams, i) {
 			fa.seen.readParams = append(fa.seen.readParams, i)
 		}
 	}
-	for _, cp := range fa.pendingCopies(s) {
-		if fa.live(cp) && cp.has(l, deep) {
-			fa.found(cp, at, at, flow.Queue{}, l, what, s)
-		}
-	}
-}
-
-// deviceRead handles a read of the memory at l by work queued on q.
-func (fa *funcAnalysis) deviceRead(l flow.Loc, deep bool, at ast.Node, q flow.Queue, what string, s *state) {
-	fa.noteDeviceRead(l, q, s)
 	for _, cp := range fa.pendingCopies(s) {
 		if fa.live(cp) && cp.has(l, deep) && !fa.ordered(cp, q) {
 			fa.found(cp, at, at, q, l, what, s)
