@@ -134,16 +134,18 @@ func (c *checker) relevant(fn flow.Func) bool {
 		}
 	}
 	return flow.FirstCall(fn.Body, c.idx.InPlaceOrWrapper, func(call *ast.CallExpr) bool {
-		if c.idx.Match(call) != nil {
-			return true
-		}
-		fn := flow.Callee(c.info, call)
-		if fn == nil {
-			fn = flow.FieldCallee(c.info, c.funcFields, call)
-		}
-		_, ok := c.sums.Of(fn)
-		return ok
+		_, ok := c.sums.Of(c.callee(call))
+		return ok || c.idx.Match(call) != nil
 	}) != nil
+}
+
+// callee returns the Go function call calls, directly or through a field
+// that always holds one (FuncFields), or nil.
+func (c *checker) callee(call *ast.CallExpr) *types.Func {
+	if fn := flow.Callee(c.info, call); fn != nil {
+		return fn
+	}
+	return flow.FieldCallee(c.info, c.funcFields, call)
 }
 
 // Through an interface method, a summary is what every implementation does

@@ -23,12 +23,7 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 	if flow.IsBuiltin(fa.info, call, "append") && call.Ellipsis.IsValid() && len(call.Args) == 2 {
 		fa.hostRead(call.Args[1], call, "append", false, s) // append(out, view...)
 	}
-	fn := flow.Callee(fa.info, call)
-	if fn == nil {
-		if fn = flow.FieldCallee(fa.info, fa.funcFields, call); fn == nil {
-			return
-		}
-	}
+	fn := fa.callee(call)
 	sum, ok := fa.sums.Of(fn)
 	if !ok {
 		return
