@@ -92,11 +92,7 @@ func joinState(into, from *state) *state {
 		into.device = flow.Unknown
 	}
 	flow.JoinUnion(&into.copies, from.copies, func(q, p *pending) *pending {
-		for _, d := range p.dsts {
-			if !slices.Contains(q.dsts, d) {
-				q.dsts = append(q.dsts, d)
-			}
-		}
+		q.dsts = flow.AppendNew(q.dsts, p.dsts...)
 		q.waited = slices.DeleteFunc(q.waited, func(w flow.QueueKey) bool { return !slices.Contains(p.waited, w) })
 		q.done = q.done && p.done
 		if q.queue.Key() != p.queue.Key() {

@@ -149,9 +149,7 @@ func (fa *funcAnalysis) eventOp(op EventOpKind, ev flow.Loc, q flow.Queue, s *st
 			return
 		}
 	}
-	if !slices.Contains(s.evOps, o) {
-		s.evOps = append(s.evOps, o)
-	}
+	s.evOps = flow.AppendNew(s.evOps, o)
 }
 
 // syncEvent: the host waited for the event.
