@@ -232,7 +232,6 @@ func (fa *funcAnalysis) ordered(cp *pending, q flow.Queue) bool {
 
 func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 	f := c.Func
-	ev, evOK := fa.ptrs.Locator.Of(flow.StripConversions(fa.info, c.Arg(f.Event)))
 	switch f.Role {
 	case hipapi.SetDevice:
 		s.device = flow.SymAt(fa.ptrs.Locator, fa.sig, c.Arg(f.Device))
@@ -240,14 +239,10 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		fa.deviceSync(s)
 	case hipapi.StreamSync:
 		fa.streamSync(fa.queueOf(c.Arg(f.Stream), s), s)
-	case hipapi.EventRecord, hipapi.StreamWaitEvent:
-		if evOK {
-			op := map[hipapi.Role]EventOpKind{hipapi.EventRecord: Record, hipapi.StreamWaitEvent: Wait}[f.Role]
-			fa.eventOp(op, ev, fa.queueOf(c.Arg(f.Stream), s), s)
-		}
-	case hipapi.EventSync:
-		if evOK {
-			fa.eventOp(SyncEvent, ev, flow.Queue{}, s)
+	case hipapi.EventRecord, hipapi.StreamWaitEvent, hipapi.EventSync:
+		if ev, ok := fa.ptrs.Locator.Of(flow.StripConversions(fa.info, c.Arg(f.Event))); ok {
+			op := map[hipapi.Role]EventOpKind{hipapi.EventRecord: Record, hipapi.StreamWaitEvent: Wait, hipapi.EventSync: SyncEvent}[f.Role]
+			fa.eventOp(op, ev, fa.queueOf(c.Arg(f.Stream), s), s) // a sync's queue (no stream: the null one) goes unused
 		}
 	case hipapi.StreamCreate:
 		u, ok := ast.Unparen(c.Arg(f.Out)).(*ast.UnaryExpr)
