@@ -84,12 +84,12 @@ const (
 type event struct {
 	kind   evKind
 	pos    token.Pos
-	value  string // evSetenv: the constant value ("" if not constant)
-	use    useRef
+	value  string  // evSetenv: the constant value ("" if not constant)
+	use    *useRef // evUse (a pointer: events are many, uses few)
 	callee *types.Func
 	call   *ast.CallExpr // evCall of callee: the call, for its arguments
 	lit    *ast.FuncLit
-	flow   ParamFlow // evParamUse
+	flow   *ParamFlow // evParamUse
 	// deferred: the call runs at function exit, so it neither initializes
 	// the runtime nor sets HSA_XNACK where it is written.
 	deferred bool
@@ -166,7 +166,13 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		for _, b := range fi.g.Blocks {
 			if b.Live {
 				for _, n := range b.Nodes {
-					fi.events[n] = a.nodeEvents(fi, n)
+					// Most nodes have no events: only those with some are kept.
+					if evs := a.nodeEvents(fi, n); len(evs) > 0 {
+						if fi.events == nil {
+							fi.events = map[ast.Node][]event{}
+						}
+						fi.events[n] = evs
+					}
 				}
 			}
 		}
@@ -218,7 +224,7 @@ func (a *analyzer) collectFuncs() {
 	var encl string
 	var enclObj *types.Func
 	for _, fn := range a.idx.Funcs() {
-		fi := &fnInfo{fn: fn, events: map[ast.Node][]event{}}
+		fi := &fnInfo{fn: fn} // events: made when the first is kept
 		if fn.Decl != nil {
 			fi.obj = fn.Object(info)
 			encl, enclObj = fn.Decl.Name.Name, fi.obj
@@ -245,9 +251,9 @@ func (a *analyzer) nodeEvents(fi *fnInfo, root ast.Node) []event {
 		a.onCall = a.callOrEvents
 	}
 	a.evFi = fi
+	a.evOut = a.evOut[:0] // the buffer is reused: what is returned is a copy
 	a.order.Walk(root, a.onCall)
 	out := a.evOut
-	a.evOut = nil
 	if _, ok := root.(*ast.DeferStmt); ok {
 		kept := out[:0]
 		for _, ev := range out {
@@ -258,7 +264,10 @@ func (a *analyzer) nodeEvents(fi *fnInfo, root ast.Node) []event {
 		}
 		out = kept
 	}
-	return out
+	if len(out) == 0 {
+		return nil
+	}
+	return slices.Clone(out)
 }
 
 // callOrEvents emits the events of a call or literal of the node walked.
@@ -285,7 +294,12 @@ func (a *analyzer) callEvents(call *ast.CallExpr, emit func(event)) {
 	if fn == nil || fn.Pkg() == nil {
 		return
 	}
-	switch fn.FullName() {
+	// FullName builds a string: only the two names that can match need it.
+	var full string
+	if name := fn.Name(); name == "Setenv" || name == "Run" {
+		full = fn.FullName()
+	}
+	switch full {
 	case "os.Setenv", "syscall.Setenv":
 		if len(call.Args) == 2 && flow.ConstString(info, call.Args[0]) == "HSA_XNACK" {
 			emit(event{kind: evSetenv, pos: call.Pos(), value: flow.ConstString(info, call.Args[1])})
@@ -308,7 +322,7 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo, emit func(event)) 
 		emit(event{kind: evRuntime, pos: pos})
 	}
 	use := func(k memKind, what string) {
-		emit(event{kind: evUse, pos: pos, use: useRef{kind: k, what: what, in: fi.name, pos: pos, cuda: !hip}})
+		emit(event{kind: evUse, pos: pos, use: &useRef{kind: k, what: what, in: fi.name, pos: pos, cuda: !hip}})
 	}
 	// param: memory that is not system memory here, but may be what the
 	// caller passes in a parameter.
@@ -316,7 +330,7 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo, emit func(event)) 
 	flowTo := func(r ParamFlow, ok bool) {
 		if ok && !containsParam(params, r.key()) {
 			params = append(params, r)
-			emit(event{kind: evParamUse, pos: pos, flow: r})
+			emit(event{kind: evParamUse, pos: pos, flow: &r})
 		}
 	}
 	param := func(e ast.Expr) { flowTo(a.reachingParam(fi, e, f.Name, !hip)) }
@@ -475,6 +489,7 @@ type walker struct {
 	fi         *fnInfo
 	noEnvGuard bool // tests: setting HSA_XNACK there comes after other tests ran
 	r          *walkResult
+	res        walkResult // what r points to: one allocation for both
 }
 
 // step is the transfer function of one event.
@@ -521,9 +536,9 @@ func (w *walker) record(ev event, s state) {
 	case evMRun:
 		w.r.mrun = append(w.r.mrun, s)
 	case evUse:
-		w.use(ev.pos, ev.use, s)
+		w.use(ev.pos, *ev.use, s)
 	case evParamUse:
-		w.paramUse(ev.pos, ev.flow, s)
+		w.paramUse(ev.pos, *ev.flow, s)
 	case evCall:
 		sum := w.summaryAt(ev)
 		if sum.Env && s.ranAt.IsValid() && !w.noEnvGuard {
@@ -587,6 +602,9 @@ func (w *walker) branch(cond ast.Expr, taken bool, s state) state {
 	case hmmCheck:
 		if !s.wrongAt.IsValid() {
 			s.wrongAt = cond.Pos()
+			if w.r.wrongNames == nil {
+				w.r.wrongNames = map[token.Pos]string{}
+			}
 			w.r.wrongNames[cond.Pos()] = name
 		}
 	}
@@ -596,7 +614,8 @@ func (w *walker) branch(cond ast.Expr, taken bool, s state) state {
 // walk solves fi's flow from entry, then records what happens at the
 // fixpoint in a separate pass over the solution (flow.Replay).
 func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
-	w := &walker{a: a, fi: fi, noEnvGuard: noEnvGuard, r: &walkResult{wrongNames: map[token.Pos]string{}}}
+	w := &walker{a: a, fi: fi, noEnvGuard: noEnvGuard}
+	w.r = &w.res
 	p := flow.Problem[state]{
 		Entry: entry,
 		Clone: func(s state) state { return s },
@@ -641,7 +660,11 @@ func (a *analyzer) entryOf(fi *fnInfo) flow.EntryKind {
 // TestMain, then the tests) for HL4001, HL4002 and HL4004.
 func (a *analyzer) report() {
 	for _, fi := range a.funcs {
-		a.reportLocal(a.walk(fi, state{}, false))
+		// What reportLocal reports comes from events: a function without
+		// any has nothing to walk for.
+		if len(fi.events) > 0 {
+			a.reportLocal(a.walk(fi, state{}, false))
+		}
 	}
 	afterInit := state{ranAt: a.varInitRuntime()}
 	var mains, testMains, tests []*fnInfo
