@@ -75,8 +75,14 @@ type state map[flow.Loc]*handle
 
 func cloneState(s state) state {
 	out := make(state, len(s))
+	hs := make([]handle, len(s)) // the copies (as handle.clone makes them) in one allocation
+	i := 0
 	for k, h := range s {
-		out[k] = h.clone()
+		c := &hs[i]
+		i++
+		*c = *h
+		c.sites, c.status = slices.Clone(h.sites), slices.Clone(h.status)
+		out[k] = c
 	}
 	return out
 }
@@ -116,6 +122,7 @@ type loadSite struct {
 type funcAnalysis struct {
 	*analysis_
 	fn    flow.Func
+	roots map[types.Object]bool // escapesIn's, reused
 	info  *types.Info
 	sites flow.Sites[*loadSite]
 	// funcs maps function and global handles to the module they came from.
@@ -680,8 +687,8 @@ func (fa *funcAnalysis) unloadDeferredQuietly(s state, m ast.Expr, call *ast.Cal
 // escapesIn marks handles used in n outside the borrowed ranges as escaped:
 // returned, stored, captured or passed to code that may take ownership.
 func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange) {
-	if len(s) == 0 && len(fa.funcs) == 0 {
-		return
+	if len(s) == 0 {
+		return // nothing to mark
 	}
 	var lhs []flow.PosRange
 	if as, ok := n.(*ast.AssignStmt); ok {
@@ -691,11 +698,20 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 			}
 		}
 	}
-	roots := map[types.Object]bool{}
+	// roots is reused from call to call: UsedOutside does not keep it.
+	if fa.roots == nil {
+		fa.roots = map[types.Object]bool{}
+	}
+	roots := fa.roots
+	clear(roots)
 	for k := range s {
 		roots[k.Root] = true
 	}
-	for obj := range flow.UsedOutside(fa.info, n, roots, slices.Concat(borrowed, lhs)) {
+	safe := borrowed
+	if len(lhs) > 0 {
+		safe = slices.Concat(borrowed, lhs)
+	}
+	for obj := range flow.UsedOutside(fa.info, n, roots, safe) {
 		for k, h := range s {
 			if k.Root == obj && h.b&live != 0 {
 				h.b = h.b&^live | escaped

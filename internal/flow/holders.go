@@ -193,12 +193,18 @@ func Guarded(ifs *ast.IfStmt, ps []token.Pos) bool {
 
 // UsedOutside returns those of objs that n uses (info.Uses) somewhere
 // outside the ranges safe: the variables whose every use is in a safe
-// position are left out.
+// position are left out. The map is nil when there are none.
 func UsedOutside[V any](info *types.Info, n ast.Node, objs map[types.Object]V, safe []PosRange) map[types.Object]bool {
-	out := map[types.Object]bool{}
+	var out map[types.Object]bool
+	if len(objs) == 0 {
+		return out
+	}
 	ast.Inspect(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if _, ok := objs[info.Uses[id]]; ok && !InRanges(id.Pos(), safe) {
+				if out == nil {
+					out = map[types.Object]bool{}
+				}
 				out[info.Uses[id]] = true
 			}
 		}
