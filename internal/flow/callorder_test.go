@@ -2,14 +2,10 @@ package flow
 
 import (
 	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 func TestCallOrder(t *testing.T) {
@@ -23,14 +19,9 @@ func h(p unsafe.Pointer) {
 	_ = g(_Cfunc_getenv(g(p)))
 }
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	require.NoError(t, err)
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
-		Uses: map[*ast.Ident]types.Object{}}
-	_, err = (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
-	require.NoError(t, err)
-	x := &Index{fset: fset, files: []*ast.File{f}, info: info}
+	c := check(t, src)
+	f, info := c.file, c.info
+	x := &Index{fset: c.fset, files: []*ast.File{f}, info: info}
 	var body *ast.BlockStmt
 	for _, fn := range x.Funcs() {
 		if fn.Decl != nil && fn.Decl.Name.Name == "h" {

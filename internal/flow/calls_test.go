@@ -2,7 +2,6 @@ package flow
 
 import (
 	"go/ast"
-	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -30,14 +29,8 @@ func use(t *T, p *int) {
 `
 
 func typecheck(t *testing.T) (*ast.File, *types.Info) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", callsSrc, 0)
-	require.NoError(t, err)
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
-		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
-	_, err = (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
-	require.NoError(t, err)
-	return f, info
+	c := check(t, callsSrc)
+	return c.file, c.info
 }
 
 func TestCallHelpers(t *testing.T) {

@@ -3,9 +3,6 @@ package flow
 import (
 	"fmt"
 	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"strings"
 	"testing"
@@ -19,13 +16,8 @@ import (
 // facts live in facts (object facts) and pkgFacts.
 func fakePass(t *testing.T, src string, imports ...*types.Package) (*analysis.Pass, map[types.Object][]analysis.Fact) {
 	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	require.NoError(t, err)
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
-		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
-	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
-	require.NoError(t, err)
+	c := check(t, src)
+	fset, f, info, pkg := c.fset, c.file, c.info, c.pkg
 	if len(imports) > 0 {
 		pkg.SetImports(append(pkg.Imports(), imports...))
 	}

@@ -2,8 +2,6 @@ package flow
 
 import (
 	"go/ast"
-	"go/importer"
-	"go/parser"
 	"go/token"
 	"go/types"
 	"testing"
@@ -43,13 +41,8 @@ func f(p unsafe.Pointer) {
 `
 
 func TestExprHelpers(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", exprsSrc, 0)
-	require.NoError(t, err)
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
-		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
-	pkg, err := (&types.Config{Importer: importer.Default()}).Check("main", fset, []*ast.File{f}, info)
-	require.NoError(t, err)
+	c := check(t, exprsSrc)
+	f, info, pkg := c.file, c.info, c.pkg
 
 	var lits []*ast.CompositeLit
 	var calls []*ast.CallExpr

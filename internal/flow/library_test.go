@@ -1,15 +1,10 @@
 package flow
 
 import (
-	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 func TestLibraryArgs(t *testing.T) {
@@ -22,11 +17,7 @@ func gemm(h unsafe.Pointer, n _Ctype_int, a, b uintptr, s _Ctype_hipStream_t, t 
 func scal(n _Ctype_int, x unsafe.Pointer) {}
 func malloc(n uint64) unsafe.Pointer { return nil }
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	require.NoError(t, err)
-	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, nil)
-	require.NoError(t, err)
+	pkg := check(t, src).pkg
 	sig := func(name string) *types.Signature { return pkg.Scope().Lookup(name).Type().(*types.Signature) }
 
 	stream, memory, ok := LibraryArgs("hipblasSgemm", sig("gemm"), 6)

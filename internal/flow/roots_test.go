@@ -2,9 +2,6 @@ package flow
 
 import (
 	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"testing"
 
@@ -41,14 +38,8 @@ func h() {
 `
 
 func checkSrc(t *testing.T, src string) (*ast.File, *types.Info) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	require.NoError(t, err)
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
-		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
-	_, err = (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
-	require.NoError(t, err)
-	return f, info
+	c := check(t, src)
+	return c.file, c.info
 }
 
 func TestRootsAndPaths(t *testing.T) {
