@@ -159,15 +159,7 @@ func Viewed(info *types.Info, e ast.Expr) ast.Expr {
 // address: pointers, unsafe.Pointer, uintptr and the unsigned integers device
 // pointers are declared as, slices, and structs holding one of those.
 func MayHoldAddress(t types.Type) bool {
-	seen := map[types.Type]bool{}
-	work := []types.Type{t}
-	for len(work) > 0 && len(seen) < 64 {
-		t := work[len(work)-1]
-		work = work[:len(work)-1]
-		if t == nil || seen[t] {
-			continue
-		}
-		seen[t] = true
+	return FieldsHold(t, func(t types.Type) bool {
 		switch u := t.Underlying().(type) {
 		case *types.Pointer, *types.Slice:
 			return true
@@ -176,13 +168,9 @@ func MayHoldAddress(t types.Type) bool {
 			case types.UnsafePointer, types.Uintptr, types.Uint64, types.Uint:
 				return true
 			}
-		case *types.Struct:
-			for i := range u.NumFields() {
-				work = append(work, u.Field(i).Type())
-			}
 		}
-	}
-	return false
+		return false
+	})
 }
 
 // IsInvolved reports whether pass's package calls the GPU runtime or imports

@@ -230,34 +230,20 @@ func FieldOrGlobal(info *types.Info, e ast.Expr) *types.Var {
 // memory as a pointer: unsafe.Pointer, any pointer, a C device pointer type
 // (CUdeviceptr, hipDeviceptr_t, cgocall.IsDevicePtrType), or a struct
 // holding one. Plain integers and slices do not (MayHoldAddress is the wider
-// predicate). The walk over nested structs is bounded.
+// predicate). Nested structs are walked once each (FieldsHold).
 func HoldsPointer(t types.Type) bool {
-	seen := map[types.Type]bool{}
-	work := []types.Type{t}
-	for len(work) > 0 && len(seen) < 64 {
-		t := work[len(work)-1]
-		work = work[:len(work)-1]
-		if t == nil || seen[t] {
-			continue
-		}
-		seen[t] = true
+	return FieldsHold(t, func(t types.Type) bool {
 		if cgocall.IsDevicePtrType(t) {
 			return true
 		}
 		switch u := t.Underlying().(type) {
 		case *types.Basic:
-			if u.Kind() == types.UnsafePointer {
-				return true
-			}
+			return u.Kind() == types.UnsafePointer
 		case *types.Pointer:
 			return true
-		case *types.Struct:
-			for i := range u.NumFields() {
-				work = append(work, u.Field(i).Type())
-			}
 		}
-	}
-	return false
+		return false
+	})
 }
 
 // IsUintptr reports whether t's underlying type is uintptr.

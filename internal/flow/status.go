@@ -55,10 +55,7 @@ func (s Statuses) Assign(info *types.Info, lhs, rhs []ast.Expr, sitesIn func(ast
 		if !ok {
 			continue
 		}
-		obj := info.Defs[id]
-		if obj == nil {
-			obj = info.Uses[id]
-		}
+		obj := info.ObjectOf(id)
 		if obj == nil {
 			continue
 		}

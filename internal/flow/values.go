@@ -86,10 +86,7 @@ func ParamAliases(info *types.Info, body *ast.BlockStmt, sig *types.Signature) (
 			if !ok {
 				continue
 			}
-			obj := info.Defs[id]
-			if obj == nil {
-				obj = info.Uses[id]
-			}
+			obj := info.ObjectOf(id)
 			if obj == nil {
 				continue
 			}
@@ -214,7 +211,13 @@ func FinalizedTypes(info *types.Info, funcs []Func) map[*types.TypeName]bool {
 // satisfies is: t itself, what a pointer points to, or a struct field's
 // type, transitively. Each type is looked at once, so recursive types end;
 // a nil t (an expression left untyped at tier 3) holds nothing.
-func TypeHolds(t types.Type, is func(types.Type) bool) bool {
+func TypeHolds(t types.Type, is func(types.Type) bool) bool { return typeHolds(t, true, is) }
+
+// FieldsHold is TypeHolds without following pointers: t itself or a struct
+// field's type, transitively.
+func FieldsHold(t types.Type, is func(types.Type) bool) bool { return typeHolds(t, false, is) }
+
+func typeHolds(t types.Type, throughPointers bool, is func(types.Type) bool) bool {
 	seen := map[types.Type]bool{}
 	work := []types.Type{t}
 	for len(work) > 0 {
@@ -229,7 +232,9 @@ func TypeHolds(t types.Type, is func(types.Type) bool) bool {
 		}
 		switch u := t.Underlying().(type) {
 		case *types.Pointer:
-			work = append(work, u.Elem())
+			if throughPointers {
+				work = append(work, u.Elem())
+			}
 		case *types.Struct:
 			for i := u.NumFields() - 1; i >= 0; i-- {
 				work = append(work, u.Field(i).Type())
