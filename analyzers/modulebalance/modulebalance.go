@@ -7,7 +7,6 @@ import (
 	"go/types"
 	"maps"
 	"slices"
-	"sort"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/diag"
@@ -306,28 +305,19 @@ func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature, unloa
 		i, ok := flow.ParamIndex(sig, flow.RootVar(info, e)) // nil: no parameter
 		return ok && reload[i]
 	}
-	candidates := map[types.Object]int{}
-	for i, p := range flow.Params(sig) {
-		if a.holdsModule(p.Type()) {
-			candidates[p] = i
-		}
-	}
-	if len(candidates) == 0 {
-		return nil
-	}
+	borrowed := flow.BorrowedParams(info, fn.Body, sig, a.holdsModule, aliases, defs, func() []flow.PosRange { return a.borrowedUses(fn, reloaded) })
+	return slices.DeleteFunc(borrowed, func(i int) bool { return slices.Contains(unloaded, i) })
+}
+
+// borrowedUses returns the uses in fn of a module that neither keep nor
+// release it: runtime calls, nil comparisons, field stores and calls to
+// other borrowers.
+func (a *analysis_) borrowedUses(fn flow.Func, reloaded func(ast.Expr) bool) []flow.PosRange {
+	info := a.pass.TypesInfo
 	var safe []flow.PosRange
 	cover := func(es ...ast.Expr) {
 		for _, e := range es {
 			safe = append(safe, flow.PosRange{Pos: e.Pos(), End: e.End()})
-		}
-	}
-	// mod := C.CUmodule(unsafe.Pointer(uintptr(m))): mod stands for m.
-	// Only aliases that still hold the module: u := uintptr(unsafe.Pointer(m.h))
-	// returned is the handle escaping.
-	for alias, p := range aliases {
-		if i, ok := candidates[p]; ok && a.holdsModule(alias.Type()) {
-			candidates[alias] = i
-			cover(defs[alias])
 		}
 	}
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
@@ -364,18 +354,7 @@ func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature, unloa
 		}
 		return true
 	})
-	escapedParam := map[int]bool{}
-	for obj := range flow.UsedOutside(info, fn.Body, candidates, safe) {
-		escapedParam[candidates[obj]] = true
-	}
-	var out []int
-	for obj, i := range candidates {
-		if _, isAlias := aliases[obj]; !isAlias && !escapedParam[i] && !slices.Contains(unloaded, i) {
-			out = append(out, i)
-		}
-	}
-	sort.Ints(out)
-	return out
+	return safe
 }
 
 // holdsModule reports whether values of t may hold a module handle: the C

@@ -532,35 +532,8 @@ func (fa *funcAnalysis) statusHolder(call ast.Expr) (bits, any) {
 // refine applies what a branch on cond says about load statuses: side ==
 // nil, side != 0 (hipSuccess and CUDA_SUCCESS are 0), through !, && and ||.
 func (fa *funcAnalysis) refine(cond ast.Expr, taken bool, s state) state {
-	flow.Implied(cond, taken, func(c ast.Expr, holds bool) {
-		cmp, ok := c.(*ast.BinaryExpr)
-		if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
-			return
-		}
-		side, failed := flow.FailedStatus(fa.info, cmp, holds)
-		if !failed {
-			if side, ok = flow.FailedStatus(fa.info, cmp, !holds); !ok {
-				return
-			}
-		}
-		success := !failed
-		fa.applyStatus(s, fa.statusKey(side), success)
-		if stripped := flow.StripConversions(fa.info, side); stripped != ast.Unparen(side) {
-			fa.applyStatus(s, fa.statusKey(stripped), success) // Status(res) != OK
-		}
-		for _, key := range fa.statusArgKeys(s, side) {
-			fa.applyStatus(s, key, success)
-		}
-	})
+	flow.StatusBranch(fa.info, cond, taken, fa.statusSources, func(key any, success bool) { fa.applyStatus(s, key, success) })
 	return s
-}
-
-func (fa *funcAnalysis) statusKey(e ast.Expr) any {
-	e = ast.Unparen(e)
-	if id, ok := e.(*ast.Ident); ok {
-		return fa.info.ObjectOf(id)
-	}
-	return e
 }
 
 func (fa *funcAnalysis) applyStatus(s state, key any, success bool) {

@@ -8,44 +8,10 @@ import (
 	"github.com/hiplint/hiplint/internal/flow"
 )
 
-// statusArgKeys returns the load statuses that e, a call of a helper that
-// turns a status into an error or status (check(res), newErr("op", res),
-// status(res).error("op")), is built from: the status variables passed to
-// it whose loads are still unchecked in s. Such helpers return nil (or the
-// zero status) exactly when the status they were given is a success.
-func (fa *funcAnalysis) statusArgKeys(s state, e ast.Expr) []any {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || fa.idx.Match(call) != nil || !isStatusType(fa.info.TypeOf(call)) {
-		return nil
-	}
-	args := slices.Clone(call.Args)
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		args = append(args, sel.X)
-	}
-	var keys []any
-	for _, arg := range args {
-		id, ok := flow.StripConversions(fa.info, arg).(*ast.Ident) // status(res)
-		if !ok {
-			continue
-		}
-		obj := fa.info.ObjectOf(id)
-		if _, isVar := obj.(*types.Var); !isVar || !isStatusType(obj.Type()) && !isStatusValue(obj.Type()) {
-			continue
-		}
-		for _, h := range s {
-			if h.b&pending != 0 && slices.Contains(h.status, any(obj)) && !slices.Contains(keys, any(obj)) {
-				keys = append(keys, obj)
-			}
-		}
-	}
-	return keys
-}
-
-// isStatusValue reports whether t is an integer status (a C status enum
-// under another name, or a Go newtype of one).
-func isStatusValue(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
+// statusSources returns the load statuses a helper call e is built from
+// (flow.StatusSources); runtime calls are no helpers.
+func (fa *funcAnalysis) statusSources(e ast.Expr) []types.Object {
+	return flow.StatusSources(fa.info, e, isStatusType, func(c *ast.CallExpr) bool { return fa.idx.Match(c) != nil })
 }
 
 // propagateStatus handles `err := check(res)`: err now says whether the
@@ -55,13 +21,13 @@ func (fa *funcAnalysis) propagateStatus(s state, lhs, rhs ast.Expr) {
 	if !ok || id.Name == "_" {
 		return
 	}
-	keys := fa.statusArgKeys(s, rhs)
+	keys := fa.statusSources(rhs)
 	if len(keys) == 0 {
 		return
 	}
 	obj := fa.info.ObjectOf(id)
 	for _, h := range s {
-		if h.b&pending != 0 && slices.ContainsFunc(keys, func(k any) bool { return slices.Contains(h.status, k) }) {
+		if h.b&pending != 0 && slices.ContainsFunc(keys, func(k types.Object) bool { return slices.Contains(h.status, any(k)) }) {
 			h.status = flow.AppendNew(h.status, any(obj))
 		}
 	}
