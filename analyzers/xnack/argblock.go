@@ -36,57 +36,43 @@ type helperArg struct {
 	helper string
 }
 
-// helperArgValues returns the arguments a kernelParams expression e carries
-// when e is (the first slot of) an array a summarized helper returned:
-// params of `_, params := argBlock(p)`, or argBlock(p) itself, passes p.
-// Local variables take the union of what is assigned to them; parameters,
-// fields and package variables are not followed.
-func (a *analyzer) helperArgValues(e ast.Expr, depth int) []helperArg {
-	if depth > 8 || e == nil {
-		return nil
-	}
+// newHelperArgs is the trace of the arguments a kernelParams expression e
+// carries when e is (the first slot of) an array a summarized helper
+// returned: params of `_, params := argBlock(p)`, or argBlock(p) itself,
+// passes p. Local variables take the union of what is assigned to them;
+// parameters, fields and package variables are not followed.
+func (a *analyzer) newHelperArgs() *flow.Trace[[]helperArg] {
+	return &flow.Trace[[]helperArg]{Info: a.pass.TypesInfo, Sources: a.ix.Sources,
+		Follow: func(v *types.Var) bool {
+			_, ok := flow.IsLocalVar(v)
+			return ok
+		},
+		Expr: a.helperArgValues,
+		Call: a.helperCallArgs,
+		Join: func(p, q []helperArg) []helperArg { return append(p, q...) }}
+}
+
+func (a *analyzer) helperArgValues(e ast.Expr, s flow.Step[[]helperArg]) []helperArg {
 	info := a.pass.TypesInfo
-	e = flow.StripConversions(info, e)
 	switch x := e.(type) {
 	case *ast.UnaryExpr: // &args[0] of a returned slice
-		if x.Op != token.AND {
-			return nil
-		}
-		ix, ok := ast.Unparen(x.X).(*ast.IndexExpr)
-		if !ok {
-			return nil
-		}
-		if _, ok := flow.Under(info, ix.X).(*types.Slice); !ok {
-			return nil
-		}
-		return a.helperArgValues(ix.X, depth+1)
-	case *ast.CallExpr:
-		if flow.UnsafeBuiltin(info, x) == "SliceData" && len(x.Args) == 1 {
-			return a.helperArgValues(x.Args[0], depth+1)
-		}
-		return a.helperCallArgs(x, 0)
-	case *ast.Ident:
-		v, ok := flow.IsLocalVar(info.Uses[x])
-		if !ok {
-			return nil
-		}
-		var out []helperArg
-		for _, src := range a.ix.Of[v] {
-			switch {
-			case src.Call != nil && src.Result != allocated:
-				out = append(out, a.helperCallArgs(src.Call, src.Result)...)
-			case src.Expr != nil:
-				out = append(out, a.helperArgValues(src.Expr, depth+1)...)
+		if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok && x.Op == token.AND {
+			if _, ok := flow.Under(info, ix.X).(*types.Slice); ok {
+				return s.Of(ix.X)
 			}
 		}
-		return out
+	case *ast.CallExpr:
+		if flow.UnsafeBuiltin(info, x) == "SliceData" && len(x.Args) == 1 {
+			return s.Of(x.Args[0])
+		}
+		return a.helperCallArgs(x, 0, s)
 	}
 	return nil
 }
 
 // helperCallArgs returns the arguments of call that its result `result`
 // carries as kernel arguments.
-func (a *analyzer) helperCallArgs(call *ast.CallExpr, result int) []helperArg {
+func (a *analyzer) helperCallArgs(call *ast.CallExpr, result int, _ flow.Step[[]helperArg]) []helperArg {
 	fn := flow.Callee(a.pass.TypesInfo, call)
 	r := a.summaryOf(fn).Args
 	if r == nil || r.Result != result {
@@ -159,20 +145,19 @@ func (a *analyzer) arrayValues(e ast.Expr, cBuffer bool) ([]ast.Expr, []helperAr
 	if len(vals) > 0 {
 		return vals, nil
 	}
-	return nil, a.helperArgValues(e, 0)
+	return nil, a.helped.Of(e)
 }
 
 // systemInArray describes the first system memory among an argument
 // array's values (passed to `to` after sep) or its helper's arguments.
 func (a *analyzer) systemInArray(vals []ast.Expr, helped []helperArg, sep, to string) (string, bool) {
 	for _, v := range vals {
-		if p := a.prov(v, 0); p.kind&systemMem != 0 {
-			return fmt.Sprintf("%s (%s)%s%s", p.from, types.ExprString(v), sep, to), true
+		if p := a.prov(v); p != "" {
+			return fmt.Sprintf("%s (%s)%s%s", p, types.ExprString(v), sep, to), true
 		}
 	}
 	for _, h := range helped {
-		if p := a.prov(h.arg, 0); p.kind&systemMem != 0 {
-			what := p.from
+		if what := a.prov(h.arg); what != "" {
 			if s := a.argText(h.arg); s != "" {
 				what += " (" + s + ")"
 			}

@@ -1,6 +1,7 @@
 package xnack
 
 import (
+	"cmp"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -56,6 +57,7 @@ func (a *analyzer) buildIndex() {
 		return ok && cgocall.IsSystemAlloc(name)
 	})
 	a.kargs = flow.KernelArgs{Info: info, Sources: ix.Sources, C: a.cmem}
+	a.provs, a.helped = a.newProvenance(), a.newHelperArgs()
 	for _, c := range a.idx.RuntimeCalls() {
 		switch c.Func.Role {
 		case hipapi.Alloc:
@@ -81,44 +83,40 @@ func (a *analyzer) buildIndex() {
 	}
 }
 
-// provenance is what memory a pointer expression may point to.
-type provenance struct {
-	kind memKind
-	from string // "C.malloc memory", "Go memory", "syscall.Mmap memory"
+// goMemory is the provenance of memory the Go runtime allocated.
+const goMemory = "Go memory"
+
+// newProvenance is the trace of what system memory a pointer may point to
+// ("C.malloc memory", "Go memory", "syscall.Mmap memory"; "" for none),
+// flow-insensitively: a variable may point to what any of its sources
+// does. Unknown sources (parameters, fields, results of unknown calls)
+// contribute nothing: precision first.
+func (a *analyzer) newProvenance() *flow.Trace[string] {
+	return &flow.Trace[string]{Info: a.pass.TypesInfo, Sources: a.ix.Sources,
+		Expr: a.provExpr, Call: a.provCall, Join: func(p, q string) string { return cmp.Or(p, q) }}
 }
 
-func (p provenance) or(q provenance) provenance {
-	if p.kind&systemMem == 0 && q.kind&systemMem != 0 || p.from == "" {
-		p.from = q.from
-	}
-	p.kind |= q.kind
-	return p
-}
+// prov returns the system memory e may point to, or "".
+func (a *analyzer) prov(e ast.Expr) string { return a.provs.Of(e) }
 
-// prov returns the memory e may point to. Unknown sources (parameters,
-// fields, results of unknown calls) contribute nothing: precision first.
-func (a *analyzer) prov(e ast.Expr, depth int) provenance {
-	if depth > 8 || e == nil {
-		return provenance{}
-	}
+func (a *analyzer) provExpr(e ast.Expr, s flow.Step[string]) string {
 	info := a.pass.TypesInfo
-	e = flow.StripConversions(info, e)
 	switch x := e.(type) {
 	case *ast.CallExpr:
-		return a.provCall(x, 0, depth)
+		return a.provCall(x, 0, s)
 	case *ast.UnaryExpr:
+		// &x: Go memory, or what the pointer or slice it is taken through
+		// points to (flow.AddrTarget).
 		if x.Op != token.AND {
-			return provenance{}
+			return ""
 		}
-		return a.provAddr(x.X, depth)
-	case *ast.Ident:
-		return a.provVar(x, depth)
+		if own, via := flow.AddrTarget(info, x.X); !own {
+			return s.Of(via)
+		}
+		return goMemory
 	case *ast.SelectorExpr:
 		if f := flow.SelectedField(info, x); f != nil {
-			return a.provAll(a.ix.Of[f], depth)
-		}
-		if v, ok := info.Uses[x.Sel].(*types.Var); ok { // pkg.Var
-			return a.provSrcs(a.ix.Of[v], depth)
+			return a.provAll(a.ix.Of[f], s)
 		}
 	case *ast.IndexExpr:
 		// An element of a map or slice: what is stored into it (m[k] = p).
@@ -129,58 +127,17 @@ func (a *analyzer) prov(e ast.Expr, depth int) provenance {
 				for _, el := range a.ix.Elems[info.Uses[id]] {
 					srcs = append(srcs, flow.Source{Expr: el})
 				}
-				return a.provAll(srcs, depth)
+				return a.provAll(srcs, s)
 			}
 		}
 	case *ast.SliceExpr:
-		return a.prov(x.X, depth+1)
+		return s.Of(x.X)
 	case *ast.CompositeLit:
 		if _, ok := flow.Under(info, x).(*types.Slice); ok {
-			return provenance{systemMem, "Go memory"}
+			return goMemory
 		}
 	}
-	return provenance{}
-}
-
-// provAddr is the provenance of &x: Go memory, or what the pointer or
-// slice it is taken through points to (flow.AddrTarget).
-func (a *analyzer) provAddr(x ast.Expr, depth int) provenance {
-	own, via := flow.AddrTarget(a.pass.TypesInfo, x)
-	if own {
-		return provenance{systemMem, "Go memory"}
-	}
-	return a.prov(via, depth+1)
-}
-
-// provVar is the union of the provenance of everything assigned to v.
-func (a *analyzer) provVar(id *ast.Ident, depth int) provenance {
-	info := a.pass.TypesInfo
-	obj := info.Uses[id]
-	if obj == nil {
-		obj = info.Defs[id]
-	}
-	return a.provSrcs(a.ix.Of[obj], depth)
-}
-
-func (a *analyzer) provSrcs(srcs []flow.Source, depth int) provenance {
-	var p provenance
-	for _, src := range srcs {
-		p = p.or(a.provSrc(src, depth))
-	}
-	return p
-}
-
-func (a *analyzer) provSrc(src flow.Source, depth int) provenance {
-	switch {
-	case src.Result == allocated:
-		if c := a.idx.Match(src.Call); c != nil && c.Func.Alloc == hipapi.Managed {
-			return provenance{managedMem, "managed memory"}
-		}
-		return provenance{}
-	case src.Call != nil:
-		return a.provCall(src.Call, src.Result, depth+1)
-	}
-	return a.prov(src.Expr, depth+1)
+	return ""
 }
 
 // provAll is the provenance of storage that every value of a type (a field)
@@ -188,60 +145,60 @@ func (a *analyzer) provSrc(src flow.Source, depth int) provenance {
 // stored there is, so that a Buffer type whose constructors differ
 // (C.malloc in one, hipMalloc in another) is not taken as system memory.
 // nil stores nothing.
-func (a *analyzer) provAll(srcs []flow.Source, depth int) provenance {
-	var p provenance
+func (a *analyzer) provAll(srcs []flow.Source, s flow.Step[string]) string {
+	p := ""
 	for _, src := range srcs {
 		if src.Call == nil && flow.IsNil(a.pass.TypesInfo, src.Expr) {
 			continue
 		}
-		q := a.provSrc(src, depth)
-		if q.kind&systemMem == 0 {
-			return provenance{}
+		q := s.Source(src)
+		if q == "" {
+			return ""
 		}
-		p = p.or(q)
+		p = cmp.Or(p, q)
 	}
 	return p
 }
 
 // provCall is the provenance of result `result` of call.
-func (a *analyzer) provCall(call *ast.CallExpr, result int, depth int) provenance {
+func (a *analyzer) provCall(call *ast.CallExpr, result int, s flow.Step[string]) string {
 	info := a.pass.TypesInfo
 	if name, ok := cgocall.CName(info, call); ok {
 		if cgocall.IsSystemAlloc(name) && result == 0 {
-			return provenance{systemMem, "C." + name + " memory"}
+			return "C." + name + " memory"
 		}
-		return provenance{}
+		return ""
 	}
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if b, ok := info.Uses[id].(*types.Builtin); ok {
 			switch b.Name() {
 			case "make", "new", "append":
-				return provenance{systemMem, "Go memory"}
+				return goMemory
 			}
-			return provenance{}
+			return ""
 		}
 	}
 	switch flow.UnsafeBuiltin(info, call) {
 	case "Slice", "SliceData", "String", "StringData", "Add":
 		if len(call.Args) > 0 {
-			return a.prov(call.Args[0], depth+1)
+			return s.Of(call.Args[0])
 		}
 	}
 	fn := flow.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil {
-		return provenance{}
+		return ""
 	}
 	switch fn.Pkg().Path() + "." + fn.Name() {
 	case "syscall.Mmap", "golang.org/x/sys/unix.Mmap":
 		if result == 0 {
-			return provenance{systemMem, fn.Pkg().Name() + ".Mmap memory"}
+			return fn.Pkg().Name() + ".Mmap memory"
 		}
-		return provenance{}
+		return ""
 	}
 	if r := a.summaryOf(fn).Memory; r != nil && r.Result == result {
-		return provenance{systemMem, r.From}
+		return r.From
 	}
-	return provenance{}
+	return ""
 }
 
 // implies returns what e evaluating to taken proves, and for an HMM check

@@ -1,10 +1,10 @@
 package xnack
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
-	"sort"
 	"strconv"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
@@ -54,11 +54,16 @@ func (f ParamFlow) handedOn(callee *types.Func) string {
 	return s + "to " + f.API
 }
 
-func (f ParamFlow) key() paramKey { return paramKey{f.Ref, f.Array} }
-
-type paramKey struct {
-	ref   flow.Ref
-	array bool
+// compareParams orders flows by parameter and field, a parameter before
+// the argument array it is; flows that compare equal name the same one.
+func compareParams(p, q ParamFlow) int {
+	if c := flow.CompareRef(p.Ref, q.Ref); c != 0 || p.Array == q.Array {
+		return c
+	}
+	if p.Array {
+		return 1
+	}
+	return -1
 }
 
 // paramSite is a parameter flow found at a site of the walked function.
@@ -67,46 +72,14 @@ type paramSite struct {
 	flow ParamFlow
 }
 
-// firstParams keeps the first site's flow of each parameter, sorted by
-// parameter and field.
+// firstParams keeps the first site's flow of each parameter, sorted
+// (compareParams).
 func firstParams(sites []paramSite) []ParamFlow {
-	flows := make([]ParamFlow, len(sites))
-	for i, s := range sites {
-		flows[i] = s.flow
+	var out []ParamFlow
+	for _, s := range sites {
+		out = flow.UnionSorted(out, []ParamFlow{s.flow}, compareParams)
 	}
-	return mergeParams(nil, flows)
-}
-
-func sortParams(ps []ParamFlow) {
-	sort.SliceStable(ps, func(i, j int) bool {
-		if ps[i].Param != ps[j].Param {
-			return ps[i].Param < ps[j].Param
-		}
-		if ps[i].Path != ps[j].Path {
-			return ps[i].Path < ps[j].Path
-		}
-		return !ps[i].Array && ps[j].Array
-	})
-}
-
-// mergeParams adds the flows of b whose parameters a lacks.
-func mergeParams(a, b []ParamFlow) []ParamFlow {
-	for _, p := range b {
-		if !containsParam(a, p.key()) {
-			a = append(a, p)
-		}
-	}
-	sortParams(a)
-	return a
-}
-
-func containsParam(ps []ParamFlow, k paramKey) bool {
-	for _, p := range ps {
-		if p.key() == k {
-			return true
-		}
-	}
-	return false
+	return out
 }
 
 // paramOf returns the parameter of fi's declaration (literals: of the
@@ -149,15 +122,15 @@ func (a *analyzer) fieldMayHoldSystem(fi *fnInfo, r flow.Ref) bool {
 	if f.Exported() {
 		return true
 	}
-	return a.provSrcs(a.ix.Of[f], 0).kind&systemMem != 0
+	return a.provs.OfSources(a.ix.Of[f]) != ""
 }
 
 // provField is the provenance of the field f of the struct e is (or points
 // to): the element of a composite literal, or what is stored into v.f for a
 // variable v, over everything assigned to v.
-func (a *analyzer) provField(e ast.Expr, f *types.Var, depth int) provenance {
-	if depth > 8 || e == nil {
-		return provenance{}
+func (a *analyzer) provField(e ast.Expr, f *types.Var, depth int) string {
+	if depth > flow.MaxTrace || e == nil {
+		return ""
 	}
 	info := a.pass.TypesInfo
 	e = flow.StripConversions(info, e)
@@ -169,23 +142,23 @@ func (a *analyzer) provField(e ast.Expr, f *types.Var, depth int) provenance {
 	case *ast.CompositeLit:
 		for _, fv := range flow.LitFields(info, x) {
 			if fv.Field == f {
-				return a.prov(fv.Value, depth+1)
+				return a.prov(fv.Value)
 			}
 		}
 	case *ast.Ident:
 		v, ok := info.Uses[x].(*types.Var)
 		if !ok {
-			return provenance{}
+			return ""
 		}
-		var p provenance
+		p := ""
 		for _, src := range a.ix.Of[v] {
 			if src.Expr != nil {
-				p = p.or(a.provField(src.Expr, f, depth+1))
+				p = cmp.Or(p, a.provField(src.Expr, f, depth+1))
 			}
 		}
-		return p.or(a.provSrcs(a.ix.Fields[flow.Loc{Root: v}.Field(f.Name())], depth))
+		return cmp.Or(p, a.provs.OfSources(a.ix.Fields[flow.Loc{Root: v}.Field(f.Name())]))
 	}
-	return provenance{}
+	return ""
 }
 
 // argResult is what a call passes in a parameter that reaches the GPU.
@@ -195,14 +168,15 @@ type argResult struct {
 }
 
 type argKey struct {
-	call *ast.CallExpr
-	flow paramKey
+	call  *ast.CallExpr
+	ref   flow.Ref
+	array bool
 }
 
 // argFlow classifies the argument call passes for the callee's flow pf.
 // Provenance is flow-insensitive, so the answer is cached per call.
 func (a *analyzer) argFlow(fi *fnInfo, call *ast.CallExpr, callee *types.Func, pf ParamFlow) argResult {
-	k := argKey{call, pf.key()}
+	k := argKey{call, pf.Ref, pf.Array}
 	if r, ok := a.argCache[k]; ok {
 		return r
 	}
@@ -224,7 +198,7 @@ func (a *analyzer) classifyArg(fi *fnInfo, call *ast.CallExpr, callee *types.Fun
 	if pf.Array {
 		return a.classifyArrayArg(fi, call, callee, pf, arg)
 	}
-	var p provenance
+	var p string
 	expr := a.argText(arg)
 	if pf.Path != "" {
 		f := flow.FieldByName(info.TypeOf(arg), callee.Pkg(), pf.Path[1:])
@@ -237,10 +211,10 @@ func (a *analyzer) classifyArg(fi *fnInfo, call *ast.CallExpr, callee *types.Fun
 		}
 		expr += pf.Path
 	} else {
-		p = a.prov(arg, 0)
+		p = a.prov(arg)
 	}
-	if p.kind&systemMem != 0 {
-		what := p.from
+	if p != "" {
+		what := p
 		if expr != "" {
 			what += " (" + expr + ")"
 		}

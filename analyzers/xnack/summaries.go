@@ -29,13 +29,6 @@ type Guard struct {
 	Checks string
 }
 
-func (g *Guard) kind() guardKind {
-	if g.HMM {
-		return hmmCheck
-	}
-	return xnackCheck
-}
-
 // Memory is a result (Result) that points to system memory (From says
 // which).
 type Memory struct {
@@ -132,7 +125,7 @@ func meet(fs []Summary) Summary {
 	for i, f := range fs {
 		out.Runtime = out.Runtime || f.Runtime
 		out.Env = out.Env || f.Env
-		out.Params = mergeParams(out.Params, f.Params)
+		out.Params = flow.UnionSorted(out.Params, f.Params, compareParams)
 		if i == 0 {
 			out.Guards, out.Reports, out.ErrGuard, out.Memory = f.Guards, f.Reports, f.ErrGuard, f.Memory
 			continue

@@ -40,9 +40,9 @@ func TestUntypedExpressions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a.helperArgValues(e, 0)
+		a.helped.Of(e)
 		a.kargs.Values(e)
-		a.prov(e, 0)
+		a.prov(e)
 		a.paramOf(fi, e)
 		a.cmem.Loc(e)
 		a.cmem.Buffer(e)

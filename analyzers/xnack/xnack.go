@@ -119,6 +119,8 @@ type analyzer struct {
 	onCall func(ast.Node)
 	files  []*ast.File
 	ix     *index
+	provs  *flow.Trace[string]      // system memory pointers point to (exprs.go)
+	helped *flow.Trace[[]helperArg] // kernel arguments of helpers' arrays (argblock.go)
 	funcs  []*fnInfo
 	byObj  map[*types.Func]*fnInfo
 	byLit  map[*ast.FuncLit]*fnInfo
@@ -328,7 +330,7 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo, emit func(event)) 
 	// caller passes in a parameter.
 	var params []ParamFlow
 	flowTo := func(r ParamFlow, ok bool) {
-		if ok && !containsParam(params, r.key()) {
+		if ok && !slices.ContainsFunc(params, func(p ParamFlow) bool { return compareParams(p, r) == 0 }) {
 			params = append(params, r)
 			emit(event{kind: evParamUse, pos: pos, flow: &r})
 		}
@@ -342,8 +344,8 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo, emit func(event)) 
 			use(managedMem, f.Name)
 		}
 	case hipapi.MemAdvise, hipapi.MemPrefetch:
-		if p := a.prov(c.Arg(f.Ptr), 0); p.kind&systemMem != 0 {
-			use(systemMem, fmt.Sprintf("%s passed to %s", p.from, f.Name))
+		if p := a.prov(c.Arg(f.Ptr)); p != "" {
+			use(systemMem, fmt.Sprintf("%s passed to %s", p, f.Name))
 		} else {
 			param(c.Arg(f.Ptr))
 			if hip {
@@ -416,8 +418,8 @@ func (a *analyzer) findReturnedMemory(fi *fnInfo) *Memory {
 			if !flow.IsRawPointer(results.At(i).Type()) {
 				continue
 			}
-			if p := a.prov(r, 0); p.kind&systemMem != 0 {
-				return &Memory{Result: i, From: p.from}
+			if p := a.prov(r); p != "" {
+				return &Memory{Result: i, From: p}
 			}
 		}
 	}
