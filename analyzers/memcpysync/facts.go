@@ -63,18 +63,6 @@ func (c ParamCopy) String() string {
 		"device=%s", c.Device.String(), "peer=%s", c.Peer.String())
 }
 
-// StreamKind is the fact that a struct field or package-level variable holds
-// streams created with the given flags everywhere in its package.
-type StreamKind struct{ NonBlocking bool }
-
-func (*StreamKind) AFact() {}
-func (f *StreamKind) String() string {
-	if f.NonBlocking {
-		return "nonBlockingStream"
-	}
-	return "blockingStream"
-}
-
 // DeviceRead is one read of its caller's memory at Ref that a function
 // queues on the GPU (a device-to-host copy from it, a kernel launched with
 // it among the arguments, a library routine given it) before synchronizing,

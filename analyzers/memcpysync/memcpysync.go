@@ -1,12 +1,9 @@
 package memcpysync
 
 import (
-	"cmp"
 	"flag"
 	"go/ast"
 	"go/types"
-	"maps"
-	"slices"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/diag"
@@ -30,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       doc,
 	URL:       diag.DocsBase + "HL1001.md",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Summary), new(StreamKind)},
+	FactTypes: []analysis.Fact{new(Summary), new(flow.StreamKind)},
 	Requires:  []*analysis.Analyzer{flow.IndexAnalyzer, flow.Getters},
 }
 
@@ -66,10 +63,9 @@ type checker struct {
 	idx        *flow.Index
 	impls      *flow.Impls
 	sums       *flow.Table[Summary, *Summary]
-	// streamVars: whether the fields and package-level variables that
-	// streams are created into with known, uniform flags hold non-blocking
-	// streams (Index.StreamVarFlags).
-	streamVars map[*types.Var]bool
+	// streamFlags: what is known of the flags of the streams a field or
+	// package-level variable holds (flow.StreamVarFacts).
+	streamFlags func(v *types.Var) (nonBlocking, ok bool)
 	// funcFields: fields of function type that always hold one function
 	// (Ops{sync: d.Synchronize}); calls through them call it.
 	funcFields map[*types.Var]*types.Func
@@ -82,9 +78,8 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 	impls := flow.NewImpls(pass)
 	c := &checker{pass: pass, info: pass.TypesInfo, order: flow.StreamOrder{Strict: strict}, candidates: candidates,
 		idx: flow.IndexOf(pass), impls: impls, funcFields: flow.FuncFields(pass), sums: flow.NewTable[Summary](pass, impls)}
-	c.streamVars = c.idx.StreamVarFlags(pass.Pkg)
+	c.streamFlags = flow.StreamVarFacts(pass, c.idx)
 	c.sums.Meet = meetSummaries
-	c.exportStreamVars()
 	funcs := c.idx.Funcs()
 	sums := flow.Summaries[*funcAnalysis]{
 		Pass: pass, Index: c.idx, Impls: impls,
@@ -99,38 +94,14 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 	return nil, nil
 }
 
-// streamFlags returns what is known about the flags of the streams a field
-// or package-level variable holds (flow.StreamQueues.Flags).
-func (c *checker) streamFlags(v *types.Var) (nonBlocking, ok bool) {
-	if nb, ok := c.streamVars[v]; ok {
-		return nb, true
-	}
-	var f StreamKind
-	if v.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(v.Origin(), &f) {
-		return f.NonBlocking, true
-	}
-	return false, false
-}
-
-// exportStreamVars exports the flags of the streams the package's fields
-// and package-level variables hold, for importers.
-func (c *checker) exportStreamVars() {
-	for _, v := range slices.SortedFunc(maps.Keys(c.streamVars), func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
-		c.pass.ExportObjectFact(v, &StreamKind{NonBlocking: c.streamVars[v]})
-	}
-}
-
 // relevant reports whether fn has anything this check looks at: runtime
 // calls, calls of summarized functions, or pointer parameters it may read.
 func (c *checker) relevant(fn flow.Func) bool {
 	if sig := fn.Signature(c.info); sig != nil {
-		for i := range sig.Params().Len() {
-			if flow.HoldsPointer(sig.Params().At(i).Type()) {
+		for _, v := range flow.Params(sig) {
+			if flow.HoldsPointer(v.Type()) {
 				return true
 			}
-		}
-		if sig.Recv() != nil && flow.HoldsPointer(sig.Recv().Type()) {
-			return true
 		}
 	}
 	return flow.FirstCall(fn.Body, c.idx.InPlaceOrWrapper, func(call *ast.CallExpr) bool {
