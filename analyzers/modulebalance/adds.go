@@ -31,7 +31,7 @@ func (a *analysis_) storesIntoParams(fn flow.Func) []paramStore {
 		return nil
 	}
 	isLoaded := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(stripAddr(flow.StripConversions(info, e))).(*ast.Ident)
+		id, ok := ast.Unparen(flow.StripAddr(flow.StripConversions(info, e))).(*ast.Ident)
 		return ok && loaded[info.Uses[id]]
 	}
 	var out []paramStore
@@ -138,7 +138,7 @@ func (a *analysis_) loadsIn(body ast.Node, closures bool, yield func(e ast.Expr,
 // after it. Only owners the function created itself are tracked: a local
 // that points to someone else's pool (`p := s.pool`) adds to that pool.
 func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, e ast.Expr, name string, status int) {
-	e = stripAddr(e)
+	e = flow.StripAddr(e)
 	l, ok := fa.localLoc(e)
 	if !ok || !flow.OnlyFresh(fa.info, fa.fn.Body, l.Root) {
 		fa.resetHeld(s, e)

@@ -3,9 +3,7 @@ package modulebalance
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
-	"maps"
 	"slices"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
@@ -222,7 +220,7 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 	unloads, _ := a.unloads.Local(obj)
 	reload := map[int]bool{}
 	if out.mentions {
-		raw := a.rawUnloadedParams(fn, sig, aliases)
+		raw := flow.ParamsOf(a.pass.TypesInfo, fn.Body, sig, a.unloadedRoots(fn.Body), aliases)
 		how, finalized := a.loadedParams(fn, sig)
 		for _, i := range raw {
 			reload[i] = how[i] != 0
@@ -274,24 +272,6 @@ func (a *analysis_) addModuleType(sig *types.Signature, i int) {
 	}
 }
 
-// rawUnloadedParams returns the parameters fn unloads, loaded into or not.
-func (a *analysis_) rawUnloadedParams(fn flow.Func, sig *types.Signature, aliases map[types.Object]types.Object) []int {
-	set := map[int]bool{}
-	ranged := flow.RangedVars(a.pass.TypesInfo, fn.Body)
-	for alias, p := range aliases {
-		ranged[alias] = p
-	}
-	for root := range a.unloadedRoots(fn.Body) {
-		if x, ok := ranged[root]; ok {
-			root = x // for _, m := range mods { unload(m) }
-		}
-		if i, ok := flow.ParamIndex(sig, root); ok {
-			set[i] = true
-		}
-	}
-	return slices.Sorted(maps.Keys(set))
-}
-
 // findBorrowedParams returns the module-holding parameters that fn uses only
 // in runtime calls, nil comparisons, field stores and calls to other
 // borrowers: parameters it neither keeps nor releases.
@@ -335,7 +315,7 @@ func (a *analysis_) borrowedUses(fn flow.Func, reloaded func(ast.Expr) bool) []f
 			li, _ := a.loadsInto.Of(a.callee(x))
 			cover(slices.DeleteFunc(append(a.unloadedExprs(x), flow.ArgsAt(x, li.Params)...), func(e ast.Expr) bool { return !reloaded(e) })...)
 		case *ast.BinaryExpr:
-			if (x.Op == token.EQL || x.Op == token.NEQ) && (flow.IsNil(info, x.X) || flow.IsNil(info, x.Y)) {
+			if flow.IsNilComparison(info, x) {
 				cover(x)
 			}
 		case *ast.AssignStmt:
@@ -371,30 +351,12 @@ func (a *analysis_) holdsModule(t types.Type) bool {
 // findReturnedModule finds a local variable that receives a loaded module and
 // is returned (itself, its address, or inside a composite literal).
 func (a *analysis_) findReturnedModule(fn flow.Func, sig *types.Signature) (ReturnsModule, bool) {
-	info := a.pass.TypesInfo
 	loaded := a.localLoads(fn)
-	if len(loaded) == 0 || flow.StoredElsewhere(info, fn.Body, loaded) || a.cleanedUpByTest(fn.Body, loaded) {
+	if len(loaded) == 0 || flow.StoredElsewhere(a.pass.TypesInfo, fn.Body, loaded) || a.cleanedUpByTest(fn.Body, loaded) {
 		return ReturnsModule{}, false
 	}
-	for _, ret := range flow.ReturnStmts(fn.Body) {
-		for i, r := range ret.Results {
-			if flow.ValueOf(info, flow.StripConversions(info, r), loaded) {
-				return ReturnsModule{Result: i, Status: statusResult(sig)}, true // the first
-			}
-		}
-	}
-	return ReturnsModule{}, false
-}
-
-// statusResult returns the index of sig's last result that carries a
-// status, or -1.
-func statusResult(sig *types.Signature) int {
-	for i := sig.Results().Len() - 1; i >= 0; i-- {
-		if isStatusType(sig.Results().At(i).Type()) {
-			return i
-		}
-	}
-	return -1
+	i, ok := flow.ReturnedResult(a.pass.TypesInfo, fn.Body, loaded)
+	return ReturnsModule{Result: i, Status: flow.LastResult(sig, isStatusType)}, ok
 }
 
 // isStatusType reports whether t carries a load's success: error or a C status enum.

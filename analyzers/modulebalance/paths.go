@@ -369,7 +369,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 			// variables: see through it. Other closures are other functions.
 			return fa.calledInPlace(x)
 		case *ast.BinaryExpr:
-			if (x.Op == token.EQL || x.Op == token.NEQ) && (flow.IsNil(fa.info, x.X) || flow.IsNil(fa.info, x.Y)) {
+			if flow.IsNilComparison(fa.info, x) {
 				borrow(x)
 			}
 		case *ast.CallExpr:
@@ -408,7 +408,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 	switch c.Func.Role {
 	case hipapi.ModuleLoad:
-		x := addressed(c.Arg(c.Func.Out))
+		x := flow.Addressed(c.Arg(c.Func.Out))
 		if x == nil {
 			return // loads through a pointer belong to whoever owns it
 		}
@@ -431,7 +431,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 			}
 		}
 		// The function or global handle it fills comes from the module.
-		id, isIdent := ast.Unparen(addressed(c.Arg(c.Func.Out))).(*ast.Ident)
+		id, isIdent := ast.Unparen(flow.Addressed(c.Arg(c.Func.Out))).(*ast.Ident)
 		if ls := fa.handlesAt(s, m); isIdent && len(ls) > 0 && fa.info.ObjectOf(id) != nil {
 			fa.funcs[fa.info.ObjectOf(id)] = ls[0]
 		}
@@ -826,22 +826,6 @@ func coveringDefer(s state, l flow.Loc) (*handle, bool) {
 		}
 	}
 	return nil, false
-}
-
-// addressed returns x for &x, else nil.
-func addressed(e ast.Expr) ast.Expr {
-	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
-		return u.X
-	}
-	return nil
-}
-
-// stripAddr returns x for &x, else e.
-func stripAddr(e ast.Expr) ast.Expr {
-	if x := addressed(e); x != nil {
-		return x
-	}
-	return e
 }
 
 // calleeName names call's callee in messages; def when it has no static one.

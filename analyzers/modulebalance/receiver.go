@@ -66,7 +66,7 @@ func (a *analysis_) loadedParams(fn flow.Func, sig *types.Signature) (how map[in
 	a.loadsIn(fn.Body, false, func(e ast.Expr, k loadKind) {
 		switch k {
 		case runtimeLoad:
-			if x, isField := ast.Unparen(addressed(e)).(*ast.SelectorExpr); isField {
+			if x, isField := ast.Unparen(flow.Addressed(e)).(*ast.SelectorExpr); isField {
 				mark(x, false)
 			}
 		case fills, addsTo:
@@ -93,7 +93,7 @@ func (a *analysis_) loadedParams(fn flow.Func, sig *types.Signature) (how map[in
 // caller's obligation does not change), and so is one that fn hands to a
 // finalizer, which then owns the module.
 func (a *analysis_) loadsIntoOf(sig *types.Signature, how map[int]int, finalized []types.Object, unloaded []int) LoadsInto {
-	li := LoadsInto{Status: statusResult(sig)}
+	li := LoadsInto{Status: flow.LastResult(sig, isStatusType)}
 	for _, i := range slices.Sorted(maps.Keys(how)) {
 		p := flow.ParamVar(sig, i)
 		if slices.Contains(unloaded, i) || slices.Contains(finalized, types.Object(p)) || a.finalizedType(p.Type()) {
@@ -120,7 +120,7 @@ func (fa *funcAnalysis) intoLoad(call *ast.CallExpr, li LoadsInto, s state) {
 			fa.addInto(s, call, e, name, li.Status)
 			continue
 		}
-		e = stripAddr(e)
+		e = flow.StripAddr(e)
 		if l, ok := fa.localLoc(e); ok {
 			fa.loadAt(s, l, call, name, "", false)
 			fa.setCallStatus(s[l], call, li.Status)

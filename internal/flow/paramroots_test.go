@@ -1,0 +1,57 @@
+package flow
+
+import (
+	"go/ast"
+	"go/types"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestParamRoots(t *testing.T) {
+	c := check(t, `package p
+type T struct{ h *int }
+func (t *T) f(a *int, mods []*int, b *int) (*int, *T, error) {
+	for _, m := range mods { _ = m }
+	alias := b
+	var local *int
+	if a == nil { return nil, nil, nil }
+	if nil != local { return (*int)(local), nil, nil }
+	_ = alias
+	return nil, &T{h: local}, nil
+}`)
+	fn := c.file.Decls[1].(*ast.FuncDecl)
+	sig := c.info.Defs[fn.Name].Type().(*types.Signature)
+	obj := func(name string) types.Object {
+		for id, o := range c.info.Defs {
+			if id.Name == name {
+				return o
+			}
+		}
+		return nil
+	}
+	aliases, _ := ParamAliases(c.info, fn.Body, sig)
+	roots := map[types.Object]bool{obj("m"): true, obj("alias"): true, obj("t"): true, obj("local"): true}
+	assert.Equal(t, []int{-1, 1, 2}, ParamsOf(c.info, fn.Body, sig, roots, aliases))
+
+	i, ok := ReturnedResult(c.info, fn.Body, map[types.Object]bool{obj("local"): true})
+	assert.True(t, ok)
+	assert.Equal(t, 0, i) // the first return that hands it out, through a conversion
+	_, ok = ReturnedResult(c.info, fn.Body, map[types.Object]bool{obj("a"): true})
+	assert.False(t, ok)
+
+	assert.Equal(t, 2, LastResult(sig, IsError))
+	assert.Equal(t, 1, LastResult(sig, func(t types.Type) bool { _, ok := t.(*types.Pointer); return ok }))
+	assert.Equal(t, -1, LastResult(sig, func(types.Type) bool { return false }))
+
+	ifs := fn.Body.List[3].(*ast.IfStmt)
+	assert.True(t, IsNilComparison(c.info, ifs.Cond))
+	assert.True(t, IsNilComparison(c.info, fn.Body.List[4].(*ast.IfStmt).Cond))
+	assert.False(t, IsNilComparison(c.info, ifs.Body.List[0].(*ast.ReturnStmt).Results[0]))
+
+	lit := fn.Body.List[len(fn.Body.List)-1].(*ast.ReturnStmt).Results[1]
+	assert.NotNil(t, Addressed(lit))
+	assert.Equal(t, Addressed(lit), StripAddr(lit))
+	assert.Nil(t, Addressed(Addressed(lit)))
+	assert.Equal(t, Addressed(lit), StripAddr(Addressed(lit)))
+}
