@@ -57,7 +57,7 @@ func (a *analyzer) buildIndex() {
 		return ok && cgocall.IsSystemAlloc(name)
 	})
 	a.kargs = flow.KernelArgs{Info: info, Sources: ix.Sources, C: a.cmem}
-	a.provs, a.helped = a.newProvenance(), a.newHelperArgs()
+	a.provs, a.helped, a.guards, a.errs = a.newProvenance(), a.newHelperArgs(), a.newGuards(), a.newErrGuards()
 	for _, c := range a.idx.RuntimeCalls() {
 		switch c.Func.Role {
 		case hipapi.Alloc:
@@ -201,54 +201,75 @@ func (a *analyzer) provCall(call *ast.CallExpr, result int, s flow.Step[string])
 	return ""
 }
 
-// implies returns what e evaluating to taken proves, and for an HMM check
-// the name of what was checked (for the message).
-func (a *analyzer) implies(e ast.Expr, taken bool, depth int) (guardKind, string) {
-	if depth > 8 || e == nil {
-		return noGuard, ""
+// guard is what a condition proves when it holds, and for an HMM check the
+// name of what was checked (for the message).
+type guard struct {
+	kind guardKind
+	name string
+}
+
+// weaker is the weaker of g and h (of two HMM checks, the first named).
+func (g guard) weaker(h guard) guard {
+	if h.kind < g.kind || h.kind == hmmCheck && g.kind == hmmCheck && g.name == "" {
+		return h
 	}
+	return g
+}
+
+// newGuards is the trace of what a boolean variable proves when true, by
+// everything assigned to it: XNACK only if every assignment is a guard or
+// false, as weak as the weakest (false proves anything).
+func (a *analyzer) newGuards() *flow.Trace[guard] {
+	return &flow.Trace[guard]{Info: a.pass.TypesInfo, Sources: a.ix.Sources, Call: a.guardCall,
+		Expr: func(e ast.Expr, s flow.Step[guard]) guard {
+			if flow.IsConstFalse(a.pass.TypesInfo, e) {
+				return guard{kind: xnackCheck}
+			}
+			return a.implies(e, true, s)
+		},
+		Join: guard.weaker}
+}
+
+// implies returns what e evaluating to taken proves; s follows variables.
+func (a *analyzer) implies(e ast.Expr, taken bool, s flow.Step[guard]) guard {
 	info := a.pass.TypesInfo
 	switch x := ast.Unparen(e).(type) {
 	case *ast.UnaryExpr:
 		if x.Op == token.NOT {
-			return a.implies(x.X, !taken, depth+1)
+			return a.implies(x.X, !taken, s)
 		}
 	case *ast.BinaryExpr:
 		switch x.Op {
 		case token.LAND, token.LOR:
-			k1, n1 := a.implies(x.X, taken, depth+1)
-			k2, n2 := a.implies(x.Y, taken, depth+1)
+			g, h := a.implies(x.X, taken, s), a.implies(x.Y, taken, s)
 			// a && b held: both held, so either proves it; a && b failed:
 			// only what both failures prove. Dually for ||.
-			if (x.Op == token.LAND) == taken {
-				if k2 > k1 {
-					return k2, n2
-				}
-				return k1, n1
+			if (x.Op == token.LAND) != taken {
+				return g.weaker(h)
 			}
-			if k2 < k1 {
-				return k2, n2
+			if h.kind > g.kind {
+				return h
 			}
-			return k1, n1
+			return g
 		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-			if k, n, ok := a.impliesNilComparison(x, taken, depth); ok {
-				return k, n
+			if g, ok := a.impliesNilComparison(x, taken); ok {
+				return g
 			}
-			return a.impliesComparison(x, taken, depth)
+			return a.impliesComparison(x, taken, s)
 		}
 	case *ast.Ident:
-		if obj, ok := info.Uses[x].(*types.Var); ok && taken {
-			return a.guardVar(obj, depth+1)
+		if _, ok := info.Uses[x].(*types.Var); ok && taken {
+			return s.Of(x)
 		}
 	case *ast.CallExpr:
 		if taken {
-			return a.guardCall(x, 0)
+			return a.guardCall(x, 0, s)
 		}
 	}
-	return noGuard, ""
+	return guard{}
 }
 
-func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, depth int) (guardKind, string) {
+func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, s flow.Step[guard]) guard {
 	info := a.pass.TypesInfo
 	op := x.Op
 	val, other := x.X, x.Y
@@ -259,33 +280,25 @@ func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, depth int) (
 		op = flow.Flip(op)
 	}
 	if c == nil {
-		return noGuard, ""
+		return guard{}
 	}
 	switch c.Kind() {
 	case constant.String:
 		if strings.Contains(constant.StringVal(c), "xnack+") && (op == token.EQL) == taken && (op == token.EQL || op == token.NEQ) {
-			return xnackCheck, ""
+			return guard{kind: xnackCheck}
 		}
 	case constant.Bool:
 		if op == token.EQL || op == token.NEQ {
-			return a.implies(val, taken == ((op == token.EQL) == constant.BoolVal(c)), depth+1)
+			return a.implies(val, taken == ((op == token.EQL) == constant.BoolVal(c)), s)
 		}
 	case constant.Int:
-		k, name := a.attrValue(val)
-		if k == noGuard {
-			return noGuard, ""
-		}
-		n, ok := constant.Int64Val(c)
-		if !ok {
-			return noGuard, ""
-		}
 		// Attributes are 0 or 1: the comparison proves the attribute is 1
 		// exactly when only 1 gives the outcome observed.
-		if flow.Holds(op, 1, n) == taken && flow.Holds(op, 0, n) != taken {
-			return k, name
+		if n, ok := constant.Int64Val(c); ok && flow.Holds(op, 1, n) == taken && flow.Holds(op, 0, n) != taken {
+			return a.attrValue(val)
 		}
 	}
-	return noGuard, ""
+	return guard{}
 }
 
 // attrValue classifies an attribute value: a variable that received
@@ -294,15 +307,13 @@ func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, depth int) (
 // are HMM checks. CUDA's managed attributes are meaningful on NVIDIA
 // (ConcurrentManagedAccess is the right check before cudaMemPrefetchAsync)
 // and are neither.
-func (a *analyzer) attrValue(e ast.Expr) (guardKind, string) {
+func (a *analyzer) attrValue(e ast.Expr) guard {
 	info := a.pass.TypesInfo
 	switch x := flow.StripConversions(info, e).(type) {
 	case *ast.Ident:
-		k, ok := a.ix.attrs[info.Uses[x]]
-		if !ok {
-			return noGuard, ""
+		if k, ok := a.ix.attrs[info.Uses[x]]; ok {
+			return attrGuard(k)
 		}
-		return attrGuard(k)
 	case *ast.SelectorExpr:
 		if k, ok := a.ix.attrs[flow.SelectedField(info, x)]; ok { // hipDeviceGetAttribute(&d.pageable, ...)
 			return attrGuard(k)
@@ -311,76 +322,33 @@ func (a *analyzer) attrValue(e ast.Expr) (guardKind, string) {
 		switch role := hipapi.PropFields[x.Sel.Name]; {
 		case fam == 0:
 		case role == hipapi.PageableAttr:
-			return xnackCheck, ""
+			return guard{kind: xnackCheck}
 		case role == hipapi.ManagedAttr && fam == hipapi.HIP:
-			return hmmCheck, "hipDeviceProp_t." + x.Sel.Name
+			return guard{hmmCheck, "hipDeviceProp_t." + x.Sel.Name}
 		}
 	}
-	return noGuard, ""
+	return guard{}
 }
 
 // attrGuard is what an attribute being 1 proves.
-func attrGuard(k hipapi.Const) (guardKind, string) {
+func attrGuard(k hipapi.Const) guard {
 	switch {
 	case k.Role == hipapi.PageableAttr:
-		return xnackCheck, ""
+		return guard{kind: xnackCheck}
 	case hipapi.FamilyOf(k.Name) == hipapi.HIP:
-		return hmmCheck, k.Name
+		return guard{hmmCheck, k.Name}
 	}
-	return noGuard, ""
-}
-
-// guardVar classifies a boolean variable by everything assigned to it: it
-// proves XNACK when true if every assignment is a guard or false.
-func (a *analyzer) guardVar(v *types.Var, depth int) (guardKind, string) {
-	if depth > 8 {
-		return noGuard, ""
-	}
-	info := a.pass.TypesInfo
-	return meetSources(a.ix.Of[v], func(src flow.Source) (guardKind, string, bool) {
-		switch {
-		case src.Result == allocated:
-			return noGuard, "", false
-		case src.Call != nil:
-			k, n := a.guardCall(src.Call, src.Result)
-			return k, n, false
-		case flow.IsConstFalse(info, src.Expr):
-			return noGuard, "", true
-		}
-		k, n := a.implies(src.Expr, true, depth+1)
-		return k, n, false
-	})
-}
-
-// meetSources is what a variable proves by everything assigned to it (each
-// says what a source proves, or to skip it): a guard only if every source
-// is one, as weak as the weakest.
-func meetSources(srcs []flow.Source, each func(flow.Source) (guardKind, string, bool)) (guardKind, string) {
-	if len(srcs) == 0 {
-		return noGuard, ""
-	}
-	kind, name := xnackCheck, ""
-	for _, src := range srcs {
-		k, n, skip := each(src)
-		switch {
-		case skip:
-		case k < kind:
-			kind, name = k, n
-		case k == hmmCheck && kind == hmmCheck && name == "":
-			name = n
-		}
-	}
-	return kind, name
+	return guard{}
 }
 
 // guardCall classifies result `result` of a call: strings.Contains(arch,
 // "xnack+") and its relatives, or a function summarized as reporting XNACK
 // (or, wrongly, HMM support).
-func (a *analyzer) guardCall(call *ast.CallExpr, result int) (guardKind, string) {
+func (a *analyzer) guardCall(call *ast.CallExpr, result int, _ flow.Step[guard]) guard {
 	info := a.pass.TypesInfo
 	fn := flow.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil {
-		return noGuard, ""
+		return guard{}
 	}
 	switch fn.Pkg().Path() {
 	case "strings", "bytes":
@@ -389,11 +357,11 @@ func (a *analyzer) guardCall(call *ast.CallExpr, result int) (guardKind, string)
 			for _, arg := range call.Args {
 				if c := info.Types[arg].Value; c != nil && c.Kind() == constant.String &&
 					strings.Contains(constant.StringVal(c), "xnack+") {
-					return xnackCheck, ""
+					return guard{kind: xnackCheck}
 				}
 			}
 		}
-		return noGuard, ""
+		return guard{}
 	}
 	return guardResult(fn, a.summaryOf(fn).Reports, result)
 }

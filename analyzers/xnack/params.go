@@ -122,7 +122,7 @@ func (a *analyzer) fieldMayHoldSystem(fi *fnInfo, r flow.Ref) bool {
 	if f.Exported() {
 		return true
 	}
-	return a.provs.OfSources(a.ix.Of[f]) != ""
+	return a.provs.Start().Sources(a.ix.Of[f]) != ""
 }
 
 // provField is the provenance of the field f of the struct e is (or points
@@ -156,7 +156,7 @@ func (a *analyzer) provField(e ast.Expr, f *types.Var, depth int) string {
 				p = cmp.Or(p, a.provField(src.Expr, f, depth+1))
 			}
 		}
-		return cmp.Or(p, a.provs.OfSources(a.ix.Fields[flow.Loc{Root: v}.Field(f.Name())]))
+		return cmp.Or(p, a.provs.Start().Sources(a.ix.Fields[flow.Loc{Root: v}.Field(f.Name())]))
 	}
 	return ""
 }

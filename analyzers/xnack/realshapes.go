@@ -12,54 +12,44 @@ import (
 // This file holds the shapes of library-style code (issue 19): kernel
 // argument arrays built in C memory, and guard helpers that return an error.
 
-// errGuard classifies e == nil holding for an error e: the result of a
-// guard helper, or a variable that only ever holds such results.
-func (a *analyzer) errGuard(e ast.Expr, depth int) (guardKind, string) {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.CallExpr:
-		return a.errGuardCall(x, 0)
-	case *ast.Ident:
-		v, ok := a.pass.TypesInfo.Uses[x].(*types.Var)
-		if !ok || depth > 8 {
-			return noGuard, ""
-		}
-		return meetSources(a.ix.Of[v], func(src flow.Source) (guardKind, string, bool) {
-			if src.Call != nil {
-				k, n := a.errGuardCall(src.Call, src.Result)
-				return k, n, false
+// newErrGuards is the trace of what an error variable being nil proves:
+// what its guard helper proves, if every assignment is the result of one
+// (copies of other variables are not followed).
+func (a *analyzer) newErrGuards() *flow.Trace[guard] {
+	return &flow.Trace[guard]{Info: a.pass.TypesInfo, Sources: a.ix.Sources, Call: a.errGuardCall,
+		Follow: func(*types.Var) bool { return false },
+		Expr: func(e ast.Expr, s flow.Step[guard]) guard {
+			if call, ok := e.(*ast.CallExpr); ok {
+				return a.errGuardCall(call, 0, s)
 			}
-			if call, ok := ast.Unparen(src.Expr).(*ast.CallExpr); ok {
-				k, n := a.errGuardCall(call, 0)
-				return k, n, false
-			}
-			return noGuard, "", false
-		})
-	}
-	return noGuard, ""
+			return guard{}
+		},
+		Join: guard.weaker}
 }
 
-func (a *analyzer) errGuardCall(call *ast.CallExpr, result int) (guardKind, string) {
+func (a *analyzer) errGuardCall(call *ast.CallExpr, result int, _ flow.Step[guard]) guard {
 	fn := flow.Callee(a.pass.TypesInfo, call)
 	return guardResult(fn, a.summaryOf(fn).ErrGuard, result)
 }
 
 // guardResult is what result `result` of a call of fn proves by g, fn's
 // summary of that kind of result.
-func guardResult(fn *types.Func, g *Guard, result int) (guardKind, string) {
+func guardResult(fn *types.Func, g *Guard, result int) guard {
 	switch {
 	case g == nil || g.Result != result:
-		return noGuard, ""
+		return guard{}
 	case g.HMM:
-		return hmmCheck, fmt.Sprintf("%s (it checks %s)", fn.Name(), g.Checks)
+		return guard{hmmCheck, fmt.Sprintf("%s (it checks %s)", fn.Name(), g.Checks)}
 	}
-	return xnackCheck, ""
+	return guard{kind: xnackCheck}
 }
 
 // impliesNilComparison handles err == nil and err != nil: when the error is
-// nil, what its guard helper proves.
-func (a *analyzer) impliesNilComparison(x *ast.BinaryExpr, taken bool, depth int) (guardKind, string, bool) {
+// nil, what its guard helper proves (the result of one, or a variable that
+// only ever holds such results).
+func (a *analyzer) impliesNilComparison(x *ast.BinaryExpr, taken bool) (guard, bool) {
 	if x.Op != token.EQL && x.Op != token.NEQ {
-		return noGuard, "", false
+		return guard{}, false
 	}
 	info := a.pass.TypesInfo
 	val := x.X
@@ -68,16 +58,20 @@ func (a *analyzer) impliesNilComparison(x *ast.BinaryExpr, taken bool, depth int
 	case flow.IsNil(info, x.X):
 		val = x.Y
 	default:
-		return noGuard, "", false
+		return guard{}, false
 	}
-	if !flow.IsError(info.TypeOf(val)) {
-		return noGuard, "", true
+	if !flow.IsError(info.TypeOf(val)) || (x.Op == token.EQL) != taken {
+		return guard{}, true // or the error is not nil here
 	}
-	if (x.Op == token.EQL) != taken {
-		return noGuard, "", true // the error is not nil here
+	switch x := ast.Unparen(val).(type) {
+	case *ast.CallExpr:
+		return a.errGuardCall(x, 0, a.errs.Start()), true
+	case *ast.Ident:
+		if v, ok := info.Uses[x].(*types.Var); ok {
+			return a.errs.Start().Sources(a.ix.Of[v]), true
+		}
 	}
-	k, n := a.errGuard(val, depth+1)
-	return k, n, true
+	return guard{}, true
 }
 
 // findErrGuard summarizes a function whose error result is nil only on

@@ -121,6 +121,8 @@ type analyzer struct {
 	ix     *index
 	provs  *flow.Trace[string]      // system memory pointers point to (exprs.go)
 	helped *flow.Trace[[]helperArg] // kernel arguments of helpers' arrays (argblock.go)
+	guards *flow.Trace[guard]       // what boolean variables prove (exprs.go)
+	errs   *flow.Trace[guard]       // what error variables being nil prove (realshapes.go)
 	funcs  []*fnInfo
 	byObj  map[*types.Func]*fnInfo
 	byLit  map[*ast.FuncLit]*fnInfo
@@ -381,7 +383,7 @@ func (a *analyzer) findReports(fi *fnInfo) *Guard {
 		if b, ok := results.At(i).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
 			continue
 		}
-		kind, checks, found := xnackCheck, "", false
+		g, found := guard{kind: xnackCheck}, false
 		for _, ret := range rets {
 			if len(ret.Results) != results.Len() {
 				found = false
@@ -391,18 +393,15 @@ func (a *analyzer) findReports(fi *fnInfo) *Guard {
 			if c := info.Types[r].Value; c != nil && c.Kind() == constant.Bool && !constant.BoolVal(c) {
 				continue
 			}
-			k, name := a.implies(r, true, 0)
-			if k == noGuard {
+			h := a.implies(r, true, a.guards.Start())
+			if h.kind == noGuard {
 				found = false
 				break
 			}
-			found = true
-			if k < kind || (k == hmmCheck && checks == "") {
-				kind, checks = k, name
-			}
+			found, g = true, g.weaker(h)
 		}
 		if found {
-			return &Guard{Result: i, HMM: kind == hmmCheck, Checks: checks}
+			return &Guard{Result: i, HMM: g.kind == hmmCheck, Checks: g.name}
 		}
 	}
 	return nil
@@ -598,7 +597,7 @@ func (w *walker) use(site token.Pos, u useRef, s state) {
 // attribute checked instead of XNACK is kept, by the condition's position,
 // for the message.
 func (w *walker) branch(cond ast.Expr, taken bool, s state) state {
-	switch k, name := w.a.implies(cond, taken, 0); k {
+	switch g := w.a.implies(cond, taken, w.a.guards.Start()); g.kind {
 	case xnackCheck:
 		s.guarded = true
 	case hmmCheck:
@@ -607,7 +606,7 @@ func (w *walker) branch(cond ast.Expr, taken bool, s state) state {
 			if w.r.wrongNames == nil {
 				w.r.wrongNames = map[token.Pos]string{}
 			}
-			w.r.wrongNames[cond.Pos()] = name
+			w.r.wrongNames[cond.Pos()] = g.name
 		}
 	}
 	return s

@@ -94,5 +94,6 @@ func (s Step[T]) Sources(srcs []Source) T {
 	return out
 }
 
-// Sources joins what srcs hold, as a variable with those sources does.
-func (t *Trace[T]) OfSources(srcs []Source) T { return Step[T]{t, 0}.Sources(srcs) }
+// Start is the trace's first level, for expressions and sources not
+// reached through Of.
+func (t *Trace[T]) Start() Step[T] { return Step[T]{t, 0} }

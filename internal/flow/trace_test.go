@@ -52,7 +52,7 @@ func f(c bool) {
 			vars[id.Name] = v
 		}
 	}
-	trace := func(name string) string { return tr.OfSources(tr.Sources.Of[vars[name]]) }
+	trace := func(name string) string { return tr.Start().Sources(tr.Sources.Of[vars[name]]) }
 	assert.Equal(t, "a|b", trace("x"), "a local: what either assignment gives, the package variable traced too")
 	assert.Equal(t, "two#1", trace("y"), "a call with several results: Call with its result")
 	assert.Equal(t, "a|b", trace("z"), "conversions are stripped")
@@ -64,5 +64,5 @@ func f(c bool) {
 	assert.Equal(t, "a|", trace("x"), "a variable Follow rejects is Expr's")
 	var zero Trace[int]
 	zero.Sources = &Sources{}
-	assert.Equal(t, 0, zero.OfSources(nil), "no sources: the zero value")
+	assert.Equal(t, 0, zero.Start().Sources(nil), "no sources: the zero value")
 }
