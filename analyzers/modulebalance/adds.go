@@ -11,56 +11,6 @@ import (
 	"github.com/hiplint/hiplint/internal/hipapi"
 )
 
-// paramStore is a store of a module the function loaded into what a
-// parameter points to: `p.mods = append(p.mods, m)` and `p.byName[k] = m`
-// add to it (add), `p.m = m` replaces what it held.
-type paramStore struct {
-	to  ast.Expr
-	add bool
-}
-
-// storesIntoParams returns the stores in fn of a module that fn loaded into a
-// local variable (m in `C.hipModuleLoadData(&m, img)`, or a local that a
-// constructor or a loader into it filled) into a field of another variable,
-// a slice or map in one, or what it points to. loadedParamSet keeps those
-// rooted at a pointer parameter or the receiver.
-func (a *analysis_) storesIntoParams(fn flow.Func) []paramStore {
-	info := a.pass.TypesInfo
-	loaded := a.localLoads(fn)
-	if len(loaded) == 0 {
-		return nil
-	}
-	isLoaded := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(flow.StripAddr(flow.StripConversions(info, e))).(*ast.Ident)
-		return ok && loaded[info.Uses[id]]
-	}
-	var out []paramStore
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false // cgo's temporaries are not stores; closures are other functions
-		case *ast.AssignStmt:
-			if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
-				return true
-			}
-			for i, lhs := range n.Lhs {
-				rhs := n.Rhs[i]
-				if to, vals, ok := flow.AddedTo(info, lhs, rhs); ok { // p.mods = append(p.mods, m), p.byName[name] = m
-					if flow.DirectPart(to) && slices.ContainsFunc(vals, isLoaded) {
-						out = append(out, paramStore{to: to, add: true})
-					}
-					continue
-				}
-				if _, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && flow.DirectPart(lhs) && isLoaded(rhs) && a.holdsModule(info.TypeOf(rhs)) {
-					out = append(out, paramStore{to: lhs}) // p.m = m
-				}
-			}
-		}
-		return true
-	})
-	return out
-}
-
 // localLoads returns fn's local variables that receive a loaded module
 // (loadTargets, closures left out).
 func (a *analysis_) localLoads(fn flow.Func) map[types.Object]bool {

@@ -221,7 +221,7 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 	reload := map[int]bool{}
 	if out.mentions {
 		raw := flow.ParamsOf(a.pass.TypesInfo, fn.Body, sig, a.unloadedRoots(fn.Body), aliases)
-		how, finalized := a.loadedParams(fn, sig)
+		how := a.loadedParams(fn, sig)
 		for _, i := range raw {
 			reload[i] = how[i] != 0
 		}
@@ -232,7 +232,7 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 		// Close, which the HL2002 page recommends.
 		unloads.Idempotent = flow.IdempotentParams(a.pass.TypesInfo, fn.Body, sig, unloads.Params, aliases, a.unloadedExprs)
 		out.unloads = unloads
-		out.loads = a.loadsIntoOf(sig, how, finalized, raw)
+		out.loads = a.loadsIntoOf(fn, sig, how, raw)
 		if r, ok := a.findReturnedModule(fn, sig); ok {
 			out.returns = &r
 		}

@@ -43,12 +43,11 @@ const (
 
 // loadedParams returns the pointer parameters (and receiver) that fn loads
 // a module into, through a field (`&m.h`), a store of a module it loaded
-// (storesIntoParams) or a callee that does, each with how (replacesIn,
-// addsIn: only appends and map stores, see LoadsInto.Adds); and the
-// variables it hands to a finalizer.
-func (a *analysis_) loadedParams(fn flow.Func, sig *types.Signature) (how map[int]int, finalized []types.Object) {
+// (flow.StoresOf) or a callee that does, each with how (replacesIn,
+// addsIn: only appends and map stores, see LoadsInto.Adds).
+func (a *analysis_) loadedParams(fn flow.Func, sig *types.Signature) map[int]int {
 	info := a.pass.TypesInfo
-	how = map[int]int{}
+	how := map[int]int{}
 	mark := func(e ast.Expr, add bool) {
 		root := flow.RootVar(info, e)
 		if root == nil {
@@ -73,30 +72,22 @@ func (a *analysis_) loadedParams(fn flow.Func, sig *types.Signature) (how map[in
 			mark(e, k == addsTo)
 		}
 	})
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && flow.IsFinalizerCall(info, call) {
-			if root := flow.RootVar(info, call.Args[0]); root != nil {
-				finalized = append(finalized, root)
-			}
-		}
-		_, lit := n.(*ast.FuncLit)
-		return !lit // cgo wrappers are matched at their call
-	})
-	for _, st := range a.storesIntoParams(fn) {
-		mark(st.to, st.add)
+	for _, st := range flow.StoresOf(info, fn.Body, a.localLoads(fn), a.holdsModule) {
+		mark(st.To, st.Add) // p.mods = append(p.mods, m), p.m = m
 	}
-	return how, finalized
+	return how
 }
 
 // loadsIntoOf is the LoadsInto summary of the parameters fn loads into
 // (loadedParams). A parameter fn also unloads is left out (a Reload: the
 // caller's obligation does not change), and so is one that fn hands to a
-// finalizer, which then owns the module.
-func (a *analysis_) loadsIntoOf(sig *types.Signature, how map[int]int, finalized []types.Object, unloaded []int) LoadsInto {
+// finalizer (flow.FinalizedVars), which then owns the module.
+func (a *analysis_) loadsIntoOf(fn flow.Func, sig *types.Signature, how map[int]int, unloaded []int) LoadsInto {
+	finalized := flow.FinalizedVars(a.pass.TypesInfo, fn.Body)
 	li := LoadsInto{Status: flow.LastResult(sig, isStatusType)}
 	for _, i := range slices.Sorted(maps.Keys(how)) {
 		p := flow.ParamVar(sig, i)
-		if slices.Contains(unloaded, i) || slices.Contains(finalized, types.Object(p)) || a.finalizedType(p.Type()) {
+		if slices.Contains(unloaded, i) || slices.Contains(finalized, p) || a.finalizedType(p.Type()) {
 			continue
 		}
 		li.Params = append(li.Params, i)

@@ -27,12 +27,7 @@ func (fa *funcAnalysis) panicsIn(n ast.Node) string {
 // its own body (computed for every function at once, on first use).
 func (a *analysis_) panicking(fn *types.Func) bool {
 	if a.panics == nil {
-		a.panics = map[*types.Func]bool{}
-		for _, f := range a.idx.Funcs() {
-			if obj := f.Object(a.pass.TypesInfo); obj != nil && flow.CallsPanic(a.pass.TypesInfo, f.Body) {
-				a.panics[obj] = true
-			}
-		}
+		a.panics = flow.Panicking(a.pass.TypesInfo, a.idx.Funcs())
 	}
 	return a.panics[fn]
 }
