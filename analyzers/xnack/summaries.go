@@ -172,7 +172,7 @@ func (a *analyzer) summarizeResults() {
 			return flow.StoreDeps(a.pass.TypesInfo, a.pass.Pkg, a.ix.Sources, fn.Body)
 		},
 		Analyze: func(fn flow.Func) Summary {
-			fi := a.byObj[fn.Object(a.pass.TypesInfo)]
+			fi := a.byNode[fn.Node()]
 			return Summary{Reports: a.findReports(fi), Memory: a.findReturnedMemory(fi), Args: a.findKernelArgs(fi)}
 		},
 		Update: func(obj *types.Func, r Summary) bool {
@@ -193,7 +193,7 @@ type calleeSummary struct {
 
 func (a *analyzer) calleeOf(ev event) calleeSummary {
 	if ev.lit != nil {
-		fi := a.byLit[ev.lit]
+		fi := a.byNode[ev.lit]
 		if fi == nil {
 			return calleeSummary{}
 		}
@@ -219,14 +219,14 @@ func (a *analyzer) summarizeUses(walk bool) {
 	lits, orphans := flow.LitsByDecl(a.idx.Funcs())
 	analyzeLits := func(fis []*ast.FuncLit) {
 		for _, lit := range slices.Backward(fis) {
-			a.summarize(a.byLit[lit], walk)
+			a.summarize(a.byNode[lit], walk)
 		}
 	}
 	flow.Summaries[calleeSummary]{
 		Pass: a.pass, Index: a.idx, Impls: a.impls,
 		Analyze: func(fn flow.Func) calleeSummary {
 			analyzeLits(lits[fn.Decl])
-			fi := a.byObj[fn.Object(a.pass.TypesInfo)]
+			fi := a.byNode[fn.Node()]
 			a.summarize(fi, walk)
 			return fi.sum
 		},

@@ -1,6 +1,7 @@
 package xnack
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -104,6 +105,7 @@ type fnInfo struct {
 	g        *cfg.CFG
 	events   map[ast.Node][]event
 	testFile bool
+	entry    flow.EntryKind
 
 	sum calleeSummary // the last analysis's summary (summarize)
 }
@@ -111,11 +113,10 @@ type fnInfo struct {
 type analyzer struct {
 	pass *analysis.Pass
 	idx  *flow.Index
-	// nodeEvents's walk, made on first use: one for the package.
+	// nodeEvents's walk: one for the package, and its reused buffer.
 	order  *flow.CallOrder
 	evOut  []event
 	evFi   *fnInfo
-	emitFn func(event)
 	onCall func(ast.Node)
 	files  []*ast.File
 	ix     *index
@@ -124,8 +125,7 @@ type analyzer struct {
 	guards *flow.Trace[guard]       // what boolean variables prove (exprs.go)
 	errs   *flow.Trace[guard]       // what error variables being nil prove (realshapes.go)
 	funcs  []*fnInfo
-	byObj  map[*types.Func]*fnInfo
-	byLit  map[*ast.FuncLit]*fnInfo
+	byNode map[ast.Node]*fnInfo // by declaration or literal
 	sums   *flow.Table[Summary, *Summary]
 	// localUses are this package's functions' first uses (Summary.Needs
 	// says what they are, without where).
@@ -166,29 +166,20 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	a.collectFuncs()
 	a.summarizeResults()
 	// Events need the result summaries: provenance follows constructors.
+	// Unless something here can matter for XNACK (a HIP call, a memory
+	// use, HSA_XNACK, or a dependency with facts), the path analysis is
+	// skipped.
+	active := len(pass.AllObjectFacts()) > 0
 	for _, fi := range a.funcs {
-		for _, b := range fi.g.Blocks {
-			if b.Live {
-				for _, n := range b.Nodes {
-					// Most nodes have no events: only those with some are kept.
-					if evs := a.nodeEvents(fi, n); len(evs) > 0 {
-						if fi.events == nil {
-							fi.events = map[ast.Node][]event{}
-						}
-						fi.events[n] = evs
-					}
-				}
-			}
-		}
+		active = a.collectEvents(fi) || active
 	}
-	active := a.touchesRuntime()
 	a.summarizeUses(active)
 	if active {
 		a.report()
 	}
 	var exported []*types.Func
 	for _, fi := range a.funcs {
-		if fi.obj != nil && fi.obj.Exported() && !fi.testFile && a.entryOf(fi) == flow.NotEntry {
+		if fi.obj != nil && fi.obj.Exported() && !fi.testFile && fi.entry == flow.NotEntry {
 			exported = append(exported, fi.obj)
 		}
 	}
@@ -196,31 +187,14 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	return nil, nil
 }
 
-// touchesRuntime reports whether anything here can matter for XNACK: a HIP
-// call, a memory use, HSA_XNACK, or a dependency with facts. Other cgo
-// packages skip the path analysis.
 func newAnalyzer(pass *analysis.Pass, candidates bool) *analyzer {
-	a := &analyzer{pass: pass, candidates: candidates, byObj: map[*types.Func]*fnInfo{}, byLit: map[*ast.FuncLit]*fnInfo{},
-		reported: map[string]bool{}, localUses: map[*types.Func][]useRef{}, impls: flow.NewImpls(pass), argCache: map[argKey]argResult{}, idx: flow.IndexOf(pass)}
+	a := &analyzer{pass: pass, candidates: candidates, byNode: map[ast.Node]*fnInfo{}, reported: map[string]bool{},
+		localUses: map[*types.Func][]useRef{}, impls: flow.NewImpls(pass), argCache: map[argKey]argResult{}, idx: flow.IndexOf(pass)}
 	a.sums = flow.NewTable[Summary](pass, a.impls)
 	a.sums.Meet = meet
+	a.order = flow.NewCallOrder(pass.TypesInfo, a.idx)
+	a.onCall = a.callOrEvents
 	return a
-}
-
-func (a *analyzer) touchesRuntime() bool {
-	if len(a.pass.AllObjectFacts()) > 0 {
-		return true
-	}
-	for _, fi := range a.funcs {
-		for _, evs := range fi.events {
-			for _, ev := range evs {
-				if ev.kind != evCall && ev.kind != evMRun {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 func (a *analyzer) collectFuncs() {
@@ -236,24 +210,39 @@ func (a *analyzer) collectFuncs() {
 		fi.name, fi.encl = encl, enclObj
 		fi.testFile = strings.HasSuffix(a.pass.Fset.Position(fn.Node().Pos()).Filename, "_test.go")
 		fi.g = a.idx.CFG(fn.Body)
+		fi.entry = flow.EntryOf(fi.obj, fn.Decl, fi.testFile)
 		a.funcs = append(a.funcs, fi)
-		if fi.obj != nil {
-			a.byObj[fi.obj] = fi
-		} else {
-			a.byLit[fn.Lit] = fi
+		a.byNode[fn.Node()] = fi
+	}
+}
+
+// collectEvents keeps the events of fi's live nodes (most have none), and
+// reports whether any is more than a call.
+func (a *analyzer) collectEvents(fi *fnInfo) bool {
+	active := false
+	for _, b := range fi.g.Blocks {
+		if !b.Live {
+			continue
+		}
+		for _, n := range b.Nodes {
+			evs := a.nodeEvents(fi, n)
+			if len(evs) == 0 {
+				continue
+			}
+			if fi.events == nil {
+				fi.events = map[ast.Node][]event{}
+			}
+			fi.events[n] = evs
+			active = active || slices.ContainsFunc(evs, func(ev event) bool { return ev.kind != evCall && ev.kind != evMRun })
 		}
 	}
+	return active
 }
 
 // nodeEvents lists what a CFG node does, in evaluation order (arguments
 // before the call, flow.CallOrder). Function literals are other functions:
 // they appear as calls where they are written (t.Run, f.Fuzz, go, defer).
 func (a *analyzer) nodeEvents(fi *fnInfo, root ast.Node) []event {
-	if a.order == nil {
-		a.order = flow.NewCallOrder(a.pass.TypesInfo, a.idx)
-		a.emitFn = func(e event) { a.evOut = append(a.evOut, e) }
-		a.onCall = a.callOrEvents
-	}
 	a.evFi = fi
 	a.evOut = a.evOut[:0] // the buffer is reused: what is returned is a copy
 	a.order.Walk(root, a.onCall)
@@ -278,21 +267,23 @@ func (a *analyzer) nodeEvents(fi *fnInfo, root ast.Node) []event {
 func (a *analyzer) callOrEvents(n ast.Node) {
 	switch n := n.(type) {
 	case *ast.FuncLit:
-		a.emitFn(event{kind: evCall, pos: n.Pos(), lit: n})
+		a.emit(event{kind: evCall, pos: n.Pos(), lit: n})
 	case *ast.CallExpr:
 		if c := a.idx.Match(n); c != nil {
-			a.runtimeEvents(c, a.evFi, a.emitFn)
+			a.runtimeEvents(c, a.evFi)
 		} else if name, ok := cgocall.CName(a.pass.TypesInfo, n); ok {
 			if hipapi.InitializesRuntime(name) {
-				a.emitFn(event{kind: evRuntime, pos: n.Pos()})
+				a.emit(event{kind: evRuntime, pos: n.Pos()})
 			}
 		} else {
-			a.callEvents(n, a.emitFn)
+			a.callEvents(n)
 		}
 	}
 }
 
-func (a *analyzer) callEvents(call *ast.CallExpr, emit func(event)) {
+func (a *analyzer) emit(ev event) { a.evOut = append(a.evOut, ev) }
+
+func (a *analyzer) callEvents(call *ast.CallExpr) {
 	info := a.pass.TypesInfo
 	fn := flow.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil {
@@ -306,27 +297,27 @@ func (a *analyzer) callEvents(call *ast.CallExpr, emit func(event)) {
 	switch full {
 	case "os.Setenv", "syscall.Setenv":
 		if len(call.Args) == 2 && flow.ConstString(info, call.Args[0]) == "HSA_XNACK" {
-			emit(event{kind: evSetenv, pos: call.Pos(), value: flow.ConstString(info, call.Args[1])})
+			a.emit(event{kind: evSetenv, pos: call.Pos(), value: flow.ConstString(info, call.Args[1])})
 		}
 		return
 	case "(*testing.M).Run":
-		emit(event{kind: evMRun, pos: call.Pos()})
+		a.emit(event{kind: evMRun, pos: call.Pos()})
 		return
 	}
-	emit(event{kind: evCall, pos: call.Pos(), callee: fn.Origin(), call: call})
+	a.emit(event{kind: evCall, pos: call.Pos(), callee: fn.Origin(), call: call})
 }
 
 // runtimeEvents lists what a runtime call does: initializing HIP, using
 // managed or system memory, and handing a parameter's memory to the GPU.
-func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo, emit func(event)) {
+func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) {
 	f := c.Func
 	hip := f.Family == hipapi.HIP
 	pos := c.Pos()
 	if hip {
-		emit(event{kind: evRuntime, pos: pos})
+		a.emit(event{kind: evRuntime, pos: pos})
 	}
 	use := func(k memKind, what string) {
-		emit(event{kind: evUse, pos: pos, use: &useRef{kind: k, what: what, in: fi.name, pos: pos, cuda: !hip}})
+		a.emit(event{kind: evUse, pos: pos, use: &useRef{kind: k, what: what, in: fi.name, pos: pos, cuda: !hip}})
 	}
 	// param: memory that is not system memory here, but may be what the
 	// caller passes in a parameter.
@@ -334,7 +325,7 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo, emit func(event)) 
 	flowTo := func(r ParamFlow, ok bool) {
 		if ok && !slices.ContainsFunc(params, func(p ParamFlow) bool { return compareParams(p, r) == 0 }) {
 			params = append(params, r)
-			emit(event{kind: evParamUse, pos: pos, flow: &r})
+			a.emit(event{kind: evParamUse, pos: pos, flow: &r})
 		}
 	}
 	param := func(e ast.Expr) { flowTo(a.reachingParam(fi, e, f.Name, !hip)) }
@@ -652,10 +643,6 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 	return w.r
 }
 
-func (a *analyzer) entryOf(fi *fnInfo) flow.EntryKind {
-	return flow.EntryOf(fi.obj, fi.fn.Decl, fi.testFile)
-}
-
 // report walks every function for HL4003 and HL4005, then the entry points
 // in the order the Go runtime runs them (init functions, then main or
 // TestMain, then the tests) for HL4001, HL4002 and HL4004.
@@ -667,43 +654,26 @@ func (a *analyzer) report() {
 			a.reportLocal(a.walk(fi, state{}, false))
 		}
 	}
-	afterInit := state{ranAt: a.varInitRuntime()}
-	var mains, testMains, tests []*fnInfo
-	for _, fi := range a.funcs {
-		switch a.entryOf(fi) {
-		case flow.InitEntry:
-			r := a.walk(fi, afterInit, false)
-			a.reportLocal(r)
-			if a.pass.Pkg.Name() == "main" {
-				a.reportProgram(fi, r)
-			}
-			if r.sawExit {
-				afterInit = r.exit
-			}
-		case flow.MainEntry:
-			mains = append(mains, fi)
-		case flow.TestMainEntry:
-			testMains = append(testMains, fi)
-		case flow.TestEntry:
-			tests = append(tests, fi)
+	// The entry points, by kind in the order the Go runtime runs them.
+	entries := slices.DeleteFunc(slices.Clone(a.funcs), func(fi *fnInfo) bool { return fi.entry == flow.NotEntry })
+	slices.SortStableFunc(entries, func(x, y *fnInfo) int { return cmp.Compare(x.entry, y.entry) })
+	after, testsGuarded := state{ranAt: a.varInitRuntime()}, false
+	for _, fi := range entries {
+		if fi.entry == flow.TestEntry {
+			a.reportTest(fi, a.walk(fi, state{guarded: testsGuarded || after.guarded}, true))
+			continue
 		}
-	}
-	for _, fi := range mains {
-		r := a.walk(fi, afterInit, false)
+		r := a.walk(fi, after, false)
 		a.reportLocal(r)
-		a.reportProgram(fi, r)
-	}
-	testsGuarded := afterInit.guarded
-	for _, fi := range testMains {
-		r := a.walk(fi, afterInit, false)
-		a.reportLocal(r)
-		a.reportProgram(fi, r)
-		if len(r.mrun) > 0 && !slices.ContainsFunc(r.mrun, func(s state) bool { return !s.guarded }) {
+		if fi.entry != flow.InitEntry || a.pass.Pkg.Name() == "main" {
+			a.reportProgram(fi, r)
+		}
+		switch {
+		case fi.entry == flow.InitEntry && r.sawExit:
+			after = r.exit
+		case fi.entry == flow.TestMainEntry && len(r.mrun) > 0 && !slices.ContainsFunc(r.mrun, func(s state) bool { return !s.guarded }):
 			testsGuarded = true
 		}
-	}
-	for _, fi := range tests {
-		a.reportTest(fi, a.walk(fi, state{guarded: testsGuarded}, true))
 	}
 }
 
@@ -750,8 +720,6 @@ func outcome(k memKind) string {
 	return "does not migrate (it is pinned host memory) and can hang code that waits on it"
 }
 
-func entryName(fi *fnInfo) string { return fi.fn.Decl.Name.Name }
-
 // related lists every site's use, for the diagnostic's secondary positions.
 func related(sites []siteUse, entry string) []diag.Related {
 	var out []diag.Related
@@ -779,7 +747,7 @@ func byKind(sites []siteUse, k memKind) []siteUse {
 // that reaches unguarded memory uses: one diagnostic per check, at the first
 // site in the entry, with every use as a related position.
 func (a *analyzer) reportProgram(fi *fnInfo, r *walkResult) {
-	entry := entryName(fi)
+	entry := fi.name
 	if sys := byKind(r.unguarded, systemMem); len(sys) > 0 && a.once(SystemMemory, sys[0].site) {
 		u := sys[0].use
 		guard, alt := `gcnArchName contains "xnack+" or hipDeviceAttributePageableMemoryAccess is 1`, "hipMalloc or hipHostMalloc"
@@ -810,7 +778,7 @@ func (a *analyzer) reportTest(fi *fnInfo, r *walkResult) {
 	if len(r.unguarded) == 0 {
 		return
 	}
-	entry := entryName(fi)
+	entry := fi.name
 	first := r.unguarded[0]
 	if sys := byKind(r.unguarded, systemMem); len(sys) > 0 {
 		first = sys[0]
