@@ -9,33 +9,6 @@ import (
 	"github.com/hiplint/hiplint/internal/flow"
 )
 
-// StreamOf says which stream a Stream is.
-type StreamOf uint8
-
-const (
-	NullStream        StreamOf = iota // the null stream
-	ParamStream                       // the stream the caller passes at Ref
-	PrivateStream                     // a stream the caller cannot see
-	BlockingStream                    // one it cannot see, created blocking
-	NonBlockingStream                 // one it cannot see, created non-blocking
-	UnknownStream                     // one it cannot see, of unknown flags
-)
-
-// Stream names, in a fact, the stream a wrapper's work runs on.
-type Stream struct {
-	Of  StreamOf
-	Ref flow.Ref
-}
-
-func (s Stream) String() string {
-	if s.Of == ParamStream {
-		return s.Ref.String()
-	}
-	return [...]string{"", "", "private", "blocking", "nonblocking", "unknown"}[s.Of]
-}
-
-func (s Stream) onReceiver() bool { return s.Of == ParamStream && s.Ref.Param == flow.Receiver }
-
 // ParamCopy is one device-to-device copy a function issues into memory its
 // caller passed (Dst) or a package-level variable holds (Global), and may
 // return before it lands.
@@ -44,11 +17,11 @@ type ParamCopy struct {
 	Global flow.GlobalRef
 	ByKind bool // the caller's kind at Kind decides whether it is device-to-device
 	Kind   flow.Ref
-	Stream Stream   // NullStream, ParamStream or PrivateStream
-	Device flow.Sym // the null stream's and private stream's device
-	Peer   flow.Sym // peer copies: the destination device
-	API    string   // the runtime function that copies
-	Async  bool     // an explicit async form (HL1002)
+	Stream flow.StreamRef // NullStream, ParamStream or PrivateStream
+	Device flow.Sym       // the null stream's and private stream's device
+	Peer   flow.Sym       // peer copies: the destination device
+	API    string         // the runtime function that copies
+	Async  bool           // an explicit async form (HL1002)
 }
 
 func (c ParamCopy) String() string {
@@ -69,7 +42,7 @@ func (c ParamCopy) String() string {
 // on Stream (NullStream: the null stream of Device).
 type DeviceRead struct {
 	Ref    flow.Ref
-	Stream Stream
+	Stream flow.StreamRef
 	Device flow.Sym
 }
 
@@ -92,7 +65,7 @@ const (
 type EventOp struct {
 	Op     EventOpKind
 	Event  flow.Ref
-	Stream Stream
+	Stream flow.StreamRef
 }
 
 func (o EventOp) String() string {

@@ -132,7 +132,7 @@ func meetSummaries(fs []Summary) Summary {
 		out.SyncDevice, out.SyncNull = out.SyncDevice && f.SyncDevice, out.SyncNull && f.SyncNull
 	}
 	out.Copies = flow.MeetListsFunc(fs, func(f Summary) []ParamCopy { return f.Copies }, func(pc ParamCopy) bool {
-		return !(pc.Dst.Param == flow.Receiver && pc.Global.IsZero() || pc.ByKind && pc.Kind.Param == flow.Receiver || pc.Stream.onReceiver())
+		return !(pc.Dst.Param == flow.Receiver && pc.Global.IsZero() || pc.ByKind && pc.Kind.Param == flow.Receiver || pc.Stream.OnReceiver())
 	}, func(a, b ParamCopy) bool {
 		a.API, b.API = "", ""
 		return a == b
@@ -146,10 +146,10 @@ func meetSummaries(fs []Summary) Summary {
 	out.SyncStreams = flow.MeetLists(fs, func(f Summary) []flow.Ref { return f.SyncStreams }, notRecv)
 	out.Reads = flow.MeetLists(fs, func(f Summary) []int { return f.Reads }, func(p int) bool { return p >= 0 })
 	out.DeviceReads = flow.MeetLists(fs, func(f Summary) []DeviceRead { return f.DeviceReads }, func(r DeviceRead) bool {
-		return notRecv(r.Ref) && !r.Stream.onReceiver()
+		return notRecv(r.Ref) && !r.Stream.OnReceiver()
 	})
 	out.EventOps = flow.MeetLists(fs, func(f Summary) []EventOp { return f.EventOps }, func(o EventOp) bool {
-		return notRecv(o.Event) && !o.Stream.onReceiver()
+		return notRecv(o.Event) && !o.Stream.OnReceiver()
 	})
 	return out
 }

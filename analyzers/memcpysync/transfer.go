@@ -65,7 +65,7 @@ func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
 	fa.effects = flow.Effects[*state]{Index: c.idx, Ranged: flow.RangeOperands(fn.Body),
 		Lit: fa.closure, Runtime: fa.runtimeCall, C: fa.cCall, Other: fa.summarizedCall, Read: fa.read}
 	fa.prov = flow.ScanProvenance(c.idx, fa.ptrs, fn.Body, func(l flow.Loc) bool { return cgocall.IsStreamType(l.Root.Type()) })
-	fa.queues = flow.StreamQueues{Ptrs: fa.ptrs, Prov: fa.prov, Flags: c.streamFlags}
+	fa.queues = flow.StreamQueues{Ptrs: fa.ptrs, Prov: fa.prov, Flags: c.streamFlags, Sig: fa.sig}
 	return fa
 }
 

@@ -34,7 +34,7 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 		if !ok {
 			continue
 		}
-		if q, ok := fa.callerQueue(call, fn, r.Stream, r.Device, s); ok {
+		if q, ok := fa.queues.Caller(call, fn, r.Stream, r.Device, s.device, s.streams); ok {
 			fa.deviceRead(l, true, call, q, fn.Name(), s)
 		}
 	}
@@ -53,11 +53,8 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 		}
 	}
 	for _, ref := range sum.SyncStreams {
-		if e, l, ok := fa.ptrs.At(ref, call); ok {
-			if l.Path != "" {
-				e = nil // field paths are looked up by state only
-			}
-			fa.streamSync(fa.queues.At(l, e, s.streams), s)
+		if q, ok := fa.queues.Arg(call, ref, s.device, s.streams); ok {
+			fa.streamSync(q, s)
 		}
 	}
 	fa.applyEventOps(call, fn, sum.EventOps, SyncEvent, s)
@@ -68,30 +65,6 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 	if sum.SetsDevice != (flow.Sym{}) {
 		s.device = sum.SetsDevice.At(fa.ptrs, fa.sig, call, s.device)
 	}
-}
-
-// callerQueue maps a summary's stream to the queue in the caller.
-func (fa *funcAnalysis) callerQueue(call *ast.CallExpr, fn *types.Func, st Stream, device flow.Sym, s *state) (flow.Queue, bool) {
-	switch st.Of {
-	case NullStream:
-		return flow.Queue{Kind: flow.OnNull, Device: device.At(fa.ptrs, fa.sig, call, s.device)}, true
-	case ParamStream:
-		return fa.streamArg(call, st.Ref, s)
-	}
-	return flow.Queue{Kind: flow.OnStream, Stream: flow.Loc{Path: "private:" + fn.FullName()}, Device: device.At(fa.ptrs, fa.sig, call, s.device),
-		Known: st.Of != UnknownStream, NonBlocking: st.Of == NonBlockingStream}, true
-}
-
-// streamArg is the queue of the stream the caller passes at ref.
-func (fa *funcAnalysis) streamArg(call *ast.CallExpr, ref flow.Ref, s *state) (flow.Queue, bool) {
-	e, l, ok := fa.ptrs.At(ref, call)
-	switch {
-	case !ok:
-		return flow.Queue{}, false
-	case strings.Contains(ref.Path, "."):
-		return fa.queues.At(l, nil, s.streams), true
-	}
-	return fa.queueOf(e, s), true
 }
 
 // applyEventOps applies a called wrapper's event operations of one kind.
@@ -108,7 +81,7 @@ func (fa *funcAnalysis) applyEventOps(call *ast.CallExpr, fn *types.Func, ops []
 			fa.syncEvent(ev, s)
 			continue
 		}
-		if q, ok := fa.callerQueue(call, fn, op.Stream, flow.Sym{}, s); ok {
+		if q, ok := fa.queues.Caller(call, fn, op.Stream, flow.Sym{}, s.device, s.streams); ok {
 			fa.eventOp(op.Op, ev, q, s)
 		}
 	}
@@ -142,12 +115,11 @@ func (fa *funcAnalysis) eventOp(op EventOpKind, ev flow.Loc, q flow.Queue, s *st
 		return
 	}
 	o := EventOp{Op: op, Event: ref}
-	if op != SyncEvent {
-		if sr, ok := flow.RefOf(fa.sig, q.Stream); q.Kind == flow.OnStream && ok {
-			o.Stream = Stream{Of: ParamStream, Ref: sr}
-		} else if q.Kind != flow.OnNull || q.Device != flow.Entry {
-			return
+	if st, dev := fa.queues.ForCaller(q); op != SyncEvent {
+		if st.Of != flow.ParamStream && (st.Of != flow.NullStream || dev != (flow.Sym{})) {
+			return // a stream the caller cannot see, or another device's null stream
 		}
+		o.Stream = st
 	}
 	s.evOps = flow.AppendNew(s.evOps, o)
 }
@@ -196,7 +168,7 @@ func (fa *funcAnalysis) noteDeviceRead(l flow.Loc, q flow.Queue, s *state) {
 		return
 	}
 	var r DeviceRead
-	r.Stream, r.Device = fa.streamForCaller(q)
+	r.Stream, r.Device = fa.queues.ForCaller(q)
 	for _, a := range fa.prov.Aliases.Of(l) {
 		if t := a.Root.Type(); a.Path == "" && !flow.HoldsPointer(t) && !flow.IsUintptr(t) {
 			continue // n in cn := C.int(n): no memory
@@ -206,25 +178,6 @@ func (fa *funcAnalysis) noteDeviceRead(l flow.Loc, q flow.Queue, s *state) {
 			fa.seen.devReads = append(fa.seen.devReads, r)
 		}
 	}
-}
-
-// streamForCaller names q in a summary, with the device the caller knows
-// it by: the null stream of a device, a stream the caller passes (whose
-// device the caller knows), or one it cannot see, by what is known of its
-// flags. atExit and noteDeviceRead name queues through it.
-func (fa *funcAnalysis) streamForCaller(q flow.Queue) (Stream, flow.Sym) {
-	ref, ok := flow.RefOf(fa.sig, q.Stream)
-	switch {
-	case q.Kind == flow.OnNull:
-		return Stream{}, q.Device.ForCaller()
-	case q.Kind == flow.OnStream && ok:
-		return Stream{Of: ParamStream, Ref: ref}, flow.Sym{}
-	case q.Kind == flow.OnStream && q.Known && q.NonBlocking:
-		return Stream{Of: NonBlockingStream}, q.Device.ForCaller()
-	case q.Kind == flow.OnStream && q.Known:
-		return Stream{Of: BlockingStream}, q.Device.ForCaller()
-	}
-	return Stream{Of: UnknownStream}, q.Device.ForCaller()
 }
 
 func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, pc ParamCopy, s *state) {
@@ -254,10 +207,10 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 		}
 	}
 	switch pc.Stream.Of {
-	case PrivateStream:
+	case flow.PrivateStream:
 		p.queue.Kind = flow.OnPrivate
-	case ParamStream:
-		if q, ok := fa.streamArg(call, pc.Stream.Ref, s); ok {
+	case flow.ParamStream:
+		if q, ok := fa.queues.Arg(call, pc.Stream.Ref, s.device, s.streams); ok {
 			p.queue = q
 		} else {
 			p.queue.Kind = flow.OnPrivate
@@ -291,9 +244,9 @@ func (fa *funcAnalysis) atExit(s *state) {
 		site := fa.sites.List[cp.site]
 		// A copy's summary names a stream the caller cannot see by no
 		// flags; on a handle of this function's, with no device.
-		st, dev := fa.streamForCaller(cp.queue)
-		if st.Of > PrivateStream {
-			st.Of = PrivateStream
+		st, dev := fa.queues.ForCaller(cp.queue)
+		if st.Of > flow.PrivateStream {
+			st.Of = flow.PrivateStream
 			if cp.queue.Kind == flow.OnStream {
 				dev = flow.Sym{}
 			}

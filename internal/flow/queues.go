@@ -149,6 +149,9 @@ type StreamQueues struct {
 	// a field or package-level variable holds (created everywhere with the
 	// same flags): ok false when nothing is.
 	Flags func(v *types.Var) (nonBlocking, ok bool)
+	// Sig is the function's signature, for its summaries (ForCaller,
+	// Caller); nil names no parameter.
+	Sig *types.Signature
 }
 
 // Of returns the queue that work given stream argument e runs on, while

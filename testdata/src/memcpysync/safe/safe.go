@@ -193,3 +193,21 @@ func suppressed() float32 {
 	dst = alloc() // dst now names other memory
 	return *(*float32)(dst)
 }
+
+type streamHolder struct{ s C.hipStream_t }
+
+func (w *streamHolder) handle() C.hipStream_t { return w.s }
+
+func syncStream(s C.hipStream_t) { // want syncStream:`synchronizes\(p0\)`
+	C.hipStreamSynchronize(s)
+}
+
+// syncThroughHandleCopy: h is w.s, the stream the copy is queued on, so a
+// wrapper that synchronizes h waits for the copy.
+func syncThroughHandleCopy(w *streamHolder) float32 { // want syncThroughHandleCopy:`synchronizes\(p0.s\)`
+	dst, src := alloc(), alloc()
+	h := w.handle()
+	C.hipMemcpyAsync(dst, src, n, C.hipMemcpyDeviceToDevice, h)
+	syncStream(h)
+	return *(*float32)(dst)
+}
