@@ -141,9 +141,8 @@ type funcAnalysis struct {
 	// unloadedRootsIn: the variables whose modules the function unloads.
 	unloadedRootsIn map[types.Object]bool
 	// reported: the findings of the walk over the final solution
-	// (flow.Replay), by check and position; nil while solving, when
-	// nothing is reported.
-	reported map[string]bool
+	// (flow.Replay); nil while solving, when nothing is reported.
+	reported *flow.Findings
 }
 
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
@@ -177,7 +176,7 @@ func (fa *funcAnalysis) run() {
 		Branch:   fa.refine,
 	}
 	in := flow.Solve(g, p)
-	fa.reported = map[string]bool{}
+	fa.reported = flow.NewFindings(fa.pass)
 	flow.Replay(g, in, p, func(ast.Node, state) {})
 }
 
@@ -202,18 +201,6 @@ func (fa *funcAnalysis) handlesAt(s state, e ast.Expr) []flow.Loc {
 		}
 	}
 	return flow.Overlapping(s, l)
-}
-
-func (fa *funcAnalysis) report(c diag.Check, pos, end token.Pos, msg string, related []diag.Related, fixes ...analysis.SuggestedFix) {
-	if fa.reported == nil {
-		return
-	}
-	key := fmt.Sprintf("%s@%d", c.ID, pos)
-	if fa.reported[key] {
-		return
-	}
-	fa.reported[key] = true
-	diag.Report(fa.pass, c, pos, end, msg, related, fixes...)
 }
 
 func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
@@ -425,7 +412,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 		for _, k := range fa.handlesAt(s, m) {
 			h := s[k]
 			if h.b != 0 && h.b&^unloaded == 0 {
-				fa.report(UseAfterUnload, c.Pos(), c.End(),
+				fa.reported.Report(UseAfterUnload, c.Pos(), c.End(),
 					fmt.Sprintf("%s uses module %s after it was unloaded; get functions and globals before the unload", c.Func.Name, k),
 					[]diag.Related{{Pos: h.unloadAt, Message: "unloaded here"}})
 			}
@@ -442,7 +429,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 		}
 		k := fa.funcs[fa.info.ObjectOf(id)] // the zero Loc, no handle, when unknown
 		if h, ok := s[k]; ok && h.b != 0 && h.b&^unloaded == 0 {
-			fa.report(UseAfterUnload, c.Pos(), c.End(),
+			fa.reported.Report(UseAfterUnload, c.Pos(), c.End(),
 				fmt.Sprintf("%s launches %s, whose module %s was unloaded; launch before unloading the module", c.Func.Name, id.Name, k),
 				[]diag.Related{{Pos: h.unloadAt, Message: "module unloaded here"}})
 		}
@@ -452,8 +439,11 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 // wrapperLoad handles `m, err := loadModule(path)` for a function with a
 // ReturnsModule fact.
 func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state) {
-	if fa.discarded(call, r) {
-		fa.report(Leak, call.Pos(), call.End(),
+	// The module is dropped on the spot, or handed to a method that only borrows it.
+	if flow.DroppedResult(fa.info, fa.fn.Body, call, r.Result, func(fn *types.Func) bool {
+		return slices.Contains(fa.borrowsOf(fn), flow.Receiver) && !slices.Contains(fa.unloadsOf(fn).Params, flow.Receiver)
+	}) {
+		fa.reported.Report(Leak, call.Pos(), call.End(),
 			fmt.Sprintf("the module %s returns is discarded and can never be unloaded; keep it and unload it when done", fa.calleeName(call, "the constructor")), nil)
 		return
 	}
@@ -571,23 +561,23 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDefe
 			// An owner's cleanup unloads what it holds now: nothing when the
 			// adds failed, and it usually clears the owner.
 		case h.b&pending != 0 && !isDeferred:
-			fa.report(UnloadUnchecked, call.Pos(), call.End(),
+			fa.reported.Report(UnloadUnchecked, call.Pos(), call.End(),
 				fmt.Sprintf("module %s is unloaded before its load was checked for success; check the load's status first and unload only a module that loaded", k),
 				fa.siteRelated(h, "loaded here"))
 		case h.b&pending != 0 && isDeferred:
-			fa.report(UnloadUnchecked, call.Pos(), call.End(),
+			fa.reported.Report(UnloadUnchecked, call.Pos(), call.End(),
 				fmt.Sprintf("unload of module %s is deferred before the load is checked for success; if the load fails the deferred unload gets an invalid handle: move the defer after the error check", k),
 				fa.siteRelated(h, "loaded here"))
 		case h.b == failed:
-			fa.report(UnloadUnchecked, call.Pos(), call.End(),
+			fa.reported.Report(UnloadUnchecked, call.Pos(), call.End(),
 				fmt.Sprintf("module %s is unloaded although its load failed; a failed load leaves no module to unload", k),
 				fa.siteRelated(h, "load that failed"))
 		case h.b&deferred != 0 && !isDeferred:
-			fa.report(DoubleUnload, call.Pos(), call.End(),
+			fa.reported.Report(DoubleUnload, call.Pos(), call.End(),
 				fmt.Sprintf("module %s is unloaded here and again by a deferred unload; remove one of them", k),
 				[]diag.Related{{Pos: h.deferAt, Message: "deferred unload"}})
 		case h.b != 0 && h.b&^unloaded == 0:
-			fa.report(DoubleUnload, call.Pos(), call.End(),
+			fa.reported.Report(DoubleUnload, call.Pos(), call.End(),
 				fmt.Sprintf("module %s is unloaded twice; the second unload fails with hipErrorNotFound or corrupts the runtime's module list", k),
 				[]diag.Related{{Pos: h.unloadAt, Message: "first unloaded here"}})
 		}
@@ -747,7 +737,7 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 		if fix, ok := fa.deferFix(site); ok && !h.owner {
 			fixes = append(fixes, fix)
 		}
-		fa.report(Leak, site.call.Pos(), site.call.End(), msg, related, fixes...)
+		fa.reported.Report(Leak, site.call.Pos(), site.call.End(), msg, related, fixes...)
 	}
 }
 

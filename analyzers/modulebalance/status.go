@@ -32,33 +32,3 @@ func (fa *funcAnalysis) propagateStatus(s state, lhs, rhs ast.Expr) {
 		}
 	}
 }
-
-// discarded reports whether the module that call, a call of a module
-// constructor, returns is dropped on the spot: the call is a statement of
-// its own, its module result is assigned to the blank identifier, or it is
-// the receiver of a method that only borrows it
-// (MustLoad(img).GetFunction("f")).
-func (fa *funcAnalysis) discarded(call *ast.CallExpr, r ReturnsModule) bool {
-	p := fa.parent(call)
-	for paren, ok := p.(*ast.ParenExpr); ok; paren, ok = p.(*ast.ParenExpr) {
-		p = fa.parent(paren)
-	}
-	switch p := p.(type) {
-	case *ast.ExprStmt:
-		return true
-	case *ast.AssignStmt:
-		if len(p.Rhs) != 1 || r.Result >= len(p.Lhs) {
-			return false
-		}
-		id, ok := p.Lhs[r.Result].(*ast.Ident)
-		return ok && id.Name == "_"
-	case *ast.SelectorExpr:
-		method, ok := fa.parent(p).(*ast.CallExpr)
-		if !ok || method.Fun != p {
-			return false
-		}
-		fn := fa.callee(method)
-		return fn != nil && slices.Contains(fa.borrowsOf(fn), -1) && !slices.Contains(fa.unloadsOf(fn).Params, -1)
-	}
-	return false
-}
