@@ -85,38 +85,31 @@ func (a *analyzer) findErrGuard(fi *fnInfo, r *walkResult) *Guard {
 	}
 	info := a.pass.TypesInfo
 	results := fi.obj.Signature().Results()
+results:
 	for i := range results.Len() {
 		if !flow.IsError(results.At(i).Type()) {
 			continue
 		}
-		nils, ok := 0, true
-		out := &Guard{Result: i}
+		out, nils := &Guard{Result: i}, 0
 		for _, rs := range r.returns {
 			if len(rs.ret.Results) != results.Len() {
-				ok = false
-				break
+				continue results
 			}
-			e := rs.ret.Results[i]
-			if !flow.IsNil(info, e) {
+			switch e := rs.ret.Results[i]; {
+			case !flow.IsNil(info, e):
 				if !flow.NonNilError(info, results, e) {
-					ok = false
-					break
+					continue results
 				}
-				continue
-			}
-			nils++
-			switch {
 			case rs.s.guarded:
+				nils++
 			case rs.s.wrongAt.IsValid():
+				nils++
 				out.HMM, out.Checks = true, r.wrongNames[rs.s.wrongAt]
 			default:
-				ok = false
-			}
-			if !ok {
-				break
+				continue results
 			}
 		}
-		if ok && nils > 0 {
+		if nils > 0 {
 			return out
 		}
 	}

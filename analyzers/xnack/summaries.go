@@ -264,21 +264,18 @@ func (a *analyzer) summarize(fi *fnInfo, walk bool) {
 	}
 	r := a.walk(fi, state{}, false)
 	s.Guards = fi.obj != nil && r.sawExit && r.exit.guarded
-	s.uses = firstUses(r.unguarded)
+	s.uses = firstUses(r.unguarded, func(s siteUse) useRef { return s.use })
 	s.Params = firstParams(r.params)
 	s.ErrGuard = a.findErrGuard(fi, r)
 	fi.sum = s
 }
 
 // firstUses keeps the first use of each kind, system memory first.
-func firstUses(sites []siteUse) []useRef {
+func firstUses[T any](xs []T, use func(T) useRef) []useRef {
 	var out []useRef
 	for _, k := range []memKind{systemMem, managedMem} {
-		for _, s := range sites {
-			if s.use.kind == k {
-				out = append(out, s.use)
-				break
-			}
+		if i := slices.IndexFunc(xs, func(x T) bool { return use(x).kind == k }); i >= 0 {
+			out = append(out, use(xs[i]))
 		}
 	}
 	return out
@@ -303,13 +300,7 @@ func (a *analyzer) usesOf(fn *types.Func) []useRef {
 		for _, impl := range impls {
 			all = append(all, a.usesOf(impl)...) // impls holds no interface method: one level
 		}
-		var out []useRef
-		for _, k := range []memKind{systemMem, managedMem} {
-			if i := slices.IndexFunc(all, func(u useRef) bool { return u.kind == k }); i >= 0 {
-				out = append(out, all[i])
-			}
-		}
-		return out
+		return firstUses(all, func(u useRef) useRef { return u })
 	}
 	if fn.Pkg() == a.pass.Pkg {
 		return a.localUses[fn.Origin()]

@@ -8,7 +8,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
@@ -424,24 +423,17 @@ type state struct {
 }
 
 func join(a, b state) state {
-	out := state{guarded: a.guarded && b.guarded}
+	out := state{guarded: a.guarded && b.guarded, ranAt: b.ranAt}
+	if a.ranAt.IsValid() && (!b.ranAt.IsValid() || a.ranAt < b.ranAt) {
+		out.ranAt = a.ranAt
+	}
 	switch {
 	case a.guarded:
 		out.wrongAt = b.wrongAt
 	case b.guarded:
 		out.wrongAt = a.wrongAt
-	case a.wrongAt == b.wrongAt:
-		out.wrongAt = a.wrongAt
 	case a.wrongAt.IsValid() && b.wrongAt.IsValid():
 		out.wrongAt = min(a.wrongAt, b.wrongAt)
-	}
-	switch {
-	case !a.ranAt.IsValid():
-		out.ranAt = b.ranAt
-	case !b.ranAt.IsValid():
-		out.ranAt = a.ranAt
-	default:
-		out.ranAt = min(a.ranAt, b.ranAt)
 	}
 	return out
 }
@@ -453,16 +445,11 @@ type siteUse struct {
 
 type lateSet struct{ at, ranAt token.Pos }
 
-type wrongUse struct {
-	at  token.Pos
-	use useRef
-}
-
 // walkResult is what one walk of a function found.
 type walkResult struct {
 	unguarded  []siteUse
 	late       []lateSet
-	wrong      []wrongUse
+	wrong      []siteUse // at the HMM check
 	wrongNames map[token.Pos]string
 	mrun       []state
 	params     []paramSite // parameters reaching the GPU unguarded
@@ -479,9 +466,8 @@ type returnState struct {
 type walker struct {
 	a          *analyzer
 	fi         *fnInfo
-	noEnvGuard bool // tests: setting HSA_XNACK there comes after other tests ran
-	r          *walkResult
-	res        walkResult // what r points to: one allocation for both
+	noEnvGuard bool       // tests: setting HSA_XNACK there comes after other tests ran
+	r          walkResult // in the walker's allocation
 }
 
 // step is the transfer function of one event.
@@ -520,27 +506,22 @@ func (w *walker) summaryAt(ev event) calleeSummary {
 
 // record records what an event does in state s, at the fixpoint.
 func (w *walker) record(ev event, s state) {
+	sum := w.summaryAt(ev) // empty but for calls
+	if (ev.kind == evSetenv || sum.Env) && s.ranAt.IsValid() && !w.noEnvGuard {
+		w.r.late = append(w.r.late, lateSet{ev.pos, s.ranAt})
+	}
 	switch ev.kind {
-	case evSetenv:
-		if !w.noEnvGuard && s.ranAt.IsValid() {
-			w.r.late = append(w.r.late, lateSet{ev.pos, s.ranAt})
-		}
 	case evMRun:
 		w.r.mrun = append(w.r.mrun, s)
 	case evUse:
 		w.use(ev.pos, *ev.use, s)
 	case evParamUse:
 		w.paramUse(ev.pos, *ev.flow, s)
-	case evCall:
-		sum := w.summaryAt(ev)
-		if sum.Env && s.ranAt.IsValid() && !w.noEnvGuard {
-			w.r.late = append(w.r.late, lateSet{ev.pos, s.ranAt})
-		}
-		for _, u := range sum.uses {
-			w.use(ev.pos, u, s)
-		}
-		w.passParams(ev, sum, s)
 	}
+	for _, u := range sum.uses {
+		w.use(ev.pos, u, s)
+	}
+	w.passParams(ev, sum, s)
 }
 
 // passParams applies the callee's parameter flows to the call's arguments:
@@ -578,7 +559,7 @@ func (w *walker) use(site token.Pos, u useRef, s state) {
 	switch {
 	case s.guarded && !w.a.candidates:
 	case s.wrongAt.IsValid() && !w.a.candidates:
-		w.r.wrong = append(w.r.wrong, wrongUse{s.wrongAt, u})
+		w.r.wrong = append(w.r.wrong, siteUse{s.wrongAt, u})
 	default:
 		w.r.unguarded = append(w.r.unguarded, siteUse{site, u})
 	}
@@ -607,7 +588,6 @@ func (w *walker) branch(cond ast.Expr, taken bool, s state) state {
 // fixpoint in a separate pass over the solution (flow.Replay).
 func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 	w := &walker{a: a, fi: fi, noEnvGuard: noEnvGuard}
-	w.r = &w.res
 	p := flow.Problem[state]{
 		Entry: entry,
 		Clone: func(s state) state { return s },
@@ -638,9 +618,9 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 			w.r.exit, w.r.sawExit = s, true
 		}
 	})
-	sort.SliceStable(w.r.unguarded, func(i, j int) bool { return w.r.unguarded[i].site < w.r.unguarded[j].site })
-	sort.SliceStable(w.r.params, func(i, j int) bool { return w.r.params[i].site < w.r.params[j].site })
-	return w.r
+	slices.SortStableFunc(w.r.unguarded, func(x, y siteUse) int { return cmp.Compare(x.site, y.site) })
+	slices.SortStableFunc(w.r.params, func(x, y paramSite) int { return cmp.Compare(x.site, y.site) })
+	return &w.r
 }
 
 // report walks every function for HL4003 and HL4005, then the entry points
@@ -701,11 +681,11 @@ func (a *analyzer) reportLocal(r *walkResult) {
 			[]diag.Related{{Pos: l.ranAt, Message: "the HIP runtime is initialized here"}})
 	}
 	for _, w := range r.wrong {
-		if !a.once(WrongGuard, w.at) {
+		if !a.once(WrongGuard, w.site) {
 			continue
 		}
-		name := r.wrongNames[w.at]
-		diag.Report(a.pass, WrongGuard, w.at, token.NoPos,
+		name := r.wrongNames[w.site]
+		diag.Report(a.pass, WrongGuard, w.site, token.NoPos,
 			fmt.Sprintf("%s reports HMM (managed memory) support, not XNACK: it can be 1 while XNACK is off, "+
 				"so the use it guards (%s) still %s; check hipDeviceAttributePageableMemoryAccess == 1 or that "+
 				"gcnArchName contains \"xnack+\" instead", name, w.use.describe(""), outcome(w.use.kind)),
