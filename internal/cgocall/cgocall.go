@@ -24,6 +24,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/hipapi"
 )
 
@@ -419,14 +420,14 @@ func InspectWith(match func(ast.Expr) *Call, n ast.Node, yield func(*Call) bool)
 					return false
 				}
 				for _, a := range c.Args {
-					ast.Inspect(a, visit)
+					astwalk.Preorder(a, visit)
 				}
 				return false
 			}
 		}
 		return true
 	}
-	ast.Inspect(n, visit)
+	astwalk.Preorder(n, visit)
 }
 
 // ConstName returns the C name of a cgo constant reference (_Ciconst_x,

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/hipapi"
 )
 
@@ -69,7 +70,7 @@ func FileUsesC(files []*ast.File, pos token.Pos) bool {
 	for _, f := range files {
 		if f.FileStart <= pos && pos <= f.FileEnd {
 			uses := false
-			ast.Inspect(f, func(n ast.Node) bool {
+			astwalk.Preorder(f, func(n ast.Node) bool {
 				if id, ok := n.(*ast.Ident); ok && strings.HasPrefix(id.Name, "_C") {
 					uses = true
 				}

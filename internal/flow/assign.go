@@ -3,6 +3,8 @@ package flow
 import (
 	"go/ast"
 	"go/token"
+
+	"github.com/hiplint/hiplint/internal/astwalk"
 )
 
 // Assigned calls yield for each left-hand side that n writes when n is an
@@ -69,7 +71,7 @@ func Sides(n ast.Node) (lhs, rhs []ast.Expr, ok bool) {
 // for them).
 func Loops(body ast.Node) (loops []PosRange, rangeOf map[ast.Expr]*ast.RangeStmt) {
 	rangeOf = map[ast.Expr]*ast.RangeStmt{}
-	ast.Inspect(body, func(n ast.Node) bool {
+	astwalk.Preorder(body, func(n ast.Node) bool {
 		switch l := n.(type) {
 		case *ast.ForStmt:
 			loops = append(loops, PosRange{Pos: l.Pos(), End: l.End()})

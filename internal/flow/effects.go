@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
@@ -112,21 +113,21 @@ func (x *Index) CallsInOrder(n ast.Node, lit func(*ast.FuncLit), runtime func(*c
 		case *ast.CallExpr:
 			if c := x.Match(e); c != nil {
 				for _, a := range c.Args {
-					ast.Inspect(a, visit)
+					astwalk.Preorder(a, visit)
 				}
 				runtime(c)
 				return false
 			}
-			ast.Inspect(e.Fun, visit)
+			astwalk.Preorder(e.Fun, visit)
 			for _, a := range e.Args {
-				ast.Inspect(a, visit)
+				astwalk.Preorder(a, visit)
 			}
 			other(e)
 			return false
 		}
 		return true
 	}
-	ast.Inspect(n, visit)
+	astwalk.Preorder(n, visit)
 }
 
 // ArgLoc returns the location that an argument e names, with path

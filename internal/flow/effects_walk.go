@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/cgocall"
 )
 
@@ -39,7 +40,7 @@ func (w *Effects[S]) Walk(n ast.Node, s S) {
 	var visit func(ast.Node) bool
 	walk := func(es ...ast.Expr) {
 		for _, e := range es {
-			ast.Inspect(e, visit)
+			astwalk.Preorder(e, visit)
 		}
 	}
 	visit = func(node ast.Node) bool {
@@ -75,13 +76,13 @@ func (w *Effects[S]) Walk(n ast.Node, s S) {
 		}
 		return true
 	}
-	ast.Inspect(n, visit)
+	astwalk.Preorder(n, visit)
 }
 
 // RangeOperands returns the operands of the range loops under n.
 func RangeOperands(n ast.Node) map[ast.Expr]bool {
 	ops := map[ast.Expr]bool{}
-	ast.Inspect(n, func(n ast.Node) bool {
+	astwalk.Preorder(n, func(n ast.Node) bool {
 		if r, ok := n.(*ast.RangeStmt); ok {
 			ops[r.X] = true
 		}

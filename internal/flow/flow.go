@@ -183,18 +183,24 @@ func Solve[S any](g *cfg.CFG, p Problem[S]) map[*cfg.Block]S {
 			continue
 		}
 		visits[b.Index]++
-		out := p.Clone(in[b])
-		for _, n := range b.Nodes {
-			out = p.Transfer(n, out)
+		// An empty block (the cfg package's joins and loop heads) passes
+		// its entry state on as it is: out is then in[b], which Solve
+		// keeps, so it is never stored or changed (fresh is false).
+		out, fresh := in[b], false
+		if len(b.Nodes) > 0 {
+			out, fresh = p.Clone(out), true
+			for _, n := range b.Nodes {
+				out = p.Transfer(n, out)
+			}
 		}
 		cond := Cond(b)
 		for i, succ := range b.Succs {
 			last := i == len(b.Succs)-1
 			// s is out, or a state refined from it; owned says whether
 			// nothing else refers to s, so that it may be stored as it is.
-			s, owned := out, last
+			s, owned := out, last && fresh
 			if cond != nil && p.Branch != nil {
-				if !last {
+				if !owned {
 					s = p.Clone(out)
 				}
 				s, owned = p.Branch(cond, i == 0, s), true
@@ -237,8 +243,8 @@ func (r PosRange) Contains(p token.Pos) bool { return r.Pos <= p && p < r.End }
 func Replay[S any](g *cfg.CFG, in map[*cfg.Block]S, p Problem[S], report func(n ast.Node, s S)) {
 	for _, b := range g.Blocks {
 		s, ok := in[b]
-		if !ok {
-			continue
+		if !ok || len(b.Nodes) == 0 {
+			continue // an empty block has nothing to report
 		}
 		s = p.Clone(s)
 		for _, n := range b.Nodes {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/cgocall"
 )
 
@@ -59,7 +60,7 @@ func IdempotentParams(info *types.Info, body *ast.BlockStmt, sig *types.Signatur
 		}
 		return ParamIndex(sig, root)
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
+	astwalk.Preorder(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
@@ -68,7 +69,7 @@ func IdempotentParams(info *types.Info, body *ast.BlockStmt, sig *types.Signatur
 				}
 			}
 		case *ast.IfStmt:
-			ast.Inspect(n.Cond, func(c ast.Node) bool {
+			astwalk.Preorder(n.Cond, func(c ast.Node) bool {
 				if e, ok := c.(ast.Expr); ok {
 					if i, path, ok := paramOf(e); ok {
 						guards = append(guards, guard{i, path, n})
@@ -91,7 +92,7 @@ func IdempotentParams(info *types.Info, body *ast.BlockStmt, sig *types.Signatur
 				if !ok || cgocall.IsWrapper(info, lit) {
 					continue
 				}
-				ast.Inspect(lit.Body, func(x ast.Node) bool {
+				astwalk.Preorder(lit.Body, func(x ast.Node) bool {
 					if call, ok := x.(*ast.CallExpr); ok {
 						for _, m := range released(call) {
 							if v := RootVar(info, m); v != nil {

@@ -5,6 +5,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+
+	"github.com/hiplint/hiplint/internal/astwalk"
 )
 
 // StableKeys names the elements of maps and slices in one function body by
@@ -55,7 +57,7 @@ func MayChange(info *types.Info, body ast.Node, v *types.Var) bool {
 		return ok && (info.Uses[id] == v || info.Defs[id] == v)
 	}
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	astwalk.Preorder(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {

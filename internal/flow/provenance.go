@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/hipapi"
 )
@@ -44,7 +45,7 @@ func ScanProvenance(x *Index, ptrs Pointers, body *ast.BlockStmt, track func(Loc
 		elems: map[types.Object][]ast.Expr{}, copies: map[Loc]oneCopy{}}
 	info := ptrs.Info
 	for range 2 { // twice, for p := &buf[0]; q := p
-		ast.Inspect(body, func(n ast.Node) bool {
+		astwalk.Preorder(body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
 				return cgocall.IsWrapper(info, n) || x.InPlace(n)
@@ -176,14 +177,14 @@ func (p *Provenance) Mentions(e ast.Node) []Mention {
 				if elts, ok := p.elems[v]; ok && !seen[v] {
 					seen[v] = true
 					for _, el := range elts {
-						ast.Inspect(el, walk)
+						astwalk.Preorder(el, walk)
 					}
 				}
 			}
 		}
 		return true
 	}
-	ast.Inspect(e, walk)
+	astwalk.Preorder(e, walk)
 	return out
 }
 

@@ -4,13 +4,15 @@ import (
 	"go/ast"
 	"go/types"
 	"strings"
+
+	"github.com/hiplint/hiplint/internal/astwalk"
 )
 
 // ReturnStmts returns a body's own return statements, not those of the
 // function literals (cgo's wrappers included) inside it.
 func ReturnStmts(body *ast.BlockStmt) []*ast.ReturnStmt {
 	var out []*ast.ReturnStmt
-	ast.Inspect(body, func(n ast.Node) bool {
+	astwalk.Preorder(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false

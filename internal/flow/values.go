@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/cgocall"
 )
 
@@ -36,7 +37,7 @@ func OnlyFresh(info *types.Info, body *ast.BlockStmt, v types.Object) bool {
 		return ok && (info.Uses[id] == v || info.Defs[id] == v)
 	}
 	ok := true
-	ast.Inspect(body, func(n ast.Node) bool {
+	astwalk.Preorder(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			if cgocall.IsWrapper(info, n) {
@@ -73,7 +74,7 @@ func ParamAliases(info *types.Info, body *ast.BlockStmt, sig *types.Signature) (
 	aliases := map[types.Object]types.Object{}
 	defs := map[types.Object]ast.Expr{}
 	assigns := map[types.Object]int{}
-	ast.Inspect(body, func(n ast.Node) bool {
+	astwalk.Preorder(body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
@@ -148,7 +149,7 @@ func ValueOf(info *types.Info, e ast.Expr, objs map[types.Object]bool) bool {
 // literals are not looked into: their temporaries are not stores.
 func StoredElsewhere(info *types.Info, body *ast.BlockStmt, objs map[types.Object]bool) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	astwalk.Preorder(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return !cgocall.IsWrapper(info, n)
@@ -195,7 +196,7 @@ func IsFinalizerCall(info *types.Info, call *ast.CallExpr) bool {
 func FinalizedTypes(info *types.Info, funcs []Func) map[*types.TypeName]bool {
 	out := map[*types.TypeName]bool{}
 	for _, f := range funcs {
-		ast.Inspect(f.Body, func(n ast.Node) bool {
+		astwalk.Preorder(f.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok && IsFinalizerCall(info, call) {
 				if n := NamedOf(info.TypeOf(call.Args[0])); n != nil {
 					out[n.Obj()] = true

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/cgocall"
 )
 
@@ -32,7 +33,7 @@ type Write struct {
 // one method and frees p.ptr in another).
 func Writes(info *types.Info, funcs []Func, yield func(Write)) {
 	for _, fn := range funcs {
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
+		astwalk.Preorder(fn.Body, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.FuncLit:
 				return cgocall.IsWrapper(info, x) // cgo's wrappers are the function's own code
