@@ -294,41 +294,36 @@ func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature, unloa
 // other borrowers.
 func (a *analysis_) borrowedUses(fn flow.Func, reloaded func(ast.Expr) bool) []flow.PosRange {
 	info := a.pass.TypesInfo
-	var safe []flow.PosRange
-	cover := func(es ...ast.Expr) {
-		for _, e := range es {
-			safe = append(safe, flow.PosRange{Pos: e.Pos(), End: e.End()})
-		}
-	}
+	var safe flow.Ranges
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.CallExpr:
 			if c := a.idx.Match(x); c != nil {
 				for i, arg := range c.Args {
 					if out, ok := c.Func.Out.Index(); !ok || i != out || c.Func.Role != hipapi.ModuleLoad || reloaded(arg) {
-						cover(arg)
+						safe.Add(arg)
 					}
 				}
 				return true
 			}
-			cover(a.borrowedExprs(x)...)
+			safe.Add(a.borrowedExprs(x)...)
 			li, _ := a.loadsInto.Of(a.callee(x))
-			cover(slices.DeleteFunc(append(a.unloadedExprs(x), flow.ArgsAt(x, li.Params)...), func(e ast.Expr) bool { return !reloaded(e) })...)
+			safe.Add(slices.DeleteFunc(append(a.unloadedExprs(x), flow.ArgsAt(x, li.Params)...), func(e ast.Expr) bool { return !reloaded(e) })...)
 		case *ast.BinaryExpr:
 			if flow.IsNilComparison(info, x) {
-				cover(x)
+				safe.Add(x)
 			}
 		case *ast.AssignStmt:
 			for _, l := range x.Lhs {
 				if _, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
-					cover(l)
+					safe.Add(l)
 				}
 			}
 		case *ast.SelectorExpr:
 			// Reading a plain field (a flag, a size) does not let the module escape.
 			if tv, ok := info.Types[x]; ok && !a.holdsModule(tv.Type) {
 				if sel, ok := info.Selections[x]; ok && sel.Kind() == types.FieldVal {
-					cover(x)
+					safe.Add(x)
 				}
 			}
 		}

@@ -52,9 +52,15 @@ type handle struct {
 
 // clone returns a copy of h that shares nothing with it.
 func (h *handle) clone() *handle {
-	c := *h
+	c := new(handle)
+	c.copy(h)
+	return c
+}
+
+// copy makes c a copy of h that shares nothing with it.
+func (c *handle) copy(h *handle) {
+	*c = *h
 	c.sites, c.status = slices.Clone(h.sites), slices.Clone(h.status)
-	return &c
 }
 
 // setStatus sets h's bits to b and its status keys to key (nil: none).
@@ -74,17 +80,7 @@ func (h *handle) addSites(from *handle) {
 type state map[flow.Loc]*handle
 
 func cloneState(s state) state {
-	out := make(state, len(s))
-	hs := make([]handle, len(s)) // the copies (as handle.clone makes them) in one allocation
-	i := 0
-	for k, h := range s {
-		c := &hs[i]
-		i++
-		*c = *h
-		c.sites, c.status = slices.Clone(h.sites), slices.Clone(h.status)
-		out[k] = c
-	}
-	return out
+	return flow.ClonePointers(s, (*handle).copy)
 }
 
 func joinState(into, from state) state {
@@ -339,14 +335,7 @@ func (fa *funcAnalysis) isFresh(lhs ast.Expr) bool {
 // calls processes the runtime calls and summarized calls in n, in source
 // order, and returns the ranges whose identifiers are borrowed (not escapes).
 func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
-	var borrowed []flow.PosRange
-	borrow := func(es ...ast.Expr) {
-		for _, e := range es {
-			if e != nil {
-				borrowed = append(borrowed, flow.PosRange{Pos: e.Pos(), End: e.End()})
-			}
-		}
-	}
+	var borrowed flow.Ranges
 	var visit func(node ast.Node) bool
 	visit = func(node ast.Node) bool {
 		switch x := node.(type) {
@@ -357,7 +346,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 			return fa.calledInPlace(x)
 		case *ast.BinaryExpr:
 			if flow.IsNilComparison(fa.info, x) {
-				borrow(x)
+				borrowed.Add(x)
 			}
 		case *ast.CallExpr:
 			if c := fa.idx.Match(x); c != nil {
@@ -365,25 +354,25 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 					ast.Inspect(arg, visit) // calls nested in the user's arguments run first
 				}
 				fa.runtimeCall(c, s)
-				borrow(c.Args...)
+				borrowed.Add(c.Args...)
 				return false
 			}
 			fn := fa.callee(x)
-			borrow(fa.callbackArgs(x)...)
+			borrowed.Add(fa.callbackArgs(x)...)
 			if flow.IsTestCleanup(fn) {
 				fa.testCleanup(x, s)
 			}
-			borrow(fa.borrowedExprs(x)...)
+			borrowed.Add(fa.borrowedExprs(x)...)
 			if r, ok := fa.returns.Of(fn); ok {
 				fa.wrapperLoad(x, r, s)
 			}
 			if li, ok := fa.loadsInto.Of(fn); ok {
 				fa.intoLoad(x, li, s)
-				borrow(flow.ArgsAt(x, li.Params)...)
+				borrowed.Add(flow.ArgsAt(x, li.Params)...)
 			}
 			for _, m := range fa.unloadedExprs(x) { // not a runtime call: the callee's Unloads
 				fa.unloadBy(s, m, x, false, false, false, fa.isIdempotent(x, m))
-				borrow(m)
+				borrowed.Add(m)
 			}
 		}
 		return true
@@ -653,11 +642,11 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 	if len(s) == 0 {
 		return // nothing to mark
 	}
-	var lhs []flow.PosRange
+	safe := flow.Ranges(slices.Clip(borrowed)) // and what assignments overwrite
 	if as, ok := n.(*ast.AssignStmt); ok {
 		for _, l := range as.Lhs {
 			if _, ok := fa.localLoc(l); ok {
-				lhs = append(lhs, flow.PosRange{Pos: l.Pos(), End: l.End()})
+				safe.Add(l)
 			}
 		}
 	}
@@ -669,10 +658,6 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 	clear(roots)
 	for k := range s {
 		roots[k.Root] = true
-	}
-	safe := borrowed
-	if len(lhs) > 0 {
-		safe = slices.Concat(borrowed, lhs)
 	}
 	for obj := range flow.UsedOutside(fa.info, n, roots, safe) {
 		for k, h := range s {
