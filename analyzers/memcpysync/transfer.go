@@ -197,10 +197,8 @@ func (fa *funcAnalysis) hostRead(e ast.Expr, at ast.Node, what string, deep bool
 func (fa *funcAnalysis) deviceRead(l flow.Loc, deep bool, at ast.Node, q flow.Queue, what string, s *state) {
 	if q.Kind != flow.OnHost {
 		fa.noteDeviceRead(l, q, s)
-	} else if fa.seen != nil && !s.synced && fa.sig != nil {
-		if i, ok := flow.ParamIndex(fa.sig, l.Root); ok && !slices.Contains(fa.seen.readParams, i) {
-			fa.seen.readParams = append(fa.seen.readParams, i)
-		}
+	} else if ref, ok := flow.RefOf(fa.sig, l); ok && fa.seen != nil && !s.synced {
+		fa.seen.readParams = flow.AppendNew(fa.seen.readParams, ref.Param)
 	}
 	for _, cp := range fa.pendingCopies(s) {
 		if fa.live(cp) && cp.has(l, deep) && !fa.ordered(cp, q) {
@@ -244,16 +242,10 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 			op := map[hipapi.Role]EventOpKind{hipapi.EventRecord: Record, hipapi.StreamWaitEvent: Wait, hipapi.EventSync: SyncEvent}[f.Role]
 			fa.eventOp(op, ev, fa.queueOf(c.Arg(f.Stream), s), s) // a sync's queue (no stream: the null one) goes unused
 		}
-	case hipapi.StreamCreate:
-		u, ok := ast.Unparen(c.Arg(f.Out)).(*ast.UnaryExpr)
-		if !ok || u.Op != token.AND {
-			return
+	case hipapi.StreamCreate: // into &h
+		for _, l := range fa.ptrs.Locator.Addressed([]ast.Expr{c.Arg(f.Out)}) {
+			flow.Put(&s.streams, l, flow.CreatedQueue(fa.info, c, l, s.device))
 		}
-		l, ok := fa.ptrs.Locator.Of(u.X)
-		if !ok {
-			return
-		}
-		flow.Put(&s.streams, l, flow.CreatedQueue(fa.info, c, l, s.device))
 	case hipapi.Copy:
 		fa.copyCall(c, s)
 	case hipapi.Launch:

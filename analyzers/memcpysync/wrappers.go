@@ -17,11 +17,9 @@ import (
 // what names the receiver bound where the method value was stored
 // (Ref.Arg has no receiver for it).
 func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
-	if flow.IsBuiltin(fa.info, call, "copy") && len(call.Args) == 2 {
-		fa.hostRead(call.Args[1], call, "copy", false, s)
-	}
-	if flow.IsBuiltin(fa.info, call, "append") && call.Ellipsis.IsValid() && len(call.Args) == 2 {
-		fa.hostRead(call.Args[1], call, "append", false, s) // append(out, view...)
+	// copy(dst, view) and append(out, view...) read the view on the host.
+	if b := flow.BuiltinName(fa.info, call); len(call.Args) == 2 && (b == "copy" || b == "append" && call.Ellipsis.IsValid()) {
+		fa.hostRead(call.Args[1], call, b, false, s)
 	}
 	fn := fa.callee(call)
 	sum, ok := fa.sums.Of(fn)
@@ -167,16 +165,9 @@ func (fa *funcAnalysis) noteDeviceRead(l flow.Loc, q flow.Queue, s *state) {
 	if fa.seen == nil || fa.quietReads || s.synced || fa.sig == nil {
 		return
 	}
-	var r DeviceRead
-	r.Stream, r.Device = fa.queues.ForCaller(q)
-	for _, a := range fa.prov.Aliases.Of(l) {
-		if t := a.Root.Type(); a.Path == "" && !flow.HoldsPointer(t) && !flow.IsUintptr(t) {
-			continue // n in cn := C.int(n): no memory
-		}
-		if ref, ok := flow.RefOf(fa.sig, a); ok {
-			r.Ref = ref
-			fa.seen.devReads = append(fa.seen.devReads, r)
-		}
+	st, dev := fa.queues.ForCaller(q)
+	for _, ref := range fa.prov.Aliases.MemoryRefs(fa.sig, l) {
+		fa.seen.devReads = append(fa.seen.devReads, DeviceRead{Ref: ref, Stream: st, Device: dev})
 	}
 }
 
