@@ -105,7 +105,7 @@ func (a *analyzer) findKernelArgs(fi *fnInfo) *KernelArgs {
 			if len(ret.Results) != results.Len() {
 				continue
 			}
-			for _, v := range a.argArrayValues(fi, ret.Results[i]) {
+			for _, v := range allValues(a.arrayValues(ret.Results[i], false)) {
 				if r, ok := a.paramOf(fi, v); ok && r.Path == "" && r.Param >= 0 && !slices.Contains(params, r.Param) {
 					params = append(params, r.Param)
 				}
@@ -119,12 +119,9 @@ func (a *analyzer) findKernelArgs(fi *fnInfo) *KernelArgs {
 	return nil
 }
 
-// argArrayValues returns the argument values of the kernel argument array e
-// in fi: slots &d of a Go array (d), slots pointing into C memory (what is
-// stored where they point), and the values of an array returned by a
-// summarized helper (the helper's caller's arguments).
-func (a *analyzer) argArrayValues(fi *fnInfo, e ast.Expr) []ast.Expr {
-	vals, helped := a.arrayValues(e, false)
+// allValues is the values of an argument array and the arguments of the
+// helper that built it, as one list (arrayValues gives one or the other).
+func allValues(vals []ast.Expr, helped []helperArg) []ast.Expr {
 	for _, h := range helped {
 		vals = append(vals, h.arg)
 	}
@@ -184,10 +181,7 @@ func (a *analyzer) classifyArrayArg(fi *fnInfo, call *ast.CallExpr, callee *type
 	if what, ok := a.systemInArray(vals, helped, " in the argument array passed to ", callee.Name()+pf.handedOn(callee)); ok {
 		return argResult{use: &useRef{kind: systemMem, what: what, in: fi.name, pos: call.Pos(), cuda: pf.CUDA}}
 	}
-	values := vals
-	for _, h := range helped {
-		values = append(values, h.arg)
-	}
+	values := allValues(vals, helped)
 	for _, v := range values {
 		if r, ok := a.paramOf(fi, v); ok && r.Path == "" {
 			return argResult{passed: pf.via(r, false)}

@@ -52,11 +52,11 @@ func (a *analyzer) buildIndex() {
 	info := a.pass.TypesInfo
 	ix := &index{Sources: flow.IndexSources(info, a.files), attrs: map[types.Object]hipapi.Const{}}
 	a.ix = ix
-	a.cmem = flow.NewCMemory(info, a.pass.TypesSizes, ix.Sources, a.files, func(call *ast.CallExpr) bool {
+	cmem := flow.NewCMemory(info, a.pass.TypesSizes, ix.Sources, a.files, func(call *ast.CallExpr) bool {
 		name, ok := cgocall.CName(info, call)
 		return ok && cgocall.IsSystemAlloc(name)
 	})
-	a.kargs = flow.KernelArgs{Info: info, Sources: ix.Sources, C: a.cmem}
+	a.kargs = flow.KernelArgs{Info: info, Sources: ix.Sources, C: cmem}
 	a.provs, a.helped, a.guards, a.errs = a.newProvenance(), a.newHelperArgs(), a.newGuards(), a.newErrGuards()
 	for _, c := range a.idx.RuntimeCalls() {
 		switch c.Func.Role {

@@ -99,16 +99,6 @@ func (pf ParamFlow) via(r flow.Ref, array bool) *ParamFlow {
 	return &pf
 }
 
-// reachingParam returns the flow of a GPU use of e in fi, when e is a
-// parameter: In is the name of fi, the function the use is in.
-func (a *analyzer) reachingParam(fi *fnInfo, e ast.Expr, api string, cuda bool) (ParamFlow, bool) {
-	r, ok := a.paramOf(fi, e)
-	if !ok || r.Path != "" && !a.fieldMayHoldSystem(fi, r) {
-		return ParamFlow{}, false
-	}
-	return ParamFlow{Ref: r, API: api, In: fi.name, CUDA: cuda}, true
-}
-
 // fieldMayHoldSystem reports whether a caller could pass system memory in
 // the field of a parameter: the field is exported (other packages store
 // into it), or something stored into it in this package is system memory.

@@ -192,21 +192,16 @@ type calleeSummary struct {
 }
 
 func (a *analyzer) calleeOf(ev event) calleeSummary {
-	if ev.lit != nil {
-		fi := a.byNode[ev.lit]
-		if fi == nil {
-			return calleeSummary{}
-		}
+	switch {
+	case ev.lit != nil && a.byNode[ev.lit] != nil:
 		// A literal that skips (a subtest) does not guard its caller.
-		s := fi.sum
+		s := a.byNode[ev.lit].sum
 		s.Guards, s.own = false, true
 		return s
+	case ev.callee != nil:
+		return calleeSummary{Summary: a.summaryOf(ev.callee), uses: a.usesOf(ev.callee)}
 	}
-	fn := ev.callee
-	if fn == nil {
-		return calleeSummary{}
-	}
-	return calleeSummary{Summary: a.summaryOf(fn), uses: a.usesOf(fn)}
+	return calleeSummary{}
 }
 
 // summarizeUses computes, callees first, every function's effects (whether
@@ -246,16 +241,9 @@ func (a *analyzer) summarize(fi *fnInfo, walk bool) {
 	var s calleeSummary
 	for _, evs := range fi.events {
 		for _, ev := range evs {
-			switch ev.kind {
-			case evRuntime:
-				s.Runtime = true
-			case evSetenv:
-				s.Env = true
-			case evCall:
-				c := a.calleeOf(ev)
-				s.Runtime = s.Runtime || c.Runtime
-				s.Env = s.Env || c.Env
-			}
+			c := a.calleeOf(ev) // empty but for calls
+			s.Runtime = s.Runtime || c.Runtime || ev.kind == evRuntime
+			s.Env = s.Env || c.Env || ev.kind == evSetenv
 		}
 	}
 	fi.sum = s // the effects hold during the walk (recursion)

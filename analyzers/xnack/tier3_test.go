@@ -44,13 +44,13 @@ func TestUntypedExpressions(t *testing.T) {
 		a.kargs.Values(e)
 		a.prov(e)
 		a.paramOf(fi, e)
-		a.cmem.Loc(e)
-		a.cmem.Buffer(e)
+		a.kargs.C.Loc(e)
+		a.kargs.C.Buffer(e)
 		a.attrValue(e)
 		flow.SlotBound(info, e, 64)
 		if u, ok := e.(*ast.UnaryExpr); ok {
 			if ix, ok := ast.Unparen(u.X).(*ast.IndexExpr); ok {
-				a.cmem.ElemLoc(ix)
+				a.kargs.C.ElemLoc(ix)
 			}
 		}
 		if lit, ok := e.(*ast.CompositeLit); ok {

@@ -132,7 +132,6 @@ type analyzer struct {
 	reported  map[string]bool // ID@pos already reported
 	impls     *flow.Impls     // implementations behind interface calls
 	argCache  map[argKey]argResult
-	cmem      *flow.CMemory   // C heap blocks and what is stored into them
 	kargs     flow.KernelArgs // kernel argument arrays
 	// candidates: guards do not count (Candidates).
 	candidates bool
@@ -327,7 +326,10 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) {
 			a.emit(event{kind: evParamUse, pos: pos, flow: &r})
 		}
 	}
-	param := func(e ast.Expr) { flowTo(a.reachingParam(fi, e, f.Name, !hip)) }
+	param := func(e ast.Expr) {
+		r, ok := a.paramOf(fi, e)
+		flowTo(ParamFlow{Ref: r, API: f.Name, In: fi.name, CUDA: !hip}, ok && (r.Path == "" || a.fieldMayHoldSystem(fi, r)))
+	}
 	switch f.Role {
 	case hipapi.Alloc:
 		// On NVIDIA managed memory migrates on fault without any XNACK
@@ -351,11 +353,8 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) {
 			use(systemMem, what)
 			return
 		}
-		for _, v := range vals {
+		for _, v := range allValues(vals, helped) {
 			param(v)
-		}
-		for _, h := range helped {
-			param(h.arg)
 		}
 		if len(vals) == 0 && len(helped) == 0 {
 			// The array itself is a parameter: what the caller puts in it.
@@ -659,11 +658,9 @@ func (a *analyzer) report() {
 
 func (a *analyzer) once(c diag.Check, pos token.Pos) bool {
 	key := fmt.Sprintf("%s@%d", c.ID, pos)
-	if a.reported[key] {
-		return false
-	}
+	first := !a.reported[key]
 	a.reported[key] = true
-	return true
+	return first
 }
 
 // reportLocal reports what is wrong wherever the function is called from:
@@ -688,16 +685,15 @@ func (a *analyzer) reportLocal(r *walkResult) {
 		diag.Report(a.pass, WrongGuard, w.site, token.NoPos,
 			fmt.Sprintf("%s reports HMM (managed memory) support, not XNACK: it can be 1 while XNACK is off, "+
 				"so the use it guards (%s) still %s; check hipDeviceAttributePageableMemoryAccess == 1 or that "+
-				"gcnArchName contains \"xnack+\" instead", name, w.use.describe(""), outcome(w.use.kind)),
+				"gcnArchName contains \"xnack+\" instead", name, w.use.describe(""), outcomes[w.use.kind]),
 			[]diag.Related{{Pos: w.use.pos, Message: w.use.describe("")}})
 	}
 }
 
-func outcome(k memKind) string {
-	if k == systemMem {
-		return "faults (\"Memory access fault by GPU ... Page not present\")"
-	}
-	return "does not migrate (it is pinned host memory) and can hang code that waits on it"
+// outcomes is what each kind of memory does on a GPU without XNACK.
+var outcomes = map[memKind]string{
+	systemMem:  "faults (\"Memory access fault by GPU ... Page not present\")",
+	managedMem: "does not migrate (it is pinned host memory) and can hang code that waits on it",
 }
 
 // related lists every site's use, for the diagnostic's secondary positions.
@@ -766,17 +762,14 @@ func (a *analyzer) reportTest(fi *fnInfo, r *walkResult) {
 	if !a.once(UnskippedTest, first.site) {
 		return
 	}
-	kind := "managed memory"
-	if first.use.kind == systemMem {
-		kind = "system memory"
-	}
+	kind := map[memKind]string{systemMem: "system memory", managedMem: "managed memory"}[first.use.kind]
 	fix := "skip unless XNACK is on (if !xnackEnabled() { t.Skip(...) }) or set HSA_XNACK=1 in TestMain before m.Run"
 	if first.use.cuda {
 		fix = "skip unless cudaDevAttrPageableMemoryAccess is 1 (NVIDIA has no XNACK; this is its analogue)"
 	}
 	diag.Report(a.pass, UnskippedTest, first.site, token.NoPos,
 		fmt.Sprintf("%s reaches %s (%s) with no XNACK skip guard: on a GPU without XNACK it %s; %s",
-			entry, kind, first.use.describe(entry), outcome(first.use.kind), fix),
+			entry, kind, first.use.describe(entry), outcomes[first.use.kind], fix),
 		related(r.unguarded, entry))
 }
 
@@ -786,11 +779,10 @@ func (a *analyzer) varInitRuntime() token.Pos {
 	info := a.pass.TypesInfo
 	first := token.NoPos
 	flow.VarInitCalls(info, a.files, func(call *ast.CallExpr) bool {
-		if name, ok := cgocall.CName(info, call); ok && hipapi.InitializesRuntime(name) {
-			first = call.Pos()
-		} else if c := a.idx.Match(call); c != nil && c.Func.Family == hipapi.HIP {
-			first = call.Pos()
-		} else if fn := flow.Callee(info, call); fn != nil && a.summaryOf(fn.Origin()).Runtime {
+		name, isC := cgocall.CName(info, call)
+		c, fn := a.idx.Match(call), flow.Callee(info, call)
+		if isC && hipapi.InitializesRuntime(name) || c != nil && c.Func.Family == hipapi.HIP ||
+			fn != nil && a.summaryOf(fn.Origin()).Runtime {
 			first = call.Pos()
 		}
 		return !first.IsValid()
