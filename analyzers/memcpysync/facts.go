@@ -3,8 +3,6 @@ package memcpysync
 import (
 	"cmp"
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/hiplint/hiplint/internal/flow"
 )
@@ -32,7 +30,7 @@ func (c ParamCopy) String() string {
 	if c.ByKind {
 		kind = c.Kind.String()
 	}
-	return parts(" ", "%s", c.API, "dst=%s", dst, "kind=%s", kind, "stream=%s", c.Stream.String(),
+	return flow.FactText(" ", "%s", c.API, "dst=%s", dst, "kind=%s", kind, "stream=%s", c.Stream.String(),
 		"device=%s", c.Device.String(), "peer=%s", c.Peer.String())
 }
 
@@ -47,7 +45,7 @@ type DeviceRead struct {
 }
 
 func (r DeviceRead) String() string {
-	return parts("", "%s", r.Ref.String(), " on %s", cmp.Or(r.Stream.String(), "null"), "@%s", r.Device.String())
+	return flow.FactText("", "%s", r.Ref.String(), " on %s", cmp.Or(r.Stream.String(), "null"), "@%s", r.Device.String())
 }
 
 // EventOpKind is what an event operation does.
@@ -73,7 +71,7 @@ func (o EventOp) String() string {
 	if o.Op != SyncEvent {
 		on = cmp.Or(o.Stream.String(), "null")
 	}
-	return parts("", "%s", [...]string{"record", "wait", "sync"}[o.Op], " %s", o.Event.String(), " on %s", on)
+	return flow.FactText("", "%s", [...]string{"record", "wait", "sync"}[o.Op], " %s", o.Event.String(), " on %s", on)
 }
 
 // Summary is the fact of what a function does, to the memory, streams,
@@ -117,40 +115,7 @@ func (f *Summary) String() string {
 	if len(f.Reads) > 0 {
 		reads = fmt.Sprint(f.Reads)
 	}
-	return parts(" ", "copiesInto(%s)", join(f.Copies, "; "), "synchronizes(%s)", join(append(syncs, join(f.SyncStreams, ", ")), ", "),
-		"readsParams%s", reads, "deviceReads(%s)", join(f.DeviceReads, "; "), "eventOps(%s)", join(f.EventOps, "; "),
+	return flow.FactText(" ", "copiesInto(%s)", flow.JoinText(f.Copies, "; "), "synchronizes(%s)", flow.JoinText(append(syncs, flow.JoinText(f.SyncStreams, ", ")), ", "),
+		"readsParams%s", reads, "deviceReads(%s)", flow.JoinText(f.DeviceReads, "; "), "eventOps(%s)", flow.JoinText(f.EventOps, "; "),
 		"setsDevice(%s)", f.SetsDevice.String())
-}
-
-// parts formats each non-empty value with the format before it, joined by
-// sep: the String forms of the facts.
-func parts(sep string, formatValues ...string) string {
-	var out []string
-	for i := 0; i+1 < len(formatValues); i += 2 {
-		if v := formatValues[i+1]; v != "" {
-			out = append(out, fmt.Sprintf(formatValues[i], v))
-		}
-	}
-	return strings.Join(out, sep)
-}
-
-// join joins the String forms of xs (and strings) by sep, leaving out empty ones.
-func join[T any](xs []T, sep string) string {
-	var out []string
-	for _, x := range xs {
-		if s := fmt.Sprint(x); s != "" {
-			out = append(out, s)
-		}
-	}
-	return strings.Join(out, sep)
-}
-
-// byString sorts xs by their String form and drops duplicates: summaries
-// list what they hold in a stable order.
-func byString[T interface {
-	comparable
-	fmt.Stringer
-}](xs []T) []T {
-	slices.SortFunc(xs, func(a, b T) int { return strings.Compare(a.String(), b.String()) })
-	return slices.Compact(xs)
 }

@@ -260,7 +260,7 @@ func (fa *funcAnalysis) atExit(s *state) {
 func (fa *funcAnalysis) summary() Summary {
 	o := fa.seen
 	slices.Sort(o.readParams)
-	sum := Summary{Copies: byString(o.copies), Reads: o.readParams, DeviceReads: byString(o.devReads)}
+	sum := Summary{Copies: flow.SortedByString(o.copies), Reads: o.readParams, DeviceReads: flow.SortedByString(o.devReads)}
 	x := o.exit
 	if x == nil {
 		return sum
@@ -271,7 +271,7 @@ func (fa *funcAnalysis) summary() Summary {
 			sum.SyncStreams = append(sum.SyncStreams, ref)
 		}
 	}
-	sum.SyncStreams = byString(sum.SyncStreams)
+	sum.SyncStreams = flow.SortedByString(sum.SyncStreams)
 	// The device it leaves current, when its caller can name it and no
 	// deferred switch (defer C.hipSetDevice(prev)) restores it.
 	if d := x.device; (d.Of == flow.ConstSym || d.Of == flow.ParamSym) && !fa.defersSetDevice() {
