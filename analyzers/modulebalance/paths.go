@@ -232,12 +232,12 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 	}
 	if ret, ok := n.(*ast.ReturnStmt); ok {
 		fa.escapesIn(ret, s, borrowed)
-		fa.handleEscapes = fa.returnedHandles(ret)
+		fa.handleEscapes = flow.Mentioned(fa.info, ret, fa.funcs) // the function and global handles it returns
+		where := "on this return"
 		if ret.Pos() == fa.fn.Body.Rbrace { // go/cfg's implicit return at the closing brace
-			fa.checkLeaks(s, ret.Pos(), "at the end of the function")
-		} else {
-			fa.checkLeaks(s, ret.Pos(), "on this return")
+			where = "at the end of the function"
 		}
+		fa.checkLeaks(s, ret.Pos(), where)
 		fa.handleEscapes = nil
 		return s
 	}
@@ -674,14 +674,8 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 	}
 }
 
-// sortedKeys returns the handles of s in the order of their names, the
-// order findings about several handles at one point are reported in.
-func sortedKeys(s state) []flow.Loc {
-	return slices.SortedFunc(maps.Keys(s), func(a, b flow.Loc) int { return strings.Compare(a.String(), b.String()) })
-}
-
 func (fa *funcAnalysis) checkLeaks(s state, at token.Pos, where string) {
-	for _, k := range sortedKeys(s) {
+	for _, k := range flow.SortedByName(s) {
 		h := s[k]
 		if h.b&live != 0 {
 			fa.reportLeak(k, h, at, "not unloaded "+where)
@@ -730,21 +724,12 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 // error check, when the load's handle is a plain local, the check is an if
 // statement that returns, and the function unloads the module nowhere.
 func (fa *funcAnalysis) deferFix(site *loadSite) (analysis.SuggestedFix, bool) {
-	if site.unload == "" || site.at.Path != "" || site.stmt == nil {
+	if site.unload == "" || site.at.Path != "" || site.stmt == nil || fa.unloadsAnywhere(site.at) {
 		return analysis.SuggestedFix{}, false
 	}
-	check := flow.ErrorCheck(fa.fn.Body, site.stmt)
-	if check == nil || fa.unloadsAnywhere(site.at) || flow.InLoop(fa.fn.Body, site.stmt) {
-		return analysis.SuggestedFix{}, false
-	}
-	edit, ok := flow.LineAfter(fa.pass.Fset, check, fmt.Sprintf("defer C.%s(%s)", site.unload, site.at))
-	if !ok {
-		return analysis.SuggestedFix{}, false
-	}
-	return analysis.SuggestedFix{
-		Message:   fmt.Sprintf("Unload %s with defer C.%s after the error check", site.at, site.unload),
-		TextEdits: []analysis.TextEdit{edit},
-	}, true
+	return flow.FixAfterCheck(fa.pass.Fset, fa.fn.Body, site.stmt,
+		fmt.Sprintf("Unload %s with defer C.%s after the error check", site.at, site.unload),
+		fmt.Sprintf("defer C.%s(%s)", site.unload, site.at))
 }
 
 func (fa *funcAnalysis) unloadsAnywhere(l flow.Loc) bool {
@@ -752,22 +737,6 @@ func (fa *funcAnalysis) unloadsAnywhere(l flow.Loc) bool {
 		fa.unloadedRootsIn = fa.unloadedRoots(fa.fn.Body) // once: a huge function can leak many modules
 	}
 	return fa.unloadedRootsIn[l.Root]
-}
-
-// returnedHandles returns the modules whose function or global handles ret returns.
-func (fa *funcAnalysis) returnedHandles(ret *ast.ReturnStmt) map[flow.Loc]bool {
-	out := map[flow.Loc]bool{}
-	for _, r := range ret.Results {
-		ast.Inspect(r, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if k, ok := fa.funcs[fa.info.Uses[id]]; ok {
-					out[k] = true
-				}
-			}
-			return true
-		})
-	}
-	return out
 }
 
 // calledInPlace reports whether lit is a closure passed as an argument to a
