@@ -36,27 +36,18 @@ const (
 	xnackCheck           // a check that XNACK is on
 )
 
-// index is the package-wide assignment index (flow.Sources), with the
-// out-arguments of allocations (a Source with Result -1 whose Call is the
-// allocation: C.hipMalloc(&v, n) gives v) and the variables attribute
-// queries write.
-type index struct {
-	*flow.Sources
-	attrs map[types.Object]hipapi.Const // v of hipDeviceGetAttribute(&v, attr, dev)
-}
-
 // allocated is the Result of a Source that an allocation writes.
 const allocated = -1
 
 func (a *analyzer) buildIndex() {
 	info := a.pass.TypesInfo
-	ix := &index{Sources: flow.IndexSources(info, a.files), attrs: map[types.Object]hipapi.Const{}}
-	a.ix = ix
-	cmem := flow.NewCMemory(info, a.pass.TypesSizes, ix.Sources, a.files, func(call *ast.CallExpr) bool {
+	ix := flow.IndexSources(info, a.files)
+	a.ix, a.attrs = ix, map[types.Object]hipapi.Const{}
+	cmem := flow.NewCMemory(info, a.pass.TypesSizes, ix, a.files, func(call *ast.CallExpr) bool {
 		name, ok := cgocall.CName(info, call)
 		return ok && cgocall.IsSystemAlloc(name)
 	})
-	a.kargs = flow.KernelArgs{Info: info, Sources: ix.Sources, C: cmem}
+	a.kargs = flow.KernelArgs{Info: info, Sources: ix, C: cmem}
 	a.provs, a.helped, a.guards, a.errs = a.newProvenance(), a.newHelperArgs(), a.newGuards(), a.newErrGuards()
 	for _, c := range a.idx.RuntimeCalls() {
 		switch c.Func.Role {
@@ -77,7 +68,7 @@ func (a *analyzer) buildIndex() {
 				continue
 			}
 			if o := flow.AddrOf(info, c.Arg(c.Func.Out)); o != nil {
-				ix.attrs[o] = k
+				a.attrs[o] = k
 			}
 		}
 	}
@@ -92,7 +83,7 @@ const goMemory = "Go memory"
 // does. Unknown sources (parameters, fields, results of unknown calls)
 // contribute nothing: precision first.
 func (a *analyzer) newProvenance() *flow.Trace[string] {
-	return &flow.Trace[string]{Info: a.pass.TypesInfo, Sources: a.ix.Sources,
+	return &flow.Trace[string]{Info: a.pass.TypesInfo, Sources: a.ix,
 		Expr: a.provExpr, Call: a.provCall, Join: func(p, q string) string { return cmp.Or(p, q) }}
 }
 
@@ -169,14 +160,8 @@ func (a *analyzer) provCall(call *ast.CallExpr, result int, s flow.Step[string])
 		}
 		return ""
 	}
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := info.Uses[id].(*types.Builtin); ok {
-			switch b.Name() {
-			case "make", "new", "append":
-				return goMemory
-			}
-			return ""
-		}
+	if flow.IsBuiltin(info, call, "make", "new", "append") {
+		return goMemory
 	}
 	switch flow.UnsafeBuiltin(info, call) {
 	case "Slice", "SliceData", "String", "StringData", "Add":
@@ -220,7 +205,7 @@ func (g guard) weaker(h guard) guard {
 // everything assigned to it: XNACK only if every assignment is a guard or
 // false, as weak as the weakest (false proves anything).
 func (a *analyzer) newGuards() *flow.Trace[guard] {
-	return &flow.Trace[guard]{Info: a.pass.TypesInfo, Sources: a.ix.Sources, Call: a.guardCall,
+	return &flow.Trace[guard]{Info: a.pass.TypesInfo, Sources: a.ix, Call: a.guardCall,
 		Expr: func(e ast.Expr, s flow.Step[guard]) guard {
 			if flow.IsConstFalse(a.pass.TypesInfo, e) {
 				return guard{kind: xnackCheck}
@@ -311,11 +296,11 @@ func (a *analyzer) attrValue(e ast.Expr) guard {
 	info := a.pass.TypesInfo
 	switch x := flow.StripConversions(info, e).(type) {
 	case *ast.Ident:
-		if k, ok := a.ix.attrs[info.Uses[x]]; ok {
+		if k, ok := a.attrs[info.Uses[x]]; ok {
 			return attrGuard(k)
 		}
 	case *ast.SelectorExpr:
-		if k, ok := a.ix.attrs[flow.SelectedField(info, x)]; ok { // hipDeviceGetAttribute(&d.pageable, ...)
+		if k, ok := a.attrs[flow.SelectedField(info, x)]; ok { // hipDeviceGetAttribute(&d.pageable, ...)
 			return attrGuard(k)
 		}
 		fam := cgocall.PropFamily(info.TypeOf(x.X))

@@ -89,7 +89,7 @@ func (a *analyzer) paramOf(fi *fnInfo, e ast.Expr) (flow.Ref, bool) {
 	if fi.encl == nil {
 		return flow.Ref{}, false
 	}
-	return flow.ParamRefOf(a.pass.TypesInfo, a.ix.Sources, fi.encl.Signature(), e)
+	return flow.ParamRefOf(a.pass.TypesInfo, a.ix, fi.encl.Signature(), e)
 }
 
 // via is pf handed on through the caller's own parameter r (an argument

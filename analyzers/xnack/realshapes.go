@@ -16,7 +16,7 @@ import (
 // what its guard helper proves, if every assignment is the result of one
 // (copies of other variables are not followed).
 func (a *analyzer) newErrGuards() *flow.Trace[guard] {
-	return &flow.Trace[guard]{Info: a.pass.TypesInfo, Sources: a.ix.Sources, Call: a.errGuardCall,
+	return &flow.Trace[guard]{Info: a.pass.TypesInfo, Sources: a.ix, Call: a.errGuardCall,
 		Follow: func(*types.Var) bool { return false },
 		Expr: func(e ast.Expr, s flow.Step[guard]) guard {
 			if call, ok := e.(*ast.CallExpr); ok {

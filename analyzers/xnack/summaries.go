@@ -169,7 +169,7 @@ func (a *analyzer) summarizeResults() {
 	flow.Summaries[Summary]{
 		Pass: a.pass, Index: a.idx, Impls: a.impls,
 		Deps: func(fn flow.Func) []*types.Func {
-			return flow.StoreDeps(a.pass.TypesInfo, a.pass.Pkg, a.ix.Sources, fn.Body)
+			return flow.StoreDeps(a.pass.TypesInfo, a.pass.Pkg, a.ix, fn.Body)
 		},
 		Analyze: func(fn flow.Func) Summary {
 			fi := a.byNode[fn.Node()]

@@ -118,7 +118,12 @@ type analyzer struct {
 	evFi   *fnInfo
 	onCall func(ast.Node)
 	files  []*ast.File
-	ix     *index
+	// ix is the package-wide assignment index, with the out-arguments of
+	// allocations (a Source with Result -1 whose Call is the allocation:
+	// C.hipMalloc(&v, n) gives v); attrs the variables attribute queries
+	// write (v of hipDeviceGetAttribute(&v, attr, dev)).
+	ix     *flow.Sources
+	attrs  map[types.Object]hipapi.Const
 	provs  *flow.Trace[string]      // system memory pointers point to (exprs.go)
 	helped *flow.Trace[[]helperArg] // kernel arguments of helpers' arrays (argblock.go)
 	guards *flow.Trace[guard]       // what boolean variables prove (exprs.go)
@@ -610,13 +615,7 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 			w.r.returns = append(w.r.returns, returnState{ret, s})
 		}
 	})
-	flow.AtExits(a.pass.TypesInfo, fi.g, in, p, func(s state) {
-		if w.r.sawExit {
-			w.r.exit = join(w.r.exit, s)
-		} else {
-			w.r.exit, w.r.sawExit = s, true
-		}
-	})
+	w.r.exit, w.r.sawExit = flow.JoinedExit(a.pass.TypesInfo, fi.g, in, p)
 	slices.SortStableFunc(w.r.unguarded, func(x, y siteUse) int { return cmp.Compare(x.site, y.site) })
 	slices.SortStableFunc(w.r.params, func(x, y paramSite) int { return cmp.Compare(x.site, y.site) })
 	return &w.r
