@@ -24,7 +24,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/hipapi"
 )
 
@@ -420,14 +419,14 @@ func InspectWith(match func(ast.Expr) *Call, n ast.Node, yield func(*Call) bool)
 					return false
 				}
 				for _, a := range c.Args {
-					astwalk.Preorder(a, visit)
+					ast.Inspect(a, visit)
 				}
 				return false
 			}
 		}
 		return true
 	}
-	astwalk.Preorder(n, visit)
+	ast.Inspect(n, visit)
 }
 
 // ConstName returns the C name of a cgo constant reference (_Ciconst_x,

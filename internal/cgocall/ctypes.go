@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/hipapi"
 )
 
@@ -70,7 +69,7 @@ func FileUsesC(files []*ast.File, pos token.Pos) bool {
 	for _, f := range files {
 		if f.FileStart <= pos && pos <= f.FileEnd {
 			uses := false
-			astwalk.Preorder(f, func(n ast.Node) bool {
+			ast.Inspect(f, func(n ast.Node) bool {
 				if id, ok := n.(*ast.Ident); ok && strings.HasPrefix(id.Name, "_C") {
 					uses = true
 				}

@@ -3,8 +3,6 @@ package flow
 import (
 	"go/ast"
 	"go/token"
-
-	"github.com/hiplint/hiplint/internal/astwalk"
 )
 
 // Assigned calls yield for each left-hand side that n writes when n is an
@@ -71,7 +69,7 @@ func Sides(n ast.Node) (lhs, rhs []ast.Expr, ok bool) {
 // for them).
 func Loops(body ast.Node) (loops []PosRange, rangeOf map[ast.Expr]*ast.RangeStmt) {
 	rangeOf = map[ast.Expr]*ast.RangeStmt{}
-	astwalk.Preorder(body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch l := n.(type) {
 		case *ast.ForStmt:
 			loops = append(loops, PosRange{Pos: l.Pos(), End: l.End()})

@@ -5,8 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-
-	"github.com/hiplint/hiplint/internal/astwalk"
 )
 
 // This file resolves pointers into C heap blocks: code that lays out data
@@ -256,7 +254,7 @@ func (m *CMemory) walk() {
 	m.walked = true
 	m.atLoc, m.inBuf = map[CLoc][]ast.Expr{}, map[types.Object][]ast.Expr{}
 	for _, f := range m.files {
-		astwalk.Preorder(f, func(n ast.Node) bool {
+		ast.Inspect(f, func(n ast.Node) bool {
 			as, ok := n.(*ast.AssignStmt)
 			if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 				return true

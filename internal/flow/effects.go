@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
@@ -113,21 +112,21 @@ func (x *Index) CallsInOrder(n ast.Node, lit func(*ast.FuncLit), runtime func(*c
 		case *ast.CallExpr:
 			if c := x.Match(e); c != nil {
 				for _, a := range c.Args {
-					astwalk.Preorder(a, visit)
+					ast.Inspect(a, visit)
 				}
 				runtime(c)
 				return false
 			}
-			astwalk.Preorder(e.Fun, visit)
+			ast.Inspect(e.Fun, visit)
 			for _, a := range e.Args {
-				astwalk.Preorder(a, visit)
+				ast.Inspect(a, visit)
 			}
 			other(e)
 			return false
 		}
 		return true
 	}
-	astwalk.Preorder(n, visit)
+	ast.Inspect(n, visit)
 }
 
 // ArgLoc returns the location that an argument e names, with path

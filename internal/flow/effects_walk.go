@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/cgocall"
 )
 
@@ -40,7 +39,7 @@ func (w *Effects[S]) Walk(n ast.Node, s S) {
 	var visit func(ast.Node) bool
 	walk := func(es ...ast.Expr) {
 		for _, e := range es {
-			astwalk.Preorder(e, visit)
+			ast.Inspect(e, visit)
 		}
 	}
 	visit = func(node ast.Node) bool {
@@ -76,13 +75,13 @@ func (w *Effects[S]) Walk(n ast.Node, s S) {
 		}
 		return true
 	}
-	astwalk.Preorder(n, visit)
+	ast.Inspect(n, visit)
 }
 
 // RangeOperands returns the operands of the range loops under n.
 func RangeOperands(n ast.Node) map[ast.Expr]bool {
 	ops := map[ast.Expr]bool{}
-	astwalk.Preorder(n, func(n ast.Node) bool {
+	ast.Inspect(n, func(n ast.Node) bool {
 		if r, ok := n.(*ast.RangeStmt); ok {
 			ops[r.X] = true
 		}

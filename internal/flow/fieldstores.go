@@ -5,8 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-
-	"github.com/hiplint/hiplint/internal/astwalk"
 )
 
 // FieldStore is a store into a field of a variable or into what it points
@@ -31,7 +29,7 @@ func StoresOf(info *types.Info, body *ast.BlockStmt, objs map[types.Object]bool,
 		return ok && objs[info.Uses[id]]
 	}
 	var out []FieldStore
-	astwalk.Preorder(body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false // cgo's temporaries are not stores; closures are other functions

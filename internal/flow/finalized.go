@@ -3,8 +3,6 @@ package flow
 import (
 	"go/ast"
 	"go/types"
-
-	"github.com/hiplint/hiplint/internal/astwalk"
 )
 
 // FinalizedVars returns the variables that body, closures left out, sets a
@@ -12,7 +10,7 @@ import (
 // they hold.
 func FinalizedVars(info *types.Info, body *ast.BlockStmt) []*types.Var {
 	var out []*types.Var
-	astwalk.Preorder(body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && IsFinalizerCall(info, call) {
 			if root := RootVar(info, call.Args[0]); root != nil {
 				out = append(out, root)

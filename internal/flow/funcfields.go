@@ -5,8 +5,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-
-	"github.com/hiplint/hiplint/internal/astwalk"
 )
 
 // FuncFields returns the struct fields of function type that, everywhere in
@@ -37,7 +35,7 @@ func FuncFields(pass *analysis.Pass) map[*types.Var]*types.Func {
 		out[field] = fn
 	}
 	for _, f := range pass.Files {
-		astwalk.Preorder(f, func(n ast.Node) bool {
+		ast.Inspect(f, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.CompositeLit:
 				t := info.TypeOf(x)

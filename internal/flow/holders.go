@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/cgocall"
 )
 
@@ -122,7 +121,7 @@ func InRanges(p token.Pos, rs []PosRange) bool {
 // to the closures' own analyses.
 func ClosureRanges(info *types.Info, body *ast.BlockStmt) []PosRange {
 	var out []PosRange
-	astwalk.Preorder(body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		if lit, ok := n.(*ast.FuncLit); ok && !cgocall.IsWrapper(info, lit) {
 			out = append(out, PosRange{Pos: lit.Body.Pos(), End: lit.Body.End()})
 		}
@@ -200,7 +199,7 @@ func UsedOutside[V any](info *types.Info, n ast.Node, objs map[types.Object]V, s
 	if len(objs) == 0 {
 		return out
 	}
-	astwalk.Preorder(n, func(n ast.Node) bool {
+	ast.Inspect(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if _, ok := objs[info.Uses[id]]; ok && !InRanges(id.Pos(), safe) {
 				if out == nil {

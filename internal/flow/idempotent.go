@@ -7,7 +7,6 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/cgocall"
 )
 
@@ -60,7 +59,7 @@ func IdempotentParams(info *types.Info, body *ast.BlockStmt, sig *types.Signatur
 		}
 		return ParamIndex(sig, root)
 	}
-	astwalk.Preorder(body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
@@ -69,7 +68,7 @@ func IdempotentParams(info *types.Info, body *ast.BlockStmt, sig *types.Signatur
 				}
 			}
 		case *ast.IfStmt:
-			astwalk.Preorder(n.Cond, func(c ast.Node) bool {
+			ast.Inspect(n.Cond, func(c ast.Node) bool {
 				if e, ok := c.(ast.Expr); ok {
 					if i, path, ok := paramOf(e); ok {
 						guards = append(guards, guard{i, path, n})
@@ -92,7 +91,7 @@ func IdempotentParams(info *types.Info, body *ast.BlockStmt, sig *types.Signatur
 				if !ok || cgocall.IsWrapper(info, lit) {
 					continue
 				}
-				astwalk.Preorder(lit.Body, func(x ast.Node) bool {
+				ast.Inspect(lit.Body, func(x ast.Node) bool {
 					if call, ok := x.(*ast.CallExpr); ok {
 						for _, m := range released(call) {
 							if v := RootVar(info, m); v != nil {

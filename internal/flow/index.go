@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"sync"
 
-	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
@@ -67,7 +66,7 @@ func (x *Index) build() {
 			if cgocall.IsSupportFile(x.fset, file) {
 				continue
 			}
-			astwalk.Preorder(file, func(n ast.Node) bool {
+			ast.Inspect(file, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.FuncDecl:
 					if n.Body != nil {
@@ -182,7 +181,7 @@ func (x *Index) funcRefs(body *ast.BlockStmt) []*types.Func {
 		return refs
 	}
 	seen := map[*types.Func]bool{}
-	astwalk.Preorder(body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if fn, ok := x.info.Uses[id].(*types.Func); ok && !seen[fn] {
 				seen[fn] = true

@@ -5,8 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-
-	"github.com/hiplint/hiplint/internal/astwalk"
 )
 
 // StableKeys names the elements of maps and slices in one function body by
@@ -57,7 +55,7 @@ func MayChange(info *types.Info, body ast.Node, v *types.Var) bool {
 		return ok && (info.Uses[id] == v || info.Defs[id] == v)
 	}
 	found := false
-	astwalk.Preorder(body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {

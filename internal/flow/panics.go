@@ -3,15 +3,13 @@ package flow
 import (
 	"go/ast"
 	"go/types"
-
-	"github.com/hiplint/hiplint/internal/astwalk"
 )
 
 // CallsPanic reports whether body calls the builtin panic itself, outside
 // the function literals it holds.
 func CallsPanic(info *types.Info, body *ast.BlockStmt) bool {
 	found := false
-	astwalk.Preorder(body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
@@ -37,7 +35,7 @@ func Recovers(info *types.Info, body *ast.BlockStmt) bool {
 			continue
 		}
 		recovered, repanics := false, false
-		astwalk.Preorder(lit.Body, func(n ast.Node) bool {
+		ast.Inspect(lit.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
 				switch BuiltinName(info, call) {
 				case "recover":

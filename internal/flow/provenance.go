@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/hipapi"
 )
@@ -45,7 +44,7 @@ func ScanProvenance(x *Index, ptrs Pointers, body *ast.BlockStmt, track func(Loc
 		elems: map[types.Object][]ast.Expr{}, copies: map[Loc]oneCopy{}}
 	info := ptrs.Info
 	for range 2 { // twice, for p := &buf[0]; q := p
-		astwalk.Preorder(body, func(n ast.Node) bool {
+		ast.Inspect(body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
 				return cgocall.IsWrapper(info, n) || x.InPlace(n)
@@ -177,14 +176,14 @@ func (p *Provenance) Mentions(e ast.Node) []Mention {
 				if elts, ok := p.elems[v]; ok && !seen[v] {
 					seen[v] = true
 					for _, el := range elts {
-						astwalk.Preorder(el, walk)
+						ast.Inspect(el, walk)
 					}
 				}
 			}
 		}
 		return true
 	}
-	astwalk.Preorder(e, walk)
+	ast.Inspect(e, walk)
 	return out
 }
 

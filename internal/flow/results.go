@@ -4,15 +4,13 @@ import (
 	"go/ast"
 	"go/types"
 	"strings"
-
-	"github.com/hiplint/hiplint/internal/astwalk"
 )
 
 // ReturnStmts returns a body's own return statements, not those of the
 // function literals (cgo's wrappers included) inside it.
 func ReturnStmts(body *ast.BlockStmt) []*ast.ReturnStmt {
 	var out []*ast.ReturnStmt
-	astwalk.Preorder(body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false

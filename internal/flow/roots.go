@@ -4,8 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-
-	"github.com/hiplint/hiplint/internal/astwalk"
 )
 
 // This file resolves expressions to the variables they are rooted at,
@@ -101,7 +99,7 @@ func RangedVars(info *types.Info, body *ast.BlockStmt) map[types.Object]types.Ob
 // closures included) to the expression each loop ranges over.
 func RangedExprs(info *types.Info, body *ast.BlockStmt) map[types.Object]ast.Expr {
 	out := map[types.Object]ast.Expr{}
-	astwalk.Preorder(body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		if rs, ok := n.(*ast.RangeStmt); ok {
 			if id, ok := rs.Value.(*ast.Ident); ok {
 				if v := info.Defs[id]; v != nil {

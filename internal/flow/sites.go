@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/types"
 
-	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/cgocall"
 )
 
@@ -38,7 +37,7 @@ func (s *Sites[T]) Add(node ast.Node, i int, make func() T) int {
 // closures left out.
 func (s *Sites[T]) In(info *types.Info, e ast.Expr) []int {
 	var out []int
-	astwalk.Preorder(e, func(n ast.Node) bool {
+	ast.Inspect(e, func(n ast.Node) bool {
 		if lit, ok := n.(*ast.FuncLit); ok && !cgocall.IsWrapper(info, lit) {
 			return false
 		}
@@ -61,7 +60,7 @@ func (s *Sites[T]) In(info *types.Info, e ast.Expr) []int {
 // (nil: every one); it does not look inside a call that match accepts.
 func FirstCall(n ast.Node, enter func(*ast.FuncLit) bool, match func(*ast.CallExpr) bool) *ast.CallExpr {
 	var found *ast.CallExpr
-	astwalk.Preorder(n, func(n ast.Node) bool {
+	ast.Inspect(n, func(n ast.Node) bool {
 		if found != nil {
 			return false
 		}

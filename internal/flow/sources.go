@@ -3,8 +3,6 @@ package flow
 import (
 	"go/ast"
 	"go/types"
-
-	"github.com/hiplint/hiplint/internal/astwalk"
 )
 
 // Source is one value that a variable or field is given somewhere in a
@@ -57,7 +55,7 @@ func IndexSources(info *types.Info, files []*ast.File) *Sources {
 		}
 	}
 	for _, f := range files {
-		astwalk.Preorder(f, func(n ast.Node) bool {
+		ast.Inspect(f, func(n ast.Node) bool {
 			Assigned(n, store)
 			if lit, ok := n.(*ast.CompositeLit); ok {
 				for _, fv := range LitFields(info, lit) {
@@ -118,7 +116,7 @@ func FieldOfVar(info *types.Info, e ast.Expr) (Loc, bool) {
 func StoreDeps(info *types.Info, pkg *types.Package, src *Sources, body *ast.BlockStmt) []*types.Func {
 	var out []*types.Func
 	seen := map[types.Object]bool{}
-	astwalk.Preorder(body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		var obj types.Object
 		switch x := n.(type) {
 		case *ast.SelectorExpr:
@@ -140,7 +138,7 @@ func StoreDeps(info *types.Info, pkg *types.Package, src *Sources, body *ast.Blo
 			if stored == nil {
 				continue
 			}
-			astwalk.Preorder(stored, func(n ast.Node) bool {
+			ast.Inspect(stored, func(n ast.Node) bool {
 				if call, ok := n.(*ast.CallExpr); ok {
 					if callee := Callee(info, call); callee != nil && callee.Pkg() == pkg {
 						out = append(out, callee.Origin())

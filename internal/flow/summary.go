@@ -6,8 +6,6 @@ import (
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
-
-	"github.com/hiplint/hiplint/internal/astwalk"
 )
 
 // Table holds one kind of function summary F: this package's, computed by
@@ -293,7 +291,7 @@ func CallsIn(info *types.Info, fields map[*types.Var]*types.Func, n ast.Node) []
 		return nil
 	}
 	var out []*types.Func
-	astwalk.Preorder(n, func(n ast.Node) bool {
+	ast.Inspect(n, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			if callee := FieldCallee(info, fields, call); callee != nil {
 				out = append(out, callee)

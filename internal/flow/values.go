@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/cgocall"
 )
 
@@ -37,7 +36,7 @@ func OnlyFresh(info *types.Info, body *ast.BlockStmt, v types.Object) bool {
 		return ok && (info.Uses[id] == v || info.Defs[id] == v)
 	}
 	ok := true
-	astwalk.Preorder(body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			if cgocall.IsWrapper(info, n) {
@@ -74,7 +73,7 @@ func ParamAliases(info *types.Info, body *ast.BlockStmt, sig *types.Signature) (
 	aliases := map[types.Object]types.Object{}
 	defs := map[types.Object]ast.Expr{}
 	assigns := map[types.Object]int{}
-	astwalk.Preorder(body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
@@ -149,7 +148,7 @@ func ValueOf(info *types.Info, e ast.Expr, objs map[types.Object]bool) bool {
 // literals are not looked into: their temporaries are not stores.
 func StoredElsewhere(info *types.Info, body *ast.BlockStmt, objs map[types.Object]bool) bool {
 	found := false
-	astwalk.Preorder(body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return !cgocall.IsWrapper(info, n)
@@ -196,7 +195,7 @@ func IsFinalizerCall(info *types.Info, call *ast.CallExpr) bool {
 func FinalizedTypes(info *types.Info, funcs []Func) map[*types.TypeName]bool {
 	out := map[*types.TypeName]bool{}
 	for _, f := range funcs {
-		astwalk.Preorder(f.Body, func(n ast.Node) bool {
+		ast.Inspect(f.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok && IsFinalizerCall(info, call) {
 				if n := NamedOf(info.TypeOf(call.Args[0])); n != nil {
 					out[n.Obj()] = true

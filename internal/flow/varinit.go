@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/cgocall"
 )
 
@@ -22,7 +21,7 @@ func VarInitCalls(info *types.Info, files []*ast.File, yield func(*ast.CallExpr)
 			if !ok || gen.Tok != token.VAR || !more {
 				continue
 			}
-			astwalk.Preorder(gen, func(n ast.Node) bool {
+			ast.Inspect(gen, func(n ast.Node) bool {
 				if !more {
 					return false
 				}

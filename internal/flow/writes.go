@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/hiplint/hiplint/internal/astwalk"
 	"github.com/hiplint/hiplint/internal/cgocall"
 )
 
@@ -33,7 +32,7 @@ type Write struct {
 // one method and frees p.ptr in another).
 func Writes(info *types.Info, funcs []Func, yield func(Write)) {
 	for _, fn := range funcs {
-		astwalk.Preorder(fn.Body, func(n ast.Node) bool {
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.FuncLit:
 				return cgocall.IsWrapper(info, x) // cgo's wrappers are the function's own code
