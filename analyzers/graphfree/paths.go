@@ -344,16 +344,7 @@ func (fa *funcAnalysis) allocsIn(e ast.Expr) []int {
 // branch drops, where a status says the call failed (err != nil, r != 0),
 // the allocations that call made: they hold no memory and need no free.
 func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
-	v, failed := flow.FailedStatus(fa.info, cond, taken)
-	if !failed {
-		return s
-	}
-	var sites []int
-	if id, ok := ast.Unparen(v).(*ast.Ident); ok {
-		sites = s.status.Sites(fa.info.Uses[id])
-	} else {
-		sites = fa.allocsIn(v)
-	}
+	sites := s.status.FailedSites(fa.info, cond, taken, fa.allocsIn)
 	if len(sites) == 0 {
 		return s
 	}

@@ -27,7 +27,7 @@ type funcAnalysis struct {
 	fn      flow.Func
 	sig     *types.Signature
 	ptrs    flow.Pointers
-	effects flow.Effects[*state] // visit's walk
+	effects flow.Effects[*state] // each node's calls and host reads, in evaluation order
 	sites   flow.Sites[copySite]
 	// prov: the views of memory the function makes (so that views made
 	// before a copy are destinations too), its host memory, its kernel
@@ -40,7 +40,7 @@ type funcAnalysis struct {
 	// then flow.AtExits over the exit blocks again, whose notes repeat
 	// and are kept once): nil while solving, set only for those walks
 	// (analyzeFunc), and for an
-	// in-place closure only for its own final walk (inlineClosure). The
+	// in-place closure only for its own final walk (closure). The
 	// transfer functions note into it what the summary and the findings
 	// are made of (host and device reads of the caller's memory, unordered
 	// reads, the states at returns) but never read it: the fixpoint does
@@ -98,7 +98,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 	case *ast.ValueSpec, *ast.AssignStmt:
 		fa.assignAll(n, s)
 	default:
-		fa.visit(n, s)
+		fa.effects.Walk(n, s)
 	}
 	return s
 }
@@ -108,11 +108,11 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 func (fa *funcAnalysis) assignAll(n ast.Node, s *state) {
 	lhs, rhs, _ := flow.Sides(n)
 	for _, r := range rhs {
-		fa.visit(r, s)
+		fa.effects.Walk(r, s)
 	}
 	if as, ok := n.(*ast.AssignStmt); ok && as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
 		for _, l := range lhs {
-			fa.visit(l, s) // x[i] += 1 reads x[i]
+			fa.effects.Walk(l, s) // x[i] += 1 reads x[i]
 		}
 	}
 	for i, l := range lhs {
@@ -123,19 +123,6 @@ func (fa *funcAnalysis) assignAll(n ast.Node, s *state) {
 		fa.assign(l, r, s)
 	}
 	s.status = s.status.Assign(fa.info, lhs, rhs, fa.sitesIn)
-}
-
-// visit processes n's runtime calls, summarized calls and host reads in
-// evaluation order.
-func (fa *funcAnalysis) visit(n ast.Node, s *state) { fa.effects.Walk(n, s) }
-
-// closure runs a closure that runs in place (ctx.Do(func() error {...}))
-// here, on this function's variables. Other closures are functions of
-// their own; cgo wrappers are matched at their call.
-func (fa *funcAnalysis) closure(lit *ast.FuncLit, s *state) {
-	if fa.idx.InPlace(lit) {
-		fa.inlineClosure(lit, s)
-	}
 }
 
 // read handles a host read of the memory x points into, at an index
@@ -154,24 +141,22 @@ func (fa *funcAnalysis) read(x ast.Expr, at ast.Node, s *state) {
 // (err != nil, r != 0), the copies that call issued: a copy that returned an
 // error is not in flight.
 func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
-	v, failed := flow.FailedStatus(fa.info, cond, taken)
-	if !failed {
-		return s
-	}
-	sites := fa.sitesIn(v)
-	if id, ok := ast.Unparen(v).(*ast.Ident); ok {
-		sites = s.status.Sites(fa.info.ObjectOf(id))
-	}
-	for _, i := range sites {
+	for _, i := range s.status.FailedSites(fa.info, cond, taken, fa.sitesIn) {
 		delete(s.copies, i)
 	}
 	return s
 }
 
-// inlineClosure walks an in-place closure's body from s, with its own
-// control flow, and leaves in s the state at its normal exits. Only the
+// closure runs a closure that runs in place (ctx.Do(func() error {...}))
+// here, on this function's variables: it walks its body from s, with its
+// own control flow, and leaves in s the state at its normal exits. Only the
 // closure's last walk, at its fixpoint, belongs to the reporting pass.
-func (fa *funcAnalysis) inlineClosure(lit *ast.FuncLit, s *state) {
+// Other closures are functions of their own; cgo wrappers are matched at
+// their call.
+func (fa *funcAnalysis) closure(lit *ast.FuncLit, s *state) {
+	if !fa.idx.InPlace(lit) {
+		return
+	}
 	outer := fa.seen
 	out, ok := flow.ClosureExits(fa.idx, lit, s, fa.problem(), func(final bool) {
 		fa.seen = nil

@@ -1,0 +1,23 @@
+package flow
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// FailedSites returns the sites whose calls a branch on cond (taken or not)
+// proves failed (FailedStatus): those of the calls whose status the compared
+// variable holds (if err != nil), or else the sites sitesIn finds in the
+// compared expression itself (if C.hipMalloc(&p, n) != 0). Analyzers drop
+// there what a failed call would have done: a copy that returned an error
+// is not in flight, an allocation that failed holds no memory.
+func (s Statuses) FailedSites(info *types.Info, cond ast.Expr, taken bool, sitesIn func(ast.Expr) []int) []int {
+	v, failed := FailedStatus(info, cond, taken)
+	if !failed {
+		return nil
+	}
+	if id, ok := ast.Unparen(v).(*ast.Ident); ok {
+		return s.Sites(info.ObjectOf(id))
+	}
+	return sitesIn(v)
+}
