@@ -130,18 +130,10 @@ func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, e ast.Expr, name st
 // callStatus returns the bits and status key of a module loaded by call,
 // whose result status (-1: none) says whether it succeeded.
 func (fa *funcAnalysis) callStatus(call *ast.CallExpr, status int) (bits, any) {
-	if status < 0 {
-		return loaded, nil
+	if h, ok := flow.ResultHolderAt(fa.info, fa.fn.Body, call, status, fa.calledInPlace); ok {
+		return pending, h
 	}
-	if as, ok := fa.parent(call).(*ast.AssignStmt); ok && len(as.Rhs) == 1 && len(as.Lhs) > 1 {
-		if status < len(as.Lhs) {
-			if id, ok := as.Lhs[status].(*ast.Ident); ok && id.Name != "_" {
-				return pending, fa.info.ObjectOf(id)
-			}
-		}
-		return loaded, nil
-	}
-	return fa.statusHolder(call)
+	return loaded, nil
 }
 
 // setCallStatus sets h, just loaded by call, to what callStatus says; a module

@@ -595,10 +595,6 @@ func (fa *funcAnalysis) siteRelated(h *handle, msg string) []diag.Related {
 // deferStmt handles `defer C.hipModuleUnload(m)`, `defer m.Unload()` and
 // deferred closures that unload.
 func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
-	if lit, ok := ast.Unparen(d.Call.Fun).(*ast.FuncLit); ok && !cgocall.IsWrapper(fa.info, lit) {
-		fa.unloadsIn(lit.Body, func(call *ast.CallExpr, m ast.Expr) { fa.unloadDeferredQuietly(s, m, call) })
-		return
-	}
 	if ms := fa.unloadedExprs(d.Call); len(ms) > 0 {
 		// A pointer method binds &m (it sees what m holds at exit) on a
 		// value, the pointer on a pointer (what is loaded into *m).
@@ -610,9 +606,16 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 		}
 		return
 	}
-	// defer ctx.Do(func() error { return check(C.hipModuleUnload(m)) })
-	released := false
-	for _, arg := range d.Call.Args {
+	// defer func() { C.hipModuleUnload(m) }() unloads in the deferred closure,
+	// defer ctx.Do(func() error { return check(C.hipModuleUnload(m)) }) in
+	// the closure passed to it.
+	lits := d.Call.Args
+	lit, ok := ast.Unparen(d.Call.Fun).(*ast.FuncLit)
+	released := ok && !cgocall.IsWrapper(fa.info, lit)
+	if released {
+		lits = []ast.Expr{lit}
+	}
+	for _, arg := range lits {
 		if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok && !cgocall.IsWrapper(fa.info, lit) {
 			fa.unloadsIn(lit.Body, func(call *ast.CallExpr, m ast.Expr) {
 				fa.unloadDeferredQuietly(s, m, call)
