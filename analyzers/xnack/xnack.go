@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -160,11 +159,8 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		return nil, nil
 	}
 	a := newAnalyzer(pass, candidates)
-	for _, f := range pass.Files {
-		if !cgocall.IsSupportFile(pass.Fset, f) {
-			a.files = append(a.files, f)
-		}
-	}
+	support := func(f *ast.File) bool { return cgocall.IsSupportFile(pass.Fset, f) }
+	a.files = slices.DeleteFunc(slices.Clone(pass.Files), support)
 	a.buildIndex()
 	a.collectFuncs()
 	a.summarizeResults()
@@ -251,14 +247,10 @@ func (a *analyzer) nodeEvents(fi *fnInfo, root ast.Node) []event {
 	a.order.Walk(root, a.onCall)
 	out := a.evOut
 	if _, ok := root.(*ast.DeferStmt); ok {
-		kept := out[:0]
-		for _, ev := range out {
-			if ev.kind != evRuntime && ev.kind != evSetenv {
-				ev.deferred = true
-				kept = append(kept, ev)
-			}
+		out = slices.DeleteFunc(out, func(ev event) bool { return ev.kind == evRuntime || ev.kind == evSetenv })
+		for i := range out {
+			out[i].deferred = true
 		}
-		out = kept
 	}
 	if len(out) == 0 {
 		return nil
@@ -373,6 +365,7 @@ func (a *analyzer) findReports(fi *fnInfo) *Guard {
 	info := a.pass.TypesInfo
 	results := fi.obj.Signature().Results()
 	rets := flow.ReturnStmts(fi.fn.Body)
+results:
 	for i := range results.Len() {
 		if b, ok := results.At(i).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
 			continue
@@ -380,17 +373,14 @@ func (a *analyzer) findReports(fi *fnInfo) *Guard {
 		g, found := guard{kind: xnackCheck}, false
 		for _, ret := range rets {
 			if len(ret.Results) != results.Len() {
-				found = false
-				break
+				continue results
 			}
-			r := ret.Results[i]
-			if c := info.Types[r].Value; c != nil && c.Kind() == constant.Bool && !constant.BoolVal(c) {
+			if flow.IsConstFalse(info, ret.Results[i]) {
 				continue
 			}
-			h := a.implies(r, true, a.guards.Start())
+			h := a.implies(ret.Results[i], true, a.guards.Start())
 			if h.kind == noGuard {
-				found = false
-				break
+				continue results
 			}
 			found, g = true, g.weaker(h)
 		}
@@ -474,44 +464,30 @@ type walker struct {
 	r          walkResult // in the walker's allocation
 }
 
-// step is the transfer function of one event.
-func (w *walker) step(ev event, s state) state {
-	switch ev.kind {
-	case evRuntime:
-		if !s.ranAt.IsValid() {
-			s.ranAt = ev.pos
-		}
-	case evSetenv:
-		if !w.noEnvGuard && !s.ranAt.IsValid() && ev.value == "1" {
-			s.guarded = true
-		}
-	case evCall:
-		sum := w.summaryAt(ev)
-		late := sum.Env && s.ranAt.IsValid() && !w.noEnvGuard
-		if sum.Runtime && !s.ranAt.IsValid() {
-			s.ranAt = ev.pos
-		}
-		if sum.Guards && !late && !(sum.Env && w.noEnvGuard) {
-			s.guarded = true
-		}
+// step is the transfer function of one event; with record, it also
+// records what the event does in s, at the fixpoint.
+func (w *walker) step(ev event, s state, record bool) state {
+	sum := w.a.calleeOf(ev) // empty but for calls
+	if ev.deferred {
+		// Not where it is written: a deferred call runs at the exit.
+		sum.Runtime, sum.Env, sum.Guards = false, false, false
+	}
+	env := ev.kind == evSetenv || sum.Env
+	late := env && s.ranAt.IsValid() && !w.noEnvGuard
+	if record {
+		w.record(ev, sum, s, late)
+	}
+	if (ev.kind == evRuntime || sum.Runtime) && !s.ranAt.IsValid() {
+		s.ranAt = ev.pos
+	}
+	if (sum.Guards || ev.kind == evSetenv && ev.value == "1") && !late && !(env && w.noEnvGuard) {
+		s.guarded = true
 	}
 	return s
 }
 
-// summaryAt is the summary of an event's callee, without the effects of a
-// deferred call where it is written.
-func (w *walker) summaryAt(ev event) calleeSummary {
-	sum := w.a.calleeOf(ev)
-	if ev.deferred {
-		sum.Runtime, sum.Env, sum.Guards = false, false, false
-	}
-	return sum
-}
-
-// record records what an event does in state s, at the fixpoint.
-func (w *walker) record(ev event, s state) {
-	sum := w.summaryAt(ev) // empty but for calls
-	if (ev.kind == evSetenv || sum.Env) && s.ranAt.IsValid() && !w.noEnvGuard {
+func (w *walker) record(ev event, sum calleeSummary, s state, late bool) {
+	if late {
 		w.r.late = append(w.r.late, lateSet{ev.pos, s.ranAt})
 	}
 	switch ev.kind {
@@ -599,7 +575,7 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 		Equal: func(a, b state) bool { return a == b },
 		Transfer: func(n ast.Node, s state) state {
 			for _, ev := range fi.events[n] {
-				s = w.step(ev, s)
+				s = w.step(ev, s, false)
 			}
 			return s
 		},
@@ -608,8 +584,7 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 	in := flow.Solve(fi.g, p)
 	flow.Replay(fi.g, in, p, func(n ast.Node, s state) {
 		for _, ev := range fi.events[n] {
-			w.record(ev, s)
-			s = w.step(ev, s)
+			s = w.step(ev, s, true)
 		}
 		if ret, ok := n.(*ast.ReturnStmt); ok {
 			w.r.returns = append(w.r.returns, returnState{ret, s})
