@@ -93,7 +93,7 @@ func joinState(into, from *state) *state {
 	}
 	flow.JoinUnion(&into.copies, from.copies, func(q, p *pending) *pending {
 		q.dsts = flow.AppendNew(q.dsts, p.dsts...)
-		q.waited = slices.DeleteFunc(q.waited, func(w flow.QueueKey) bool { return !slices.Contains(p.waited, w) })
+		q.waited = flow.Intersect(q.waited, p.waited)
 		q.done = q.done && p.done
 		if q.queue.Key() != p.queue.Key() {
 			q.queue.Device = flow.Unknown
@@ -101,13 +101,11 @@ func joinState(into, from *state) *state {
 		return q
 	}, (*pending).clone)
 	flow.JoinUnion(&into.streams, from.streams, flow.JoinQueues, nil)
-	flow.JoinIntersect(into.events, from.events, func(sites, other []int) []int {
-		return slices.DeleteFunc(sites, func(i int) bool { return !slices.Contains(other, i) })
-	})
+	flow.JoinIntersect(into.events, from.events, flow.Intersect[int]) // recorded after them on both
 	flow.JoinIntersect(into.kinds, from.kinds, func(v, w flow.SmallSet) flow.SmallSet { return v | w }) // either path's kind
 	flow.JoinIntersect(into.syncedStreams, from.syncedStreams, func(v, w bool) bool { return true })
 	into.status = into.status.Join(from.status)
-	into.evOps = slices.DeleteFunc(into.evOps, func(o EventOp) bool { return !slices.Contains(from.evOps, o) })
+	into.evOps = flow.Intersect(into.evOps, from.evOps)
 	into.synced = into.synced && from.synced
 	into.nullSynced = into.nullSynced && from.nullSynced
 	return into
