@@ -101,7 +101,7 @@ func joinState(into, from *state) *state {
 		return q
 	}, (*pending).clone)
 	flow.JoinUnion(&into.streams, from.streams, flow.JoinQueues, nil)
-	flow.JoinIntersect(into.events, from.events, flow.Intersect[int]) // recorded after them on both
+	flow.JoinIntersect(into.events, from.events, flow.Intersect[int])                                   // recorded after them on both
 	flow.JoinIntersect(into.kinds, from.kinds, func(v, w flow.SmallSet) flow.SmallSet { return v | w }) // either path's kind
 	flow.JoinIntersect(into.syncedStreams, from.syncedStreams, func(v, w bool) bool { return true })
 	into.status = into.status.Join(from.status)
