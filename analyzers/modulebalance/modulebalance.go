@@ -291,45 +291,25 @@ func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature, unloa
 
 // borrowedUses returns the uses in fn of a module that neither keep nor
 // release it: runtime calls, nil comparisons, field stores and calls to
-// other borrowers.
+// other borrowers (flow.NonEscapingUses).
 func (a *analysis_) borrowedUses(fn flow.Func, reloaded func(ast.Expr) bool) []flow.PosRange {
-	info := a.pass.TypesInfo
-	var safe flow.Ranges
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.CallExpr:
-			if c := a.idx.Match(x); c != nil {
-				for i, arg := range c.Args {
-					if out, ok := c.Func.Out.Index(); !ok || i != out || c.Func.Role != hipapi.ModuleLoad || reloaded(arg) {
-						safe.Add(arg)
-					}
-				}
-				return true
-			}
-			safe.Add(a.borrowedExprs(x)...)
-			li, _ := a.loadsInto.Of(a.callee(x))
-			safe.Add(slices.DeleteFunc(append(a.unloadedExprs(x), flow.ArgsAt(x, li.Params)...), func(e ast.Expr) bool { return !reloaded(e) })...)
-		case *ast.BinaryExpr:
-			if flow.IsNilComparison(info, x) {
-				safe.Add(x)
-			}
-		case *ast.AssignStmt:
-			for _, l := range x.Lhs {
-				if _, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
-					safe.Add(l)
-				}
-			}
-		case *ast.SelectorExpr:
-			// Reading a plain field (a flag, a size) does not let the module escape.
-			if tv, ok := info.Types[x]; ok && !a.holdsModule(tv.Type) {
-				if sel, ok := info.Selections[x]; ok && sel.Kind() == types.FieldVal {
-					safe.Add(x)
-				}
-			}
+	return flow.NonEscapingUses(a.pass.TypesInfo, fn.Body, a.holdsModule, func(n ast.Node, safe *flow.Ranges) {
+		x, ok := n.(*ast.CallExpr)
+		if !ok {
+			return
 		}
-		return true
+		if c := a.idx.Match(x); c != nil {
+			for i, arg := range c.Args {
+				if out, ok := c.Func.Out.Index(); !ok || i != out || c.Func.Role != hipapi.ModuleLoad || reloaded(arg) {
+					safe.Add(arg)
+				}
+			}
+			return
+		}
+		safe.Add(a.borrowedExprs(x)...)
+		li, _ := a.loadsInto.Of(a.callee(x))
+		safe.Add(slices.DeleteFunc(append(a.unloadedExprs(x), flow.ArgsAt(x, li.Params)...), func(e ast.Expr) bool { return !reloaded(e) })...)
 	})
-	return safe
 }
 
 // holdsModule reports whether values of t may hold a module handle: the C

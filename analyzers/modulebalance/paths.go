@@ -254,11 +254,7 @@ func (fa *funcAnalysis) moveHandle(as *ast.AssignStmt, s state) bool {
 	if len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 		return false
 	}
-	id, ok := ast.Unparen(flow.StripConversions(fa.info, as.Rhs[0])).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	from, ok := fa.localLoc(id)
+	from, ok := fa.localLoc(as.Rhs[0]) // a variable (path ""), through conversions
 	if !ok || from.Path != "" {
 		return false
 	}
