@@ -92,8 +92,8 @@ func (a *analyzer) storedAlloc(e ast.Expr, localAllocs map[*types.Var][]fieldAll
 		return fieldAlloc{}, false
 	}
 	id, _ := e.(*ast.Ident) // nil: not a variable, and no use
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == a.pass.Pkg.Scope() || assigned[v] {
+	v, ok := flow.IsLocalVar(info.Uses[id])
+	if !ok || assigned[v] {
 		return fieldAlloc{}, false
 	}
 	allocs := localAllocs[v]

@@ -641,10 +641,7 @@ func (fa *funcAnalysis) collectReturn(ret *ast.ReturnStmt, s *state) {
 				if site.kind == KindGo || site.kind == KindUnknown {
 					continue
 				}
-				r := ReturnedAlloc{Result: i, Path: path, Kind: site.kind, API: site.api}
-				if !slices.Contains(fa.returned, r) {
-					fa.returned = append(fa.returned, r)
-				}
+				fa.returned = flow.AppendNew(fa.returned, ReturnedAlloc{Result: i, Path: path, Kind: site.kind, API: site.api})
 			}
 		}
 	}
@@ -670,8 +667,8 @@ func (fa *funcAnalysis) free(call *ast.CallExpr, e ast.Expr, path, name string, 
 	switch {
 	case !node && isParam:
 		flow.Put(&s.paramFreed, p, true) // for the summary if freed on every return
-	case node && isParam && !slices.Contains(fa.freedParams, p):
-		fa.freedParams = append(fa.freedParams, p)
+	case node && isParam:
+		fa.freedParams = flow.AppendNew(fa.freedParams, p)
 	}
 	if node {
 		// A field the function's flow knows nothing of (the receiver's
@@ -718,10 +715,7 @@ func (fa *funcAnalysis) record(c diag.Check, pos, end token.Pos, msg string, rel
 // (An allocation in a loop stands for many, which a later loop may free one
 // by one.)
 func (fa *funcAnalysis) loopCarried(pos, alloc token.Pos) bool {
-	in := func(p token.Pos) bool {
-		return slices.ContainsFunc(fa.loops, func(l flow.PosRange) bool { return l.Contains(p) })
-	}
-	return in(pos) && !in(alloc)
+	return flow.InRanges(pos, fa.loops) && !flow.InRanges(alloc, fa.loops)
 }
 
 // checkKinds reports a free node on memory that is not a graph allocation.
