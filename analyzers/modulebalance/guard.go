@@ -1,7 +1,6 @@
 package modulebalance
 
 import (
-	"github.com/hiplint/hiplint/internal/cgocall"
 	"go/ast"
 	"go/types"
 	"slices"
@@ -31,16 +30,9 @@ func (a *analysis_) cleanedUpByTest(body *ast.BlockStmt, objs map[types.Object]b
 // registers an unload of, and the call that unloads it: the unloads in a
 // closure, or a method value that unloads its receiver (t.Cleanup(m.Close)).
 func (a *analysis_) cleanupUnloads(call *ast.CallExpr, yield func(at *ast.CallExpr, m ast.Expr)) {
-	for _, arg := range call.Args {
-		switch x := ast.Unparen(arg).(type) {
-		case *ast.FuncLit:
-			if !cgocall.IsWrapper(a.pass.TypesInfo, x) {
-				a.unloadsIn(x.Body, yield)
-			}
-		case *ast.SelectorExpr: // a method value
-			if fn, ok := a.pass.TypesInfo.Uses[x.Sel].(*types.Func); ok && slices.Contains(a.unloadsOf(fn).Params, flow.Receiver) {
-				yield(call, x.X)
-			}
+	flow.Registered(a.pass.TypesInfo, call, func(lit *ast.FuncLit) { a.unloadsIn(lit.Body, yield) }, func(recv ast.Expr, fn *types.Func) {
+		if slices.Contains(a.unloadsOf(fn).Params, flow.Receiver) {
+			yield(call, recv)
 		}
-	}
+	})
 }

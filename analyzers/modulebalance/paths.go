@@ -356,7 +356,9 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 			fn := fa.callee(x)
 			borrowed.Add(fa.callbackArgs(x)...)
 			if flow.IsTestCleanup(fn) {
-				fa.testCleanup(x, s)
+				// t.Cleanup(func() { C.hipModuleUnload(m) }), t.Cleanup(m.Close): it runs
+				// when the test ends, like a deferred closure of the test.
+				fa.cleanupUnloads(x, func(c *ast.CallExpr, m ast.Expr) { fa.unloadDeferredQuietly(s, m, c) })
 			}
 			borrowed.Add(fa.borrowedExprs(x)...)
 			if r, ok := fa.returns.Of(fn); ok {
@@ -751,13 +753,6 @@ func (fa *funcAnalysis) calledInPlace(lit *ast.FuncLit) bool {
 // guard (Unloads.Idempotent).
 func (fa *funcAnalysis) isIdempotent(call *ast.CallExpr, m ast.Expr) bool {
 	return slices.Contains(flow.ArgsAt(call, fa.unloadsOf(fa.callee(call)).Idempotent), m)
-}
-
-// testCleanup handles t.Cleanup(func() { C.hipModuleUnload(m) }) and
-// t.Cleanup(m.Close): the function runs when the test ends, like a deferred
-// closure of the test (and of a helper that returns the module).
-func (fa *funcAnalysis) testCleanup(call *ast.CallExpr, s state) {
-	fa.cleanupUnloads(call, func(c *ast.CallExpr, m ast.Expr) { fa.unloadDeferredQuietly(s, m, c) })
 }
 
 // coveringDefer returns the deferred unload of a whole variable (a handle

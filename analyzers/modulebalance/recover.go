@@ -2,7 +2,6 @@ package modulebalance
 
 import (
 	"go/ast"
-	"go/types"
 	"slices"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
@@ -12,24 +11,15 @@ import (
 // panicsIn returns the name of a function of this package that n calls and
 // that panics itself (a must or Result helper), or "".
 func (fa *funcAnalysis) panicsIn(n ast.Node) string {
+	if fa.panics == nil {
+		fa.panics = flow.Panicking(fa.info, fa.idx.Funcs()) // every function at once, on first use
+	}
 	wrapper := func(lit *ast.FuncLit) bool { return cgocall.IsWrapper(fa.info, lit) }
-	call := flow.FirstCall(n, wrapper, func(call *ast.CallExpr) bool {
-		fn := fa.callee(call)
-		return fn != nil && fa.panicking(fn)
-	})
+	call := flow.FirstCall(n, wrapper, func(call *ast.CallExpr) bool { return fa.panics[fa.callee(call)] })
 	if call == nil {
 		return ""
 	}
 	return fa.callee(call).Name()
-}
-
-// panicking reports whether fn, a function of this package, calls panic in
-// its own body (computed for every function at once, on first use).
-func (a *analysis_) panicking(fn *types.Func) bool {
-	if a.panics == nil {
-		a.panics = flow.Panicking(a.pass.TypesInfo, a.idx.Funcs())
-	}
-	return a.panics[fn]
 }
 
 // checkRecoveredPanic reports the modules still loaded when a helper called
