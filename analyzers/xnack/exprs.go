@@ -256,13 +256,9 @@ func (a *analyzer) implies(e ast.Expr, taken bool, s flow.Step[guard]) guard {
 
 func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, s flow.Step[guard]) guard {
 	info := a.pass.TypesInfo
-	op := x.Op
-	val, other := x.X, x.Y
-	c := info.Types[other].Value
+	val, op, c := x.X, x.Op, info.Types[x.Y].Value
 	if c == nil {
-		val, other = x.Y, x.X
-		c = info.Types[other].Value
-		op = flow.Flip(op)
+		val, op, c = x.Y, flow.Flip(x.Op), info.Types[x.X].Value
 	}
 	if c == nil {
 		return guard{}

@@ -3,7 +3,6 @@ package xnack
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"github.com/hiplint/hiplint/internal/flow"
@@ -48,19 +47,12 @@ func guardResult(fn *types.Func, g *Guard, result int) guard {
 // nil, what its guard helper proves (the result of one, or a variable that
 // only ever holds such results).
 func (a *analyzer) impliesNilComparison(x *ast.BinaryExpr, taken bool) (guard, bool) {
-	if x.Op != token.EQL && x.Op != token.NEQ {
-		return guard{}, false
-	}
 	info := a.pass.TypesInfo
-	val := x.X
-	switch {
-	case flow.IsNil(info, x.Y):
-	case flow.IsNil(info, x.X):
-		val = x.Y
-	default:
+	val, eq, ok := flow.NilComparison(info, x)
+	if !ok {
 		return guard{}, false
 	}
-	if !flow.IsError(info.TypeOf(val)) || (x.Op == token.EQL) != taken {
+	if !flow.IsError(info.TypeOf(val)) || eq != taken {
 		return guard{}, true // or the error is not nil here
 	}
 	switch x := ast.Unparen(val).(type) {

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hiplint/hiplint/internal/flow"
@@ -86,28 +87,20 @@ func (s *Summary) String() string {
 		add("returnsSystemMemory(result=%d)", s.Memory.Result)
 	}
 	if s.Args != nil {
-		add("returnsKernelArgs(result=%d, params=%s)", s.Args.Result, strings.Trim(strings.Join(strings.Fields(fmt.Sprint(s.Args.Params)), ","), "[]"))
+		add("returnsKernelArgs(result=%d, params=%s)", s.Args.Result, flow.JoinEach(s.Args.Params, ",", strconv.Itoa))
 	}
 	if len(s.Needs) > 0 {
-		kinds := make([]string, len(s.Needs))
-		for i, n := range s.Needs {
-			kinds[i] = map[bool]string{false: "managed", true: "system"}[n.System]
-		}
-		add("needsXNACK(%s)", strings.Join(kinds, ", "))
+		add("needsXNACK(%s)", flow.JoinEach(s.Needs, ", ", func(n Need) string {
+			return map[bool]string{false: "managed", true: "system"}[n.System]
+		}))
 	}
 	if len(s.Params) > 0 {
-		refs := make([]string, len(s.Params))
-		for i, p := range s.Params {
-			refs[i] = p.ref()
-		}
-		add("launchesParams(%s)", strings.Join(refs, ", "))
+		add("launchesParams(%s)", flow.JoinEach(s.Params, ", ", ParamFlow.ref))
 	}
-	for _, f := range []struct {
-		on   bool
-		name string
-	}{{s.Runtime, "initializesHIP"}, {s.Env, "setsHSA_XNACK"}, {s.Guards, "guardsXNACK"}} {
-		if f.on {
-			parts = append(parts, f.name)
+	flags := []string{"initializesHIP", "setsHSA_XNACK", "guardsXNACK"}
+	for i, on := range []bool{s.Runtime, s.Env, s.Guards} {
+		if on {
+			parts = append(parts, flags[i])
 		}
 	}
 	return strings.Join(parts, " ")

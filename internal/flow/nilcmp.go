@@ -1,0 +1,23 @@
+package flow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// NilComparison reports whether e compares a value with nil (x == nil,
+// nil != x), and returns the value and whether the operator is ==.
+func NilComparison(info *types.Info, e ast.Expr) (val ast.Expr, eq, ok bool) {
+	b, isBin := ast.Unparen(e).(*ast.BinaryExpr)
+	if !isBin || b.Op != token.EQL && b.Op != token.NEQ {
+		return nil, false, false
+	}
+	switch {
+	case IsNil(info, b.Y):
+		return b.X, b.Op == token.EQL, true
+	case IsNil(info, b.X):
+		return b.Y, b.Op == token.EQL, true
+	}
+	return nil, false, false
+}
