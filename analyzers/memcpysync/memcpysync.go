@@ -61,7 +61,6 @@ type checker struct {
 	// candidates: report every read of a copy's destination (Candidates).
 	candidates bool
 	idx        *flow.Index
-	impls      *flow.Impls
 	sums       *flow.Table[Summary, *Summary]
 	// streamFlags: what is known of the flags of the streams a field or
 	// package-level variable holds (flow.StreamVarFacts).
@@ -77,7 +76,7 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 	}
 	impls := flow.NewImpls(pass)
 	c := &checker{pass: pass, info: pass.TypesInfo, order: flow.StreamOrder{Strict: strict}, candidates: candidates,
-		idx: flow.IndexOf(pass), impls: impls, funcFields: flow.FuncFields(pass), sums: flow.NewTable[Summary](pass, impls)}
+		idx: flow.IndexOf(pass), funcFields: flow.FuncFields(pass), sums: flow.NewTable[Summary](pass, impls)}
 	c.streamFlags = flow.StreamVarFacts(pass, c.idx)
 	c.sums.Meet = meetSummaries
 	funcs := c.idx.Funcs()

@@ -339,10 +339,8 @@ func (fa *funcAnalysis) directions(c *cgocall.Call, s *state) (byKind bool, kind
 
 // kindRef names the caller's memory that the copy kind e is read from.
 func (fa *funcAnalysis) kindRef(e ast.Expr) (flow.Ref, bool) {
-	if l, ok := fa.ptrs.Locator.Of(flow.StripConversions(fa.info, e)); ok {
-		return flow.RefOf(fa.sig, l)
-	}
-	return flow.Ref{}, false
+	sym := flow.SymAt(fa.ptrs.Locator, fa.sig, e)
+	return sym.Ref, sym.Of == flow.ParamSym
 }
 
 // assign handles lhs = rhs: kinds held in variables, aliases of copy
@@ -359,11 +357,7 @@ func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, s *state) {
 			delete(s.kinds, ll.Root)
 		}
 	}
-	var rl flow.Loc
-	rok := false
-	if rhs != nil {
-		rl, rok = fa.ptrs.Of(rhs)
-	}
+	rl, rok := fa.ptrs.Of(rhs) // none for nil
 	for k, cp := range s.copies {
 		cp.dsts = slices.DeleteFunc(cp.dsts, func(d flow.Loc) bool { return d.Under(ll) })
 		if rok && cp.has(rl, false) {

@@ -77,9 +77,7 @@ func (fa *funcAnalysis) applyEventOps(call *ast.CallExpr, fn *types.Func, ops []
 		}
 		if op.Op == SyncEvent {
 			fa.syncEvent(ev, s)
-			continue
-		}
-		if q, ok := fa.queues.Caller(call, fn, op.Stream, flow.Sym{}, s.device, s.streams); ok {
+		} else if q, ok := fa.queues.Caller(call, fn, op.Stream, flow.Sym{}, s.device, s.streams); ok {
 			fa.eventOp(op.Op, ev, q, s)
 		}
 	}
@@ -99,10 +97,9 @@ func (fa *funcAnalysis) eventOp(op EventOpKind, ev flow.Loc, q flow.Queue, s *st
 		}
 		flow.Put(&s.events, ev, sites)
 	case Wait: // work on q after this waits for the event
-		k := q.Key()
 		for _, i := range s.events[ev] {
-			if cp, ok := s.copies[i]; ok && !slices.Contains(cp.waited, k) {
-				cp.waited = append(cp.waited, k)
+			if cp, ok := s.copies[i]; ok {
+				cp.waited = flow.AppendNew(cp.waited, q.Key())
 			}
 		}
 	case SyncEvent:
