@@ -315,11 +315,9 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) {
 		a.emit(event{kind: evUse, pos: pos, use: &useRef{kind: k, what: what, in: fi.name, pos: pos, cuda: !hip}})
 	}
 	// param: memory that is not system memory here, but may be what the
-	// caller passes in a parameter.
-	var params []ParamFlow
+	// caller passes in a parameter (firstParams keeps one flow of each).
 	flowTo := func(r ParamFlow, ok bool) {
-		if ok && !slices.ContainsFunc(params, func(p ParamFlow) bool { return compareParams(p, r) == 0 }) {
-			params = append(params, r)
+		if ok {
 			a.emit(event{kind: evParamUse, pos: pos, flow: &r})
 		}
 	}
@@ -673,10 +671,8 @@ var outcomes = map[memKind]string{
 // related lists every site's use, for the diagnostic's secondary positions.
 func related(sites []siteUse, entry string) []diag.Related {
 	var out []diag.Related
-	seen := map[token.Pos]bool{}
 	for _, s := range sites {
-		if !seen[s.use.pos] {
-			seen[s.use.pos] = true
+		if !slices.ContainsFunc(out, func(r diag.Related) bool { return r.Pos == s.use.pos }) {
 			out = append(out, diag.Related{Pos: s.use.pos, Message: s.use.describe(entry)})
 		}
 	}
