@@ -12,11 +12,15 @@ import (
 // a use after unload (HL2003). Held modules never leak here.
 const held bits = 1 << 6
 
-// extLoc returns the handle e denotes when it is rooted at a parameter, the
-// receiver or a package-level variable: p, m.h, mods[name], c.mods["saxpy"].
-// Map and slice keys must be constants or variables the function never
-// assigns (a range variable changes each iteration).
-func (fa *funcAnalysis) extLoc(e ast.Expr) (flow.Loc, bool) {
+// loc returns the handle e denotes: rooted at a variable of the function
+// (localLoc), or at a parameter, the receiver or a package-level variable:
+// p, m.h, mods[name], c.mods["saxpy"]. Map and slice keys must be constants
+// or variables the function never assigns (a range variable changes each
+// iteration).
+func (fa *funcAnalysis) loc(e ast.Expr) (flow.Loc, bool) {
+	if l, ok := fa.localLoc(e); ok {
+		return l, true
+	}
 	return fa.externals.Of(flow.StripConversions(fa.info, e))
 }
 
@@ -29,11 +33,7 @@ func (fa *funcAnalysis) seedHeld() state {
 	loadedRoots := fa.loadTargets(fa.fn.Body, true)
 	fa.seeds = map[flow.Loc]bool{}
 	fa.unloadsIn(fa.fn.Body, func(_ *ast.CallExpr, m ast.Expr) {
-		l, ok := fa.localLoc(m)
-		if !ok {
-			l, ok = fa.extLoc(m)
-		}
-		if ok && !loadedRoots[l.Root] {
+		if l, ok := fa.loc(m); ok && !loadedRoots[l.Root] {
 			fa.seeds[l] = true
 			s[l] = &handle{b: held}
 		}

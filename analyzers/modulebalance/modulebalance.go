@@ -243,8 +243,7 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 	if out.mentions {
 		li = out.loads
 	}
-	out.borrows.Params = slices.DeleteFunc(a.findBorrowedParams(fn, sig, unloads.Params, reload, aliases, defs),
-		func(i int) bool { return slices.Contains(li.Params, i) })
+	out.borrows.Params = a.findBorrowedParams(fn, sig, slices.Concat(unloads.Params, li.Params), reload, aliases, defs)
 	return out
 }
 
@@ -274,19 +273,20 @@ func (a *analysis_) addModuleType(sig *types.Signature, i int) {
 
 // findBorrowedParams returns the module-holding parameters that fn uses only
 // in runtime calls, nil comparisons, field stores and calls to other
-// borrowers: parameters it neither keeps nor releases.
+// borrowers: parameters it neither keeps nor releases. Those in not (it
+// unloads them, or loads into them) are left out.
 //
 // reload are the parameters fn both unloads and loads into (a Reload): the
 // module it unloads and the one it loads stay the caller's, so those calls
 // borrow them too.
-func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature, unloaded []int, reload map[int]bool, aliases map[types.Object]types.Object, defs map[types.Object]ast.Expr) []int {
+func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature, not []int, reload map[int]bool, aliases map[types.Object]types.Object, defs map[types.Object]ast.Expr) []int {
 	info := a.pass.TypesInfo
 	reloaded := func(e ast.Expr) bool {
 		i, ok := flow.ParamIndex(sig, flow.RootVar(info, e)) // nil: no parameter
 		return ok && reload[i]
 	}
 	borrowed := flow.BorrowedParams(info, fn.Body, sig, a.holdsModule, aliases, defs, func() []flow.PosRange { return a.borrowedUses(fn, reloaded) })
-	return slices.DeleteFunc(borrowed, func(i int) bool { return slices.Contains(unloaded, i) })
+	return slices.DeleteFunc(borrowed, func(i int) bool { return slices.Contains(not, i) })
 }
 
 // borrowedUses returns the uses in fn of a module that neither keep nor
@@ -344,6 +344,9 @@ func isStatusType(t types.Type) bool {
 	return flow.IsErrorLike(t) || cgocall.IsStatusType(t)
 }
 
+// moduleRoles are the runtime calls that load, unload or use modules.
+var moduleRoles = []hipapi.Role{hipapi.ModuleLoad, hipapi.ModuleUnload, hipapi.ModuleGetFunction, hipapi.ModuleGetGlobal, hipapi.Launch}
+
 // mentionsModules reports whether fn loads, unloads or borrows a module, so
 // that functions without any are not analyzed further.
 func (a *analysis_) mentionsModules(fn flow.Func) bool {
@@ -352,11 +355,7 @@ func (a *analysis_) mentionsModules(fn flow.Func) bool {
 	enter := func(lit *ast.FuncLit) bool { return !cgocall.IsWrapper(a.pass.TypesInfo, lit) }
 	return flow.FirstCall(fn.Body, enter, func(call *ast.CallExpr) bool {
 		if c := a.idx.Match(call); c != nil {
-			switch c.Func.Role {
-			case hipapi.ModuleLoad, hipapi.ModuleUnload, hipapi.ModuleGetFunction, hipapi.ModuleGetGlobal, hipapi.Launch:
-				return true
-			}
-			return false
+			return slices.Contains(moduleRoles, c.Func.Role)
 		}
 		fn := a.callee(call)
 		_, constructs := a.returns.Of(fn)

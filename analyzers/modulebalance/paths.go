@@ -190,11 +190,9 @@ func (fa *funcAnalysis) localLoc(e ast.Expr) (flow.Loc, bool) {
 // handlesAt returns the tracked handles that an unload or use of e affects:
 // the handle itself, or every tracked field path under it.
 func (fa *funcAnalysis) handlesAt(s state, e ast.Expr) []flow.Loc {
-	l, ok := fa.localLoc(e)
+	l, ok := fa.loc(e)
 	if !ok {
-		if l, ok = fa.extLoc(e); !ok {
-			return nil
-		}
+		return nil
 	}
 	return flow.Overlapping(s, l)
 }
