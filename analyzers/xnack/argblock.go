@@ -179,7 +179,7 @@ func (a *analyzer) arrayParam(fi *fnInfo, e ast.Expr) (flow.Ref, bool) {
 func (a *analyzer) classifyArrayArg(fi *fnInfo, call *ast.CallExpr, callee *types.Func, pf ParamFlow, arg ast.Expr) argResult {
 	vals, helped := a.arrayValues(arg, false)
 	if what, ok := a.systemInArray(vals, helped, " in the argument array passed to ", callee.Name()+pf.handedOn(callee)); ok {
-		return argResult{use: &useRef{kind: systemMem, what: what, in: fi.name, pos: call.Pos(), cuda: pf.CUDA}}
+		return argResult{use: &useRef{Need: Need{System: true, What: what, CUDA: pf.CUDA}, in: fi.name, pos: call.Pos()}}
 	}
 	values := allValues(vals, helped)
 	for _, v := range values {

@@ -19,14 +19,6 @@ import (
 // assignments: a variable's provenance is the union of everything assigned to
 // it anywhere in the package.
 
-// memKind is what kind of XNACK-dependent memory a use touches.
-type memKind uint8
-
-const (
-	systemMem  memKind = 1 << iota // malloc, mmap or Go memory: faults without XNACK
-	managedMem                     // managed memory: pinned host memory without XNACK
-)
-
 // guardKind is what a condition proves when it holds.
 type guardKind uint8
 

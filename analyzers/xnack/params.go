@@ -209,7 +209,7 @@ func (a *analyzer) classifyArg(fi *fnInfo, call *ast.CallExpr, callee *types.Fun
 			what += " (" + expr + ")"
 		}
 		what += " passed to " + callee.Name() + pf.handedOn(callee)
-		return argResult{use: &useRef{kind: systemMem, what: what, in: fi.name, pos: call.Pos(), cuda: pf.CUDA}}
+		return argResult{use: &useRef{Need: Need{System: true, What: what, CUDA: pf.CUDA}, in: fi.name, pos: call.Pos()}}
 	}
 	r, ok := a.paramOf(fi, arg)
 	if pf.Path != "" { // b.ptr of the caller's own b: only one level of fields

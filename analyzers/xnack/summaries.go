@@ -254,8 +254,8 @@ func (a *analyzer) summarize(fi *fnInfo, walk bool) {
 // firstUses keeps the first use of each kind, system memory first.
 func firstUses[T any](xs []T, use func(T) useRef) []useRef {
 	var out []useRef
-	for _, k := range []memKind{systemMem, managedMem} {
-		if i := slices.IndexFunc(xs, func(x T) bool { return use(x).kind == k }); i >= 0 {
+	for _, system := range []bool{true, false} {
+		if i := slices.IndexFunc(xs, func(x T) bool { return use(x).System == system }); i >= 0 {
 			out = append(out, use(xs[i]))
 		}
 	}
@@ -266,7 +266,7 @@ func firstUses[T any](xs []T, use func(T) useRef) []useRef {
 func needsOf(uses []useRef) []Need {
 	var out []Need
 	for _, u := range uses {
-		out = append(out, Need{System: u.kind == systemMem, What: u.describe(""), CUDA: u.cuda})
+		out = append(out, Need{System: u.System, What: u.describe(""), CUDA: u.CUDA})
 	}
 	return out
 }
@@ -288,11 +288,7 @@ func (a *analyzer) usesOf(fn *types.Func) []useRef {
 	}
 	var out []useRef
 	for _, n := range a.summaryOf(fn).Needs {
-		k := managedMem
-		if n.System {
-			k = systemMem
-		}
-		out = append(out, useRef{kind: k, what: n.What, pos: fn.Pos(), cuda: n.CUDA})
+		out = append(out, useRef{Need: n, pos: fn.Pos()})
 	}
 	return out
 }

@@ -53,20 +53,21 @@ memory), HL4002 (managed memory), HL4003 (HSA_XNACK set too late), HL4004
 (test without a skip guard) and HL4005 (a managed-memory attribute checked
 instead of XNACK).`
 
-// useRef is one XNACK-dependent memory use.
+// useRef is one XNACK-dependent memory use: system memory (malloc, mmap or
+// Go memory: faults without XNACK), else managed memory (pinned host
+// memory without XNACK). What is "hipMallocManaged", "C.malloc memory
+// (buf) passed to hipModuleLaunchKernel".
 type useRef struct {
-	kind memKind
-	what string    // "hipMallocManaged", "C.malloc memory (buf) passed to hipModuleLaunchKernel"
-	in   string    // the function it is in ("" when what already says)
-	pos  token.Pos // where it is (for an imported callee: its declaration)
-	cuda bool      // through the CUDA API: the guard is cudaDevAttrPageableMemoryAccess
+	Need
+	in  string    // the function it is in ("" when What already says)
+	pos token.Pos // where it is (for an imported callee: its declaration)
 }
 
 func (u useRef) describe(entry string) string {
 	if u.in == "" || u.in == entry {
-		return u.what
+		return u.What
 	}
-	return u.what + " in " + u.in
+	return u.What + " in " + u.in
 }
 
 type evKind uint8
@@ -311,8 +312,8 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) {
 	if hip {
 		a.emit(event{kind: evRuntime, pos: pos})
 	}
-	use := func(k memKind, what string) {
-		a.emit(event{kind: evUse, pos: pos, use: &useRef{kind: k, what: what, in: fi.name, pos: pos, cuda: !hip}})
+	use := func(system bool, what string) {
+		a.emit(event{kind: evUse, pos: pos, use: &useRef{Need: Need{System: system, What: what, CUDA: !hip}, in: fi.name, pos: pos}})
 	}
 	// param: memory that is not system memory here, but may be what the
 	// caller passes in a parameter (firstParams keeps one flow of each).
@@ -330,22 +331,22 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) {
 		// On NVIDIA managed memory migrates on fault without any XNACK
 		// analogue: only HIP's managed memory depends on it.
 		if f.Alloc == hipapi.Managed && hip {
-			use(managedMem, f.Name)
+			use(false, f.Name)
 		}
 	case hipapi.MemAdvise, hipapi.MemPrefetch:
 		if p := a.prov(c.Arg(f.Ptr)); p != "" {
-			use(systemMem, fmt.Sprintf("%s passed to %s", p, f.Name))
+			use(true, fmt.Sprintf("%s passed to %s", p, f.Name))
 		} else {
 			param(c.Arg(f.Ptr))
 			if hip {
-				use(managedMem, f.Name)
+				use(false, f.Name)
 			}
 		}
 	case hipapi.Launch:
 		kargs := c.Arg(f.KernelArgs)
 		vals, helped := a.arrayValues(kargs, true)
 		if what, ok := a.systemInArray(vals, helped, " passed to ", f.Name); ok {
-			use(systemMem, what)
+			use(true, what)
 			return
 		}
 		for _, v := range allValues(vals, helped) {
@@ -657,15 +658,15 @@ func (a *analyzer) reportLocal(r *walkResult) {
 		diag.Report(a.pass, WrongGuard, w.site, token.NoPos,
 			fmt.Sprintf("%s reports HMM (managed memory) support, not XNACK: it can be 1 while XNACK is off, "+
 				"so the use it guards (%s) still %s; check hipDeviceAttributePageableMemoryAccess == 1 or that "+
-				"gcnArchName contains \"xnack+\" instead", name, w.use.describe(""), outcomes[w.use.kind]),
+				"gcnArchName contains \"xnack+\" instead", name, w.use.describe(""), outcomes[w.use.System]),
 			[]diag.Related{{Pos: w.use.pos, Message: w.use.describe("")}})
 	}
 }
 
 // outcomes is what each kind of memory does on a GPU without XNACK.
-var outcomes = map[memKind]string{
-	systemMem:  "faults (\"Memory access fault by GPU ... Page not present\")",
-	managedMem: "does not migrate (it is pinned host memory) and can hang code that waits on it",
+var outcomes = map[bool]string{
+	true:  "faults (\"Memory access fault by GPU ... Page not present\")",
+	false: "does not migrate (it is pinned host memory) and can hang code that waits on it",
 }
 
 // related lists every site's use, for the diagnostic's secondary positions.
@@ -679,10 +680,10 @@ func related(sites []siteUse, entry string) []diag.Related {
 	return out
 }
 
-func byKind(sites []siteUse, k memKind) []siteUse {
+func byKind(sites []siteUse, system bool) []siteUse {
 	var out []siteUse
 	for _, s := range sites {
-		if s.use.kind == k {
+		if s.use.System == system {
 			out = append(out, s)
 		}
 	}
@@ -694,10 +695,10 @@ func byKind(sites []siteUse, k memKind) []siteUse {
 // site in the entry, with every use as a related position.
 func (a *analyzer) reportProgram(fi *fnInfo, r *walkResult) {
 	entry := fi.name
-	if sys := byKind(r.unguarded, systemMem); len(sys) > 0 && a.once(SystemMemory, sys[0].site) {
+	if sys := byKind(r.unguarded, true); len(sys) > 0 && a.once(SystemMemory, sys[0].site) {
 		u := sys[0].use
 		guard, alt := `gcnArchName contains "xnack+" or hipDeviceAttributePageableMemoryAccess is 1`, "hipMalloc or hipHostMalloc"
-		if u.cuda {
+		if u.CUDA {
 			guard, alt = "cudaDevAttrPageableMemoryAccess is 1 (NVIDIA has no XNACK; this is its analogue)", "cudaMalloc or cudaMallocHost"
 		}
 		diag.Report(a.pass, SystemMemory, sys[0].site, token.NoPos,
@@ -706,7 +707,7 @@ func (a *analyzer) reportProgram(fi *fnInfo, r *walkResult) {
 				"or use %s memory", entry, u.describe(entry), guard, alt),
 			related(sys, entry))
 	}
-	if man := byKind(r.unguarded, managedMem); len(man) > 0 && a.once(ManagedMemory, man[0].site) {
+	if man := byKind(r.unguarded, false); len(man) > 0 && a.once(ManagedMemory, man[0].site) {
 		diag.Report(a.pass, ManagedMemory, man[0].site, token.NoPos,
 			fmt.Sprintf("%s uses managed memory (%s) without an XNACK guard: without XNACK it does not migrate "+
 				"and falls back to pinned host memory, so every GPU access crosses the bus, and code that waits "+
@@ -726,20 +727,20 @@ func (a *analyzer) reportTest(fi *fnInfo, r *walkResult) {
 	}
 	entry := fi.name
 	first := r.unguarded[0]
-	if sys := byKind(r.unguarded, systemMem); len(sys) > 0 {
+	if sys := byKind(r.unguarded, true); len(sys) > 0 {
 		first = sys[0]
 	}
 	if !a.once(UnskippedTest, first.site) {
 		return
 	}
-	kind := map[memKind]string{systemMem: "system memory", managedMem: "managed memory"}[first.use.kind]
+	kind := map[bool]string{true: "system memory", false: "managed memory"}[first.use.System]
 	fix := "skip unless XNACK is on (if !xnackEnabled() { t.Skip(...) }) or set HSA_XNACK=1 in TestMain before m.Run"
-	if first.use.cuda {
+	if first.use.CUDA {
 		fix = "skip unless cudaDevAttrPageableMemoryAccess is 1 (NVIDIA has no XNACK; this is its analogue)"
 	}
 	diag.Report(a.pass, UnskippedTest, first.site, token.NoPos,
 		fmt.Sprintf("%s reaches %s (%s) with no XNACK skip guard: on a GPU without XNACK it %s; %s",
-			entry, kind, first.use.describe(entry), outcomes[first.use.kind], fix),
+			entry, kind, first.use.describe(entry), outcomes[first.use.System], fix),
 		related(r.unguarded, entry))
 }
 
