@@ -36,13 +36,9 @@ func (fa *funcAnalysis) found(cp *pending, at, anchor ast.Node, q flow.Queue, l 
 
 // report reports the findings of the function, each read of each copy once.
 func (fa *funcAnalysis) report() {
-	type key struct {
-		at   token.Pos
-		site int
-	}
-	done := map[key]bool{}
+	done := map[[2]int]bool{} // the read's position and the copy's site
 	for _, f := range fa.seen.findings {
-		if k := (key{f.at.Pos(), f.site}); !done[k] {
+		if k := [2]int{int(f.at.Pos()), f.site}; !done[k] {
 			done[k] = true
 			fa.reportOne(f)
 		}

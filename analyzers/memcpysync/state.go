@@ -21,12 +21,7 @@ type pending struct {
 }
 
 func (p *pending) has(l flow.Loc, deep bool) bool {
-	for _, d := range p.dsts {
-		if d == l || deep && d.Under(l) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(p.dsts, func(d flow.Loc) bool { return d == l || deep && d.Under(l) })
 }
 
 func (p *pending) clone() *pending {

@@ -141,14 +141,7 @@ func (fa *funcAnalysis) cCall(call *ast.CallExpr, name string, args []ast.Expr, 
 		}
 		return
 	}
-	stream, memory, ok := flow.LibraryArgs(name, sig, len(args))
-	if !ok {
-		return
-	}
-	q := flow.Queue{Kind: flow.OnStream, Stream: flow.Loc{Path: "library:" + name}, Device: s.device}
-	if stream >= 0 {
-		q = fa.queueOf(args[stream], s)
-	}
+	q, memory, _ := fa.queues.Library(name, sig, args, s.device, s.streams)
 	for _, i := range memory {
 		if l, ok := fa.ptrs.Of(args[i]); ok {
 			fa.deviceRead(l, true, call, q, "C."+name, s)
