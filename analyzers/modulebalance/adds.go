@@ -127,21 +127,21 @@ func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, e ast.Expr, name st
 	s[l] = h
 }
 
+// ownResult, as the status result of a load, says that the load call's own
+// value is its status (a runtime load: res := C.hipModuleLoad(...)).
+const ownResult = -2
+
 // callStatus returns the bits and status key of a module loaded by call,
-// whose result status (-1: none) says whether it succeeded.
+// whose result status (-1: none) says whether it succeeded: a variable, an
+// expression compared in a condition, or nothing (result ignored or consumed
+// by a wrapper that panics on failure).
 func (fa *funcAnalysis) callStatus(call *ast.CallExpr, status int) (bits, any) {
-	if h, ok := flow.ResultHolderAt(fa.info, fa.fn.Body, call, status, fa.calledInPlace); ok {
+	h, ok := flow.ResultHolderAt(fa.info, fa.fn.Body, call, status, fa.calledInPlace)
+	if status == ownResult {
+		h, ok = flow.ResultHolder(fa.info, fa.fn.Body, call, fa.calledInPlace)
+	}
+	if ok {
 		return pending, h
 	}
 	return loaded, nil
-}
-
-// setCallStatus sets h, just loaded by call, to what callStatus says; a module
-// that a deferred unload by reference covers (loadAt inherits it) stays
-// deferred.
-func (fa *funcAnalysis) setCallStatus(h *handle, call *ast.CallExpr, status int) {
-	h.setStatus(fa.callStatus(call, status))
-	if h.byRef || h.pointee {
-		h.b = deferred
-	}
 }

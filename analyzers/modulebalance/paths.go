@@ -389,7 +389,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 			fa.resetHeld(s, x)
 			return // package-level caches, fields of parameters: owned elsewhere
 		}
-		fa.loadAt(s, l, c.Expr, c.Func.Name, hipapi.Unloader(c.Func), l.Path == "")
+		fa.loadAt(s, l, c.Expr, c.Func.Name, hipapi.Unloader(c.Func), l.Path == "", ownResult)
 	case hipapi.ModuleUnload:
 		fa.unloadBy(s, c.Arg(c.Func.Module), c.Expr, false, false, false, false)
 	case hipapi.ModuleGetFunction, hipapi.ModuleGetGlobal:
@@ -443,14 +443,14 @@ func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state
 	if old, ok := s[l]; ok && old.byRef && old.b&live == 0 && fa.isFresh(as.Lhs[r.Result]) {
 		delete(s, l) // a new variable: an earlier iteration's deferred closure keeps its own
 	}
-	fa.loadAt(s, l, call, fa.calleeName(call, "the module"), "", true)
-	fa.setCallStatus(s[l], call, r.Status)
+	fa.loadAt(s, l, call, fa.calleeName(call, "the module"), "", true, r.Status)
 }
 
 // loadAt records a load into l. reassign: the load gives the variable a new
 // value (m, err = Open(); C.hipModuleLoad(&m, ...)) rather than loading into
-// what it points to (p.Load(); C.hipModuleLoad(&p.h, ...)).
-func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, name, unload string, reassign bool) {
+// what it points to (p.Load(); C.hipModuleLoad(&p.h, ...)). status is the
+// result of call that says whether the load succeeded (callStatus).
+func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, name, unload string, reassign bool, status int) {
 	old, hadOld := s[l]
 	if hadOld && old.b&live != 0 && old.b&escaped == 0 {
 		fa.reportLeak(l, old, call.Pos(), "still loaded when its handle is loaded again")
@@ -467,7 +467,7 @@ func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, name, un
 	}
 	idx := fa.siteIndex(call, name, unload, l)
 	h := &handle{sites: []int{idx}}
-	h.setStatus(fa.statusHolder(call))
+	h.setStatus(fa.callStatus(call, status))
 	if inherit {
 		h.b = deferred
 		h.deferAt, h.byRef, h.pointee = old.deferAt, old.byRef, old.pointee
@@ -492,16 +492,6 @@ func (fa *funcAnalysis) deferMarker(s state, m ast.Expr, at token.Pos, pointee b
 	if l, ok := fa.localLoc(m); ok {
 		s[l] = &handle{deferAt: at, byRef: !pointee, pointee: pointee}
 	}
-}
-
-// statusHolder finds what holds the status of a load call: a variable, an
-// expression compared in a condition, or nothing (result ignored or consumed
-// by a wrapper that panics on failure).
-func (fa *funcAnalysis) statusHolder(call ast.Expr) (bits, any) {
-	if h, ok := flow.ResultHolder(fa.info, fa.fn.Body, call, fa.calledInPlace); ok {
-		return pending, h
-	}
-	return loaded, nil
 }
 
 // refine applies what a branch on cond says about load statuses: side ==

@@ -113,8 +113,7 @@ func (fa *funcAnalysis) intoLoad(call *ast.CallExpr, li LoadsInto, s state) {
 		}
 		e = flow.StripAddr(e)
 		if l, ok := fa.localLoc(e); ok {
-			fa.loadAt(s, l, call, name, "", false)
-			fa.setCallStatus(s[l], call, li.Status)
+			fa.loadAt(s, l, call, name, "", false, li.Status)
 		} else {
 			fa.resetHeld(s, e)
 		}
