@@ -234,13 +234,11 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 	case hipapi.Copy:
 		fa.copyCall(c, s)
 	case hipapi.Launch:
-		args := c.Arg(f.KernelArgs)
-		if args == nil {
-			return
-		}
-		q := fa.queueOf(c.Arg(f.Stream), s)
-		for _, m := range fa.prov.Mentions(args) {
-			fa.deviceRead(m.Loc, true, c.Expr, q, "C."+f.Name, s)
+		if args := c.Arg(f.KernelArgs); args != nil {
+			q := fa.queueOf(c.Arg(f.Stream), s)
+			for _, m := range fa.prov.Mentions(args) {
+				fa.deviceRead(m.Loc, true, c.Expr, q, "C."+f.Name, s)
+			}
 		}
 	}
 }

@@ -28,12 +28,10 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 	}
 	fa.applyEventOps(call, fn, sum.EventOps, Wait, s)
 	for _, r := range sum.DeviceReads {
-		_, l, ok := fa.ptrs.At(r.Ref, call)
-		if !ok {
-			continue
-		}
-		if q, ok := fa.queues.Caller(call, fn, r.Stream, r.Device, s.device, s.streams); ok {
-			fa.deviceRead(l, true, call, q, fn.Name(), s)
+		if _, l, ok := fa.ptrs.At(r.Ref, call); ok {
+			if q, ok := fa.queues.Caller(call, fn, r.Stream, r.Device, s.device, s.streams); ok {
+				fa.deviceRead(l, true, call, q, fn.Name(), s)
+			}
 		}
 	}
 	for _, i := range sum.Reads {
