@@ -118,11 +118,9 @@ func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, e ast.Expr, name st
 	case hadOld && h.b&escaped != 0 && h.b&live == 0:
 		// the owner was handed on: what it gets now is the new owner's
 	default:
-		b, key := fa.callStatus(call, status)
+		b, keys := fa.callStatus(call, status)
 		h.b |= b
-		if key != nil {
-			h.status = flow.AppendNew(h.status, key)
-		}
+		h.status = flow.AppendNew(h.status, keys...)
 	}
 	s[l] = h
 }
@@ -131,17 +129,20 @@ func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, e ast.Expr, name st
 // value is its status (a runtime load: res := C.hipModuleLoad(...)).
 const ownResult = -2
 
-// callStatus returns the bits and status key of a module loaded by call,
+// callStatus returns the bits and status keys of a module loaded by call,
 // whose result status (-1: none) says whether it succeeded: a variable, an
-// expression compared in a condition, or nothing (result ignored or consumed
+// expression compared in a condition, or none (result ignored or consumed
 // by a wrapper that panics on failure).
-func (fa *funcAnalysis) callStatus(call *ast.CallExpr, status int) (bits, any) {
+func (fa *funcAnalysis) callStatus(call *ast.CallExpr, status int) (bits, []any) {
 	h, ok := flow.ResultHolderAt(fa.info, fa.fn.Body, call, status, fa.calledInPlace)
 	if status == ownResult {
 		h, ok = flow.ResultHolder(fa.info, fa.fn.Body, call, fa.calledInPlace)
 	}
-	if ok {
-		return pending, h
+	switch {
+	case ok && h != nil:
+		return pending, []any{h}
+	case ok:
+		return pending, nil
 	}
 	return loaded, nil
 }

@@ -184,7 +184,7 @@ func (a *analysis_) unloadedRoots(n ast.Node) map[types.Object]bool {
 
 // summary is one analysis of a function for its summaries.
 type summary struct {
-	mentions bool // it loads, unloads or uses modules (else no unloads, loads or constructor)
+	mentions bool // it loads, unloads or uses modules (else unloads and loads are the last ones, unchanged)
 	unloads  Unloads
 	loads    LoadsInto
 	borrows  Borrows
@@ -217,7 +217,8 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 	// walk that stops at the first); most functions have none.
 	out := summary{mentions: a.mentionsModules(fn)}
 	aliases, defs := flow.ParamAliases(a.pass.TypesInfo, fn.Body, sig)
-	unloads, _ := a.unloads.Local(obj)
+	out.unloads, _ = a.unloads.Local(obj)
+	out.loads, _ = a.loadsInto.Local(obj)
 	reload := map[int]bool{}
 	if out.mentions {
 		raw := flow.ParamsOf(a.pass.TypesInfo, fn.Body, sig, a.unloadedRoots(fn.Body), aliases)
@@ -227,11 +228,10 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 		}
 		// A Reload leaves the caller's obligation as it was: a parameter
 		// loaded into too is not unloaded.
-		unloads.Params = slices.DeleteFunc(slices.Clone(raw), func(i int) bool { return how[i] != 0 })
+		out.unloads.Params = slices.DeleteFunc(slices.Clone(raw), func(i int) bool { return reload[i] })
 		// Those unloaded behind a guard the function clears: an idempotent
 		// Close, which the HL2002 page recommends.
-		unloads.Idempotent = flow.IdempotentParams(a.pass.TypesInfo, fn.Body, sig, unloads.Params, aliases, a.unloadedExprs)
-		out.unloads = unloads
+		out.unloads.Idempotent = flow.IdempotentParams(a.pass.TypesInfo, fn.Body, sig, out.unloads.Params, aliases, a.unloadedExprs)
 		out.loads = a.loadsIntoOf(fn, sig, how, raw)
 		if r, ok := a.findReturnedModule(fn, sig); ok {
 			out.returns = &r
@@ -239,11 +239,7 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 	}
 	// A parameter the function loads or adds a module into is not
 	// borrowed: the caller's variable gets a module.
-	li, _ := a.loadsInto.Local(obj)
-	if out.mentions {
-		li = out.loads
-	}
-	out.borrows.Params = a.findBorrowedParams(fn, sig, slices.Concat(unloads.Params, li.Params), reload, aliases, defs)
+	out.borrows.Params = a.findBorrowedParams(fn, sig, slices.Concat(out.unloads.Params, out.loads.Params), reload, aliases, defs)
 	return out
 }
 

@@ -63,14 +63,6 @@ func (c *handle) copy(h *handle) {
 	c.sites, c.status = slices.Clone(h.sites), slices.Clone(h.status)
 }
 
-// setStatus sets h's bits to b and its status keys to key (nil: none).
-func (h *handle) setStatus(b bits, key any) {
-	h.b, h.status = b, nil
-	if key != nil {
-		h.status = []any{key}
-	}
-}
-
 // addSites adds the load sites and status keys of from to h.
 func (h *handle) addSites(from *handle) {
 	h.sites = flow.AppendNew(h.sites, from.sites...)
@@ -467,7 +459,7 @@ func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, name, un
 	}
 	idx := fa.siteIndex(call, name, unload, l)
 	h := &handle{sites: []int{idx}}
-	h.setStatus(fa.callStatus(call, status))
+	h.b, h.status = fa.callStatus(call, status)
 	if inherit {
 		h.b = deferred
 		h.deferAt, h.byRef, h.pointee = old.deferAt, old.byRef, old.pointee

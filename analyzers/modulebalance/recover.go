@@ -65,11 +65,8 @@ func (fa *funcAnalysis) callbackArgs(call *ast.CallExpr) []ast.Expr {
 	if !flow.CallsParam(fa.info, fa.fn.Signature(fa.info), call) {
 		return nil
 	}
-	var out []ast.Expr
-	for _, arg := range call.Args {
-		if root := flow.RootVar(fa.info, arg); root != nil && fa.unloadsAnywhere(flow.Loc{Root: root}) {
-			out = append(out, arg)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(call.Args), func(arg ast.Expr) bool {
+		root := flow.RootVar(fa.info, arg)
+		return root == nil || !fa.unloadsAnywhere(flow.Loc{Root: root})
+	})
 }
