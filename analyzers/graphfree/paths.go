@@ -421,11 +421,7 @@ func (fa *funcAnalysis) streamKey(e ast.Expr, path string) string {
 	if e == nil {
 		return "<null stream>"
 	}
-	e = flow.StripConversions(fa.info, e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = u.X
-	}
-	return types.ExprString(e) + path
+	return types.ExprString(flow.StripAddr(flow.StripConversions(fa.info, e))) + path
 }
 
 func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
