@@ -3,6 +3,7 @@ package modulebalance
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 
 	"github.com/hiplint/hiplint/internal/flow"
 )
@@ -86,10 +87,7 @@ func (fa *funcAnalysis) rangeOverOwner(n ast.Node, s state) bool {
 // value (or key) variable or an element of what it ranges over.
 func (fa *funcAnalysis) bodyUnloadsElements(rs *ast.RangeStmt) bool {
 	roots := fa.unloadedRoots(rs.Body)
-	for _, e := range []ast.Expr{rs.Key, rs.Value, rs.X} {
-		if e != nil && roots[flow.RootVar(fa.info, e)] {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]ast.Expr{rs.Key, rs.Value, rs.X}, func(e ast.Expr) bool {
+		return e != nil && roots[flow.RootVar(fa.info, e)]
+	})
 }

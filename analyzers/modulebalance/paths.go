@@ -671,22 +671,20 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 	for _, i := range h.sites {
 		site := fa.sites.List[i]
 		msg := fmt.Sprintf("module %s loaded by %s is %s", k, site.name, why)
-		if h.owner {
-			msg = fmt.Sprintf("modules kept in %s (loaded by %s) are %s; %s dies with the function and nothing unloads them", k, site.name, why, k)
-		}
-		if site.call.Pos() == at {
+		switch {
+		case site.call.Pos() == at:
 			msg = fmt.Sprintf("module %s loaded by %s on every iteration is never unloaded before the next load; unload it in the loop or load it once outside", k, site.name)
-		} else if h.owner {
-			// the owner's modules need a cleanup that unloads them all
-		} else if fa.handleEscapes[k] {
+		case h.owner: // the owner's modules need a cleanup that unloads them all
+			msg = fmt.Sprintf("modules kept in %s (loaded by %s) are %s; %s dies with the function and nothing unloads them", k, site.name, why, k)
+		case fa.handleEscapes[k]:
 			msg += "; only a function handle from it escapes, and the function dies with its module: keep the module with it (return or store it) and unload it when done"
-		} else if site.unload != "" && fa.unloadsAnywhere(k) {
+		case site.unload != "" && fa.unloadsAnywhere(k):
 			// A defer added beside the function's own unloads would unload
 			// twice (HL2002) on the paths that already unload.
 			msg += fmt.Sprintf("; unload it on this path too, or replace the function's unloads with one defer C.%s(%s) right after the load's error check", site.unload, k)
-		} else if site.unload != "" {
+		case site.unload != "":
 			msg += fmt.Sprintf("; unload it on every path, e.g. defer C.%s(%s) right after the load's error check", site.unload, k)
-		} else {
+		default:
 			msg += "; unload it on every path"
 		}
 		var related []diag.Related
