@@ -22,13 +22,9 @@ func (a *analysis_) localLoads(fn flow.Func) map[types.Object]bool {
 // loadTargets returns the variables that body loads modules into (loadsIn).
 // closures: also in the closures inside.
 func (a *analysis_) loadTargets(body *ast.BlockStmt, closures bool) map[types.Object]bool {
-	out := map[types.Object]bool{}
-	a.loadsIn(body, closures, func(e ast.Expr, _ loadKind) {
-		if root := flow.RootVar(a.pass.TypesInfo, e); root != nil {
-			out[root] = true
-		}
+	return flow.RootsOf(a.pass.TypesInfo, func(yield func(ast.Expr)) {
+		a.loadsIn(body, closures, func(e ast.Expr, _ loadKind) { yield(e) })
 	})
-	return out
 }
 
 // How loadsIn found a module loaded into an expression.

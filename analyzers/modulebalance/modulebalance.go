@@ -173,13 +173,9 @@ func (a *analysis_) unloadsIn(n ast.Node, yield func(call *ast.CallExpr, m ast.E
 
 // unloadedRoots returns the variables whose modules n unloads.
 func (a *analysis_) unloadedRoots(n ast.Node) map[types.Object]bool {
-	roots := map[types.Object]bool{}
-	a.unloadsIn(n, func(_ *ast.CallExpr, m ast.Expr) {
-		if root := flow.RootVar(a.pass.TypesInfo, m); root != nil {
-			roots[root] = true
-		}
+	return flow.RootsOf(a.pass.TypesInfo, func(yield func(ast.Expr)) {
+		a.unloadsIn(n, func(_ *ast.CallExpr, m ast.Expr) { yield(m) })
 	})
-	return roots
 }
 
 // summary is one analysis of a function for its summaries.

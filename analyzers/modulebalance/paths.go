@@ -295,7 +295,9 @@ func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
 			s[k] = &handle{b: held} // a module copied in from elsewhere
 			continue
 		}
-		if h.byRef && h.deferAt != token.NoPos && !fa.isFresh(lhs) {
+		// A new variable (var m, m := ...): a closure deferred before
+		// captured the variable of an earlier iteration.
+		if h.byRef && h.deferAt != token.NoPos && !flow.IsDefinition(fa.info, lhs) {
 			// The deferred unload reads the variable at exit: the module it
 			// held is no longer covered, the next one is.
 			// Not after the module escaped: `m = nil` then disarms the
@@ -309,13 +311,6 @@ func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
 	for k, at := range markers {
 		s[k] = &handle{deferAt: at, byRef: true}
 	}
-}
-
-// isFresh reports whether lhs declares a new variable (var m, m := ...): a
-// closure deferred before captured the variable of an earlier iteration.
-func (fa *funcAnalysis) isFresh(lhs ast.Expr) bool {
-	id, ok := ast.Unparen(lhs).(*ast.Ident)
-	return ok && fa.info.Defs[id] != nil
 }
 
 // calls processes the runtime calls and summarized calls in n, in source
@@ -432,7 +427,7 @@ func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state
 	if !ok {
 		return
 	}
-	if old, ok := s[l]; ok && old.byRef && old.b&live == 0 && fa.isFresh(as.Lhs[r.Result]) {
+	if old, ok := s[l]; ok && old.byRef && old.b&live == 0 && flow.IsDefinition(fa.info, as.Lhs[r.Result]) {
 		delete(s, l) // a new variable: an earlier iteration's deferred closure keeps its own
 	}
 	fa.loadAt(s, l, call, fa.calleeName(call, "the module"), "", true, r.Status)
@@ -609,11 +604,7 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 // unloadDeferredQuietly records an unload inside a deferred closure: it runs
 // at exit, after whatever checks the closure makes, so only balance matters.
 func (fa *funcAnalysis) unloadDeferredQuietly(s state, m ast.Expr, call *ast.CallExpr) {
-	if root := flow.RootVar(fa.info, m); root != nil {
-		if x, ok := flow.RangedExprs(fa.info, fa.fn.Body)[root]; ok {
-			m = x // for _, m := range mods { unload(m) }: the owner's modules
-		}
-	}
+	m = flow.ThroughRange(fa.info, fa.fn.Body, m)    // for _, m := range mods { unload(m) }: the owner's modules
 	fa.unloadBy(s, m, call, true, true, false, true) // idempotent: no findings
 }
 
