@@ -469,18 +469,6 @@ func (fa *funcAnalysis) siteIndex(call *ast.CallExpr, name, unload string, l flo
 	})
 }
 
-// deferMarker records a deferred unload by reference of a variable that holds
-// no module yet (`var k Kernel; defer k.Close(); k.Init(...)`): the module
-// loaded into it later is unloaded at exit.
-func (fa *funcAnalysis) deferMarker(s state, m ast.Expr, at token.Pos, pointee bool) {
-	if fa.candidates || len(fa.handlesAt(s, m)) > 0 {
-		return
-	}
-	if l, ok := fa.localLoc(m); ok {
-		s[l] = &handle{deferAt: at, byRef: !pointee, pointee: pointee}
-	}
-}
-
 // refine applies what a branch on cond says about load statuses: side ==
 // nil, side != 0 (hipSuccess and CUDA_SUCCESS are 0), through !, && and ||.
 func (fa *funcAnalysis) refine(cond ast.Expr, taken bool, s state) state {
@@ -512,10 +500,15 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDefe
 	if fa.candidates {
 		return // every load stays live: each balanced load becomes a candidate
 	}
-	if isDeferred && (byRef || pointee) {
-		fa.deferMarker(s, m, call.Pos(), pointee && !byRef)
+	ks := fa.handlesAt(s, m)
+	if isDeferred && (byRef || pointee) && len(ks) == 0 {
+		// A variable that holds no module yet (var k Kernel; defer k.Close();
+		// k.Init(...)): the module loaded into it later is unloaded at exit.
+		if l, ok := fa.localLoc(m); ok {
+			s[l] = &handle{deferAt: call.Pos(), byRef: byRef, pointee: pointee}
+		}
 	}
-	for _, k := range fa.handlesAt(s, m) {
+	for _, k := range ks {
 		h := s[k]
 		switch {
 		case idempotent:
