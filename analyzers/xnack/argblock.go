@@ -41,8 +41,8 @@ type helperArg struct {
 // returned: params of `_, params := argBlock(p)`, or argBlock(p) itself,
 // passes p. Local variables take the union of what is assigned to them;
 // parameters, fields and package variables are not followed.
-func (a *analyzer) newHelperArgs() *flow.Trace[[]helperArg] {
-	return &flow.Trace[[]helperArg]{Info: a.pass.TypesInfo, Sources: a.ix,
+func (a *analyzer) newHelperArgs() flow.Trace[[]helperArg] {
+	return flow.Trace[[]helperArg]{Info: a.pass.TypesInfo, Sources: a.ix,
 		Follow: func(v *types.Var) bool {
 			_, ok := flow.IsLocalVar(v)
 			return ok

@@ -74,8 +74,8 @@ const goMemory = "Go memory"
 // flow-insensitively: a variable may point to what any of its sources
 // does. Unknown sources (parameters, fields, results of unknown calls)
 // contribute nothing: precision first.
-func (a *analyzer) newProvenance() *flow.Trace[string] {
-	return &flow.Trace[string]{Info: a.pass.TypesInfo, Sources: a.ix,
+func (a *analyzer) newProvenance() flow.Trace[string] {
+	return flow.Trace[string]{Info: a.pass.TypesInfo, Sources: a.ix,
 		Expr: a.provExpr, Call: a.provCall, Join: func(p, q string) string { return cmp.Or(p, q) }}
 }
 
@@ -196,8 +196,8 @@ func (g guard) weaker(h guard) guard {
 // newGuards is the trace of what a boolean variable proves when true, by
 // everything assigned to it: XNACK only if every assignment is a guard or
 // false, as weak as the weakest (false proves anything).
-func (a *analyzer) newGuards() *flow.Trace[guard] {
-	return &flow.Trace[guard]{Info: a.pass.TypesInfo, Sources: a.ix, Call: a.guardCall,
+func (a *analyzer) newGuards() flow.Trace[guard] {
+	return flow.Trace[guard]{Info: a.pass.TypesInfo, Sources: a.ix, Call: a.guardCall,
 		Expr: func(e ast.Expr, s flow.Step[guard]) guard {
 			if flow.IsConstFalse(a.pass.TypesInfo, e) {
 				return guard{kind: xnackCheck}

@@ -31,8 +31,9 @@ type ParamFlow struct {
 	Array bool
 }
 
-// ref names the parameter: "0", "recv", "recv.ptr", "1.buf".
-func (f ParamFlow) ref() string {
+// String names the parameter, as the fact shows it: "0", "recv",
+// "recv.ptr", "1.buf", "args(0)".
+func (f ParamFlow) String() string {
 	s := strconv.Itoa(f.Param)
 	if f.Param == flow.Receiver {
 		s = "recv"
@@ -171,7 +172,7 @@ func (a *analyzer) argFlow(fi *fnInfo, call *ast.CallExpr, callee *types.Func, p
 		return r
 	}
 	r := a.classifyArg(fi, call, callee, pf)
-	a.argCache[k] = r
+	flow.Put(&a.argCache, k, r)
 	return r
 }
 

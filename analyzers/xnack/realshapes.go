@@ -14,8 +14,8 @@ import (
 // newErrGuards is the trace of what an error variable being nil proves:
 // what its guard helper proves, if every assignment is the result of one
 // (copies of other variables are not followed).
-func (a *analyzer) newErrGuards() *flow.Trace[guard] {
-	return &flow.Trace[guard]{Info: a.pass.TypesInfo, Sources: a.ix, Call: a.errGuardCall,
+func (a *analyzer) newErrGuards() flow.Trace[guard] {
+	return flow.Trace[guard]{Info: a.pass.TypesInfo, Sources: a.ix, Call: a.errGuardCall,
 		Follow: func(*types.Var) bool { return false },
 		Expr: func(e ast.Expr, s flow.Step[guard]) guard {
 			if call, ok := e.(*ast.CallExpr); ok {

@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/hiplint/hiplint/internal/flow"
@@ -55,6 +54,9 @@ type Need struct {
 	CUDA   bool
 }
 
+// String is the kind, as the fact shows it.
+func (n Need) String() string { return map[bool]string{false: "managed", true: "system"}[n.System] }
+
 // Summary is the fact of what a function does that matters for XNACK to
 // its callers.
 type Summary struct {
@@ -87,15 +89,13 @@ func (s *Summary) String() string {
 		add("returnsSystemMemory(result=%d)", s.Memory.Result)
 	}
 	if s.Args != nil {
-		add("returnsKernelArgs(result=%d, params=%s)", s.Args.Result, flow.JoinEach(s.Args.Params, ",", strconv.Itoa))
+		add("returnsKernelArgs(result=%d, params=%s)", s.Args.Result, flow.JoinText(s.Args.Params, ","))
 	}
 	if len(s.Needs) > 0 {
-		add("needsXNACK(%s)", flow.JoinEach(s.Needs, ", ", func(n Need) string {
-			return map[bool]string{false: "managed", true: "system"}[n.System]
-		}))
+		add("needsXNACK(%s)", flow.JoinText(s.Needs, ", "))
 	}
 	if len(s.Params) > 0 {
-		add("launchesParams(%s)", flow.JoinEach(s.Params, ", ", ParamFlow.ref))
+		add("launchesParams(%s)", flow.JoinText(s.Params, ", "))
 	}
 	flags := []string{"initializesHIP", "setsHSA_XNACK", "guardsXNACK"}
 	for i, on := range []bool{s.Runtime, s.Env, s.Guards} {
@@ -214,12 +214,10 @@ func (a *analyzer) summarizeUses(walk bool) {
 		Pass: a.pass, Index: a.idx, Impls: a.impls,
 		Analyze: func(fn flow.Func) calleeSummary {
 			analyzeLits(lits[fn.Decl])
-			fi := a.byNode[fn.Node()]
-			a.summarize(fi, walk)
-			return fi.sum
+			return a.summarize(a.byNode[fn.Node()], walk)
 		},
 		Update: func(obj *types.Func, s calleeSummary) bool {
-			a.localUses[obj] = s.uses
+			flow.Put(&a.localUses, obj, s.uses)
 			return a.update(obj, func(f *Summary) {
 				f.Runtime, f.Env, f.Guards, f.Params, f.ErrGuard = s.Runtime, s.Env, s.Guards, s.Params, s.ErrGuard
 				f.Needs = needsOf(s.uses)
@@ -230,7 +228,7 @@ func (a *analyzer) summarizeUses(walk bool) {
 }
 
 // summarize analyzes fi once with the summaries known so far.
-func (a *analyzer) summarize(fi *fnInfo, walk bool) {
+func (a *analyzer) summarize(fi *fnInfo, walk bool) calleeSummary {
 	var s calleeSummary
 	for _, evs := range fi.events {
 		for _, ev := range evs {
@@ -241,7 +239,7 @@ func (a *analyzer) summarize(fi *fnInfo, walk bool) {
 	}
 	fi.sum = s // the effects hold during the walk (recursion)
 	if !walk {
-		return
+		return s
 	}
 	r := a.walk(fi, state{}, false)
 	s.Guards = fi.obj != nil && r.sawExit && r.exit.guarded
@@ -249,6 +247,7 @@ func (a *analyzer) summarize(fi *fnInfo, walk bool) {
 	s.Params = firstParams(r.params)
 	s.ErrGuard = a.findErrGuard(fi, r)
 	fi.sum = s
+	return s
 }
 
 // firstUses keeps the first use of each kind, system memory first.

@@ -124,18 +124,18 @@ type analyzer struct {
 	// write (v of hipDeviceGetAttribute(&v, attr, dev)).
 	ix     *flow.Sources
 	attrs  map[types.Object]hipapi.Const
-	provs  *flow.Trace[string]      // system memory pointers point to (exprs.go)
-	helped *flow.Trace[[]helperArg] // kernel arguments of helpers' arrays (argblock.go)
-	guards *flow.Trace[guard]       // what boolean variables prove (exprs.go)
-	errs   *flow.Trace[guard]       // what error variables being nil prove (realshapes.go)
+	provs  flow.Trace[string]      // system memory pointers point to (exprs.go)
+	helped flow.Trace[[]helperArg] // kernel arguments of helpers' arrays (argblock.go)
+	guards flow.Trace[guard]       // what boolean variables prove (exprs.go)
+	errs   flow.Trace[guard]       // what error variables being nil prove (realshapes.go)
 	funcs  []*fnInfo
 	byNode map[ast.Node]*fnInfo // by declaration or literal
 	sums   *flow.Table[Summary, *Summary]
 	// localUses are this package's functions' first uses (Summary.Needs
 	// says what they are, without where).
 	localUses map[*types.Func][]useRef
-	reported  map[string]bool // ID@pos already reported
-	impls     *flow.Impls     // implementations behind interface calls
+	found     *flow.Findings // each check once per position (report)
+	impls     *flow.Impls    // implementations behind interface calls
 	argCache  map[argKey]argResult
 	kargs     flow.KernelArgs // kernel argument arrays
 	// candidates: guards do not count (Candidates).
@@ -188,8 +188,8 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 }
 
 func newAnalyzer(pass *analysis.Pass, candidates bool) *analyzer {
-	a := &analyzer{pass: pass, candidates: candidates, byNode: map[ast.Node]*fnInfo{}, reported: map[string]bool{},
-		localUses: map[*types.Func][]useRef{}, impls: flow.NewImpls(pass), argCache: map[argKey]argResult{}, idx: flow.IndexOf(pass)}
+	a := &analyzer{pass: pass, candidates: candidates, byNode: map[ast.Node]*fnInfo{}, impls: flow.NewImpls(pass),
+		idx: flow.IndexOf(pass)} // the other maps are made on first use (flow.Put)
 	a.sums = flow.NewTable[Summary](pass, a.impls)
 	a.sums.Meet = meet
 	a.order = flow.NewCallOrder(pass.TypesInfo, a.idx)
@@ -313,7 +313,8 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) {
 		a.emit(event{kind: evRuntime, pos: pos})
 	}
 	use := func(system bool, what string) {
-		a.emit(event{kind: evUse, pos: pos, use: &useRef{Need: Need{System: system, What: what, CUDA: !hip}, in: fi.name, pos: pos}})
+		u := &useRef{Need: Need{System: system, What: what, CUDA: !hip}, in: fi.name, pos: pos}
+		a.emit(event{kind: evUse, pos: pos, use: u})
 	}
 	// param: memory that is not system memory here, but may be what the
 	// caller passes in a parameter (firstParams keeps one flow of each).
@@ -515,11 +516,8 @@ func (w *walker) passParams(ev event, sum calleeSummary, s state) {
 			w.paramUse(ev.pos, pf, s)
 			continue
 		}
-		if ev.call == nil || ev.callee == nil {
-			continue
-		}
-		r := w.a.argFlow(w.fi, ev.call, ev.callee, pf)
-		switch {
+		// The callee's flows (calleeOf), at a call with its arguments.
+		switch r := w.a.argFlow(w.fi, ev.call, ev.callee, pf); {
 		case r.use != nil:
 			w.use(ev.pos, *r.use, s)
 		case r.passed != nil:
@@ -599,6 +597,7 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 // in the order the Go runtime runs them (init functions, then main or
 // TestMain, then the tests) for HL4001, HL4002 and HL4004.
 func (a *analyzer) report() {
+	a.found = flow.NewFindings(a.pass)
 	for _, fi := range a.funcs {
 		// What reportLocal reports comes from events: a function without
 		// any has nothing to walk for.
@@ -623,17 +622,11 @@ func (a *analyzer) report() {
 		switch {
 		case fi.entry == flow.InitEntry && r.sawExit:
 			after = r.exit
-		case fi.entry == flow.TestMainEntry && len(r.mrun) > 0 && !slices.ContainsFunc(r.mrun, func(s state) bool { return !s.guarded }):
+		case fi.entry == flow.TestMainEntry && len(r.mrun) > 0 &&
+			!slices.ContainsFunc(r.mrun, func(s state) bool { return !s.guarded }):
 			testsGuarded = true
 		}
 	}
-}
-
-func (a *analyzer) once(c diag.Check, pos token.Pos) bool {
-	key := fmt.Sprintf("%s@%d", c.ID, pos)
-	first := !a.reported[key]
-	a.reported[key] = true
-	return first
 }
 
 // reportLocal reports what is wrong wherever the function is called from:
@@ -641,21 +634,15 @@ func (a *analyzer) once(c diag.Check, pos token.Pos) bool {
 // an HMM attribute.
 func (a *analyzer) reportLocal(r *walkResult) {
 	for _, l := range r.late {
-		if !a.once(LateXNACK, l.at) {
-			continue
-		}
-		diag.Report(a.pass, LateXNACK, l.at, token.NoPos,
+		a.found.Report(LateXNACK, l.at, token.NoPos,
 			"HSA_XNACK is set after a HIP runtime call has already run on this path: the runtime reads it "+
 				"once, when it initializes, so this has no effect; set it before the first HIP call "+
 				"(in init, at the top of main, or in TestMain before m.Run)",
 			[]diag.Related{{Pos: l.ranAt, Message: "the HIP runtime is initialized here"}})
 	}
 	for _, w := range r.wrong {
-		if !a.once(WrongGuard, w.site) {
-			continue
-		}
 		name := r.wrongNames[w.site]
-		diag.Report(a.pass, WrongGuard, w.site, token.NoPos,
+		a.found.Report(WrongGuard, w.site, token.NoPos,
 			fmt.Sprintf("%s reports HMM (managed memory) support, not XNACK: it can be 1 while XNACK is off, "+
 				"so the use it guards (%s) still %s; check hipDeviceAttributePageableMemoryAccess == 1 or that "+
 				"gcnArchName contains \"xnack+\" instead", name, w.use.describe(""), outcomes[w.use.System]),
@@ -695,20 +682,20 @@ func byKind(sites []siteUse, system bool) []siteUse {
 // site in the entry, with every use as a related position.
 func (a *analyzer) reportProgram(fi *fnInfo, r *walkResult) {
 	entry := fi.name
-	if sys := byKind(r.unguarded, true); len(sys) > 0 && a.once(SystemMemory, sys[0].site) {
+	if sys := byKind(r.unguarded, true); len(sys) > 0 {
 		u := sys[0].use
 		guard, alt := `gcnArchName contains "xnack+" or hipDeviceAttributePageableMemoryAccess is 1`, "hipMalloc or hipHostMalloc"
 		if u.CUDA {
 			guard, alt = "cudaDevAttrPageableMemoryAccess is 1 (NVIDIA has no XNACK; this is its analogue)", "cudaMalloc or cudaMallocHost"
 		}
-		diag.Report(a.pass, SystemMemory, sys[0].site, token.NoPos,
+		a.found.Report(SystemMemory, sys[0].site, token.NoPos,
 			fmt.Sprintf("%s reaches %s without an XNACK guard: without XNACK the GPU cannot fault the pages in "+
 				"and the kernel aborts (\"Memory access fault by GPU ... Page not present\"); run it only when %s, "+
 				"or use %s memory", entry, u.describe(entry), guard, alt),
 			related(sys, entry))
 	}
-	if man := byKind(r.unguarded, false); len(man) > 0 && a.once(ManagedMemory, man[0].site) {
-		diag.Report(a.pass, ManagedMemory, man[0].site, token.NoPos,
+	if man := byKind(r.unguarded, false); len(man) > 0 {
+		a.found.Report(ManagedMemory, man[0].site, token.NoPos,
 			fmt.Sprintf("%s uses managed memory (%s) without an XNACK guard: without XNACK it does not migrate "+
 				"and falls back to pinned host memory, so every GPU access crosses the bus, and code that waits "+
 				"for the GPU to write it can hang; check that gcnArchName contains \"xnack+\" or "+
@@ -730,15 +717,12 @@ func (a *analyzer) reportTest(fi *fnInfo, r *walkResult) {
 	if sys := byKind(r.unguarded, true); len(sys) > 0 {
 		first = sys[0]
 	}
-	if !a.once(UnskippedTest, first.site) {
-		return
-	}
 	kind := map[bool]string{true: "system memory", false: "managed memory"}[first.use.System]
 	fix := "skip unless XNACK is on (if !xnackEnabled() { t.Skip(...) }) or set HSA_XNACK=1 in TestMain before m.Run"
 	if first.use.CUDA {
 		fix = "skip unless cudaDevAttrPageableMemoryAccess is 1 (NVIDIA has no XNACK; this is its analogue)"
 	}
-	diag.Report(a.pass, UnskippedTest, first.site, token.NoPos,
+	a.found.Report(UnskippedTest, first.site, token.NoPos,
 		fmt.Sprintf("%s reaches %s (%s) with no XNACK skip guard: on a GPU without XNACK it %s; %s",
 			entry, kind, first.use.describe(entry), outcomes[first.use.System], fix),
 		related(r.unguarded, entry))
