@@ -615,16 +615,8 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 			}
 		}
 	}
-	// roots is reused from call to call: UsedOutside does not keep it.
-	if fa.roots == nil {
-		fa.roots = map[types.Object]bool{}
-	}
-	roots := fa.roots
-	clear(roots)
-	for k := range s {
-		roots[k.Root] = true
-	}
-	for obj := range flow.UsedOutside(fa.info, n, roots, safe) {
+	// fa.roots is reused from call to call: UsedOutside does not keep it.
+	for obj := range flow.UsedOutside(fa.info, n, flow.FillRoots(&fa.roots, s), safe) {
 		for k, h := range s {
 			if k.Root == obj && h.b&live != 0 {
 				h.b = h.b&^live | escaped
