@@ -12,18 +12,13 @@ import (
 // one of objs: a test helper that returns such a module keeps the unload,
 // and its callers own nothing.
 func (a *analysis_) cleanedUpByTest(body *ast.BlockStmt, objs map[types.Object]bool) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && !found && flow.IsTestCleanup(a.callee(call)) {
-			a.cleanupUnloads(call, func(_ *ast.CallExpr, m ast.Expr) {
-				if root := flow.RootVar(a.pass.TypesInfo, m); root != nil && objs[root] {
-					found = true
-				}
-			})
+	return flow.FirstCall(body, nil, func(call *ast.CallExpr) bool {
+		found := false
+		if flow.IsTestCleanup(a.callee(call)) {
+			a.cleanupUnloads(call, func(_ *ast.CallExpr, m ast.Expr) { found = found || objs[flow.RootVar(a.pass.TypesInfo, m)] })
 		}
-		return !found
-	})
-	return found
+		return found
+	}) != nil
 }
 
 // cleanupUnloads calls yield with each module that call, a t.Cleanup,
