@@ -476,19 +476,16 @@ func (fa *funcAnalysis) refine(cond ast.Expr, taken bool, s state) state {
 	return s
 }
 
+// applyStatus settles the unchecked loads whose status key holds: loaded on
+// success, failed otherwise.
 func (fa *funcAnalysis) applyStatus(s state, key any, success bool) {
-	if key == nil {
-		return
+	outcome := failed
+	if success {
+		outcome = loaded
 	}
 	for _, h := range s {
-		if h.b&pending == 0 || !slices.Contains(h.status, key) {
-			continue
-		}
-		h.b &^= pending
-		if success {
-			h.b |= loaded
-		} else {
-			h.b |= failed
+		if key != nil && h.b&pending != 0 && slices.Contains(h.status, key) {
+			h.b = h.b&^pending | outcome
 		}
 	}
 }

@@ -21,10 +21,7 @@ func (fa *funcAnalysis) propagateStatus(s state, lhs, rhs ast.Expr) {
 	if !ok || id.Name == "_" {
 		return
 	}
-	keys := fa.statusSources(rhs)
-	if len(keys) == 0 {
-		return
-	}
+	keys := fa.statusSources(rhs) // none: nothing changes
 	obj := fa.info.ObjectOf(id)
 	for _, h := range s {
 		if h.b&pending != 0 && slices.ContainsFunc(keys, func(k types.Object) bool { return slices.Contains(h.status, any(k)) }) {
