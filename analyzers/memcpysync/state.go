@@ -31,6 +31,16 @@ func (p *pending) clone() *pending {
 	return &c
 }
 
+// edit returns copy site's pending copy for changing: a copy of it, put in
+// its place. States share their pending copies (cloneState copies the map,
+// not what it points to), so a pending copy is never changed where it is:
+// most states are cloned, at a block, and then change none or few of them.
+func (s *state) edit(site int) *pending {
+	c := s.copies[site].clone()
+	s.copies[site] = c
+	return c
+}
+
 type state struct {
 	device  flow.Sym
 	copies  map[int]*pending
@@ -72,12 +82,13 @@ func (s *state) track(site int, p *pending) {
 // cloneState copies s. The solver clones a state at every block, so maps
 // that are empty stay nil (most are, in most functions) and are made on
 // their first write (flow.Put): the clones were a third of this analyzer's
-// allocation (docs/performance.md).
+// allocation (docs/performance.md). The pending copies are shared with s
+// (see edit).
 func cloneState(s *state) *state {
 	return &state{device: s.device, synced: s.synced, nullSynced: s.nullSynced,
 		streams: flow.CloneMap(s.streams), kinds: flow.CloneMap(s.kinds), syncedStreams: flow.CloneMap(s.syncedStreams),
 		status: s.status, evOps: slices.Clone(s.evOps), // status is immutable: shared
-		events: flow.CloneMapFunc(s.events, slices.Clone), copies: flow.CloneMapFunc(s.copies, (*pending).clone)}
+		events: flow.CloneMapFunc(s.events, slices.Clone), copies: flow.CloneMap(s.copies)}
 }
 
 // joinState merges the states of two paths: a copy pending on either is
@@ -87,6 +98,10 @@ func joinState(into, from *state) *state {
 		into.device = flow.Unknown
 	}
 	flow.JoinUnion(&into.copies, from.copies, func(q, p *pending) *pending {
+		if samePending(q, p) {
+			return q // shared: see edit
+		}
+		q = q.clone()
 		q.dsts = flow.AppendNew(q.dsts, p.dsts...)
 		q.waited = flow.Intersect(q.waited, p.waited)
 		q.done = q.done && p.done
@@ -94,7 +109,7 @@ func joinState(into, from *state) *state {
 			q.queue.Device = flow.Unknown
 		}
 		return q
-	}, (*pending).clone)
+	}, nil)
 	flow.JoinUnion(&into.streams, from.streams, flow.JoinQueues, nil)
 	flow.JoinIntersect(into.events, from.events, flow.Intersect[int])                                   // recorded after them on both
 	flow.JoinIntersect(into.kinds, from.kinds, func(v, w flow.SmallSet) flow.SmallSet { return v | w }) // either path's kind
@@ -120,11 +135,17 @@ func equalState(a, b *state) bool {
 		return false
 	}
 	for k, p := range a.copies {
-		q, ok := b.copies[k]
-		if !ok || p.done != q.done || !p.queue.Same(q.queue) ||
-			!flow.SameElems(p.dsts, q.dsts) || !flow.SameElems(p.waited, q.waited) {
+		if q, ok := b.copies[k]; !ok || !samePending(p, q) {
 			return false
 		}
 	}
 	return true
+}
+
+// samePending reports whether two states' pending copies of one site are
+// the same (equalState), so that joining one into the other changes
+// nothing.
+func samePending(p, q *pending) bool {
+	return p == q || p.done == q.done && p.queue.Same(q.queue) &&
+		flow.SameElems(p.dsts, q.dsts) && flow.SameElems(p.waited, q.waited)
 }

@@ -244,9 +244,9 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 }
 
 func (fa *funcAnalysis) deviceSync(s *state) {
-	for _, cp := range s.copies {
-		if cp.queue.Device.Same(s.device) {
-			cp.done = true
+	for k, cp := range s.copies {
+		if !cp.done && cp.queue.Device.Same(s.device) {
+			s.edit(k).done = true
 		}
 	}
 	if s.device == flow.Entry {
@@ -255,9 +255,9 @@ func (fa *funcAnalysis) deviceSync(s *state) {
 }
 
 func (fa *funcAnalysis) streamSync(q flow.Queue, s *state) {
-	for _, cp := range s.copies {
-		if slices.Contains(cp.waited, q.Key()) || fa.order.Waits(cp.queue, cp.peer, q) {
-			cp.done = true
+	for k, cp := range s.copies {
+		if !cp.done && (slices.Contains(cp.waited, q.Key()) || fa.order.Waits(cp.queue, cp.peer, q)) {
+			s.edit(k).done = true
 		}
 	}
 	if q.Kind == flow.OnStream {
@@ -290,9 +290,9 @@ func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 	async := strings.HasSuffix(f.Name, "Async")
 	// A blocking device-to-host copy returns after everything ordered before it.
 	if !async && d2h {
-		for _, cp := range s.copies {
-			if fa.ordered(cp, q) {
-				cp.done = true
+		for k, cp := range s.copies {
+			if !cp.done && fa.ordered(cp, q) {
+				s.edit(k).done = true
 			}
 		}
 		if q.Kind == flow.OnNull && q.Device == flow.Entry {
@@ -356,8 +356,13 @@ func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, s *state) {
 		}
 	}
 	rl, rok := fa.ptrs.Of(rhs) // none for nil
+	overwritten := func(d flow.Loc) bool { return d.Under(ll) }
 	for k, cp := range s.copies {
-		cp.dsts = slices.DeleteFunc(cp.dsts, func(d flow.Loc) bool { return d.Under(ll) })
+		if len(cp.dsts) > 0 && !slices.ContainsFunc(cp.dsts, overwritten) && !(rok && cp.has(rl, false)) {
+			continue // unchanged (and shared: see edit)
+		}
+		cp = s.edit(k)
+		cp.dsts = slices.DeleteFunc(cp.dsts, overwritten)
 		if rok && cp.has(rl, false) {
 			cp.dsts = append(cp.dsts, ll)
 		}

@@ -96,8 +96,9 @@ func (fa *funcAnalysis) eventOp(op EventOpKind, ev flow.Loc, q flow.Queue, s *st
 		flow.Put(&s.events, ev, sites)
 	case Wait: // work on q after this waits for the event
 		for _, i := range s.events[ev] {
-			if cp, ok := s.copies[i]; ok {
-				cp.waited = flow.AppendNew(cp.waited, q.Key())
+			if cp, ok := s.copies[i]; ok && !slices.Contains(cp.waited, q.Key()) {
+				cp = s.edit(i)
+				cp.waited = append(cp.waited, q.Key())
 			}
 		}
 	case SyncEvent:
@@ -120,8 +121,8 @@ func (fa *funcAnalysis) eventOp(op EventOpKind, ev flow.Loc, q flow.Queue, s *st
 // syncEvent: the host waited for the event.
 func (fa *funcAnalysis) syncEvent(ev flow.Loc, s *state) {
 	for _, i := range s.events[ev] {
-		if cp, ok := s.copies[i]; ok {
-			cp.done = true
+		if cp, ok := s.copies[i]; ok && !cp.done {
+			s.edit(i).done = true
 		}
 	}
 }
