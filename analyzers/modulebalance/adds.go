@@ -90,10 +90,7 @@ func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, e ast.Expr, name st
 		fa.resetHeld(s, e)
 		return
 	}
-	old, hadOld := s[l]
-	if !hadOld {
-		old, hadOld = coveringDefer(s, l) // a deferred cleanup of the whole variable
-	}
+	old, hadOld := previous(s, l) // or a deferred cleanup of the whole variable
 	idx := fa.siteIndex(call, name, "", l)
 	h := &handle{owner: true}
 	if hadOld {

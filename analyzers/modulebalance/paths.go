@@ -438,12 +438,9 @@ func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state
 // what it points to (p.Load(); C.hipModuleLoad(&p.h, ...)). status is the
 // result of call that says whether the load succeeded (callStatus).
 func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, name, unload string, reassign bool, status int) {
-	old, hadOld := s[l]
+	old, hadOld := previous(s, l) // a covering defer has no loads to report
 	if hadOld && old.b&live != 0 && old.b&escaped == 0 {
 		fa.reportLeak(l, old, call.Pos(), "still loaded when its handle is loaded again")
-	}
-	if !hadOld {
-		old, hadOld = coveringDefer(s, l)
 	}
 	// A deferred unload that reads the variable at exit unloads this module
 	// instead of the one the variable held before; one bound to a pointer
@@ -706,9 +703,13 @@ func (fa *funcAnalysis) isIdempotent(call *ast.CallExpr, m ast.Expr) bool {
 	return slices.Contains(flow.ArgsAt(call, fa.unloadsOf(fa.callee(call)).Idempotent), m)
 }
 
-// coveringDefer returns the deferred unload of a whole variable (a handle
-// without loads of its own) that covers a load into l, a field of it.
-func coveringDefer(s state, l flow.Loc) (*handle, bool) {
+// previous returns what a load into l finds there: l's handle, or else the
+// deferred unload of a whole variable (a handle without loads of its own)
+// that covers l, a field of it.
+func previous(s state, l flow.Loc) (*handle, bool) {
+	if h, ok := s[l]; ok {
+		return h, true
+	}
 	for k, h := range s {
 		if k.Root == l.Root && k.Path != l.Path && flow.PathWithin(l.Path, k.Path) && len(h.sites) == 0 && h.deferAt != token.NoPos {
 			return h, true
