@@ -6,7 +6,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"maps"
 	"slices"
 	"strings"
 
@@ -69,16 +68,9 @@ func (h *handle) addSites(from *handle) {
 	h.status = flow.AppendNew(h.status, from.status...)
 }
 
-type state map[flow.Loc]*handle
-
-func cloneState(s state) state {
-	return flow.ClonePointers(s, (*handle).copy)
-}
-
-func joinState(into, from state) state {
-	flow.JoinUnion((*map[flow.Loc]*handle)(&into), from, (*handle).join, (*handle).clone)
-	return into
-}
+// state maps each tracked handle to what may be true of it on some path
+// (flow.UnionMaps).
+type state = map[flow.Loc]*handle
 
 // join adds to g what h may be on other paths, and returns g.
 func (g *handle) join(h *handle) *handle {
@@ -92,10 +84,10 @@ func (g *handle) join(h *handle) *handle {
 	return g
 }
 
-func equalState(a, b state) bool {
-	return maps.EqualFunc(a, b, func(h, g *handle) bool {
-		return g.b == h.b && g.byRef == h.byRef && g.pointee == h.pointee && g.owner == h.owner && len(g.sites) == len(h.sites) && len(g.status) == len(h.status)
-	})
+// same reports whether h and g, handles at one location, agree (as far as
+// a fixpoint needs: the sites and status keys only grow).
+func (h *handle) same(g *handle) bool {
+	return g.b == h.b && g.byRef == h.byRef && g.pointee == h.pointee && g.owner == h.owner && len(g.sites) == len(h.sites) && len(g.status) == len(h.status)
 }
 
 // loadSite is one load of a module into a tracked handle.
@@ -157,12 +149,10 @@ func (fa *funcAnalysis) run() {
 	g := fa.idx.CFG(fa.fn.Body)
 	p := flow.Problem[state]{
 		Entry:    fa.seedHeld(),
-		Clone:    cloneState,
-		Join:     joinState,
-		Equal:    equalState,
 		Transfer: fa.transfer,
 		Branch:   fa.refine,
 	}
+	flow.UnionMaps(&p, (*handle).copy, (*handle).join, (*handle).same)
 	in := flow.Solve(g, p)
 	fa.reported = flow.NewFindings(fa.pass)
 	flow.Replay(g, in, p, func(ast.Node, state) {})
