@@ -41,18 +41,18 @@ type helperArg struct {
 // returned: params of `_, params := argBlock(p)`, or argBlock(p) itself,
 // passes p. Local variables take the union of what is assigned to them;
 // parameters, fields and package variables are not followed.
-func (a *analyzer) newHelperArgs() flow.Trace[[]helperArg] {
-	return flow.Trace[[]helperArg]{Info: a.pass.TypesInfo, Sources: a.ix,
+func (a *analyzer) newHelperArgs() flow.Trace[[]helperArg, *analyzer] {
+	return flow.Trace[[]helperArg, *analyzer]{Ctx: a, Info: a.pass.TypesInfo, Sources: a.ix,
 		Follow: func(v *types.Var) bool {
 			_, ok := flow.IsLocalVar(v)
 			return ok
 		},
-		Expr: a.helperArgValues,
-		Call: a.helperCallArgs,
+		Expr: (*analyzer).helperArgValues,
+		Call: (*analyzer).helperCallArgs,
 		Join: func(p, q []helperArg) []helperArg { return append(p, q...) }}
 }
 
-func (a *analyzer) helperArgValues(e ast.Expr, s flow.Step[[]helperArg]) []helperArg {
+func (a *analyzer) helperArgValues(e ast.Expr, s flow.Step[[]helperArg, *analyzer]) []helperArg {
 	info := a.pass.TypesInfo
 	switch x := e.(type) {
 	case *ast.UnaryExpr: // &args[0] of a returned slice
@@ -72,7 +72,7 @@ func (a *analyzer) helperArgValues(e ast.Expr, s flow.Step[[]helperArg]) []helpe
 
 // helperCallArgs returns the arguments of call that its result `result`
 // carries as kernel arguments.
-func (a *analyzer) helperCallArgs(call *ast.CallExpr, result int, _ flow.Step[[]helperArg]) []helperArg {
+func (a *analyzer) helperCallArgs(call *ast.CallExpr, result int, _ flow.Step[[]helperArg, *analyzer]) []helperArg {
 	fn := flow.Callee(a.pass.TypesInfo, call)
 	r := a.summaryOf(fn).Args
 	if r == nil || r.Result != result {

@@ -74,15 +74,15 @@ const goMemory = "Go memory"
 // flow-insensitively: a variable may point to what any of its sources
 // does. Unknown sources (parameters, fields, results of unknown calls)
 // contribute nothing: precision first.
-func (a *analyzer) newProvenance() flow.Trace[string] {
-	return flow.Trace[string]{Info: a.pass.TypesInfo, Sources: a.ix,
-		Expr: a.provExpr, Call: a.provCall, Join: func(p, q string) string { return cmp.Or(p, q) }}
+func (a *analyzer) newProvenance() flow.Trace[string, *analyzer] {
+	return flow.Trace[string, *analyzer]{Ctx: a, Info: a.pass.TypesInfo, Sources: a.ix, Expr: (*analyzer).provExpr,
+		Call: (*analyzer).provCall, Join: func(p, q string) string { return cmp.Or(p, q) }}
 }
 
 // prov returns the system memory e may point to, or "".
 func (a *analyzer) prov(e ast.Expr) string { return a.provs.Of(e) }
 
-func (a *analyzer) provExpr(e ast.Expr, s flow.Step[string]) string {
+func (a *analyzer) provExpr(e ast.Expr, s flow.Step[string, *analyzer]) string {
 	info := a.pass.TypesInfo
 	switch x := e.(type) {
 	case *ast.CallExpr:
@@ -128,7 +128,7 @@ func (a *analyzer) provExpr(e ast.Expr, s flow.Step[string]) string {
 // stored there is, so that a Buffer type whose constructors differ
 // (C.malloc in one, hipMalloc in another) is not taken as system memory.
 // nil stores nothing.
-func (a *analyzer) provAll(srcs []flow.Source, s flow.Step[string]) string {
+func (a *analyzer) provAll(srcs []flow.Source, s flow.Step[string, *analyzer]) string {
 	p := ""
 	for _, src := range srcs {
 		if src.Call == nil && flow.IsNil(a.pass.TypesInfo, src.Expr) {
@@ -144,7 +144,7 @@ func (a *analyzer) provAll(srcs []flow.Source, s flow.Step[string]) string {
 }
 
 // provCall is the provenance of result `result` of call.
-func (a *analyzer) provCall(call *ast.CallExpr, result int, s flow.Step[string]) string {
+func (a *analyzer) provCall(call *ast.CallExpr, result int, s flow.Step[string, *analyzer]) string {
 	info := a.pass.TypesInfo
 	if name, ok := cgocall.CName(info, call); ok {
 		if cgocall.IsSystemAlloc(name) && result == 0 {
@@ -196,19 +196,20 @@ func (g guard) weaker(h guard) guard {
 // newGuards is the trace of what a boolean variable proves when true, by
 // everything assigned to it: XNACK only if every assignment is a guard or
 // false, as weak as the weakest (false proves anything).
-func (a *analyzer) newGuards() flow.Trace[guard] {
-	return flow.Trace[guard]{Info: a.pass.TypesInfo, Sources: a.ix, Call: a.guardCall,
-		Expr: func(e ast.Expr, s flow.Step[guard]) guard {
-			if flow.IsConstFalse(a.pass.TypesInfo, e) {
-				return guard{kind: xnackCheck}
-			}
-			return a.implies(e, true, s)
-		},
-		Join: guard.weaker}
+func (a *analyzer) newGuards() flow.Trace[guard, *analyzer] {
+	return flow.Trace[guard, *analyzer]{Ctx: a, Info: a.pass.TypesInfo, Sources: a.ix, Call: (*analyzer).guardCall,
+		Expr: (*analyzer).guardExpr, Join: guard.weaker}
+}
+
+func (a *analyzer) guardExpr(e ast.Expr, s flow.Step[guard, *analyzer]) guard {
+	if flow.IsConstFalse(a.pass.TypesInfo, e) {
+		return guard{kind: xnackCheck}
+	}
+	return a.implies(e, true, s)
 }
 
 // implies returns what e evaluating to taken proves; s follows variables.
-func (a *analyzer) implies(e ast.Expr, taken bool, s flow.Step[guard]) guard {
+func (a *analyzer) implies(e ast.Expr, taken bool, s flow.Step[guard, *analyzer]) guard {
 	info := a.pass.TypesInfo
 	switch x := ast.Unparen(e).(type) {
 	case *ast.UnaryExpr:
@@ -246,7 +247,7 @@ func (a *analyzer) implies(e ast.Expr, taken bool, s flow.Step[guard]) guard {
 	return guard{}
 }
 
-func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, s flow.Step[guard]) guard {
+func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, s flow.Step[guard, *analyzer]) guard {
 	info := a.pass.TypesInfo
 	val, op, c := x.X, x.Op, info.Types[x.Y].Value
 	if c == nil {
@@ -317,7 +318,7 @@ func attrGuard(k hipapi.Const) guard {
 // guardCall classifies result `result` of a call: strings.Contains(arch,
 // "xnack+") and its relatives, or a function summarized as reporting XNACK
 // (or, wrongly, HMM support).
-func (a *analyzer) guardCall(call *ast.CallExpr, result int, _ flow.Step[guard]) guard {
+func (a *analyzer) guardCall(call *ast.CallExpr, result int, _ flow.Step[guard, *analyzer]) guard {
 	info := a.pass.TypesInfo
 	fn := flow.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil {

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
@@ -78,7 +79,9 @@ type paramSite struct {
 func firstParams(sites []paramSite) []ParamFlow {
 	var out []ParamFlow
 	for _, s := range sites {
-		out = flow.UnionSorted(out, []ParamFlow{s.flow}, compareParams)
+		if i, found := slices.BinarySearchFunc(out, s.flow, compareParams); !found {
+			out = slices.Insert(out, i, s.flow)
+		}
 	}
 	return out
 }

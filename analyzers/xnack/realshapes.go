@@ -14,19 +14,19 @@ import (
 // newErrGuards is the trace of what an error variable being nil proves:
 // what its guard helper proves, if every assignment is the result of one
 // (copies of other variables are not followed).
-func (a *analyzer) newErrGuards() flow.Trace[guard] {
-	return flow.Trace[guard]{Info: a.pass.TypesInfo, Sources: a.ix, Call: a.errGuardCall,
-		Follow: func(*types.Var) bool { return false },
-		Expr: func(e ast.Expr, s flow.Step[guard]) guard {
-			if call, ok := e.(*ast.CallExpr); ok {
-				return a.errGuardCall(call, 0, s)
-			}
-			return guard{}
-		},
-		Join: guard.weaker}
+func (a *analyzer) newErrGuards() flow.Trace[guard, *analyzer] {
+	return flow.Trace[guard, *analyzer]{Ctx: a, Info: a.pass.TypesInfo, Sources: a.ix, Call: (*analyzer).errGuardCall,
+		Follow: func(*types.Var) bool { return false }, Expr: (*analyzer).errExpr, Join: guard.weaker}
 }
 
-func (a *analyzer) errGuardCall(call *ast.CallExpr, result int, _ flow.Step[guard]) guard {
+func (a *analyzer) errExpr(e ast.Expr, s flow.Step[guard, *analyzer]) guard {
+	if call, ok := e.(*ast.CallExpr); ok {
+		return a.errGuardCall(call, 0, s)
+	}
+	return guard{}
+}
+
+func (a *analyzer) errGuardCall(call *ast.CallExpr, result int, _ flow.Step[guard, *analyzer]) guard {
 	fn := flow.Callee(a.pass.TypesInfo, call)
 	return guardResult(fn, a.summaryOf(fn).ErrGuard, result)
 }

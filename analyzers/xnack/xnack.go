@@ -124,10 +124,10 @@ type analyzer struct {
 	// write (v of hipDeviceGetAttribute(&v, attr, dev)).
 	ix     *flow.Sources
 	attrs  map[types.Object]hipapi.Const
-	provs  flow.Trace[string]      // system memory pointers point to (exprs.go)
-	helped flow.Trace[[]helperArg] // kernel arguments of helpers' arrays (argblock.go)
-	guards flow.Trace[guard]       // what boolean variables prove (exprs.go)
-	errs   flow.Trace[guard]       // what error variables being nil prove (realshapes.go)
+	provs  flow.Trace[string, *analyzer]      // system memory pointers point to (exprs.go)
+	helped flow.Trace[[]helperArg, *analyzer] // kernel arguments of helpers' arrays (argblock.go)
+	guards flow.Trace[guard, *analyzer]       // what boolean variables prove (exprs.go)
+	errs   flow.Trace[guard, *analyzer]       // what error variables being nil prove (realshapes.go)
 	funcs  []*fnInfo
 	byNode map[ast.Node]*fnInfo // by declaration or literal
 	sums   *flow.Table[Summary, *Summary]
@@ -605,26 +605,30 @@ func (a *analyzer) report() {
 			a.reportLocal(a.walk(fi, state{}, false))
 		}
 	}
-	// The entry points, by kind in the order the Go runtime runs them.
-	entries := slices.DeleteFunc(slices.Clone(a.funcs), func(fi *fnInfo) bool { return fi.entry == flow.NotEntry })
-	slices.SortStableFunc(entries, func(x, y *fnInfo) int { return cmp.Compare(x.entry, y.entry) })
+	// The entry points, by kind in the order the Go runtime runs them
+	// (flow.EntryKind's order).
 	after, testsGuarded := state{ranAt: a.varInitRuntime()}, false
-	for _, fi := range entries {
-		if fi.entry == flow.TestEntry {
-			a.reportTest(fi, a.walk(fi, state{guarded: testsGuarded || after.guarded}, true))
-			continue
-		}
-		r := a.walk(fi, after, false)
-		a.reportLocal(r)
-		if fi.entry != flow.InitEntry || a.pass.Pkg.Name() == "main" {
-			a.reportProgram(fi, r)
-		}
-		switch {
-		case fi.entry == flow.InitEntry && r.sawExit:
-			after = r.exit
-		case fi.entry == flow.TestMainEntry && len(r.mrun) > 0 &&
-			!slices.ContainsFunc(r.mrun, func(s state) bool { return !s.guarded }):
-			testsGuarded = true
+	for kind := flow.InitEntry; kind <= flow.TestEntry; kind++ {
+		for _, fi := range a.funcs {
+			if fi.entry != kind {
+				continue
+			}
+			if kind == flow.TestEntry {
+				a.reportTest(fi, a.walk(fi, state{guarded: testsGuarded || after.guarded}, true))
+				continue
+			}
+			r := a.walk(fi, after, false)
+			a.reportLocal(r)
+			if kind != flow.InitEntry || a.pass.Pkg.Name() == "main" {
+				a.reportProgram(fi, r)
+			}
+			switch {
+			case kind == flow.InitEntry && r.sawExit:
+				after = r.exit
+			case kind == flow.TestMainEntry && len(r.mrun) > 0 &&
+				!slices.ContainsFunc(r.mrun, func(s state) bool { return !s.guarded }):
+				testsGuarded = true
+			}
 		}
 	}
 }

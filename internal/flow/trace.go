@@ -13,8 +13,11 @@ const MaxTrace = 8
 // its sources holds. Every step back (a variable's source, or an
 // expression Expr follows) is one level deeper, and past MaxTrace levels
 // the answer is the zero T, so assignment cycles (v = w; w = v) end
-// without a visited set.
-type Trace[T any] struct {
+// without a visited set. Ctx is handed to every callback, which can then
+// be a method expression ((*analyzer).expr) rather than a closure made for
+// each Trace.
+type Trace[T, C any] struct {
+	Ctx     C
 	Info    *types.Info
 	Sources *Sources
 	// Follow says which variables, named by an identifier or a qualified
@@ -22,39 +25,39 @@ type Trace[T any] struct {
 	Follow func(*types.Var) bool
 	// Expr is what any other expression holds (conversions stripped);
 	// it follows what it depends on through s.
-	Expr func(e ast.Expr, s Step[T]) T
+	Expr func(c C, e ast.Expr, s Step[T, C]) T
 	// Call is what result `result` of a call among a variable's sources
 	// holds.
-	Call func(call *ast.CallExpr, result int, s Step[T]) T
+	Call func(c C, call *ast.CallExpr, result int, s Step[T, C]) T
 	// Join combines what a variable's sources hold; none: the zero T.
 	Join func(a, b T) T
 }
 
 // Step is a Trace at one level: its methods follow an expression or a
 // source one level deeper.
-type Step[T any] struct {
-	t     *Trace[T]
+type Step[T, C any] struct {
+	t     *Trace[T, C]
 	depth int
 }
 
 // Of is what e may hold.
-func (t *Trace[T]) Of(e ast.Expr) T { return t.of(e, 0) }
+func (t *Trace[T, C]) Of(e ast.Expr) T { return t.of(e, 0) }
 
-func (t *Trace[T]) of(e ast.Expr, depth int) T {
+func (t *Trace[T, C]) of(e ast.Expr, depth int) T {
 	if depth > MaxTrace || e == nil {
 		var zero T
 		return zero
 	}
 	e = StripConversions(t.Info, e)
-	s := Step[T]{t, depth}
+	s := Step[T, C]{t, depth}
 	if v := t.variable(e); v != nil {
 		return s.Sources(t.Sources.Of[v])
 	}
-	return t.Expr(e, s)
+	return t.Expr(t.Ctx, e, s)
 }
 
 // variable is the variable e names, if Follow follows it.
-func (t *Trace[T]) variable(e ast.Expr) *types.Var {
+func (t *Trace[T, C]) variable(e ast.Expr) *types.Var {
 	var v *types.Var
 	switch x := e.(type) {
 	case *ast.Ident:
@@ -71,18 +74,18 @@ func (t *Trace[T]) variable(e ast.Expr) *types.Var {
 }
 
 // Of is what e holds, one level deeper.
-func (s Step[T]) Of(e ast.Expr) T { return s.t.of(e, s.depth+1) }
+func (s Step[T, C]) Of(e ast.Expr) T { return s.t.of(e, s.depth+1) }
 
 // Source is what one source holds, one level deeper.
-func (s Step[T]) Source(src Source) T {
+func (s Step[T, C]) Source(src Source) T {
 	if src.Call != nil {
-		return s.t.Call(src.Call, src.Result, Step[T]{s.t, s.depth + 1})
+		return s.t.Call(s.t.Ctx, src.Call, src.Result, Step[T, C]{s.t, s.depth + 1})
 	}
 	return s.Of(src.Expr)
 }
 
 // Sources joins what srcs hold, each one level deeper.
-func (s Step[T]) Sources(srcs []Source) T {
+func (s Step[T, C]) Sources(srcs []Source) T {
 	var out T
 	for i, src := range srcs {
 		if v := s.Source(src); i == 0 {
@@ -96,4 +99,4 @@ func (s Step[T]) Sources(srcs []Source) T {
 
 // Start is the trace's first level, for expressions and sources not
 // reached through Of.
-func (t *Trace[T]) Start() Step[T] { return Step[T]{t, 0} }
+func (t *Trace[T, C]) Start() Step[T, C] { return Step[T, C]{t, 0} }

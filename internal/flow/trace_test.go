@@ -34,14 +34,14 @@ func f(c bool) {
 `
 	pass, _ := fakePass(t, src)
 	info := pass.TypesInfo
-	tr := &Trace[string]{Info: info, Sources: IndexSources(info, pass.Files),
-		Expr: func(e ast.Expr, s Step[string]) string {
+	tr := &Trace[string, *types.Info]{Ctx: info, Info: info, Sources: IndexSources(info, pass.Files),
+		Expr: func(info *types.Info, e ast.Expr, s Step[string, *types.Info]) string {
 			if call, ok := e.(*ast.CallExpr); ok {
 				return Callee(info, call).Name()
 			}
 			return ""
 		},
-		Call: func(call *ast.CallExpr, result int, s Step[string]) string {
+		Call: func(info *types.Info, call *ast.CallExpr, result int, s Step[string, *types.Info]) string {
 			return Callee(info, call).Name() + "#" + string(rune('0'+result))
 		},
 		Join: func(a, b string) string { return a + "|" + b },
@@ -62,7 +62,7 @@ func f(c bool) {
 
 	tr.Follow = func(v *types.Var) bool { return v.Name() != "g" }
 	assert.Equal(t, "a|", trace("x"), "a variable Follow rejects is Expr's")
-	var zero Trace[int]
+	var zero Trace[int, any]
 	zero.Sources = &Sources{}
 	assert.Equal(t, 0, zero.Start().Sources(nil), "no sources: the zero value")
 }
