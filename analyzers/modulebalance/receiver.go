@@ -49,14 +49,7 @@ func (a *analysis_) loadedParams(fn flow.Func, sig *types.Signature) map[int]int
 	info := a.pass.TypesInfo
 	how := map[int]int{}
 	mark := func(e ast.Expr, add bool) {
-		root := flow.RootVar(info, e)
-		if root == nil {
-			return
-		}
-		if _, ok := root.Type().Underlying().(*types.Pointer); !ok {
-			return // a copy: the caller's value is not touched
-		}
-		if i, ok := flow.ParamIndex(sig, root); ok && add {
+		if i, ok := flow.PointerParam(info, sig, e); ok && add {
 			how[i] |= addsIn
 		} else if ok {
 			how[i] |= replacesIn

@@ -72,3 +72,17 @@ func IsNilComparison(info *types.Info, e ast.Expr) bool {
 	b, ok := e.(*ast.BinaryExpr)
 	return ok && (b.Op == token.EQL || b.Op == token.NEQ) && (IsNil(info, b.X) || IsNil(info, b.Y))
 }
+
+// PointerParam returns the parameter of sig (-1 is the receiver) that e is
+// rooted at (RootVar), when that parameter is a pointer: a store through it
+// reaches the caller's value, where one into a copy does not.
+func PointerParam(info *types.Info, sig *types.Signature, e ast.Expr) (int, bool) {
+	root := RootVar(info, e)
+	if root == nil {
+		return 0, false
+	}
+	if _, ok := root.Type().Underlying().(*types.Pointer); !ok {
+		return 0, false
+	}
+	return ParamIndex(sig, root)
+}

@@ -55,3 +55,30 @@ func (t *T) f(a *int, mods []*int, b *int) (*int, *T, error) {
 	assert.Nil(t, Addressed(Addressed(lit)))
 	assert.Equal(t, Addressed(lit), StripAddr(Addressed(lit)))
 }
+
+func TestPointerParam(t *testing.T) {
+	c := check(t, `package p
+type T struct{ h *int }
+func (t *T) f(a *int, mods []*int, v T) {
+	_ = t.h
+	_ = *a
+	_ = mods[0]
+	_ = v.h
+}`)
+	fn := c.file.Decls[1].(*ast.FuncDecl)
+	sig := c.info.Defs[fn.Name].Type().(*types.Signature)
+	param := func(i int) (int, bool) {
+		e := fn.Body.List[i].(*ast.AssignStmt).Rhs[0]
+		return PointerParam(c.info, sig, e)
+	}
+	i, ok := param(0)
+	assert.True(t, ok)
+	assert.Equal(t, -1, i) // t.h: the receiver
+	i, ok = param(1)
+	assert.True(t, ok)
+	assert.Equal(t, 0, i) // *a
+	_, ok = param(2)
+	assert.False(t, ok) // mods is a slice, not a pointer
+	_, ok = param(3)
+	assert.False(t, ok) // v is a copy
+}
