@@ -56,10 +56,8 @@ func (a *analyzer) buildIndex() {
 			}
 		case hipapi.DeviceAttribute:
 			k, ok := cgocall.DeviceAttr(info, c)
-			if !ok || (k.Role != hipapi.PageableAttr && k.Role != hipapi.ManagedAttr) {
-				continue
-			}
-			if o := flow.AddrOf(info, c.Arg(c.Func.Out)); o != nil {
+			o := flow.AddrOf(info, c.Arg(c.Func.Out))
+			if ok && o != nil && (k.Role == hipapi.PageableAttr || k.Role == hipapi.ManagedAttr) {
 				a.attrs[o] = k
 			}
 		}
