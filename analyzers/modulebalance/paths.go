@@ -374,9 +374,8 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 		for _, k := range fa.handlesAt(s, m) {
 			h := s[k]
 			if h.b != 0 && h.b&^unloaded == 0 {
-				fa.reported.Report(UseAfterUnload, c.Pos(), c.End(),
-					fmt.Sprintf("%s uses module %s after it was unloaded; get functions and globals before the unload", c.Func.Name, k),
-					[]diag.Related{{Pos: h.unloadAt, Message: "unloaded here"}})
+				fa.reported.Reportf(UseAfterUnload, c, []diag.Related{{Pos: h.unloadAt, Message: "unloaded here"}},
+					"%s uses module %s after it was unloaded; get functions and globals before the unload", c.Func.Name, k)
 			}
 		}
 		// The function or global handle it fills comes from the module.
@@ -391,9 +390,8 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 		}
 		k := fa.funcs[fa.info.ObjectOf(id)] // the zero Loc, no handle, when unknown
 		if h, ok := s[k]; ok && h.b != 0 && h.b&^unloaded == 0 {
-			fa.reported.Report(UseAfterUnload, c.Pos(), c.End(),
-				fmt.Sprintf("%s launches %s, whose module %s was unloaded; launch before unloading the module", c.Func.Name, id.Name, k),
-				[]diag.Related{{Pos: h.unloadAt, Message: "module unloaded here"}})
+			fa.reported.Reportf(UseAfterUnload, c, []diag.Related{{Pos: h.unloadAt, Message: "module unloaded here"}},
+				"%s launches %s, whose module %s was unloaded; launch before unloading the module", c.Func.Name, id.Name, k)
 		}
 	}
 }
@@ -405,8 +403,8 @@ func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state
 	if flow.DroppedResult(fa.info, fa.fn.Body, call, r.Result, func(fn *types.Func) bool {
 		return slices.Contains(fa.borrowsOf(fn), flow.Receiver) && !slices.Contains(fa.unloadsOf(fn).Params, flow.Receiver)
 	}) {
-		fa.reported.Report(Leak, call.Pos(), call.End(),
-			fmt.Sprintf("the module %s returns is discarded and can never be unloaded; keep it and unload it when done", fa.calleeName(call, "the constructor")), nil)
+		fa.reported.Reportf(Leak, call, nil,
+			"the module %s returns is discarded and can never be unloaded; keep it and unload it when done", fa.calleeName(call, "the constructor"))
 		return
 	}
 	as, ok := fa.parent(call).(*ast.AssignStmt)
@@ -500,25 +498,20 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDefe
 			// An owner's cleanup unloads what it holds now: nothing when the
 			// adds failed, and it usually clears the owner.
 		case h.b&pending != 0 && !isDeferred:
-			fa.reported.Report(UnloadUnchecked, call.Pos(), call.End(),
-				fmt.Sprintf("module %s is unloaded before its load was checked for success; check the load's status first and unload only a module that loaded", k),
-				fa.siteRelated(h, "loaded here"))
+			fa.reported.Reportf(UnloadUnchecked, call, fa.siteRelated(h, "loaded here"),
+				"module %s is unloaded before its load was checked for success; check the load's status first and unload only a module that loaded", k)
 		case h.b&pending != 0 && isDeferred:
-			fa.reported.Report(UnloadUnchecked, call.Pos(), call.End(),
-				fmt.Sprintf("unload of module %s is deferred before the load is checked for success; if the load fails the deferred unload gets an invalid handle: move the defer after the error check", k),
-				fa.siteRelated(h, "loaded here"))
+			fa.reported.Reportf(UnloadUnchecked, call, fa.siteRelated(h, "loaded here"),
+				"unload of module %s is deferred before the load is checked for success; if the load fails the deferred unload gets an invalid handle: move the defer after the error check", k)
 		case h.b == failed:
-			fa.reported.Report(UnloadUnchecked, call.Pos(), call.End(),
-				fmt.Sprintf("module %s is unloaded although its load failed; a failed load leaves no module to unload", k),
-				fa.siteRelated(h, "load that failed"))
+			fa.reported.Reportf(UnloadUnchecked, call, fa.siteRelated(h, "load that failed"),
+				"module %s is unloaded although its load failed; a failed load leaves no module to unload", k)
 		case h.b&deferred != 0 && !isDeferred:
-			fa.reported.Report(DoubleUnload, call.Pos(), call.End(),
-				fmt.Sprintf("module %s is unloaded here and again by a deferred unload; remove one of them", k),
-				[]diag.Related{{Pos: h.deferAt, Message: "deferred unload"}})
+			fa.reported.Reportf(DoubleUnload, call, []diag.Related{{Pos: h.deferAt, Message: "deferred unload"}},
+				"module %s is unloaded here and again by a deferred unload; remove one of them", k)
 		case h.b != 0 && h.b&^unloaded == 0:
-			fa.reported.Report(DoubleUnload, call.Pos(), call.End(),
-				fmt.Sprintf("module %s is unloaded twice; the second unload fails with hipErrorNotFound or corrupts the runtime's module list", k),
-				[]diag.Related{{Pos: h.unloadAt, Message: "first unloaded here"}})
+			fa.reported.Reportf(DoubleUnload, call, []diag.Related{{Pos: h.unloadAt, Message: "first unloaded here"}},
+				"module %s is unloaded twice; the second unload fails with hipErrorNotFound or corrupts the runtime's module list", k)
 		}
 		if isDeferred {
 			if h.b&(live|escaped) != 0 {

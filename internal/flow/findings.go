@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"fmt"
 	"go/token"
 
 	"github.com/hiplint/hiplint/internal/diag"
@@ -34,4 +35,13 @@ func (f *Findings) Report(c diag.Check, pos, end token.Pos, msg string, related 
 	}
 	f.seen[findingKey{c.ID, pos}] = true
 	diag.Report(f.pass, c, pos, end, msg, related, fixes...)
+}
+
+// Reportf is Report at n's extent with the message format and args, which
+// are formatted only when the finding is reported.
+func (f *Findings) Reportf(c diag.Check, n analysis.Range, related []diag.Related, format string, args ...any) {
+	if f == nil || f.seen[findingKey{c.ID, n.Pos()}] {
+		return
+	}
+	f.Report(c, n.Pos(), n.End(), fmt.Sprintf(format, args...), related)
 }

@@ -26,12 +26,17 @@ func TestFindings(t *testing.T) {
 	r.Report(a, f, f, "again", nil) // the same check and position: once
 	r.Report(b, f, f, "other check", nil)
 	r.Report(a, g, g, "other position", nil)
+	r.Reportf(a, c.file.Decls[1], nil, "again at %s", "g") // reported at g before: once
+	r.Reportf(b, c.file.Decls[1], nil, "formatted %d", 2)
+	none.Reportf(b, c.file.Decls[1], nil, "solving")
 	var msgs []string
 	for _, d := range got {
 		msgs = append(msgs, d.Message)
 	}
-	assert.Len(t, msgs, 3)
+	assert.Len(t, msgs, 4)
 	assert.Contains(t, msgs[0], "first")
 	assert.Contains(t, msgs[1], "other check")
 	assert.Contains(t, msgs[2], "other position")
+	assert.Contains(t, msgs[3], "formatted 2")
+	assert.Equal(t, c.file.Decls[1].End(), got[3].End)
 }
