@@ -325,7 +325,8 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) {
 	}
 	param := func(e ast.Expr) {
 		r, ok := a.paramOf(fi, e)
-		flowTo(ParamFlow{Ref: r, API: f.Name, In: fi.name, CUDA: !hip}, ok && (r.Path == "" || a.fieldMayHoldSystem(fi, r)))
+		ok = ok && (r.Path == "" || a.fieldMayHoldSystem(fi, r)) // a field: only if it may hold system memory
+		flowTo(ParamFlow{Ref: r, API: f.Name, In: fi.name, CUDA: !hip}, ok)
 	}
 	switch f.Role {
 	case hipapi.Alloc:
