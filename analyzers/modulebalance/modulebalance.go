@@ -323,17 +323,7 @@ func (a *analysis_) findReturnedModule(fn flow.Func, sig *types.Signature) (Retu
 		return ReturnsModule{}, false
 	}
 	i, ok := flow.ReturnedResult(a.pass.TypesInfo, fn.Body, loaded)
-	return ReturnsModule{Result: i, Status: flow.LastResult(sig, isStatusType)}, ok
-}
-
-// isStatusType reports whether t carries a load's success: error or a C status enum.
-func isStatusType(t types.Type) bool {
-	if t == nil || t == types.Typ[types.Invalid] {
-		// A C type at tier 3 (cgo failed), or an expression go/types left
-		// untyped there: it may be the status, so checks of it count.
-		return true
-	}
-	return flow.IsErrorLike(t) || cgocall.IsStatusType(t)
+	return ReturnsModule{Result: i, Status: flow.LastResult(sig, flow.IsStatus)}, ok
 }
 
 // moduleRoles are the runtime calls that load, unload or use modules.

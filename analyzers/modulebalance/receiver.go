@@ -77,7 +77,7 @@ func (a *analysis_) loadedParams(fn flow.Func, sig *types.Signature) map[int]int
 // finalizer (flow.FinalizedVars), which then owns the module.
 func (a *analysis_) loadsIntoOf(fn flow.Func, sig *types.Signature, how map[int]int, unloaded []int) LoadsInto {
 	finalized := flow.FinalizedVars(a.pass.TypesInfo, fn.Body)
-	li := LoadsInto{Status: flow.LastResult(sig, isStatusType)}
+	li := LoadsInto{Status: flow.LastResult(sig, flow.IsStatus)}
 	for _, i := range slices.Sorted(maps.Keys(how)) {
 		p := flow.ParamVar(sig, i)
 		if slices.Contains(unloaded, i) || slices.Contains(finalized, p) || a.finalizedType(p.Type()) {

@@ -11,7 +11,7 @@ import (
 // statusSources returns the load statuses a helper call e is built from
 // (flow.StatusSources); runtime calls are no helpers.
 func (fa *funcAnalysis) statusSources(e ast.Expr) []types.Object {
-	return flow.StatusSources(fa.info, e, isStatusType, func(c *ast.CallExpr) bool { return fa.idx.Match(c) != nil })
+	return flow.StatusSources(fa.info, e, flow.IsStatus, func(c *ast.CallExpr) bool { return fa.idx.Match(c) != nil })
 }
 
 // propagateStatus handles `err := check(res)`: err now says whether the
