@@ -218,7 +218,8 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 	reload := map[int]bool{}
 	if out.mentions {
 		raw := flow.ParamsOf(a.pass.TypesInfo, fn.Body, sig, a.unloadedRoots(fn.Body), aliases)
-		how := a.loadedParams(fn, sig)
+		loaded := a.localLoads(fn)
+		how := a.loadedParams(fn, sig, loaded)
 		for _, i := range raw {
 			reload[i] = how[i] != 0
 		}
@@ -229,7 +230,7 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 		// Close, which the HL2002 page recommends.
 		out.unloads.Idempotent = flow.IdempotentParams(a.pass.TypesInfo, fn.Body, sig, out.unloads.Params, aliases, a.unloadedExprs)
 		out.loads = a.loadsIntoOf(fn, sig, how, raw)
-		if r, ok := a.findReturnedModule(fn, sig); ok {
+		if r, ok := a.findReturnedModule(fn, sig, loaded); ok {
 			out.returns = &r
 		}
 	}
@@ -315,10 +316,9 @@ func (a *analysis_) holdsModule(t types.Type) bool {
 	})
 }
 
-// findReturnedModule finds a local variable that receives a loaded module and
-// is returned (itself, its address, or inside a composite literal).
-func (a *analysis_) findReturnedModule(fn flow.Func, sig *types.Signature) (ReturnsModule, bool) {
-	loaded := a.localLoads(fn)
+// findReturnedModule finds a local variable that receives a loaded module
+// (loaded: localLoads) and is returned (itself, its address, or inside a composite literal).
+func (a *analysis_) findReturnedModule(fn flow.Func, sig *types.Signature, loaded map[types.Object]bool) (ReturnsModule, bool) {
 	if len(loaded) == 0 || flow.StoredElsewhere(a.pass.TypesInfo, fn.Body, loaded) || a.cleanedUpByTest(fn.Body, loaded) {
 		return ReturnsModule{}, false
 	}

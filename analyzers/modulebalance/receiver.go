@@ -43,9 +43,10 @@ const (
 
 // loadedParams returns the pointer parameters (and receiver) that fn loads
 // a module into, through a field (`&m.h`), a store of a module it loaded
-// (flow.StoresOf) or a callee that does, each with how (replacesIn,
+// into a local (loaded: localLoads; flow.StoresOf) or a callee that does,
+// each with how (replacesIn,
 // addsIn: only appends and map stores, see LoadsInto.Adds).
-func (a *analysis_) loadedParams(fn flow.Func, sig *types.Signature) map[int]int {
+func (a *analysis_) loadedParams(fn flow.Func, sig *types.Signature, loaded map[types.Object]bool) map[int]int {
 	info := a.pass.TypesInfo
 	how := map[int]int{}
 	mark := func(e ast.Expr, add bool) {
@@ -65,7 +66,7 @@ func (a *analysis_) loadedParams(fn flow.Func, sig *types.Signature) map[int]int
 			mark(e, k == addsTo)
 		}
 	})
-	for _, st := range flow.StoresOf(info, fn.Body, a.localLoads(fn), a.holdsModule) {
+	for _, st := range flow.StoresOf(info, fn.Body, loaded, a.holdsModule) {
 		mark(st.To, st.Add) // p.mods = append(p.mods, m), p.m = m
 	}
 	return how
