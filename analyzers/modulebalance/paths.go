@@ -132,8 +132,7 @@ func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
 	}
 	fa.recovers = flow.Recovers(fa.info, fn.Body)
 	nested := flow.ClosureRanges(fa.info, fn.Body)
-	noIndex := func(*ast.IndexExpr) (string, bool) { return "", false }
-	fa.locals = flow.Locator{Info: fa.info, Index: noIndex, Keep: func(v *types.Var) bool {
+	fa.locals = flow.Locator{Info: fa.info, Index: flow.NoElements, Keep: func(v *types.Var) bool {
 		return flow.Declares(fn.Body, v) && !flow.InRanges(v.Pos(), nested)
 	}}
 	fa.externals = flow.Locator{Info: fa.info, Index: flow.NewStableKeys(fa.info, fn.Body).Index, Keep: func(v *types.Var) bool {
