@@ -369,18 +369,17 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 	case hipapi.ModuleUnload:
 		fa.unloadBy(s, c.Arg(c.Func.Module), c.Expr, false, false, false, false)
 	case hipapi.ModuleGetFunction, hipapi.ModuleGetGlobal:
-		m := c.Arg(c.Func.Module)
-		for _, k := range fa.handlesAt(s, m) {
-			h := s[k]
-			if h.b != 0 && h.b&^unloaded == 0 {
+		ks := fa.handlesAt(s, c.Arg(c.Func.Module))
+		for _, k := range ks {
+			if h := s[k]; h.b != 0 && h.b&^unloaded == 0 {
 				fa.reported.Reportf(UseAfterUnload, c, []diag.Related{{Pos: h.unloadAt, Message: "unloaded here"}},
 					"%s uses module %s after it was unloaded; get functions and globals before the unload", c.Func.Name, k)
 			}
 		}
 		// The function or global handle it fills comes from the module.
 		id, isIdent := ast.Unparen(flow.Addressed(c.Arg(c.Func.Out))).(*ast.Ident)
-		if ls := fa.handlesAt(s, m); isIdent && len(ls) > 0 && fa.info.ObjectOf(id) != nil {
-			fa.funcs[fa.info.ObjectOf(id)] = ls[0]
+		if isIdent && len(ks) > 0 && fa.info.ObjectOf(id) != nil {
+			fa.funcs[fa.info.ObjectOf(id)] = ks[0]
 		}
 	case hipapi.Launch:
 		id, ok := ast.Unparen(c.Arg(c.Func.Function)).(*ast.Ident)
