@@ -184,8 +184,15 @@ type calleeSummary struct {
 	own  bool
 }
 
+// empty says whether s does nothing.
+func (s *calleeSummary) empty() bool {
+	return !s.Runtime && !s.Env && !s.Guards && len(s.uses) == 0 && len(s.Params) == 0
+}
+
 func (a *analyzer) calleeOf(ev event) calleeSummary {
 	switch {
+	case ev.own != nil:
+		return *ev.own
 	case ev.lit != nil && a.byNode[ev.lit] != nil:
 		// A literal that skips (a subtest) does not guard its caller.
 		s := a.byNode[ev.lit].sum
@@ -233,8 +240,8 @@ func (a *analyzer) summarize(fi *fnInfo, walk bool) calleeSummary {
 	for _, evs := range fi.events {
 		for _, ev := range evs {
 			c := a.calleeOf(ev) // empty but for calls
-			s.Runtime = s.Runtime || c.Runtime || ev.kind == evRuntime
-			s.Env = s.Env || c.Env || ev.kind == evSetenv
+			s.Runtime = s.Runtime || c.Runtime
+			s.Env = s.Env || c.Env
 		}
 	}
 	fi.sum = s // the effects hold during the walk (recursion)

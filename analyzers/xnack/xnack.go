@@ -70,26 +70,16 @@ func (u useRef) describe(entry string) string {
 	return u.What + " in " + u.in
 }
 
-type evKind uint8
-
-const (
-	evRuntime  evKind = iota // a HIP runtime call
-	evSetenv                 // os.Setenv("HSA_XNACK", value)
-	evUse                    // a memory use
-	evCall                   // a call of a function or literal that may have a summary
-	evMRun                   // (*testing.M).Run
-	evParamUse               // a parameter reaches the GPU (flow)
-)
-
+// event is what a node does, in evaluation order: a call of a function or
+// literal that may have a summary, or what the node does itself (own: a
+// runtime call, HSA_XNACK being set), as a summary of its own.
 type event struct {
-	kind   evKind
 	pos    token.Pos
-	value  string  // evSetenv: the constant value ("" if not constant)
-	use    *useRef // evUse (a pointer: events are many, uses few)
+	own    *calleeSummary
 	callee *types.Func
-	call   *ast.CallExpr // evCall of callee: the call, for its arguments
+	call   *ast.CallExpr // the call of callee, for its arguments
 	lit    *ast.FuncLit
-	flow   *ParamFlow // evParamUse
+	mrun   bool // (*testing.M).Run
 	// deferred: the call runs at function exit, so it neither initializes
 	// the runtime nor sets HSA_XNACK where it is written.
 	deferred bool
@@ -233,7 +223,7 @@ func (a *analyzer) collectEvents(fi *fnInfo) bool {
 				fi.events = map[ast.Node][]event{}
 			}
 			fi.events[n] = evs
-			active = active || slices.ContainsFunc(evs, func(ev event) bool { return ev.kind != evCall && ev.kind != evMRun })
+			active = active || slices.ContainsFunc(evs, func(ev event) bool { return ev.own != nil })
 		}
 	}
 	return active
@@ -248,10 +238,14 @@ func (a *analyzer) nodeEvents(fi *fnInfo, root ast.Node) []event {
 	a.order.Walk(root, a.onCall)
 	out := a.evOut
 	if _, ok := root.(*ast.DeferStmt); ok {
-		out = slices.DeleteFunc(out, func(ev event) bool { return ev.kind == evRuntime || ev.kind == evSetenv })
-		for i := range out {
-			out[i].deferred = true
+		for i, ev := range out {
+			if out[i].deferred = true; ev.own != nil {
+				own := *ev.own
+				own.Runtime, own.Env, own.Guards = false, false, false
+				out[i].own = &own
+			}
 		}
+		out = slices.DeleteFunc(out, func(ev event) bool { return ev.own != nil && ev.own.empty() })
 	}
 	if len(out) == 0 {
 		return nil
@@ -263,14 +257,12 @@ func (a *analyzer) nodeEvents(fi *fnInfo, root ast.Node) []event {
 func (a *analyzer) callOrEvents(n ast.Node) {
 	switch n := n.(type) {
 	case *ast.FuncLit:
-		a.emit(event{kind: evCall, pos: n.Pos(), lit: n})
+		a.emit(event{pos: n.Pos(), lit: n})
 	case *ast.CallExpr:
 		if c := a.idx.Match(n); c != nil {
-			a.runtimeEvents(c, a.evFi)
+			a.emitOwn(n, a.runtimeEvents(c, a.evFi))
 		} else if name, ok := cgocall.CName(a.pass.TypesInfo, n); ok {
-			if hipapi.InitializesRuntime(name) {
-				a.emit(event{kind: evRuntime, pos: n.Pos()})
-			}
+			a.emitOwn(n, calleeSummary{Summary: Summary{Runtime: hipapi.InitializesRuntime(name)}})
 		} else {
 			a.callEvents(n)
 		}
@@ -278,6 +270,22 @@ func (a *analyzer) callOrEvents(n ast.Node) {
 }
 
 func (a *analyzer) emit(ev event) { a.evOut = append(a.evOut, ev) }
+
+// emitOwn emits what call does itself, unless it does nothing; calls that
+// only call the runtime share one summary (runtime calls are many).
+func (a *analyzer) emitOwn(call *ast.CallExpr, own calleeSummary) {
+	switch {
+	case own.empty():
+	case own.Runtime && !own.Env && len(own.uses)+len(own.Params) == 0:
+		a.emit(event{pos: call.Pos(), own: callsRuntime})
+	default:
+		p := new(calleeSummary)
+		*p = own
+		a.emit(event{pos: call.Pos(), own: p})
+	}
+}
+
+var callsRuntime = &calleeSummary{Summary: Summary{Runtime: true}}
 
 func (a *analyzer) callEvents(call *ast.CallExpr) {
 	info := a.pass.TypesInfo
@@ -293,40 +301,36 @@ func (a *analyzer) callEvents(call *ast.CallExpr) {
 	switch full {
 	case "os.Setenv", "syscall.Setenv":
 		if len(call.Args) == 2 && flow.ConstString(info, call.Args[0]) == "HSA_XNACK" {
-			a.emit(event{kind: evSetenv, pos: call.Pos(), value: flow.ConstString(info, call.Args[1])})
+			on := flow.ConstString(info, call.Args[1]) == "1"
+			a.emitOwn(call, calleeSummary{Summary: Summary{Env: true, Guards: on}})
 		}
 		return
 	case "(*testing.M).Run":
-		a.emit(event{kind: evMRun, pos: call.Pos()})
+		a.emit(event{pos: call.Pos(), mrun: true})
 		return
 	}
-	a.emit(event{kind: evCall, pos: call.Pos(), callee: fn.Origin(), call: call})
+	a.emit(event{pos: call.Pos(), callee: fn.Origin(), call: call})
 }
 
-// runtimeEvents lists what a runtime call does: initializing HIP, using
+// runtimeEvents is what a runtime call does: initializing HIP, using
 // managed or system memory, and handing a parameter's memory to the GPU.
-func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) {
+func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) calleeSummary {
 	f := c.Func
 	hip := f.Family == hipapi.HIP
-	pos := c.Pos()
-	if hip {
-		a.emit(event{kind: evRuntime, pos: pos})
-	}
+	own := calleeSummary{Summary: Summary{Runtime: hip}, own: true}
 	use := func(system bool, what string) {
-		u := &useRef{Need: Need{System: system, What: what, CUDA: !hip}, in: fi.name, pos: pos}
-		a.emit(event{kind: evUse, pos: pos, use: u})
+		own.uses = append(own.uses, useRef{Need: Need{System: system, What: what, CUDA: !hip}, in: fi.name, pos: c.Pos()})
 	}
 	// param: memory that is not system memory here, but may be what the
 	// caller passes in a parameter (firstParams keeps one flow of each).
-	flowTo := func(r ParamFlow, ok bool) {
+	flowTo := func(r flow.Ref, ok, array bool) {
 		if ok {
-			a.emit(event{kind: evParamUse, pos: pos, flow: &r})
+			own.Params = append(own.Params, ParamFlow{Ref: r, API: f.Name, In: fi.name, CUDA: !hip, Array: array})
 		}
 	}
 	param := func(e ast.Expr) {
 		r, ok := a.paramOf(fi, e)
-		ok = ok && (r.Path == "" || a.fieldMayHoldSystem(fi, r)) // a field: only if it may hold system memory
-		flowTo(ParamFlow{Ref: r, API: f.Name, In: fi.name, CUDA: !hip}, ok)
+		flowTo(r, ok && (r.Path == "" || a.fieldMayHoldSystem(fi, r)), false) // a field: only if it may hold system memory
 	}
 	switch f.Role {
 	case hipapi.Alloc:
@@ -349,7 +353,7 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) {
 		vals, helped := a.arrayValues(kargs, true)
 		if what, ok := a.systemInArray(vals, helped, " passed to ", f.Name); ok {
 			use(true, what)
-			return
+			return own
 		}
 		for _, v := range allValues(vals, helped) {
 			param(v)
@@ -357,9 +361,10 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) {
 		if len(vals) == 0 && len(helped) == 0 {
 			// The array itself is a parameter: what the caller puts in it.
 			r, ok := a.arrayParam(fi, kargs)
-			flowTo(ParamFlow{Ref: r, API: f.Name, In: fi.name, CUDA: !hip, Array: true}, ok)
+			flowTo(r, ok, true)
 		}
 	}
+	return own
 }
 
 func (a *analyzer) findReports(fi *fnInfo) *Guard {
@@ -473,15 +478,14 @@ func (w *walker) step(ev event, s state, record bool) state {
 		// Not where it is written: a deferred call runs at the exit.
 		sum.Runtime, sum.Env, sum.Guards = false, false, false
 	}
-	env := ev.kind == evSetenv || sum.Env
-	late := env && s.ranAt.IsValid() && !w.noEnvGuard
+	late := sum.Env && s.ranAt.IsValid() && !w.noEnvGuard
 	if record {
 		w.record(ev, sum, s, late)
 	}
-	if (ev.kind == evRuntime || sum.Runtime) && !s.ranAt.IsValid() {
+	if sum.Runtime && !s.ranAt.IsValid() {
 		s.ranAt = ev.pos
 	}
-	if (sum.Guards || ev.kind == evSetenv && ev.value == "1") && !late && !(env && w.noEnvGuard) {
+	if sum.Guards && !late && !(sum.Env && w.noEnvGuard) {
 		s.guarded = true
 	}
 	return s
@@ -491,13 +495,8 @@ func (w *walker) record(ev event, sum calleeSummary, s state, late bool) {
 	if late {
 		w.r.late = append(w.r.late, lateSet{ev.pos, s.ranAt})
 	}
-	switch ev.kind {
-	case evMRun:
+	if ev.mrun {
 		w.r.mrun = append(w.r.mrun, s)
-	case evUse:
-		w.use(ev.pos, *ev.use, s)
-	case evParamUse:
-		w.paramUse(ev.pos, *ev.flow, s)
 	}
 	for _, u := range sum.uses {
 		w.use(ev.pos, u, s)
