@@ -14,6 +14,6 @@ func TestFillRoots(t *testing.T) {
 	got := FillRoots(&scratch, map[Loc]int{{Root: a}: 1, {Root: a, Path: ".f"}: 2, {Root: b}: 3})
 	assert.Equal(t, map[types.Object]bool{a: true, b: true}, got)
 	again := FillRoots(&scratch, map[Loc]bool{{Root: b, Path: ".g"}: true})
-	assert.Equal(t, map[types.Object]bool{b: true}, again) // cleared
+	assert.Equal(t, map[types.Object]bool{b: true}, again)   // cleared
 	assert.Equal(t, map[types.Object]bool{b: true}, scratch) // the same map, reused
 }
