@@ -161,25 +161,8 @@ type argResult struct {
 	passed *ParamFlow // a parameter of the caller: the caller's own flow
 }
 
-type argKey struct {
-	call  *ast.CallExpr
-	ref   flow.Ref
-	array bool
-}
-
 // argFlow classifies the argument call passes for the callee's flow pf.
-// Provenance is flow-insensitive, so the answer is cached per call.
 func (a *analyzer) argFlow(fi *fnInfo, call *ast.CallExpr, callee *types.Func, pf ParamFlow) argResult {
-	k := argKey{call, pf.Ref, pf.Array}
-	if r, ok := a.argCache[k]; ok {
-		return r
-	}
-	r := a.classifyArg(fi, call, callee, pf)
-	flow.Put(&a.argCache, k, r)
-	return r
-}
-
-func (a *analyzer) classifyArg(fi *fnInfo, call *ast.CallExpr, callee *types.Func, pf ParamFlow) argResult {
 	info := a.pass.TypesInfo
 	sig := callee.Signature()
 	if pf.Param >= 0 && sig.Variadic() && pf.Param >= sig.Params().Len()-1 {

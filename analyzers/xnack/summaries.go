@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hiplint/hiplint/internal/flow"
@@ -75,35 +76,30 @@ type Summary struct {
 
 func (*Summary) AFact() {}
 func (s *Summary) String() string {
-	var parts []string
-	add := func(format string, args ...any) { parts = append(parts, fmt.Sprintf(format, args...)) }
+	var reports, errs, memory, args string
 	if g := s.Reports; g != nil {
-		add("reports%s(result=%d)", map[bool]string{false: "XNACK", true: "HMM"}[g.HMM], g.Result)
+		reports = fmt.Sprintf("%s(result=%d)", map[bool]string{false: "XNACK", true: "HMM"}[g.HMM], g.Result)
 	}
 	if g := s.ErrGuard; g != nil && g.HMM {
-		add("errUnlessHMM(result=%d, %s)", g.Result, g.Checks)
+		errs = fmt.Sprintf("HMM(result=%d, %s)", g.Result, g.Checks)
 	} else if g != nil {
-		add("errUnlessXNACK(result=%d)", g.Result)
+		errs = fmt.Sprintf("XNACK(result=%d)", g.Result)
 	}
 	if s.Memory != nil {
-		add("returnsSystemMemory(result=%d)", s.Memory.Result)
+		memory = strconv.Itoa(s.Memory.Result)
 	}
 	if s.Args != nil {
-		add("returnsKernelArgs(result=%d, params=%s)", s.Args.Result, flow.JoinText(s.Args.Params, ","))
+		args = fmt.Sprintf("result=%d, params=%s", s.Args.Result, flow.JoinText(s.Args.Params, ","))
 	}
-	if len(s.Needs) > 0 {
-		add("needsXNACK(%s)", flow.JoinText(s.Needs, ", "))
-	}
-	if len(s.Params) > 0 {
-		add("launchesParams(%s)", flow.JoinText(s.Params, ", "))
-	}
-	flags := []string{"initializesHIP", "setsHSA_XNACK", "guardsXNACK"}
+	var flags []string
 	for i, on := range []bool{s.Runtime, s.Env, s.Guards} {
 		if on {
-			parts = append(parts, flags[i])
+			flags = append(flags, []string{"initializesHIP", "setsHSA_XNACK", "guardsXNACK"}[i])
 		}
 	}
-	return strings.Join(parts, " ")
+	return flow.FactText(" ", "reports%s", reports, "errUnless%s", errs, "returnsSystemMemory(result=%s)", memory,
+		"returnsKernelArgs(%s)", args, "needsXNACK(%s)", flow.JoinText(s.Needs, ", "),
+		"launchesParams(%s)", flow.JoinText(s.Params, ", "), "%s", strings.Join(flags, " "))
 }
 
 // meet is what a call through an interface may do (it may reach any
@@ -148,14 +144,6 @@ func (a *analyzer) summaryOf(fn *types.Func) Summary {
 	return s
 }
 
-// update sets the part of fn's summary that set changes, and reports
-// whether it changed.
-func (a *analyzer) update(fn *types.Func, set func(*Summary)) bool {
-	s, _ := a.sums.Local(fn)
-	set(&s)
-	return a.sums.Set(fn, s)
-}
-
 // summarizeResults finds guard wrappers, system-memory constructors and
 // kernel argument array builders, callees first.
 func (a *analyzer) summarizeResults() {
@@ -168,9 +156,7 @@ func (a *analyzer) summarizeResults() {
 			fi := a.byNode[fn.Node()]
 			return Summary{Reports: a.findReports(fi), Memory: a.findReturnedMemory(fi), Args: a.findKernelArgs(fi)}
 		},
-		Update: func(obj *types.Func, r Summary) bool {
-			return a.update(obj, func(s *Summary) { s.Reports, s.Memory, s.Args = r.Reports, r.Memory, r.Args })
-		},
+		Update: a.sums.Set,
 	}.Solve(a.idx.Funcs())
 }
 
@@ -225,10 +211,9 @@ func (a *analyzer) summarizeUses(walk bool) {
 		},
 		Update: func(obj *types.Func, s calleeSummary) bool {
 			flow.Put(&a.localUses, obj, s.uses)
-			return a.update(obj, func(f *Summary) {
-				f.Runtime, f.Env, f.Guards, f.Params, f.ErrGuard = s.Runtime, s.Env, s.Guards, s.Params, s.ErrGuard
-				f.Needs = needsOf(s.uses)
-			})
+			results, _ := a.sums.Local(obj) // the first solve's
+			s.Reports, s.Memory, s.Args, s.Needs = results.Reports, results.Memory, results.Args, needsOf(s.uses)
+			return a.sums.Set(obj, s.Summary)
 		},
 	}.Solve(a.idx.Funcs())
 	analyzeLits(orphans)

@@ -126,7 +126,6 @@ type analyzer struct {
 	localUses map[*types.Func][]useRef
 	found     *flow.Findings // each check once per position (report)
 	impls     *flow.Impls    // implementations behind interface calls
-	argCache  map[argKey]argResult
 	kargs     flow.KernelArgs // kernel argument arrays
 	// candidates: guards do not count (Candidates).
 	candidates bool
