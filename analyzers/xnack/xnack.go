@@ -124,8 +124,8 @@ type analyzer struct {
 	// localUses are this package's functions' first uses (Summary.Needs
 	// says what they are, without where).
 	localUses map[*types.Func][]useRef
-	found     *flow.Findings // each check once per position (report)
-	impls     *flow.Impls    // implementations behind interface calls
+	found     *flow.Findings  // each check once per position (report)
+	impls     *flow.Impls     // implementations behind interface calls
 	kargs     flow.KernelArgs // kernel argument arrays
 	// candidates: guards do not count (Candidates).
 	candidates bool
