@@ -315,7 +315,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 			// variables: see through it. Other closures are other functions.
 			return fa.calledInPlace(x)
 		case *ast.BinaryExpr:
-			if flow.IsNilComparison(fa.info, x) {
+			if _, _, ok := flow.NilComparison(fa.info, x); ok {
 				borrowed.Add(x)
 			}
 		case *ast.CallExpr:

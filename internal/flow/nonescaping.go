@@ -15,7 +15,7 @@ func NonEscapingUses(info *types.Info, body ast.Node, holds func(types.Type) boo
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.BinaryExpr:
-			if IsNilComparison(info, x) {
+			if _, _, ok := NilComparison(info, x); ok {
 				safe.Add(x)
 			}
 		case *ast.AssignStmt:

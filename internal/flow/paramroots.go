@@ -67,12 +67,6 @@ func StripAddr(e ast.Expr) ast.Expr {
 	return e
 }
 
-// IsNilComparison reports whether e is x == nil or x != nil (either side).
-func IsNilComparison(info *types.Info, e ast.Expr) bool {
-	b, ok := e.(*ast.BinaryExpr)
-	return ok && (b.Op == token.EQL || b.Op == token.NEQ) && (IsNil(info, b.X) || IsNil(info, b.Y))
-}
-
 // PointerParam returns the parameter of sig (-1 is the receiver) that e is
 // rooted at (RootVar), when that parameter is a pointer: a store through it
 // reaches the caller's value, where one into a copy does not.
