@@ -28,9 +28,6 @@ const (
 	xnackCheck           // a check that XNACK is on
 )
 
-// allocated is the Result of a Source that an allocation writes.
-const allocated = -1
-
 func (a *analyzer) buildIndex() {
 	info := a.pass.TypesInfo
 	ix := flow.IndexSources(info, a.files)
@@ -44,16 +41,7 @@ func (a *analyzer) buildIndex() {
 	for _, c := range a.idx.RuntimeCalls() {
 		switch c.Func.Role {
 		case hipapi.Alloc:
-			out := c.Arg(c.Func.Out)
-			src := flow.Source{Call: c.Expr, Result: allocated}
-			if o := flow.AddrOf(info, out); o != nil {
-				ix.Of[o] = append(ix.Of[o], src)
-			}
-			if u, ok := flow.StripConversions(info, out).(*ast.UnaryExpr); ok && u.Op == token.AND {
-				if k, ok := flow.FieldOfVar(info, u.X); ok {
-					ix.Fields[k] = append(ix.Fields[k], src)
-				}
-			}
+			ix.AddOut(info, c.Arg(c.Func.Out), c.Expr)
 		case hipapi.DeviceAttribute:
 			k, ok := cgocall.DeviceAttr(info, c)
 			o := flow.AddrOf(info, c.Arg(c.Func.Out))

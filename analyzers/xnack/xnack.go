@@ -109,9 +109,9 @@ type analyzer struct {
 	onCall func(ast.Node)
 	files  []*ast.File
 	// ix is the package-wide assignment index, with the out-arguments of
-	// allocations (a Source with Result -1 whose Call is the allocation:
-	// C.hipMalloc(&v, n) gives v); attrs the variables attribute queries
-	// write (v of hipDeviceGetAttribute(&v, attr, dev)).
+	// allocations (Sources.AddOut: C.hipMalloc(&v, n) gives v); attrs the
+	// variables attribute queries write (v of hipDeviceGetAttribute(&v,
+	// attr, dev)).
 	ix     *flow.Sources
 	attrs  map[types.Object]hipapi.Const
 	provs  flow.Trace[string, *analyzer]      // system memory pointers point to (exprs.go)
