@@ -1,7 +1,6 @@
 package xnack
 
 import (
-	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -120,39 +119,17 @@ func (a *analyzer) fieldMayHoldSystem(fi *fnInfo, r flow.Ref) bool {
 }
 
 // provField is the provenance of the field f of the struct e is (or points
-// to): the element of a composite literal, or what is stored into v.f for a
-// variable v, over everything assigned to v.
-func (a *analyzer) provField(e ast.Expr, f *types.Var, depth int) string {
-	if depth > flow.MaxTrace || e == nil {
-		return ""
-	}
-	info := a.pass.TypesInfo
-	e = flow.StripConversions(info, e)
-	switch x := e.(type) {
-	case *ast.UnaryExpr:
-		if x.Op == token.AND {
-			return a.provField(x.X, f, depth+1)
+// to): the first system memory among what it may hold (flow.FieldValues).
+func (a *analyzer) provField(e ast.Expr, f *types.Var) (p string) {
+	a.ix.FieldValues(a.pass.TypesInfo, e, f, func(value ast.Expr, stored []flow.Source) bool {
+		if value != nil {
+			p = a.prov(value)
+		} else {
+			p = a.provs.Start().Sources(stored)
 		}
-	case *ast.CompositeLit:
-		for _, fv := range flow.LitFields(info, x) {
-			if fv.Field == f {
-				return a.prov(fv.Value)
-			}
-		}
-	case *ast.Ident:
-		v, ok := info.Uses[x].(*types.Var)
-		if !ok {
-			return ""
-		}
-		p := ""
-		for _, src := range a.ix.Of[v] {
-			if src.Expr != nil {
-				p = cmp.Or(p, a.provField(src.Expr, f, depth+1))
-			}
-		}
-		return cmp.Or(p, a.provs.Start().Sources(a.ix.Fields[flow.Loc{Root: v}.Field(f.Name())]))
-	}
-	return ""
+		return p == ""
+	})
+	return p
 }
 
 // argResult is what a call passes in a parameter that reaches the GPU.
@@ -182,7 +159,7 @@ func (a *analyzer) argFlow(fi *fnInfo, call *ast.CallExpr, callee *types.Func, p
 		if f == nil {
 			return argResult{}
 		}
-		p = a.provField(arg, f, 0)
+		p = a.provField(arg, f)
 		if expr == "" {
 			expr = "value"
 		}
