@@ -194,27 +194,28 @@ func (a *analyzer) guardExpr(e ast.Expr, s flow.Step[guard, *analyzer]) guard {
 	return a.implies(e, true, s)
 }
 
+// stronger is the stronger of g and h (of two of a kind, g).
+func (g guard) stronger(h guard) guard {
+	if h.kind > g.kind {
+		return h
+	}
+	return g
+}
+
 // implies returns what e evaluating to taken proves; s follows variables.
+// a && b held: both held, so either proves it (the stronger); a && b
+// failed: only what both failures prove (the weaker). Dually for ||.
 func (a *analyzer) implies(e ast.Expr, taken bool, s flow.Step[guard, *analyzer]) guard {
+	leaf := func(e ast.Expr, taken bool) guard { return a.impliesOperand(e, taken, s) }
+	return flow.ImpliedFold(e, taken, leaf, guard.stronger, guard.weaker)
+}
+
+// impliesOperand is what an operand of neither !, && nor || proves.
+func (a *analyzer) impliesOperand(e ast.Expr, taken bool, s flow.Step[guard, *analyzer]) guard {
 	info := a.pass.TypesInfo
-	switch x := ast.Unparen(e).(type) {
-	case *ast.UnaryExpr:
-		if x.Op == token.NOT {
-			return a.implies(x.X, !taken, s)
-		}
+	switch x := e.(type) {
 	case *ast.BinaryExpr:
 		switch x.Op {
-		case token.LAND, token.LOR:
-			g, h := a.implies(x.X, taken, s), a.implies(x.Y, taken, s)
-			// a && b held: both held, so either proves it; a && b failed:
-			// only what both failures prove. Dually for ||.
-			if (x.Op == token.LAND) != taken {
-				return g.weaker(h)
-			}
-			if h.kind > g.kind {
-				return h
-			}
-			return g
 		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 			if g, ok := a.impliesNilComparison(x, taken); ok {
 				return g

@@ -479,7 +479,16 @@ func (w *walker) step(ev event, s state, record bool) state {
 	}
 	late := sum.Env && s.ranAt.IsValid() && !w.noEnvGuard
 	if record {
-		w.record(ev, sum, s, late)
+		if late {
+			w.r.late = append(w.r.late, lateSet{ev.pos, s.ranAt})
+		}
+		if ev.mrun {
+			w.r.mrun = append(w.r.mrun, s)
+		}
+		for _, u := range sum.uses {
+			w.use(ev.pos, u, s)
+		}
+		w.passParams(ev, sum, s)
 	}
 	if sum.Runtime && !s.ranAt.IsValid() {
 		s.ranAt = ev.pos
@@ -488,19 +497,6 @@ func (w *walker) step(ev event, s state, record bool) state {
 		s.guarded = true
 	}
 	return s
-}
-
-func (w *walker) record(ev event, sum calleeSummary, s state, late bool) {
-	if late {
-		w.r.late = append(w.r.late, lateSet{ev.pos, s.ranAt})
-	}
-	if ev.mrun {
-		w.r.mrun = append(w.r.mrun, s)
-	}
-	for _, u := range sum.uses {
-		w.use(ev.pos, u, s)
-	}
-	w.passParams(ev, sum, s)
 }
 
 // passParams applies the callee's parameter flows to the call's arguments:
