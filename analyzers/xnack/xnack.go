@@ -102,12 +102,14 @@ type fnInfo struct {
 type analyzer struct {
 	pass *analysis.Pass
 	idx  *flow.Index
-	// nodeEvents's walk: one for the package, and its reused buffer.
-	order  *flow.CallOrder
-	evOut  []event
-	evFi   *fnInfo
-	onCall func(ast.Node)
-	files  []*ast.File
+	// collectEvents's walk: one for the package, its reused buffer, and the
+	// function and whether the node walked is a defer statement.
+	order      *flow.CallOrder
+	evOut      []event
+	evFi       *fnInfo
+	evDeferred bool
+	onCall     func(ast.Node)
+	files      []*ast.File
 	// ix is the package-wide assignment index, with the out-arguments of
 	// allocations (Sources.AddOut: C.hipMalloc(&v, n) gives v); attrs the
 	// variables attribute queries write (v of hipDeviceGetAttribute(&v,
@@ -205,51 +207,28 @@ func (a *analyzer) collectFuncs() {
 	}
 }
 
-// collectEvents keeps the events of fi's live nodes (most have none), and
-// reports whether any is more than a call.
+// collectEvents keeps what fi's live nodes do (most nothing), in
+// evaluation order (flow.CallOrder: arguments before the call; function
+// literals are other functions, called where they are written: t.Run,
+// f.Fuzz, go, defer), and reports whether any is more than a call.
 func (a *analyzer) collectEvents(fi *fnInfo) bool {
 	active := false
+	a.evFi = fi
 	for _, b := range fi.g.Blocks {
 		if !b.Live {
 			continue
 		}
 		for _, n := range b.Nodes {
-			evs := a.nodeEvents(fi, n)
-			if len(evs) == 0 {
-				continue
+			_, a.evDeferred = n.(*ast.DeferStmt)
+			a.evOut = a.evOut[:0] // the buffer is reused: what is kept is a copy
+			a.order.Walk(n, a.onCall)
+			if len(a.evOut) > 0 {
+				flow.Put(&fi.events, n, slices.Clone(a.evOut))
+				active = active || slices.ContainsFunc(a.evOut, func(ev event) bool { return ev.own != nil })
 			}
-			if fi.events == nil {
-				fi.events = map[ast.Node][]event{}
-			}
-			fi.events[n] = evs
-			active = active || slices.ContainsFunc(evs, func(ev event) bool { return ev.own != nil })
 		}
 	}
 	return active
-}
-
-// nodeEvents lists what a CFG node does, in evaluation order (arguments
-// before the call, flow.CallOrder). Function literals are other functions:
-// they appear as calls where they are written (t.Run, f.Fuzz, go, defer).
-func (a *analyzer) nodeEvents(fi *fnInfo, root ast.Node) []event {
-	a.evFi = fi
-	a.evOut = a.evOut[:0] // the buffer is reused: what is returned is a copy
-	a.order.Walk(root, a.onCall)
-	out := a.evOut
-	if _, ok := root.(*ast.DeferStmt); ok {
-		for i, ev := range out {
-			if out[i].deferred = true; ev.own != nil {
-				own := *ev.own
-				own.Runtime, own.Env, own.Guards = false, false, false
-				out[i].own = &own
-			}
-		}
-		out = slices.DeleteFunc(out, func(ev event) bool { return ev.own != nil && ev.own.empty() })
-	}
-	if len(out) == 0 {
-		return nil
-	}
-	return slices.Clone(out)
 }
 
 // callOrEvents emits the events of a call or literal of the node walked.
@@ -268,11 +247,19 @@ func (a *analyzer) callOrEvents(n ast.Node) {
 	}
 }
 
-func (a *analyzer) emit(ev event) { a.evOut = append(a.evOut, ev) }
+func (a *analyzer) emit(ev event) {
+	ev.deferred = a.evDeferred
+	a.evOut = append(a.evOut, ev)
+}
 
 // emitOwn emits what call does itself, unless it does nothing; calls that
-// only call the runtime share one summary (runtime calls are many).
+// only call the runtime share one summary (runtime calls are many). A
+// deferred call runs at the exit: it neither initializes the runtime nor
+// sets HSA_XNACK where it is written.
 func (a *analyzer) emitOwn(call *ast.CallExpr, own calleeSummary) {
+	if a.evDeferred {
+		own.Runtime, own.Env, own.Guards = false, false, false
+	}
 	switch {
 	case own.empty():
 	case own.Runtime && !own.Env && len(own.uses)+len(own.Params) == 0:
@@ -666,14 +653,9 @@ func related(sites []siteUse, entry string) []diag.Related {
 	return out
 }
 
+// byKind is the sites of one kind of memory.
 func byKind(sites []siteUse, system bool) []siteUse {
-	var out []siteUse
-	for _, s := range sites {
-		if s.use.System == system {
-			out = append(out, s)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(sites), func(s siteUse) bool { return s.use.System != system })
 }
 
 // reportProgram reports an entry point of a program (main, init, TestMain)
