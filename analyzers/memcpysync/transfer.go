@@ -36,12 +36,10 @@ type funcAnalysis struct {
 	prov       *flow.Provenance
 	queues     flow.StreamQueues
 	quietReads bool // the device read being checked is not one for the summary
-	// seen is what the walks over the final solution saw (flow.Replay,
-	// then flow.AtExits over the exit blocks again, whose notes repeat
-	// and are kept once): nil while solving, set only for those walks
-	// (analyzeFunc), and for an
-	// in-place closure only for its own final walk (closure). The
-	// transfer functions note into it what the summary and the findings
+	// seen is what the walk over the final solution saw
+	// (flow.ReplayExits): nil while solving, set only for that walk
+	// (analyzeFunc), and for an in-place closure only for its own final
+	// walk (closure). The transfer functions note into it what the summary and the findings
 	// are made of (host and device reads of the caller's memory, unordered
 	// reads, the states at returns) but never read it: the fixpoint does
 	// not depend on it.
@@ -70,9 +68,9 @@ func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
 }
 
 // analyzeFunc solves fn with the summaries known so far, then walks the
-// solution once more (flow.Replay) to see its findings and the reads its
-// summary lists, and its exits (flow.AtExits: each return and the end of
-// the body) to see what it leaves its caller.
+// solution once more (flow.ReplayExits) to see its findings and the reads
+// its summary lists, and at its exits (each return and the end of the
+// body) what it leaves its caller.
 func (c *checker) analyzeFunc(fn flow.Func) *funcAnalysis {
 	fa := newFuncAnalysis(c, fn)
 	g := c.idx.CFG(fn.Body)
@@ -80,8 +78,7 @@ func (c *checker) analyzeFunc(fn flow.Func) *funcAnalysis {
 	p.Entry = &state{device: flow.Entry} // maps made on first write (flow.Put)
 	in := flow.Solve(g, p)
 	fa.seen = &observed{}
-	flow.Replay(g, in, p, func(ast.Node, *state) {})
-	flow.AtExits(fa.info, g, in, p, fa.atExit)
+	flow.ReplayExits(fa.info, g, in, p, func(ast.Node, *state) {}, fa.atExit)
 	return fa
 }
 

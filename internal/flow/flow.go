@@ -241,15 +241,38 @@ func (r PosRange) Contains(p token.Pos) bool { return r.Pos <= p && p < r.End }
 // fixpoint, and report is where the judging happens. The states in are not
 // changed.
 func Replay[S any](g *cfg.CFG, in map[*cfg.Block]S, p Problem[S], report func(n ast.Node, s S)) {
+	ReplayExits(nil, g, in, p, report, nil)
+}
+
+// ReplayExits is Replay that also calls exit with the state at each normal
+// exit of g (AtExits' states), from the same walk: an analyzer that reads
+// both the findings and the states its function leaves its caller walks the
+// exit blocks once, not twice. exit gets states of its own, and is called
+// after the reports of its block.
+func ReplayExits[S any](info *types.Info, g *cfg.CFG, in map[*cfg.Block]S, p Problem[S], report func(n ast.Node, s S), exit func(S)) {
 	for _, b := range g.Blocks {
 		s, ok := in[b]
-		if !ok || len(b.Nodes) == 0 {
-			continue // an empty block has nothing to report
+		if !ok {
+			continue
+		}
+		atExit := false
+		if exit != nil {
+			kind, _ := Exit(info, b)
+			atExit = kind == Return || kind == FallOff
+		}
+		if len(b.Nodes) == 0 { // an empty block has nothing to report
+			if atExit {
+				exit(p.Clone(s))
+			}
+			continue
 		}
 		s = p.Clone(s)
 		for _, n := range b.Nodes {
 			report(n, s)
 			s = p.Transfer(n, s)
+		}
+		if atExit {
+			exit(s)
 		}
 	}
 }

@@ -86,6 +86,22 @@ func TestAtExits(t *testing.T) {
 	AtExits(pass.TypesInfo, g, in, p, func(s int) { exits = append(exits, s) })
 	sort.Ints(exits)
 	assert.Equal(t, []int{0, 2}, exits, "return 1 before any assignment, return 3 after both")
+
+	// ReplayExits: the same exit states, from the reporting walk itself;
+	// every node reported once, each exit after its block's reports.
+	var replayed []int
+	nodes, transfers := 0, 0
+	counting := p
+	counting.Transfer = func(n ast.Node, s int) int { transfers++; return p.Transfer(n, s) }
+	ReplayExits(pass.TypesInfo, g, in, counting, func(ast.Node, int) { nodes++ }, func(s int) {
+		replayed = append(replayed, s)
+	})
+	sort.Ints(replayed)
+	assert.Equal(t, exits, replayed)
+	assert.Equal(t, nodes, transfers, "no block walked twice")
+	nodes = 0
+	Replay(g, in, p, func(ast.Node, int) { nodes++ })
+	assert.Equal(t, transfers, nodes, "Replay reports what ReplayExits does")
 }
 
 // TestCallsInOrder: inner calls and arguments before the call, literals
