@@ -53,7 +53,7 @@ func (a *analysis_) loadsIn(body ast.Node, closures bool, yield func(e ast.Expr,
 				}
 				return true
 			}
-			li, _ := a.loadsInto.Of(a.callee(n))
+			li := a.loadsInto.Get(a.callee(n))
 			for _, p := range li.Params {
 				k := fills
 				if slices.Contains(li.Adds, p) {
@@ -77,27 +77,20 @@ func (a *analysis_) loadsIn(body ast.Node, closures bool, yield func(e ast.Expr,
 }
 
 // addInto handles a call of a function that adds a module to what argument e
-// points to (LoadsInto.Adds: `p.add(img)` appending to p.mods). The caller's
-// variable becomes an owner that keeps the modules added before: a failed
-// call leaves them loaded, and a new call does not overwrite them. A deferred
-// cleanup of the owner bound to it (`defer p.close()`) covers what is added
-// after it. Only owners the function created itself are tracked: a local
-// that points to someone else's pool (`p := s.pool`) adds to that pool.
-func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, e ast.Expr, name string, status int) {
-	e = flow.StripAddr(e)
-	l, ok := fa.localLoc(e)
-	if !ok || !flow.OnlyFresh(fa.info, fa.fn.Body, l.Root) {
-		fa.resetHeld(s, e)
-		return
-	}
+// points to (LoadsInto.Adds: `p.add(img)` appending to p.mods), l, a local
+// the function created itself (target). The caller's variable becomes an
+// owner that keeps the modules added before: a failed call leaves them
+// loaded, and a new call does not overwrite them. A deferred cleanup of the
+// owner bound to it (`defer p.close()`) covers what is added after it.
+func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, l flow.Loc, name string, status int) {
 	old, hadOld := previous(s, l) // or a deferred cleanup of the whole variable
 	idx := fa.siteIndex(call, name, "", l)
-	h := &handle{owner: true}
+	h := &handle{}
 	if hadOld {
-		h = old.clone()
-		h.owner = true
+		h.copy(old)
 		h.b &= live | deferred | escaped // what is added now replaces no module
 	}
+	h.owner = true
 	// The leak is reported at the adds whose modules the owner may hold: a
 	// call that adds to an owner already holding modules is one more place
 	// they may leak from only when it succeeds, and then the earlier adds

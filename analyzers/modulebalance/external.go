@@ -41,12 +41,20 @@ func (fa *funcAnalysis) seedHeld() state {
 	return s
 }
 
-// resetHeld forgets the unloads of held handles at e: something may have put
-// a new module there.
-func (fa *funcAnalysis) resetHeld(s state, e ast.Expr) {
+// target returns the local handle that a load into e fills. A load
+// elsewhere (a package-level cache, a field of a parameter, or with fresh a
+// local that points to someone else's pool: `p := s.pool`) belongs to
+// whoever owns it: the unloads of held handles at e are forgotten, as
+// something may have put a new module there.
+func (fa *funcAnalysis) target(s state, e ast.Expr, fresh bool) (flow.Loc, bool) {
+	l, ok := fa.localLoc(e)
+	if ok && (!fresh || flow.OnlyFresh(fa.info, fa.fn.Body, l.Root)) {
+		return l, true
+	}
 	for _, k := range fa.handlesAt(s, e) {
 		if fa.seeds[k] {
 			s[k] = &handle{b: held}
 		}
 	}
+	return flow.Loc{}, false
 }

@@ -26,7 +26,7 @@ func (a *analysis_) cleanedUpByTest(body *ast.BlockStmt, objs map[types.Object]b
 // closure, or a method value that unloads its receiver (t.Cleanup(m.Close)).
 func (a *analysis_) cleanupUnloads(call *ast.CallExpr, yield func(at *ast.CallExpr, m ast.Expr)) {
 	flow.Registered(a.pass.TypesInfo, call, func(lit *ast.FuncLit) { a.unloadsIn(lit.Body, yield) }, func(recv ast.Expr, fn *types.Func) {
-		if slices.Contains(a.unloadsOf(fn).Params, flow.Receiver) {
+		if slices.Contains(a.unloads.Get(fn).Params, flow.Receiver) {
 			yield(call, recv)
 		}
 	})

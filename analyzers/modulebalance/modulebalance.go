@@ -130,22 +130,6 @@ func (a *analysis_) callee(call *ast.CallExpr) *types.Func {
 	return flow.Callee(a.pass.TypesInfo, call)
 }
 
-func (a *analysis_) unloadsOf(fn *types.Func) Unloads {
-	u, _ := a.unloads.Of(fn)
-	return u
-}
-
-func (a *analysis_) borrowsOf(fn *types.Func) []int {
-	b, _ := a.borrows.Of(fn)
-	return b.Params
-}
-
-// borrowedExprs returns the arguments (and receiver) of call that the callee
-// only borrows.
-func (a *analysis_) borrowedExprs(call *ast.CallExpr) []ast.Expr {
-	return flow.ArgsAt(call, a.borrowsOf(a.callee(call)))
-}
-
 // unloadedExprs returns the module expressions that call unloads: the module
 // argument of a runtime unload, or the arguments a fact says are unloaded.
 func (a *analysis_) unloadedExprs(call *ast.CallExpr) []ast.Expr {
@@ -155,7 +139,7 @@ func (a *analysis_) unloadedExprs(call *ast.CallExpr) []ast.Expr {
 		}
 		return nil
 	}
-	return flow.ArgsAt(call, a.unloadsOf(a.callee(call)).Params)
+	return flow.ArgsAt(call, a.unloads.Get(a.callee(call)).Params)
 }
 
 // unloadsIn calls yield with each call in n (closures included) that
@@ -299,8 +283,8 @@ func (a *analysis_) borrowedUses(fn flow.Func, reloaded func(ast.Expr) bool) []f
 			}
 			return
 		}
-		safe.Add(a.borrowedExprs(x)...)
-		li, _ := a.loadsInto.Of(a.callee(x))
+		safe.Add(flow.ArgsAt(x, a.borrows.Get(a.callee(x)).Params)...)
+		li := a.loadsInto.Get(a.callee(x))
 		safe.Add(slices.DeleteFunc(append(a.unloadedExprs(x), flow.ArgsAt(x, li.Params)...), func(e ast.Expr) bool { return !reloaded(e) })...)
 	})
 }
@@ -342,6 +326,6 @@ func (a *analysis_) mentionsModules(fn flow.Func) bool {
 		fn := a.callee(call)
 		_, constructs := a.returns.Of(fn)
 		_, loadsInto := a.loadsInto.Of(fn)
-		return constructs || loadsInto || len(a.unloadsOf(fn).Params) > 0
+		return constructs || loadsInto || len(a.unloads.Get(fn).Params) > 0
 	}) != nil
 }

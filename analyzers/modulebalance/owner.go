@@ -37,13 +37,12 @@ func (fa *funcAnalysis) moveIntoOwner(as *ast.AssignStmt, s state) bool {
 		}
 		froms = append(froms, from)
 	}
-	old, had := s[owner]
-	if had && !old.owner {
+	h, had := s[owner]
+	if had && !h.owner {
 		return false
 	}
-	h := &handle{owner: true}
-	if had {
-		h = old.clone()
+	if !had {
+		h = &handle{owner: true}
 	}
 	for _, from := range froms {
 		h.b |= s[from].b & live

@@ -7,7 +7,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/diag"
@@ -47,13 +46,6 @@ type handle struct {
 	// owner: the handle is a local slice, map or field that owns the
 	// modules appended or stored into it.
 	owner bool
-}
-
-// clone returns a copy of h that shares nothing with it.
-func (h *handle) clone() *handle {
-	c := new(handle)
-	c.copy(h)
-	return c
 }
 
 // copy makes c a copy of h that shares nothing with it.
@@ -209,8 +201,8 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 	if as, ok := n.(*ast.AssignStmt); ok {
 		borrowed = append(borrowed, flow.BlankAssigned(as)...)
 	}
+	fa.escapesIn(n, s, borrowed)
 	if ret, ok := n.(*ast.ReturnStmt); ok {
-		fa.escapesIn(ret, s, borrowed)
 		fa.handleEscapes = flow.Mentioned(fa.info, ret, fa.funcs) // the function and global handles it returns
 		where := "on this return"
 		if ret.Pos() == fa.fn.Body.Rbrace { // go/cfg's implicit return at the closing brace
@@ -220,7 +212,6 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 		fa.handleEscapes = nil
 		return s
 	}
-	fa.escapesIn(n, s, borrowed)
 	if stop := flow.TestStop(fa.info, n); stop != "" {
 		fa.checkLeaks(s, n.Pos(), "when "+stop+" ends the test")
 	}
@@ -273,7 +264,7 @@ func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
 	}
 	markers := map[flow.Loc]token.Pos{} // added after the loop over s
 	for k, h := range s {
-		if k.Root != l.Root || !(k.Path == l.Path || strings.HasPrefix(k.Path, l.Path+".")) {
+		if !k.Under(l) { // local paths name no elements
 			continue
 		}
 		if h.b&live != 0 && h.b&escaped == 0 {
@@ -334,7 +325,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 				// when the test ends, like a deferred closure of the test.
 				fa.cleanupUnloads(x, func(c *ast.CallExpr, m ast.Expr) { fa.unloadDeferredQuietly(s, m, c) })
 			}
-			borrowed.Add(fa.borrowedExprs(x)...)
+			borrowed.Add(flow.ArgsAt(x, fa.borrows.Get(fn).Params)...)
 			if r, ok := fa.returns.Of(fn); ok {
 				fa.wrapperLoad(x, r, s)
 			}
@@ -360,12 +351,9 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 		if x == nil {
 			return // loads through a pointer belong to whoever owns it
 		}
-		l, ok := fa.localLoc(x)
-		if !ok {
-			fa.resetHeld(s, x)
-			return // package-level caches, fields of parameters: owned elsewhere
+		if l, ok := fa.target(s, x, false); ok {
+			fa.loadAt(s, l, c.Expr, c.Func.Name, hipapi.Unloader(c.Func), l.Path == "", ownResult)
 		}
-		fa.loadAt(s, l, c.Expr, c.Func.Name, hipapi.Unloader(c.Func), l.Path == "", ownResult)
 	case hipapi.ModuleUnload:
 		fa.unloadBy(s, c.Arg(c.Func.Module), c.Expr, false, false, false, false)
 	case hipapi.ModuleGetFunction, hipapi.ModuleGetGlobal:
@@ -399,7 +387,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state) {
 	// The module is dropped on the spot, or handed to a method that only borrows it.
 	if flow.DroppedResult(fa.info, fa.fn.Body, call, r.Result, func(fn *types.Func) bool {
-		return slices.Contains(fa.borrowsOf(fn), flow.Receiver) && !slices.Contains(fa.unloadsOf(fn).Params, flow.Receiver)
+		return slices.Contains(fa.borrows.Get(fn).Params, flow.Receiver) && !slices.Contains(fa.unloads.Get(fn).Params, flow.Receiver)
 	}) {
 		fa.reported.Reportf(Leak, call, nil,
 			"the module %s returns is discarded and can never be unloaded; keep it and unload it when done", fa.calleeName(call, "the constructor"))
@@ -593,11 +581,10 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 	// fa.roots is reused from call to call: UsedOutside does not keep it.
 	for obj := range flow.UsedOutside(fa.info, n, flow.FillRoots(&fa.roots, s), safe) {
 		for k, h := range s {
-			if k.Root == obj && h.b&live != 0 {
+			// A deferred unload that reads the variable is handed on too:
+			// clearing the variable then disarms the deferred cleanup.
+			if k.Root == obj && (h.b&live != 0 || h.byRef && h.b&deferred != 0) {
 				h.b = h.b&^live | escaped
-			}
-			if k.Root == obj && h.byRef && h.b&deferred != 0 {
-				h.b |= escaped // handed on: clearing the variable then disarms the deferred cleanup
 			}
 			if k.Root == obj && fa.seeds[k] && h.b != held {
 				s[k] = &handle{b: held} // passed on or assigned: it may hold a new module
@@ -681,7 +668,7 @@ func (fa *funcAnalysis) calledInPlace(lit *ast.FuncLit) bool {
 // isIdempotent reports whether call unloads m, one of its arguments, behind a
 // guard (Unloads.Idempotent).
 func (fa *funcAnalysis) isIdempotent(call *ast.CallExpr, m ast.Expr) bool {
-	return slices.Contains(flow.ArgsAt(call, fa.unloadsOf(fa.callee(call)).Idempotent), m)
+	return slices.Contains(flow.ArgsAt(call, fa.unloads.Get(fa.callee(call)).Idempotent), m)
 }
 
 // previous returns what a load into l finds there: l's handle, or else the

@@ -101,15 +101,11 @@ func (fa *funcAnalysis) intoLoad(call *ast.CallExpr, li LoadsInto, s state) {
 		if e == nil {
 			continue
 		}
-		if slices.Contains(li.Adds, p) {
-			fa.addInto(s, call, e, name, li.Status)
-			continue
-		}
-		e = flow.StripAddr(e)
-		if l, ok := fa.localLoc(e); ok {
+		adds := slices.Contains(li.Adds, p) // only into owners the function created
+		if l, ok := fa.target(s, flow.StripAddr(e), adds); ok && adds {
+			fa.addInto(s, call, l, name, li.Status)
+		} else if ok {
 			fa.loadAt(s, l, call, name, "", false, li.Status)
-		} else {
-			fa.resetHeld(s, e)
 		}
 	}
 }

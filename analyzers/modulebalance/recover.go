@@ -27,10 +27,7 @@ func (fa *funcAnalysis) panicsIn(n ast.Node) string {
 // return: the unloads after the call never run. Modules that n itself loads
 // are left out (must(C.hipModuleLoad(...)) panics only when the load failed).
 func (fa *funcAnalysis) checkRecoveredPanic(n ast.Node, s state) {
-	if fa.reported == nil || !fa.recovers {
-		return
-	}
-	if _, isDefer := n.(*ast.DeferStmt); isDefer {
+	if _, isDefer := n.(*ast.DeferStmt); isDefer || fa.reported == nil || !fa.recovers {
 		return
 	}
 	name := fa.panicsIn(n)
