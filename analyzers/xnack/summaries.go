@@ -196,18 +196,18 @@ func (a *analyzer) calleeOf(ev event) calleeSummary {
 // which of its parameters reach the GPU. A declaration's literals are
 // analyzed with it, innermost first: they run where they are written (or
 // are goroutines and deferred calls of it).
-func (a *analyzer) summarizeUses(walk bool) {
+func (a *analyzer) summarizeUses() {
 	lits, orphans := flow.LitsByDecl(a.idx.Funcs())
 	analyzeLits := func(fis []*ast.FuncLit) {
 		for _, lit := range slices.Backward(fis) {
-			a.summarize(a.byNode[lit], walk)
+			a.summarize(a.byNode[lit])
 		}
 	}
 	flow.Summaries[calleeSummary]{
 		Pass: a.pass, Index: a.idx, Impls: a.impls,
 		Analyze: func(fn flow.Func) calleeSummary {
 			analyzeLits(lits[fn.Decl])
-			return a.summarize(a.byNode[fn.Node()], walk)
+			return a.summarize(a.byNode[fn.Node()])
 		},
 		Update: func(obj *types.Func, s calleeSummary) bool {
 			flow.Put(&a.localUses, obj, s.uses)
@@ -220,7 +220,7 @@ func (a *analyzer) summarizeUses(walk bool) {
 }
 
 // summarize analyzes fi once with the summaries known so far.
-func (a *analyzer) summarize(fi *fnInfo, walk bool) calleeSummary {
+func (a *analyzer) summarize(fi *fnInfo) calleeSummary {
 	var s calleeSummary
 	for _, evs := range fi.events {
 		for _, ev := range evs {
@@ -230,9 +230,6 @@ func (a *analyzer) summarize(fi *fnInfo, walk bool) calleeSummary {
 		}
 	}
 	fi.sum = s // the effects hold during the walk (recursion)
-	if !walk {
-		return s
-	}
 	r := a.walk(fi, state{}, false)
 	s.Guards = fi.obj != nil && r.sawExit && r.exit.guarded
 	s.uses = firstUses(r.unguarded, func(s siteUse) useRef { return s.use })

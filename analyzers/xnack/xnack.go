@@ -159,13 +159,13 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	// Events need the result summaries: provenance follows constructors.
 	// Unless something here can matter for XNACK (a HIP call, a memory
 	// use, HSA_XNACK, or a dependency with facts), the path analysis is
-	// skipped.
+	// skipped: without any, every function's effects and uses are none.
 	active := len(pass.AllObjectFacts()) > 0
 	for _, fi := range a.funcs {
 		active = a.collectEvents(fi) || active
 	}
-	a.summarizeUses(active)
 	if active {
+		a.summarizeUses()
 		a.report()
 	}
 	var exported []*types.Func
