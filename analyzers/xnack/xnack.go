@@ -405,6 +405,7 @@ func (a *analyzer) findReturnedMemory(fi *fnInfo) *Memory {
 type state struct {
 	guarded bool      // on every path, XNACK was checked (or HSA_XNACK=1 set in time)
 	wrongAt token.Pos // on every path, an HMM attribute was checked here instead
+	wrong   string    // and named so (for the message)
 	ranAt   token.Pos // on some path, the HIP runtime was already called here
 }
 
@@ -415,33 +416,33 @@ func join(a, b state) state {
 	}
 	switch {
 	case a.guarded:
-		out.wrongAt = b.wrongAt
-	case b.guarded:
-		out.wrongAt = a.wrongAt
+		out.wrongAt, out.wrong = b.wrongAt, b.wrong
+	case b.guarded || a.wrongAt.IsValid() && b.wrongAt.IsValid() && a.wrongAt <= b.wrongAt:
+		out.wrongAt, out.wrong = a.wrongAt, a.wrong
 	case a.wrongAt.IsValid() && b.wrongAt.IsValid():
-		out.wrongAt = min(a.wrongAt, b.wrongAt)
+		out.wrongAt, out.wrong = b.wrongAt, b.wrong
 	}
 	return out
 }
 
 type siteUse struct {
-	site token.Pos // the call in the walked function
-	use  useRef
+	site  token.Pos // the call in the walked function (wrong: the HMM check)
+	use   useRef
+	check string // wrong: the HMM attribute checked
 }
 
 type lateSet struct{ at, ranAt token.Pos }
 
 // walkResult is what one walk of a function found.
 type walkResult struct {
-	unguarded  []siteUse
-	late       []lateSet
-	wrong      []siteUse // at the HMM check
-	wrongNames map[token.Pos]string
-	mrun       []state
-	params     []paramSite // parameters reaching the GPU unguarded
-	exit       state       // joined over normal exits
-	sawExit    bool
-	returns    []returnState // each return statement's state
+	unguarded []siteUse
+	late      []lateSet
+	wrong     []siteUse // at the HMM check
+	mrun      []state
+	params    []paramSite // parameters reaching the GPU unguarded
+	exit      state       // joined over normal exits
+	sawExit   bool
+	returns   []returnState // each return statement's state
 }
 
 type returnState struct {
@@ -518,9 +519,9 @@ func (w *walker) use(site token.Pos, u useRef, s state) {
 	switch {
 	case s.guarded && !w.a.candidates:
 	case s.wrongAt.IsValid() && !w.a.candidates:
-		w.r.wrong = append(w.r.wrong, siteUse{s.wrongAt, u})
+		w.r.wrong = append(w.r.wrong, siteUse{s.wrongAt, u, s.wrong})
 	default:
-		w.r.unguarded = append(w.r.unguarded, siteUse{site, u})
+		w.r.unguarded = append(w.r.unguarded, siteUse{site: site, use: u})
 	}
 }
 
@@ -533,11 +534,7 @@ func (w *walker) branch(cond ast.Expr, taken bool, s state) state {
 		s.guarded = true
 	case hmmCheck:
 		if !s.wrongAt.IsValid() {
-			s.wrongAt = cond.Pos()
-			if w.r.wrongNames == nil {
-				w.r.wrongNames = map[token.Pos]string{}
-			}
-			w.r.wrongNames[cond.Pos()] = g.name
+			s.wrongAt, s.wrong = cond.Pos(), g.name
 		}
 	}
 	return s
@@ -627,11 +624,10 @@ func (a *analyzer) reportLocal(r *walkResult) {
 			[]diag.Related{{Pos: l.ranAt, Message: "the HIP runtime is initialized here"}})
 	}
 	for _, w := range r.wrong {
-		name := r.wrongNames[w.site]
 		a.found.Report(WrongGuard, w.site, token.NoPos,
 			fmt.Sprintf("%s reports HMM (managed memory) support, not XNACK: it can be 1 while XNACK is off, "+
 				"so the use it guards (%s) still %s; check hipDeviceAttributePageableMemoryAccess == 1 or that "+
-				"gcnArchName contains \"xnack+\" instead", name, w.use.describe(""), outcomes[w.use.System]),
+				"gcnArchName contains \"xnack+\" instead", w.check, w.use.describe(""), outcomes[w.use.System]),
 			[]diag.Related{{Pos: w.use.pos, Message: w.use.describe("")}})
 	}
 }
