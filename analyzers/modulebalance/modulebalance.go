@@ -199,28 +199,35 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 	aliases, defs := flow.ParamAliases(a.pass.TypesInfo, fn.Body, sig)
 	out.unloads, _ = a.unloads.Local(obj)
 	out.loads, _ = a.loadsInto.Local(obj)
-	reload := map[int]bool{}
+	// The parameters fn both unloads and loads into (a Reload): the module it
+	// unloads and the one it loads stay the caller's, so those calls borrow
+	// them.
+	reload := map[types.Object]bool{}
 	if out.mentions {
 		raw := flow.ParamsOf(a.pass.TypesInfo, fn.Body, sig, a.unloadedRoots(fn.Body), aliases)
 		loaded := a.localLoads(fn)
-		how := a.loadedParams(fn, sig, loaded)
+		replaces := a.loadedParams(fn, sig, loaded)
 		for _, i := range raw {
-			reload[i] = how[i] != 0
+			_, reload[flow.ParamVar(sig, i)] = replaces[i]
 		}
 		// A Reload leaves the caller's obligation as it was: a parameter
 		// loaded into too is not unloaded.
-		out.unloads.Params = slices.DeleteFunc(slices.Clone(raw), func(i int) bool { return reload[i] })
+		out.unloads.Params = slices.DeleteFunc(slices.Clone(raw), func(i int) bool { return reload[flow.ParamVar(sig, i)] })
 		// Those unloaded behind a guard the function clears: an idempotent
 		// Close, which the HL2002 page recommends.
 		out.unloads.Idempotent = flow.IdempotentParams(a.pass.TypesInfo, fn.Body, sig, out.unloads.Params, aliases, a.unloadedExprs)
-		out.loads = a.loadsIntoOf(fn, sig, how, raw)
+		out.loads = a.loadsIntoOf(fn, sig, replaces, raw)
 		if r, ok := a.findReturnedModule(fn, sig, loaded); ok {
 			out.returns = &r
 		}
 	}
-	// A parameter the function loads or adds a module into is not
-	// borrowed: the caller's variable gets a module.
-	out.borrows.Params = a.findBorrowedParams(fn, sig, slices.Concat(out.unloads.Params, out.loads.Params), reload, aliases, defs)
+	// The module-holding parameters fn neither keeps nor releases, but for
+	// those it unloads, loads or adds a module into (the caller's variable
+	// gets a module).
+	not := slices.Concat(out.unloads.Params, out.loads.Params)
+	uses := func() []flow.PosRange { return a.borrowedUses(fn, reload) }
+	borrowed := flow.BorrowedParams(a.pass.TypesInfo, fn.Body, sig, a.holdsModule, aliases, defs, uses)
+	out.borrows.Params = slices.DeleteFunc(borrowed, func(i int) bool { return slices.Contains(not, i) })
 	return out
 }
 
@@ -248,36 +255,20 @@ func (a *analysis_) addModuleType(sig *types.Signature, i int) {
 	}
 }
 
-// findBorrowedParams returns the module-holding parameters that fn uses only
-// in runtime calls, nil comparisons, field stores and calls to other
-// borrowers: parameters it neither keeps nor releases. Those in not (it
-// unloads them, or loads into them) are left out.
-//
-// reload are the parameters fn both unloads and loads into (a Reload): the
-// module it unloads and the one it loads stay the caller's, so those calls
-// borrow them too.
-func (a *analysis_) findBorrowedParams(fn flow.Func, sig *types.Signature, not []int, reload map[int]bool, aliases map[types.Object]types.Object, defs map[types.Object]ast.Expr) []int {
-	info := a.pass.TypesInfo
-	reloaded := func(e ast.Expr) bool {
-		i, ok := flow.ParamIndex(sig, flow.RootVar(info, e)) // nil: no parameter
-		return ok && reload[i]
-	}
-	borrowed := flow.BorrowedParams(info, fn.Body, sig, a.holdsModule, aliases, defs, func() []flow.PosRange { return a.borrowedUses(fn, reloaded) })
-	return slices.DeleteFunc(borrowed, func(i int) bool { return slices.Contains(not, i) })
-}
-
 // borrowedUses returns the uses in fn of a module that neither keep nor
 // release it: runtime calls, nil comparisons, field stores and calls to
-// other borrowers (flow.NonEscapingUses).
-func (a *analysis_) borrowedUses(fn flow.Func, reloaded func(ast.Expr) bool) []flow.PosRange {
-	return flow.NonEscapingUses(a.pass.TypesInfo, fn.Body, a.holdsModule, func(n ast.Node, safe *flow.Ranges) {
+// other borrowers (flow.NonEscapingUses), and the loads and unloads of a
+// parameter in reload.
+func (a *analysis_) borrowedUses(fn flow.Func, reload map[types.Object]bool) []flow.PosRange {
+	info := a.pass.TypesInfo
+	return flow.NonEscapingUses(info, fn.Body, a.holdsModule, func(n ast.Node, safe *flow.Ranges) {
 		x, ok := n.(*ast.CallExpr)
 		if !ok {
 			return
 		}
 		if c := a.idx.Match(x); c != nil {
 			for i, arg := range c.Args {
-				if out, ok := c.Func.Out.Index(); !ok || i != out || c.Func.Role != hipapi.ModuleLoad || reloaded(arg) {
+				if out, ok := c.Func.Out.Index(); !ok || i != out || c.Func.Role != hipapi.ModuleLoad || reload[flow.RootVar(info, arg)] {
 					safe.Add(arg)
 				}
 			}
@@ -285,7 +276,7 @@ func (a *analysis_) borrowedUses(fn flow.Func, reloaded func(ast.Expr) bool) []f
 		}
 		safe.Add(flow.ArgsAt(x, a.borrows.Get(a.callee(x)).Params)...)
 		li := a.loadsInto.Get(a.callee(x))
-		safe.Add(slices.DeleteFunc(append(a.unloadedExprs(x), flow.ArgsAt(x, li.Params)...), func(e ast.Expr) bool { return !reloaded(e) })...)
+		safe.Add(slices.DeleteFunc(append(a.unloadedExprs(x), flow.ArgsAt(x, li.Params)...), func(e ast.Expr) bool { return !reload[flow.RootVar(info, e)] })...)
 	})
 }
 

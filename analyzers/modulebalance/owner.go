@@ -27,12 +27,8 @@ func (fa *funcAnalysis) moveIntoOwner(as *ast.AssignStmt, s state) bool {
 	}
 	var froms []flow.Loc
 	for _, v := range vals {
-		from, ok := fa.localLoc(v)
-		if !ok || from.Path != "" {
-			return false
-		}
-		h, ok := s[from]
-		if !ok || h.b&live == 0 || h.b&escaped != 0 {
+		from, h, ok := fa.movable(s, v)
+		if !ok || h.b&escaped != 0 {
 			return false
 		}
 		froms = append(froms, from)
@@ -73,8 +69,7 @@ func (fa *funcAnalysis) rangeOverOwner(n ast.Node, s state) bool {
 		return true
 	}
 	for _, k := range ks {
-		h := s[k]
-		if h.b&live != 0 {
+		if h := s[k]; h.b&live != 0 {
 			h.b = h.b&^live | unloaded
 			h.unloadAt = x.Pos()
 		}

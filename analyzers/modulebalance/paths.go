@@ -197,11 +197,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 		}
 		fa.assignOverwrites(n, s)
 	}
-	borrowed := fa.calls(n, s)
-	if as, ok := n.(*ast.AssignStmt); ok {
-		borrowed = append(borrowed, flow.BlankAssigned(as)...)
-	}
-	fa.escapesIn(n, s, borrowed)
+	fa.escapesIn(n, s, fa.calls(n, s))
 	if ret, ok := n.(*ast.ReturnStmt); ok {
 		fa.handleEscapes = flow.Mentioned(fa.info, ret, fa.funcs) // the function and global handles it returns
 		where := "on this return"
@@ -224,12 +220,8 @@ func (fa *funcAnalysis) moveHandle(as *ast.AssignStmt, s state) bool {
 	if len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 		return false
 	}
-	from, ok := fa.localLoc(as.Rhs[0]) // a variable (path ""), through conversions
-	if !ok || from.Path != "" {
-		return false
-	}
-	h, ok := s[from]
-	if !ok || h.b&live == 0 {
+	from, h, ok := fa.movable(s, as.Rhs[0])
+	if !ok {
 		return false
 	}
 	to, ok := fa.localLoc(as.Lhs[0])
@@ -240,6 +232,14 @@ func (fa *funcAnalysis) moveHandle(as *ast.AssignStmt, s state) bool {
 	s[to] = h
 	delete(s, from)
 	return true
+}
+
+// movable returns the handle of e, a local variable (path ""; through
+// conversions), when it holds a live module.
+func (fa *funcAnalysis) movable(s state, e ast.Expr) (flow.Loc, *handle, bool) {
+	l, ok := fa.localLoc(e)
+	h := s[l] // nil when not ok: no handle has the zero Loc
+	return l, h, ok && l.Path == "" && h != nil && h.b&live != 0
 }
 
 // assignOverwrites handles plain assignments to a tracked handle (not loads):
@@ -479,10 +479,10 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDefe
 	for _, k := range ks {
 		h := s[k]
 		switch {
-		case idempotent:
-		case h.owner:
-			// An owner's cleanup unloads what it holds now: nothing when the
-			// adds failed, and it usually clears the owner.
+		case idempotent || h.owner:
+			// A guarded unloader unloads nothing twice. An owner's cleanup
+			// unloads what it holds now: nothing when the adds failed, and
+			// it usually clears the owner.
 		case h.b&pending != 0 && !isDeferred:
 			fa.reported.Reportf(UnloadUnchecked, call, fa.siteRelated(h, "loaded here"),
 				"module %s is unloaded before its load was checked for success; check the load's status first and unload only a module that loaded", k)
@@ -570,8 +570,9 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 	if len(s) == 0 {
 		return // nothing to mark
 	}
-	safe := flow.Ranges(slices.Clip(borrowed)) // and what assignments overwrite
+	safe := flow.Ranges(slices.Clip(borrowed)) // and what assignments overwrite or drop
 	if as, ok := n.(*ast.AssignStmt); ok {
+		safe = append(safe, flow.BlankAssigned(as)...)
 		for _, l := range as.Lhs {
 			if _, ok := fa.localLoc(l); ok {
 				safe.Add(l)
@@ -595,8 +596,7 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 
 func (fa *funcAnalysis) checkLeaks(s state, at token.Pos, where string) {
 	for _, k := range flow.SortedByName(s) {
-		h := s[k]
-		if h.b&live != 0 {
+		if h := s[k]; h.b&live != 0 {
 			fa.reportLeak(k, h, at, "not unloaded "+where)
 		}
 	}

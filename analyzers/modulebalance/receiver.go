@@ -34,26 +34,17 @@ func (f *LoadsInto) String() string {
 	return fmt.Sprintf("loadsInto%v(status=%d)", f.Params, f.Status)
 }
 
-// How a function loads modules into a parameter (loadedParams): it
-// replaces the module the parameter holds, or adds to what it holds.
-const (
-	replacesIn = 1 << iota
-	addsIn
-)
-
 // loadedParams returns the pointer parameters (and receiver) that fn loads
 // a module into, through a field (`&m.h`), a store of a module it loaded
 // into a local (loaded: localLoads; flow.StoresOf) or a callee that does,
-// each with how (replacesIn,
-// addsIn: only appends and map stores, see LoadsInto.Adds).
-func (a *analysis_) loadedParams(fn flow.Func, sig *types.Signature, loaded map[types.Object]bool) map[int]int {
+// each with whether it replaces the module the parameter holds (false: it
+// only adds to what it holds, by appends and map stores; LoadsInto.Adds).
+func (a *analysis_) loadedParams(fn flow.Func, sig *types.Signature, loaded map[types.Object]bool) map[int]bool {
 	info := a.pass.TypesInfo
-	how := map[int]int{}
+	replaces := map[int]bool{}
 	mark := func(e ast.Expr, add bool) {
-		if i, ok := flow.PointerParam(info, sig, e); ok && add {
-			how[i] |= addsIn
-		} else if ok {
-			how[i] |= replacesIn
+		if i, ok := flow.PointerParam(info, sig, e); ok {
+			replaces[i] = replaces[i] || !add
 		}
 	}
 	a.loadsIn(fn.Body, false, func(e ast.Expr, k loadKind) {
@@ -69,23 +60,23 @@ func (a *analysis_) loadedParams(fn flow.Func, sig *types.Signature, loaded map[
 	for _, st := range flow.StoresOf(info, fn.Body, loaded, a.holdsModule) {
 		mark(st.To, st.Add) // p.mods = append(p.mods, m), p.m = m
 	}
-	return how
+	return replaces
 }
 
 // loadsIntoOf is the LoadsInto summary of the parameters fn loads into
 // (loadedParams). A parameter fn also unloads is left out (a Reload: the
 // caller's obligation does not change), and so is one that fn hands to a
 // finalizer (flow.FinalizedVars), which then owns the module.
-func (a *analysis_) loadsIntoOf(fn flow.Func, sig *types.Signature, how map[int]int, unloaded []int) LoadsInto {
+func (a *analysis_) loadsIntoOf(fn flow.Func, sig *types.Signature, replaces map[int]bool, unloaded []int) LoadsInto {
 	finalized := flow.FinalizedVars(a.pass.TypesInfo, fn.Body)
 	li := LoadsInto{Status: flow.LastResult(sig, flow.IsStatus)}
-	for _, i := range slices.Sorted(maps.Keys(how)) {
+	for _, i := range slices.Sorted(maps.Keys(replaces)) {
 		p := flow.ParamVar(sig, i)
 		if slices.Contains(unloaded, i) || slices.Contains(finalized, p) || a.finalizedType(p.Type()) {
 			continue
 		}
 		li.Params = append(li.Params, i)
-		if how[i] == addsIn {
+		if !replaces[i] {
 			li.Adds = append(li.Adds, i)
 		}
 	}
