@@ -176,19 +176,19 @@ func (a *analyzer) arrayParam(fi *fnInfo, e ast.Expr) (flow.Ref, bool) {
 // for the callee's array flow pf: system memory among its argument values
 // is a use here; one of the caller's parameters among them, or the array
 // being the caller's own parameter, is the caller's flow.
-func (a *analyzer) classifyArrayArg(fi *fnInfo, call *ast.CallExpr, callee *types.Func, pf ParamFlow, arg ast.Expr) argResult {
+func (a *analyzer) classifyArrayArg(fi *fnInfo, call *ast.CallExpr, callee *types.Func, pf ParamFlow, arg ast.Expr) (use *useRef, passed *ParamFlow) {
 	vals, helped := a.arrayValues(arg, false)
 	if what, ok := a.systemInArray(vals, helped, " in the argument array passed to ", callee.Name()+pf.handedOn(callee)); ok {
-		return argResult{use: &useRef{Need: Need{System: true, What: what, CUDA: pf.CUDA}, in: fi.name, pos: call.Pos()}}
+		return &useRef{Need: Need{System: true, What: what, CUDA: pf.CUDA}, in: fi.name, pos: call.Pos()}, nil
 	}
 	values := allValues(vals, helped)
 	for _, v := range values {
 		if r, ok := a.paramOf(fi, v); ok && r.Path == "" {
-			return argResult{passed: pf.via(r, false)}
+			return nil, pf.via(r, false)
 		}
 	}
 	if r, ok := a.arrayParam(fi, arg); ok && len(values) == 0 {
-		return argResult{passed: pf.via(r, true)}
+		return nil, pf.via(r, true)
 	}
-	return argResult{}
+	return nil, nil
 }

@@ -132,22 +132,18 @@ func (a *analyzer) provField(e ast.Expr, f *types.Var) (p string) {
 	return p
 }
 
-// argResult is what a call passes in a parameter that reaches the GPU.
-type argResult struct {
-	use    *useRef    // system memory: a use at the call
-	passed *ParamFlow // a parameter of the caller: the caller's own flow
-}
-
-// argFlow classifies the argument call passes for the callee's flow pf.
-func (a *analyzer) argFlow(fi *fnInfo, call *ast.CallExpr, callee *types.Func, pf ParamFlow) argResult {
+// argFlow classifies the argument call passes for the callee's flow pf:
+// system memory is a use at the call; a parameter of the caller passed on
+// is the caller's own flow.
+func (a *analyzer) argFlow(fi *fnInfo, call *ast.CallExpr, callee *types.Func, pf ParamFlow) (use *useRef, passed *ParamFlow) {
 	info := a.pass.TypesInfo
 	sig := callee.Signature()
 	if pf.Param >= 0 && sig.Variadic() && pf.Param >= sig.Params().Len()-1 {
-		return argResult{} // the slice of the variadic arguments: not followed
+		return nil, nil // the slice of the variadic arguments: not followed
 	}
 	arg := pf.Ref.Arg(info, call) // a method expression ((*T).M) or a method value has no receiver
 	if arg == nil {
-		return argResult{}
+		return nil, nil
 	}
 	if pf.Array {
 		return a.classifyArrayArg(fi, call, callee, pf, arg)
@@ -157,7 +153,7 @@ func (a *analyzer) argFlow(fi *fnInfo, call *ast.CallExpr, callee *types.Func, p
 	if pf.Path != "" {
 		f := flow.FieldByName(info.TypeOf(arg), callee.Pkg(), pf.Path[1:])
 		if f == nil {
-			return argResult{}
+			return nil, nil
 		}
 		p = a.provField(arg, f)
 		if expr == "" {
@@ -173,16 +169,16 @@ func (a *analyzer) argFlow(fi *fnInfo, call *ast.CallExpr, callee *types.Func, p
 			what += " (" + expr + ")"
 		}
 		what += " passed to " + callee.Name() + pf.handedOn(callee)
-		return argResult{use: &useRef{Need: Need{System: true, What: what, CUDA: pf.CUDA}, in: fi.name, pos: call.Pos()}}
+		return &useRef{Need: Need{System: true, What: what, CUDA: pf.CUDA}, in: fi.name, pos: call.Pos()}, nil
 	}
 	r, ok := a.paramOf(fi, arg)
 	if pf.Path != "" { // b.ptr of the caller's own b: only one level of fields
 		ok, r.Path = ok && r.Path == "", pf.Path
 	}
 	if !ok || r.Path != "" && !a.fieldMayHoldSystem(fi, r) {
-		return argResult{}
+		return nil, nil
 	}
-	return argResult{passed: pf.via(r, false)}
+	return nil, pf.via(r, false)
 }
 
 // argText is an argument as the user wrote it, for messages: "" for a C

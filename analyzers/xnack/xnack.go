@@ -308,15 +308,13 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) calleeSummary {
 		own.uses = append(own.uses, useRef{Need: Need{System: system, What: what, CUDA: !hip}, in: fi.name, pos: c.Pos()})
 	}
 	// param: memory that is not system memory here, but may be what the
-	// caller passes in a parameter (firstParams keeps one flow of each).
-	flowTo := func(r flow.Ref, ok, array bool) {
-		if ok {
+	// caller passes in parameter r (a field of it only if it may hold
+	// system memory), or with array in the kernelParams array r is
+	// (firstParams keeps one flow of each).
+	param := func(r flow.Ref, ok, array bool) {
+		if ok && (r.Path == "" || a.fieldMayHoldSystem(fi, r)) {
 			own.Params = append(own.Params, ParamFlow{Ref: r, API: f.Name, In: fi.name, CUDA: !hip, Array: array})
 		}
-	}
-	param := func(e ast.Expr) {
-		r, ok := a.paramOf(fi, e)
-		flowTo(r, ok && (r.Path == "" || a.fieldMayHoldSystem(fi, r)), false) // a field: only if it may hold system memory
 	}
 	switch f.Role {
 	case hipapi.Alloc:
@@ -329,7 +327,8 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) calleeSummary {
 		if p := a.prov(c.Arg(f.Ptr)); p != "" {
 			use(true, fmt.Sprintf("%s passed to %s", p, f.Name))
 		} else {
-			param(c.Arg(f.Ptr))
+			r, ok := a.paramOf(fi, c.Arg(f.Ptr))
+			param(r, ok, false)
 			if hip {
 				use(false, f.Name)
 			}
@@ -342,12 +341,13 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) calleeSummary {
 			return own
 		}
 		for _, v := range allValues(vals, helped) {
-			param(v)
+			r, ok := a.paramOf(fi, v)
+			param(r, ok, false)
 		}
 		if len(vals) == 0 && len(helped) == 0 {
 			// The array itself is a parameter: what the caller puts in it.
 			r, ok := a.arrayParam(fi, kargs)
-			flowTo(r, ok, true)
+			param(r, ok, true)
 		}
 	}
 	return own
@@ -500,11 +500,11 @@ func (w *walker) passParams(ev event, sum calleeSummary, s state) {
 			continue
 		}
 		// The callee's flows (calleeOf), at a call with its arguments.
-		switch r := w.a.argFlow(w.fi, ev.call, ev.callee, pf); {
-		case r.use != nil:
-			w.use(ev.pos, *r.use, s)
-		case r.passed != nil:
-			w.paramUse(ev.pos, *r.passed, s)
+		switch use, passed := w.a.argFlow(w.fi, ev.call, ev.callee, pf); {
+		case use != nil:
+			w.use(ev.pos, *use, s)
+		case passed != nil:
+			w.paramUse(ev.pos, *passed, s)
 		}
 	}
 }
