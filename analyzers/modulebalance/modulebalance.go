@@ -183,11 +183,7 @@ func (a *analysis_) summarize(funcs []flow.Func) {
 		s.Solve(funcs)
 		grown = len(a.moduleTypes) > n
 	}
-	objs := flow.Objects(a.pass.TypesInfo, funcs)
-	a.unloads.Export(objs)
-	a.borrows.Export(objs)
-	a.loadsInto.Export(objs)
-	a.returns.Export(objs)
+	flow.ExportAll(flow.Objects(a.pass.TypesInfo, funcs), a.unloads, a.borrows, a.loadsInto, a.returns)
 }
 
 func (a *analysis_) summarizeFunc(fn flow.Func) summary {

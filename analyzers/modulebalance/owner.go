@@ -14,7 +14,7 @@ import (
 // An append to a slice that dies with the function is no transfer: on an
 // error return that drops the owner, its modules leak.
 func (fa *funcAnalysis) moveIntoOwner(as *ast.AssignStmt, s state) bool {
-	if len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
+	if as.Tok != token.ASSIGN && as.Tok != token.DEFINE { // one left and one right side (transfer)
 		return false
 	}
 	to, vals, ok := flow.AddedTo(fa.info, as.Lhs[0], as.Rhs[0])

@@ -192,7 +192,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 			fa.overwrite(s, id, n)
 		}
 	case *ast.AssignStmt:
-		if fa.moveHandle(n, s) || fa.moveIntoOwner(n, s) {
+		if len(n.Lhs) == 1 && len(n.Rhs) == 1 && (fa.moveHandle(n, s) || fa.moveIntoOwner(n, s)) {
 			return s
 		}
 		fa.assignOverwrites(n, s)
@@ -214,12 +214,10 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 	return s
 }
 
-// moveHandle handles `h := uintptr(unsafe.Pointer(m))` and `m2 := m`: the
-// module now lives in h, so h is tracked in m's place.
+// moveHandle handles `h := uintptr(unsafe.Pointer(m))` and `m2 := m` (one
+// left and one right side: transfer): the module now lives in h, so h is
+// tracked in m's place.
 func (fa *funcAnalysis) moveHandle(as *ast.AssignStmt, s state) bool {
-	if len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-		return false
-	}
 	from, h, ok := fa.movable(s, as.Rhs[0])
 	if !ok {
 		return false
@@ -442,23 +440,21 @@ func (fa *funcAnalysis) siteIndex(call *ast.CallExpr, name, unload string, l flo
 
 // refine applies what a branch on cond says about load statuses: side ==
 // nil, side != 0 (hipSuccess and CUDA_SUCCESS are 0), through !, && and ||.
-func (fa *funcAnalysis) refine(cond ast.Expr, taken bool, s state) state {
-	flow.StatusBranch(fa.info, cond, taken, fa.statusSources, func(key any, success bool) { fa.applyStatus(s, key, success) })
-	return s
-}
-
-// applyStatus settles the unchecked loads whose status key holds: loaded on
+// The unchecked loads whose status key holds are settled: loaded on
 // success, failed otherwise.
-func (fa *funcAnalysis) applyStatus(s state, key any, success bool) {
-	outcome := failed
-	if success {
-		outcome = loaded
-	}
-	for _, h := range s {
-		if key != nil && h.b&pending != 0 && slices.Contains(h.status, key) {
-			h.b = h.b&^pending | outcome
+func (fa *funcAnalysis) refine(cond ast.Expr, taken bool, s state) state {
+	flow.StatusBranch(fa.info, cond, taken, fa.statusSources, func(key any, success bool) {
+		outcome := failed
+		if success {
+			outcome = loaded
 		}
-	}
+		for _, h := range s {
+			if key != nil && h.b&pending != 0 && slices.Contains(h.status, key) {
+				h.b = h.b&^pending | outcome
+			}
+		}
+	})
+	return s
 }
 
 // unloadBy records an unload of m by call. byRef: a deferred call that reads

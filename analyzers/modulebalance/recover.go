@@ -46,10 +46,9 @@ func (fa *funcAnalysis) checkRecoveredPanic(n ast.Node, s state) {
 		h := s[k]
 		// A module whose load is not checked yet may be what the helper
 		// checks (mustOK(res)): leave it out.
-		if unloadedHere[k] || h.b&live == 0 || h.b&pending != 0 || slices.ContainsFunc(h.sites, func(i int) bool { return r.Contains(fa.sites.List[i].call.Pos()) }) {
-			continue
+		if !unloadedHere[k] && h.b&live != 0 && h.b&pending == 0 && !slices.ContainsFunc(h.sites, func(i int) bool { return r.Contains(fa.sites.List[i].call.Pos()) }) {
+			fa.reportLeak(k, h, n.Pos(), "not unloaded when "+name+" panics and the deferred recover returns; defer the unload")
 		}
-		fa.reportLeak(k, s[k], n.Pos(), "not unloaded when "+name+" panics and the deferred recover returns; defer the unload")
 	}
 }
 
