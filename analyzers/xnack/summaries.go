@@ -161,18 +161,12 @@ func (a *analyzer) summarizeResults() {
 }
 
 // calleeSummary is what a call site needs to know about its callee: its
-// Summary, and the uses it reaches with their positions. For a literal
-// (own), Params are those of the declaration it is written in, which it
+// Summary, and the uses it reaches with their positions. For a literal,
+// Params are those of the declaration it is written in, which it
 // captures.
 type calleeSummary struct {
 	Summary
 	uses []useRef
-	own  bool
-}
-
-// empty says whether s does nothing.
-func (s *calleeSummary) empty() bool {
-	return !s.Runtime && !s.Env && !s.Guards && len(s.uses) == 0 && len(s.Params) == 0
 }
 
 func (a *analyzer) calleeOf(ev event) calleeSummary {
@@ -182,7 +176,7 @@ func (a *analyzer) calleeOf(ev event) calleeSummary {
 	case ev.lit != nil && a.byNode[ev.lit] != nil:
 		// A literal that skips (a subtest) does not guard its caller.
 		s := a.byNode[ev.lit].sum
-		s.Guards, s.own = false, true
+		s.Guards = false
 		return s
 	case ev.callee != nil:
 		return calleeSummary{Summary: a.summaryOf(ev.callee), uses: a.usesOf(ev.callee)}

@@ -261,13 +261,12 @@ func (a *analyzer) emitOwn(call *ast.CallExpr, own calleeSummary) {
 		own.Runtime, own.Env, own.Guards = false, false, false
 	}
 	switch {
-	case own.empty():
-	case own.Runtime && !own.Env && len(own.uses)+len(own.Params) == 0:
-		a.emit(event{pos: call.Pos(), own: callsRuntime})
-	default:
+	case own.Env || len(own.uses)+len(own.Params) > 0: // (Guards: only with Env)
 		p := new(calleeSummary)
 		*p = own
 		a.emit(event{pos: call.Pos(), own: p})
+	case own.Runtime:
+		a.emit(event{pos: call.Pos(), own: callsRuntime})
 	}
 }
 
@@ -303,7 +302,7 @@ func (a *analyzer) callEvents(call *ast.CallExpr) {
 func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) calleeSummary {
 	f := c.Func
 	hip := f.Family == hipapi.HIP
-	own := calleeSummary{Summary: Summary{Runtime: hip}, own: true}
+	own := calleeSummary{Summary: Summary{Runtime: hip}}
 	use := func(system bool, what string) {
 		own.uses = append(own.uses, useRef{Need: Need{System: system, What: what, CUDA: !hip}, in: fi.name, pos: c.Pos()})
 	}
@@ -495,7 +494,7 @@ func (w *walker) passParams(ev event, sum calleeSummary, s state) {
 		return
 	}
 	for _, pf := range sum.Params {
-		if sum.own {
+		if ev.callee == nil { // a literal's or the node's own flows: the walked function's parameters
 			w.paramUse(ev.pos, pf, s)
 			continue
 		}
