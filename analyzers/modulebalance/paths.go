@@ -118,10 +118,7 @@ type funcAnalysis struct {
 }
 
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
-	fa := &funcAnalysis{
-		analysis_: a, fn: fn, info: a.pass.TypesInfo,
-		funcs: map[types.Object]flow.Loc{},
-	}
+	fa := &funcAnalysis{analysis_: a, fn: fn, info: a.pass.TypesInfo}
 	fa.recovers = flow.Recovers(fa.info, fn.Body)
 	nested := flow.ClosureRanges(fa.info, fn.Body)
 	fa.locals = flow.Locator{Info: fa.info, Index: flow.NoElements, Keep: func(v *types.Var) bool {
@@ -365,7 +362,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 		// The function or global handle it fills comes from the module.
 		id, isIdent := ast.Unparen(flow.Addressed(c.Arg(c.Func.Out))).(*ast.Ident)
 		if isIdent && len(ks) > 0 && fa.info.ObjectOf(id) != nil {
-			fa.funcs[fa.info.ObjectOf(id)] = ks[0]
+			flow.Put(&fa.funcs, fa.info.ObjectOf(id), ks[0])
 		}
 	case hipapi.Launch:
 		id, ok := ast.Unparen(c.Arg(c.Func.Function)).(*ast.Ident)
@@ -421,8 +418,7 @@ func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, name, un
 	if inherit && len(old.sites) > 0 && old.b == deferred {
 		fa.reportLeak(l, old, call.Pos(), "never unloaded: the deferred unload reads the variable at exit and unloads only the last module loaded into it")
 	}
-	idx := fa.siteIndex(call, name, unload, l)
-	h := &handle{sites: []int{idx}}
+	h := &handle{sites: []int{fa.siteIndex(call, name, unload, l)}}
 	h.b, h.status = fa.callStatus(call, status)
 	if inherit {
 		h.b = deferred
@@ -605,8 +601,10 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 	for _, i := range h.sites {
 		site := fa.sites.List[i]
 		msg := fmt.Sprintf("module %s loaded by %s is %s", k, site.name, why)
+		related := []diag.Related{{Pos: at, Message: "leaks here"}}
 		switch {
 		case site.call.Pos() == at:
+			related = nil // it leaks at the load itself
 			msg = fmt.Sprintf("module %s loaded by %s on every iteration is never unloaded before the next load; unload it in the loop or load it once outside", k, site.name)
 		case h.owner: // the owner's modules need a cleanup that unloads them all
 			msg = fmt.Sprintf("modules kept in %s (loaded by %s) are %s; %s dies with the function and nothing unloads them", k, site.name, why, k)
@@ -620,10 +618,6 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 			msg += fmt.Sprintf("; unload it on every path, e.g. defer C.%s(%s) right after the load's error check", site.unload, k)
 		default:
 			msg += "; unload it on every path"
-		}
-		var related []diag.Related
-		if site.call.Pos() != at {
-			related = append(related, diag.Related{Pos: at, Message: "leaks here"})
 		}
 		var fixes []analysis.SuggestedFix
 		if fix, ok := fa.deferFix(site); ok && !h.owner {
