@@ -543,11 +543,9 @@ func (w *walker) branch(cond ast.Expr, taken bool, s state) state {
 // fixpoint in a separate pass over the solution (flow.Replay).
 func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 	w := &walker{a: a, fi: fi, noEnvGuard: noEnvGuard}
-	p := flow.Problem[state]{
+	p := flow.ValueProblem(flow.Problem[state]{
 		Entry: entry,
-		Clone: func(s state) state { return s },
 		Join:  join,
-		Equal: func(a, b state) bool { return a == b },
 		Transfer: func(n ast.Node, s state) state {
 			for _, ev := range fi.events[n] {
 				s = w.step(ev, s, false)
@@ -555,7 +553,7 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 			return s
 		},
 		Branch: w.branch,
-	}
+	})
 	in := flow.Solve(fi.g, p)
 	flow.Replay(fi.g, in, p, func(n ast.Node, s state) {
 		for _, ev := range fi.events[n] {
