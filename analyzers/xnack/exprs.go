@@ -270,23 +270,21 @@ func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, s flow.Step[
 // and are neither.
 func (a *analyzer) attrValue(e ast.Expr) guard {
 	info := a.pass.TypesInfo
-	switch x := flow.StripConversions(info, e).(type) {
-	case *ast.Ident:
-		if k, ok := a.attrs[info.Uses[x]]; ok {
-			return attrGuard(k)
-		}
-	case *ast.SelectorExpr:
-		if k, ok := a.attrs[flow.SelectedField(info, x)]; ok { // hipDeviceGetAttribute(&d.pageable, ...)
-			return attrGuard(k)
-		}
-		fam := cgocall.PropFamily(info.TypeOf(x.X))
-		switch role := hipapi.PropFields[x.Sel.Name]; {
-		case fam == 0:
-		case role == hipapi.PageableAttr:
-			return guard{kind: xnackCheck}
-		case role == hipapi.ManagedAttr && fam == hipapi.HIP:
-			return guard{hmmCheck, "hipDeviceProp_t." + x.Sel.Name}
-		}
+	e = flow.StripConversions(info, e)
+	if k, ok := a.attrs[flow.StoredObject(info, e)]; ok { // v, or d.pageable of hipDeviceGetAttribute(&d.pageable, ...)
+		return attrGuard(k)
+	}
+	x, ok := e.(*ast.SelectorExpr)
+	if !ok {
+		return guard{}
+	}
+	fam := cgocall.PropFamily(info.TypeOf(x.X))
+	switch role := hipapi.PropFields[x.Sel.Name]; {
+	case fam == 0:
+	case role == hipapi.PageableAttr:
+		return guard{kind: xnackCheck}
+	case role == hipapi.ManagedAttr && fam == hipapi.HIP:
+		return guard{hmmCheck, "hipDeviceProp_t." + x.Sel.Name}
 	}
 	return guard{}
 }
