@@ -329,7 +329,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 				borrowed.Add(flow.ArgsAt(x, li.Params)...)
 			}
 			for _, m := range fa.unloadedExprs(x) { // not a runtime call: the callee's Unloads
-				fa.unloadBy(s, m, x, false, false, false, fa.isIdempotent(x, m))
+				fa.unloadBy(s, m, x, false, false, false, false)
 				borrowed.Add(m)
 			}
 		}
@@ -454,12 +454,14 @@ func (fa *funcAnalysis) refine(cond ast.Expr, taken bool, s state) state {
 }
 
 // unloadBy records an unload of m by call. byRef: a deferred call that reads
-// the variable at exit; idempotent: an unloader guarded by a flag it clears,
-// which never unloads twice nor a module that failed to load.
-func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDeferred, byRef, pointee, idempotent bool) {
+// the variable at exit; quiet: the unload reports nothing, as does one by an
+// unloader guarded by a flag it clears (Unloads.Idempotent), which never
+// unloads twice nor a module that failed to load.
+func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDeferred, byRef, pointee, quiet bool) {
 	if fa.candidates {
 		return // every load stays live: each balanced load becomes a candidate
 	}
+	quiet = quiet || slices.Contains(flow.ArgsAt(call, fa.unloads.Get(fa.callee(call)).Idempotent), m)
 	ks := fa.handlesAt(s, m)
 	if isDeferred && (byRef || pointee) && len(ks) == 0 {
 		// A variable that holds no module yet (var k Kernel; defer k.Close();
@@ -471,7 +473,7 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDefe
 	for _, k := range ks {
 		h := s[k]
 		switch {
-		case idempotent || h.owner:
+		case quiet || h.owner:
 			// A guarded unloader unloads nothing twice. An owner's cleanup
 			// unloads what it holds now: nothing when the adds failed, and
 			// it usually clears the owner.
@@ -523,7 +525,7 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 		method := fa.idx.Match(d.Call) == nil && ptrRecv
 		byRef, pointee := method && !onPtr, method && onPtr
 		for _, m := range ms {
-			fa.unloadBy(s, m, d.Call, true, byRef, pointee, fa.isIdempotent(d.Call, m))
+			fa.unloadBy(s, m, d.Call, true, byRef, pointee, false)
 		}
 		return
 	}
@@ -553,7 +555,7 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 // at exit, after whatever checks the closure makes, so only balance matters.
 func (fa *funcAnalysis) unloadDeferredQuietly(s state, m ast.Expr, call *ast.CallExpr) {
 	m = flow.ThroughRange(fa.info, fa.fn.Body, m)    // for _, m := range mods { unload(m) }: the owner's modules
-	fa.unloadBy(s, m, call, true, true, false, true) // idempotent: no findings
+	fa.unloadBy(s, m, call, true, true, false, true) // quiet: no findings
 }
 
 // escapesIn marks handles used in n outside the borrowed ranges as escaped:
@@ -653,12 +655,6 @@ func (fa *funcAnalysis) unloadsAnywhere(l flow.Loc) bool {
 func (fa *funcAnalysis) calledInPlace(lit *ast.FuncLit) bool {
 	call, ok := fa.parent(lit).(*ast.CallExpr)
 	return ok && fa.idx.InPlace(lit) && !flow.IsTestCleanup(fa.callee(call))
-}
-
-// isIdempotent reports whether call unloads m, one of its arguments, behind a
-// guard (Unloads.Idempotent).
-func (fa *funcAnalysis) isIdempotent(call *ast.CallExpr, m ast.Expr) bool {
-	return slices.Contains(flow.ArgsAt(call, fa.unloads.Get(fa.callee(call)).Idempotent), m)
 }
 
 // previous returns what a load into l finds there: l's handle, or else the
