@@ -665,7 +665,7 @@ func previous(s state, l flow.Loc) (*handle, bool) {
 		return h, true
 	}
 	for k, h := range s {
-		if k.Root == l.Root && k.Path != l.Path && flow.PathWithin(l.Path, k.Path) && len(h.sites) == 0 && h.deferAt != token.NoPos {
+		if l.Under(k) && len(h.sites) == 0 && h.deferAt != token.NoPos { // k != l: l has no handle
 			return h, true
 		}
 	}
