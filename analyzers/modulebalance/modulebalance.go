@@ -53,10 +53,7 @@ type Unloads struct{ Params, Idempotent []int }
 
 func (*Unloads) AFact() {}
 func (f *Unloads) String() string {
-	if len(f.Idempotent) > 0 {
-		return fmt.Sprintf("unloads%v idempotent%v", f.Params, f.Idempotent)
-	}
-	return fmt.Sprintf("unloads%v", f.Params)
+	return flow.FactText(" ", "unloads%s", fmt.Sprint(f.Params), "idempotent%s", flow.ListText(f.Idempotent))
 }
 
 // Borrows is the fact that a function only uses the modules passed in the

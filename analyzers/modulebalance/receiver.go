@@ -28,10 +28,8 @@ type LoadsInto struct {
 
 func (*LoadsInto) AFact() {}
 func (f *LoadsInto) String() string {
-	if len(f.Adds) > 0 {
-		return fmt.Sprintf("loadsInto%v(status=%d) adds%v", f.Params, f.Status, f.Adds)
-	}
-	return fmt.Sprintf("loadsInto%v(status=%d)", f.Params, f.Status)
+	params := fmt.Sprintf("%v(status=%d)", f.Params, f.Status)
+	return flow.FactText(" ", "loadsInto%s", params, "adds%s", flow.ListText(f.Adds))
 }
 
 // loadedParams returns the pointer parameters (and receiver) that fn loads
