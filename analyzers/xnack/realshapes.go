@@ -96,7 +96,7 @@ results:
 				nils++
 			case rs.s.wrongAt.IsValid():
 				nils++
-				out.HMM, out.Checks = true, rs.s.wrong
+				out.HMM, out.Checks = true, r.wrongNames[rs.s.wrongAt]
 			default:
 				continue results
 			}

@@ -404,7 +404,6 @@ func (a *analyzer) findReturnedMemory(fi *fnInfo) *Memory {
 type state struct {
 	guarded bool      // on every path, XNACK was checked (or HSA_XNACK=1 set in time)
 	wrongAt token.Pos // on every path, an HMM attribute was checked here instead
-	wrong   string    // and named so (for the message)
 	ranAt   token.Pos // on some path, the HIP runtime was already called here
 }
 
@@ -415,33 +414,33 @@ func join(a, b state) state {
 	}
 	switch {
 	case a.guarded:
-		out.wrongAt, out.wrong = b.wrongAt, b.wrong
-	case b.guarded || a.wrongAt.IsValid() && b.wrongAt.IsValid() && a.wrongAt <= b.wrongAt:
-		out.wrongAt, out.wrong = a.wrongAt, a.wrong
+		out.wrongAt = b.wrongAt
+	case b.guarded:
+		out.wrongAt = a.wrongAt
 	case a.wrongAt.IsValid() && b.wrongAt.IsValid():
-		out.wrongAt, out.wrong = b.wrongAt, b.wrong
+		out.wrongAt = min(a.wrongAt, b.wrongAt)
 	}
 	return out
 }
 
 type siteUse struct {
-	site  token.Pos // the call in the walked function (wrong: the HMM check)
-	use   useRef
-	check string // wrong: the HMM attribute checked
+	site token.Pos // the call in the walked function
+	use  useRef
 }
 
 type lateSet struct{ at, ranAt token.Pos }
 
 // walkResult is what one walk of a function found.
 type walkResult struct {
-	unguarded []siteUse
-	late      []lateSet
-	wrong     []siteUse // at the HMM check
-	mrun      []state
-	params    []paramSite // parameters reaching the GPU unguarded
-	exit      state       // joined over normal exits
-	sawExit   bool
-	returns   []returnState // each return statement's state
+	unguarded  []siteUse
+	late       []lateSet
+	wrong      []siteUse // at the HMM check
+	wrongNames map[token.Pos]string
+	mrun       []state
+	params     []paramSite // parameters reaching the GPU unguarded
+	exit       state       // joined over normal exits
+	sawExit    bool
+	returns    []returnState // each return statement's state
 }
 
 type returnState struct {
@@ -518,9 +517,9 @@ func (w *walker) use(site token.Pos, u useRef, s state) {
 	switch {
 	case s.guarded && !w.a.candidates:
 	case s.wrongAt.IsValid() && !w.a.candidates:
-		w.r.wrong = append(w.r.wrong, siteUse{s.wrongAt, u, s.wrong})
+		w.r.wrong = append(w.r.wrong, siteUse{s.wrongAt, u})
 	default:
-		w.r.unguarded = append(w.r.unguarded, siteUse{site: site, use: u})
+		w.r.unguarded = append(w.r.unguarded, siteUse{site, u})
 	}
 }
 
@@ -533,7 +532,11 @@ func (w *walker) branch(cond ast.Expr, taken bool, s state) state {
 		s.guarded = true
 	case hmmCheck:
 		if !s.wrongAt.IsValid() {
-			s.wrongAt, s.wrong = cond.Pos(), g.name
+			s.wrongAt = cond.Pos()
+			if w.r.wrongNames == nil {
+				w.r.wrongNames = map[token.Pos]string{}
+			}
+			w.r.wrongNames[cond.Pos()] = g.name
 		}
 	}
 	return s
@@ -543,9 +546,11 @@ func (w *walker) branch(cond ast.Expr, taken bool, s state) state {
 // fixpoint in a separate pass over the solution (flow.Replay).
 func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 	w := &walker{a: a, fi: fi, noEnvGuard: noEnvGuard}
-	p := flow.ValueProblem(flow.Problem[state]{
+	p := flow.Problem[state]{
 		Entry: entry,
+		Clone: func(s state) state { return s },
 		Join:  join,
+		Equal: func(a, b state) bool { return a == b },
 		Transfer: func(n ast.Node, s state) state {
 			for _, ev := range fi.events[n] {
 				s = w.step(ev, s, false)
@@ -553,7 +558,7 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 			return s
 		},
 		Branch: w.branch,
-	})
+	}
 	in := flow.Solve(fi.g, p)
 	flow.Replay(fi.g, in, p, func(n ast.Node, s state) {
 		for _, ev := range fi.events[n] {
@@ -621,10 +626,11 @@ func (a *analyzer) reportLocal(r *walkResult) {
 			[]diag.Related{{Pos: l.ranAt, Message: "the HIP runtime is initialized here"}})
 	}
 	for _, w := range r.wrong {
+		name := r.wrongNames[w.site]
 		a.found.Report(WrongGuard, w.site, token.NoPos,
 			fmt.Sprintf("%s reports HMM (managed memory) support, not XNACK: it can be 1 while XNACK is off, "+
 				"so the use it guards (%s) still %s; check hipDeviceAttributePageableMemoryAccess == 1 or that "+
-				"gcnArchName contains \"xnack+\" instead", w.check, w.use.describe(""), outcomes[w.use.System]),
+				"gcnArchName contains \"xnack+\" instead", name, w.use.describe(""), outcomes[w.use.System]),
 			[]diag.Related{{Pos: w.use.pos, Message: w.use.describe("")}})
 	}
 }
