@@ -74,7 +74,7 @@ func (a *analyzer) helperArgValues(e ast.Expr, s flow.Step[[]helperArg, *analyze
 // carries as kernel arguments.
 func (a *analyzer) helperCallArgs(call *ast.CallExpr, result int, _ flow.Step[[]helperArg, *analyzer]) []helperArg {
 	fn := flow.Callee(a.pass.TypesInfo, call)
-	r := a.summaryOf(fn).Args
+	r := a.sums.Get(fn).Args
 	if r == nil || r.Result != result {
 		return nil
 	}

@@ -158,7 +158,7 @@ func (a *analyzer) provCall(call *ast.CallExpr, result int, s flow.Step[string, 
 		}
 		return ""
 	}
-	if r := a.summaryOf(fn).Memory; r != nil && r.Result == result {
+	if r := a.sums.Get(fn).Memory; r != nil && r.Result == result {
 		return r.From
 	}
 	return ""
@@ -322,5 +322,5 @@ func (a *analyzer) guardCall(call *ast.CallExpr, result int, _ flow.Step[guard, 
 		}
 		return guard{}
 	}
-	return guardResult(fn, a.summaryOf(fn).Reports, result)
+	return guardResult(fn, a.sums.Get(fn).Reports, result)
 }

@@ -28,7 +28,7 @@ func (a *analyzer) errExpr(e ast.Expr, s flow.Step[guard, *analyzer]) guard {
 
 func (a *analyzer) errGuardCall(call *ast.CallExpr, result int, _ flow.Step[guard, *analyzer]) guard {
 	fn := flow.Callee(a.pass.TypesInfo, call)
-	return guardResult(fn, a.summaryOf(fn).ErrGuard, result)
+	return guardResult(fn, a.sums.Get(fn).ErrGuard, result)
 }
 
 // guardResult is what result `result` of a call of fn proves by g, fn's

@@ -138,12 +138,6 @@ func meetGuards(a, b *Guard) *Guard {
 	return a
 }
 
-// summaryOf returns fn's summary (the empty one when it has none).
-func (a *analyzer) summaryOf(fn *types.Func) Summary {
-	s, _ := a.sums.Of(fn)
-	return s
-}
-
 // summarizeResults finds guard wrappers, system-memory constructors and
 // kernel argument array builders, callees first.
 func (a *analyzer) summarizeResults() {
@@ -179,7 +173,7 @@ func (a *analyzer) calleeOf(ev event) calleeSummary {
 		s.Guards = false
 		return s
 	case ev.callee != nil:
-		return calleeSummary{Summary: a.summaryOf(ev.callee), uses: a.usesOf(ev.callee)}
+		return calleeSummary{Summary: a.sums.Get(ev.callee), uses: a.usesOf(ev.callee)}
 	}
 	return calleeSummary{}
 }
@@ -269,7 +263,7 @@ func (a *analyzer) usesOf(fn *types.Func) []useRef {
 		return a.localUses[fn.Origin()]
 	}
 	var out []useRef
-	for _, n := range a.summaryOf(fn).Needs {
+	for _, n := range a.sums.Get(fn).Needs {
 		out = append(out, useRef{Need: n, pos: fn.Pos()})
 	}
 	return out

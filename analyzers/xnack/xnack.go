@@ -717,7 +717,7 @@ func (a *analyzer) varInitRuntime() token.Pos {
 		name, isC := cgocall.CName(info, call)
 		c, fn := a.idx.Match(call), flow.Callee(info, call)
 		if isC && hipapi.InitializesRuntime(name) || c != nil && c.Func.Family == hipapi.HIP ||
-			fn != nil && a.summaryOf(fn.Origin()).Runtime {
+			fn != nil && a.sums.Get(fn.Origin()).Runtime {
 			first = call.Pos()
 		}
 		return !first.IsValid()
