@@ -160,10 +160,7 @@ func (fa *funcAnalysis) localLoc(e ast.Expr) (flow.Loc, bool) {
 // handlesAt returns the tracked handles that an unload or use of e affects:
 // the handle itself, or every tracked field path under it.
 func (fa *funcAnalysis) handlesAt(s state, e ast.Expr) []flow.Loc {
-	l, ok := fa.loc(e)
-	if !ok {
-		return nil
-	}
+	l, _ := fa.loc(e) // the zero Loc when e is no handle: it overlaps none
 	return flow.Overlapping(s, l)
 }
 
