@@ -12,6 +12,7 @@ import (
 	"github.com/hiplint/hiplint/internal/hipapi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis"
 )
 
 func TestStreamOrder(t *testing.T) {
@@ -103,17 +104,24 @@ func f(w *W, mine _Ctype_hipStream_t) {
 func g(a ...any) {}
 `
 
-func TestStreamQueues(t *testing.T) {
-	pass, _ := fakePass(t, queuesSrc, types.NewPackage("C", "C"))
-	info := pass.TypesInfo
+// streamsOf type-checks src (which imports C) and returns its pass, the
+// pointers (with getters) and provenance of its function f, and f.
+func streamsOf(t *testing.T, src string) (*analysis.Pass, *Pointers, *Provenance, *ast.FuncDecl) {
+	pass, _ := fakePass(t, src, types.NewPackage("C", "C"))
 	res, err := runGetters(pass)
 	require.NoError(t, err)
 	pass.ResultOf[Getters] = res
-	p := &Pointers{Locator: Locator{Info: info}}
+	p := &Pointers{Locator: Locator{Info: pass.TypesInfo}}
 	p.Call = func(call *ast.CallExpr) (Loc, bool) { return GetterLoc(pass, p, call) }
 	f := funcDecl(pass.Files[0], "f")
-	x := &Index{fset: pass.Fset, files: pass.Files, info: info}
+	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
 	prov := ScanProvenance(x, *p, f.Body, func(l Loc) bool { return cgocall.IsStreamType(l.Root.Type()) })
+	return pass, p, prov, f
+}
+
+func TestStreamQueues(t *testing.T) {
+	pass, p, prov, f := streamsOf(t, queuesSrc)
+	info := pass.TypesInfo
 	sq := StreamQueues{Ptrs: *p, Prov: prov, Flags: func(v *types.Var) (bool, bool) { return v.Name() == "s", v.Name() != "global" }}
 	args := f.Body.List[1].(*ast.ExprStmt).X.(*ast.CallExpr).Args
 	mine := Loc{Root: info.Defs[f.Type.Params.List[1].Names[0]]}

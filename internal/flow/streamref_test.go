@@ -6,9 +6,7 @@ import (
 	"go/types"
 	"testing"
 
-	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 const streamRefSrc = `package p
@@ -36,16 +34,8 @@ func TestStreamRefString(t *testing.T) {
 // TestStreamQueuesForCallerAndBack: a function's queues named for its
 // callers, and a summary's streams mapped back to a caller's queues.
 func TestStreamQueuesForCallerAndBack(t *testing.T) {
-	pass, _ := fakePass(t, streamRefSrc, types.NewPackage("C", "C"))
+	pass, p, prov, f := streamsOf(t, streamRefSrc)
 	info := pass.TypesInfo
-	res, err := runGetters(pass)
-	require.NoError(t, err)
-	pass.ResultOf[Getters] = res
-	p := &Pointers{Locator: Locator{Info: info}}
-	p.Call = func(call *ast.CallExpr) (Loc, bool) { return GetterLoc(pass, p, call) }
-	f := funcDecl(pass.Files[0], "f")
-	x := &Index{fset: pass.Fset, files: pass.Files, info: info}
-	prov := ScanProvenance(x, *p, f.Body, func(l Loc) bool { return cgocall.IsStreamType(l.Root.Type()) })
 	sig := info.Defs[f.Name].(*types.Func).Signature()
 	sq := StreamQueues{Ptrs: *p, Prov: prov, Sig: sig, Flags: func(v *types.Var) (bool, bool) { return true, v.Name() == "s" }}
 	w, mine := sig.Params().At(0), sig.Params().At(1)
