@@ -37,7 +37,9 @@ func (fa *funcAnalysis) moveIntoOwner(as *ast.AssignStmt, s state) bool {
 	if had && !h.owner {
 		return false
 	}
-	if !had {
+	if had {
+		h = h.clone() // shared with other states: see own
+	} else {
 		h = &handle{owner: true}
 	}
 	for _, from := range froms {
@@ -69,7 +71,8 @@ func (fa *funcAnalysis) rangeOverOwner(n ast.Node, s state) bool {
 		return true
 	}
 	for _, k := range ks {
-		if h := s[k]; h.b&live != 0 {
+		if s[k].b&live != 0 {
+			h := own(s, k)
 			h.b = h.b&^live | unloaded
 			h.unloadAt = x.Pos()
 		}

@@ -23,8 +23,9 @@ func (fa *funcAnalysis) propagateStatus(s state, lhs, rhs ast.Expr) {
 	}
 	keys := fa.statusSources(rhs) // none: nothing changes
 	obj := fa.info.ObjectOf(id)
-	for _, h := range s {
+	for l, h := range s {
 		if h.b&pending != 0 && slices.ContainsFunc(keys, func(k types.Object) bool { return slices.Contains(h.status, any(k)) }) {
+			h = own(s, l)
 			h.status = flow.AppendNew(h.status, any(obj))
 		}
 	}
