@@ -543,7 +543,9 @@ func (w *walker) branch(cond ast.Expr, taken bool, s state) state {
 }
 
 // walk solves fi's flow from entry, then records what happens at the
-// fixpoint in a separate pass over the solution (flow.Replay).
+// fixpoint in a separate pass over the solution (flow.ReplayExits, with a
+// transfer that records: recording leaves the states as they are), which
+// also joins the states at the exits.
 func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 	w := &walker{a: a, fi: fi, noEnvGuard: noEnvGuard}
 	p := flow.Problem[state]{
@@ -560,15 +562,23 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 		Branch: w.branch,
 	}
 	in := flow.Solve(fi.g, p)
-	flow.Replay(fi.g, in, p, func(n ast.Node, s state) {
+	rec := p
+	rec.Transfer = func(n ast.Node, s state) state {
 		for _, ev := range fi.events[n] {
 			s = w.step(ev, s, true)
 		}
 		if ret, ok := n.(*ast.ReturnStmt); ok {
 			w.r.returns = append(w.r.returns, returnState{ret, s})
 		}
+		return s
+	}
+	flow.ReplayExits(a.pass.TypesInfo, fi.g, in, rec, func(ast.Node, state) {}, func(s state) {
+		if w.r.sawExit {
+			w.r.exit = join(w.r.exit, s)
+		} else {
+			w.r.exit, w.r.sawExit = s, true
+		}
 	})
-	w.r.exit, w.r.sawExit = flow.JoinedExit(a.pass.TypesInfo, fi.g, in, p)
 	slices.SortStableFunc(w.r.unguarded, func(x, y siteUse) int { return cmp.Compare(x.site, y.site) })
 	slices.SortStableFunc(w.r.params, func(x, y paramSite) int { return cmp.Compare(x.site, y.site) })
 	return &w.r
