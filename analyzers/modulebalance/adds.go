@@ -88,9 +88,9 @@ func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, l flow.Loc, name st
 	h := &handle{}
 	if hadOld {
 		h.copy(old)
-		h.b &= live | deferred | escaped // what is added now replaces no module
+		h.b &= live | deferred | escaped | flags // what is added now replaces no module
 	}
-	h.owner = true
+	h.b |= owner
 	// The leak is reported at the adds whose modules the owner may hold: a
 	// call that adds to an owner already holding modules is one more place
 	// they may leak from only when it succeeds, and then the earlier adds
@@ -99,7 +99,7 @@ func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, l flow.Loc, name st
 		h.sites = flow.AppendNew(h.sites, idx)
 	}
 	switch {
-	case hadOld && h.deferAt != token.NoPos && (h.byRef || h.pointee) && !fa.candidates:
+	case hadOld && h.deferAt != token.NoPos && h.b&(byRef|pointee) != 0 && !fa.candidates:
 		h.b = h.b&^live | deferred // the deferred cleanup reads the owner at exit
 	case hadOld && h.b&escaped != 0 && h.b&live == 0:
 		// the owner was handed on: what it gets now is the new owner's

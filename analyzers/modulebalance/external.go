@@ -6,12 +6,6 @@ import (
 	"github.com/hiplint/hiplint/internal/flow"
 )
 
-// held: the handle holds a module this function did not load (a parameter's,
-// a field's, a map's, or a local copied from one). It is tracked only so that
-// its unload is seen: a module, function or global used after that unload is
-// a use after unload (HL2003). Held modules never leak here.
-const held bits = 1 << 6
-
 // loc returns the handle e denotes: rooted at a variable of the function
 // (localLoc), or at a parameter, the receiver or a package-level variable:
 // p, m.h, mods[name], c.mods["saxpy"]. Map and slice keys must be constants

@@ -21,7 +21,7 @@ func (fa *funcAnalysis) moveIntoOwner(as *ast.AssignStmt, s state) bool {
 	if !ok {
 		return false
 	}
-	owner, ok := fa.localLoc(to)
+	o, ok := fa.localLoc(to)
 	if !ok {
 		return false
 	}
@@ -33,21 +33,18 @@ func (fa *funcAnalysis) moveIntoOwner(as *ast.AssignStmt, s state) bool {
 		}
 		froms = append(froms, from)
 	}
-	h, had := s[owner]
-	if had && !h.owner {
+	h := &handle{b: owner}
+	if old, had := s[o]; had && old.b&owner == 0 {
 		return false
-	}
-	if had {
-		h = h.clone() // shared with other states: see own
-	} else {
-		h = &handle{owner: true}
+	} else if had {
+		h.copy(old) // shared with other states: see own
 	}
 	for _, from := range froms {
 		h.b |= s[from].b & live
 		h.addSites(s[from])
 		delete(s, from)
 	}
-	s[owner] = h
+	s[o] = h
 	return true
 }
 

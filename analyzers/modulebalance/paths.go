@@ -16,7 +16,7 @@ import (
 )
 
 // What may be true of a module handle on the paths reaching a point.
-type bits uint8
+type bits uint16
 
 const (
 	pending  bits = 1 << iota // loaded if the load's status says success; not yet checked
@@ -25,27 +25,38 @@ const (
 	unloaded                  // unloaded explicitly
 	deferred                  // an unload is deferred to function exit
 	escaped                   // ownership moved elsewhere (returned, stored, passed on)
+	// held: the handle holds a module this function did not load (a
+	// parameter's, a field's, a map's, or a local copied from one). It is
+	// tracked only so that its unload is seen: a module, function or global
+	// used after that unload is a use after unload (HL2003). Held modules
+	// never leak here.
+	held
+	// byRef: the deferred unload reads the variable when it runs (a deferred
+	// closure, a method with a pointer receiver), so it unloads whatever the
+	// variable holds at exit, not what it held at the defer.
+	byRef
+	// pointee: the deferred unload is a method called on a pointer variable
+	// (m := &Module{}; defer m.Close()): it sees what is loaded into the
+	// struct the pointer points to, not a new value of the variable.
+	pointee
+	// owner: the handle is a local slice, map or field that owns the
+	// modules appended or stored into it.
+	owner
+	// quiet: an unload (never a handle) that reports nothing.
+	quiet
 )
 
 const live = pending | loaded
 
+// flags are the bits that say how a handle is unloaded or kept, not what it
+// holds.
+const flags = byRef | pointee | owner
+
 type handle struct {
-	b        bits
-	sites    []int // load sites that may have produced the handle
-	status   []any // status keys: a types.Object, or the ast.Expr holding the status
-	unloadAt token.Pos
-	deferAt  token.Pos
-	// byRef: the deferred unload reads the variable when it runs (a deferred
-	// closure, a method with a pointer receiver), so it unloads whatever the
-	// variable holds at exit, not what it held at the defer.
-	byRef bool
-	// pointee: the deferred unload is a method called on a pointer variable
-	// (m := &Module{}; defer m.Close()): it sees what is loaded into the
-	// struct the pointer points to, not a new value of the variable.
-	pointee bool
-	// owner: the handle is a local slice, map or field that owns the
-	// modules appended or stored into it.
-	owner bool
+	b                 bits
+	sites             []int // load sites that may have produced the handle
+	status            []any // status keys: a types.Object, or the ast.Expr holding the status
+	unloadAt, deferAt token.Pos
 }
 
 // copy makes c a copy of h that shares nothing with it.
@@ -81,8 +92,8 @@ func own(s state, l flow.Loc) *handle { return flow.Own(s, l, (*handle).clone) }
 // covers reports whether g already holds all that joining h into it would
 // add, so that the join leaves g (which other states may share) as it is.
 func (g *handle) covers(h *handle) bool {
-	return g.b|h.b == g.b && (g.byRef || !h.byRef) && (g.pointee || !h.pointee) && (g.owner || !h.owner) &&
-		(g.unloadAt != token.NoPos || h.unloadAt == token.NoPos) && (g.deferAt != token.NoPos || h.deferAt == token.NoPos) &&
+	return g.b|h.b == g.b && cmp.Or(g.unloadAt, h.unloadAt) == g.unloadAt &&
+		cmp.Or(g.deferAt, h.deferAt) == g.deferAt &&
 		!slices.ContainsFunc(h.sites, func(i int) bool { return !slices.Contains(g.sites, i) }) &&
 		!slices.ContainsFunc(h.status, func(k any) bool { return !slices.Contains(g.status, k) })
 }
@@ -90,9 +101,6 @@ func (g *handle) covers(h *handle) bool {
 // join adds to g what h may be on other paths, and returns g.
 func (g *handle) join(h *handle) *handle {
 	g.b |= h.b
-	g.byRef = g.byRef || h.byRef
-	g.pointee = g.pointee || h.pointee
-	g.owner = g.owner || h.owner
 	g.addSites(h)
 	g.unloadAt = cmp.Or(g.unloadAt, h.unloadAt)
 	g.deferAt = cmp.Or(g.deferAt, h.deferAt)
@@ -102,7 +110,7 @@ func (g *handle) join(h *handle) *handle {
 // same reports whether h and g, handles at one location, agree (as far as
 // a fixpoint needs: the sites and status keys only grow).
 func (h *handle) same(g *handle) bool {
-	return g.b == h.b && g.byRef == h.byRef && g.pointee == h.pointee && g.owner == h.owner && len(g.sites) == len(h.sites) && len(g.status) == len(h.status)
+	return g.b == h.b && len(g.sites) == len(h.sites) && len(g.status) == len(h.status)
 }
 
 // loadSite is one load of a module into a tracked handle.
@@ -292,19 +300,19 @@ func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
 		}
 		// A new variable (var m, m := ...): a closure deferred before
 		// captured the variable of an earlier iteration.
-		if h.byRef && h.deferAt != token.NoPos && !flow.IsDefinition(fa.info, lhs) {
+		if h.b&byRef != 0 && h.deferAt != token.NoPos && !flow.IsDefinition(fa.info, lhs) {
 			// The deferred unload reads the variable at exit: the module it
 			// held is no longer covered, the next one is.
 			// Not after the module escaped: `m = nil` then disarms the
 			// deferred cleanup of a module handed over.
-			if len(h.sites) > 0 && h.b == deferred {
+			if len(h.sites) > 0 && h.b&^flags == deferred {
 				fa.reportLeak(k, h, at.Pos(), "never unloaded: the deferred unload reads the variable at exit and unloads only what it holds then")
 			}
 			markers[k] = h.deferAt
 		}
 	}
 	for k, at := range markers {
-		s[k] = &handle{deferAt: at, byRef: true}
+		s[k] = &handle{b: byRef, deferAt: at}
 	}
 }
 
@@ -349,7 +357,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 				borrowed.Add(flow.ArgsAt(x, li.Params)...)
 			}
 			for _, m := range fa.unloadedExprs(x) { // not a runtime call: the callee's Unloads
-				fa.unloadBy(s, m, x, false, false, false, false)
+				fa.unloadBy(s, m, x, 0)
 				borrowed.Add(m)
 			}
 		}
@@ -370,11 +378,11 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 			fa.loadAt(s, l, c.Expr, c.Func.Name, hipapi.Unloader(c.Func), l.Path == "", ownResult)
 		}
 	case hipapi.ModuleUnload:
-		fa.unloadBy(s, c.Arg(c.Func.Module), c.Expr, false, false, false, false)
+		fa.unloadBy(s, c.Arg(c.Func.Module), c.Expr, 0)
 	case hipapi.ModuleGetFunction, hipapi.ModuleGetGlobal:
 		ks := fa.handlesAt(s, c.Arg(c.Func.Module))
 		for _, k := range ks {
-			if h := s[k]; h.b != 0 && h.b&^unloaded == 0 {
+			if h := s[k]; h.b&^flags == unloaded {
 				fa.reported.Reportf(UseAfterUnload, c, []diag.Related{{Pos: h.unloadAt, Message: "unloaded here"}},
 					"%s uses module %s after it was unloaded; get functions and globals before the unload", c.Func.Name, k)
 			}
@@ -390,7 +398,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 			return
 		}
 		k := fa.funcs[fa.info.ObjectOf(id)] // the zero Loc, no handle, when unknown
-		if h, ok := s[k]; ok && h.b != 0 && h.b&^unloaded == 0 {
+		if h, ok := s[k]; ok && h.b&^flags == unloaded {
 			fa.reported.Reportf(UseAfterUnload, c, []diag.Related{{Pos: h.unloadAt, Message: "module unloaded here"}},
 				"%s launches %s, whose module %s was unloaded; launch before unloading the module", c.Func.Name, id.Name, k)
 		}
@@ -416,7 +424,7 @@ func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state
 	if !ok {
 		return
 	}
-	if old, ok := s[l]; ok && old.byRef && old.b&live == 0 && flow.IsDefinition(fa.info, as.Lhs[r.Result]) {
+	if old, ok := s[l]; ok && old.b&(byRef|live) == byRef && flow.IsDefinition(fa.info, as.Lhs[r.Result]) {
 		delete(s, l) // a new variable: an earlier iteration's deferred closure keeps its own
 	}
 	fa.loadAt(s, l, call, fa.calleeName(call, "the module"), "", true, r.Status)
@@ -434,15 +442,18 @@ func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, name, un
 	// A deferred unload that reads the variable at exit unloads this module
 	// instead of the one the variable held before; one bound to a pointer
 	// unloads what is loaded into the struct it points to.
-	inherit := hadOld && (old.byRef || old.pointee && !reassign) && old.deferAt != token.NoPos && !fa.candidates
-	if inherit && len(old.sites) > 0 && old.b == deferred {
+	ref := byRef | pointee
+	if reassign {
+		ref = byRef
+	}
+	inherit := hadOld && old.b&ref != 0 && old.deferAt != token.NoPos && !fa.candidates
+	if inherit && len(old.sites) > 0 && old.b&^flags == deferred {
 		fa.reportLeak(l, old, call.Pos(), "never unloaded: the deferred unload reads the variable at exit and unloads only the last module loaded into it")
 	}
 	h := &handle{sites: []int{fa.siteIndex(call, name, unload, l)}}
 	h.b, h.status = fa.callStatus(call, status)
 	if inherit {
-		h.b = deferred
-		h.deferAt, h.byRef, h.pointee = old.deferAt, old.byRef, old.pointee
+		h.b, h.deferAt = deferred|old.b&(byRef|pointee), old.deferAt
 	}
 	s[l] = h
 }
@@ -473,27 +484,31 @@ func (fa *funcAnalysis) refine(cond ast.Expr, taken bool, s state) state {
 	return s
 }
 
-// unloadBy records an unload of m by call. byRef: a deferred call that reads
-// the variable at exit; quiet: the unload reports nothing, as does one by an
-// unloader guarded by a flag it clears (Unloads.Idempotent), which never
-// unloads twice nor a module that failed to load.
-func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDeferred, byRef, pointee, quiet bool) {
+// unloadBy records an unload of m by call; how is deferred for a deferred
+// one, with byRef or pointee for how it reads the module at exit; quiet: the
+// unload reports nothing, as does one by an unloader guarded by a flag it
+// clears (Unloads.Idempotent), which never unloads twice nor a module that
+// failed to load.
+func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, how bits) {
 	if fa.candidates {
 		return // every load stays live: each balanced load becomes a candidate
 	}
-	quiet = quiet || slices.Contains(flow.ArgsAt(call, fa.unloads.Get(fa.callee(call)).Idempotent), m)
+	if slices.Contains(flow.ArgsAt(call, fa.unloads.Get(fa.callee(call)).Idempotent), m) {
+		how |= quiet
+	}
+	isDeferred, ref := how&deferred != 0, how&(byRef|pointee)
 	ks := fa.handlesAt(s, m)
-	if isDeferred && (byRef || pointee) && len(ks) == 0 {
+	if ref != 0 && len(ks) == 0 {
 		// A variable that holds no module yet (var k Kernel; defer k.Close();
 		// k.Init(...)): the module loaded into it later is unloaded at exit.
 		if l, ok := fa.localLoc(m); ok {
-			s[l] = &handle{deferAt: call.Pos(), byRef: byRef, pointee: pointee}
+			s[l] = &handle{b: ref, deferAt: call.Pos()}
 		}
 	}
 	for _, k := range ks {
 		h := s[k]
 		switch {
-		case quiet || h.owner:
+		case how&quiet != 0 || h.b&owner != 0:
 			// A guarded unloader unloads nothing twice. An owner's cleanup
 			// unloads what it holds now: nothing when the adds failed, and
 			// it usually clears the owner.
@@ -503,13 +518,13 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDefe
 		case h.b&pending != 0 && isDeferred:
 			fa.reported.Reportf(UnloadUnchecked, call, fa.siteRelated(h, "loaded here"),
 				"unload of module %s is deferred before the load is checked for success; if the load fails the deferred unload gets an invalid handle: move the defer after the error check", k)
-		case h.b == failed:
+		case h.b&^flags == failed:
 			fa.reported.Reportf(UnloadUnchecked, call, fa.siteRelated(h, "load that failed"),
 				"module %s is unloaded although its load failed; a failed load leaves no module to unload", k)
 		case h.b&deferred != 0 && !isDeferred:
 			fa.reported.Reportf(DoubleUnload, call, []diag.Related{{Pos: h.deferAt, Message: "deferred unload"}},
 				"module %s is unloaded here and again by a deferred unload; remove one of them", k)
-		case h.b != 0 && h.b&^unloaded == 0:
+		case h.b&^flags == unloaded:
 			fa.reported.Reportf(DoubleUnload, call, []diag.Related{{Pos: h.unloadAt, Message: "first unloaded here"}},
 				"module %s is unloaded twice; the second unload fails with hipErrorNotFound or corrupts the runtime's module list", k)
 		}
@@ -519,10 +534,9 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, isDefe
 				h.b = h.b&^(live) | deferred
 			}
 			h.deferAt = cmp.Or(h.deferAt, call.Pos())
-			h.byRef = h.byRef || byRef
-			h.pointee = h.pointee || pointee
+			h.b |= ref
 		} else {
-			h.b = unloaded
+			h.b = h.b&flags | unloaded
 			h.unloadAt = call.Pos()
 		}
 	}
@@ -542,11 +556,15 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 	if ms := fa.unloadedExprs(d.Call); len(ms) > 0 {
 		// A pointer method binds &m (it sees what m holds at exit) on a
 		// value, the pointer on a pointer (what is loaded into *m).
-		ptrRecv, onPtr := flow.ReceiverKinds(fa.info, d.Call)
-		method := fa.idx.Match(d.Call) == nil && ptrRecv
-		byRef, pointee := method && !onPtr, method && onPtr
+		how := deferred
+		if ptrRecv, onPtr := flow.ReceiverKinds(fa.info, d.Call); ptrRecv && fa.idx.Match(d.Call) == nil {
+			how |= byRef
+			if onPtr {
+				how = deferred | pointee
+			}
+		}
 		for _, m := range ms {
-			fa.unloadBy(s, m, d.Call, true, byRef, pointee, false)
+			fa.unloadBy(s, m, d.Call, how)
 		}
 		return
 	}
@@ -575,8 +593,8 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 // unloadDeferredQuietly records an unload inside a deferred closure: it runs
 // at exit, after whatever checks the closure makes, so only balance matters.
 func (fa *funcAnalysis) unloadDeferredQuietly(s state, m ast.Expr, call *ast.CallExpr) {
-	m = flow.ThroughRange(fa.info, fa.fn.Body, m)    // for _, m := range mods { unload(m) }: the owner's modules
-	fa.unloadBy(s, m, call, true, true, false, true) // quiet: no findings
+	m = flow.ThroughRange(fa.info, fa.fn.Body, m) // for _, m := range mods { unload(m) }: the owner's modules
+	fa.unloadBy(s, m, call, deferred|byRef|quiet) // quiet: no findings
 }
 
 // escapesIn marks handles used in n outside the borrowed ranges as escaped:
@@ -599,11 +617,11 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 		for k, h := range s {
 			// A deferred unload that reads the variable is handed on too:
 			// clearing the variable then disarms the deferred cleanup.
-			if k.Root == obj && (h.b&live != 0 || h.byRef && h.b&deferred != 0) {
+			if k.Root == obj && (h.b&live != 0 || h.b&(byRef|deferred) == byRef|deferred) {
 				h = own(s, k)
 				h.b = h.b&^live | escaped
 			}
-			if k.Root == obj && fa.seeds[k] && h.b != held {
+			if k.Root == obj && fa.seeds[k] && h.b&^flags != held {
 				s[k] = &handle{b: held} // passed on or assigned: it may hold a new module
 			}
 		}
@@ -630,7 +648,7 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 		case site.call.Pos() == at:
 			related = nil // it leaks at the load itself
 			msg = fmt.Sprintf("module %s loaded by %s on every iteration is never unloaded before the next load; unload it in the loop or load it once outside", k, site.name)
-		case h.owner: // the owner's modules need a cleanup that unloads them all
+		case h.b&owner != 0: // the owner's modules need a cleanup that unloads them all
 			msg = fmt.Sprintf("modules kept in %s (loaded by %s) are %s; %s dies with the function and nothing unloads them", k, site.name, why, k)
 		case fa.handleEscapes[k]:
 			msg += "; only a function handle from it escapes, and the function dies with its module: keep the module with it (return or store it) and unload it when done"
@@ -644,7 +662,7 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 			msg += "; unload it on every path"
 		}
 		var fixes []analysis.SuggestedFix
-		if fix, ok := fa.deferFix(site); ok && !h.owner {
+		if fix, ok := fa.deferFix(site); ok && h.b&owner == 0 {
 			fixes = append(fixes, fix)
 		}
 		fa.reported.Report(Leak, site.call.Pos(), site.call.End(), msg, related, fixes...)
