@@ -176,10 +176,11 @@ func (a *analyzer) arrayParam(fi *fnInfo, e ast.Expr) (flow.Ref, bool) {
 // for the callee's array flow pf: system memory among its argument values
 // is a use here; one of the caller's parameters among them, or the array
 // being the caller's own parameter, is the caller's flow.
-func (a *analyzer) classifyArrayArg(fi *fnInfo, call *ast.CallExpr, callee *types.Func, pf ParamFlow, arg ast.Expr) (use *useRef, passed *ParamFlow) {
+func (a *analyzer) classifyArrayArg(fi *fnInfo, call *ast.CallExpr, callee *types.Func, pf ParamFlow, arg ast.Expr) (*Need, *ParamFlow) {
 	vals, helped := a.arrayValues(arg, false)
 	if what, ok := a.systemInArray(vals, helped, " in the argument array passed to ", callee.Name()+pf.handedOn(callee)); ok {
-		return &useRef{Need: Need{System: true, What: what, CUDA: pf.CUDA}, in: fi.name, pos: call.Pos()}, nil
+		u := needAt(fi, call.Pos(), true, what, pf.CUDA)
+		return &u, nil
 	}
 	values := allValues(vals, helped)
 	for _, v := range values {

@@ -37,7 +37,7 @@ func (a *analyzer) buildIndex() {
 		return ok && cgocall.IsSystemAlloc(name)
 	})
 	a.kargs = flow.KernelArgs{Info: info, Sources: ix, C: cmem}
-	a.provs, a.helped, a.guards, a.errs = a.newProvenance(), a.newHelperArgs(), a.newGuards(), a.newErrGuards()
+	a.provs, a.helped, a.guards = a.newProvenance(), a.newHelperArgs(), a.newGuards()
 	for _, c := range a.idx.RuntimeCalls() {
 		switch c.Func.Role {
 		case hipapi.Alloc:
@@ -179,12 +179,14 @@ func (g guard) weaker(h guard) guard {
 	return g
 }
 
-// newGuards is the trace of what a boolean variable proves when true, by
-// everything assigned to it: XNACK only if every assignment is a guard or
-// false, as weak as the weakest (false proves anything).
+// newGuards is the trace of what a boolean variable proves when true, or
+// an error variable when nil, by everything assigned to it: XNACK only if
+// every assignment is a guard (or false, which proves anything), as weak
+// as the weakest. Copies of error variables are not followed.
 func (a *analyzer) newGuards() flow.Trace[guard, *analyzer] {
 	return flow.Trace[guard, *analyzer]{Ctx: a, Info: a.pass.TypesInfo, Sources: a.ix, Call: (*analyzer).guardCall,
-		Expr: (*analyzer).guardExpr, Join: guard.weaker}
+		Expr: (*analyzer).guardExpr, Join: guard.weaker,
+		Follow: func(v *types.Var) bool { return !flow.IsError(v.Type()) }}
 }
 
 func (a *analyzer) guardExpr(e ast.Expr, s flow.Step[guard, *analyzer]) guard {
@@ -322,5 +324,5 @@ func (a *analyzer) guardCall(call *ast.CallExpr, result int, _ flow.Step[guard, 
 		}
 		return guard{}
 	}
-	return guardResult(fn, a.sums.Get(fn).Reports, result)
+	return guardResult(fn, a.sums.Get(fn), result)
 }

@@ -135,7 +135,7 @@ func (a *analyzer) provField(e ast.Expr, f *types.Var) (p string) {
 // argFlow classifies the argument call passes for the callee's flow pf:
 // system memory is a use at the call; a parameter of the caller passed on
 // is the caller's own flow.
-func (a *analyzer) argFlow(fi *fnInfo, call *ast.CallExpr, callee *types.Func, pf ParamFlow) (use *useRef, passed *ParamFlow) {
+func (a *analyzer) argFlow(fi *fnInfo, call *ast.CallExpr, callee *types.Func, pf ParamFlow) (*Need, *ParamFlow) {
 	info := a.pass.TypesInfo
 	sig := callee.Signature()
 	if pf.Param >= 0 && sig.Variadic() && pf.Param >= sig.Params().Len()-1 {
@@ -169,7 +169,8 @@ func (a *analyzer) argFlow(fi *fnInfo, call *ast.CallExpr, callee *types.Func, p
 			what += " (" + expr + ")"
 		}
 		what += " passed to " + callee.Name() + pf.handedOn(callee)
-		return &useRef{Need: Need{System: true, What: what, CUDA: pf.CUDA}, in: fi.name, pos: call.Pos()}, nil
+		u := needAt(fi, call.Pos(), true, what, pf.CUDA)
+		return &u, nil
 	}
 	r, ok := a.paramOf(fi, arg)
 	if pf.Path != "" { // b.ptr of the caller's own b: only one level of fields

@@ -11,36 +11,20 @@ import (
 // This file holds the shapes of library-style code (issue 19): kernel
 // argument arrays built in C memory, and guard helpers that return an error.
 
-// newErrGuards is the trace of what an error variable being nil proves:
-// what its guard helper proves, if every assignment is the result of one
-// (copies of other variables are not followed).
-func (a *analyzer) newErrGuards() flow.Trace[guard, *analyzer] {
-	return flow.Trace[guard, *analyzer]{Ctx: a, Info: a.pass.TypesInfo, Sources: a.ix, Call: (*analyzer).errGuardCall,
-		Follow: func(*types.Var) bool { return false }, Expr: (*analyzer).errExpr, Join: guard.weaker}
-}
-
-func (a *analyzer) errExpr(e ast.Expr, s flow.Step[guard, *analyzer]) guard {
-	if call, ok := e.(*ast.CallExpr); ok {
-		return a.errGuardCall(call, 0, s)
+// guardResult is what result `result` of a call of fn proves by its
+// summary s: a boolean result being true (Reports) or an error result
+// being nil (ErrGuard).
+func guardResult(fn *types.Func, s Summary, result int) guard {
+	for _, g := range [...]*Guard{s.Reports, s.ErrGuard} {
+		switch {
+		case g == nil || g.Result != result:
+		case g.HMM:
+			return guard{hmmCheck, fmt.Sprintf("%s (it checks %s)", fn.Name(), g.Checks)}
+		default:
+			return guard{kind: xnackCheck}
+		}
 	}
 	return guard{}
-}
-
-func (a *analyzer) errGuardCall(call *ast.CallExpr, result int, _ flow.Step[guard, *analyzer]) guard {
-	fn := flow.Callee(a.pass.TypesInfo, call)
-	return guardResult(fn, a.sums.Get(fn).ErrGuard, result)
-}
-
-// guardResult is what result `result` of a call of fn proves by g, fn's
-// summary of that kind of result.
-func guardResult(fn *types.Func, g *Guard, result int) guard {
-	switch {
-	case g == nil || g.Result != result:
-		return guard{}
-	case g.HMM:
-		return guard{hmmCheck, fmt.Sprintf("%s (it checks %s)", fn.Name(), g.Checks)}
-	}
-	return guard{kind: xnackCheck}
 }
 
 // impliesNilComparison handles err == nil and err != nil: when the error is
@@ -57,10 +41,10 @@ func (a *analyzer) impliesNilComparison(x *ast.BinaryExpr, taken bool) (guard, b
 	}
 	switch x := ast.Unparen(val).(type) {
 	case *ast.CallExpr:
-		return a.errGuardCall(x, 0, a.errs.Start()), true
+		return a.guardCall(x, 0, a.guards.Start()), true
 	case *ast.Ident:
 		if v, ok := info.Uses[x].(*types.Var); ok {
-			return a.errs.Start().Sources(a.ix.Of[v]), true
+			return a.guards.Start().Sources(a.ix.Of[v]), true
 		}
 	}
 	return guard{}, true

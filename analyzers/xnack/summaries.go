@@ -3,6 +3,7 @@ package xnack
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strconv"
@@ -45,14 +46,19 @@ type KernelArgs struct {
 	Params []int
 }
 
-// Need is one kind of XNACK-dependent memory use (system memory, else
-// managed) that a call reaches unguarded: What says what it is, for
-// messages; CUDA: through the CUDA API (the guard is
-// cudaDevAttrPageableMemoryAccess).
+// Need is one XNACK-dependent memory use that a call reaches unguarded:
+// system memory (malloc, mmap or Go memory: faults without XNACK), else
+// managed memory (pinned host memory without XNACK). What says what it is
+// and in which function ("C.malloc memory (buf) passed to
+// hipModuleLaunchKernel in f"); CUDA: through the CUDA API (the guard is
+// cudaDevAttrPageableMemoryAccess). In this package, in is that function
+// and pos where the use is; for an imported callee pos is its declaration.
 type Need struct {
 	System bool
 	What   string
 	CUDA   bool
+	in     string
+	pos    token.Pos
 }
 
 // String is the kind, as the fact shows it.
@@ -154,16 +160,10 @@ func (a *analyzer) summarizeResults() {
 	}.Solve(a.idx.Funcs())
 }
 
-// calleeSummary is what a call site needs to know about its callee: its
-// Summary, and the uses it reaches with their positions. For a literal,
+// calleeOf is what the call or literal of ev does (for a literal: its
 // Params are those of the declaration it is written in, which it
-// captures.
-type calleeSummary struct {
-	Summary
-	uses []useRef
-}
-
-func (a *analyzer) calleeOf(ev event) calleeSummary {
+// captures).
+func (a *analyzer) calleeOf(ev event) Summary {
 	switch {
 	case ev.own != nil:
 		return *ev.own
@@ -173,9 +173,11 @@ func (a *analyzer) calleeOf(ev event) calleeSummary {
 		s.Guards = false
 		return s
 	case ev.callee != nil:
-		return calleeSummary{Summary: a.sums.Get(ev.callee), uses: a.usesOf(ev.callee)}
+		s := a.sums.Get(ev.callee)
+		s.Needs = a.usesOf(ev.callee)
+		return s
 	}
-	return calleeSummary{}
+	return Summary{}
 }
 
 // summarizeUses computes, callees first, every function's effects (whether
@@ -191,25 +193,24 @@ func (a *analyzer) summarizeUses() {
 			a.summarize(a.byNode[lit])
 		}
 	}
-	flow.Summaries[calleeSummary]{
+	flow.Summaries[Summary]{
 		Pass: a.pass, Index: a.idx, Impls: a.impls,
-		Analyze: func(fn flow.Func) calleeSummary {
+		Analyze: func(fn flow.Func) Summary {
 			analyzeLits(lits[fn.Decl])
 			return a.summarize(a.byNode[fn.Node()])
 		},
-		Update: func(obj *types.Func, s calleeSummary) bool {
-			flow.Put(&a.localUses, obj, s.uses)
+		Update: func(obj *types.Func, s Summary) bool {
 			results, _ := a.sums.Local(obj) // the first solve's
-			s.Reports, s.Memory, s.Args, s.Needs = results.Reports, results.Memory, results.Args, needsOf(s.uses)
-			return a.sums.Set(obj, s.Summary)
+			s.Reports, s.Memory, s.Args = results.Reports, results.Memory, results.Args
+			return a.sums.Set(obj, s)
 		},
 	}.Solve(a.idx.Funcs())
 	analyzeLits(orphans)
 }
 
 // summarize analyzes fi once with the summaries known so far.
-func (a *analyzer) summarize(fi *fnInfo) calleeSummary {
-	var s calleeSummary
+func (a *analyzer) summarize(fi *fnInfo) Summary {
+	var s Summary
 	for _, evs := range fi.events {
 		for _, ev := range evs {
 			c := a.calleeOf(ev) // empty but for calls
@@ -220,7 +221,7 @@ func (a *analyzer) summarize(fi *fnInfo) calleeSummary {
 	fi.sum = s // the effects hold during the walk (recursion)
 	r := a.walk(fi, state{}, false)
 	s.Guards = fi.obj != nil && r.sawExit && r.exit.guarded
-	s.uses = firstUses(r.unguarded, func(s siteUse) useRef { return s.use })
+	s.Needs = firstUses(r.unguarded, func(s siteUse) Need { return s.use })
 	s.Params = firstParams(r.params)
 	s.ErrGuard = a.findErrGuard(fi, r)
 	fi.sum = s
@@ -228,8 +229,8 @@ func (a *analyzer) summarize(fi *fnInfo) calleeSummary {
 }
 
 // firstUses keeps the first use of each kind, system memory first.
-func firstUses[T any](xs []T, use func(T) useRef) []useRef {
-	var out []useRef
+func firstUses[T any](xs []T, use func(T) Need) []Need {
+	var out []Need
 	for _, system := range []bool{true, false} {
 		if i := slices.IndexFunc(xs, func(x T) bool { return use(x).System == system }); i >= 0 {
 			out = append(out, use(xs[i]))
@@ -238,33 +239,23 @@ func firstUses[T any](xs []T, use func(T) useRef) []useRef {
 	return out
 }
 
-// needsOf is what a function's first uses need, for its fact.
-func needsOf(uses []useRef) []Need {
-	var out []Need
-	for _, u := range uses {
-		out = append(out, Need{System: u.System, What: u.describe(""), CUDA: u.CUDA})
-	}
-	return out
-}
-
 // usesOf returns the unguarded uses a call of fn reaches, first of each
 // kind, system memory first: this package's where they are, another's at
-// its declaration (Summary.Needs), through an interface those of any
-// implementation.
-func (a *analyzer) usesOf(fn *types.Func) []useRef {
+// its declaration, through an interface those of any implementation.
+func (a *analyzer) usesOf(fn *types.Func) []Need {
 	if impls := a.impls.Of(fn); impls != nil {
-		var all []useRef
+		var all []Need
 		for _, impl := range impls {
 			all = append(all, a.usesOf(impl)...) // impls holds no interface method: one level
 		}
-		return firstUses(all, func(u useRef) useRef { return u })
+		return firstUses(all, func(u Need) Need { return u })
 	}
-	if fn.Pkg() == a.pass.Pkg {
-		return a.localUses[fn.Origin()]
+	needs := a.sums.Get(fn).Needs
+	if fn.Pkg() != a.pass.Pkg {
+		needs = slices.Clone(needs)
+		for i := range needs {
+			needs[i].pos = fn.Pos()
+		}
 	}
-	var out []useRef
-	for _, n := range a.sums.Get(fn).Needs {
-		out = append(out, useRef{Need: n, pos: fn.Pos()})
-	}
-	return out
+	return needs
 }

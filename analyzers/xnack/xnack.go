@@ -53,21 +53,21 @@ memory), HL4002 (managed memory), HL4003 (HSA_XNACK set too late), HL4004
 (test without a skip guard) and HL4005 (a managed-memory attribute checked
 instead of XNACK).`
 
-// useRef is one XNACK-dependent memory use: system memory (malloc, mmap or
-// Go memory: faults without XNACK), else managed memory (pinned host
-// memory without XNACK). What is "hipMallocManaged", "C.malloc memory
-// (buf) passed to hipModuleLaunchKernel".
-type useRef struct {
-	Need
-	in  string    // the function it is in ("" when What already says)
-	pos token.Pos // where it is (for an imported callee: its declaration)
+// describe is what u is, as seen from entry (its function is named unless
+// it is entry).
+func (u Need) describe(entry string) string {
+	if u.in == entry {
+		return strings.TrimSuffix(u.What, " in "+u.in)
+	}
+	return u.What
 }
 
-func (u useRef) describe(entry string) string {
-	if u.in == "" || u.in == entry {
-		return u.What
+// needAt is a use in fi at pos: What is completed with where it is.
+func needAt(fi *fnInfo, pos token.Pos, system bool, what string, cuda bool) Need {
+	if fi.name != "" {
+		what += " in " + fi.name
 	}
-	return u.What + " in " + u.in
+	return Need{System: system, What: what, CUDA: cuda, in: fi.name, pos: pos}
 }
 
 // event is what a node does, in evaluation order: a call of a function or
@@ -75,7 +75,7 @@ func (u useRef) describe(entry string) string {
 // runtime call, HSA_XNACK being set), as a summary of its own.
 type event struct {
 	pos    token.Pos
-	own    *calleeSummary
+	own    *Summary
 	callee *types.Func
 	call   *ast.CallExpr // the call of callee, for its arguments
 	lit    *ast.FuncLit
@@ -96,7 +96,7 @@ type fnInfo struct {
 	testFile bool
 	entry    flow.EntryKind
 
-	sum calleeSummary // the last analysis's summary (summarize)
+	sum Summary // the last analysis's summary (summarize)
 }
 
 type analyzer struct {
@@ -119,16 +119,12 @@ type analyzer struct {
 	provs  flow.Trace[string, *analyzer]      // system memory pointers point to (exprs.go)
 	helped flow.Trace[[]helperArg, *analyzer] // kernel arguments of helpers' arrays (argblock.go)
 	guards flow.Trace[guard, *analyzer]       // what boolean variables prove (exprs.go)
-	errs   flow.Trace[guard, *analyzer]       // what error variables being nil prove (realshapes.go)
 	funcs  []*fnInfo
 	byNode map[ast.Node]*fnInfo // by declaration or literal
 	sums   *flow.Table[Summary, *Summary]
-	// localUses are this package's functions' first uses (Summary.Needs
-	// says what they are, without where).
-	localUses map[*types.Func][]useRef
-	found     *flow.Findings  // each check once per position (report)
-	impls     *flow.Impls     // implementations behind interface calls
-	kargs     flow.KernelArgs // kernel argument arrays
+	found  *flow.Findings  // each check once per position (report)
+	impls  *flow.Impls     // implementations behind interface calls
+	kargs  flow.KernelArgs // kernel argument arrays
 	// candidates: guards do not count (Candidates).
 	candidates bool
 }
@@ -240,7 +236,7 @@ func (a *analyzer) callOrEvents(n ast.Node) {
 		if c := a.idx.Match(n); c != nil {
 			a.emitOwn(n, a.runtimeEvents(c, a.evFi))
 		} else if name, ok := cgocall.CName(a.pass.TypesInfo, n); ok {
-			a.emitOwn(n, calleeSummary{Summary: Summary{Runtime: hipapi.InitializesRuntime(name)}})
+			a.emitOwn(n, Summary{Runtime: hipapi.InitializesRuntime(name)})
 		} else {
 			a.callEvents(n)
 		}
@@ -256,13 +252,13 @@ func (a *analyzer) emit(ev event) {
 // only call the runtime share one summary (runtime calls are many). A
 // deferred call runs at the exit: it neither initializes the runtime nor
 // sets HSA_XNACK where it is written.
-func (a *analyzer) emitOwn(call *ast.CallExpr, own calleeSummary) {
+func (a *analyzer) emitOwn(call *ast.CallExpr, own Summary) {
 	if a.evDeferred {
 		own.Runtime, own.Env, own.Guards = false, false, false
 	}
 	switch {
-	case own.Env || len(own.uses)+len(own.Params) > 0: // (Guards: only with Env)
-		p := new(calleeSummary)
+	case own.Env || len(own.Needs)+len(own.Params) > 0: // (Guards: only with Env)
+		p := new(Summary)
 		*p = own
 		a.emit(event{pos: call.Pos(), own: p})
 	case own.Runtime:
@@ -270,7 +266,7 @@ func (a *analyzer) emitOwn(call *ast.CallExpr, own calleeSummary) {
 	}
 }
 
-var callsRuntime = &calleeSummary{Summary: Summary{Runtime: true}}
+var callsRuntime = &Summary{Runtime: true}
 
 func (a *analyzer) callEvents(call *ast.CallExpr) {
 	info := a.pass.TypesInfo
@@ -287,7 +283,7 @@ func (a *analyzer) callEvents(call *ast.CallExpr) {
 	case "os.Setenv", "syscall.Setenv":
 		if len(call.Args) == 2 && flow.ConstString(info, call.Args[0]) == "HSA_XNACK" {
 			on := flow.ConstString(info, call.Args[1]) == "1"
-			a.emitOwn(call, calleeSummary{Summary: Summary{Env: true, Guards: on}})
+			a.emitOwn(call, Summary{Env: true, Guards: on})
 		}
 		return
 	case "(*testing.M).Run":
@@ -299,12 +295,12 @@ func (a *analyzer) callEvents(call *ast.CallExpr) {
 
 // runtimeEvents is what a runtime call does: initializing HIP, using
 // managed or system memory, and handing a parameter's memory to the GPU.
-func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) calleeSummary {
+func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) Summary {
 	f := c.Func
 	hip := f.Family == hipapi.HIP
-	own := calleeSummary{Summary: Summary{Runtime: hip}}
+	own := Summary{Runtime: hip}
 	use := func(system bool, what string) {
-		own.uses = append(own.uses, useRef{Need: Need{System: system, What: what, CUDA: !hip}, in: fi.name, pos: c.Pos()})
+		own.Needs = append(own.Needs, needAt(fi, c.Pos(), system, what, !hip))
 	}
 	// param: memory that is not system memory here, but may be what the
 	// caller passes in parameter r (a field of it only if it may hold
@@ -425,7 +421,7 @@ func join(a, b state) state {
 
 type siteUse struct {
 	site token.Pos // the call in the walked function
-	use  useRef
+	use  Need
 }
 
 type lateSet struct{ at, ranAt token.Pos }
@@ -471,7 +467,7 @@ func (w *walker) step(ev event, s state, record bool) state {
 		if ev.mrun {
 			w.r.mrun = append(w.r.mrun, s)
 		}
-		for _, u := range sum.uses {
+		for _, u := range sum.Needs {
 			w.use(ev.pos, u, s)
 		}
 		w.passParams(ev, sum, s)
@@ -488,7 +484,7 @@ func (w *walker) step(ev event, s state, record bool) state {
 // passParams applies the callee's parameter flows to the call's arguments:
 // system memory passed in one is a use here; a parameter of the walked
 // function passed in one makes a flow of its own.
-func (w *walker) passParams(ev event, sum calleeSummary, s state) {
+func (w *walker) passParams(ev event, sum Summary, s state) {
 	if s.guarded && !w.a.candidates {
 		return
 	}
@@ -513,7 +509,7 @@ func (w *walker) paramUse(site token.Pos, pf ParamFlow, s state) {
 	}
 }
 
-func (w *walker) use(site token.Pos, u useRef, s state) {
+func (w *walker) use(site token.Pos, u Need, s state) {
 	switch {
 	case s.guarded && !w.a.candidates:
 	case s.wrongAt.IsValid() && !w.a.candidates:
