@@ -302,15 +302,6 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) Summary {
 	use := func(system bool, what string) {
 		own.Needs = append(own.Needs, needAt(fi, c.Pos(), system, what, !hip))
 	}
-	// param: memory that is not system memory here, but may be what the
-	// caller passes in parameter r (a field of it only if it may hold
-	// system memory), or with array in the kernelParams array r is
-	// (firstParams keeps one flow of each).
-	param := func(r flow.Ref, ok, array bool) {
-		if ok && (r.Path == "" || a.fieldMayHoldSystem(fi, r)) {
-			own.Params = append(own.Params, ParamFlow{Ref: r, API: f.Name, In: fi.name, CUDA: !hip, Array: array})
-		}
-	}
 	switch f.Role {
 	case hipapi.Alloc:
 		// On NVIDIA managed memory migrates on fault without any XNACK
@@ -318,31 +309,21 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) Summary {
 		if f.Alloc == hipapi.Managed && hip {
 			use(false, f.Name)
 		}
-	case hipapi.MemAdvise, hipapi.MemPrefetch:
-		if p := a.prov(c.Arg(f.Ptr)); p != "" {
-			use(true, fmt.Sprintf("%s passed to %s", p, f.Name))
-		} else {
-			r, ok := a.paramOf(fi, c.Arg(f.Ptr))
-			param(r, ok, false)
-			if hip {
-				use(false, f.Name)
-			}
+	case hipapi.MemAdvise, hipapi.MemPrefetch, hipapi.Launch:
+		// The pointer, or the kernelParams array: system memory in it is
+		// a use; a parameter of fi's in it, or the array being one, what
+		// the caller passes decides.
+		arg, launch := c.Arg(f.Ptr), f.Role == hipapi.Launch
+		if launch {
+			arg = c.Arg(f.KernelArgs)
 		}
-	case hipapi.Launch:
-		kargs := c.Arg(f.KernelArgs)
-		vals, helped := a.arrayValues(kargs, true)
-		if what, ok := a.systemInArray(vals, helped, " passed to ", f.Name); ok {
-			use(true, what)
-			return own
-		}
-		for _, v := range allValues(vals, helped) {
-			r, ok := a.paramOf(fi, v)
-			param(r, ok, false)
-		}
-		if len(vals) == 0 && len(helped) == 0 {
-			// The array itself is a parameter: what the caller puts in it.
-			r, ok := a.arrayParam(fi, kargs)
-			param(r, ok, true)
+		u, flows := a.reach(fi, c.Pos(), arg, ParamFlow{API: f.Name, In: fi.name, CUDA: !hip, Array: launch}, nil)
+		own.Params = flows
+		switch {
+		case u != nil:
+			own.Needs = append(own.Needs, *u)
+		case hip && !launch:
+			use(false, f.Name)
 		}
 	}
 	return own
@@ -493,12 +474,20 @@ func (w *walker) passParams(ev event, sum Summary, s state) {
 			w.paramUse(ev.pos, pf, s)
 			continue
 		}
-		// The callee's flows (calleeOf), at a call with its arguments.
-		switch use, passed := w.a.argFlow(w.fi, ev.call, ev.callee, pf); {
-		case use != nil:
-			w.use(ev.pos, *use, s)
-		case passed != nil:
-			w.paramUse(ev.pos, *passed, s)
+		// The callee's flows (calleeOf), at a call with its arguments (a
+		// method expression ((*T).M) or a method value has no receiver;
+		// the slice of variadic arguments is not followed).
+		sig := ev.callee.Signature()
+		arg := pf.Ref.Arg(w.a.pass.TypesInfo, ev.call)
+		if arg == nil || pf.Param >= 0 && sig.Variadic() && pf.Param >= sig.Params().Len()-1 {
+			continue
+		}
+		u, flows := w.a.reach(w.fi, ev.pos, arg, pf, ev.callee)
+		if u != nil {
+			w.use(ev.pos, *u, s)
+		}
+		for _, pf := range flows {
+			w.paramUse(ev.pos, pf, s)
 		}
 	}
 }

@@ -1,0 +1,350 @@
+package xnack
+
+import (
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/flow"
+)
+
+// This file is parameter flow: a function whose parameter (or receiver, or
+// a field of either) reaches a kernel argument, hipMemPrefetchAsync or
+// hipMemAdvise without an XNACK guard of its own hands whatever its caller
+// passes there to the GPU. A call that passes system memory in such a
+// parameter is then a use of system memory at the call, and a caller that
+// passes one of its own parameters on is summarized the same way.
+
+// ParamFlow is one parameter that reaches the GPU: Ref is the parameter (or
+// the receiver) and its path (one field at most), API the runtime function
+// it reaches and In the function that calls API.
+type ParamFlow struct {
+	flow.Ref
+	API  string
+	In   string
+	CUDA bool // API is a CUDA function: the guard is cudaDevAttrPageableMemoryAccess
+	// Array: the parameter is the kernelParams array itself; the kernel
+	// arguments its caller puts in it reach the GPU (argblock.go).
+	Array bool
+}
+
+// String names the parameter, as the fact shows it: "0", "recv",
+// "recv.ptr", "1.buf", "args(0)".
+func (f ParamFlow) String() string {
+	s := strconv.Itoa(f.Param)
+	if f.Param == flow.Receiver {
+		s = "recv"
+	}
+	s += f.Path
+	if f.Array {
+		s = "args(" + s + ")"
+	}
+	return s
+}
+
+// handedOn says where callee hands the memory of the parameter on to: ",
+// which hands it [on to In, which hands it] to API".
+func (f ParamFlow) handedOn(callee *types.Func) string {
+	s := ", which hands it "
+	if f.In != callee.Name() {
+		s += "on to " + f.In + ", which hands it "
+	}
+	return s + "to " + f.API
+}
+
+// compareParams orders flows by parameter and field, a parameter before
+// the argument array it is; flows that compare equal name the same one.
+func compareParams(p, q ParamFlow) int {
+	if c := flow.CompareRef(p.Ref, q.Ref); c != 0 || p.Array == q.Array {
+		return c
+	}
+	if p.Array {
+		return 1
+	}
+	return -1
+}
+
+// paramSite is a parameter flow found at a site of the walked function.
+type paramSite struct {
+	site token.Pos
+	flow ParamFlow
+}
+
+// firstParams keeps the first site's flow of each parameter, sorted
+// (compareParams).
+func firstParams(sites []paramSite) []ParamFlow {
+	var out []ParamFlow
+	for _, s := range sites {
+		if i, found := slices.BinarySearchFunc(out, s.flow, compareParams); !found {
+			out = slices.Insert(out, i, s.flow)
+		}
+	}
+	return out
+}
+
+// paramOf returns the parameter of fi's declaration (literals: of the
+// declaration they are written in, whose variables they capture) whose
+// memory e may point to, or a field of it (flow.ParamRefOf).
+func (a *analyzer) paramOf(fi *fnInfo, e ast.Expr) (flow.Ref, bool) {
+	if fi.encl == nil {
+		return flow.Ref{}, false
+	}
+	return flow.ParamRefOf(a.pass.TypesInfo, a.ix, fi.encl.Signature(), e)
+}
+
+// via is pf handed on through the caller's own parameter r (an argument
+// array with array).
+func (pf ParamFlow) via(r flow.Ref, array bool) *ParamFlow {
+	pf.Ref, pf.Array = r, array
+	return &pf
+}
+
+// fieldMayHoldSystem reports whether a caller could pass system memory in
+// the field of a parameter: the field is exported (other packages store
+// into it), or something stored into it in this package is system memory.
+// A field that only ever holds device memory (a DeviceBuffer's ptr) carries
+// no flow.
+func (a *analyzer) fieldMayHoldSystem(fi *fnInfo, r flow.Ref) bool {
+	f := flow.FieldByName(flow.RefType(fi.encl.Signature(), r), a.pass.Pkg, r.Path[1:])
+	if f == nil {
+		return false
+	}
+	if f.Exported() {
+		return true
+	}
+	return a.provs.Start().Sources(a.ix.Of[f]) != ""
+}
+
+// provField is the provenance of the field f of the struct e is (or points
+// to): the first system memory among what it may hold (flow.FieldValues).
+func (a *analyzer) provField(e ast.Expr, f *types.Var) (p string) {
+	a.ix.FieldValues(a.pass.TypesInfo, e, f, func(value ast.Expr, stored []flow.Source) bool {
+		if value != nil {
+			p = a.prov(value)
+		} else {
+			p = a.provs.Start().Sources(stored)
+		}
+		return p == ""
+	})
+	return p
+}
+
+// reach classifies what a call in fi (at pos) hands to the GPU through its
+// argument e, for the flow pf of the function it calls: the callee's
+// parameter, or with callee nil the runtime function pf.API's pointer or
+// kernelParams array (pf.Array). System memory in it is a use at the call;
+// a parameter of fi's in it is a flow of fi's own (of a callee's array,
+// the first whole parameter among its values). A runtime call finds values
+// in C buffers too, and names the memory it is passed without the
+// argument.
+func (a *analyzer) reach(fi *fnInfo, pos token.Pos, e ast.Expr, pf ParamFlow, callee *types.Func) (*Need, []ParamFlow) {
+	to, direct := pf.API, callee == nil
+	if !direct {
+		to = callee.Name() + pf.handedOn(callee)
+	}
+	system := func(what string) (*Need, []ParamFlow) {
+		u := needAt(fi, pos, true, what+" passed to "+to, pf.CUDA)
+		return &u, nil
+	}
+	var flows []ParamFlow
+	passOn := func(r flow.Ref, ok, array bool) bool {
+		ok = ok && (r.Path == "" || (direct || !pf.Array) && a.fieldMayHoldSystem(fi, r))
+		if ok {
+			flows = append(flows, *pf.via(r, array))
+		}
+		return ok
+	}
+	if !pf.Array {
+		p := ""
+		if pf.Path == "" {
+			p = a.prov(e)
+		} else if f := flow.FieldByName(a.pass.TypesInfo.TypeOf(e), callee.Pkg(), pf.Path[1:]); f != nil {
+			p = a.provField(e, f)
+		} else {
+			return nil, nil
+		}
+		switch {
+		case p != "" && direct:
+			return system(p)
+		case p != "":
+			return system(a.described(p, e, pf.Path))
+		}
+		r, ok := a.paramOf(fi, e)
+		if pf.Path != "" { // b.ptr of the caller's own b: only one level of fields
+			ok, r.Path = ok && r.Path == "", pf.Path
+		}
+		passOn(r, ok, false)
+		return nil, flows
+	}
+	vals, helped := a.arrayValues(e, direct)
+	in := " in the argument array"
+	if direct {
+		in = ""
+	}
+	for _, v := range vals {
+		if p := a.prov(v); p != "" {
+			return system(fmt.Sprintf("%s (%s)%s", p, types.ExprString(v), in))
+		}
+	}
+	for _, h := range helped {
+		if p := a.prov(h.arg); p != "" {
+			return system(a.described(p, h.arg, "") + " passed to " + h.helper + ", whose argument array is")
+		}
+	}
+	for _, v := range allValues(vals, helped) {
+		if r, ok := a.paramOf(fi, v); passOn(r, ok, false) && !direct {
+			break
+		}
+	}
+	if len(vals)+len(helped) == 0 {
+		r, ok := a.paramOf(fi, e) // the array itself: what the caller puts in it
+		passOn(r, ok && r.Path == "" && r.Param >= 0 && flow.IsArgArrayType(flow.RefType(fi.encl.Signature(), r)), true)
+	}
+	return nil, flows
+}
+
+// described is memory p with the argument e it is passed in (and the path
+// of the field of e) as the user wrote it.
+func (a *analyzer) described(p string, e ast.Expr, path string) string {
+	text := a.argText(e)
+	if path != "" {
+		text = cmp.Or(text, "value") + path
+	}
+	if text == "" {
+		return p
+	}
+	return p + " (" + text + ")"
+}
+
+// argText is an argument as the user wrote it, for messages: "" for a C
+// call (the provenance already names it: "C.malloc memory").
+func (a *analyzer) argText(e ast.Expr) string {
+	info := a.pass.TypesInfo
+	if call, ok := flow.StripConversions(info, e).(*ast.CallExpr); ok {
+		if _, ok := cgocall.CName(info, call); ok {
+			return ""
+		}
+	}
+	return cgocall.UserText(e)
+}
+
+// helperArg is a kernel argument value that a helper's argument array
+// carries: the caller's argument expression and the helper's name.
+type helperArg struct {
+	arg    ast.Expr
+	helper string
+}
+
+// newHelperArgs is the trace of the arguments a kernelParams expression e
+// carries when e is (the first slot of) an array a summarized helper
+// returned: params of `_, params := argBlock(p)`, or argBlock(p) itself,
+// passes p. Local variables take the union of what is assigned to them;
+// parameters, fields and package variables are not followed.
+func (a *analyzer) newHelperArgs() flow.Trace[[]helperArg, *analyzer] {
+	return flow.Trace[[]helperArg, *analyzer]{Ctx: a, Info: a.pass.TypesInfo, Sources: a.ix,
+		Follow: func(v *types.Var) bool {
+			_, ok := flow.IsLocalVar(v)
+			return ok
+		},
+		Expr: (*analyzer).helperArgValues,
+		Call: (*analyzer).helperCallArgs,
+		Join: func(p, q []helperArg) []helperArg { return append(p, q...) }}
+}
+
+func (a *analyzer) helperArgValues(e ast.Expr, s flow.Step[[]helperArg, *analyzer]) []helperArg {
+	info := a.pass.TypesInfo
+	switch x := e.(type) {
+	case *ast.UnaryExpr: // &args[0] of a returned slice
+		if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok && x.Op == token.AND {
+			if _, ok := flow.Under(info, ix.X).(*types.Slice); ok {
+				return s.Of(ix.X)
+			}
+		}
+	case *ast.CallExpr:
+		if flow.UnsafeBuiltin(info, x) == "SliceData" && len(x.Args) == 1 {
+			return s.Of(x.Args[0])
+		}
+		return a.helperCallArgs(x, 0, s)
+	}
+	return nil
+}
+
+// helperCallArgs returns the arguments of call that its result `result`
+// carries as kernel arguments.
+func (a *analyzer) helperCallArgs(call *ast.CallExpr, result int, _ flow.Step[[]helperArg, *analyzer]) []helperArg {
+	fn := flow.Callee(a.pass.TypesInfo, call)
+	r := a.sums.Get(fn).Args
+	if r == nil || r.Result != result {
+		return nil
+	}
+	sig := fn.Signature()
+	var out []helperArg
+	for _, p := range r.Params {
+		if sig.Variadic() && p >= sig.Params().Len()-1 {
+			continue
+		}
+		if arg := flow.ArgAt(call, p); arg != nil {
+			out = append(out, helperArg{arg, fn.Name()})
+		}
+	}
+	return out
+}
+
+// findKernelArgs summarizes a function that returns a kernel argument array
+// carrying its parameters (Summary.Args): the first result, on every
+// return statement of fi, whose argument values include a parameter.
+func (a *analyzer) findKernelArgs(fi *fnInfo) *KernelArgs {
+	results := fi.obj.Signature().Results()
+	for i := range results.Len() {
+		if !flow.IsArgArrayType(results.At(i).Type()) {
+			continue
+		}
+		var params []int
+		for _, ret := range flow.ReturnStmts(fi.fn.Body) {
+			if len(ret.Results) != results.Len() {
+				continue
+			}
+			for _, v := range allValues(a.arrayValues(ret.Results[i], false)) {
+				if r, ok := a.paramOf(fi, v); ok && r.Path == "" && r.Param >= 0 && !slices.Contains(params, r.Param) {
+					params = append(params, r.Param)
+				}
+			}
+		}
+		if len(params) > 0 {
+			slices.Sort(params)
+			return &KernelArgs{Result: i, Params: params}
+		}
+	}
+	return nil
+}
+
+// allValues is the values of an argument array and the arguments of the
+// helper that built it, as one list (arrayValues gives one or the other).
+func allValues(vals []ast.Expr, helped []helperArg) []ast.Expr {
+	for _, h := range helped {
+		vals = append(vals, h.arg)
+	}
+	return vals
+}
+
+// arrayValues returns the values a kernel argument array e carries
+// (flow.KernelArgs: a Go array, C slots, and with cBuffer a C buffer), or
+// else the arguments of a summarized helper that built it.
+func (a *analyzer) arrayValues(e ast.Expr, cBuffer bool) ([]ast.Expr, []helperArg) {
+	vals := a.kargs.GoArray(e)
+	if len(vals) == 0 {
+		vals = a.kargs.CSlots(e)
+	}
+	if len(vals) == 0 && cBuffer {
+		vals = a.kargs.CBuffer(e)
+	}
+	if len(vals) > 0 {
+		return vals, nil
+	}
+	return nil, a.helped.Of(e)
+}
