@@ -80,7 +80,7 @@ results:
 				nils++
 			case rs.s.wrongAt.IsValid():
 				nils++
-				out.HMM, out.Checks = true, r.wrongNames[rs.s.wrongAt]
+				out.HMM, out.Checks = true, a.hmmNames[rs.s.wrongAt]
 			default:
 				continue results
 			}

@@ -122,9 +122,12 @@ type analyzer struct {
 	funcs  []*fnInfo
 	byNode map[ast.Node]*fnInfo // by declaration or literal
 	sums   *flow.Table[Summary, *Summary]
-	found  *flow.Findings  // each check once per position (report)
-	impls  *flow.Impls     // implementations behind interface calls
-	kargs  flow.KernelArgs // kernel argument arrays
+	found  *flow.Findings // each check once per position (report)
+	// hmmNames names the HMM attributes checked instead of XNACK, by the
+	// condition's position (for the message).
+	hmmNames map[token.Pos]string
+	impls    *flow.Impls     // implementations behind interface calls
+	kargs    flow.KernelArgs // kernel argument arrays
 	// candidates: guards do not count (Candidates).
 	candidates bool
 }
@@ -405,19 +408,14 @@ type siteUse struct {
 	use  Need
 }
 
-type lateSet struct{ at, ranAt token.Pos }
-
 // walkResult is what one walk of a function found.
 type walkResult struct {
-	unguarded  []siteUse
-	late       []lateSet
-	wrong      []siteUse // at the HMM check
-	wrongNames map[token.Pos]string
-	mrun       []state
-	params     []paramSite // parameters reaching the GPU unguarded
-	exit       state       // joined over normal exits
-	sawExit    bool
-	returns    []returnState // each return statement's state
+	unguarded []siteUse
+	params    []paramSite // parameters reaching the GPU unguarded
+	mrun      []state
+	returns   []returnState // each return statement's state
+	exit      state         // joined over normal exits
+	sawExit   bool
 }
 
 type returnState struct {
@@ -425,6 +423,10 @@ type returnState struct {
 	s   state
 }
 
+// walker is one walk of a function. When reporting (found set), a walk
+// that is not a test's reports what is wrong wherever the function is
+// called from: HSA_XNACK set after a runtime call on the same path
+// (HL4003), and uses guarded by an HMM attribute (HL4005).
 type walker struct {
 	a          *analyzer
 	fi         *fnInfo
@@ -442,16 +444,17 @@ func (w *walker) step(ev event, s state, record bool) state {
 	}
 	late := sum.Env && s.ranAt.IsValid() && !w.noEnvGuard
 	if record {
-		if late {
-			w.r.late = append(w.r.late, lateSet{ev.pos, s.ranAt})
+		if late && w.a.found != nil {
+			w.a.found.Report(LateXNACK, ev.pos, token.NoPos,
+				"HSA_XNACK is set after a HIP runtime call has already run on this path: the runtime reads it "+
+					"once, when it initializes, so this has no effect; set it before the first HIP call "+
+					"(in init, at the top of main, or in TestMain before m.Run)",
+				[]diag.Related{{Pos: s.ranAt, Message: "the HIP runtime is initialized here"}})
 		}
 		if ev.mrun {
 			w.r.mrun = append(w.r.mrun, s)
 		}
-		for _, u := range sum.Needs {
-			w.use(ev.pos, u, s)
-		}
-		w.passParams(ev, sum, s)
+		w.uses(ev, sum, s)
 	}
 	if sum.Runtime && !s.ranAt.IsValid() {
 		s.ranAt = ev.pos
@@ -462,16 +465,19 @@ func (w *walker) step(ev event, s state, record bool) state {
 	return s
 }
 
-// passParams applies the callee's parameter flows to the call's arguments:
-// system memory passed in one is a use here; a parameter of the walked
-// function passed in one makes a flow of its own.
-func (w *walker) passParams(ev event, sum Summary, s state) {
+// uses records the uses the event reaches, and applies its parameter flows
+// to the call's arguments: system memory passed in one is a use here; a
+// parameter of the walked function passed in one makes a flow of its own.
+func (w *walker) uses(ev event, sum Summary, s state) {
+	for _, u := range sum.Needs {
+		w.use(ev.pos, u, s)
+	}
 	if s.guarded && !w.a.candidates {
 		return
 	}
 	for _, pf := range sum.Params {
 		if ev.callee == nil { // a literal's or the node's own flows: the walked function's parameters
-			w.paramUse(ev.pos, pf, s)
+			w.r.params = append(w.r.params, paramSite{ev.pos, pf})
 			continue
 		}
 		// The callee's flows (calleeOf), at a call with its arguments (a
@@ -487,14 +493,8 @@ func (w *walker) passParams(ev event, sum Summary, s state) {
 			w.use(ev.pos, *u, s)
 		}
 		for _, pf := range flows {
-			w.paramUse(ev.pos, pf, s)
+			w.r.params = append(w.r.params, paramSite{ev.pos, pf})
 		}
-	}
-}
-
-func (w *walker) paramUse(site token.Pos, pf ParamFlow, s state) {
-	if !s.guarded || w.a.candidates {
-		w.r.params = append(w.r.params, paramSite{site, pf})
 	}
 }
 
@@ -502,7 +502,14 @@ func (w *walker) use(site token.Pos, u Need, s state) {
 	switch {
 	case s.guarded && !w.a.candidates:
 	case s.wrongAt.IsValid() && !w.a.candidates:
-		w.r.wrong = append(w.r.wrong, siteUse{s.wrongAt, u})
+		if w.a.found != nil && !w.noEnvGuard {
+			w.a.found.Report(WrongGuard, s.wrongAt, token.NoPos,
+				fmt.Sprintf("%s reports HMM (managed memory) support, not XNACK: it can be 1 while XNACK is off, "+
+					"so the use it guards (%s) still %s; check hipDeviceAttributePageableMemoryAccess == 1 or "+
+					"that gcnArchName contains \"xnack+\" instead", w.a.hmmNames[s.wrongAt], u.describe(""),
+					outcomes[u.System]),
+				[]diag.Related{{Pos: u.pos, Message: u.describe("")}})
+		}
 	default:
 		w.r.unguarded = append(w.r.unguarded, siteUse{site, u})
 	}
@@ -518,52 +525,32 @@ func (w *walker) branch(cond ast.Expr, taken bool, s state) state {
 	case hmmCheck:
 		if !s.wrongAt.IsValid() {
 			s.wrongAt = cond.Pos()
-			if w.r.wrongNames == nil {
-				w.r.wrongNames = map[token.Pos]string{}
-			}
-			w.r.wrongNames[cond.Pos()] = g.name
+			flow.Put(&w.a.hmmNames, cond.Pos(), g.name)
 		}
 	}
 	return s
 }
 
 // walk solves fi's flow from entry, then records what happens at the
-// fixpoint in a separate pass over the solution (flow.ReplayExits, with a
+// fixpoint in a separate walk over the solution (flow.SolveRecord, with a
 // transfer that records: recording leaves the states as they are), which
 // also joins the states at the exits.
 func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 	w := &walker{a: a, fi: fi, noEnvGuard: noEnvGuard}
-	p := flow.Problem[state]{
-		Entry: entry,
-		Clone: func(s state) state { return s },
-		Join:  join,
-		Equal: func(a, b state) bool { return a == b },
-		Transfer: func(n ast.Node, s state) state {
+	transfer := func(record bool) func(ast.Node, state) state {
+		return func(n ast.Node, s state) state {
 			for _, ev := range fi.events[n] {
-				s = w.step(ev, s, false)
+				s = w.step(ev, s, record)
+			}
+			if ret, ok := n.(*ast.ReturnStmt); ok && record {
+				w.r.returns = append(w.r.returns, returnState{ret, s})
 			}
 			return s
-		},
-		Branch: w.branch,
+		}
 	}
-	in := flow.Solve(fi.g, p)
-	rec := p
-	rec.Transfer = func(n ast.Node, s state) state {
-		for _, ev := range fi.events[n] {
-			s = w.step(ev, s, true)
-		}
-		if ret, ok := n.(*ast.ReturnStmt); ok {
-			w.r.returns = append(w.r.returns, returnState{ret, s})
-		}
-		return s
-	}
-	flow.ReplayExits(a.pass.TypesInfo, fi.g, in, rec, func(ast.Node, state) {}, func(s state) {
-		if w.r.sawExit {
-			w.r.exit = join(w.r.exit, s)
-		} else {
-			w.r.exit, w.r.sawExit = s, true
-		}
-	})
+	p := flow.Problem[state]{Entry: entry, Clone: func(s state) state { return s }, Join: join,
+		Equal: func(a, b state) bool { return a == b }, Transfer: transfer(false), Branch: w.branch}
+	w.r.exit, w.r.sawExit = flow.SolveRecord(a.pass.TypesInfo, fi.g, p, transfer(true))
 	slices.SortStableFunc(w.r.unguarded, func(x, y siteUse) int { return cmp.Compare(x.site, y.site) })
 	slices.SortStableFunc(w.r.params, func(x, y paramSite) int { return cmp.Compare(x.site, y.site) })
 	return &w.r
@@ -575,10 +562,10 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 func (a *analyzer) report() {
 	a.found = flow.NewFindings(a.pass)
 	for _, fi := range a.funcs {
-		// What reportLocal reports comes from events: a function without
-		// any has nothing to walk for.
+		// What a walk reports wherever fi is called from comes from
+		// events: a function without any has nothing to walk for.
 		if len(fi.events) > 0 {
-			a.reportLocal(a.walk(fi, state{}, false))
+			a.walk(fi, state{}, false)
 		}
 	}
 	// The entry points, by kind in the order the Go runtime runs them
@@ -594,7 +581,6 @@ func (a *analyzer) report() {
 				continue
 			}
 			r := a.walk(fi, after, false)
-			a.reportLocal(r)
 			if kind != flow.InitEntry || a.pass.Pkg.Name() == "main" {
 				a.reportProgram(fi, r)
 			}
@@ -606,27 +592,6 @@ func (a *analyzer) report() {
 				testsGuarded = true
 			}
 		}
-	}
-}
-
-// reportLocal reports what is wrong wherever the function is called from:
-// HSA_XNACK set after a runtime call on the same path, and uses guarded by
-// an HMM attribute.
-func (a *analyzer) reportLocal(r *walkResult) {
-	for _, l := range r.late {
-		a.found.Report(LateXNACK, l.at, token.NoPos,
-			"HSA_XNACK is set after a HIP runtime call has already run on this path: the runtime reads it "+
-				"once, when it initializes, so this has no effect; set it before the first HIP call "+
-				"(in init, at the top of main, or in TestMain before m.Run)",
-			[]diag.Related{{Pos: l.ranAt, Message: "the HIP runtime is initialized here"}})
-	}
-	for _, w := range r.wrong {
-		name := r.wrongNames[w.site]
-		a.found.Report(WrongGuard, w.site, token.NoPos,
-			fmt.Sprintf("%s reports HMM (managed memory) support, not XNACK: it can be 1 while XNACK is off, "+
-				"so the use it guards (%s) still %s; check hipDeviceAttributePageableMemoryAccess == 1 or that "+
-				"gcnArchName contains \"xnack+\" instead", name, w.use.describe(""), outcomes[w.use.System]),
-			[]diag.Related{{Pos: w.use.pos, Message: w.use.describe("")}})
 	}
 }
 
