@@ -4,20 +4,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"maps"
 	"slices"
 
 	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/hiplint/hiplint/internal/hipapi"
 )
-
-// localLoads returns fn's local variables that receive a loaded module
-// (loadTargets, closures left out).
-func (a *analysis_) localLoads(fn flow.Func) map[types.Object]bool {
-	loaded := a.loadTargets(fn.Body, false)
-	maps.DeleteFunc(loaded, func(v types.Object, _ bool) bool { return !flow.Declares(fn.Body, v) })
-	return loaded
-}
 
 // loadTargets returns the variables that body loads modules into (loadsIn).
 // closures: also in the closures inside.
@@ -82,31 +73,26 @@ func (a *analysis_) loadsIn(body ast.Node, closures bool, yield func(e ast.Expr,
 // owner that keeps the modules added before: a failed call leaves them
 // loaded, and a new call does not overwrite them. A deferred cleanup of the
 // owner bound to it (`defer p.close()`) covers what is added after it.
-func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, l flow.Loc, name string, status int) {
-	old, hadOld := previous(s, l) // or a deferred cleanup of the whole variable
-	idx := fa.siteIndex(call, name, "", l)
-	h := &handle{}
-	if hadOld {
-		h.copy(old)
-		h.b &= live | deferred | escaped | flags // what is added now replaces no module
-	}
-	h.b |= owner
+func (fa *funcAnalysis) addInto(s state, call *ast.CallExpr, l flow.Loc, status int) {
+	old := previous(s, l) // or a deferred cleanup of the whole variable
+	h := old.clone()
+	h.b = h.b&(live|deferred|escaped|flags) | owner // what is added now replaces no module
 	// The leak is reported at the adds whose modules the owner may hold: a
 	// call that adds to an owner already holding modules is one more place
 	// they may leak from only when it succeeds, and then the earlier adds
 	// leak too.
-	if !hadOld || old.b&live == 0 {
-		h.sites = flow.AppendNew(h.sites, idx)
+	if old.b&live == 0 {
+		h.add([]int{fa.siteIndex(call, l)}, nil)
 	}
 	switch {
-	case hadOld && h.deferAt != token.NoPos && h.b&(byRef|pointee) != 0 && !fa.candidates:
+	case h.deferAt != token.NoPos && h.b&(byRef|pointee) != 0 && !fa.candidates:
 		h.b = h.b&^live | deferred // the deferred cleanup reads the owner at exit
-	case hadOld && h.b&escaped != 0 && h.b&live == 0:
+	case h.b&(escaped|live) == escaped:
 		// the owner was handed on: what it gets now is the new owner's
 	default:
 		b, keys := fa.callStatus(call, status)
 		h.b |= b
-		h.status = flow.AppendNew(h.status, keys...)
+		h.add(nil, keys)
 	}
 	s[l] = h
 }

@@ -2,6 +2,7 @@ package modulebalance
 
 import (
 	"go/ast"
+	"maps"
 
 	"github.com/hiplint/hiplint/internal/flow"
 )
@@ -23,16 +24,14 @@ func (fa *funcAnalysis) loc(e ast.Expr) (flow.Loc, bool) {
 // a local copy of one), so that what follows its unload can be checked, and
 // so that a path that does not unload it joins as "not unloaded".
 func (fa *funcAnalysis) seedHeld() state {
-	s := state{}
+	fa.entry = state{}
 	loadedRoots := fa.loadTargets(fa.fn.Body, true)
-	fa.seeds = map[flow.Loc]bool{}
 	fa.unloadsIn(fa.fn.Body, func(_ *ast.CallExpr, m ast.Expr) {
 		if l, ok := fa.loc(m); ok && !loadedRoots[l.Root] {
-			fa.seeds[l] = true
-			s[l] = &handle{b: held}
+			fa.entry[l] = &handle{b: held}
 		}
 	})
-	return s
+	return maps.Clone(fa.entry)
 }
 
 // target returns the local handle that a load into e fills. A load
@@ -41,13 +40,17 @@ func (fa *funcAnalysis) seedHeld() state {
 // whoever owns it: the unloads of held handles at e are forgotten, as
 // something may have put a new module there.
 func (fa *funcAnalysis) target(s state, e ast.Expr, fresh bool) (flow.Loc, bool) {
+	if e == nil {
+		return flow.Loc{}, false // a load through a pointer belongs to whoever owns it
+	}
+	e = flow.StripAddr(e)
 	l, ok := fa.localLoc(e)
 	if ok && (!fresh || flow.OnlyFresh(fa.info, fa.fn.Body, l.Root)) {
 		return l, true
 	}
 	for _, k := range fa.handlesAt(s, e) {
-		if fa.seeds[k] {
-			s[k] = &handle{b: held}
+		if h := fa.entry[k]; h != nil {
+			s[k] = h
 		}
 	}
 	return flow.Loc{}, false

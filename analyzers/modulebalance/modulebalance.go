@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"maps"
 	"slices"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
@@ -184,21 +185,21 @@ func (a *analysis_) summarize(funcs []flow.Func) {
 }
 
 func (a *analysis_) summarizeFunc(fn flow.Func) summary {
-	obj := fn.Object(a.pass.TypesInfo)
-	sig := obj.Signature()
+	info := a.pass.TypesInfo
+	sig := fn.Signature(info)
 	// Loads, unloads and constructors need a module call in the body (one
 	// walk that stops at the first); most functions have none.
 	out := summary{mentions: a.mentionsModules(fn)}
-	aliases, defs := flow.ParamAliases(a.pass.TypesInfo, fn.Body, sig)
-	out.unloads, _ = a.unloads.Local(obj)
-	out.loads, _ = a.loadsInto.Local(obj)
+	aliases, defs := flow.ParamAliases(info, fn.Body, sig)
 	// The parameters fn both unloads and loads into (a Reload): the module it
 	// unloads and the one it loads stay the caller's, so those calls borrow
 	// them.
 	reload := map[types.Object]bool{}
 	if out.mentions {
-		raw := flow.ParamsOf(a.pass.TypesInfo, fn.Body, sig, a.unloadedRoots(fn.Body), aliases)
-		loaded := a.localLoads(fn)
+		raw := flow.ParamsOf(info, fn.Body, sig, a.unloadedRoots(fn.Body), aliases)
+		// fn's local variables that receive a loaded module (closures left out).
+		loaded := a.loadTargets(fn.Body, false)
+		maps.DeleteFunc(loaded, func(v types.Object, _ bool) bool { return !flow.Declares(fn.Body, v) })
 		replaces := a.loadedParams(fn, sig, loaded)
 		for _, i := range raw {
 			_, reload[flow.ParamVar(sig, i)] = replaces[i]
@@ -208,10 +209,14 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 		out.unloads.Params = slices.DeleteFunc(slices.Clone(raw), func(i int) bool { return reload[flow.ParamVar(sig, i)] })
 		// Those unloaded behind a guard the function clears: an idempotent
 		// Close, which the HL2002 page recommends.
-		out.unloads.Idempotent = flow.IdempotentParams(a.pass.TypesInfo, fn.Body, sig, out.unloads.Params, aliases, a.unloadedExprs)
+		out.unloads.Idempotent = flow.IdempotentParams(info, fn.Body, sig, out.unloads.Params, aliases, a.unloadedExprs)
 		out.loads = a.loadsIntoOf(fn, sig, replaces, raw)
-		if r, ok := a.findReturnedModule(fn, sig, loaded); ok {
-			out.returns = &r
+		// A constructor: one of them is returned (itself, its address, or
+		// inside a composite literal), kept nowhere else.
+		if len(loaded) > 0 && !flow.StoredElsewhere(info, fn.Body, loaded) && !a.cleanedUpByTest(fn.Body, loaded) {
+			if i, ok := flow.ReturnedResult(info, fn.Body, loaded); ok {
+				out.returns = &ReturnsModule{Result: i, Status: flow.LastResult(sig, flow.IsStatus)}
+			}
 		}
 	}
 	// The module-holding parameters fn neither keeps nor releases, but for
@@ -219,7 +224,7 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 	// gets a module).
 	not := slices.Concat(out.unloads.Params, out.loads.Params)
 	uses := func() []flow.PosRange { return a.borrowedUses(fn, reload) }
-	borrowed := flow.BorrowedParams(a.pass.TypesInfo, fn.Body, sig, a.holdsModule, aliases, defs, uses)
+	borrowed := flow.BorrowedParams(info, fn.Body, sig, a.holdsModule, aliases, defs, uses)
 	out.borrows.Params = slices.DeleteFunc(borrowed, func(i int) bool { return slices.Contains(not, i) })
 	return out
 }
@@ -232,20 +237,16 @@ func (a *analysis_) update(obj *types.Func, s summary) bool {
 	}
 	if _, done := a.returns.Local(obj); !done && s.returns != nil {
 		changed = a.returns.Set(obj, *s.returns) || changed
-		a.addModuleType(obj.Signature(), s.returns.Result)
-	}
-	return changed
-}
-
-// addModuleType records the named type of sig's result i (or of what it
-// points to) as one that holds a module. Only the package's own types
-// count: another package's borrowers come with their facts.
-func (a *analysis_) addModuleType(sig *types.Signature, i int) {
-	if i >= 0 && i < sig.Results().Len() {
-		if n := flow.NamedOf(sig.Results().At(i).Type()); n != nil && n.Obj().Pkg() == a.pass.Pkg {
-			a.moduleTypes[n.Obj()] = true
+		// The named type of the result (or of what it points to) holds a
+		// module. Only the package's own types count: another package's
+		// borrowers come with their facts.
+		if res := obj.Signature().Results(); s.returns.Result < res.Len() {
+			if n := flow.NamedOf(res.At(s.returns.Result).Type()); n != nil && n.Obj().Pkg() == a.pass.Pkg {
+				a.moduleTypes[n.Obj()] = true
+			}
 		}
 	}
+	return changed
 }
 
 // borrowedUses returns the uses in fn of a module that neither keep nor
@@ -282,16 +283,6 @@ func (a *analysis_) holdsModule(t types.Type) bool {
 		n, ok := types.Unalias(t).(*types.Named)
 		return ok && a.moduleTypes[n.Obj()] || cgocall.IsModuleType(t)
 	})
-}
-
-// findReturnedModule finds a local variable that receives a loaded module
-// (loaded: localLoads) and is returned (itself, its address, or inside a composite literal).
-func (a *analysis_) findReturnedModule(fn flow.Func, sig *types.Signature, loaded map[types.Object]bool) (ReturnsModule, bool) {
-	if len(loaded) == 0 || flow.StoredElsewhere(a.pass.TypesInfo, fn.Body, loaded) || a.cleanedUpByTest(fn.Body, loaded) {
-		return ReturnsModule{}, false
-	}
-	i, ok := flow.ReturnedResult(a.pass.TypesInfo, fn.Body, loaded)
-	return ReturnsModule{Result: i, Status: flow.LastResult(sig, flow.IsStatus)}, ok
 }
 
 // moduleRoles are the runtime calls that load, unload or use modules.

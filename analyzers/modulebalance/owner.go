@@ -37,11 +37,11 @@ func (fa *funcAnalysis) moveIntoOwner(as *ast.AssignStmt, s state) bool {
 	if old, had := s[o]; had && old.b&owner == 0 {
 		return false
 	} else if had {
-		h.copy(old) // shared with other states: see own
+		h = old.clone() // shared with other states: see own
 	}
 	for _, from := range froms {
 		h.b |= s[from].b & live
-		h.addSites(s[from])
+		h.add(s[from].sites, s[from].status)
 		delete(s, from)
 	}
 	s[o] = h

@@ -59,23 +59,17 @@ type handle struct {
 	unloadAt, deferAt token.Pos
 }
 
-// copy makes c a copy of h that shares nothing with it.
-func (c *handle) copy(h *handle) {
-	*c = *h
-	c.sites, c.status = slices.Clone(h.sites), slices.Clone(h.status)
-}
-
-// clone returns a copy of h that shares nothing with it.
+// clone returns a copy of h. Copies share their lists of sites and status
+// keys, which are never changed in place (add).
 func (h *handle) clone() *handle {
-	c := new(handle)
-	c.copy(h)
-	return c
+	c := *h
+	return &c
 }
 
-// addSites adds the load sites and status keys of from to h.
-func (h *handle) addSites(from *handle) {
-	h.sites = flow.AppendNew(h.sites, from.sites...)
-	h.status = flow.AppendNew(h.status, from.status...)
+// add adds load sites and status keys to h, in new lists when it adds any.
+func (h *handle) add(sites []int, status []any) {
+	h.sites = flow.AppendNew(slices.Clip(h.sites), sites...)
+	h.status = flow.AppendNew(slices.Clip(h.status), status...)
 }
 
 // state maps each tracked handle to what may be true of it on some path.
@@ -101,7 +95,7 @@ func (g *handle) covers(h *handle) bool {
 // join adds to g what h may be on other paths, and returns g.
 func (g *handle) join(h *handle) *handle {
 	g.b |= h.b
-	g.addSites(h)
+	g.add(h.sites, h.status)
 	g.unloadAt = cmp.Or(g.unloadAt, h.unloadAt)
 	g.deferAt = cmp.Or(g.deferAt, h.deferAt)
 	return g
@@ -139,8 +133,8 @@ type funcAnalysis struct {
 	// recovers: the function defers a closure that recovers from panics
 	// and does not panic again (flow.Recovers): a panic ends in a return.
 	recovers bool
-	// seeds are the held handles of the entry state (seedHeld).
-	seeds map[flow.Loc]bool
+	// entry holds the held handles of the entry state (seedHeld), shared.
+	entry state
 	// unloadedRootsIn: the variables whose modules the function unloads.
 	unloadedRootsIn map[types.Object]bool
 	// reported: the findings of the walk over the final solution
@@ -280,27 +274,23 @@ func (fa *funcAnalysis) assignOverwrites(as *ast.AssignStmt, s state) {
 	}
 }
 
+// overwrite drops what lhs, a local handle, held (the zero Loc when it is
+// none: it covers no handle).
 func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
-	l, ok := fa.localLoc(lhs)
-	if !ok {
-		return
-	}
-	markers := map[flow.Loc]token.Pos{} // added after the loop over s
-	for k, h := range s {
-		if !k.Under(l) { // local paths name no elements
+	l, _ := fa.localLoc(lhs)
+	for k, h := range s { // only existing keys change: local paths name no elements
+		if !k.Under(l) {
 			continue
 		}
 		if h.b&live != 0 && h.b&escaped == 0 {
 			fa.reportLeak(k, h, at.Pos(), "still loaded when its handle is overwritten")
 		}
-		delete(s, k)
-		if fa.seeds[k] {
-			s[k] = &handle{b: held} // a module copied in from elsewhere
-			continue
-		}
+		switch {
+		case fa.entry[k] != nil:
+			s[k] = fa.entry[k] // a module copied in from elsewhere
 		// A new variable (var m, m := ...): a closure deferred before
 		// captured the variable of an earlier iteration.
-		if h.b&byRef != 0 && h.deferAt != token.NoPos && !flow.IsDefinition(fa.info, lhs) {
+		case h.b&byRef != 0 && h.deferAt != token.NoPos && !flow.IsDefinition(fa.info, lhs):
 			// The deferred unload reads the variable at exit: the module it
 			// held is no longer covered, the next one is.
 			// Not after the module escaped: `m = nil` then disarms the
@@ -308,11 +298,10 @@ func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
 			if len(h.sites) > 0 && h.b&^flags == deferred {
 				fa.reportLeak(k, h, at.Pos(), "never unloaded: the deferred unload reads the variable at exit and unloads only what it holds then")
 			}
-			markers[k] = h.deferAt
+			s[k] = &handle{b: byRef, deferAt: h.deferAt}
+		default:
+			delete(s, k)
 		}
-	}
-	for k, at := range markers {
-		s[k] = &handle{b: byRef, deferAt: at}
 	}
 }
 
@@ -342,7 +331,15 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 				return false
 			}
 			fn := fa.callee(x)
-			borrowed.Add(fa.callbackArgs(x)...)
+			// A call through a parameter of function type (fn(m) in `func
+			// With(img, fn func(C.hipModule_t) error)`) borrows the modules
+			// the function unloads somewhere itself. One it never unloads
+			// may be the callback's to keep (an onLoad hook that registers it).
+			for _, arg := range x.Args {
+				if flow.CallsParam(fa.info, fa.fn.Signature(fa.info), x) && fa.unloadsAnywhere(flow.RootVar(fa.info, arg)) {
+					borrowed.Add(arg)
+				}
+			}
 			if flow.IsTestCleanup(fn) {
 				// t.Cleanup(func() { C.hipModuleUnload(m) }), t.Cleanup(m.Close): it runs
 				// when the test ends, like a deferred closure of the test.
@@ -352,9 +349,17 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 			if r, ok := fa.returns.Of(fn); ok {
 				fa.wrapperLoad(x, r, s)
 			}
-			if li, ok := fa.loadsInto.Of(fn); ok {
-				fa.intoLoad(x, li, s)
-				borrowed.Add(flow.ArgsAt(x, li.Params)...)
+			// The caller's variables a loader into them fills now hold a
+			// module.
+			li, _ := fa.loadsInto.Of(fn)
+			for _, p := range li.Params {
+				adds := slices.Contains(li.Adds, p) // only into owners the function created
+				if l, ok := fa.target(s, flow.ArgAt(x, p), adds); ok && adds {
+					fa.addInto(s, x, l, li.Status)
+				} else if ok {
+					fa.loadAt(s, l, x, false, li.Status)
+				}
+				borrowed.Add(flow.ArgAt(x, p))
 			}
 			for _, m := range fa.unloadedExprs(x) { // not a runtime call: the callee's Unloads
 				fa.unloadBy(s, m, x, 0)
@@ -370,12 +375,8 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 	switch c.Func.Role {
 	case hipapi.ModuleLoad:
-		x := flow.Addressed(c.Arg(c.Func.Out))
-		if x == nil {
-			return // loads through a pointer belong to whoever owns it
-		}
-		if l, ok := fa.target(s, x, false); ok {
-			fa.loadAt(s, l, c.Expr, c.Func.Name, hipapi.Unloader(c.Func), l.Path == "", ownResult)
+		if l, ok := fa.target(s, flow.Addressed(c.Arg(c.Func.Out)), false); ok {
+			fa.loadAt(s, l, c.Expr, l.Path == "", ownResult)
 		}
 	case hipapi.ModuleUnload:
 		fa.unloadBy(s, c.Arg(c.Func.Module), c.Expr, 0)
@@ -427,16 +428,16 @@ func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state
 	if old, ok := s[l]; ok && old.b&(byRef|live) == byRef && flow.IsDefinition(fa.info, as.Lhs[r.Result]) {
 		delete(s, l) // a new variable: an earlier iteration's deferred closure keeps its own
 	}
-	fa.loadAt(s, l, call, fa.calleeName(call, "the module"), "", true, r.Status)
+	fa.loadAt(s, l, call, true, r.Status)
 }
 
 // loadAt records a load into l. reassign: the load gives the variable a new
 // value (m, err = Open(); C.hipModuleLoad(&m, ...)) rather than loading into
 // what it points to (p.Load(); C.hipModuleLoad(&p.h, ...)). status is the
 // result of call that says whether the load succeeded (callStatus).
-func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, name, unload string, reassign bool, status int) {
-	old, hadOld := previous(s, l) // a covering defer has no loads to report
-	if hadOld && old.b&live != 0 && old.b&escaped == 0 {
+func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, reassign bool, status int) {
+	old := previous(s, l) // a covering defer has no loads to report
+	if old.b&live != 0 && old.b&escaped == 0 {
 		fa.reportLeak(l, old, call.Pos(), "still loaded when its handle is loaded again")
 	}
 	// A deferred unload that reads the variable at exit unloads this module
@@ -446,11 +447,11 @@ func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, name, un
 	if reassign {
 		ref = byRef
 	}
-	inherit := hadOld && old.b&ref != 0 && old.deferAt != token.NoPos && !fa.candidates
+	inherit := old.b&ref != 0 && old.deferAt != token.NoPos && !fa.candidates
 	if inherit && len(old.sites) > 0 && old.b&^flags == deferred {
 		fa.reportLeak(l, old, call.Pos(), "never unloaded: the deferred unload reads the variable at exit and unloads only the last module loaded into it")
 	}
-	h := &handle{sites: []int{fa.siteIndex(call, name, unload, l)}}
+	h := &handle{sites: []int{fa.siteIndex(call, l)}}
 	h.b, h.status = fa.callStatus(call, status)
 	if inherit {
 		h.b, h.deferAt = deferred|old.b&(byRef|pointee), old.deferAt
@@ -459,9 +460,13 @@ func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, name, un
 }
 
 // siteIndex returns the index of the load site of call, recording it first.
-func (fa *funcAnalysis) siteIndex(call *ast.CallExpr, name, unload string, l flow.Loc) int {
+func (fa *funcAnalysis) siteIndex(call *ast.CallExpr, l flow.Loc) int {
 	return fa.sites.Add(call, 0, func() *loadSite {
-		return &loadSite{call: call, name: name, unload: unload, at: l, stmt: flow.EnclosingStmt(fa.fn.Body, call)}
+		site := &loadSite{call: call, name: fa.calleeName(call, "the module"), at: l, stmt: flow.EnclosingStmt(fa.fn.Body, call)}
+		if c := fa.idx.Match(call); c != nil {
+			site.name, site.unload = c.Func.Name, hipapi.Unloader(c.Func)
+		}
+		return site
 	})
 }
 
@@ -621,8 +626,8 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 				h = own(s, k)
 				h.b = h.b&^live | escaped
 			}
-			if k.Root == obj && fa.seeds[k] && h.b&^flags != held {
-				s[k] = &handle{b: held} // passed on or assigned: it may hold a new module
+			if k.Root == obj && fa.entry[k] != nil && h.b&^flags != held {
+				s[k] = fa.entry[k] // passed on or assigned: it may hold a new module
 			}
 		}
 	}
@@ -652,7 +657,7 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 			msg = fmt.Sprintf("modules kept in %s (loaded by %s) are %s; %s dies with the function and nothing unloads them", k, site.name, why, k)
 		case fa.handleEscapes[k]:
 			msg += "; only a function handle from it escapes, and the function dies with its module: keep the module with it (return or store it) and unload it when done"
-		case site.unload != "" && fa.unloadsAnywhere(k):
+		case site.unload != "" && fa.unloadsAnywhere(k.Root):
 			// A defer added beside the function's own unloads would unload
 			// twice (HL2002) on the paths that already unload.
 			msg += fmt.Sprintf("; unload it on this path too, or replace the function's unloads with one defer C.%s(%s) right after the load's error check", site.unload, k)
@@ -673,7 +678,7 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 // error check, when the load's handle is a plain local, the check is an if
 // statement that returns, and the function unloads the module nowhere.
 func (fa *funcAnalysis) deferFix(site *loadSite) (analysis.SuggestedFix, bool) {
-	if site.unload == "" || site.at.Path != "" || site.stmt == nil || fa.unloadsAnywhere(site.at) {
+	if site.unload == "" || site.at.Path != "" || site.stmt == nil || fa.unloadsAnywhere(site.at.Root) {
 		return analysis.SuggestedFix{}, false
 	}
 	return flow.FixAfterCheck(fa.pass.Fset, fa.fn.Body, site.stmt,
@@ -681,11 +686,11 @@ func (fa *funcAnalysis) deferFix(site *loadSite) (analysis.SuggestedFix, bool) {
 		fmt.Sprintf("defer C.%s(%s)", site.unload, site.at))
 }
 
-func (fa *funcAnalysis) unloadsAnywhere(l flow.Loc) bool {
+func (fa *funcAnalysis) unloadsAnywhere(root types.Object) bool {
 	if fa.unloadedRootsIn == nil {
 		fa.unloadedRootsIn = fa.unloadedRoots(fa.fn.Body) // once: a huge function can leak many modules
 	}
-	return fa.unloadedRootsIn[l.Root]
+	return fa.unloadedRootsIn[root]
 }
 
 // calledInPlace reports whether lit is a closure passed as an argument to a
@@ -699,18 +704,20 @@ func (fa *funcAnalysis) calledInPlace(lit *ast.FuncLit) bool {
 
 // previous returns what a load into l finds there: l's handle, or else the
 // deferred unload of a whole variable (a handle without loads of its own)
-// that covers l, a field of it.
-func previous(s state, l flow.Loc) (*handle, bool) {
+// that covers l, a field of it; else an empty handle (not to be changed).
+func previous(s state, l flow.Loc) *handle {
 	if h, ok := s[l]; ok {
-		return h, true
+		return h
 	}
 	for k, h := range s {
 		if l.Under(k) && len(h.sites) == 0 && h.deferAt != token.NoPos { // k != l: l has no handle
-			return h, true
+			return h
 		}
 	}
-	return nil, false
+	return &noHandle
 }
+
+var noHandle handle
 
 // calleeName names call's callee in messages; def when it has no static one.
 func (a *analysis_) calleeName(call *ast.CallExpr, def string) string {

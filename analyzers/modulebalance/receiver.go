@@ -81,24 +81,6 @@ func (a *analysis_) loadsIntoOf(fn flow.Func, sig *types.Signature, replaces map
 	return li
 }
 
-// intoLoad handles a call of a function with a LoadsInto fact: the caller's
-// variables it loads into now hold a module.
-func (fa *funcAnalysis) intoLoad(call *ast.CallExpr, li LoadsInto, s state) {
-	name := fa.calleeName(call, "the module")
-	for _, p := range li.Params {
-		e := flow.ArgAt(call, p)
-		if e == nil {
-			continue
-		}
-		adds := slices.Contains(li.Adds, p) // only into owners the function created
-		if l, ok := fa.target(s, flow.StripAddr(e), adds); ok && adds {
-			fa.addInto(s, call, l, name, li.Status)
-		} else if ok {
-			fa.loadAt(s, l, call, name, "", false, li.Status)
-		}
-	}
-}
-
 // finalizedType reports whether the package sets a finalizer (or a cleanup)
 // on values of t's named type anywhere: the finalizer then owns what is
 // loaded into them.

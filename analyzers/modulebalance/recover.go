@@ -8,20 +8,6 @@ import (
 	"github.com/hiplint/hiplint/internal/flow"
 )
 
-// panicsIn returns the name of a function of this package that n calls and
-// that panics itself (a must or Result helper), or "".
-func (fa *funcAnalysis) panicsIn(n ast.Node) string {
-	if fa.panics == nil {
-		fa.panics = flow.Panicking(fa.info, fa.idx.Funcs()) // every function at once, on first use
-	}
-	wrapper := func(lit *ast.FuncLit) bool { return cgocall.IsWrapper(fa.info, lit) }
-	call := flow.FirstCall(n, wrapper, func(call *ast.CallExpr) bool { return fa.panics[fa.callee(call)] })
-	if call == nil {
-		return ""
-	}
-	return fa.callee(call).Name()
-}
-
 // checkRecoveredPanic reports the modules still loaded when a helper called
 // in n panics and the function's deferred recover turns the panic into a
 // return: the unloads after the call never run. Modules that n itself loads
@@ -30,8 +16,14 @@ func (fa *funcAnalysis) checkRecoveredPanic(n ast.Node, s state) {
 	if _, isDefer := n.(*ast.DeferStmt); isDefer || fa.reported == nil || !fa.recovers {
 		return
 	}
-	name := fa.panicsIn(n)
-	if name == "" {
+	if fa.panics == nil {
+		fa.panics = flow.Panicking(fa.info, fa.idx.Funcs()) // every function at once, on first use
+	}
+	// A function of this package that n calls and that panics itself (a
+	// must or Result helper).
+	wrapper := func(lit *ast.FuncLit) bool { return cgocall.IsWrapper(fa.info, lit) }
+	call := flow.FirstCall(n, wrapper, func(call *ast.CallExpr) bool { return fa.panics[fa.callee(call)] })
+	if call == nil {
 		return
 	}
 	r := flow.PosRange{Pos: n.Pos(), End: n.End()}
@@ -46,23 +38,8 @@ func (fa *funcAnalysis) checkRecoveredPanic(n ast.Node, s state) {
 		h := s[k]
 		// A module whose load is not checked yet may be what the helper
 		// checks (mustOK(res)): leave it out.
-		if !unloadedHere[k] && h.b&live != 0 && h.b&pending == 0 && !slices.ContainsFunc(h.sites, func(i int) bool { return r.Contains(fa.sites.List[i].call.Pos()) }) {
-			fa.reportLeak(k, h, n.Pos(), "not unloaded when "+name+" panics and the deferred recover returns; defer the unload")
+		if !unloadedHere[k] && h.b&live == loaded && !slices.ContainsFunc(h.sites, func(i int) bool { return r.Contains(fa.sites.List[i].call.Pos()) }) {
+			fa.reportLeak(k, h, n.Pos(), "not unloaded when "+fa.callee(call).Name()+" panics and the deferred recover returns; defer the unload")
 		}
 	}
-}
-
-// callbackArgs returns the arguments of a call through a parameter of
-// function type (fn(m) in `func With(img, fn func(C.hipModule_t) error)`)
-// that the function unloads somewhere itself: the callback uses the module
-// during the call and does not take it over. A module the function never
-// unloads may be the callback's to keep (an onLoad hook that registers it).
-func (fa *funcAnalysis) callbackArgs(call *ast.CallExpr) []ast.Expr {
-	if !flow.CallsParam(fa.info, fa.fn.Signature(fa.info), call) {
-		return nil
-	}
-	return slices.DeleteFunc(slices.Clone(call.Args), func(arg ast.Expr) bool {
-		root := flow.RootVar(fa.info, arg)
-		return root == nil || !fa.unloadsAnywhere(flow.Loc{Root: root})
-	})
 }

@@ -26,7 +26,7 @@ func (fa *funcAnalysis) propagateStatus(s state, lhs, rhs ast.Expr) {
 	for l, h := range s {
 		if h.b&pending != 0 && slices.ContainsFunc(keys, func(k types.Object) bool { return slices.Contains(h.status, any(k)) }) {
 			h = own(s, l)
-			h.status = flow.AppendNew(h.status, any(obj))
+			h.add(nil, []any{obj})
 		}
 	}
 }
