@@ -285,7 +285,7 @@ var relevantRoles = []hipapi.Role{hipapi.Alloc, hipapi.Free, hipapi.GraphAllocNo
 // relevant reports whether fn makes a call the analysis models, so that
 // other functions cost nothing more.
 func (a *analyzer) relevant(fn flow.Func) bool {
-	return flow.FirstCall(fn.Body, a.idx.InPlaceOrWrapper, func(call *ast.CallExpr) bool {
+	return a.idx.FirstCall(fn.Body, a.idx.InPlaceOrWrapper, func(call *ast.CallExpr) bool {
 		if c := a.idx.Match(call); c != nil {
 			return slices.Contains(relevantRoles, c.Func.Role)
 		}

@@ -172,6 +172,7 @@ type nodeSite struct {
 type funcAnalysis struct {
 	*analyzer
 	ev           flow.Evaluator[*state, val]
+	calls        flow.Calls[*state] // the calls in each node, in evaluation order
 	fn           flow.Func
 	cfg          *cfg.CFG
 	info         *types.Info
@@ -222,6 +223,7 @@ func newFuncAnalysis(a *analyzer, fn flow.Func) *funcAnalysis {
 		Call: fa.callValue, Go: fa.goSite, GoPart: fa.goPart,
 		Offset: func(v val) val { return val{sites: v.sites} }, Ref: func(l flow.Loc) val { return val{refs: []flow.Loc{l}} }}
 	fa.loops, fa.rangeOf = flow.Loops(fn.Body)
+	fa.calls = flow.Calls[*state]{Index: a.idx, Lit: fa.lit, Runtime: fa.runtimeCall, Other: fa.otherCall}
 	return fa
 }
 
@@ -298,21 +300,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 	}
 	// The runtime calls and summarized calls in n, arguments first, in
 	// source order.
-	fa.idx.CallsInOrder(n, func(lit *ast.FuncLit) {
-		if cgocall.IsWrapper(fa.info, lit) {
-			// A C function outside the model may write through the
-			// addresses it is passed (C.myAlloc(&p)).
-			for _, l := range fa.lc.WrapperAddressed(lit) {
-				s.vals.Forget(l)
-			}
-		}
-		// A closure that runs in place (ctx.Do(func() error {...})) runs
-		// here, on this function's variables; other closures are other
-		// functions.
-		if fa.idx.InPlace(lit) {
-			fa.inlineClosure(lit, s)
-		}
-	}, func(c *cgocall.Call) { fa.runtimeCall(c, s) }, func(call *ast.CallExpr) { fa.otherCall(call, s) })
+	fa.calls.Walk(n, s)
 	switch n := n.(type) {
 	case *ast.AssignStmt, *ast.ValueSpec:
 		fa.ev.Assign(n, s)
@@ -328,6 +316,23 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 		}
 	}
 	return s
+}
+
+// lit is the hook for a function literal written in a node.
+func (fa *funcAnalysis) lit(lit *ast.FuncLit, s *state) {
+	if cgocall.IsWrapper(fa.info, lit) {
+		// A C function outside the model may write through the
+		// addresses it is passed (C.myAlloc(&p)).
+		for _, l := range fa.lc.WrapperAddressed(lit) {
+			s.vals.Forget(l)
+		}
+	}
+	// A closure that runs in place (ctx.Do(func() error {...})) runs
+	// here, on this function's variables; other closures are other
+	// functions.
+	if fa.idx.InPlace(lit) {
+		fa.inlineClosure(lit, s)
+	}
 }
 
 // allocsIn returns the allocation sites of the calls in e.

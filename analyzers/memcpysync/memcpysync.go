@@ -103,7 +103,7 @@ func (c *checker) relevant(fn flow.Func) bool {
 			}
 		}
 	}
-	return flow.FirstCall(fn.Body, c.idx.InPlaceOrWrapper, func(call *ast.CallExpr) bool {
+	return c.idx.FirstCall(fn.Body, c.idx.InPlaceOrWrapper, func(call *ast.CallExpr) bool {
 		_, ok := c.sums.Of(c.callee(call))
 		return ok || c.idx.Match(call) != nil
 	}) != nil

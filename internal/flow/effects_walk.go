@@ -32,50 +32,66 @@ type Effects[S any] struct {
 	// Read: a host read of the memory x points into, at the index
 	// expression or dereference at (at == x: a range loop's operand).
 	Read func(x ast.Expr, at ast.Node, s S)
+
+	cur S // the state of the walk under way
 }
 
 // Walk walks n, calling the hooks with s.
 func (w *Effects[S]) Walk(n ast.Node, s S) {
-	var visit func(ast.Node) bool
-	walk := func(es ...ast.Expr) {
-		for _, e := range es {
-			ast.Inspect(e, visit)
-		}
+	// The walk is the Effects itself as an ast.Visitor, with s in cur:
+	// no closures to allocate at each of the many walks of a function's
+	// nodes. A hook may walk again (Lit runs an in-place closure's
+	// control flow), so the outer state is put back after.
+	prev := w.cur
+	w.cur = s
+	ast.Walk((*effectsVisitor[S])(w), n)
+	w.cur = prev
+}
+
+type effectsVisitor[S any] Effects[S]
+
+func (v *effectsVisitor[S]) walk(es ...ast.Expr) {
+	for _, e := range es {
+		ast.Walk(v, e)
 	}
-	visit = func(node ast.Node) bool {
-		if x, ok := node.(ast.Expr); ok && w.Ranged[x] {
-			w.Read(x, x, s)
-		}
-		switch x := node.(type) {
-		case *ast.FuncLit:
-			w.Lit(x, s)
-			return false
-		case *ast.CallExpr:
-			if c := w.Index.Match(x); c != nil {
-				walk(c.Args...)
-				w.Runtime(c, s)
-			} else if name, args, sig, ok := cgocall.AnyCall(w.Index.info, x); ok {
-				walk(args...)
-				w.C(x, name, args, sig, s)
-			} else {
-				walk(x.Fun)
-				walk(x.Args...)
-				w.Other(x, s)
-			}
-			return false
-		case *ast.UnaryExpr:
-			if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok && x.Op == token.AND {
-				walk(ix.X, ix.Index)
-				return false
-			}
-		case *ast.StarExpr:
-			w.Read(x.X, x, s)
-		case *ast.IndexExpr:
-			w.Read(x.X, x, s)
-		}
-		return true
+}
+
+func (v *effectsVisitor[S]) Visit(node ast.Node) ast.Visitor {
+	if node == nil {
+		return nil
 	}
-	ast.Inspect(n, visit)
+	w, s := (*Effects[S])(v), v.cur
+	if x, ok := node.(ast.Expr); ok && w.Ranged[x] {
+		w.Read(x, x, s)
+	}
+	switch x := node.(type) {
+	case *ast.FuncLit:
+		w.Lit(x, s)
+		return nil
+	case *ast.CallExpr:
+		if c := w.Index.Match(x); c != nil {
+			v.walk(c.Args...)
+			w.Runtime(c, s)
+		} else if name, args, sig, ok := cgocall.AnyCall(w.Index.info, x); ok {
+			v.walk(args...)
+			w.C(x, name, args, sig, s)
+		} else {
+			v.walk(x.Fun)
+			v.walk(x.Args...)
+			w.Other(x, s)
+		}
+		return nil
+	case *ast.UnaryExpr:
+		if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok && x.Op == token.AND {
+			v.walk(ix.X, ix.Index)
+			return nil
+		}
+	case *ast.StarExpr:
+		w.Read(x.X, x, s)
+	case *ast.IndexExpr:
+		w.Read(x.X, x, s)
+	}
+	return v
 }
 
 // RangeOperands returns the operands of the range loops under n.

@@ -195,20 +195,29 @@ func Guarded(ifs *ast.IfStmt, ps []token.Pos) bool {
 // outside the ranges safe: the variables whose every use is in a safe
 // position are left out. The map is nil when there are none.
 func UsedOutside[V any](info *types.Info, n ast.Node, objs map[types.Object]V, safe []PosRange) map[types.Object]bool {
-	var out map[types.Object]bool
 	if len(objs) == 0 {
-		return out
+		return nil
 	}
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if _, ok := objs[info.Uses[id]]; ok && !InRanges(id.Pos(), safe) {
-				if out == nil {
-					out = map[types.Object]bool{}
-				}
-				out[info.Uses[id]] = true
-			}
+	v := &usedVisitor[V]{info: info, objs: objs, safe: safe} // one allocation, not a closure and its variables
+	ast.Walk(v, n)
+	return v.out
+}
+
+type usedVisitor[V any] struct {
+	info *types.Info
+	objs map[types.Object]V
+	safe []PosRange
+	out  map[types.Object]bool
+}
+
+func (v *usedVisitor[V]) Visit(n ast.Node) ast.Visitor {
+	if id, ok := n.(*ast.Ident); ok {
+		if _, ok := v.objs[v.info.Uses[id]]; ok && !InRanges(id.Pos(), v.safe) {
+			Put(&v.out, v.info.Uses[id], true)
 		}
-		return true
-	})
-	return out
+	}
+	if n == nil {
+		return nil
+	}
+	return v
 }

@@ -52,6 +52,12 @@ type Index struct {
 	// runtime holds the calls' runtime calls, in source order.
 	runtime []*cgocall.Call
 
+	// entries lists the calls and function literals of the user files in
+	// source order, each with the index past those inside it; bodies holds
+	// the range of each function body's (FirstCall).
+	entries []callEntry
+	bodies  map[*ast.BlockStmt][2]int32
+
 	mu   sync.Mutex
 	cfgs map[*ast.BlockStmt]*cfg.CFG      // CFG's graphs, built on first use
 	refs map[*ast.BlockStmt][]*types.Func // funcRefs's lists, made on first use
@@ -62,25 +68,55 @@ func (x *Index) build() {
 		x.inPlace = map[*ast.FuncLit]bool{}
 		x.calls = map[*ast.CallExpr]*cgocall.Call{}
 		later := map[*ast.CallExpr]bool{}
+		x.bodies = map[*ast.BlockStmt][2]int32{}
+		wanted := map[*ast.BlockStmt]bool{}
+		type open struct {
+			entry int32 // the node's entry in x.entries, or -1
+			body  *ast.BlockStmt
+			start int32
+		}
+		var stack []open
 		for _, file := range x.files {
 			if cgocall.IsSupportFile(x.fset, file) {
 				continue
 			}
 			ast.Inspect(file, func(n ast.Node) bool {
+				top := open{entry: -1}
 				switch n := n.(type) {
+				case nil:
+					top = stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					end := int32(len(x.entries))
+					if top.entry >= 0 {
+						x.entries[top.entry].end = end
+					}
+					if top.body != nil {
+						x.bodies[top.body] = [2]int32{top.start, end}
+					}
+					return false
 				case *ast.FuncDecl:
 					if n.Body != nil {
 						x.funcs = append(x.funcs, Func{Decl: n, Body: n.Body})
+						wanted[n.Body] = true
 					}
 				case *ast.FuncLit:
+					top.entry = int32(len(x.entries))
+					x.entries = append(x.entries, callEntry{node: n})
 					if !cgocall.IsWrapper(x.info, n) {
 						x.funcs = append(x.funcs, Func{Lit: n, Body: n.Body})
+						wanted[n.Body] = true
+					}
+				case *ast.BlockStmt:
+					if wanted[n] {
+						top.body, top.start = n, int32(len(x.entries))
 					}
 				case *ast.GoStmt:
 					later[n.Call] = true
 				case *ast.DeferStmt:
 					later[n.Call] = true
 				case *ast.CallExpr:
+					top.entry = int32(len(x.entries))
+					x.entries = append(x.entries, callEntry{node: n})
 					c := cgocall.Match(x.info, n)
 					x.calls[n] = c
 					if c != nil {
@@ -90,6 +126,7 @@ func (x *Index) build() {
 						addInPlace(x.info, n, x.inPlace)
 					}
 				}
+				stack = append(stack, top)
 				return true
 			})
 		}
@@ -207,6 +244,7 @@ func (x *Index) Release() {
 	// after this is empty.
 	x.once.Do(func() {})
 	x.funcs, x.inPlace, x.calls, x.runtime, x.info, x.files = nil, nil, nil, nil, nil, nil
+	x.entries, x.bodies = nil, nil
 	x.mu.Lock()
 	x.cfgs, x.refs = nil, nil
 	x.mu.Unlock()

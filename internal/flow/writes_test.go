@@ -104,9 +104,9 @@ func TestAtExits(t *testing.T) {
 	assert.Equal(t, transfers, nodes, "Replay reports what ReplayExits does")
 }
 
-// TestCallsInOrder: inner calls and arguments before the call, literals
+// TestCalls: inner calls and arguments before the call, literals
 // not walked.
-func TestCallsInOrder(t *testing.T) {
+func TestCalls(t *testing.T) {
 	src := `package p
 func f(int) int { return 0 }
 func g(func()) int { return 0 }
@@ -119,9 +119,10 @@ func use() {
 	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
 	body := pass.Files[0].Decls[3].(*ast.FuncDecl).Body
 	var got []string
-	x.CallsInOrder(body, func(*ast.FuncLit) { got = append(got, "lit") }, nil, func(call *ast.CallExpr) {
+	w := Calls[int]{Index: x, Lit: func(*ast.FuncLit, int) { got = append(got, "lit") }, Other: func(call *ast.CallExpr, depth int) {
 		got = append(got, types.ExprString(call))
-	})
+	}}
+	w.Walk(body, 0)
 	assert.Equal(t, []string{"h()", "f(1)", "f(f(1))", "lit", "g((func() literal))", "h()(f(f(1)) + g((func() literal)))"}, got)
 }
 
