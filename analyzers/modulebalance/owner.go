@@ -60,28 +60,24 @@ func (fa *funcAnalysis) rangeOverOwner(n ast.Node, s state) bool {
 	if len(ks) == 0 {
 		return false
 	}
-	rs, ok := fa.parent(x).(*ast.RangeStmt)
-	if !ok || rs.X != x || !fa.bodyUnloadsElements(rs) {
+	// The body unloads its value (or key) variable or an element of what it
+	// ranges over.
+	rs, ok := flow.Parent(fa.fn.Body, x).(*ast.RangeStmt)
+	if !ok || rs.X != x {
 		return false
 	}
-	if fa.candidates {
-		return true
+	roots := fa.unloadedRoots(rs.Body)
+	if !slices.ContainsFunc([]ast.Expr{rs.Key, rs.Value, rs.X}, func(e ast.Expr) bool {
+		return e != nil && roots[flow.RootVar(fa.info, e)]
+	}) {
+		return false
 	}
 	for _, k := range ks {
-		if s[k].b&live != 0 {
+		if s[k].b&live != 0 && !fa.candidates {
 			h := own(s, k)
 			h.b = h.b&^live | unloaded
 			h.unloadAt = x.Pos()
 		}
 	}
 	return true
-}
-
-// bodyUnloadsElements reports whether the range loop's body unloads its
-// value (or key) variable or an element of what it ranges over.
-func (fa *funcAnalysis) bodyUnloadsElements(rs *ast.RangeStmt) bool {
-	roots := fa.unloadedRoots(rs.Body)
-	return slices.ContainsFunc([]ast.Expr{rs.Key, rs.Value, rs.X}, func(e ast.Expr) bool {
-		return e != nil && roots[flow.RootVar(fa.info, e)]
-	})
 }

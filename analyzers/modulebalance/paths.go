@@ -155,9 +155,6 @@ func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
 	return fa
 }
 
-// parent returns n's parent within the function body.
-func (fa *funcAnalysis) parent(n ast.Node) ast.Node { return flow.Parent(fa.fn.Body, n) }
-
 func (fa *funcAnalysis) run() {
 	g := fa.idx.CFG(fa.fn.Body)
 	p := flow.Problem[state]{
@@ -217,19 +214,27 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 		fa.assignOverwrites(n, s)
 	}
 	fa.escapesIn(n, s, fa.calls(n, s))
+	// The modules still loaded leak at a return and where the test ends.
+	where := flow.TestStop(fa.info, n)
+	if where != "" {
+		where = "when " + where + " ends the test"
+	}
 	if ret, ok := n.(*ast.ReturnStmt); ok {
 		fa.handleEscapes = flow.Mentioned(fa.info, ret, fa.funcs) // the function and global handles it returns
-		where := "on this return"
+		where = "on this return"
 		if ret.Pos() == fa.fn.Body.Rbrace { // go/cfg's implicit return at the closing brace
 			where = "at the end of the function"
 		}
-		fa.checkLeaks(s, ret.Pos(), where)
-		fa.handleEscapes = nil
+	}
+	if where == "" {
 		return s
 	}
-	if stop := flow.TestStop(fa.info, n); stop != "" {
-		fa.checkLeaks(s, n.Pos(), "when "+stop+" ends the test")
+	for _, k := range flow.SortedByName(s) {
+		if h := s[k]; h.b&live != 0 {
+			fa.reportLeak(k, h, n.Pos(), "not unloaded "+where)
+		}
 	}
+	fa.handleEscapes = nil
 	return s
 }
 
@@ -417,7 +422,7 @@ func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state
 			"the module %s returns is discarded and can never be unloaded; keep it and unload it when done", fa.calleeName(call, "the constructor"))
 		return
 	}
-	as, ok := fa.parent(call).(*ast.AssignStmt)
+	as, ok := flow.Parent(fa.fn.Body, call).(*ast.AssignStmt)
 	if !ok || len(as.Rhs) != 1 || r.Result >= len(as.Lhs) {
 		return
 	}
@@ -633,14 +638,6 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 	}
 }
 
-func (fa *funcAnalysis) checkLeaks(s state, at token.Pos, where string) {
-	for _, k := range flow.SortedByName(s) {
-		if h := s[k]; h.b&live != 0 {
-			fa.reportLeak(k, h, at, "not unloaded "+where)
-		}
-	}
-}
-
 func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why string) {
 	if fa.reported == nil {
 		return // solving: the states only
@@ -666,24 +663,20 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 		default:
 			msg += "; unload it on every path"
 		}
+		// The fix: `defer C.hipModuleUnload(m)` on the line after the
+		// load's error check, when the load's handle is a plain local, the
+		// check is an if statement that returns, and the function unloads
+		// the module nowhere.
 		var fixes []analysis.SuggestedFix
-		if fix, ok := fa.deferFix(site); ok && h.b&owner == 0 {
-			fixes = append(fixes, fix)
+		if site.unload != "" && site.at.Path == "" && site.stmt != nil && h.b&owner == 0 && !fa.unloadsAnywhere(site.at.Root) {
+			if fix, ok := flow.FixAfterCheck(fa.pass.Fset, fa.fn.Body, site.stmt,
+				fmt.Sprintf("Unload %s with defer C.%s after the error check", site.at, site.unload),
+				fmt.Sprintf("defer C.%s(%s)", site.unload, site.at)); ok {
+				fixes = append(fixes, fix)
+			}
 		}
 		fa.reported.Report(Leak, site.call.Pos(), site.call.End(), msg, related, fixes...)
 	}
-}
-
-// deferFix offers `defer C.hipModuleUnload(m)` on the line after the load's
-// error check, when the load's handle is a plain local, the check is an if
-// statement that returns, and the function unloads the module nowhere.
-func (fa *funcAnalysis) deferFix(site *loadSite) (analysis.SuggestedFix, bool) {
-	if site.unload == "" || site.at.Path != "" || site.stmt == nil || fa.unloadsAnywhere(site.at.Root) {
-		return analysis.SuggestedFix{}, false
-	}
-	return flow.FixAfterCheck(fa.pass.Fset, fa.fn.Body, site.stmt,
-		fmt.Sprintf("Unload %s with defer C.%s after the error check", site.at, site.unload),
-		fmt.Sprintf("defer C.%s(%s)", site.unload, site.at))
 }
 
 func (fa *funcAnalysis) unloadsAnywhere(root types.Object) bool {
@@ -698,7 +691,7 @@ func (fa *funcAnalysis) unloadsAnywhere(root types.Object) bool {
 // wrapper: such callbacks (ctx.Do, sync.Once.Do, a locked-thread runner) run
 // during the call, on the caller's variables.
 func (fa *funcAnalysis) calledInPlace(lit *ast.FuncLit) bool {
-	call, ok := fa.parent(lit).(*ast.CallExpr)
+	call, ok := flow.Parent(fa.fn.Body, lit).(*ast.CallExpr)
 	return ok && fa.idx.InPlace(lit) && !flow.IsTestCleanup(fa.callee(call))
 }
 

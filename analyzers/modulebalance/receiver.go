@@ -69,8 +69,14 @@ func (a *analysis_) loadsIntoOf(fn flow.Func, sig *types.Signature, replaces map
 	finalized := flow.FinalizedVars(a.pass.TypesInfo, fn.Body)
 	li := LoadsInto{Status: flow.LastResult(sig, flow.IsStatus)}
 	for _, i := range slices.Sorted(maps.Keys(replaces)) {
+		// The package sets a finalizer (or a cleanup) on values of p's
+		// named type: the finalizer then owns what is loaded into them.
+		if a.finalized == nil {
+			a.finalized = flow.FinalizedTypes(a.pass.TypesInfo, a.idx.Funcs())
+		}
 		p := flow.ParamVar(sig, i)
-		if slices.Contains(unloaded, i) || slices.Contains(finalized, p) || a.finalizedType(p.Type()) {
+		n := flow.NamedOf(p.Type())
+		if slices.Contains(unloaded, i) || slices.Contains(finalized, p) || n != nil && a.finalized[n.Obj()] {
 			continue
 		}
 		li.Params = append(li.Params, i)
@@ -79,15 +85,4 @@ func (a *analysis_) loadsIntoOf(fn flow.Func, sig *types.Signature, replaces map
 		}
 	}
 	return li
-}
-
-// finalizedType reports whether the package sets a finalizer (or a cleanup)
-// on values of t's named type anywhere: the finalizer then owns what is
-// loaded into them.
-func (a *analysis_) finalizedType(t types.Type) bool {
-	if a.finalized == nil {
-		a.finalized = flow.FinalizedTypes(a.pass.TypesInfo, a.idx.Funcs())
-	}
-	n := flow.NamedOf(t)
-	return n != nil && a.finalized[n.Obj()]
 }
