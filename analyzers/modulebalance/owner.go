@@ -14,15 +14,13 @@ import (
 // An append to a slice that dies with the function is no transfer: on an
 // error return that drops the owner, its modules leak.
 func (fa *funcAnalysis) moveIntoOwner(as *ast.AssignStmt, s state) bool {
-	if as.Tok != token.ASSIGN && as.Tok != token.DEFINE { // one left and one right side (transfer)
-		return false
-	}
 	to, vals, ok := flow.AddedTo(fa.info, as.Lhs[0], as.Rhs[0])
-	if !ok {
+	if !ok || as.Tok != token.ASSIGN && as.Tok != token.DEFINE { // one left and one right side (transfer)
 		return false
 	}
 	o, ok := fa.localLoc(to)
-	if !ok {
+	old := s[o] // nil when !ok: no handle has the zero Loc
+	if !ok || old != nil && old.b&owner == 0 {
 		return false
 	}
 	var froms []flow.Loc
@@ -34,9 +32,7 @@ func (fa *funcAnalysis) moveIntoOwner(as *ast.AssignStmt, s state) bool {
 		froms = append(froms, from)
 	}
 	h := &handle{b: owner}
-	if old, had := s[o]; had && old.b&owner == 0 {
-		return false
-	} else if had {
+	if old != nil {
 		h = old.clone() // shared with other states: see own
 	}
 	for _, from := range froms {

@@ -243,11 +243,8 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 // tracked in m's place.
 func (fa *funcAnalysis) moveHandle(as *ast.AssignStmt, s state) bool {
 	from, h, ok := fa.movable(s, as.Rhs[0])
-	if !ok {
-		return false
-	}
-	to, ok := fa.localLoc(as.Lhs[0])
-	if !ok || to == from {
+	to, local := fa.localLoc(as.Lhs[0])
+	if !ok || !local || to == from {
 		return false
 	}
 	fa.overwrite(s, as.Lhs[0], as)
@@ -522,12 +519,12 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, how bi
 			// A guarded unloader unloads nothing twice. An owner's cleanup
 			// unloads what it holds now: nothing when the adds failed, and
 			// it usually clears the owner.
-		case h.b&pending != 0 && !isDeferred:
-			fa.reported.Reportf(UnloadUnchecked, call, fa.siteRelated(h, "loaded here"),
-				"module %s is unloaded before its load was checked for success; check the load's status first and unload only a module that loaded", k)
-		case h.b&pending != 0 && isDeferred:
-			fa.reported.Reportf(UnloadUnchecked, call, fa.siteRelated(h, "loaded here"),
-				"unload of module %s is deferred before the load is checked for success; if the load fails the deferred unload gets an invalid handle: move the defer after the error check", k)
+		case h.b&pending != 0:
+			msg := "module %s is unloaded before its load was checked for success; check the load's status first and unload only a module that loaded"
+			if isDeferred {
+				msg = "unload of module %s is deferred before the load is checked for success; if the load fails the deferred unload gets an invalid handle: move the defer after the error check"
+			}
+			fa.reported.Reportf(UnloadUnchecked, call, fa.siteRelated(h, "loaded here"), msg, k)
 		case h.b&^flags == failed:
 			fa.reported.Reportf(UnloadUnchecked, call, fa.siteRelated(h, "load that failed"),
 				"module %s is unloaded although its load failed; a failed load leaves no module to unload", k)
@@ -628,8 +625,7 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 			// A deferred unload that reads the variable is handed on too:
 			// clearing the variable then disarms the deferred cleanup.
 			if k.Root == obj && (h.b&live != 0 || h.b&(byRef|deferred) == byRef|deferred) {
-				h = own(s, k)
-				h.b = h.b&^live | escaped
+				own(s, k).b = h.b&^live | escaped // h, the old one, is held or no seed
 			}
 			if k.Root == obj && fa.entry[k] != nil && h.b&^flags != held {
 				s[k] = fa.entry[k] // passed on or assigned: it may hold a new module

@@ -25,8 +25,7 @@ func (fa *funcAnalysis) propagateStatus(s state, lhs, rhs ast.Expr) {
 	obj := fa.info.ObjectOf(id)
 	for l, h := range s {
 		if h.b&pending != 0 && slices.ContainsFunc(keys, func(k types.Object) bool { return slices.Contains(h.status, any(k)) }) {
-			h = own(s, l)
-			h.add(nil, []any{obj})
+			own(s, l).add(nil, []any{obj})
 		}
 	}
 }
