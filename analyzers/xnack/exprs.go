@@ -29,22 +29,21 @@ const (
 )
 
 func (a *analyzer) buildIndex() {
-	info := a.pass.TypesInfo
-	ix := flow.IndexSources(info, a.files)
+	ix := flow.IndexSources(a.info, a.files)
 	a.ix, a.attrs = ix, map[types.Object]hipapi.Const{}
-	cmem := flow.NewCMemory(info, a.pass.TypesSizes, ix, a.files, func(call *ast.CallExpr) bool {
-		name, ok := cgocall.CName(info, call)
+	cmem := flow.NewCMemory(a.info, a.pass.TypesSizes, ix, a.files, func(call *ast.CallExpr) bool {
+		name, ok := cgocall.CName(a.info, call)
 		return ok && cgocall.IsSystemAlloc(name)
 	})
-	a.kargs = flow.KernelArgs{Info: info, Sources: ix, C: cmem}
+	a.kargs = flow.KernelArgs{Info: a.info, Sources: ix, C: cmem}
 	a.provs, a.helped, a.guards = a.newProvenance(), a.newHelperArgs(), a.newGuards()
 	for _, c := range a.idx.RuntimeCalls() {
 		switch c.Func.Role {
 		case hipapi.Alloc:
-			ix.AddOut(info, c.Arg(c.Func.Out), c.Expr)
+			ix.AddOut(a.info, c.Arg(c.Func.Out), c.Expr)
 		case hipapi.DeviceAttribute:
-			k, ok := cgocall.DeviceAttr(info, c)
-			o := flow.AddrOf(info, c.Arg(c.Func.Out))
+			k, ok := cgocall.DeviceAttr(a.info, c)
+			o := flow.AddrOf(a.info, c.Arg(c.Func.Out))
 			if ok && o != nil && (k.Role == hipapi.PageableAttr || k.Role == hipapi.ManagedAttr) {
 				a.attrs[o] = k
 			}
@@ -61,7 +60,7 @@ const goMemory = "Go memory"
 // does. Unknown sources (parameters, fields, results of unknown calls)
 // contribute nothing: precision first.
 func (a *analyzer) newProvenance() flow.Trace[string, *analyzer] {
-	return flow.Trace[string, *analyzer]{Ctx: a, Info: a.pass.TypesInfo, Sources: a.ix, Expr: (*analyzer).provExpr,
+	return flow.Trace[string, *analyzer]{Ctx: a, Info: a.info, Sources: a.ix, Expr: (*analyzer).provExpr,
 		Call: (*analyzer).provCall, Join: func(p, q string) string { return cmp.Or(p, q) }}
 }
 
@@ -69,7 +68,6 @@ func (a *analyzer) newProvenance() flow.Trace[string, *analyzer] {
 func (a *analyzer) prov(e ast.Expr) string { return a.provs.Of(e) }
 
 func (a *analyzer) provExpr(e ast.Expr, s flow.Step[string, *analyzer]) string {
-	info := a.pass.TypesInfo
 	switch x := e.(type) {
 	case *ast.CallExpr:
 		return a.provCall(x, 0, s)
@@ -79,21 +77,21 @@ func (a *analyzer) provExpr(e ast.Expr, s flow.Step[string, *analyzer]) string {
 		if x.Op != token.AND {
 			return ""
 		}
-		if own, via := flow.AddrTarget(info, x.X); !own {
+		if own, via := flow.AddrTarget(a.info, x.X); !own {
 			return s.Of(via)
 		}
 		return goMemory
 	case *ast.SelectorExpr:
-		if f := flow.SelectedField(info, x); f != nil {
+		if f := flow.SelectedField(a.info, x); f != nil {
 			return a.provAll(a.ix.Of[f], s)
 		}
 	case *ast.IndexExpr:
 		// An element of a map or slice: what is stored into it (m[k] = p).
 		if id, ok := ast.Unparen(x.X).(*ast.Ident); ok {
-			switch flow.Under(info, x.X).(type) {
+			switch flow.Under(a.info, x.X).(type) {
 			case *types.Map, *types.Slice:
 				var srcs []flow.Source
-				for _, el := range a.ix.Elems[info.Uses[id]] {
+				for _, el := range a.ix.Elems[a.info.Uses[id]] {
 					srcs = append(srcs, flow.Source{Expr: el})
 				}
 				return a.provAll(srcs, s)
@@ -102,7 +100,7 @@ func (a *analyzer) provExpr(e ast.Expr, s flow.Step[string, *analyzer]) string {
 	case *ast.SliceExpr:
 		return s.Of(x.X)
 	case *ast.CompositeLit:
-		if _, ok := flow.Under(info, x).(*types.Slice); ok {
+		if _, ok := flow.Under(a.info, x).(*types.Slice); ok {
 			return goMemory
 		}
 	}
@@ -117,7 +115,7 @@ func (a *analyzer) provExpr(e ast.Expr, s flow.Step[string, *analyzer]) string {
 func (a *analyzer) provAll(srcs []flow.Source, s flow.Step[string, *analyzer]) string {
 	p := ""
 	for _, src := range srcs {
-		if src.Call == nil && flow.IsNil(a.pass.TypesInfo, src.Expr) {
+		if src.Call == nil && flow.IsNil(a.info, src.Expr) {
 			continue
 		}
 		q := s.Source(src)
@@ -131,23 +129,22 @@ func (a *analyzer) provAll(srcs []flow.Source, s flow.Step[string, *analyzer]) s
 
 // provCall is the provenance of result `result` of call.
 func (a *analyzer) provCall(call *ast.CallExpr, result int, s flow.Step[string, *analyzer]) string {
-	info := a.pass.TypesInfo
-	if name, ok := cgocall.CName(info, call); ok {
+	if name, ok := cgocall.CName(a.info, call); ok {
 		if cgocall.IsSystemAlloc(name) && result == 0 {
 			return "C." + name + " memory"
 		}
 		return ""
 	}
-	if flow.IsBuiltin(info, call, "make", "new", "append") {
+	if flow.IsBuiltin(a.info, call, "make", "new", "append") {
 		return goMemory
 	}
-	switch flow.UnsafeBuiltin(info, call) {
+	switch flow.UnsafeBuiltin(a.info, call) {
 	case "Slice", "SliceData", "String", "StringData", "Add":
 		if len(call.Args) > 0 {
 			return s.Of(call.Args[0])
 		}
 	}
-	fn := flow.Callee(info, call)
+	fn := flow.Callee(a.info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return ""
 	}
@@ -184,13 +181,13 @@ func (g guard) weaker(h guard) guard {
 // every assignment is a guard (or false, which proves anything), as weak
 // as the weakest. Copies of error variables are not followed.
 func (a *analyzer) newGuards() flow.Trace[guard, *analyzer] {
-	return flow.Trace[guard, *analyzer]{Ctx: a, Info: a.pass.TypesInfo, Sources: a.ix, Call: (*analyzer).guardCall,
+	return flow.Trace[guard, *analyzer]{Ctx: a, Info: a.info, Sources: a.ix, Call: (*analyzer).guardCall,
 		Expr: (*analyzer).guardExpr, Join: guard.weaker,
 		Follow: func(v *types.Var) bool { return !flow.IsError(v.Type()) }}
 }
 
 func (a *analyzer) guardExpr(e ast.Expr, s flow.Step[guard, *analyzer]) guard {
-	if flow.IsConstFalse(a.pass.TypesInfo, e) {
+	if flow.IsConstFalse(a.info, e) {
 		return guard{kind: xnackCheck}
 	}
 	return a.implies(e, true, s)
@@ -214,7 +211,6 @@ func (a *analyzer) implies(e ast.Expr, taken bool, s flow.Step[guard, *analyzer]
 
 // impliesOperand is what an operand of neither !, && nor || proves.
 func (a *analyzer) impliesOperand(e ast.Expr, taken bool, s flow.Step[guard, *analyzer]) guard {
-	info := a.pass.TypesInfo
 	switch x := e.(type) {
 	case *ast.BinaryExpr:
 		switch x.Op {
@@ -225,7 +221,7 @@ func (a *analyzer) impliesOperand(e ast.Expr, taken bool, s flow.Step[guard, *an
 			return a.impliesComparison(x, taken, s)
 		}
 	case *ast.Ident:
-		if _, ok := info.Uses[x].(*types.Var); ok && taken {
+		if _, ok := a.info.Uses[x].(*types.Var); ok && taken {
 			return s.Of(x)
 		}
 	case *ast.CallExpr:
@@ -237,10 +233,9 @@ func (a *analyzer) impliesOperand(e ast.Expr, taken bool, s flow.Step[guard, *an
 }
 
 func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, s flow.Step[guard, *analyzer]) guard {
-	info := a.pass.TypesInfo
-	val, op, c := x.X, x.Op, info.Types[x.Y].Value
+	val, op, c := x.X, x.Op, a.info.Types[x.Y].Value
 	if c == nil {
-		val, op, c = x.Y, flow.Flip(x.Op), info.Types[x.X].Value
+		val, op, c = x.Y, flow.Flip(x.Op), a.info.Types[x.X].Value
 	}
 	if c == nil {
 		return guard{}
@@ -271,16 +266,16 @@ func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, s flow.Step[
 // (ConcurrentManagedAccess is the right check before cudaMemPrefetchAsync)
 // and are neither.
 func (a *analyzer) attrValue(e ast.Expr) guard {
-	info := a.pass.TypesInfo
-	e = flow.StripConversions(info, e)
-	if k, ok := a.attrs[flow.StoredObject(info, e)]; ok { // v, or d.pageable of hipDeviceGetAttribute(&d.pageable, ...)
+	e = flow.StripConversions(a.info, e)
+	// v, or d.pageable of hipDeviceGetAttribute(&d.pageable, ...)
+	if k, ok := a.attrs[flow.StoredObject(a.info, e)]; ok {
 		return attrGuard(k)
 	}
 	x, ok := e.(*ast.SelectorExpr)
 	if !ok {
 		return guard{}
 	}
-	fam := cgocall.PropFamily(info.TypeOf(x.X))
+	fam := cgocall.PropFamily(a.info.TypeOf(x.X))
 	switch role := hipapi.PropFields[x.Sel.Name]; {
 	case fam == 0:
 	case role == hipapi.PageableAttr:
@@ -306,8 +301,7 @@ func attrGuard(k hipapi.Const) guard {
 // "xnack+") and its relatives, or a function summarized as reporting XNACK
 // (or, wrongly, HMM support).
 func (a *analyzer) guardCall(call *ast.CallExpr, result int, _ flow.Step[guard, *analyzer]) guard {
-	info := a.pass.TypesInfo
-	fn := flow.Callee(info, call)
+	fn := flow.Callee(a.info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return guard{}
 	}
@@ -316,7 +310,7 @@ func (a *analyzer) guardCall(call *ast.CallExpr, result int, _ flow.Step[guard, 
 		switch fn.Name() {
 		case "Contains", "HasSuffix", "HasPrefix", "EqualFold":
 			for _, arg := range call.Args {
-				if c := info.Types[arg].Value; c != nil && c.Kind() == constant.String &&
+				if c := a.info.Types[arg].Value; c != nil && c.Kind() == constant.String &&
 					strings.Contains(constant.StringVal(c), "xnack+") {
 					return guard{kind: xnackCheck}
 				}

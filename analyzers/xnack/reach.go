@@ -31,6 +31,7 @@ type ParamFlow struct {
 	// Array: the parameter is the kernelParams array itself; the kernel
 	// arguments its caller puts in it reach the GPU (argblock.go).
 	Array bool
+	site  token.Pos // the call a walk found it at
 }
 
 // String names the parameter, as the fact shows it: "0", "recv",
@@ -69,19 +70,13 @@ func compareParams(p, q ParamFlow) int {
 	return -1
 }
 
-// paramSite is a parameter flow found at a site of the walked function.
-type paramSite struct {
-	site token.Pos
-	flow ParamFlow
-}
-
 // firstParams keeps the first site's flow of each parameter, sorted
 // (compareParams).
-func firstParams(sites []paramSite) []ParamFlow {
+func firstParams(sites []ParamFlow) []ParamFlow {
 	var out []ParamFlow
 	for _, s := range sites {
-		if i, found := slices.BinarySearchFunc(out, s.flow, compareParams); !found {
-			out = slices.Insert(out, i, s.flow)
+		if i, found := slices.BinarySearchFunc(out, s, compareParams); !found {
+			out = slices.Insert(out, i, s)
 		}
 	}
 	return out
@@ -91,17 +86,7 @@ func firstParams(sites []paramSite) []ParamFlow {
 // declaration they are written in, whose variables they capture) whose
 // memory e may point to, or a field of it (flow.ParamRefOf).
 func (a *analyzer) paramOf(fi *fnInfo, e ast.Expr) (flow.Ref, bool) {
-	if fi.encl == nil {
-		return flow.Ref{}, false
-	}
-	return flow.ParamRefOf(a.pass.TypesInfo, a.ix, fi.encl.Signature(), e)
-}
-
-// via is pf handed on through the caller's own parameter r (an argument
-// array with array).
-func (pf ParamFlow) via(r flow.Ref, array bool) *ParamFlow {
-	pf.Ref, pf.Array = r, array
-	return &pf
+	return flow.ParamRefOf(a.info, a.ix, fi.sig, e)
 }
 
 // fieldMayHoldSystem reports whether a caller could pass system memory in
@@ -110,7 +95,7 @@ func (pf ParamFlow) via(r flow.Ref, array bool) *ParamFlow {
 // A field that only ever holds device memory (a DeviceBuffer's ptr) carries
 // no flow.
 func (a *analyzer) fieldMayHoldSystem(fi *fnInfo, r flow.Ref) bool {
-	f := flow.FieldByName(flow.RefType(fi.encl.Signature(), r), a.pass.Pkg, r.Path[1:])
+	f := flow.FieldByName(flow.RefType(fi.sig, r), a.pass.Pkg, r.Path[1:])
 	if f == nil {
 		return false
 	}
@@ -123,7 +108,7 @@ func (a *analyzer) fieldMayHoldSystem(fi *fnInfo, r flow.Ref) bool {
 // provField is the provenance of the field f of the struct e is (or points
 // to): the first system memory among what it may hold (flow.FieldValues).
 func (a *analyzer) provField(e ast.Expr, f *types.Var) (p string) {
-	a.ix.FieldValues(a.pass.TypesInfo, e, f, func(value ast.Expr, stored []flow.Source) bool {
+	a.ix.FieldValues(a.info, e, f, func(value ast.Expr, stored []flow.Source) bool {
 		if value != nil {
 			p = a.prov(value)
 		} else {
@@ -155,7 +140,9 @@ func (a *analyzer) reach(fi *fnInfo, pos token.Pos, e ast.Expr, pf ParamFlow, ca
 	passOn := func(r flow.Ref, ok, array bool) bool {
 		ok = ok && (r.Path == "" || (direct || !pf.Array) && a.fieldMayHoldSystem(fi, r))
 		if ok {
-			flows = append(flows, *pf.via(r, array))
+			f := pf
+			f.Ref, f.Array = r, array
+			flows = append(flows, f)
 		}
 		return ok
 	}
@@ -163,7 +150,7 @@ func (a *analyzer) reach(fi *fnInfo, pos token.Pos, e ast.Expr, pf ParamFlow, ca
 		p := ""
 		if pf.Path == "" {
 			p = a.prov(e)
-		} else if f := flow.FieldByName(a.pass.TypesInfo.TypeOf(e), callee.Pkg(), pf.Path[1:]); f != nil {
+		} else if f := flow.FieldByName(a.info.TypeOf(e), callee.Pkg(), pf.Path[1:]); f != nil {
 			p = a.provField(e, f)
 		} else {
 			return nil, nil
@@ -203,15 +190,21 @@ func (a *analyzer) reach(fi *fnInfo, pos token.Pos, e ast.Expr, pf ParamFlow, ca
 	}
 	if len(vals)+len(helped) == 0 {
 		r, ok := a.paramOf(fi, e) // the array itself: what the caller puts in it
-		passOn(r, ok && r.Path == "" && r.Param >= 0 && flow.IsArgArrayType(flow.RefType(fi.encl.Signature(), r)), true)
+		passOn(r, ok && r.Path == "" && r.Param >= 0 && flow.IsArgArrayType(flow.RefType(fi.sig, r)), true)
 	}
 	return nil, flows
 }
 
 // described is memory p with the argument e it is passed in (and the path
-// of the field of e) as the user wrote it.
+// of the field of e) as the user wrote it, but for a C call (p already
+// names it: "C.malloc memory").
 func (a *analyzer) described(p string, e ast.Expr, path string) string {
-	text := a.argText(e)
+	text := cgocall.UserText(e)
+	if call, ok := flow.StripConversions(a.info, e).(*ast.CallExpr); ok {
+		if _, ok := cgocall.CName(a.info, call); ok {
+			text = ""
+		}
+	}
 	if path != "" {
 		text = cmp.Or(text, "value") + path
 	}
@@ -219,18 +212,6 @@ func (a *analyzer) described(p string, e ast.Expr, path string) string {
 		return p
 	}
 	return p + " (" + text + ")"
-}
-
-// argText is an argument as the user wrote it, for messages: "" for a C
-// call (the provenance already names it: "C.malloc memory").
-func (a *analyzer) argText(e ast.Expr) string {
-	info := a.pass.TypesInfo
-	if call, ok := flow.StripConversions(info, e).(*ast.CallExpr); ok {
-		if _, ok := cgocall.CName(info, call); ok {
-			return ""
-		}
-	}
-	return cgocall.UserText(e)
 }
 
 // helperArg is a kernel argument value that a helper's argument array
@@ -246,7 +227,7 @@ type helperArg struct {
 // passes p. Local variables take the union of what is assigned to them;
 // parameters, fields and package variables are not followed.
 func (a *analyzer) newHelperArgs() flow.Trace[[]helperArg, *analyzer] {
-	return flow.Trace[[]helperArg, *analyzer]{Ctx: a, Info: a.pass.TypesInfo, Sources: a.ix,
+	return flow.Trace[[]helperArg, *analyzer]{Ctx: a, Info: a.info, Sources: a.ix,
 		Follow: func(v *types.Var) bool {
 			_, ok := flow.IsLocalVar(v)
 			return ok
@@ -257,16 +238,15 @@ func (a *analyzer) newHelperArgs() flow.Trace[[]helperArg, *analyzer] {
 }
 
 func (a *analyzer) helperArgValues(e ast.Expr, s flow.Step[[]helperArg, *analyzer]) []helperArg {
-	info := a.pass.TypesInfo
 	switch x := e.(type) {
 	case *ast.UnaryExpr: // &args[0] of a returned slice
 		if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok && x.Op == token.AND {
-			if _, ok := flow.Under(info, ix.X).(*types.Slice); ok {
+			if _, ok := flow.Under(a.info, ix.X).(*types.Slice); ok {
 				return s.Of(ix.X)
 			}
 		}
 	case *ast.CallExpr:
-		if flow.UnsafeBuiltin(info, x) == "SliceData" && len(x.Args) == 1 {
+		if flow.UnsafeBuiltin(a.info, x) == "SliceData" && len(x.Args) == 1 {
 			return s.Of(x.Args[0])
 		}
 		return a.helperCallArgs(x, 0, s)
@@ -277,7 +257,7 @@ func (a *analyzer) helperArgValues(e ast.Expr, s flow.Step[[]helperArg, *analyze
 // helperCallArgs returns the arguments of call that its result `result`
 // carries as kernel arguments.
 func (a *analyzer) helperCallArgs(call *ast.CallExpr, result int, _ flow.Step[[]helperArg, *analyzer]) []helperArg {
-	fn := flow.Callee(a.pass.TypesInfo, call)
+	fn := flow.Callee(a.info, call)
 	r := a.sums.Get(fn).Args
 	if r == nil || r.Result != result {
 		return nil

@@ -31,19 +31,18 @@ func guardResult(fn *types.Func, s Summary, result int) guard {
 // nil, what its guard helper proves (the result of one, or a variable that
 // only ever holds such results).
 func (a *analyzer) impliesNilComparison(x *ast.BinaryExpr, taken bool) (guard, bool) {
-	info := a.pass.TypesInfo
-	val, eq, ok := flow.NilComparison(info, x)
+	val, eq, ok := flow.NilComparison(a.info, x)
 	if !ok {
 		return guard{}, false
 	}
-	if !flow.IsError(info.TypeOf(val)) || eq != taken {
+	if !flow.IsError(a.info.TypeOf(val)) || eq != taken {
 		return guard{}, true // or the error is not nil here
 	}
 	switch x := ast.Unparen(val).(type) {
 	case *ast.CallExpr:
 		return a.guardCall(x, 0, a.guards.Start()), true
 	case *ast.Ident:
-		if v, ok := info.Uses[x].(*types.Var); ok {
+		if v, ok := a.info.Uses[x].(*types.Var); ok {
 			return a.guards.Start().Sources(a.ix.Of[v]), true
 		}
 	}
@@ -59,7 +58,6 @@ func (a *analyzer) findErrGuard(fi *fnInfo, r *walkResult) *Guard {
 	if fi.obj == nil {
 		return nil
 	}
-	info := a.pass.TypesInfo
 	results := fi.obj.Signature().Results()
 results:
 	for i := range results.Len() {
@@ -72,8 +70,8 @@ results:
 				continue results
 			}
 			switch e := rs.ret.Results[i]; {
-			case !flow.IsNil(info, e):
-				if !flow.NonNilError(info, results, e) {
+			case !flow.IsNil(a.info, e):
+				if !flow.NonNilError(a.info, results, e) {
 					continue results
 				}
 			case rs.s.guarded:

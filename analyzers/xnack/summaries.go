@@ -53,12 +53,14 @@ type KernelArgs struct {
 // hipModuleLaunchKernel in f"); CUDA: through the CUDA API (the guard is
 // cudaDevAttrPageableMemoryAccess). In this package, in is that function
 // and pos where the use is; for an imported callee pos is its declaration.
+// site is the call a walk found it at.
 type Need struct {
 	System bool
 	What   string
 	CUDA   bool
 	in     string
 	pos    token.Pos
+	site   token.Pos
 }
 
 // String is the kind, as the fact shows it.
@@ -116,15 +118,12 @@ func (s *Summary) String() string {
 // usesOf (they keep this package's positions); kernel argument arrays are
 // not followed through interfaces.
 func meet(fs []Summary) Summary {
-	var out Summary
-	for i, f := range fs {
+	out := fs[0]
+	out.Args, out.Needs = nil, nil
+	for _, f := range fs[1:] {
 		out.Runtime = out.Runtime || f.Runtime
 		out.Env = out.Env || f.Env
 		out.Params = flow.UnionSorted(out.Params, f.Params, compareParams)
-		if i == 0 {
-			out.Guards, out.Reports, out.ErrGuard, out.Memory = f.Guards, f.Reports, f.ErrGuard, f.Memory
-			continue
-		}
 		out.Guards = out.Guards && f.Guards
 		out.Reports, out.ErrGuard = meetGuards(out.Reports, f.Reports), meetGuards(out.ErrGuard, f.ErrGuard)
 		if out.Memory == nil || f.Memory == nil || out.Memory.Result != f.Memory.Result {
@@ -150,7 +149,7 @@ func (a *analyzer) summarizeResults() {
 	flow.Summaries[Summary]{
 		Pass: a.pass, Index: a.idx, Impls: a.impls,
 		Deps: func(fn flow.Func) []*types.Func {
-			return flow.StoreDeps(a.pass.TypesInfo, a.pass.Pkg, a.ix, fn.Body)
+			return flow.StoreDeps(a.info, a.pass.Pkg, a.ix, fn.Body)
 		},
 		Analyze: func(fn flow.Func) Summary {
 			fi := a.byNode[fn.Node()]
@@ -167,11 +166,6 @@ func (a *analyzer) calleeOf(ev event) Summary {
 	switch {
 	case ev.own != nil:
 		return *ev.own
-	case ev.lit != nil && a.byNode[ev.lit] != nil:
-		// A literal that skips (a subtest) does not guard its caller.
-		s := a.byNode[ev.lit].sum
-		s.Guards = false
-		return s
 	case ev.callee != nil:
 		s := a.sums.Get(ev.callee)
 		s.Needs = a.usesOf(ev.callee)
@@ -221,7 +215,7 @@ func (a *analyzer) summarize(fi *fnInfo) Summary {
 	fi.sum = s // the effects hold during the walk (recursion)
 	r := a.walk(fi, state{}, false)
 	s.Guards = fi.obj != nil && r.sawExit && r.exit.guarded
-	s.Needs = firstUses(r.unguarded, func(s siteUse) Need { return s.use })
+	s.Needs = firstUses(r.unguarded)
 	s.Params = firstParams(r.params)
 	s.ErrGuard = a.findErrGuard(fi, r)
 	fi.sum = s
@@ -229,11 +223,11 @@ func (a *analyzer) summarize(fi *fnInfo) Summary {
 }
 
 // firstUses keeps the first use of each kind, system memory first.
-func firstUses[T any](xs []T, use func(T) Need) []Need {
+func firstUses(xs []Need) []Need {
 	var out []Need
 	for _, system := range []bool{true, false} {
-		if i := slices.IndexFunc(xs, func(x T) bool { return use(x).System == system }); i >= 0 {
-			out = append(out, use(xs[i]))
+		if i := slices.IndexFunc(xs, func(x Need) bool { return x.System == system }); i >= 0 {
+			out = append(out, xs[i])
 		}
 	}
 	return out
@@ -248,7 +242,7 @@ func (a *analyzer) usesOf(fn *types.Func) []Need {
 		for _, impl := range impls {
 			all = append(all, a.usesOf(impl)...) // impls holds no interface method: one level
 		}
-		return firstUses(all, func(u Need) Need { return u })
+		return firstUses(all)
 	}
 	needs := a.sums.Get(fn).Needs
 	if fn.Pkg() != a.pass.Pkg {

@@ -31,7 +31,7 @@ func TestUntypedExpressions(t *testing.T) {
 	pass.ResultOf[flow.IndexAnalyzer] = idx
 	a := newAnalyzer(pass, false)
 	a.buildIndex()
-	fi := &fnInfo{encl: types.NewFunc(0, pkg, "f", types.NewSignatureType(nil, nil, nil, nil, nil, false))}
+	fi := &fnInfo{sig: types.NewSignatureType(nil, nil, nil, nil, nil, false)}
 	for _, src := range []string{
 		"&C.args[0]", "&(*C.block)[1]", "&C.dev.ptr", "C.x[2]", "T{C.p}", "[]unsafe.Pointer{C.p}",
 		"&C.dev[0]", "C.prop.pageableMemoryAccess",

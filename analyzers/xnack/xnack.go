@@ -70,16 +70,16 @@ func needAt(fi *fnInfo, pos token.Pos, system bool, what string, cuda bool) Need
 	return Need{System: system, What: what, CUDA: cuda, in: fi.name, pos: pos}
 }
 
-// event is what a node does, in evaluation order: a call of a function or
-// literal that may have a summary, or what the node does itself (own: a
-// runtime call, HSA_XNACK being set), as a summary of its own.
+// event is what a node does, in evaluation order: a call of a function
+// that may have a summary, or a summary of its own (own): what a runtime
+// call or HSA_XNACK being set does, or a literal's summary, which it keeps
+// as it is analyzed again.
 type event struct {
 	pos    token.Pos
 	own    *Summary
 	callee *types.Func
 	call   *ast.CallExpr // the call of callee, for its arguments
-	lit    *ast.FuncLit
-	mrun   bool // (*testing.M).Run
+	mrun   bool          // (*testing.M).Run
 	// deferred: the call runs at function exit, so it neither initializes
 	// the runtime nor sets HSA_XNACK where it is written.
 	deferred bool
@@ -88,9 +88,9 @@ type event struct {
 // fnInfo is one function body and its summary.
 type fnInfo struct {
 	fn       flow.Func
-	obj      *types.Func // nil for literals
-	name     string      // for literals, the enclosing declaration's name
-	encl     *types.Func // obj, or for literals the enclosing declaration's
+	obj      *types.Func      // nil for literals
+	name     string           // for literals, the enclosing declaration's name
+	sig      *types.Signature // obj's, or for literals the enclosing declaration's
 	g        *cfg.CFG
 	events   map[ast.Node][]event
 	testFile bool
@@ -101,6 +101,7 @@ type fnInfo struct {
 
 type analyzer struct {
 	pass *analysis.Pass
+	info *types.Info
 	idx  *flow.Index
 	// collectEvents's walk: one for the package, its reused buffer, and the
 	// function and whether the node walked is a defer statement.
@@ -109,6 +110,7 @@ type analyzer struct {
 	evFi       *fnInfo
 	evDeferred bool
 	onCall     func(ast.Node)
+	active     bool // an event is more than a call: the path analysis runs
 	files      []*ast.File
 	// ix is the package-wide assignment index, with the out-arguments of
 	// allocations (Sources.AddOut: C.hipMalloc(&v, n) gives v); attrs the
@@ -159,11 +161,11 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	// Unless something here can matter for XNACK (a HIP call, a memory
 	// use, HSA_XNACK, or a dependency with facts), the path analysis is
 	// skipped: without any, every function's effects and uses are none.
-	active := len(pass.AllObjectFacts()) > 0
+	a.active = len(pass.AllObjectFacts()) > 0
 	for _, fi := range a.funcs {
-		active = a.collectEvents(fi) || active
+		a.collectEvents(fi)
 	}
-	if active {
+	if a.active {
 		a.summarizeUses()
 		a.report()
 	}
@@ -178,8 +180,9 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 }
 
 func newAnalyzer(pass *analysis.Pass, candidates bool) *analyzer {
-	a := &analyzer{pass: pass, candidates: candidates, byNode: map[ast.Node]*fnInfo{}, impls: flow.NewImpls(pass),
-		idx: flow.IndexOf(pass)} // the other maps are made on first use (flow.Put)
+	// The other maps are made on first use (flow.Put).
+	a := &analyzer{pass: pass, info: pass.TypesInfo, candidates: candidates, byNode: map[ast.Node]*fnInfo{},
+		impls: flow.NewImpls(pass), idx: flow.IndexOf(pass)}
 	a.sums = flow.NewTable[Summary](pass, a.impls)
 	a.sums.Meet = meet
 	a.order = flow.NewCallOrder(pass.TypesInfo, a.idx)
@@ -188,19 +191,17 @@ func newAnalyzer(pass *analysis.Pass, candidates bool) *analyzer {
 }
 
 func (a *analyzer) collectFuncs() {
-	info := a.pass.TypesInfo
-	var encl string
-	var enclObj *types.Func
+	var name string
+	var sig *types.Signature
 	for _, fn := range a.idx.Funcs() {
-		fi := &fnInfo{fn: fn} // events: made when the first is kept
+		file := a.pass.Fset.Position(fn.Node().Pos()).Filename
+		// events: made when the first is kept
+		fi := &fnInfo{fn: fn, g: a.idx.CFG(fn.Body), testFile: strings.HasSuffix(file, "_test.go")}
 		if fn.Decl != nil {
-			fi.obj = fn.Object(info)
-			encl, enclObj = fn.Decl.Name.Name, fi.obj
+			fi.obj = fn.Object(a.info)
+			name, sig = fn.Decl.Name.Name, fn.Signature(a.info)
 		}
-		fi.name, fi.encl = encl, enclObj
-		fi.testFile = strings.HasSuffix(a.pass.Fset.Position(fn.Node().Pos()).Filename, "_test.go")
-		fi.g = a.idx.CFG(fn.Body)
-		fi.entry = flow.EntryOf(fi.obj, fn.Decl, fi.testFile)
+		fi.name, fi.sig, fi.entry = name, sig, flow.EntryOf(fi.obj, fn.Decl, fi.testFile)
 		a.funcs = append(a.funcs, fi)
 		a.byNode[fn.Node()] = fi
 	}
@@ -209,9 +210,8 @@ func (a *analyzer) collectFuncs() {
 // collectEvents keeps what fi's live nodes do (most nothing), in
 // evaluation order (flow.CallOrder: arguments before the call; function
 // literals are other functions, called where they are written: t.Run,
-// f.Fuzz, go, defer), and reports whether any is more than a call.
-func (a *analyzer) collectEvents(fi *fnInfo) bool {
-	active := false
+// f.Fuzz, go, defer).
+func (a *analyzer) collectEvents(fi *fnInfo) {
 	a.evFi = fi
 	for _, b := range fi.g.Blocks {
 		if !b.Live {
@@ -223,22 +223,22 @@ func (a *analyzer) collectEvents(fi *fnInfo) bool {
 			a.order.Walk(n, a.onCall)
 			if len(a.evOut) > 0 {
 				flow.Put(&fi.events, n, slices.Clone(a.evOut))
-				active = active || slices.ContainsFunc(a.evOut, func(ev event) bool { return ev.own != nil })
 			}
 		}
 	}
-	return active
 }
 
 // callOrEvents emits the events of a call or literal of the node walked.
 func (a *analyzer) callOrEvents(n ast.Node) {
 	switch n := n.(type) {
 	case *ast.FuncLit:
-		a.emit(event{pos: n.Pos(), lit: n})
+		if lit := a.byNode[n]; lit != nil {
+			a.emit(event{pos: n.Pos(), own: &lit.sum})
+		}
 	case *ast.CallExpr:
 		if c := a.idx.Match(n); c != nil {
 			a.emitOwn(n, a.runtimeEvents(c, a.evFi))
-		} else if name, ok := cgocall.CName(a.pass.TypesInfo, n); ok {
+		} else if name, ok := cgocall.CName(a.info, n); ok {
 			a.emitOwn(n, Summary{Runtime: hipapi.InitializesRuntime(name)})
 		} else {
 			a.callEvents(n)
@@ -259,6 +259,7 @@ func (a *analyzer) emitOwn(call *ast.CallExpr, own Summary) {
 	if a.evDeferred {
 		own.Runtime, own.Env, own.Guards = false, false, false
 	}
+	a.active = a.active || own.Env || own.Runtime || len(own.Needs)+len(own.Params) > 0
 	switch {
 	case own.Env || len(own.Needs)+len(own.Params) > 0: // (Guards: only with Env)
 		p := new(Summary)
@@ -272,8 +273,7 @@ func (a *analyzer) emitOwn(call *ast.CallExpr, own Summary) {
 var callsRuntime = &Summary{Runtime: true}
 
 func (a *analyzer) callEvents(call *ast.CallExpr) {
-	info := a.pass.TypesInfo
-	fn := flow.Callee(info, call)
+	fn := flow.Callee(a.info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return
 	}
@@ -284,8 +284,8 @@ func (a *analyzer) callEvents(call *ast.CallExpr) {
 	}
 	switch full {
 	case "os.Setenv", "syscall.Setenv":
-		if len(call.Args) == 2 && flow.ConstString(info, call.Args[0]) == "HSA_XNACK" {
-			on := flow.ConstString(info, call.Args[1]) == "1"
+		if len(call.Args) == 2 && flow.ConstString(a.info, call.Args[0]) == "HSA_XNACK" {
+			on := flow.ConstString(a.info, call.Args[1]) == "1"
 			a.emitOwn(call, Summary{Env: true, Guards: on})
 		}
 		return
@@ -333,7 +333,6 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) Summary {
 }
 
 func (a *analyzer) findReports(fi *fnInfo) *Guard {
-	info := a.pass.TypesInfo
 	results := fi.obj.Signature().Results()
 	rets := flow.ReturnStmts(fi.fn.Body)
 results:
@@ -346,7 +345,7 @@ results:
 			if len(ret.Results) != results.Len() {
 				continue results
 			}
-			if flow.IsConstFalse(info, ret.Results[i]) {
+			if flow.IsConstFalse(a.info, ret.Results[i]) {
 				continue
 			}
 			h := a.implies(ret.Results[i], true, a.guards.Start())
@@ -403,15 +402,10 @@ func join(a, b state) state {
 	return out
 }
 
-type siteUse struct {
-	site token.Pos // the call in the walked function
-	use  Need
-}
-
 // walkResult is what one walk of a function found.
 type walkResult struct {
-	unguarded []siteUse
-	params    []paramSite // parameters reaching the GPU unguarded
+	unguarded []Need
+	params    []ParamFlow // parameters reaching the GPU unguarded
 	mrun      []state
 	returns   []returnState // each return statement's state
 	exit      state         // joined over normal exits
@@ -477,14 +471,15 @@ func (w *walker) uses(ev event, sum Summary, s state) {
 	}
 	for _, pf := range sum.Params {
 		if ev.callee == nil { // a literal's or the node's own flows: the walked function's parameters
-			w.r.params = append(w.r.params, paramSite{ev.pos, pf})
+			pf.site = ev.pos
+			w.r.params = append(w.r.params, pf)
 			continue
 		}
 		// The callee's flows (calleeOf), at a call with its arguments (a
 		// method expression ((*T).M) or a method value has no receiver;
 		// the slice of variadic arguments is not followed).
 		sig := ev.callee.Signature()
-		arg := pf.Ref.Arg(w.a.pass.TypesInfo, ev.call)
+		arg := pf.Ref.Arg(w.a.info, ev.call)
 		if arg == nil || pf.Param >= 0 && sig.Variadic() && pf.Param >= sig.Params().Len()-1 {
 			continue
 		}
@@ -493,7 +488,8 @@ func (w *walker) uses(ev event, sum Summary, s state) {
 			w.use(ev.pos, *u, s)
 		}
 		for _, pf := range flows {
-			w.r.params = append(w.r.params, paramSite{ev.pos, pf})
+			pf.site = ev.pos
+			w.r.params = append(w.r.params, pf)
 		}
 	}
 }
@@ -511,7 +507,8 @@ func (w *walker) use(site token.Pos, u Need, s state) {
 				[]diag.Related{{Pos: u.pos, Message: u.describe("")}})
 		}
 	default:
-		w.r.unguarded = append(w.r.unguarded, siteUse{site, u})
+		u.site = site
+		w.r.unguarded = append(w.r.unguarded, u)
 	}
 }
 
@@ -550,9 +547,9 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 	}
 	p := flow.Problem[state]{Entry: entry, Clone: func(s state) state { return s }, Join: join,
 		Equal: func(a, b state) bool { return a == b }, Transfer: transfer(false), Branch: w.branch}
-	w.r.exit, w.r.sawExit = flow.SolveRecord(a.pass.TypesInfo, fi.g, p, transfer(true))
-	slices.SortStableFunc(w.r.unguarded, func(x, y siteUse) int { return cmp.Compare(x.site, y.site) })
-	slices.SortStableFunc(w.r.params, func(x, y paramSite) int { return cmp.Compare(x.site, y.site) })
+	w.r.exit, w.r.sawExit = flow.SolveRecord(a.info, fi.g, p, transfer(true))
+	slices.SortStableFunc(w.r.unguarded, func(x, y Need) int { return cmp.Compare(x.site, y.site) })
+	slices.SortStableFunc(w.r.params, func(x, y ParamFlow) int { return cmp.Compare(x.site, y.site) })
 	return &w.r
 }
 
@@ -602,19 +599,19 @@ var outcomes = map[bool]string{
 }
 
 // related lists every site's use, for the diagnostic's secondary positions.
-func related(sites []siteUse, entry string) []diag.Related {
+func related(sites []Need, entry string) []diag.Related {
 	var out []diag.Related
 	for _, s := range sites {
-		if !slices.ContainsFunc(out, func(r diag.Related) bool { return r.Pos == s.use.pos }) {
-			out = append(out, diag.Related{Pos: s.use.pos, Message: s.use.describe(entry)})
+		if !slices.ContainsFunc(out, func(r diag.Related) bool { return r.Pos == s.pos }) {
+			out = append(out, diag.Related{Pos: s.pos, Message: s.describe(entry)})
 		}
 	}
 	return out
 }
 
 // byKind is the sites of one kind of memory.
-func byKind(sites []siteUse, system bool) []siteUse {
-	return slices.DeleteFunc(slices.Clone(sites), func(s siteUse) bool { return s.use.System != system })
+func byKind(sites []Need, system bool) []Need {
+	return slices.DeleteFunc(slices.Clone(sites), func(s Need) bool { return s.System != system })
 }
 
 // reportProgram reports an entry point of a program (main, init, TestMain)
@@ -623,7 +620,7 @@ func byKind(sites []siteUse, system bool) []siteUse {
 func (a *analyzer) reportProgram(fi *fnInfo, r *walkResult) {
 	entry := fi.name
 	if sys := byKind(r.unguarded, true); len(sys) > 0 {
-		u := sys[0].use
+		u := sys[0]
 		guard, alt := `gcnArchName contains "xnack+" or hipDeviceAttributePageableMemoryAccess is 1`, "hipMalloc or hipHostMalloc"
 		if u.CUDA {
 			guard, alt = "cudaDevAttrPageableMemoryAccess is 1 (NVIDIA has no XNACK; this is its analogue)", "cudaMalloc or cudaMallocHost"
@@ -640,7 +637,7 @@ func (a *analyzer) reportProgram(fi *fnInfo, r *walkResult) {
 				"and falls back to pinned host memory, so every GPU access crosses the bus, and code that waits "+
 				"for the GPU to write it can hang; check that gcnArchName contains \"xnack+\" or "+
 				"hipDeviceAttributePageableMemoryAccess is 1, or set HSA_XNACK=1 before the first HIP call",
-				entry, man[0].use.describe(entry)),
+				entry, man[0].describe(entry)),
 			related(man, entry))
 	}
 }
@@ -657,25 +654,24 @@ func (a *analyzer) reportTest(fi *fnInfo, r *walkResult) {
 	if sys := byKind(r.unguarded, true); len(sys) > 0 {
 		first = sys[0]
 	}
-	kind := map[bool]string{true: "system memory", false: "managed memory"}[first.use.System]
+	kind := map[bool]string{true: "system memory", false: "managed memory"}[first.System]
 	fix := "skip unless XNACK is on (if !xnackEnabled() { t.Skip(...) }) or set HSA_XNACK=1 in TestMain before m.Run"
-	if first.use.CUDA {
+	if first.CUDA {
 		fix = "skip unless cudaDevAttrPageableMemoryAccess is 1 (NVIDIA has no XNACK; this is its analogue)"
 	}
 	a.found.Report(UnskippedTest, first.site, token.NoPos,
 		fmt.Sprintf("%s reaches %s (%s) with no XNACK skip guard: on a GPU without XNACK it %s; %s",
-			entry, kind, first.use.describe(entry), outcomes[first.use.System], fix),
+			entry, kind, first.describe(entry), outcomes[first.System], fix),
 		related(r.unguarded, entry))
 }
 
 // varInitRuntime returns a HIP call made by a package-level variable's
 // initializer, which runs before every init function and main.
 func (a *analyzer) varInitRuntime() token.Pos {
-	info := a.pass.TypesInfo
 	first := token.NoPos
-	flow.VarInitCalls(info, a.files, func(call *ast.CallExpr) bool {
-		name, isC := cgocall.CName(info, call)
-		c, fn := a.idx.Match(call), flow.Callee(info, call)
+	flow.VarInitCalls(a.info, a.files, func(call *ast.CallExpr) bool {
+		name, isC := cgocall.CName(a.info, call)
+		c, fn := a.idx.Match(call), flow.Callee(a.info, call)
 		if isC && hipapi.InitializesRuntime(name) || c != nil && c.Func.Family == hipapi.HIP ||
 			fn != nil && a.sums.Get(fn.Origin()).Runtime {
 			first = call.Pos()
