@@ -222,7 +222,7 @@ func newFuncAnalysis(a *analyzer, fn flow.Func) *funcAnalysis {
 	fa.ev = flow.Evaluator[*state, val]{Pass: a.pass, Locator: a.lc, Store: func(s *state) *flow.Store[val] { return &s.vals },
 		Call: fa.callValue, Go: fa.goSite, GoPart: fa.goPart,
 		Offset: func(v val) val { return val{sites: v.sites} }, Ref: func(l flow.Loc) val { return val{refs: []flow.Loc{l}} }}
-	fa.loops, fa.rangeOf = flow.Loops(fn.Body)
+	fa.loops, fa.rangeOf = a.idx.Loops(fn.Body)
 	fa.calls = flow.Calls[*state]{Index: a.idx, Lit: fa.lit, Runtime: fa.runtimeCall, Other: fa.otherCall}
 	return fa
 }

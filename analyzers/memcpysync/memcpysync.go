@@ -76,7 +76,7 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 	}
 	impls := flow.NewImpls(pass)
 	c := &checker{pass: pass, info: pass.TypesInfo, order: flow.StreamOrder{Strict: strict}, candidates: candidates,
-		idx: flow.IndexOf(pass), funcFields: flow.FuncFields(pass), sums: flow.NewTable[Summary](pass, impls)}
+		idx: flow.IndexOf(pass), funcFields: flow.IndexOf(pass).FuncFields(pass), sums: flow.NewTable[Summary](pass, impls)}
 	c.streamFlags = flow.StreamVarFacts(pass, c.idx)
 	c.sums.Meet = meetSummaries
 	funcs := c.idx.Funcs()

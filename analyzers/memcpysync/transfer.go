@@ -60,7 +60,7 @@ func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
 	fa := &funcAnalysis{checker: c, fn: fn, sig: fn.Signature(c.info)}
 	fa.ptrs = flow.Pointers{Locator: flow.Locator{Info: c.info, Index: flow.ElementsAsWritten(c.info)}}
 	fa.ptrs.Call = func(call *ast.CallExpr) (flow.Loc, bool) { return flow.GetterLoc(c.pass, &fa.ptrs, call) }
-	fa.effects = flow.Effects[*state]{Index: c.idx, Ranged: flow.RangeOperands(fn.Body),
+	fa.effects = flow.Effects[*state]{Index: c.idx, Ranged: c.idx.RangeOperands(fn.Body),
 		Lit: fa.closure, Runtime: fa.runtimeCall, C: fa.cCall, Other: fa.summarizedCall, Read: fa.read}
 	fa.prov = flow.ScanProvenance(c.idx, fa.ptrs, fn.Body, func(l flow.Loc) bool { return cgocall.IsStreamType(l.Root.Type()) })
 	fa.queues = flow.StreamQueues{Ptrs: fa.ptrs, Prov: fa.prov, Flags: c.streamFlags, Sig: fa.sig}

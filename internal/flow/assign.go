@@ -67,9 +67,9 @@ func Sides(n ast.Node) (lhs, rhs []ast.Expr, ok bool) {
 // Loops returns the extents of body's for and range loops, and the range
 // statement of each range clause's key and value (the nodes the CFG gives
 // for them).
-func Loops(body ast.Node) (loops []PosRange, rangeOf map[ast.Expr]*ast.RangeStmt) {
+func (x *Index) Loops(body ast.Node) (loops []PosRange, rangeOf map[ast.Expr]*ast.RangeStmt) {
 	rangeOf = map[ast.Expr]*ast.RangeStmt{}
-	ast.Inspect(body, func(n ast.Node) bool {
+	x.Walk(body, func(n ast.Node) bool {
 		switch l := n.(type) {
 		case *ast.ForStmt:
 			loops = append(loops, PosRange{Pos: l.Pos(), End: l.End()})

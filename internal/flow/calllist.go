@@ -4,41 +4,69 @@ import (
 	"go/ast"
 )
 
-// The Index lists the calls and function literals of the package's user
-// files in source order (the order of ast.Inspect), each with the index
-// just past the entries inside it, so that a walk can skip a literal it
-// does not enter; each function body is a range of the list. Analyzers walk
-// each body for calls many times (the relevance filters at every summary
-// round and again when reporting, three analyzers over the same
-// functions); the list is made in the walk that builds the Index, and a
-// walk over it touches only the calls, not every node.
-type callEntry struct {
-	node ast.Node // *ast.CallExpr or *ast.FuncLit
+// The Index lists the nodes of the package's user files that its walks
+// look for (listed below: calls, function literals, assignments and
+// declarations, composite literals, returns, loops, go and defer) in source
+// order, the order of ast.Inspect, each with the index just past the
+// entries inside it, so that a walk can skip a node's subtree; each file
+// and each function body is a range of the list. Analyzers walk each body
+// many times (the relevance filters at every summary round and again when
+// reporting, provenance twice, three analyzers over the same functions) for
+// a few of these kinds; the list is made in the one walk that builds the
+// Index, and a walk over it touches only the listed nodes, not every
+// identifier and selector.
+type listEntry struct {
+	node ast.Node
 	end  int32
 }
 
-// FirstCall is the function FirstCall over the Index's list of body's
-// calls; for a body that is not one of the package's functions it is the
-// function FirstCall.
-func (x *Index) FirstCall(body *ast.BlockStmt, enter func(*ast.FuncLit) bool, match func(*ast.CallExpr) bool) *ast.CallExpr {
+// listed reports whether the Index lists n.
+func listed(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.CallExpr, *ast.FuncLit, *ast.AssignStmt, *ast.ValueSpec, *ast.CompositeLit,
+		*ast.ReturnStmt, *ast.RangeStmt, *ast.ForStmt, *ast.GoStmt, *ast.DeferStmt:
+		return true
+	}
+	return false
+}
+
+// Walk calls f for each listed node under n, n included, in the order of
+// ast.Inspect; where f returns false, the nodes inside that one are
+// skipped. A file or function body of the package is walked over the
+// Index's list, any other node with ast.Inspect.
+func (x *Index) Walk(n ast.Node, f func(ast.Node) bool) {
 	x.build()
-	r, ok := x.bodies[body]
+	r, ok := x.ranges[n]
 	if !ok {
-		return FirstCall(body, enter, match)
+		ast.Inspect(n, func(n ast.Node) bool { return n == nil || !listed(n) || f(n) })
+		return
 	}
 	for i := r[0]; i < r[1]; {
-		switch n := x.entries[i].node.(type) {
-		case *ast.FuncLit:
-			if enter != nil && !enter(n) {
-				i = x.entries[i].end
-				continue
-			}
-		case *ast.CallExpr:
-			if match(n) {
-				return n
-			}
+		if !f(x.entries[i].node) {
+			i = x.entries[i].end
+			continue
 		}
 		i++
 	}
-	return nil
+}
+
+// FirstCall is the function FirstCall over the Index's list.
+func (x *Index) FirstCall(body *ast.BlockStmt, enter func(*ast.FuncLit) bool, match func(*ast.CallExpr) bool) *ast.CallExpr {
+	var found *ast.CallExpr
+	x.Walk(body, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return enter == nil || enter(n)
+		case *ast.CallExpr:
+			if match(n) {
+				found = n
+				return false
+			}
+		}
+		return true
+	})
+	return found
 }

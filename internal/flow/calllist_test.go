@@ -54,3 +54,58 @@ func use() {
 	}
 	assert.Equal(t, 7, bodies) // four declarations, three literals
 }
+
+// TestIndexWalk: the Index's list gives, for every file and body, the
+// listed nodes ast.Inspect meets, in its order, and skips what a false
+// return skips.
+func TestIndexWalk(t *testing.T) {
+	src := `package p
+var table = []T{{fn: f}}
+type T struct{ fn func(int) int }
+func f(int) int { return 0 }
+func use(xs []int) (n int) {
+	for i := 0; i < len(xs); i++ {
+		defer func() { n += f(i) }()
+	}
+	for _, v := range xs {
+		go func(v int) { _ = T{fn: f}; n = f(v) }(v)
+	}
+	var a, b = f(1), 2
+	a = b
+	return a
+}
+`
+	pass, _ := fakePass(t, src)
+	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	inspect := func(n ast.Node, skipLits bool) []ast.Node {
+		var out []ast.Node
+		ast.Inspect(n, func(n ast.Node) bool {
+			if n == nil || !listed(n) {
+				return true
+			}
+			out = append(out, n)
+			_, lit := n.(*ast.FuncLit)
+			return !(lit && skipLits)
+		})
+		return out
+	}
+	nodes := []ast.Node{pass.Files[0]}
+	for _, fn := range x.Funcs() {
+		nodes = append(nodes, fn.Body)
+	}
+	for _, n := range nodes {
+		_, ok := x.ranges[n]
+		assert.True(t, ok, "a range for %T at %v", n, pass.Fset.Position(n.Pos()))
+		for _, skip := range []bool{false, true} {
+			var got []ast.Node
+			x.Walk(n, func(n ast.Node) bool {
+				got = append(got, n)
+				_, lit := n.(*ast.FuncLit)
+				return !(lit && skip)
+			})
+			assert.Equal(t, inspect(n, skip), got, "%T at %v, literals skipped: %v", n, pass.Fset.Position(n.Pos()), skip)
+			assert.NotEmpty(t, got)
+		}
+	}
+	assert.Len(t, nodes, 5) // the file, two declarations, two literals
+}

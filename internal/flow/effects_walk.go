@@ -95,9 +95,9 @@ func (v *effectsVisitor[S]) Visit(node ast.Node) ast.Visitor {
 }
 
 // RangeOperands returns the operands of the range loops under n.
-func RangeOperands(n ast.Node) map[ast.Expr]bool {
+func (x *Index) RangeOperands(n ast.Node) map[ast.Expr]bool {
 	ops := map[ast.Expr]bool{}
-	ast.Inspect(n, func(n ast.Node) bool {
+	x.Walk(n, func(n ast.Node) bool {
 		if r, ok := n.(*ast.RangeStmt); ok {
 			ops[r.X] = true
 		}

@@ -25,7 +25,7 @@ func use(p *int, s []int) {
 	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
 	body := pass.Files[0].Decls[2].(*ast.FuncDecl).Body
 	var got []string
-	w := Effects[int]{Index: x, Ranged: RangeOperands(body),
+	w := Effects[int]{Index: x, Ranged: x.RangeOperands(body),
 		Lit:   func(*ast.FuncLit, int) { got = append(got, "lit") },
 		Other: func(call *ast.CallExpr, _ int) { got = append(got, "call "+types.ExprString(call)) },
 		Read: func(e ast.Expr, at ast.Node, _ int) {

@@ -165,7 +165,9 @@ const maxVisits = 64
 // last successor gets the block's own out state, and a state that Branch
 // refined is stored as it is.
 func Solve[S any](g *cfg.CFG, p Problem[S]) map[*cfg.Block]S {
-	in := map[*cfg.Block]S{}
+	// Sized for every block: a map grown block by block is rebuilt at
+	// each doubling.
+	in := make(map[*cfg.Block]S, len(g.Blocks))
 	if len(g.Blocks) == 0 {
 		return in
 	}
@@ -173,7 +175,8 @@ func Solve[S any](g *cfg.CFG, p Problem[S]) map[*cfg.Block]S {
 	in[entry] = p.Clone(p.Entry)
 	visits := make([]uint8, len(g.Blocks)) // by Block.Index
 	queued := make([]bool, len(g.Blocks))
-	work := []*cfg.Block{entry}
+	work := make([]*cfg.Block, 1, len(g.Blocks)+1)
+	work[0] = entry
 	queued[entry.Index] = true
 	for len(work) > 0 {
 		b := work[0]

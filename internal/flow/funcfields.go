@@ -14,8 +14,10 @@ import (
 // function; a method value's receiver is the one bound where it was stored,
 // which the call site cannot name. Fields that also hold literals, nil,
 // parameters or different functions are left out, and so are exported
-// fields: an importing package may store something else in them.
-func FuncFields(pass *analysis.Pass) map[*types.Var]*types.Func {
+// fields: an importing package may store something else in them. The
+// stores are those of the user's files, walked over the Index's list (cgo's
+// support files store no functions in fields).
+func (x *Index) FuncFields(pass *analysis.Pass) map[*types.Var]*types.Func {
 	info := pass.TypesInfo
 	out := map[*types.Var]*types.Func{}
 	poisoned := map[*types.Var]bool{}
@@ -34,8 +36,9 @@ func FuncFields(pass *analysis.Pass) map[*types.Var]*types.Func {
 		}
 		out[field] = fn
 	}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
+	x.build()
+	for _, f := range x.user {
+		x.Walk(f, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.CompositeLit:
 				t := info.TypeOf(x)

@@ -48,7 +48,8 @@ func use(o *Ops) { o.sync(); o.copy(1); o.mixed(2) }
 	if err != nil {
 		t.Fatal(err)
 	}
-	fields := FuncFields(&analysis.Pass{Fset: fset, Files: []*ast.File{f}, Pkg: pkg, TypesInfo: info})
+	pass := &analysis.Pass{Fset: fset, Files: []*ast.File{f}, Pkg: pkg, TypesInfo: info}
+	fields := (&Index{fset: fset, files: pass.Files, info: info}).FuncFields(pass)
 	got := map[string]string{}
 	for v, fn := range fields {
 		got[v.Name()] = fn.Name()

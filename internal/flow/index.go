@@ -52,11 +52,12 @@ type Index struct {
 	// runtime holds the calls' runtime calls, in source order.
 	runtime []*cgocall.Call
 
-	// entries lists the calls and function literals of the user files in
-	// source order, each with the index past those inside it; bodies holds
-	// the range of each function body's (FirstCall).
-	entries []callEntry
-	bodies  map[*ast.BlockStmt][2]int32
+	// entries lists the user files' nodes that walks look for (listed), in
+	// source order, each with the index past those inside it; ranges holds
+	// each file's and function body's range of it (Walk).
+	entries []listEntry
+	ranges  map[ast.Node][2]int32
+	user    []*ast.File // the files walked: all but cgo's support files
 
 	mu   sync.Mutex
 	cfgs map[*ast.BlockStmt]*cfg.CFG      // CFG's graphs, built on first use
@@ -68,11 +69,11 @@ func (x *Index) build() {
 		x.inPlace = map[*ast.FuncLit]bool{}
 		x.calls = map[*ast.CallExpr]*cgocall.Call{}
 		later := map[*ast.CallExpr]bool{}
-		x.bodies = map[*ast.BlockStmt][2]int32{}
+		x.ranges = map[ast.Node][2]int32{}
 		wanted := map[*ast.BlockStmt]bool{}
 		type open struct {
-			entry int32 // the node's entry in x.entries, or -1
-			body  *ast.BlockStmt
+			entry int32    // the node's entry in x.entries, or -1
+			scope ast.Node // a file or function body: its range is kept
 			start int32
 		}
 		var stack []open
@@ -82,6 +83,10 @@ func (x *Index) build() {
 			}
 			ast.Inspect(file, func(n ast.Node) bool {
 				top := open{entry: -1}
+				if n != nil && listed(n) {
+					top.entry = int32(len(x.entries))
+					x.entries = append(x.entries, listEntry{node: n})
+				}
 				switch n := n.(type) {
 				case nil:
 					top = stack[len(stack)-1]
@@ -90,8 +95,8 @@ func (x *Index) build() {
 					if top.entry >= 0 {
 						x.entries[top.entry].end = end
 					}
-					if top.body != nil {
-						x.bodies[top.body] = [2]int32{top.start, end}
+					if top.scope != nil {
+						x.ranges[top.scope] = [2]int32{top.start, end}
 					}
 					return false
 				case *ast.FuncDecl:
@@ -99,24 +104,23 @@ func (x *Index) build() {
 						x.funcs = append(x.funcs, Func{Decl: n, Body: n.Body})
 						wanted[n.Body] = true
 					}
+				case *ast.File:
+					top.scope, top.start = n, int32(len(x.entries))
+					x.user = append(x.user, n)
 				case *ast.FuncLit:
-					top.entry = int32(len(x.entries))
-					x.entries = append(x.entries, callEntry{node: n})
 					if !cgocall.IsWrapper(x.info, n) {
 						x.funcs = append(x.funcs, Func{Lit: n, Body: n.Body})
 						wanted[n.Body] = true
 					}
 				case *ast.BlockStmt:
 					if wanted[n] {
-						top.body, top.start = n, int32(len(x.entries))
+						top.scope, top.start = n, int32(len(x.entries))
 					}
 				case *ast.GoStmt:
 					later[n.Call] = true
 				case *ast.DeferStmt:
 					later[n.Call] = true
 				case *ast.CallExpr:
-					top.entry = int32(len(x.entries))
-					x.entries = append(x.entries, callEntry{node: n})
 					c := cgocall.Match(x.info, n)
 					x.calls[n] = c
 					if c != nil {
@@ -244,7 +248,7 @@ func (x *Index) Release() {
 	// after this is empty.
 	x.once.Do(func() {})
 	x.funcs, x.inPlace, x.calls, x.runtime, x.info, x.files = nil, nil, nil, nil, nil, nil
-	x.entries, x.bodies = nil, nil
+	x.entries, x.ranges, x.user = nil, nil, nil
 	x.mu.Lock()
 	x.cfgs, x.refs = nil, nil
 	x.mu.Unlock()

@@ -44,7 +44,7 @@ func ScanProvenance(x *Index, ptrs Pointers, body *ast.BlockStmt, track func(Loc
 		elems: map[types.Object][]ast.Expr{}, copies: map[Loc]oneCopy{}}
 	info := ptrs.Info
 	for range 2 { // twice, for p := &buf[0]; q := p
-		ast.Inspect(body, func(n ast.Node) bool {
+		x.Walk(body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
 				return cgocall.IsWrapper(info, n) || x.InPlace(n)

@@ -201,7 +201,8 @@ func TestLoopsAndSides(t *testing.T) {
 	src := "package p\nfunc f(xs []int) {\n\tfor i := 0; i < 2; i++ {\n\t}\n\tfor k, v := range xs {\n\t\t_, _ = k, v\n\t}\n\tvar a, b = 1, 2\n\ta += b\n}\n"
 	pass, _ := fakePass(t, src)
 	body := pass.Files[0].Decls[0].(*ast.FuncDecl).Body
-	loops, rangeOf := Loops(body)
+	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	loops, rangeOf := x.Loops(body)
 	assert.Len(t, loops, 2)
 	rs := body.List[1].(*ast.RangeStmt)
 	assert.Equal(t, map[ast.Expr]*ast.RangeStmt{rs.Key: rs, rs.Value: rs}, rangeOf)
