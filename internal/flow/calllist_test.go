@@ -109,3 +109,30 @@ func use(xs []int) (n int) {
 	}
 	assert.Len(t, nodes, 5) // the file, two declarations, two literals
 }
+
+// TestIndexSourcesOverList: the Index's Sources, over its list, are IndexSources'.
+func TestIndexSourcesOverList(t *testing.T) {
+	src := `package p
+type T struct{ fn func(int) int; n int }
+var global = T{fn: f}
+var table = []T{{f, 1}}
+func f(int) int { return 0 }
+func two() (int, error) { return 0, nil }
+func use(xs []int) {
+	t := T{n: 2}
+	t.fn = f
+	a, err := two()
+	xs[0] = a
+	go func() { var y = f(a); t.n = y }()
+	_, _ = err, global
+}
+`
+	pass, _ := fakePass(t, src)
+	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	want := IndexSources(pass.TypesInfo, pass.Files)
+	got := x.Sources()
+	assert.Equal(t, want, got)
+	assert.NotEmpty(t, got.Of)
+	assert.NotEmpty(t, got.Elems)
+	assert.NotEmpty(t, got.Fields)
+}

@@ -34,6 +34,27 @@ type Sources struct {
 // IndexSources indexes what the files store (Assigned's assignments and
 // declarations, and the fields struct literals set).
 func IndexSources(info *types.Info, files []*ast.File) *Sources {
+	s, visit := newSources(info)
+	for _, f := range files {
+		ast.Inspect(f, visit)
+	}
+	return s
+}
+
+// Sources is IndexSources of the package's user files (cgo's support files
+// left out), over the Index's list of nodes.
+func (x *Index) Sources() *Sources {
+	x.build()
+	s, visit := newSources(x.info)
+	for _, f := range x.user {
+		x.Walk(f, visit)
+	}
+	return s
+}
+
+// newSources returns an empty index and the visit that fills it, node by
+// node.
+func newSources(info *types.Info) (*Sources, func(ast.Node) bool) {
 	s := &Sources{Of: map[types.Object][]Source{}, Elems: map[types.Object][]ast.Expr{}, Fields: map[Loc][]Source{}}
 	store := func(lhs, rhs ast.Expr, result int) {
 		if rhs == nil {
@@ -54,18 +75,15 @@ func IndexSources(info *types.Info, files []*ast.File) *Sources {
 			}
 		}
 	}
-	for _, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			Assigned(n, store)
-			if lit, ok := n.(*ast.CompositeLit); ok {
-				for _, fv := range LitFields(info, lit) {
-					s.Of[fv.Field] = append(s.Of[fv.Field], Source{Expr: fv.Value})
-				}
+	return s, func(n ast.Node) bool {
+		Assigned(n, store)
+		if lit, ok := n.(*ast.CompositeLit); ok {
+			for _, fv := range LitFields(info, lit) {
+				s.Of[fv.Field] = append(s.Of[fv.Field], Source{Expr: fv.Value})
 			}
-			return true
-		})
+		}
+		return true
 	}
-	return s
 }
 
 // isMultiValue reports whether call has several results.
