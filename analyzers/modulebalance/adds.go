@@ -13,7 +13,7 @@ import (
 // loadTargets returns the variables that body loads modules into (loadsIn).
 // closures: also in the closures inside.
 func (a *analysis_) loadTargets(body *ast.BlockStmt, closures bool) map[types.Object]bool {
-	return flow.RootsOf(a.pass.TypesInfo, func(yield func(ast.Expr)) {
+	return flow.RootsOf(a.info, func(yield func(ast.Expr)) {
 		a.loadsIn(body, closures, func(e ast.Expr, _ loadKind) { yield(e) })
 	})
 }
@@ -55,12 +55,8 @@ func (a *analysis_) loadsIn(body ast.Node, closures bool, yield func(e ast.Expr,
 				}
 			}
 		case *ast.AssignStmt:
-			if len(n.Rhs) == 1 {
-				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-					if r, ok := a.returns.Of(a.callee(call)); ok && r.Result < len(n.Lhs) {
-						yield(n.Lhs[r.Result], constructed)
-					}
-				}
+			if r, ok := a.constructor(n.Rhs); ok && r.Result < len(n.Lhs) {
+				yield(n.Lhs[r.Result], constructed)
 			}
 		}
 		return true

@@ -26,7 +26,7 @@ func (fa *funcAnalysis) loc(e ast.Expr) (flow.Loc, bool) {
 func (fa *funcAnalysis) seedHeld() state {
 	fa.entry = state{}
 	loadedRoots := fa.loadTargets(fa.fn.Body, true)
-	fa.unloadsIn(fa.fn.Body, func(_ *ast.CallExpr, m ast.Expr) {
+	flow.Released(fa.fn.Body, fa.unloadsOf, func(_ *ast.CallExpr, m ast.Expr) {
 		if l, ok := fa.loc(m); ok && !loadedRoots[l.Root] {
 			fa.entry[l] = &handle{b: held}
 		}

@@ -15,7 +15,7 @@ func (a *analysis_) cleanedUpByTest(body *ast.BlockStmt, objs map[types.Object]b
 	return flow.FirstCall(body, nil, func(call *ast.CallExpr) bool {
 		found := false
 		if flow.IsTestCleanup(a.callee(call)) {
-			a.cleanupUnloads(call, func(_ *ast.CallExpr, m ast.Expr) { found = found || objs[flow.RootVar(a.pass.TypesInfo, m)] })
+			a.cleanupUnloads(call, func(_ *ast.CallExpr, m ast.Expr) { found = found || objs[flow.RootVar(a.info, m)] })
 		}
 		return found
 	}) != nil
@@ -25,7 +25,8 @@ func (a *analysis_) cleanedUpByTest(body *ast.BlockStmt, objs map[types.Object]b
 // registers an unload of, and the call that unloads it: the unloads in a
 // closure, or a method value that unloads its receiver (t.Cleanup(m.Close)).
 func (a *analysis_) cleanupUnloads(call *ast.CallExpr, yield func(at *ast.CallExpr, m ast.Expr)) {
-	flow.Registered(a.pass.TypesInfo, call, func(lit *ast.FuncLit) { a.unloadsIn(lit.Body, yield) }, func(recv ast.Expr, fn *types.Func) {
+	lits := func(lit *ast.FuncLit) { flow.Released(lit.Body, a.unloadsOf, yield) }
+	flow.Registered(a.info, call, lits, func(recv ast.Expr, fn *types.Func) {
 		if slices.Contains(a.unloads.Get(fn).Params, flow.Receiver) {
 			yield(call, recv)
 		}

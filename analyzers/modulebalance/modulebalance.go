@@ -93,7 +93,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	if !flow.IsInvolved(pass) {
 		return nil, nil
 	}
-	a := &analysis_{pass: pass, candidates: candidates, moduleTypes: map[*types.TypeName]bool{}, idx: flow.IndexOf(pass),
+	a := &analysis_{pass: pass, info: pass.TypesInfo, candidates: candidates, moduleTypes: map[*types.TypeName]bool{}, idx: flow.IndexOf(pass),
 		unloads: flow.NewTable[Unloads](pass, nil), borrows: flow.NewTable[Borrows](pass, nil),
 		returns: flow.NewTable[ReturnsModule](pass, nil), loadsInto: flow.NewTable[LoadsInto](pass, nil)}
 	a.loadsInto.Empty = func(li LoadsInto) bool { return len(li.Params) == 0 }
@@ -109,6 +109,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 
 type analysis_ struct {
 	pass       *analysis.Pass
+	info       *types.Info
 	candidates bool                     // Candidates: unloads do not count
 	panics     map[*types.Func]bool     // this package's functions that call panic (lazy)
 	finalized  map[*types.TypeName]bool // types the package sets finalizers on (lazy)
@@ -125,12 +126,12 @@ type analysis_ struct {
 
 // callee returns the static callee of call (functions and concrete methods).
 func (a *analysis_) callee(call *ast.CallExpr) *types.Func {
-	return flow.Callee(a.pass.TypesInfo, call)
+	return flow.Callee(a.info, call)
 }
 
-// unloadedExprs returns the module expressions that call unloads: the module
+// unloadsOf returns the module expressions that call unloads: the module
 // argument of a runtime unload, or the arguments a fact says are unloaded.
-func (a *analysis_) unloadedExprs(call *ast.CallExpr) []ast.Expr {
+func (a *analysis_) unloadsOf(call *ast.CallExpr) []ast.Expr {
 	if c := a.idx.Match(call); c != nil {
 		if m := c.Arg(c.Func.Module); c.Func.Role == hipapi.ModuleUnload && m != nil {
 			return []ast.Expr{m}
@@ -138,26 +139,6 @@ func (a *analysis_) unloadedExprs(call *ast.CallExpr) []ast.Expr {
 		return nil
 	}
 	return flow.ArgsAt(call, a.unloads.Get(a.callee(call)).Params)
-}
-
-// unloadsIn calls yield with each call in n (closures included) that
-// unloads modules, and each module expression it unloads.
-func (a *analysis_) unloadsIn(n ast.Node, yield func(call *ast.CallExpr, m ast.Expr)) {
-	ast.Inspect(n, func(x ast.Node) bool {
-		if call, ok := x.(*ast.CallExpr); ok {
-			for _, m := range a.unloadedExprs(call) {
-				yield(call, m)
-			}
-		}
-		return true
-	})
-}
-
-// unloadedRoots returns the variables whose modules n unloads.
-func (a *analysis_) unloadedRoots(n ast.Node) map[types.Object]bool {
-	return flow.RootsOf(a.pass.TypesInfo, func(yield func(ast.Expr)) {
-		a.unloadsIn(n, func(_ *ast.CallExpr, m ast.Expr) { yield(m) })
-	})
 }
 
 // summary is one analysis of a function for its summaries.
@@ -181,22 +162,21 @@ func (a *analysis_) summarize(funcs []flow.Func) {
 		s.Solve(funcs)
 		grown = len(a.moduleTypes) > n
 	}
-	flow.ExportAll(flow.Objects(a.pass.TypesInfo, funcs), a.unloads, a.borrows, a.loadsInto, a.returns)
+	flow.ExportAll(flow.Objects(a.info, funcs), a.unloads, a.borrows, a.loadsInto, a.returns)
 }
 
 func (a *analysis_) summarizeFunc(fn flow.Func) summary {
-	info := a.pass.TypesInfo
-	sig := fn.Signature(info)
+	sig := fn.Signature(a.info)
 	// Loads, unloads and constructors need a module call in the body (one
 	// walk that stops at the first); most functions have none.
 	out := summary{mentions: a.mentionsModules(fn)}
-	aliases, defs := flow.ParamAliases(info, fn.Body, sig)
+	aliases, defs := flow.ParamAliases(a.info, fn.Body, sig)
 	// The parameters fn both unloads and loads into (a Reload): the module it
 	// unloads and the one it loads stay the caller's, so those calls borrow
 	// them.
 	reload := map[types.Object]bool{}
 	if out.mentions {
-		raw := flow.ParamsOf(info, fn.Body, sig, a.unloadedRoots(fn.Body), aliases)
+		raw := flow.ParamsOf(a.info, fn.Body, sig, flow.ReleasedRoots(a.info, fn.Body, a.unloadsOf), aliases)
 		// fn's local variables that receive a loaded module (closures left out).
 		loaded := a.loadTargets(fn.Body, false)
 		maps.DeleteFunc(loaded, func(v types.Object, _ bool) bool { return !flow.Declares(fn.Body, v) })
@@ -209,12 +189,12 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 		out.unloads.Params = slices.DeleteFunc(slices.Clone(raw), func(i int) bool { return reload[flow.ParamVar(sig, i)] })
 		// Those unloaded behind a guard the function clears: an idempotent
 		// Close, which the HL2002 page recommends.
-		out.unloads.Idempotent = flow.IdempotentParams(info, fn.Body, sig, out.unloads.Params, aliases, a.unloadedExprs)
+		out.unloads.Idempotent = flow.IdempotentParams(a.info, fn.Body, sig, out.unloads.Params, aliases, a.unloadsOf)
 		out.loads = a.loadsIntoOf(fn, sig, replaces, raw)
 		// A constructor: one of them is returned (itself, its address, or
 		// inside a composite literal), kept nowhere else.
-		if len(loaded) > 0 && !flow.StoredElsewhere(info, fn.Body, loaded) && !a.cleanedUpByTest(fn.Body, loaded) {
-			if i, ok := flow.ReturnedResult(info, fn.Body, loaded); ok {
+		if len(loaded) > 0 && !flow.StoredElsewhere(a.info, fn.Body, loaded) && !a.cleanedUpByTest(fn.Body, loaded) {
+			if i, ok := flow.ReturnedResult(a.info, fn.Body, loaded); ok {
 				out.returns = &ReturnsModule{Result: i, Status: flow.LastResult(sig, flow.IsStatus)}
 			}
 		}
@@ -224,7 +204,7 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 	// gets a module).
 	not := slices.Concat(out.unloads.Params, out.loads.Params)
 	uses := func() []flow.PosRange { return a.borrowedUses(fn, reload) }
-	borrowed := flow.BorrowedParams(info, fn.Body, sig, a.holdsModule, aliases, defs, uses)
+	borrowed := flow.BorrowedParams(a.info, fn.Body, sig, a.holdsModule, aliases, defs, uses)
 	out.borrows.Params = slices.DeleteFunc(borrowed, func(i int) bool { return slices.Contains(not, i) })
 	return out
 }
@@ -254,23 +234,26 @@ func (a *analysis_) update(obj *types.Func, s summary) bool {
 // other borrowers (flow.NonEscapingUses), and the loads and unloads of a
 // parameter in reload.
 func (a *analysis_) borrowedUses(fn flow.Func, reload map[types.Object]bool) []flow.PosRange {
-	info := a.pass.TypesInfo
-	return flow.NonEscapingUses(info, fn.Body, a.holdsModule, func(n ast.Node, safe *flow.Ranges) {
+	return flow.NonEscapingUses(a.info, fn.Body, a.holdsModule, func(n ast.Node, safe *flow.Ranges) {
 		x, ok := n.(*ast.CallExpr)
 		if !ok {
 			return
 		}
 		if c := a.idx.Match(x); c != nil {
-			for i, arg := range c.Args {
-				if out, ok := c.Func.Out.Index(); !ok || i != out || c.Func.Role != hipapi.ModuleLoad || reload[flow.RootVar(info, arg)] {
+			for _, arg := range c.Args {
+				if arg != c.Arg(c.Func.Out) || c.Func.Role != hipapi.ModuleLoad || reload[flow.RootVar(a.info, arg)] {
 					safe.Add(arg)
 				}
 			}
 			return
 		}
-		safe.Add(flow.ArgsAt(x, a.borrows.Get(a.callee(x)).Params)...)
-		li := a.loadsInto.Get(a.callee(x))
-		safe.Add(slices.DeleteFunc(append(a.unloadedExprs(x), flow.ArgsAt(x, li.Params)...), func(e ast.Expr) bool { return !reload[flow.RootVar(info, e)] })...)
+		fn := a.callee(x)
+		safe.Add(flow.ArgsAt(x, a.borrows.Get(fn).Params)...)
+		for _, e := range append(a.unloadsOf(x), flow.ArgsAt(x, a.loadsInto.Get(fn).Params)...) {
+			if reload[flow.RootVar(a.info, e)] {
+				safe.Add(e)
+			}
+		}
 	})
 }
 
@@ -293,7 +276,7 @@ var moduleRoles = []hipapi.Role{hipapi.ModuleLoad, hipapi.ModuleUnload, hipapi.M
 func (a *analysis_) mentionsModules(fn flow.Func) bool {
 	// Closures run in place (ctx.Do) may load for this function; cgo's
 	// wrappers are matched at their call.
-	enter := func(lit *ast.FuncLit) bool { return !cgocall.IsWrapper(a.pass.TypesInfo, lit) }
+	enter := func(lit *ast.FuncLit) bool { return !cgocall.IsWrapper(a.info, lit) }
 	return flow.FirstCall(fn.Body, enter, func(call *ast.CallExpr) bool {
 		if c := a.idx.Match(call); c != nil {
 			return slices.Contains(moduleRoles, c.Func.Role)

@@ -88,8 +88,7 @@ func own(s state, l flow.Loc) *handle { return flow.Own(s, l, (*handle).clone) }
 func (g *handle) covers(h *handle) bool {
 	return g.b|h.b == g.b && cmp.Or(g.unloadAt, h.unloadAt) == g.unloadAt &&
 		cmp.Or(g.deferAt, h.deferAt) == g.deferAt &&
-		!slices.ContainsFunc(h.sites, func(i int) bool { return !slices.Contains(g.sites, i) }) &&
-		!slices.ContainsFunc(h.status, func(k any) bool { return !slices.Contains(g.status, k) })
+		flow.Subset(h.sites, g.sites) && flow.Subset(h.status, g.status)
 }
 
 // join adds to g what h may be on other paths, and returns g.
@@ -113,14 +112,12 @@ type loadSite struct {
 	name   string // C name of the load, or the wrapper's name
 	unload string // the unload call to suggest
 	at     flow.Loc
-	stmt   ast.Stmt // statement holding the load
 }
 
 type funcAnalysis struct {
 	*analysis_
 	fn    flow.Func
 	roots map[types.Object]bool // escapesIn's, reused
-	info  *types.Info
 	sites flow.Sites[*loadSite]
 	// funcs maps function and global handles to the module they came from.
 	funcs map[types.Object]flow.Loc
@@ -135,15 +132,15 @@ type funcAnalysis struct {
 	recovers bool
 	// entry holds the held handles of the entry state (seedHeld), shared.
 	entry state
-	// unloadedRootsIn: the variables whose modules the function unloads.
-	unloadedRootsIn map[types.Object]bool
+	// unloadRoots: the variables whose modules the function unloads.
+	unloadRoots map[types.Object]bool
 	// reported: the findings of the walk over the final solution
 	// (flow.Replay); nil while solving, when nothing is reported.
 	reported *flow.Findings
 }
 
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
-	fa := &funcAnalysis{analysis_: a, fn: fn, info: a.pass.TypesInfo}
+	fa := &funcAnalysis{analysis_: a, fn: fn}
 	fa.recovers = flow.Recovers(fa.info, fn.Body)
 	nested := flow.ClosureRanges(fa.info, fn.Body)
 	fa.locals = flow.Locator{Info: fa.info, Index: flow.NoElements, Keep: func(v *types.Var) bool {
@@ -191,11 +188,6 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 		return s
 	}
 	fa.checkRecoveredPanic(n, s)
-	if lhs, rhs, ok := flow.Sides(n); ok && len(lhs) == len(rhs) {
-		for i, r := range rhs {
-			fa.propagateStatus(s, lhs[i], r) // err := check(res)
-		}
-	}
 	switch n := n.(type) {
 	case *ast.DeferStmt:
 		fa.deferStmt(n, s)
@@ -203,15 +195,24 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 	case *ast.GoStmt:
 		fa.escapesIn(n, s, nil)
 		return s
-	case *ast.ValueSpec: // go/cfg lists each var spec of a declaration as a node
-		for _, id := range n.Names {
-			fa.overwrite(s, id, n)
+	}
+	// Assignments and var specs (go/cfg lists each spec of a declaration as
+	// a node).
+	lhs, rhs, _ := flow.Sides(n)
+	for i := range rhs {
+		if len(lhs) == len(rhs) {
+			fa.propagateStatus(s, lhs[i], rhs[i]) // err := check(res)
 		}
-	case *ast.AssignStmt:
-		if len(n.Lhs) == 1 && len(n.Rhs) == 1 && (fa.moveHandle(n, s) || fa.moveIntoOwner(n, s)) {
-			return s
+	}
+	as, _ := n.(*ast.AssignStmt)
+	_, constructs := fa.constructor(rhs)
+	switch {
+	case as != nil && len(lhs) == 1 && len(rhs) == 1 && (fa.moveHandle(as, s) || fa.moveIntoOwner(as, s)):
+		return s
+	case as == nil || len(lhs) == 1 || !constructs: // else a load (wrapperLoad)
+		for _, l := range lhs {
+			fa.overwrite(s, l, n) // a plain assignment drops the old module
 		}
-		fa.assignOverwrites(n, s)
 	}
 	fa.escapesIn(n, s, fa.calls(n, s))
 	// The modules still loaded leak at a return and where the test ends.
@@ -261,19 +262,15 @@ func (fa *funcAnalysis) movable(s state, e ast.Expr) (flow.Loc, *handle, bool) {
 	return l, h, ok && l.Path == "" && h != nil && h.b&live != 0
 }
 
-// assignOverwrites handles plain assignments to a tracked handle (not loads):
-// the old module is dropped.
-func (fa *funcAnalysis) assignOverwrites(as *ast.AssignStmt, s state) {
-	if len(as.Rhs) == 1 && len(as.Lhs) > 1 {
-		if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
-			if _, ok := fa.returns.Of(fa.callee(call)); ok {
-				return // handled as a load
-			}
+// constructor returns the ReturnsModule fact of the callee when rhs is one
+// call.
+func (a *analysis_) constructor(rhs []ast.Expr) (ReturnsModule, bool) {
+	if len(rhs) == 1 {
+		if call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr); ok {
+			return a.returns.Of(a.callee(call))
 		}
 	}
-	for _, lhs := range as.Lhs {
-		fa.overwrite(s, lhs, as)
-	}
+	return ReturnsModule{}, false
 }
 
 // overwrite drops what lhs, a local handle, held (the zero Loc when it is
@@ -363,7 +360,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 				}
 				borrowed.Add(flow.ArgAt(x, p))
 			}
-			for _, m := range fa.unloadedExprs(x) { // not a runtime call: the callee's Unloads
+			for _, m := range fa.unloadsOf(x) { // not a runtime call: the callee's Unloads
 				fa.unloadBy(s, m, x, 0)
 				borrowed.Add(m)
 			}
@@ -464,7 +461,7 @@ func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, reassign
 // siteIndex returns the index of the load site of call, recording it first.
 func (fa *funcAnalysis) siteIndex(call *ast.CallExpr, l flow.Loc) int {
 	return fa.sites.Add(call, 0, func() *loadSite {
-		site := &loadSite{call: call, name: fa.calleeName(call, "the module"), at: l, stmt: flow.EnclosingStmt(fa.fn.Body, call)}
+		site := &loadSite{call: call, name: fa.calleeName(call, "the module"), at: l}
 		if c := fa.idx.Match(call); c != nil {
 			site.name, site.unload = c.Func.Name, hipapi.Unloader(c.Func)
 		}
@@ -560,7 +557,7 @@ func (fa *funcAnalysis) siteRelated(h *handle, msg string) []diag.Related {
 // deferStmt handles `defer C.hipModuleUnload(m)`, `defer m.Unload()` and
 // deferred closures that unload.
 func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
-	if ms := fa.unloadedExprs(d.Call); len(ms) > 0 {
+	if ms := fa.unloadsOf(d.Call); len(ms) > 0 {
 		// A pointer method binds &m (it sees what m holds at exit) on a
 		// value, the pointer on a pointer (what is loaded into *m).
 		how := deferred
@@ -586,7 +583,7 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 	}
 	for _, arg := range lits {
 		if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok && !cgocall.IsWrapper(fa.info, lit) {
-			fa.unloadsIn(lit.Body, func(call *ast.CallExpr, m ast.Expr) {
+			flow.Released(lit.Body, fa.unloadsOf, func(call *ast.CallExpr, m ast.Expr) {
 				fa.unloadDeferredQuietly(s, m, call)
 				released = true
 			})
@@ -664,8 +661,9 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 		// check is an if statement that returns, and the function unloads
 		// the module nowhere.
 		var fixes []analysis.SuggestedFix
-		if site.unload != "" && site.at.Path == "" && site.stmt != nil && h.b&owner == 0 && !fa.unloadsAnywhere(site.at.Root) {
-			if fix, ok := flow.FixAfterCheck(fa.pass.Fset, fa.fn.Body, site.stmt,
+		stmt := flow.EnclosingStmt(fa.fn.Body, site.call) // the statement holding the load
+		if site.unload != "" && site.at.Path == "" && stmt != nil && h.b&owner == 0 && !fa.unloadsAnywhere(site.at.Root) {
+			if fix, ok := flow.FixAfterCheck(fa.pass.Fset, fa.fn.Body, stmt,
 				fmt.Sprintf("Unload %s with defer C.%s after the error check", site.at, site.unload),
 				fmt.Sprintf("defer C.%s(%s)", site.unload, site.at)); ok {
 				fixes = append(fixes, fix)
@@ -676,10 +674,10 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 }
 
 func (fa *funcAnalysis) unloadsAnywhere(root types.Object) bool {
-	if fa.unloadedRootsIn == nil {
-		fa.unloadedRootsIn = fa.unloadedRoots(fa.fn.Body) // once: a huge function can leak many modules
+	if fa.unloadRoots == nil { // once: a huge function can leak many modules
+		fa.unloadRoots = flow.ReleasedRoots(fa.info, fa.fn.Body, fa.unloadsOf)
 	}
-	return fa.unloadedRootsIn[root]
+	return fa.unloadRoots[root]
 }
 
 // calledInPlace reports whether lit is a closure passed as an argument to a

@@ -38,10 +38,9 @@ func (f *LoadsInto) String() string {
 // each with whether it replaces the module the parameter holds (false: it
 // only adds to what it holds, by appends and map stores; LoadsInto.Adds).
 func (a *analysis_) loadedParams(fn flow.Func, sig *types.Signature, loaded map[types.Object]bool) map[int]bool {
-	info := a.pass.TypesInfo
 	replaces := map[int]bool{}
 	mark := func(e ast.Expr, add bool) {
-		if i, ok := flow.PointerParam(info, sig, e); ok {
+		if i, ok := flow.PointerParam(a.info, sig, e); ok {
 			replaces[i] = replaces[i] || !add
 		}
 	}
@@ -55,7 +54,7 @@ func (a *analysis_) loadedParams(fn flow.Func, sig *types.Signature, loaded map[
 			mark(e, k == addsTo)
 		}
 	})
-	for _, st := range flow.StoresOf(info, fn.Body, loaded, a.holdsModule) {
+	for _, st := range flow.StoresOf(a.info, fn.Body, loaded, a.holdsModule) {
 		mark(st.To, st.Add) // p.mods = append(p.mods, m), p.m = m
 	}
 	return replaces
@@ -66,13 +65,13 @@ func (a *analysis_) loadedParams(fn flow.Func, sig *types.Signature, loaded map[
 // caller's obligation does not change), and so is one that fn hands to a
 // finalizer (flow.FinalizedVars), which then owns the module.
 func (a *analysis_) loadsIntoOf(fn flow.Func, sig *types.Signature, replaces map[int]bool, unloaded []int) LoadsInto {
-	finalized := flow.FinalizedVars(a.pass.TypesInfo, fn.Body)
+	finalized := flow.FinalizedVars(a.info, fn.Body)
 	li := LoadsInto{Status: flow.LastResult(sig, flow.IsStatus)}
 	for _, i := range slices.Sorted(maps.Keys(replaces)) {
 		// The package sets a finalizer (or a cleanup) on values of p's
 		// named type: the finalizer then owns what is loaded into them.
 		if a.finalized == nil {
-			a.finalized = flow.FinalizedTypes(a.pass.TypesInfo, a.idx.Funcs())
+			a.finalized = flow.FinalizedTypes(a.info, a.idx.Funcs())
 		}
 		p := flow.ParamVar(sig, i)
 		n := flow.NamedOf(p.Type())

@@ -1,0 +1,40 @@
+package flow
+
+import (
+	"go/ast"
+	"go/types"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestReleased(t *testing.T) {
+	c := check(t, `package p
+type T struct{ h *int }
+func free(p *int) {}
+func keep(p *int) {}
+func f(a T, b *int) {
+	free(a.h)
+	keep(b)
+	func() { free(b) }()
+}`)
+	fn := c.file.Decls[3].(*ast.FuncDecl)
+	// free releases its argument; keep releases nothing.
+	frees := func(call *ast.CallExpr) []ast.Expr {
+		if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "free" {
+			return call.Args
+		}
+		return nil
+	}
+	var got []string
+	Released(fn.Body, frees, func(call *ast.CallExpr, e ast.Expr) {
+		got = append(got, types.ExprString(call)+": "+types.ExprString(e))
+	})
+	assert.Equal(t, []string{"free(a.h): a.h", "free(b): b"}, got, "in source order, closures included")
+
+	var names []string
+	for v := range ReleasedRoots(c.info, fn.Body, frees) {
+		names = append(names, v.Name())
+	}
+	assert.ElementsMatch(t, []string{"a", "b"}, names)
+}
