@@ -97,8 +97,19 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		unloads: flow.NewTable[Unloads](pass, nil), borrows: flow.NewTable[Borrows](pass, nil),
 		returns: flow.NewTable[ReturnsModule](pass, nil), loadsInto: flow.NewTable[LoadsInto](pass, nil)}
 	a.loadsInto.Empty = func(li LoadsInto) bool { return len(li.Params) == 0 }
+	// This package's summaries, to a fixpoint (flow.Summaries), exported as
+	// facts. A constructor found for a new module type of the package makes
+	// the borrowers of that type findable: the package is solved again, as
+	// often as the set of module types grows (it only grows, and is bounded
+	// by the package's named types).
 	funcs := a.idx.Funcs()
-	a.summarize(funcs)
+	s := flow.Summaries[summary]{Pass: a.pass, Index: a.idx, Analyze: a.summarizeFunc, Update: a.update}
+	for grown := true; grown; {
+		n := len(a.moduleTypes)
+		s.Solve(funcs)
+		grown = len(a.moduleTypes) > n
+	}
+	flow.ExportAll(flow.Objects(a.info, funcs), a.unloads, a.borrows, a.loadsInto, a.returns)
 	for _, fn := range funcs {
 		if a.mentionsModules(fn) {
 			newFuncAnalysis(a, fn).run()
@@ -150,21 +161,6 @@ type summary struct {
 	returns  *ReturnsModule
 }
 
-// summarize computes this package's summaries to a fixpoint (flow.Summaries)
-// and exports them as facts. A constructor found for a new module type of
-// the package makes the borrowers of that type findable: the package is
-// solved again, as often as the set of module types grows (it only grows,
-// and is bounded by the package's named types).
-func (a *analysis_) summarize(funcs []flow.Func) {
-	s := flow.Summaries[summary]{Pass: a.pass, Index: a.idx, Analyze: a.summarizeFunc, Update: a.update}
-	for grown := true; grown; {
-		n := len(a.moduleTypes)
-		s.Solve(funcs)
-		grown = len(a.moduleTypes) > n
-	}
-	flow.ExportAll(flow.Objects(a.info, funcs), a.unloads, a.borrows, a.loadsInto, a.returns)
-}
-
 func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 	sig := fn.Signature(a.info)
 	// Loads, unloads and constructors need a module call in the body (one
@@ -180,9 +176,50 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 		// fn's local variables that receive a loaded module (closures left out).
 		loaded := a.loadTargets(fn.Body, false)
 		maps.DeleteFunc(loaded, func(v types.Object, _ bool) bool { return !flow.Declares(fn.Body, v) })
-		replaces := a.loadedParams(fn, sig, loaded)
-		for _, i := range raw {
-			_, reload[flow.ParamVar(sig, i)] = replaces[i]
+		// The pointer parameters (and receiver) that fn loads a module
+		// into, through a field (`&m.h`), a store of a module it loaded into
+		// a local (flow.StoresOf) or a callee that does, each with whether
+		// it replaces the module the parameter holds (false: it only adds
+		// to what it holds, by appends and map stores; LoadsInto.Adds).
+		replaces := map[int]bool{}
+		mark := func(e ast.Expr, add bool) {
+			if i, ok := flow.PointerParam(a.info, sig, e); ok {
+				replaces[i] = replaces[i] || !add
+			}
+		}
+		a.loadsIn(fn.Body, false, func(e ast.Expr, k loadKind) {
+			switch k {
+			case runtimeLoad:
+				if x, isField := ast.Unparen(flow.Addressed(e)).(*ast.SelectorExpr); isField {
+					mark(x, false)
+				}
+			case fills, addsTo:
+				mark(e, k == addsTo)
+			}
+		})
+		for _, st := range flow.StoresOf(a.info, fn.Body, loaded, a.holdsModule) {
+			mark(st.To, st.Add) // p.mods = append(p.mods, m), p.m = m
+		}
+		// Those fn also unloads are left out (a Reload: the caller's
+		// obligation does not change), and so are those it hands to a
+		// finalizer (flow.FinalizedVars), or of a type the package sets a
+		// finalizer (or a cleanup) on: the finalizer then owns the module.
+		finalized := flow.FinalizedVars(a.info, fn.Body)
+		out.loads.Status = flow.LastResult(sig, flow.IsStatus)
+		for _, i := range slices.Sorted(maps.Keys(replaces)) {
+			p := flow.ParamVar(sig, i)
+			reload[p] = slices.Contains(raw, i)
+			if a.finalized == nil {
+				a.finalized = flow.FinalizedTypes(a.info, a.idx.Funcs())
+			}
+			n := flow.NamedOf(p.Type())
+			if reload[p] || slices.Contains(finalized, p) || n != nil && a.finalized[n.Obj()] {
+				continue
+			}
+			out.loads.Params = append(out.loads.Params, i)
+			if !replaces[i] {
+				out.loads.Adds = append(out.loads.Adds, i)
+			}
 		}
 		// A Reload leaves the caller's obligation as it was: a parameter
 		// loaded into too is not unloaded.
@@ -190,7 +227,6 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 		// Those unloaded behind a guard the function clears: an idempotent
 		// Close, which the HL2002 page recommends.
 		out.unloads.Idempotent = flow.IdempotentParams(a.info, fn.Body, sig, out.unloads.Params, aliases, a.unloadsOf)
-		out.loads = a.loadsIntoOf(fn, sig, replaces, raw)
 		// A constructor: one of them is returned (itself, its address, or
 		// inside a composite literal), kept nowhere else.
 		if len(loaded) > 0 && !flow.StoredElsewhere(a.info, fn.Body, loaded) && !a.cleanedUpByTest(fn.Body, loaded) {

@@ -420,14 +420,13 @@ func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state
 	if !ok || len(as.Rhs) != 1 || r.Result >= len(as.Lhs) {
 		return
 	}
-	l, ok := fa.localLoc(as.Lhs[r.Result])
-	if !ok {
-		return
+	if l, ok := fa.localLoc(as.Lhs[r.Result]); ok {
+		// A new variable: an earlier iteration's deferred closure keeps its own.
+		if old := s[l]; old != nil && old.b&(byRef|live) == byRef && flow.IsDefinition(fa.info, as.Lhs[r.Result]) {
+			delete(s, l)
+		}
+		fa.loadAt(s, l, call, true, r.Status)
 	}
-	if old, ok := s[l]; ok && old.b&(byRef|live) == byRef && flow.IsDefinition(fa.info, as.Lhs[r.Result]) {
-		delete(s, l) // a new variable: an earlier iteration's deferred closure keeps its own
-	}
-	fa.loadAt(s, l, call, true, r.Status)
 }
 
 // loadAt records a load into l. reassign: the load gives the variable a new
@@ -502,12 +501,10 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, how bi
 	}
 	isDeferred, ref := how&deferred != 0, how&(byRef|pointee)
 	ks := fa.handlesAt(s, m)
-	if ref != 0 && len(ks) == 0 {
-		// A variable that holds no module yet (var k Kernel; defer k.Close();
-		// k.Init(...)): the module loaded into it later is unloaded at exit.
-		if l, ok := fa.localLoc(m); ok {
-			s[l] = &handle{b: ref, deferAt: call.Pos()}
-		}
+	// A variable that holds no module yet (var k Kernel; defer k.Close();
+	// k.Init(...)): the module loaded into it later is unloaded at exit.
+	if l, ok := fa.localLoc(m); ok && ref != 0 && len(ks) == 0 {
+		s[l] = &handle{b: ref, deferAt: call.Pos()}
 	}
 	for _, k := range ks {
 		h := s[k]
@@ -575,11 +572,9 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 	// defer func() { C.hipModuleUnload(m) }() unloads in the deferred closure,
 	// defer ctx.Do(func() error { return check(C.hipModuleUnload(m)) }) in
 	// the closure passed to it.
-	lits := d.Call.Args
-	lit, ok := ast.Unparen(d.Call.Fun).(*ast.FuncLit)
-	released := ok && !cgocall.IsWrapper(fa.info, lit)
-	if released {
-		lits = []ast.Expr{lit}
+	lits, released := d.Call.Args, false
+	if lit, ok := ast.Unparen(d.Call.Fun).(*ast.FuncLit); ok && !cgocall.IsWrapper(fa.info, lit) {
+		lits, released = []ast.Expr{lit}, true
 	}
 	for _, arg := range lits {
 		if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok && !cgocall.IsWrapper(fa.info, lit) {
