@@ -40,10 +40,7 @@ func (fa *funcAnalysis) seedHeld() state {
 // whoever owns it: the unloads of held handles at e are forgotten, as
 // something may have put a new module there.
 func (fa *funcAnalysis) target(s state, e ast.Expr, fresh bool) (flow.Loc, bool) {
-	if e == nil {
-		return flow.Loc{}, false // a load through a pointer belongs to whoever owns it
-	}
-	e = flow.StripAddr(e)
+	e = flow.StripAddr(e) // nil (a load through a pointer) is no handle
 	l, ok := fa.localLoc(e)
 	if ok && (!fresh || flow.OnlyFresh(fa.info, fa.fn.Body, l.Root)) {
 		return l, true

@@ -93,7 +93,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	if !flow.IsInvolved(pass) {
 		return nil, nil
 	}
-	a := &analysis_{pass: pass, info: pass.TypesInfo, candidates: candidates, moduleTypes: map[*types.TypeName]bool{}, idx: flow.IndexOf(pass),
+	a := &analysis_{pass: pass, info: pass.TypesInfo, candidates: candidates, idx: flow.IndexOf(pass),
 		unloads: flow.NewTable[Unloads](pass, nil), borrows: flow.NewTable[Borrows](pass, nil),
 		returns: flow.NewTable[ReturnsModule](pass, nil), loadsInto: flow.NewTable[LoadsInto](pass, nil)}
 	a.loadsInto.Empty = func(li LoadsInto) bool { return len(li.Params) == 0 }
@@ -258,7 +258,7 @@ func (a *analysis_) update(obj *types.Func, s summary) bool {
 		// borrowers come with their facts.
 		if res := obj.Signature().Results(); s.returns.Result < res.Len() {
 			if n := flow.NamedOf(res.At(s.returns.Result).Type()); n != nil && n.Obj().Pkg() == a.pass.Pkg {
-				a.moduleTypes[n.Obj()] = true
+				flow.Put(&a.moduleTypes, n.Obj(), true)
 			}
 		}
 	}

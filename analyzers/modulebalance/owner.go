@@ -8,12 +8,23 @@ import (
 	"github.com/hiplint/hiplint/internal/flow"
 )
 
-// moveIntoOwner handles `mods = append(mods, m)`, `o.mods = append(o.mods, m)`
-// and `mods[name] = m` where the owner is a local variable: the module now
+// move handles the assignments (one left and one right side: transfer)
+// that move a module: `h := uintptr(unsafe.Pointer(m))` and `m2 := m` (the
+// module now lives in h, so h is tracked in m's place), and
+// `mods = append(mods, m)`, `o.mods = append(o.mods, m)` and
+// `mods[name] = m` where the owner is a local variable: the module now
 // lives in the owner, which must itself be returned, stored or cleaned up.
 // An append to a slice that dies with the function is no transfer: on an
 // error return that drops the owner, its modules leak.
-func (fa *funcAnalysis) moveIntoOwner(as *ast.AssignStmt, s state) bool {
+func (fa *funcAnalysis) move(as *ast.AssignStmt, s state) bool {
+	if from, h, ok := fa.movable(s, as.Rhs[0]); ok {
+		if to, local := fa.localLoc(as.Lhs[0]); local && to != from {
+			fa.overwrite(s, as.Lhs[0], as)
+			s[to] = h
+			delete(s, from)
+			return true
+		}
+	}
 	to, vals, ok := flow.AddedTo(fa.info, as.Lhs[0], as.Rhs[0])
 	if !ok || as.Tok != token.ASSIGN && as.Tok != token.DEFINE { // one left and one right side (transfer)
 		return false

@@ -207,7 +207,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 	as, _ := n.(*ast.AssignStmt)
 	_, constructs := fa.constructor(rhs)
 	switch {
-	case as != nil && len(lhs) == 1 && len(rhs) == 1 && (fa.moveHandle(as, s) || fa.moveIntoOwner(as, s)):
+	case as != nil && len(lhs) == 1 && len(rhs) == 1 && fa.move(as, s):
 		return s
 	case as == nil || len(lhs) == 1 || !constructs: // else a load (wrapperLoad)
 		for _, l := range lhs {
@@ -237,21 +237,6 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 	}
 	fa.handleEscapes = nil
 	return s
-}
-
-// moveHandle handles `h := uintptr(unsafe.Pointer(m))` and `m2 := m` (one
-// left and one right side: transfer): the module now lives in h, so h is
-// tracked in m's place.
-func (fa *funcAnalysis) moveHandle(as *ast.AssignStmt, s state) bool {
-	from, h, ok := fa.movable(s, as.Rhs[0])
-	to, local := fa.localLoc(as.Lhs[0])
-	if !ok || !local || to == from {
-		return false
-	}
-	fa.overwrite(s, as.Lhs[0], as)
-	s[to] = h
-	delete(s, from)
-	return true
 }
 
 // movable returns the handle of e, a local variable (path ""; through
@@ -388,15 +373,12 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 			}
 		}
 		// The function or global handle it fills comes from the module.
-		id, isIdent := ast.Unparen(flow.Addressed(c.Arg(c.Func.Out))).(*ast.Ident)
-		if isIdent && len(ks) > 0 && fa.info.ObjectOf(id) != nil {
-			flow.Put(&fa.funcs, fa.info.ObjectOf(id), ks[0])
+		id, _ := ast.Unparen(flow.Addressed(c.Arg(c.Func.Out))).(*ast.Ident)
+		if obj := fa.info.ObjectOf(id); obj != nil && len(ks) > 0 {
+			flow.Put(&fa.funcs, obj, ks[0])
 		}
 	case hipapi.Launch:
-		id, ok := ast.Unparen(c.Arg(c.Func.Function)).(*ast.Ident)
-		if !ok {
-			return
-		}
+		id, _ := ast.Unparen(c.Arg(c.Func.Function)).(*ast.Ident)
 		k := fa.funcs[fa.info.ObjectOf(id)] // the zero Loc, no handle, when unknown
 		if h, ok := s[k]; ok && h.b&^flags == unloaded {
 			fa.reported.Reportf(UseAfterUnload, c, []diag.Related{{Pos: h.unloadAt, Message: "module unloaded here"}},
@@ -408,10 +390,10 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 // wrapperLoad handles `m, err := loadModule(path)` for a function with a
 // ReturnsModule fact.
 func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state) {
-	// The module is dropped on the spot, or handed to a method that only borrows it.
-	if flow.DroppedResult(fa.info, fa.fn.Body, call, r.Result, func(fn *types.Func) bool {
-		return slices.Contains(fa.borrows.Get(fn).Params, flow.Receiver) && !slices.Contains(fa.unloads.Get(fn).Params, flow.Receiver)
-	}) {
+	// The module is dropped on the spot, or handed to a method that only
+	// borrows it (Borrows leaves out what a function unloads).
+	drops := func(fn *types.Func) bool { return slices.Contains(fa.borrows.Get(fn).Params, flow.Receiver) }
+	if flow.DroppedResult(fa.info, fa.fn.Body, call, r.Result, drops) {
 		fa.reported.Reportf(Leak, call, nil,
 			"the module %s returns is discarded and can never be unloaded; keep it and unload it when done", fa.calleeName(call, "the constructor"))
 		return
