@@ -30,7 +30,7 @@ const (
 
 func (a *analyzer) buildIndex() {
 	ix := flow.IndexSources(a.info, a.files)
-	a.ix, a.attrs = ix, map[types.Object]hipapi.Const{}
+	a.ix, a.attrs = ix, map[types.Object]guard{}
 	cmem := flow.NewCMemory(a.info, a.pass.TypesSizes, ix, a.files, func(call *ast.CallExpr) bool {
 		name, ok := cgocall.CName(a.info, call)
 		return ok && cgocall.IsSystemAlloc(name)
@@ -42,10 +42,18 @@ func (a *analyzer) buildIndex() {
 		case hipapi.Alloc:
 			ix.AddOut(a.info, c.Arg(c.Func.Out), c.Expr)
 		case hipapi.DeviceAttribute:
+			// What the attribute being 1 proves: CUDA's managed attributes
+			// are meaningful on NVIDIA (ConcurrentManagedAccess is the right
+			// check before cudaMemPrefetchAsync), and are no guard at all.
 			k, ok := cgocall.DeviceAttr(a.info, c)
-			o := flow.AddrOf(a.info, c.Arg(c.Func.Out))
-			if ok && o != nil && (k.Role == hipapi.PageableAttr || k.Role == hipapi.ManagedAttr) {
-				a.attrs[o] = k
+			switch o := flow.AddrOf(a.info, c.Arg(c.Func.Out)); {
+			case !ok || o == nil:
+			case k.Role == hipapi.PageableAttr:
+				a.attrs[o] = guard{kind: xnackCheck}
+			case k.Role == hipapi.ManagedAttr && hipapi.FamilyOf(k.Name) == hipapi.HIP:
+				a.attrs[o] = guard{hmmCheck, k.Name}
+			case k.Role == hipapi.ManagedAttr:
+				a.attrs[o] = guard{}
 			}
 		}
 	}
@@ -268,8 +276,8 @@ func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, s flow.Step[
 func (a *analyzer) attrValue(e ast.Expr) guard {
 	e = flow.StripConversions(a.info, e)
 	// v, or d.pageable of hipDeviceGetAttribute(&d.pageable, ...)
-	if k, ok := a.attrs[flow.StoredObject(a.info, e)]; ok {
-		return attrGuard(k)
+	if g, ok := a.attrs[flow.StoredObject(a.info, e)]; ok {
+		return g
 	}
 	x, ok := e.(*ast.SelectorExpr)
 	if !ok {
@@ -282,17 +290,6 @@ func (a *analyzer) attrValue(e ast.Expr) guard {
 		return guard{kind: xnackCheck}
 	case role == hipapi.ManagedAttr && fam == hipapi.HIP:
 		return guard{hmmCheck, "hipDeviceProp_t." + x.Sel.Name}
-	}
-	return guard{}
-}
-
-// attrGuard is what an attribute being 1 proves.
-func attrGuard(k hipapi.Const) guard {
-	switch {
-	case k.Role == hipapi.PageableAttr:
-		return guard{kind: xnackCheck}
-	case hipapi.FamilyOf(k.Name) == hipapi.HIP:
-		return guard{hmmCheck, k.Name}
 	}
 	return guard{}
 }

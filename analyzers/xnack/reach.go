@@ -285,11 +285,9 @@ func (a *analyzer) findKernelArgs(fi *fnInfo) *KernelArgs {
 			continue
 		}
 		var params []int
-		for _, ret := range flow.ReturnStmts(fi.fn.Body) {
-			if len(ret.Results) != results.Len() {
-				continue
-			}
-			for _, v := range allValues(a.arrayValues(ret.Results[i], false)) {
+		rets, _ := flow.ReturnedAt(fi.fn.Body, results.Len(), i)
+		for _, ret := range rets {
+			for _, v := range allValues(a.arrayValues(ret, false)) {
 				if r, ok := a.paramOf(fi, v); ok && r.Path == "" && r.Param >= 0 && !slices.Contains(params, r.Param) {
 					params = append(params, r.Param)
 				}

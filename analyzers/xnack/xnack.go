@@ -113,11 +113,11 @@ type analyzer struct {
 	active     bool // an event is more than a call: the path analysis runs
 	files      []*ast.File
 	// ix is the package-wide assignment index, with the out-arguments of
-	// allocations (Sources.AddOut: C.hipMalloc(&v, n) gives v); attrs the
-	// variables attribute queries write (v of hipDeviceGetAttribute(&v,
-	// attr, dev)).
+	// allocations (Sources.AddOut: C.hipMalloc(&v, n) gives v); attrs what
+	// the variables attribute queries write (v of hipDeviceGetAttribute(&v,
+	// attr, dev)) prove when they are 1.
 	ix     *flow.Sources
-	attrs  map[types.Object]hipapi.Const
+	attrs  map[types.Object]guard
 	provs  flow.Trace[string, *analyzer]      // system memory pointers point to (exprs.go)
 	helped flow.Trace[[]helperArg, *analyzer] // kernel arguments of helpers' arrays (argblock.go)
 	guards flow.Trace[guard, *analyzer]       // what boolean variables prove (exprs.go)
@@ -332,29 +332,23 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) Summary {
 	return own
 }
 
+// findReports summarizes a function whose boolean result is true only
+// when XNACK was checked: every return statement gives it, each a guard or
+// false, at least one not false; it proves what the weakest does.
 func (a *analyzer) findReports(fi *fnInfo) *Guard {
 	results := fi.obj.Signature().Results()
-	rets := flow.ReturnStmts(fi.fn.Body)
-results:
 	for i := range results.Len() {
 		if b, ok := results.At(i).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
 			continue
 		}
+		vals, all := flow.ReturnedAt(fi.fn.Body, results.Len(), i)
 		g, found := guard{kind: xnackCheck}, false
-		for _, ret := range rets {
-			if len(ret.Results) != results.Len() {
-				continue results
+		for _, v := range vals {
+			if !flow.IsConstFalse(a.info, v) {
+				found, g = true, g.weaker(a.implies(v, true, a.guards.Start()))
 			}
-			if flow.IsConstFalse(a.info, ret.Results[i]) {
-				continue
-			}
-			h := a.implies(ret.Results[i], true, a.guards.Start())
-			if h.kind == noGuard {
-				continue results
-			}
-			found, g = true, g.weaker(h)
 		}
-		if found {
+		if all && found && g.kind != noGuard {
 			return &Guard{Result: i, HMM: g.kind == hmmCheck, Checks: g.name}
 		}
 	}
