@@ -266,22 +266,15 @@ func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
 		if !k.Under(l) {
 			continue
 		}
-		if h.b&live != 0 && h.b&escaped == 0 {
-			fa.reportLeak(k, h, at.Pos(), "still loaded when its handle is overwritten")
-		}
+		// A deferred unload that reads the variable at exit covers the next
+		// module, unless this is a new variable (var m, m := ...): a closure
+		// deferred before captured the variable of an earlier iteration.
+		carried := h.b&byRef != 0 && h.deferAt != token.NoPos && !flow.IsDefinition(fa.info, lhs)
+		fa.replaced(k, h, at.Pos(), carried && fa.entry[k] == nil, "overwritten", "what it holds then")
 		switch {
 		case fa.entry[k] != nil:
 			s[k] = fa.entry[k] // a module copied in from elsewhere
-		// A new variable (var m, m := ...): a closure deferred before
-		// captured the variable of an earlier iteration.
-		case h.b&byRef != 0 && h.deferAt != token.NoPos && !flow.IsDefinition(fa.info, lhs):
-			// The deferred unload reads the variable at exit: the module it
-			// held is no longer covered, the next one is.
-			// Not after the module escaped: `m = nil` then disarms the
-			// deferred cleanup of a module handed over.
-			if len(h.sites) > 0 && h.b&^flags == deferred {
-				fa.reportLeak(k, h, at.Pos(), "never unloaded: the deferred unload reads the variable at exit and unloads only what it holds then")
-			}
+		case carried:
 			s[k] = &handle{b: byRef, deferAt: h.deferAt}
 		default:
 			delete(s, k)
@@ -395,7 +388,7 @@ func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state
 	drops := func(fn *types.Func) bool { return slices.Contains(fa.borrows.Get(fn).Params, flow.Receiver) }
 	if flow.DroppedResult(fa.info, fa.fn.Body, call, r.Result, drops) {
 		fa.reported.Reportf(Leak, call, nil,
-			"the module %s returns is discarded and can never be unloaded; keep it and unload it when done", fa.calleeName(call, "the constructor"))
+			"the module %s returns is discarded and can never be unloaded; keep it and unload it when done", fa.callee(call).Name())
 		return
 	}
 	as, ok := flow.Parent(fa.fn.Body, call).(*ast.AssignStmt)
@@ -417,9 +410,6 @@ func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state
 // result of call that says whether the load succeeded (callStatus).
 func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, reassign bool, status int) {
 	old := previous(s, l) // a covering defer has no loads to report
-	if old.b&live != 0 && old.b&escaped == 0 {
-		fa.reportLeak(l, old, call.Pos(), "still loaded when its handle is loaded again")
-	}
 	// A deferred unload that reads the variable at exit unloads this module
 	// instead of the one the variable held before; one bound to a pointer
 	// unloads what is loaded into the struct it points to.
@@ -428,9 +418,7 @@ func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, reassign
 		ref = byRef
 	}
 	inherit := old.b&ref != 0 && old.deferAt != token.NoPos && !fa.candidates
-	if inherit && len(old.sites) > 0 && old.b&^flags == deferred {
-		fa.reportLeak(l, old, call.Pos(), "never unloaded: the deferred unload reads the variable at exit and unloads only the last module loaded into it")
-	}
+	fa.replaced(l, old, call.Pos(), inherit, "loaded again", "the last module loaded into it")
 	h := &handle{sites: []int{fa.siteIndex(call, l)}}
 	h.b, h.status = fa.callStatus(call, status)
 	if inherit {
@@ -439,12 +427,29 @@ func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, reassign
 	s[l] = h
 }
 
+// replaced reports the modules of h, k's handle, that a new value of k (at)
+// leaves behind: one still loaded, and, when the deferred unload that reads
+// k at exit now covers the new value (carried), one nothing unloads now.
+// Not after the module escaped: `m = nil` then disarms the deferred cleanup
+// of a module handed over.
+func (fa *funcAnalysis) replaced(k flow.Loc, h *handle, at token.Pos, carried bool, by, only string) {
+	if h.b&live != 0 && h.b&escaped == 0 {
+		fa.reportLeak(k, h, at, "still loaded when its handle is "+by)
+	}
+	if carried && len(h.sites) > 0 && h.b&^flags == deferred {
+		fa.reportLeak(k, h, at, "never unloaded: the deferred unload reads the variable at exit and unloads only "+only)
+	}
+}
+
 // siteIndex returns the index of the load site of call, recording it first.
 func (fa *funcAnalysis) siteIndex(call *ast.CallExpr, l flow.Loc) int {
 	return fa.sites.Add(call, 0, func() *loadSite {
-		site := &loadSite{call: call, name: fa.calleeName(call, "the module"), at: l}
+		site := &loadSite{call: call, at: l}
 		if c := fa.idx.Match(call); c != nil {
 			site.name, site.unload = c.Func.Name, hipapi.Unloader(c.Func)
+		} else {
+			// A constructor or a loader into its arguments: a static callee.
+			site.name = fa.callee(call).Name()
 		}
 		return site
 	})
@@ -682,11 +687,3 @@ func previous(s state, l flow.Loc) *handle {
 }
 
 var noHandle handle
-
-// calleeName names call's callee in messages; def when it has no static one.
-func (a *analysis_) calleeName(call *ast.CallExpr, def string) string {
-	if fn := a.callee(call); fn != nil {
-		return fn.Name()
-	}
-	return def
-}
