@@ -2,6 +2,7 @@ package xnack
 
 import (
 	"cmp"
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -14,8 +15,8 @@ import (
 )
 
 // This file classifies expressions: where a pointer's memory comes from
-// (provenance), and whether a condition being true or false means that XNACK
-// is on (guards). Both are flow-insensitive over a package-wide index of
+// (provenance), and whether a condition being true or false, or an error
+// being nil, means that XNACK is on (guards). Both are flow-insensitive over a package-wide index of
 // assignments: a variable's provenance is the union of everything assigned to
 // it anywhere in the package.
 
@@ -82,13 +83,13 @@ func (a *analyzer) provExpr(e ast.Expr, s flow.Step[string, *analyzer]) string {
 	case *ast.UnaryExpr:
 		// &x: Go memory, or what the pointer or slice it is taken through
 		// points to (flow.AddrTarget).
-		if x.Op != token.AND {
-			return ""
-		}
-		if own, via := flow.AddrTarget(a.info, x.X); !own {
+		if x.Op == token.AND {
+			own, via := flow.AddrTarget(a.info, x.X)
+			if own {
+				return goMemory
+			}
 			return s.Of(via)
 		}
-		return goMemory
 	case *ast.SelectorExpr:
 		if f := flow.SelectedField(a.info, x); f != nil {
 			return a.provAll(a.ix.Of[f], s)
@@ -316,4 +317,83 @@ func (a *analyzer) guardCall(call *ast.CallExpr, result int, _ flow.Step[guard, 
 		return guard{}
 	}
 	return guardResult(fn, a.sums.Get(fn), result)
+}
+
+// guardResult is what result `result` of a call of fn proves by its
+// summary s: a boolean result being true (Reports) or an error result
+// being nil (ErrGuard).
+func guardResult(fn *types.Func, s Summary, result int) guard {
+	for _, g := range [...]*Guard{s.Reports, s.ErrGuard} {
+		switch {
+		case g == nil || g.Result != result:
+		case g.HMM:
+			return guard{hmmCheck, fmt.Sprintf("%s (it checks %s)", fn.Name(), g.Checks)}
+		default:
+			return guard{kind: xnackCheck}
+		}
+	}
+	return guard{}
+}
+
+// impliesNilComparison handles err == nil and err != nil: when the error is
+// nil, what its guard helper proves (the result of one, or a variable that
+// only ever holds such results).
+func (a *analyzer) impliesNilComparison(x *ast.BinaryExpr, taken bool) (guard, bool) {
+	val, eq, ok := flow.NilComparison(a.info, x)
+	if !ok {
+		return guard{}, false
+	}
+	if !flow.IsError(a.info.TypeOf(val)) || eq != taken {
+		return guard{}, true // or the error is not nil here
+	}
+	switch x := ast.Unparen(val).(type) {
+	case *ast.CallExpr:
+		return a.guardCall(x, 0, a.guards.Start()), true
+	case *ast.Ident:
+		if v, ok := a.info.Uses[x].(*types.Var); ok {
+			return a.guards.Start().Sources(a.ix.Of[v]), true
+		}
+	}
+	return guard{}, true
+}
+
+// findErrGuard summarizes a function whose error result is nil only on
+// paths where XNACK was checked: at least one `return nil` there, each of
+// them guarded, and every other return an error that is never nil
+// (errors.New, fmt.Errorf, or an error variable returned as it is, as in
+// `if err != nil { return err }`).
+func (a *analyzer) findErrGuard(fi *fnInfo, r *walker) *Guard {
+	if fi.obj == nil {
+		return nil
+	}
+	results := fi.obj.Signature().Results()
+results:
+	for i := range results.Len() {
+		if !flow.IsError(results.At(i).Type()) {
+			continue
+		}
+		out, nils := &Guard{Result: i}, 0
+		for _, rs := range r.returns {
+			if len(rs.ret.Results) != results.Len() {
+				continue results
+			}
+			switch e := rs.ret.Results[i]; {
+			case !flow.IsNil(a.info, e):
+				if !flow.NonNilError(a.info, results, e) {
+					continue results
+				}
+			case rs.s.guarded:
+				nils++
+			case rs.s.wrongAt.IsValid():
+				nils++
+				out.HMM, out.Checks = true, a.hmmNames[rs.s.wrongAt]
+			default:
+				continue results
+			}
+		}
+		if nils > 0 {
+			return out
+		}
+	}
+	return nil
 }

@@ -2,7 +2,6 @@ package xnack
 
 import (
 	"cmp"
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -29,7 +28,7 @@ type ParamFlow struct {
 	In   string
 	CUDA bool // API is a CUDA function: the guard is cudaDevAttrPageableMemoryAccess
 	// Array: the parameter is the kernelParams array itself; the kernel
-	// arguments its caller puts in it reach the GPU (argblock.go).
+	// arguments its caller puts in it reach the GPU.
 	Array bool
 	site  token.Pos // the call a walk found it at
 }
@@ -73,13 +72,8 @@ func compareParams(p, q ParamFlow) int {
 // firstParams keeps the first site's flow of each parameter, sorted
 // (compareParams).
 func firstParams(sites []ParamFlow) []ParamFlow {
-	var out []ParamFlow
-	for _, s := range sites {
-		if i, found := slices.BinarySearchFunc(out, s, compareParams); !found {
-			out = slices.Insert(out, i, s)
-		}
-	}
-	return out
+	slices.SortStableFunc(sites, compareParams)
+	return slices.CompactFunc(sites, func(p, q ParamFlow) bool { return compareParams(p, q) == 0 })
 }
 
 // paramOf returns the parameter of fi's declaration (literals: of the
@@ -169,13 +163,11 @@ func (a *analyzer) reach(fi *fnInfo, pos token.Pos, e ast.Expr, pf ParamFlow, ca
 		return nil, flows
 	}
 	vals, helped := a.arrayValues(e, direct)
-	in := " in the argument array"
-	if direct {
-		in = ""
-	}
 	for _, v := range vals {
-		if p := a.prov(v); p != "" {
-			return system(fmt.Sprintf("%s (%s)%s", p, types.ExprString(v), in))
+		if p := a.prov(v); p != "" && direct {
+			return system(p + " (" + types.ExprString(v) + ")")
+		} else if p != "" {
+			return system(p + " (" + types.ExprString(v) + ") in the argument array")
 		}
 	}
 	for _, h := range helped {

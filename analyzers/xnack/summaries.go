@@ -40,7 +40,7 @@ type Memory struct {
 
 // KernelArgs is a result (Result) that is a kernel argument array
 // (kernelParams) whose arguments include the pointers the caller passes in
-// parameters Params, sorted (argblock.go).
+// parameters Params, sorted (reach.go).
 type KernelArgs struct {
 	Result int
 	Params []int
@@ -75,7 +75,7 @@ type Summary struct {
 	Args     *KernelArgs // it returns a kernel argument array of its parameters
 	Needs    []Need      // the uses it reaches unguarded, first of each kind, system first
 	// Params: the parameters whose memory it hands to the GPU on a path it
-	// does not guard, sorted (params.go).
+	// does not guard, sorted (reach.go).
 	Params  []ParamFlow
 	Runtime bool // it may call the HIP runtime (HSA_XNACK is read by its return)
 	Env     bool // it may set HSA_XNACK

@@ -116,11 +116,14 @@ type analyzer struct {
 	// allocations (Sources.AddOut: C.hipMalloc(&v, n) gives v); attrs what
 	// the variables attribute queries write (v of hipDeviceGetAttribute(&v,
 	// attr, dev)) prove when they are 1.
-	ix     *flow.Sources
-	attrs  map[types.Object]guard
-	provs  flow.Trace[string, *analyzer]      // system memory pointers point to (exprs.go)
-	helped flow.Trace[[]helperArg, *analyzer] // kernel arguments of helpers' arrays (argblock.go)
-	guards flow.Trace[guard, *analyzer]       // what boolean variables prove (exprs.go)
+	ix    *flow.Sources
+	attrs map[types.Object]guard
+	// The traces of the system memory pointers point to (exprs.go), of
+	// the kernel arguments of helpers' arrays (reach.go) and of what
+	// boolean and error variables prove (exprs.go).
+	provs  flow.Trace[string, *analyzer]
+	helped flow.Trace[[]helperArg, *analyzer]
+	guards flow.Trace[guard, *analyzer]
 	funcs  []*fnInfo
 	byNode map[ast.Node]*fnInfo // by declaration or literal
 	sums   *flow.Table[Summary, *Summary]
@@ -396,30 +399,26 @@ func join(a, b state) state {
 	return out
 }
 
-// walkResult is what one walk of a function found.
-type walkResult struct {
-	unguarded []Need
-	params    []ParamFlow // parameters reaching the GPU unguarded
-	mrun      []state
-	returns   []returnState // each return statement's state
-	exit      state         // joined over normal exits
-	sawExit   bool
-}
-
 type returnState struct {
 	ret *ast.ReturnStmt
 	s   state
 }
 
-// walker is one walk of a function. When reporting (found set), a walk
-// that is not a test's reports what is wrong wherever the function is
-// called from: HSA_XNACK set after a runtime call on the same path
-// (HL4003), and uses guarded by an HMM attribute (HL4005).
+// walker is one walk of a function, and what it found. When reporting
+// (found set), a walk that is not a test's reports what is wrong wherever
+// the function is called from: HSA_XNACK set after a runtime call on the
+// same path (HL4003), and uses guarded by an HMM attribute (HL4005).
 type walker struct {
 	a          *analyzer
 	fi         *fnInfo
-	noEnvGuard bool       // tests: setting HSA_XNACK there comes after other tests ran
-	r          walkResult // in the walker's allocation
+	noEnvGuard bool          // tests: setting HSA_XNACK there comes after other tests ran
+	unguarded  []Need        // uses reached unguarded, by site
+	params     []ParamFlow   // parameters reaching the GPU unguarded, by site
+	mruns      int           // calls of m.Run
+	mrunOpen   bool          // one of them unguarded
+	returns    []returnState // each return statement's state
+	exit       state         // joined over normal exits
+	sawExit    bool
 }
 
 // step is the transfer function of one event; with record, it also
@@ -440,7 +439,7 @@ func (w *walker) step(ev event, s state, record bool) state {
 				[]diag.Related{{Pos: s.ranAt, Message: "the HIP runtime is initialized here"}})
 		}
 		if ev.mrun {
-			w.r.mrun = append(w.r.mrun, s)
+			w.mruns, w.mrunOpen = w.mruns+1, w.mrunOpen || !s.guarded
 		}
 		w.uses(ev, sum, s)
 	}
@@ -466,7 +465,7 @@ func (w *walker) uses(ev event, sum Summary, s state) {
 	for _, pf := range sum.Params {
 		if ev.callee == nil { // a literal's or the node's own flows: the walked function's parameters
 			pf.site = ev.pos
-			w.r.params = append(w.r.params, pf)
+			w.params = append(w.params, pf)
 			continue
 		}
 		// The callee's flows (calleeOf), at a call with its arguments (a
@@ -483,7 +482,7 @@ func (w *walker) uses(ev event, sum Summary, s state) {
 		}
 		for _, pf := range flows {
 			pf.site = ev.pos
-			w.r.params = append(w.r.params, pf)
+			w.params = append(w.params, pf)
 		}
 	}
 }
@@ -502,7 +501,7 @@ func (w *walker) use(site token.Pos, u Need, s state) {
 		}
 	default:
 		u.site = site
-		w.r.unguarded = append(w.r.unguarded, u)
+		w.unguarded = append(w.unguarded, u)
 	}
 }
 
@@ -526,7 +525,7 @@ func (w *walker) branch(cond ast.Expr, taken bool, s state) state {
 // fixpoint in a separate walk over the solution (flow.SolveRecord, with a
 // transfer that records: recording leaves the states as they are), which
 // also joins the states at the exits.
-func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
+func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walker {
 	w := &walker{a: a, fi: fi, noEnvGuard: noEnvGuard}
 	transfer := func(record bool) func(ast.Node, state) state {
 		return func(n ast.Node, s state) state {
@@ -534,17 +533,17 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walkResult {
 				s = w.step(ev, s, record)
 			}
 			if ret, ok := n.(*ast.ReturnStmt); ok && record {
-				w.r.returns = append(w.r.returns, returnState{ret, s})
+				w.returns = append(w.returns, returnState{ret, s})
 			}
 			return s
 		}
 	}
 	p := flow.Problem[state]{Entry: entry, Clone: func(s state) state { return s }, Join: join,
 		Equal: func(a, b state) bool { return a == b }, Transfer: transfer(false), Branch: w.branch}
-	w.r.exit, w.r.sawExit = flow.SolveRecord(a.info, fi.g, p, transfer(true))
-	slices.SortStableFunc(w.r.unguarded, func(x, y Need) int { return cmp.Compare(x.site, y.site) })
-	slices.SortStableFunc(w.r.params, func(x, y ParamFlow) int { return cmp.Compare(x.site, y.site) })
-	return &w.r
+	w.exit, w.sawExit = flow.SolveRecord(a.info, fi.g, p, transfer(true))
+	slices.SortStableFunc(w.unguarded, func(x, y Need) int { return cmp.Compare(x.site, y.site) })
+	slices.SortStableFunc(w.params, func(x, y ParamFlow) int { return cmp.Compare(x.site, y.site) })
+	return w
 }
 
 // report walks every function for HL4003 and HL4005, then the entry points
@@ -578,8 +577,7 @@ func (a *analyzer) report() {
 			switch {
 			case kind == flow.InitEntry && r.sawExit:
 				after = r.exit
-			case kind == flow.TestMainEntry && len(r.mrun) > 0 &&
-				!slices.ContainsFunc(r.mrun, func(s state) bool { return !s.guarded }):
+			case kind == flow.TestMainEntry && r.mruns > 0 && !r.mrunOpen:
 				testsGuarded = true
 			}
 		}
@@ -611,7 +609,7 @@ func byKind(sites []Need, system bool) []Need {
 // reportProgram reports an entry point of a program (main, init, TestMain)
 // that reaches unguarded memory uses: one diagnostic per check, at the first
 // site in the entry, with every use as a related position.
-func (a *analyzer) reportProgram(fi *fnInfo, r *walkResult) {
+func (a *analyzer) reportProgram(fi *fnInfo, r *walker) {
 	entry := fi.name
 	if sys := byKind(r.unguarded, true); len(sys) > 0 {
 		u := sys[0]
@@ -639,7 +637,7 @@ func (a *analyzer) reportProgram(fi *fnInfo, r *walkResult) {
 // reportTest reports a test, benchmark, example or fuzz target that reaches
 // unguarded memory uses (HL4004 stands in for HL4001/HL4002 there: the fix
 // is the skip).
-func (a *analyzer) reportTest(fi *fnInfo, r *walkResult) {
+func (a *analyzer) reportTest(fi *fnInfo, r *walker) {
 	if len(r.unguarded) == 0 {
 		return
 	}
