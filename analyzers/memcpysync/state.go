@@ -36,17 +36,17 @@ func (p *pending) clone() *pending {
 // not what it points to), so a pending copy is never changed where it is:
 // most states are cloned, at a block, and then change none or few of them.
 func (s *state) edit(site int) *pending {
-	c := s.copies[site].clone()
-	s.copies[site] = c
+	c := s.copies.Map()[site].clone()
+	s.copies.Set(site, c)
 	return c
 }
 
 type state struct {
 	device  flow.Sym
-	copies  map[int]*pending
-	streams map[flow.Loc]flow.Queue        // the streams created here, by handle
-	events  map[flow.Loc][]int             // event → copy sites it was recorded after
-	kinds   map[types.Object]flow.SmallSet // the copy kinds a variable may hold on this path
+	copies  flow.COW[int, *pending]
+	streams flow.COW[flow.Loc, flow.Queue]        // the streams created here, by handle
+	events  flow.COW[flow.Loc, []int]             // event → copy sites it was recorded after
+	kinds   flow.COW[types.Object, flow.SmallSet] // the copy kinds a variable may hold on this path
 	// status maps a variable holding a call's status (err := check(C.x(...)))
 	// to the copies that call issued: where it reports failure they never
 	// started.
@@ -56,7 +56,7 @@ type state struct {
 	// blocking device-to-host copy on it returned).
 	synced        bool
 	nullSynced    bool
-	syncedStreams map[flow.Loc]bool
+	syncedStreams flow.COW[flow.Loc, bool]
 	// evOps: the event operations on the caller's events made on every
 	// path here, for EventOps.
 	evOps []EventOp
@@ -73,10 +73,10 @@ const maxPendingCopies = 64
 // track records p as copy site's pending copy, unless the state already
 // tracks maxPendingCopies other copies.
 func (s *state) track(site int, p *pending) {
-	if _, ok := s.copies[site]; !ok && len(s.copies) >= maxPendingCopies {
+	if _, ok := s.copies.Get(site); !ok && s.copies.Len() >= maxPendingCopies {
 		return
 	}
-	flow.Put(&s.copies, site, p)
+	s.copies.Set(site, p)
 }
 
 // cloneState copies s. The solver clones a state at every block, so maps
@@ -86,9 +86,9 @@ func (s *state) track(site int, p *pending) {
 // (see edit).
 func cloneState(s *state) *state {
 	return &state{device: s.device, synced: s.synced, nullSynced: s.nullSynced,
-		streams: flow.CloneMap(s.streams), kinds: flow.CloneMap(s.kinds), syncedStreams: flow.CloneMap(s.syncedStreams),
+		streams: s.streams.Clone(), kinds: s.kinds.Clone(), syncedStreams: s.syncedStreams.Clone(),
 		status: s.status, evOps: slices.Clone(s.evOps), // status is immutable: shared
-		events: flow.CloneMapFunc(s.events, slices.Clone), copies: flow.CloneMap(s.copies)}
+		events: s.events.Clone(), copies: s.copies.Clone()}
 }
 
 // joinState merges the states of two paths: a copy pending on either is
@@ -97,7 +97,7 @@ func joinState(into, from *state) *state {
 	if into.device != from.device {
 		into.device = flow.Unknown
 	}
-	flow.JoinUnion(&into.copies, from.copies, func(q, p *pending) *pending {
+	into.copies.JoinUnion(from.copies, func(q, p *pending) *pending {
 		if samePending(q, p) {
 			return q // shared: see edit
 		}
@@ -110,10 +110,10 @@ func joinState(into, from *state) *state {
 		}
 		return q
 	}, nil)
-	flow.JoinUnion(&into.streams, from.streams, flow.JoinQueues, nil)
-	flow.JoinIntersect(into.events, from.events, flow.Intersect[int])                                   // recorded after them on both
-	flow.JoinIntersect(into.kinds, from.kinds, func(v, w flow.SmallSet) flow.SmallSet { return v | w }) // either path's kind
-	flow.JoinIntersect(into.syncedStreams, from.syncedStreams, func(v, w bool) bool { return true })
+	into.streams.JoinUnion(from.streams, flow.JoinQueues, nil)
+	into.events.JoinIntersect(from.events, func(v, w []int) []int { return flow.Intersect(slices.Clone(v), w) }) // recorded after them on both
+	into.kinds.JoinIntersect(from.kinds, func(v, w flow.SmallSet) flow.SmallSet { return v | w })                // either path's kind
+	into.syncedStreams.JoinIntersect(from.syncedStreams, func(v, w bool) bool { return true })
 	into.status = into.status.Join(from.status)
 	into.evOps = flow.Intersect(into.evOps, from.evOps)
 	into.synced = into.synced && from.synced
@@ -126,16 +126,16 @@ func joinState(into, from *state) *state {
 // sorted strings built with fmt made a function of 200 nested ifs take
 // minutes.
 func equalState(a, b *state) bool {
-	if a.device != b.device || a.synced != b.synced || a.nullSynced != b.nullSynced || len(a.copies) != len(b.copies) ||
+	if a.device != b.device || a.synced != b.synced || a.nullSynced != b.nullSynced || a.copies.Len() != b.copies.Len() ||
 		!slices.Equal(a.evOps, b.evOps) || !a.status.Equal(b.status) ||
-		!maps.Equal(a.streams, b.streams) ||
-		!maps.EqualFunc(a.events, b.events, slices.Equal) ||
-		!maps.Equal(a.kinds, b.kinds) ||
-		!maps.EqualFunc(a.syncedStreams, b.syncedStreams, func(v, w bool) bool { return true }) {
+		!maps.Equal(a.streams.Map(), b.streams.Map()) ||
+		!maps.EqualFunc(a.events.Map(), b.events.Map(), slices.Equal) ||
+		!maps.Equal(a.kinds.Map(), b.kinds.Map()) ||
+		!maps.EqualFunc(a.syncedStreams.Map(), b.syncedStreams.Map(), func(v, w bool) bool { return true }) {
 		return false
 	}
-	for k, p := range a.copies {
-		if q, ok := b.copies[k]; !ok || !samePending(p, q) {
+	for k, p := range a.copies.Map() {
+		if q, ok := b.copies.Get(k); !ok || !samePending(p, q) {
 			return false
 		}
 	}

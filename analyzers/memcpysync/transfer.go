@@ -139,7 +139,7 @@ func (fa *funcAnalysis) read(x ast.Expr, at ast.Node, s *state) {
 // error is not in flight.
 func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
 	for _, i := range s.status.FailedSites(fa.info, cond, taken, fa.sitesIn) {
-		delete(s.copies, i)
+		s.copies.Delete(i)
 	}
 	return s
 }
@@ -197,7 +197,7 @@ func (fa *funcAnalysis) live(cp *pending) bool {
 
 // pendingCopies returns the copies s tracks, by site.
 func (fa *funcAnalysis) pendingCopies(s *state) []*pending {
-	return slices.SortedFunc(maps.Values(s.copies), func(p, q *pending) int { return cmp.Compare(p.site, q.site) })
+	return slices.SortedFunc(maps.Values(s.copies.Map()), func(p, q *pending) int { return cmp.Compare(p.site, q.site) })
 }
 
 // ordered reports whether work on q runs after copy cp: the host has
@@ -226,7 +226,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		}
 	case hipapi.StreamCreate: // into &h
 		for _, l := range fa.ptrs.Locator.Addressed([]ast.Expr{c.Arg(f.Out)}) {
-			flow.Put(&s.streams, l, flow.CreatedQueue(fa.info, c, l, s.device))
+			s.streams.Set(l, flow.CreatedQueue(fa.info, c, l, s.device))
 		}
 	case hipapi.Copy:
 		fa.copyCall(c, s)
@@ -241,7 +241,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 }
 
 func (fa *funcAnalysis) deviceSync(s *state) {
-	for k, cp := range s.copies {
+	for k, cp := range s.copies.Map() {
 		if !cp.done && cp.queue.Device.Same(s.device) {
 			s.edit(k).done = true
 		}
@@ -252,19 +252,19 @@ func (fa *funcAnalysis) deviceSync(s *state) {
 }
 
 func (fa *funcAnalysis) streamSync(q flow.Queue, s *state) {
-	for k, cp := range s.copies {
+	for k, cp := range s.copies.Map() {
 		if !cp.done && (slices.Contains(cp.waited, q.Key()) || fa.order.Waits(cp.queue, cp.peer, q)) {
 			s.edit(k).done = true
 		}
 	}
 	if q.Kind == flow.OnStream {
-		flow.Put(&s.syncedStreams, q.Stream, true)
+		s.syncedStreams.Set(q.Stream, true)
 	}
 }
 
 // queueOf returns where work given stream expression e runs.
 func (fa *funcAnalysis) queueOf(e ast.Expr, s *state) flow.Queue {
-	return fa.queues.Of(e, s.device, s.streams)
+	return fa.queues.Of(e, s.device, s.streams.Map())
 }
 
 func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
@@ -287,7 +287,7 @@ func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 	async := strings.HasSuffix(f.Name, "Async")
 	// A blocking device-to-host copy returns after everything ordered before it.
 	if !async && d2h {
-		for k, cp := range s.copies {
+		for k, cp := range s.copies.Map() {
 			if !cp.done && fa.ordered(cp, q) {
 				s.edit(k).done = true
 			}
@@ -324,7 +324,7 @@ func (fa *funcAnalysis) sitesIn(e ast.Expr) []int { return fa.sites.In(fa.info, 
 func (fa *funcAnalysis) directions(c *cgocall.Call, s *state) (byKind bool, kind flow.Ref, d2d, d2h bool) {
 	f := c.Func
 	dstHost, srcHost := fa.prov.IsHost(c.Arg(f.Dst)), fa.prov.IsHost(c.Arg(f.Src))
-	ks, known := flow.SmallSetAt(fa.info, c.Arg(f.Kind), s.kinds)
+	ks, known := flow.SmallSetAt(fa.info, c.Arg(f.Kind), s.kinds.Map())
 	d2d, d2h = f.CopyDirections(uint8(ks), known, dstHost, srcHost)
 	if f.Direction == hipapi.FromKind && !known && !dstHost && !srcHost {
 		kind, byKind = fa.kindRef(c.Arg(f.Kind))
@@ -346,15 +346,15 @@ func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, s *state) {
 		return
 	}
 	if ll.Path == "" {
-		if ks, ok := flow.SmallSetAt(fa.info, rhs, s.kinds); ok {
-			flow.Put(&s.kinds, ll.Root, ks)
+		if ks, ok := flow.SmallSetAt(fa.info, rhs, s.kinds.Map()); ok {
+			s.kinds.Set(ll.Root, ks)
 		} else {
-			delete(s.kinds, ll.Root)
+			s.kinds.Delete(ll.Root)
 		}
 	}
 	rl, rok := fa.ptrs.Of(rhs) // none for nil
 	overwritten := func(d flow.Loc) bool { return d.Under(ll) }
-	for k, cp := range s.copies {
+	for k, cp := range s.copies.Map() {
 		if len(cp.dsts) > 0 && !slices.ContainsFunc(cp.dsts, overwritten) && !(rok && cp.has(rl, false)) {
 			continue // unchanged (and shared: see edit)
 		}
@@ -364,13 +364,13 @@ func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, s *state) {
 			cp.dsts = append(cp.dsts, ll)
 		}
 		if len(cp.dsts) == 0 {
-			delete(s.copies, k)
+			s.copies.Delete(k)
 		}
 	}
-	if q, ok := s.streams[rl]; ok && rok {
+	if q, ok := s.streams.Get(rl); ok && rok {
 		q.Stream = ll
-		flow.Put(&s.streams, ll, q)
+		s.streams.Set(ll, q)
 		return
 	}
-	delete(s.streams, ll)
+	s.streams.Delete(ll)
 }

@@ -29,7 +29,7 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 	fa.applyEventOps(call, fn, sum.EventOps, Wait, s)
 	for _, r := range sum.DeviceReads {
 		if _, l, ok := fa.ptrs.At(r.Ref, call); ok {
-			if q, ok := fa.queues.Caller(call, fn, r.Stream, r.Device, s.device, s.streams); ok {
+			if q, ok := fa.queues.Caller(call, fn, r.Stream, r.Device, s.device, s.streams.Map()); ok {
 				fa.deviceRead(l, true, call, q, fn.Name(), s)
 			}
 		}
@@ -49,7 +49,7 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 		}
 	}
 	for _, ref := range sum.SyncStreams {
-		if q, ok := fa.queues.Arg(call, ref, s.device, s.streams); ok {
+		if q, ok := fa.queues.Arg(call, ref, s.device, s.streams.Map()); ok {
 			fa.streamSync(q, s)
 		}
 	}
@@ -75,7 +75,7 @@ func (fa *funcAnalysis) applyEventOps(call *ast.CallExpr, fn *types.Func, ops []
 		}
 		if op.Op == SyncEvent {
 			fa.syncEvent(ev, s)
-		} else if q, ok := fa.queues.Caller(call, fn, op.Stream, flow.Sym{}, s.device, s.streams); ok {
+		} else if q, ok := fa.queues.Caller(call, fn, op.Stream, flow.Sym{}, s.device, s.streams.Map()); ok {
 			fa.eventOp(op.Op, ev, q, s)
 		}
 	}
@@ -93,10 +93,10 @@ func (fa *funcAnalysis) eventOp(op EventOpKind, ev flow.Loc, q flow.Queue, s *st
 				sites = append(sites, cp.site)
 			}
 		}
-		flow.Put(&s.events, ev, sites)
+		s.events.Set(ev, sites)
 	case Wait: // work on q after this waits for the event
-		for _, i := range s.events[ev] {
-			if cp, ok := s.copies[i]; ok && !slices.Contains(cp.waited, q.Key()) {
+		for _, i := range s.events.Map()[ev] {
+			if cp, ok := s.copies.Get(i); ok && !slices.Contains(cp.waited, q.Key()) {
 				cp = s.edit(i)
 				cp.waited = append(cp.waited, q.Key())
 			}
@@ -120,8 +120,8 @@ func (fa *funcAnalysis) eventOp(op EventOpKind, ev flow.Loc, q flow.Queue, s *st
 
 // syncEvent: the host waited for the event.
 func (fa *funcAnalysis) syncEvent(ev flow.Loc, s *state) {
-	for _, i := range s.events[ev] {
-		if cp, ok := s.copies[i]; ok && !cp.done {
+	for _, i := range s.events.Map()[ev] {
+		if cp, ok := s.copies.Get(i); ok && !cp.done {
 			s.edit(i).done = true
 		}
 	}
@@ -140,7 +140,7 @@ func (fa *funcAnalysis) cCall(call *ast.CallExpr, name string, args []ast.Expr, 
 		}
 		return
 	}
-	q, memory, _ := fa.queues.Library(name, sig, args, s.device, s.streams)
+	q, memory, _ := fa.queues.Library(name, sig, args, s.device, s.streams.Map())
 	for _, i := range memory {
 		if l, ok := fa.ptrs.Of(args[i]); ok {
 			fa.deviceRead(l, true, call, q, "C."+name, s)
@@ -178,7 +178,7 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 		if k == nil {
 			return
 		}
-		if ks, ok := flow.SmallSetAt(fa.info, k, s.kinds); ok {
+		if ks, ok := flow.SmallSetAt(fa.info, k, s.kinds.Map()); ok {
 			if !ks.Has(hipapi.KindDeviceToDevice) && !ks.Has(hipapi.KindDefault) {
 				return // no kind that reaches the wrapper copies device to device
 			}
@@ -190,7 +190,7 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 	case flow.PrivateStream:
 		p.queue.Kind = flow.OnPrivate
 	case flow.ParamStream:
-		if q, ok := fa.queues.Arg(call, pc.Stream.Ref, s.device, s.streams); ok {
+		if q, ok := fa.queues.Arg(call, pc.Stream.Ref, s.device, s.streams.Map()); ok {
 			p.queue = q
 		} else {
 			p.queue.Kind = flow.OnPrivate
@@ -255,7 +255,7 @@ func (fa *funcAnalysis) summary() Summary {
 		return sum
 	}
 	sum.SyncDevice, sum.SyncNull, sum.EventOps = x.synced, x.nullSynced && !x.synced, x.evOps
-	for l := range x.syncedStreams {
+	for l := range x.syncedStreams.Map() {
 		if ref, ok := flow.RefOf(fa.sig, l); ok {
 			sum.SyncStreams = append(sum.SyncStreams, ref)
 		}
