@@ -37,7 +37,32 @@ func (a *analyzer) buildIndex() {
 		return ok && cgocall.IsSystemAlloc(name)
 	})
 	a.kargs = flow.KernelArgs{Info: a.info, Sources: ix, C: cmem}
-	a.provs, a.helped, a.guards = a.newProvenance(), a.newHelperArgs(), a.newGuards()
+	// What system memory a pointer may point to ("C.malloc memory", "Go
+	// memory", "syscall.Mmap memory"; "" for none), flow-insensitively: a
+	// variable may point to what any of its sources does. Unknown sources
+	// (parameters, fields, results of unknown calls) contribute nothing:
+	// precision first.
+	a.provs = flow.Trace[string, *analyzer]{Ctx: a, Info: a.info, Sources: ix, Expr: (*analyzer).provExpr,
+		Call: (*analyzer).provCall, Join: func(p, q string) string { return cmp.Or(p, q) }}
+	// The arguments a kernelParams expression e carries when e is (the
+	// first slot of) an array a summarized helper returned: params of `_,
+	// params := argBlock(p)`, or argBlock(p) itself, passes p. Local
+	// variables take the union of what is assigned to them; parameters,
+	// fields and package variables are not followed.
+	a.helped = flow.Trace[[]helperArg, *analyzer]{Ctx: a, Info: a.info, Sources: ix,
+		Expr: (*analyzer).helperArgValues, Call: (*analyzer).helperCallArgs,
+		Join: func(p, q []helperArg) []helperArg { return append(p, q...) },
+		Follow: func(v *types.Var) bool {
+			_, ok := flow.IsLocalVar(v)
+			return ok
+		}}
+	// What a boolean variable proves when true, or an error variable when
+	// nil, by everything assigned to it: XNACK only if every assignment is
+	// a guard (or false, which proves anything), as weak as the weakest.
+	// Copies of error variables are not followed.
+	a.guards = flow.Trace[guard, *analyzer]{Ctx: a, Info: a.info, Sources: ix, Call: (*analyzer).guardCall,
+		Expr: (*analyzer).guardExpr, Join: guard.weaker,
+		Follow: func(v *types.Var) bool { return !flow.IsError(v.Type()) }}
 	for _, c := range a.idx.RuntimeCalls() {
 		switch c.Func.Role {
 		case hipapi.Alloc:
@@ -62,16 +87,6 @@ func (a *analyzer) buildIndex() {
 
 // goMemory is the provenance of memory the Go runtime allocated.
 const goMemory = "Go memory"
-
-// newProvenance is the trace of what system memory a pointer may point to
-// ("C.malloc memory", "Go memory", "syscall.Mmap memory"; "" for none),
-// flow-insensitively: a variable may point to what any of its sources
-// does. Unknown sources (parameters, fields, results of unknown calls)
-// contribute nothing: precision first.
-func (a *analyzer) newProvenance() flow.Trace[string, *analyzer] {
-	return flow.Trace[string, *analyzer]{Ctx: a, Info: a.info, Sources: a.ix, Expr: (*analyzer).provExpr,
-		Call: (*analyzer).provCall, Join: func(p, q string) string { return cmp.Or(p, q) }}
-}
 
 // prov returns the system memory e may point to, or "".
 func (a *analyzer) prov(e ast.Expr) string { return a.provs.Of(e) }
@@ -185,16 +200,6 @@ func (g guard) weaker(h guard) guard {
 	return g
 }
 
-// newGuards is the trace of what a boolean variable proves when true, or
-// an error variable when nil, by everything assigned to it: XNACK only if
-// every assignment is a guard (or false, which proves anything), as weak
-// as the weakest. Copies of error variables are not followed.
-func (a *analyzer) newGuards() flow.Trace[guard, *analyzer] {
-	return flow.Trace[guard, *analyzer]{Ctx: a, Info: a.info, Sources: a.ix, Call: (*analyzer).guardCall,
-		Expr: (*analyzer).guardExpr, Join: guard.weaker,
-		Follow: func(v *types.Var) bool { return !flow.IsError(v.Type()) }}
-}
-
 func (a *analyzer) guardExpr(e ast.Expr, s flow.Step[guard, *analyzer]) guard {
 	if flow.IsConstFalse(a.info, e) {
 		return guard{kind: xnackCheck}
@@ -224,9 +229,6 @@ func (a *analyzer) impliesOperand(e ast.Expr, taken bool, s flow.Step[guard, *an
 	case *ast.BinaryExpr:
 		switch x.Op {
 		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-			if g, ok := a.impliesNilComparison(x, taken); ok {
-				return g
-			}
 			return a.impliesComparison(x, taken, s)
 		}
 	case *ast.Ident:
@@ -241,7 +243,21 @@ func (a *analyzer) impliesOperand(e ast.Expr, taken bool, s flow.Step[guard, *an
 	return guard{}
 }
 
+// impliesComparison is what a comparison with a constant proves, or err ==
+// nil (or err != nil) when the error is nil: what its guard helper proves
+// (the result of one, or a variable that only ever holds such results).
 func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, s flow.Step[guard, *analyzer]) guard {
+	if val, eq, ok := flow.NilComparison(a.info, x); ok && eq == taken && flow.IsError(a.info.TypeOf(val)) {
+		switch x := ast.Unparen(val).(type) {
+		case *ast.CallExpr:
+			return a.guardCall(x, 0, a.guards.Start())
+		case *ast.Ident:
+			if v, ok := a.info.Uses[x].(*types.Var); ok {
+				return a.guards.Start().Sources(a.ix.Of[v])
+			}
+		}
+		return guard{}
+	}
 	val, op, c := x.X, x.Op, a.info.Types[x.Y].Value
 	if c == nil {
 		val, op, c = x.Y, flow.Flip(x.Op), a.info.Types[x.X].Value
@@ -333,28 +349,6 @@ func guardResult(fn *types.Func, s Summary, result int) guard {
 		}
 	}
 	return guard{}
-}
-
-// impliesNilComparison handles err == nil and err != nil: when the error is
-// nil, what its guard helper proves (the result of one, or a variable that
-// only ever holds such results).
-func (a *analyzer) impliesNilComparison(x *ast.BinaryExpr, taken bool) (guard, bool) {
-	val, eq, ok := flow.NilComparison(a.info, x)
-	if !ok {
-		return guard{}, false
-	}
-	if !flow.IsError(a.info.TypeOf(val)) || eq != taken {
-		return guard{}, true // or the error is not nil here
-	}
-	switch x := ast.Unparen(val).(type) {
-	case *ast.CallExpr:
-		return a.guardCall(x, 0, a.guards.Start()), true
-	case *ast.Ident:
-		if v, ok := a.info.Uses[x].(*types.Var); ok {
-			return a.guards.Start().Sources(a.ix.Of[v]), true
-		}
-	}
-	return guard{}, true
 }
 
 // findErrGuard summarizes a function whose error result is nil only on

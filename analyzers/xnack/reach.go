@@ -213,22 +213,6 @@ type helperArg struct {
 	helper string
 }
 
-// newHelperArgs is the trace of the arguments a kernelParams expression e
-// carries when e is (the first slot of) an array a summarized helper
-// returned: params of `_, params := argBlock(p)`, or argBlock(p) itself,
-// passes p. Local variables take the union of what is assigned to them;
-// parameters, fields and package variables are not followed.
-func (a *analyzer) newHelperArgs() flow.Trace[[]helperArg, *analyzer] {
-	return flow.Trace[[]helperArg, *analyzer]{Ctx: a, Info: a.info, Sources: a.ix,
-		Follow: func(v *types.Var) bool {
-			_, ok := flow.IsLocalVar(v)
-			return ok
-		},
-		Expr: (*analyzer).helperArgValues,
-		Call: (*analyzer).helperCallArgs,
-		Join: func(p, q []helperArg) []helperArg { return append(p, q...) }}
-}
-
 func (a *analyzer) helperArgValues(e ast.Expr, s flow.Step[[]helperArg, *analyzer]) []helperArg {
 	switch x := e.(type) {
 	case *ast.UnaryExpr: // &args[0] of a returned slice

@@ -30,7 +30,6 @@ func TestUntypedExpressions(t *testing.T) {
 	}
 	pass.ResultOf[flow.IndexAnalyzer] = idx
 	a := newAnalyzer(pass, false)
-	a.buildIndex()
 	fi := &fnInfo{sig: types.NewSignatureType(nil, nil, nil, nil, nil, false)}
 	for _, src := range []string{
 		"&C.args[0]", "&(*C.block)[1]", "&C.dev.ptr", "C.x[2]", "T{C.p}", "[]unsafe.Pointer{C.p}",

@@ -121,13 +121,14 @@ type analyzer struct {
 	// The traces of the system memory pointers point to (exprs.go), of
 	// the kernel arguments of helpers' arrays (reach.go) and of what
 	// boolean and error variables prove (exprs.go).
-	provs  flow.Trace[string, *analyzer]
-	helped flow.Trace[[]helperArg, *analyzer]
-	guards flow.Trace[guard, *analyzer]
-	funcs  []*fnInfo
-	byNode map[ast.Node]*fnInfo // by declaration or literal
-	sums   *flow.Table[Summary, *Summary]
-	found  *flow.Findings // each check once per position (report)
+	provs    flow.Trace[string, *analyzer]
+	helped   flow.Trace[[]helperArg, *analyzer]
+	guards   flow.Trace[guard, *analyzer]
+	funcs    []*fnInfo
+	exported []*types.Func
+	byNode   map[ast.Node]*fnInfo // by declaration or literal
+	sums     *flow.Table[Summary, *Summary]
+	found    *flow.Findings // each check once per position (report)
 	// hmmNames names the HMM attributes checked instead of XNACK, by the
 	// condition's position (for the message).
 	hmmNames map[token.Pos]string
@@ -155,10 +156,6 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		return nil, nil
 	}
 	a := newAnalyzer(pass, candidates)
-	support := func(f *ast.File) bool { return cgocall.IsSupportFile(pass.Fset, f) }
-	a.files = slices.DeleteFunc(slices.Clone(pass.Files), support)
-	a.buildIndex()
-	a.collectFuncs()
 	a.summarizeResults()
 	// Events need the result summaries: provenance follows constructors.
 	// Unless something here can matter for XNACK (a HIP call, a memory
@@ -172,13 +169,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		a.summarizeUses()
 		a.report()
 	}
-	var exported []*types.Func
-	for _, fi := range a.funcs {
-		if fi.obj != nil && fi.obj.Exported() && !fi.testFile && fi.entry == flow.NotEntry {
-			exported = append(exported, fi.obj)
-		}
-	}
-	a.sums.Export(exported)
+	a.sums.Export(a.exported)
 	return nil, nil
 }
 
@@ -190,6 +181,10 @@ func newAnalyzer(pass *analysis.Pass, candidates bool) *analyzer {
 	a.sums.Meet = meet
 	a.order = flow.NewCallOrder(pass.TypesInfo, a.idx)
 	a.onCall = a.callOrEvents
+	support := func(f *ast.File) bool { return cgocall.IsSupportFile(pass.Fset, f) }
+	a.files = slices.DeleteFunc(slices.Clone(pass.Files), support)
+	a.buildIndex()
+	a.collectFuncs()
 	return a
 }
 
@@ -207,6 +202,10 @@ func (a *analyzer) collectFuncs() {
 		fi.name, fi.sig, fi.entry = name, sig, flow.EntryOf(fi.obj, fn.Decl, fi.testFile)
 		a.funcs = append(a.funcs, fi)
 		a.byNode[fn.Node()] = fi
+		// The functions whose facts other packages read.
+		if fi.obj != nil && fi.obj.Exported() && !fi.testFile && fi.entry == flow.NotEntry {
+			a.exported = append(a.exported, fi.obj)
+		}
 	}
 }
 
@@ -567,12 +566,12 @@ func (a *analyzer) report() {
 				continue
 			}
 			if kind == flow.TestEntry {
-				a.reportTest(fi, a.walk(fi, state{guarded: testsGuarded || after.guarded}, true))
+				a.reportTest(fi.name, a.walk(fi, state{guarded: testsGuarded || after.guarded}, true).unguarded)
 				continue
 			}
 			r := a.walk(fi, after, false)
 			if kind != flow.InitEntry || a.pass.Pkg.Name() == "main" {
-				a.reportProgram(fi, r)
+				a.reportProgram(fi.name, r.unguarded)
 			}
 			switch {
 			case kind == flow.InitEntry && r.sawExit:
@@ -609,21 +608,20 @@ func byKind(sites []Need, system bool) []Need {
 // reportProgram reports an entry point of a program (main, init, TestMain)
 // that reaches unguarded memory uses: one diagnostic per check, at the first
 // site in the entry, with every use as a related position.
-func (a *analyzer) reportProgram(fi *fnInfo, r *walker) {
-	entry := fi.name
-	if sys := byKind(r.unguarded, true); len(sys) > 0 {
+func (a *analyzer) reportProgram(entry string, uses []Need) {
+	if sys := byKind(uses, true); len(sys) > 0 {
 		u := sys[0]
 		guard, alt := `gcnArchName contains "xnack+" or hipDeviceAttributePageableMemoryAccess is 1`, "hipMalloc or hipHostMalloc"
 		if u.CUDA {
 			guard, alt = "cudaDevAttrPageableMemoryAccess is 1 (NVIDIA has no XNACK; this is its analogue)", "cudaMalloc or cudaMallocHost"
 		}
-		a.found.Report(SystemMemory, sys[0].site, token.NoPos,
+		a.found.Report(SystemMemory, u.site, token.NoPos,
 			fmt.Sprintf("%s reaches %s without an XNACK guard: without XNACK the GPU cannot fault the pages in "+
 				"and the kernel aborts (\"Memory access fault by GPU ... Page not present\"); run it only when %s, "+
 				"or use %s memory", entry, u.describe(entry), guard, alt),
 			related(sys, entry))
 	}
-	if man := byKind(r.unguarded, false); len(man) > 0 {
+	if man := byKind(uses, false); len(man) > 0 {
 		a.found.Report(ManagedMemory, man[0].site, token.NoPos,
 			fmt.Sprintf("%s uses managed memory (%s) without an XNACK guard: without XNACK it does not migrate "+
 				"and falls back to pinned host memory, so every GPU access crosses the bus, and code that waits "+
@@ -637,15 +635,11 @@ func (a *analyzer) reportProgram(fi *fnInfo, r *walker) {
 // reportTest reports a test, benchmark, example or fuzz target that reaches
 // unguarded memory uses (HL4004 stands in for HL4001/HL4002 there: the fix
 // is the skip).
-func (a *analyzer) reportTest(fi *fnInfo, r *walker) {
-	if len(r.unguarded) == 0 {
+func (a *analyzer) reportTest(entry string, uses []Need) {
+	if len(uses) == 0 {
 		return
 	}
-	entry := fi.name
-	first := r.unguarded[0]
-	if sys := byKind(r.unguarded, true); len(sys) > 0 {
-		first = sys[0]
-	}
+	first := firstUses(uses)[0] // system memory first
 	kind := map[bool]string{true: "system memory", false: "managed memory"}[first.System]
 	fix := "skip unless XNACK is on (if !xnackEnabled() { t.Skip(...) }) or set HSA_XNACK=1 in TestMain before m.Run"
 	if first.CUDA {
@@ -654,7 +648,7 @@ func (a *analyzer) reportTest(fi *fnInfo, r *walker) {
 	a.found.Report(UnskippedTest, first.site, token.NoPos,
 		fmt.Sprintf("%s reaches %s (%s) with no XNACK skip guard: on a GPU without XNACK it %s; %s",
 			entry, kind, first.describe(entry), outcomes[first.System], fix),
-		related(r.unguarded, entry))
+		related(uses, entry))
 }
 
 // varInitRuntime returns a HIP call made by a package-level variable's
