@@ -122,7 +122,7 @@ type analysis_ struct {
 	pass       *analysis.Pass
 	info       *types.Info
 	candidates bool                     // Candidates: unloads do not count
-	panics     map[*types.Func]bool     // this package's functions that call panic (lazy)
+	panics     flow.PanicCalls          // calls to this package's functions that panic
 	finalized  map[*types.TypeName]bool // types the package sets finalizers on (lazy)
 	// The summaries: this package's, else the imported facts.
 	unloads   *flow.Table[Unloads, *Unloads]
@@ -150,6 +150,11 @@ func (a *analysis_) unloadsOf(call *ast.CallExpr) []ast.Expr {
 		return nil
 	}
 	return flow.ArgsAt(call, a.unloads.Get(a.callee(call)).Params)
+}
+
+// unloadsRecv reports whether fn unloads the modules of its receiver.
+func (a *analysis_) unloadsRecv(fn *types.Func) bool {
+	return slices.Contains(a.unloads.Get(fn).Params, flow.Receiver)
 }
 
 // summary is one analysis of a function for its summaries.
@@ -229,7 +234,7 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 		out.unloads.Idempotent = flow.IdempotentParams(a.info, fn.Body, sig, out.unloads.Params, aliases, a.unloadsOf)
 		// A constructor: one of them is returned (itself, its address, or
 		// inside a composite literal), kept nowhere else.
-		if len(loaded) > 0 && !flow.StoredElsewhere(a.info, fn.Body, loaded) && !a.cleanedUpByTest(fn.Body, loaded) {
+		if len(loaded) > 0 && !flow.StoredElsewhere(a.info, fn.Body, loaded) && !flow.CleanedUp(a.info, fn.Body, loaded, a.unloadsOf, a.unloadsRecv) {
 			if i, ok := flow.ReturnedResult(a.info, fn.Body, loaded); ok {
 				out.returns = &ReturnsModule{Result: i, Status: flow.LastResult(sig, flow.IsStatus)}
 			}

@@ -317,11 +317,11 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 					borrowed.Add(arg)
 				}
 			}
-			if flow.IsTestCleanup(fn) {
-				// t.Cleanup(func() { C.hipModuleUnload(m) }), t.Cleanup(m.Close): it runs
-				// when the test ends, like a deferred closure of the test.
-				fa.cleanupUnloads(x, func(c *ast.CallExpr, m ast.Expr) { fa.unloadDeferredQuietly(s, m, c) })
-			}
+			// t.Cleanup(func() { C.hipModuleUnload(m) }), t.Cleanup(m.Close): it runs
+			// when the test ends, like a deferred closure of the test.
+			flow.CleanupReleases(fa.info, x, fa.unloadsOf, fa.unloadsRecv, func(c *ast.CallExpr, m ast.Expr) {
+				fa.unloadDeferredQuietly(s, m, c)
+			})
 			borrowed.Add(flow.ArgsAt(x, fa.borrows.Get(fn).Params)...)
 			if r, ok := fa.returns.Of(fn); ok {
 				fa.wrapperLoad(x, r, s)

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"slices"
 
-	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/flow"
 )
 
@@ -16,13 +15,9 @@ func (fa *funcAnalysis) checkRecoveredPanic(n ast.Node, s state) {
 	if _, isDefer := n.(*ast.DeferStmt); isDefer || fa.reported == nil || !fa.recovers {
 		return
 	}
-	if fa.panics == nil {
-		fa.panics = flow.Panicking(fa.info, fa.idx.Funcs()) // every function at once, on first use
-	}
 	// A function of this package that n calls and that panics itself (a
 	// must or Result helper).
-	wrapper := func(lit *ast.FuncLit) bool { return cgocall.IsWrapper(fa.info, lit) }
-	call := flow.FirstCall(n, wrapper, func(call *ast.CallExpr) bool { return fa.panics[fa.callee(call)] })
+	call := fa.panics.In(fa.info, fa.idx.Funcs(), n)
 	if call == nil {
 		return
 	}
