@@ -2,7 +2,6 @@ package modulebalance
 
 import (
 	"go/ast"
-	"maps"
 
 	"github.com/hiplint/hiplint/internal/flow"
 )
@@ -19,28 +18,14 @@ func (fa *funcAnalysis) loc(e ast.Expr) (flow.Loc, bool) {
 	return fa.externals.Of(flow.StripConversions(fa.info, e))
 }
 
-// seedHeld returns the entry state: a held handle for every module the
-// function unloads without loading it (a parameter's, a field's, a map's or
-// a local copy of one), so that what follows its unload can be checked, and
-// so that a path that does not unload it joins as "not unloaded".
-func (fa *funcAnalysis) seedHeld() state {
-	fa.entry = state{}
-	loadedRoots := fa.loadTargets(fa.fn.Body, true)
-	flow.Released(fa.fn.Body, fa.unloadsOf, func(_ *ast.CallExpr, m ast.Expr) {
-		if l, ok := fa.loc(m); ok && !loadedRoots[l.Root] {
-			fa.entry[l] = &handle{b: held}
-		}
-	})
-	return maps.Clone(fa.entry)
-}
-
 // target returns the local handle that a load into e fills. A load
 // elsewhere (a package-level cache, a field of a parameter, or with fresh a
 // local that points to someone else's pool: `p := s.pool`) belongs to
 // whoever owns it: the unloads of held handles at e are forgotten, as
 // something may have put a new module there.
 func (fa *funcAnalysis) target(s state, e ast.Expr, fresh bool) (flow.Loc, bool) {
-	e = flow.StripAddr(e) // nil (a load through a pointer) is no handle
+	// nil (a load through a pointer) is no handle.
+	e = flow.StripAddr(e)
 	l, ok := fa.localLoc(e)
 	if ok && (!fresh || flow.OnlyFresh(fa.info, fa.fn.Body, l.Root)) {
 		return l, true

@@ -260,11 +260,11 @@ func (a *analysis_) update(obj *types.Func, s summary) bool {
 		changed = a.returns.Set(obj, *s.returns) || changed
 		// The named type of the result (or of what it points to) holds a
 		// module. Only the package's own types count: another package's
-		// borrowers come with their facts.
-		if res := obj.Signature().Results(); s.returns.Result < res.Len() {
-			if n := flow.NamedOf(res.At(s.returns.Result).Type()); n != nil && n.Obj().Pkg() == a.pass.Pkg {
-				flow.Put(&a.moduleTypes, n.Obj(), true)
-			}
+		// borrowers come with their facts. (A function's own return
+		// statements index its results: ReturnedResult.)
+		n := flow.NamedOf(obj.Signature().Results().At(s.returns.Result).Type())
+		if n != nil && n.Obj().Pkg() == a.pass.Pkg {
+			flow.Put(&a.moduleTypes, n.Obj(), true)
 		}
 	}
 	return changed

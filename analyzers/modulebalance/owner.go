@@ -30,7 +30,8 @@ func (fa *funcAnalysis) move(as *ast.AssignStmt, s state) bool {
 		return false
 	}
 	o, ok := fa.localLoc(to)
-	old := s[o] // nil when !ok: no handle has the zero Loc
+	// nil when !ok: no handle has the zero Loc.
+	old := s[o]
 	if !ok || old != nil && old.b&owner == 0 {
 		return false
 	}

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
@@ -121,16 +122,16 @@ type funcAnalysis struct {
 	sites flow.Sites[*loadSite]
 	// funcs maps function and global handles to the module they came from.
 	funcs map[types.Object]flow.Loc
-	// handleEscapes holds, while a return is checked, the modules whose
+	// fnEscapes holds, while a return is checked, the modules whose
 	// function handles that return hands out.
-	handleEscapes map[flow.Loc]bool
+	fnEscapes map[flow.Loc]bool
 	// locals and externals resolve handles rooted at the function's own
 	// variables, and at its parameters and package-level variables.
 	locals, externals flow.Locator
 	// recovers: the function defers a closure that recovers from panics
 	// and does not panic again (flow.Recovers): a panic ends in a return.
 	recovers bool
-	// entry holds the held handles of the entry state (seedHeld), shared.
+	// entry holds the held handles of the entry state (run), shared.
 	entry state
 	// unloadRoots: the variables whose modules the function unloads.
 	unloadRoots map[types.Object]bool
@@ -153,12 +154,19 @@ func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
 }
 
 func (fa *funcAnalysis) run() {
+	// The entry state: a held handle for every module the function unloads
+	// without loading it (a parameter's, a field's, a map's or a local copy
+	// of one), so that what follows its unload can be checked, and so that a
+	// path that does not unload it joins as "not unloaded".
+	fa.entry = state{}
+	loadedRoots := fa.loadTargets(fa.fn.Body, true)
+	flow.Released(fa.fn.Body, fa.unloadsOf, func(_ *ast.CallExpr, m ast.Expr) {
+		if l, ok := fa.loc(m); ok && !loadedRoots[l.Root] {
+			fa.entry[l] = &handle{b: held}
+		}
+	})
 	g := fa.idx.CFG(fa.fn.Body)
-	p := flow.Problem[state]{
-		Entry:    fa.seedHeld(),
-		Transfer: fa.transfer,
-		Branch:   fa.refine,
-	}
+	p := flow.Problem[state]{Entry: maps.Clone(fa.entry), Transfer: fa.transfer, Branch: fa.refine}
 	flow.ShareValues(&p, (*handle).clone, (*handle).covers, (*handle).join, (*handle).same)
 	in := flow.Solve(g, p)
 	fa.reported = flow.NewFindings(fa.pass)
@@ -209,9 +217,10 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 	switch {
 	case as != nil && len(lhs) == 1 && len(rhs) == 1 && fa.move(as, s):
 		return s
-	case as == nil || len(lhs) == 1 || !constructs: // else a load (wrapperLoad)
+	case as == nil || len(lhs) == 1 || !constructs:
+		// A plain assignment drops the old module (else: a load, wrapperLoad).
 		for _, l := range lhs {
-			fa.overwrite(s, l, n) // a plain assignment drops the old module
+			fa.overwrite(s, l, n)
 		}
 	}
 	fa.escapesIn(n, s, fa.calls(n, s))
@@ -221,7 +230,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 		where = "when " + where + " ends the test"
 	}
 	if ret, ok := n.(*ast.ReturnStmt); ok {
-		fa.handleEscapes = flow.Mentioned(fa.info, ret, fa.funcs) // the function and global handles it returns
+		fa.fnEscapes = flow.Mentioned(fa.info, ret, fa.funcs) // the function and global handles it returns
 		where = "on this return"
 		if ret.Pos() == fa.fn.Body.Rbrace { // go/cfg's implicit return at the closing brace
 			where = "at the end of the function"
@@ -235,16 +244,17 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 			fa.reportLeak(k, h, n.Pos(), "not unloaded "+where)
 		}
 	}
-	fa.handleEscapes = nil
+	fa.fnEscapes = nil
 	return s
 }
 
 // movable returns the handle of e, a local variable (path ""; through
 // conversions), when it holds a live module.
 func (fa *funcAnalysis) movable(s state, e ast.Expr) (flow.Loc, *handle, bool) {
-	l, ok := fa.localLoc(e)
-	h := s[l] // nil when not ok: no handle has the zero Loc
-	return l, h, ok && l.Path == "" && h != nil && h.b&live != 0
+	l, _ := fa.localLoc(e)
+	// nil when e is no local: no handle has the zero Loc.
+	h := s[l]
+	return l, h, l.Path == "" && h != nil && h.b&live != 0
 }
 
 // constructor returns the ReturnsModule fact of the callee when rhs is one
@@ -262,7 +272,8 @@ func (a *analysis_) constructor(rhs []ast.Expr) (ReturnsModule, bool) {
 // none: it covers no handle).
 func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
 	l, _ := fa.localLoc(lhs)
-	for k, h := range s { // only existing keys change: local paths name no elements
+	// Only existing keys change: local paths name no elements.
+	for k, h := range s {
 		if !k.Under(l) {
 			continue
 		}
@@ -320,7 +331,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 			// t.Cleanup(func() { C.hipModuleUnload(m) }), t.Cleanup(m.Close): it runs
 			// when the test ends, like a deferred closure of the test.
 			flow.CleanupReleases(fa.info, x, fa.unloadsOf, fa.unloadsRecv, func(c *ast.CallExpr, m ast.Expr) {
-				fa.unloadDeferredQuietly(s, m, c)
+				fa.unloadAtExit(s, m, c)
 			})
 			borrowed.Add(flow.ArgsAt(x, fa.borrows.Get(fn).Params)...)
 			if r, ok := fa.returns.Of(fn); ok {
@@ -566,7 +577,7 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 	for _, arg := range lits {
 		if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok && !cgocall.IsWrapper(fa.info, lit) {
 			flow.Released(lit.Body, fa.unloadsOf, func(call *ast.CallExpr, m ast.Expr) {
-				fa.unloadDeferredQuietly(s, m, call)
+				fa.unloadAtExit(s, m, call)
 				released = true
 			})
 		}
@@ -576,9 +587,9 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 	}
 }
 
-// unloadDeferredQuietly records an unload inside a deferred closure: it runs
+// unloadAtExit records an unload inside a deferred closure: it runs
 // at exit, after whatever checks the closure makes, so only balance matters.
-func (fa *funcAnalysis) unloadDeferredQuietly(s state, m ast.Expr, call *ast.CallExpr) {
+func (fa *funcAnalysis) unloadAtExit(s state, m ast.Expr, call *ast.CallExpr) {
 	m = flow.ThroughRange(fa.info, fa.fn.Body, m) // for _, m := range mods { unload(m) }: the owner's modules
 	fa.unloadBy(s, m, call, deferred|byRef|quiet) // quiet: no findings
 }
@@ -604,7 +615,8 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 			// A deferred unload that reads the variable is handed on too:
 			// clearing the variable then disarms the deferred cleanup.
 			if k.Root == obj && (h.b&live != 0 || h.b&(byRef|deferred) == byRef|deferred) {
-				own(s, k).b = h.b&^live | escaped // h, the old one, is held or no seed
+				// h, the old one, is a seed's only when held: no live bits.
+				own(s, k).b = h.b&^live | escaped
 			}
 			if k.Root == obj && fa.entry[k] != nil && h.b&^flags != held {
 				s[k] = fa.entry[k] // passed on or assigned: it may hold a new module
@@ -627,7 +639,7 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 			msg = fmt.Sprintf("module %s loaded by %s on every iteration is never unloaded before the next load; unload it in the loop or load it once outside", k, site.name)
 		case h.b&owner != 0: // the owner's modules need a cleanup that unloads them all
 			msg = fmt.Sprintf("modules kept in %s (loaded by %s) are %s; %s dies with the function and nothing unloads them", k, site.name, why, k)
-		case fa.handleEscapes[k]:
+		case fa.fnEscapes[k]:
 			msg += "; only a function handle from it escapes, and the function dies with its module: keep the module with it (return or store it) and unload it when done"
 		case site.unload != "" && fa.unloadsAnywhere(k.Root):
 			// A defer added beside the function's own unloads would unload
@@ -643,7 +655,8 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 		// check is an if statement that returns, and the function unloads
 		// the module nowhere.
 		var fixes []analysis.SuggestedFix
-		stmt := flow.EnclosingStmt(fa.fn.Body, site.call) // the statement holding the load
+		// The statement holding the load.
+		stmt := flow.EnclosingStmt(fa.fn.Body, site.call)
 		if site.unload != "" && site.at.Path == "" && stmt != nil && h.b&owner == 0 && !fa.unloadsAnywhere(site.at.Root) {
 			if fix, ok := flow.FixAfterCheck(fa.pass.Fset, fa.fn.Body, stmt,
 				fmt.Sprintf("Unload %s with defer C.%s after the error check", site.at, site.unload),
