@@ -20,6 +20,12 @@ import (
 // assignments: a variable's provenance is the union of everything assigned to
 // it anywhere in the package.
 
+// trace is a flow.Trace of the analyzer's, and step one of its levels.
+type (
+	trace[T any] = flow.Trace[T, *analyzer]
+	step[T any]  = flow.Step[T, *analyzer]
+)
+
 // guardKind is what a condition proves when it holds.
 type guardKind uint8
 
@@ -42,14 +48,14 @@ func (a *analyzer) buildIndex() {
 	// variable may point to what any of its sources does. Unknown sources
 	// (parameters, fields, results of unknown calls) contribute nothing:
 	// precision first.
-	a.provs = flow.Trace[string, *analyzer]{Ctx: a, Info: a.info, Sources: ix, Expr: (*analyzer).provExpr,
+	a.provs = trace[string]{Ctx: a, Info: a.info, Sources: ix, Expr: (*analyzer).provExpr,
 		Call: (*analyzer).provCall, Join: func(p, q string) string { return cmp.Or(p, q) }}
 	// The arguments a kernelParams expression e carries when e is (the
 	// first slot of) an array a summarized helper returned: params of `_,
 	// params := argBlock(p)`, or argBlock(p) itself, passes p. Local
 	// variables take the union of what is assigned to them; parameters,
 	// fields and package variables are not followed.
-	a.helped = flow.Trace[[]helperArg, *analyzer]{Ctx: a, Info: a.info, Sources: ix,
+	a.helped = trace[[]helperArg]{Ctx: a, Info: a.info, Sources: ix,
 		Expr: (*analyzer).helperArgValues, Call: (*analyzer).helperCallArgs,
 		Join: func(p, q []helperArg) []helperArg { return append(p, q...) },
 		Follow: func(v *types.Var) bool {
@@ -60,7 +66,7 @@ func (a *analyzer) buildIndex() {
 	// nil, by everything assigned to it: XNACK only if every assignment is
 	// a guard (or false, which proves anything), as weak as the weakest.
 	// Copies of error variables are not followed.
-	a.guards = flow.Trace[guard, *analyzer]{Ctx: a, Info: a.info, Sources: ix, Call: (*analyzer).guardCall,
+	a.guards = trace[guard]{Ctx: a, Info: a.info, Sources: ix, Call: (*analyzer).guardCall,
 		Expr: (*analyzer).guardExpr, Join: guard.weaker,
 		Follow: func(v *types.Var) bool { return !flow.IsError(v.Type()) }}
 	for _, c := range a.idx.RuntimeCalls() {
@@ -91,7 +97,7 @@ const goMemory = "Go memory"
 // prov returns the system memory e may point to, or "".
 func (a *analyzer) prov(e ast.Expr) string { return a.provs.Of(e) }
 
-func (a *analyzer) provExpr(e ast.Expr, s flow.Step[string, *analyzer]) string {
+func (a *analyzer) provExpr(e ast.Expr, s step[string]) string {
 	switch x := e.(type) {
 	case *ast.CallExpr:
 		return a.provCall(x, 0, s)
@@ -136,7 +142,7 @@ func (a *analyzer) provExpr(e ast.Expr, s flow.Step[string, *analyzer]) string {
 // stored there is, so that a Buffer type whose constructors differ
 // (C.malloc in one, hipMalloc in another) is not taken as system memory.
 // nil stores nothing.
-func (a *analyzer) provAll(srcs []flow.Source, s flow.Step[string, *analyzer]) string {
+func (a *analyzer) provAll(srcs []flow.Source, s step[string]) string {
 	p := ""
 	for _, src := range srcs {
 		if src.Call == nil && flow.IsNil(a.info, src.Expr) {
@@ -152,7 +158,7 @@ func (a *analyzer) provAll(srcs []flow.Source, s flow.Step[string, *analyzer]) s
 }
 
 // provCall is the provenance of result `result` of call.
-func (a *analyzer) provCall(call *ast.CallExpr, result int, s flow.Step[string, *analyzer]) string {
+func (a *analyzer) provCall(call *ast.CallExpr, result int, s step[string]) string {
 	if name, ok := cgocall.CName(a.info, call); ok {
 		if cgocall.IsSystemAlloc(name) && result == 0 {
 			return "C." + name + " memory"
@@ -200,7 +206,7 @@ func (g guard) weaker(h guard) guard {
 	return g
 }
 
-func (a *analyzer) guardExpr(e ast.Expr, s flow.Step[guard, *analyzer]) guard {
+func (a *analyzer) guardExpr(e ast.Expr, s step[guard]) guard {
 	if flow.IsConstFalse(a.info, e) {
 		return guard{kind: xnackCheck}
 	}
@@ -218,13 +224,13 @@ func (g guard) stronger(h guard) guard {
 // implies returns what e evaluating to taken proves; s follows variables.
 // a && b held: both held, so either proves it (the stronger); a && b
 // failed: only what both failures prove (the weaker). Dually for ||.
-func (a *analyzer) implies(e ast.Expr, taken bool, s flow.Step[guard, *analyzer]) guard {
+func (a *analyzer) implies(e ast.Expr, taken bool, s step[guard]) guard {
 	leaf := func(e ast.Expr, taken bool) guard { return a.impliesOperand(e, taken, s) }
 	return flow.ImpliedFold(e, taken, leaf, guard.stronger, guard.weaker)
 }
 
 // impliesOperand is what an operand of neither !, && nor || proves.
-func (a *analyzer) impliesOperand(e ast.Expr, taken bool, s flow.Step[guard, *analyzer]) guard {
+func (a *analyzer) impliesOperand(e ast.Expr, taken bool, s step[guard]) guard {
 	switch x := e.(type) {
 	case *ast.BinaryExpr:
 		switch x.Op {
@@ -246,7 +252,7 @@ func (a *analyzer) impliesOperand(e ast.Expr, taken bool, s flow.Step[guard, *an
 // impliesComparison is what a comparison with a constant proves, or err ==
 // nil (or err != nil) when the error is nil: what its guard helper proves
 // (the result of one, or a variable that only ever holds such results).
-func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, s flow.Step[guard, *analyzer]) guard {
+func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, s step[guard]) guard {
 	if val, eq, ok := flow.NilComparison(a.info, x); ok && eq == taken && flow.IsError(a.info.TypeOf(val)) {
 		switch x := ast.Unparen(val).(type) {
 		case *ast.CallExpr:
@@ -314,7 +320,7 @@ func (a *analyzer) attrValue(e ast.Expr) guard {
 // guardCall classifies result `result` of a call: strings.Contains(arch,
 // "xnack+") and its relatives, or a function summarized as reporting XNACK
 // (or, wrongly, HMM support).
-func (a *analyzer) guardCall(call *ast.CallExpr, result int, _ flow.Step[guard, *analyzer]) guard {
+func (a *analyzer) guardCall(call *ast.CallExpr, result int, _ step[guard]) guard {
 	fn := flow.Callee(a.info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return guard{}

@@ -47,10 +47,14 @@ func (f ParamFlow) String() string {
 	return s
 }
 
-// handedOn says where callee hands the memory of the parameter on to: ",
-// which hands it [on to In, which hands it] to API".
-func (f ParamFlow) handedOn(callee *types.Func) string {
-	s := ", which hands it "
+// to says where a call of callee (nil: of API itself) hands the memory of
+// the parameter to: "callee, which hands it [on to In, which hands it] to
+// API".
+func (f ParamFlow) to(callee *types.Func) string {
+	if callee == nil {
+		return f.API
+	}
+	s := callee.Name() + ", which hands it "
 	if f.In != callee.Name() {
 		s += "on to " + f.In + ", which hands it "
 	}
@@ -122,10 +126,7 @@ func (a *analyzer) provField(e ast.Expr, f *types.Var) (p string) {
 // in C buffers too, and names the memory it is passed without the
 // argument.
 func (a *analyzer) reach(fi *fnInfo, pos token.Pos, e ast.Expr, pf ParamFlow, callee *types.Func) (*Need, []ParamFlow) {
-	to, direct := pf.API, callee == nil
-	if !direct {
-		to = callee.Name() + pf.handedOn(callee)
-	}
+	to, direct := pf.to(callee), callee == nil
 	system := func(what string) (*Need, []ParamFlow) {
 		u := needAt(fi, pos, true, what+" passed to "+to, pf.CUDA)
 		return &u, nil
@@ -213,7 +214,7 @@ type helperArg struct {
 	helper string
 }
 
-func (a *analyzer) helperArgValues(e ast.Expr, s flow.Step[[]helperArg, *analyzer]) []helperArg {
+func (a *analyzer) helperArgValues(e ast.Expr, s step[[]helperArg]) []helperArg {
 	switch x := e.(type) {
 	case *ast.UnaryExpr: // &args[0] of a returned slice
 		if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok && x.Op == token.AND {
@@ -232,7 +233,7 @@ func (a *analyzer) helperArgValues(e ast.Expr, s flow.Step[[]helperArg, *analyze
 
 // helperCallArgs returns the arguments of call that its result `result`
 // carries as kernel arguments.
-func (a *analyzer) helperCallArgs(call *ast.CallExpr, result int, _ flow.Step[[]helperArg, *analyzer]) []helperArg {
+func (a *analyzer) helperCallArgs(call *ast.CallExpr, result int, _ step[[]helperArg]) []helperArg {
 	fn := flow.Callee(a.info, call)
 	r := a.sums.Get(fn).Args
 	if r == nil || r.Result != result {

@@ -114,13 +114,14 @@ func (s *Summary) String() string {
 // implementation: the HIP one on an AMD GPU): it may initialize HIP, set
 // HSA_XNACK or hand a parameter to the GPU if any implementation does; it
 // guards, returns system memory or proves a guard only if every
-// implementation does (a guard as weak as the weakest). Uses are met in
-// usesOf (they keep this package's positions); kernel argument arrays are
-// not followed through interfaces.
+// implementation does (a guard as weak as the weakest). It reaches the
+// first uses of any (where they are: an imported one at its declaration,
+// importNeeds); kernel argument arrays are not followed through interfaces.
 func meet(fs []Summary) Summary {
 	out := fs[0]
-	out.Args, out.Needs = nil, nil
+	out.Args = nil
 	for _, f := range fs[1:] {
+		out.Needs = firstUses(append(slices.Clip(out.Needs), f.Needs...))
 		out.Runtime = out.Runtime || f.Runtime
 		out.Env = out.Env || f.Env
 		out.Params = flow.UnionSorted(out.Params, f.Params, compareParams)
@@ -163,15 +164,10 @@ func (a *analyzer) summarizeResults() {
 // Params are those of the declaration it is written in, which it
 // captures).
 func (a *analyzer) calleeOf(ev event) Summary {
-	switch {
-	case ev.own != nil:
+	if ev.own != nil {
 		return *ev.own
-	case ev.callee != nil:
-		s := a.sums.Get(ev.callee)
-		s.Needs = a.usesOf(ev.callee)
-		return s
 	}
-	return Summary{}
+	return a.sums.Get(ev.callee) // none but for calls: the zero summary
 }
 
 // summarizeUses computes, callees first, every function's effects (whether
@@ -193,18 +189,15 @@ func (a *analyzer) summarizeUses() {
 			analyzeLits(lits[fn.Decl])
 			return a.summarize(a.byNode[fn.Node()])
 		},
-		Update: func(obj *types.Func, s Summary) bool {
-			results, _ := a.sums.Local(obj) // the first solve's
-			s.Reports, s.Memory, s.Args = results.Reports, results.Memory, results.Args
-			return a.sums.Set(obj, s)
-		},
+		Update: a.sums.Set,
 	}.Solve(a.idx.Funcs())
 	analyzeLits(orphans)
 }
 
 // summarize analyzes fi once with the summaries known so far.
 func (a *analyzer) summarize(fi *fnInfo) Summary {
-	var s Summary
+	res, _ := a.sums.Local(fi.obj) // the first solve's, kept
+	s := Summary{Reports: res.Reports, Memory: res.Memory, Args: res.Args}
 	for _, evs := range fi.events {
 		for _, ev := range evs {
 			c := a.calleeOf(ev) // empty but for calls
@@ -233,23 +226,10 @@ func firstUses(xs []Need) []Need {
 	return out
 }
 
-// usesOf returns the unguarded uses a call of fn reaches, first of each
-// kind, system memory first: this package's where they are, another's at
-// its declaration, through an interface those of any implementation.
-func (a *analyzer) usesOf(fn *types.Func) []Need {
-	if impls := a.impls.Of(fn); impls != nil {
-		var all []Need
-		for _, impl := range impls {
-			all = append(all, a.usesOf(impl)...) // impls holds no interface method: one level
-		}
-		return firstUses(all)
+// importNeeds places the uses an imported function reaches at its
+// declaration: facts carry no positions.
+func importNeeds(fn *types.Func, s *Summary) {
+	for i := range s.Needs {
+		s.Needs[i].pos = fn.Pos()
 	}
-	needs := a.sums.Get(fn).Needs
-	if fn.Pkg() != a.pass.Pkg {
-		needs = slices.Clone(needs)
-		for i := range needs {
-			needs[i].pos = fn.Pos()
-		}
-	}
-	return needs
 }

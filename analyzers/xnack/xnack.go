@@ -87,14 +87,13 @@ type event struct {
 
 // fnInfo is one function body and its summary.
 type fnInfo struct {
-	fn       flow.Func
-	obj      *types.Func      // nil for literals
-	name     string           // for literals, the enclosing declaration's name
-	sig      *types.Signature // obj's, or for literals the enclosing declaration's
-	g        *cfg.CFG
-	events   map[ast.Node][]event
-	testFile bool
-	entry    flow.EntryKind
+	fn     flow.Func
+	obj    *types.Func      // nil for literals
+	name   string           // for literals, the enclosing declaration's name
+	sig    *types.Signature // obj's, or for literals the enclosing declaration's
+	g      *cfg.CFG
+	events map[ast.Node][]event
+	entry  flow.EntryKind
 
 	sum Summary // the last analysis's summary (summarize)
 }
@@ -121,9 +120,9 @@ type analyzer struct {
 	// The traces of the system memory pointers point to (exprs.go), of
 	// the kernel arguments of helpers' arrays (reach.go) and of what
 	// boolean and error variables prove (exprs.go).
-	provs    flow.Trace[string, *analyzer]
-	helped   flow.Trace[[]helperArg, *analyzer]
-	guards   flow.Trace[guard, *analyzer]
+	provs    trace[string]
+	helped   trace[[]helperArg]
+	guards   trace[guard]
 	funcs    []*fnInfo
 	exported []*types.Func
 	byNode   map[ast.Node]*fnInfo // by declaration or literal
@@ -178,7 +177,7 @@ func newAnalyzer(pass *analysis.Pass, candidates bool) *analyzer {
 	a := &analyzer{pass: pass, info: pass.TypesInfo, candidates: candidates, byNode: map[ast.Node]*fnInfo{},
 		impls: flow.NewImpls(pass), idx: flow.IndexOf(pass)}
 	a.sums = flow.NewTable[Summary](pass, a.impls)
-	a.sums.Meet = meet
+	a.sums.Meet, a.sums.Imported = meet, importNeeds
 	a.order = flow.NewCallOrder(pass.TypesInfo, a.idx)
 	a.onCall = a.callOrEvents
 	support := func(f *ast.File) bool { return cgocall.IsSupportFile(pass.Fset, f) }
@@ -192,18 +191,17 @@ func (a *analyzer) collectFuncs() {
 	var name string
 	var sig *types.Signature
 	for _, fn := range a.idx.Funcs() {
-		file := a.pass.Fset.Position(fn.Node().Pos()).Filename
-		// events: made when the first is kept
-		fi := &fnInfo{fn: fn, g: a.idx.CFG(fn.Body), testFile: strings.HasSuffix(file, "_test.go")}
+		test := strings.HasSuffix(a.pass.Fset.Position(fn.Node().Pos()).Filename, "_test.go")
+		fi := &fnInfo{fn: fn, g: a.idx.CFG(fn.Body)} // events: made when the first is kept
 		if fn.Decl != nil {
 			fi.obj = fn.Object(a.info)
 			name, sig = fn.Decl.Name.Name, fn.Signature(a.info)
 		}
-		fi.name, fi.sig, fi.entry = name, sig, flow.EntryOf(fi.obj, fn.Decl, fi.testFile)
+		fi.name, fi.sig, fi.entry = name, sig, flow.EntryOf(fi.obj, fn.Decl, test)
 		a.funcs = append(a.funcs, fi)
 		a.byNode[fn.Node()] = fi
 		// The functions whose facts other packages read.
-		if fi.obj != nil && fi.obj.Exported() && !fi.testFile && fi.entry == flow.NotEntry {
+		if fi.obj != nil && fi.obj.Exported() && !test && fi.entry == flow.NotEntry {
 			a.exported = append(a.exported, fi.obj)
 		}
 	}
@@ -253,22 +251,22 @@ func (a *analyzer) emit(ev event) {
 	a.evOut = append(a.evOut, ev)
 }
 
-// emitOwn emits what call does itself, unless it does nothing; calls that
-// only call the runtime share one summary (runtime calls are many). A
-// deferred call runs at the exit: it neither initializes the runtime nor
-// sets HSA_XNACK where it is written.
+// emitOwn emits what call does itself, unless it does nothing (the path
+// analysis then runs); calls that only call the runtime share one summary
+// (runtime calls are many). A deferred call runs at the exit: it neither
+// initializes the runtime nor sets HSA_XNACK where it is written.
 func (a *analyzer) emitOwn(call *ast.CallExpr, own Summary) {
 	if a.evDeferred {
 		own.Runtime, own.Env, own.Guards = false, false, false
 	}
-	a.active = a.active || own.Env || own.Runtime || len(own.Needs)+len(own.Params) > 0
-	switch {
-	case own.Env || len(own.Needs)+len(own.Params) > 0: // (Guards: only with Env)
-		p := new(Summary)
+	p := callsRuntime
+	if own.Env || len(own.Needs)+len(own.Params) > 0 { // (Guards: only with Env)
+		p = new(Summary)
 		*p = own
+	}
+	if own.Runtime || p != callsRuntime {
+		a.active = true
 		a.emit(event{pos: call.Pos(), own: p})
-	case own.Runtime:
-		a.emit(event{pos: call.Pos(), own: callsRuntime})
 	}
 }
 

@@ -31,6 +31,10 @@ type Table[F any, PF interface {
 	Empty func(F) bool
 	// Equal compares summaries; nil: reflect.DeepEqual.
 	Equal func(a, b F) bool
+	// Imported, if set, completes a fact read from another package once,
+	// before it is kept: with what facts do not carry across packages
+	// (positions, which point to fn's declaration).
+	Imported func(fn *types.Func, f *F)
 }
 
 // NewTable returns an empty table for pass.
@@ -75,6 +79,8 @@ func (t *Table[F, PF]) Of(fn *types.Func) (F, bool) {
 	p := new(F)
 	if !ImportedFact(t.pass, fn, PF(p)) {
 		p = nil
+	} else if t.Imported != nil {
+		t.Imported(key, p)
 	}
 	t.imported[key] = p
 	if p == nil {
@@ -194,7 +200,7 @@ func (s Summaries[A]) Solve(funcs []Func) (final []A, ok []bool) {
 				callers[j] = append(callers[j], i)
 			}
 		}
-		for callee := range LocalRefs(s.Pass, s.Index, s.Impls, fn.Body) {
+		for _, callee := range LocalRefs(s.Pass, s.Index, s.Impls, fn.Body) {
 			add(callee)
 		}
 		if s.Deps != nil {
