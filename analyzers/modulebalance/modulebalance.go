@@ -234,7 +234,8 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 		out.unloads.Idempotent = flow.IdempotentParams(a.info, fn.Body, sig, out.unloads.Params, aliases, a.unloadsOf)
 		// A constructor: one of them is returned (itself, its address, or
 		// inside a composite literal), kept nowhere else.
-		if len(loaded) > 0 && !flow.StoredElsewhere(a.info, fn.Body, loaded) && !flow.CleanedUp(a.info, fn.Body, loaded, a.unloadsOf, a.unloadsRecv) {
+		if len(loaded) > 0 && !flow.StoredElsewhere(a.info, fn.Body, loaded) &&
+			!flow.CleanedUp(a.info, fn.Body, loaded, a.unloadsOf, a.unloadsRecv) {
 			if i, ok := flow.ReturnedResult(a.info, fn.Body, loaded); ok {
 				out.returns = &ReturnsModule{Result: i, Status: flow.LastResult(sig, flow.IsStatus)}
 			}

@@ -60,10 +60,8 @@ func (fa *funcAnalysis) move(as *ast.AssignStmt, s state) bool {
 // over an owner of modules: when the body unloads what it ranges over, the
 // owner's modules are unloaded. It reports whether n was such a range.
 func (fa *funcAnalysis) rangeOverOwner(n ast.Node, s state) bool {
-	x, ok := n.(ast.Expr)
-	if !ok {
-		return false
-	}
+	// A statement is no expression: nil, no handle.
+	x, _ := n.(ast.Expr)
 	ks := fa.handlesAt(s, x)
 	if len(ks) == 0 {
 		return false
@@ -76,7 +74,7 @@ func (fa *funcAnalysis) rangeOverOwner(n ast.Node, s state) bool {
 	}
 	roots := flow.ReleasedRoots(fa.info, rs.Body, fa.unloadsOf)
 	if !slices.ContainsFunc([]ast.Expr{rs.Key, rs.Value, rs.X}, func(e ast.Expr) bool {
-		return e != nil && roots[flow.RootVar(fa.info, e)]
+		return roots[flow.RootVar(fa.info, e)]
 	}) {
 		return false
 	}

@@ -323,8 +323,9 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 			// With(img, fn func(C.hipModule_t) error)`) borrows the modules
 			// the function unloads somewhere itself. One it never unloads
 			// may be the callback's to keep (an onLoad hook that registers it).
+			callsParam := flow.CallsParam(fa.info, fa.fn.Signature(fa.info), x)
 			for _, arg := range x.Args {
-				if flow.CallsParam(fa.info, fa.fn.Signature(fa.info), x) && fa.unloadsAnywhere(flow.RootVar(fa.info, arg)) {
+				if callsParam && fa.unloadsAnywhere(flow.RootVar(fa.info, arg)) {
 					borrowed.Add(arg)
 				}
 			}
@@ -657,7 +658,8 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 		var fixes []analysis.SuggestedFix
 		// The statement holding the load.
 		stmt := flow.EnclosingStmt(fa.fn.Body, site.call)
-		if site.unload != "" && site.at.Path == "" && stmt != nil && h.b&owner == 0 && !fa.unloadsAnywhere(site.at.Root) {
+		fixable := site.unload != "" && site.at.Path == "" && stmt != nil && h.b&owner == 0
+		if fixable && !fa.unloadsAnywhere(site.at.Root) {
 			if fix, ok := flow.FixAfterCheck(fa.pass.Fset, fa.fn.Body, stmt,
 				fmt.Sprintf("Unload %s with defer C.%s after the error check", site.at, site.unload),
 				fmt.Sprintf("defer C.%s(%s)", site.unload, site.at)); ok {

@@ -10,7 +10,8 @@ import (
 )
 
 // TestSharedHandles: states share their handles; a change goes to a copy
-// (own), and a join copies a handle only when it adds to it.
+// (own), and a join copies a handle only when it adds to it. Copies share
+// their lists of sites and status keys, which add never changes in place.
 func TestSharedHandles(t *testing.T) {
 	var p flow.Problem[state]
 	flow.ShareValues(&p, (*handle).clone, (*handle).covers, (*handle).join, (*handle).same)
@@ -22,8 +23,10 @@ func TestSharedHandles(t *testing.T) {
 	own(c, m).b = loaded
 	assert.Equal(t, pending, a[m].b, "the change went to a copy")
 	assert.Equal(t, loaded, c[m].b)
-	c[m].status = append(c[m].status, "ok")
-	assert.Equal(t, []any{"err"}, a[m].status, "the copy shares no list")
+	assert.Equal(t, a[m].status, c[m].status, "copies share their lists")
+	c[m].add([]int{0}, []any{"ok"})
+	assert.Equal(t, []any{"err"}, a[m].status, "a list is never changed in place")
+	assert.Equal(t, []any{"err", "ok"}, c[m].status)
 
 	into := p.Clone(a)
 	p.Join(into, state{m: {b: pending, sites: []int{0}}})
