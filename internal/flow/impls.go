@@ -3,6 +3,7 @@ package flow
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -116,17 +117,35 @@ func (x *Impls) candidates() []*types.TypeName {
 // Analyzers compute summaries to a fixpoint and analyze a function again
 // only when one of these changed. The walk of body is the index's, made once
 // for all analyzers (Index.funcRefs).
-func LocalRefs(pass *analysis.Pass, x *Index, impls *Impls, body *ast.BlockStmt) map[*types.Func]bool {
-	refs := map[*types.Func]bool{}
-	for _, fn := range x.funcRefs(body) {
-		if fn.Pkg() == pass.Pkg {
-			refs[fn.Origin()] = true
+func LocalRefs(pass *analysis.Pass, x *Index, impls *Impls, body *ast.BlockStmt) []*types.Func {
+	// A slice in the order of first mention, not a set: Solve reads it once
+	// per function and analyzer, and a map made each time was a tenth of
+	// what the solver allocated.
+	var refs []*types.Func
+	var seen map[*types.Func]bool // past a few refs: a scan each would be quadratic
+	add := func(fn *types.Func) {
+		if fn.Pkg() != pass.Pkg {
+			return
 		}
+		if seen == nil && len(refs) >= 16 {
+			seen = make(map[*types.Func]bool, 2*len(refs))
+			for _, r := range refs {
+				seen[r] = true
+			}
+		}
+		if seen != nil && seen[fn] || seen == nil && slices.Contains(refs, fn) {
+			return
+		}
+		if seen != nil {
+			seen[fn] = true
+		}
+		refs = append(refs, fn)
+	}
+	for _, fn := range x.funcRefs(body) {
+		add(fn.Origin())
 		if impls != nil {
 			for _, impl := range impls.Of(fn) {
-				if impl.Pkg() == pass.Pkg {
-					refs[impl] = true
-				}
+				add(impl)
 			}
 		}
 	}

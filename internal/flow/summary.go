@@ -200,7 +200,7 @@ func (s Summaries[A]) Solve(funcs []Func) (final []A, ok []bool) {
 				callers[j] = append(callers[j], i)
 			}
 		}
-		for callee := range LocalRefs(s.Pass, s.Index, s.Impls, fn.Body) {
+		for _, callee := range LocalRefs(s.Pass, s.Index, s.Impls, fn.Body) {
 			add(callee)
 		}
 		if s.Deps != nil {

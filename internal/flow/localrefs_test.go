@@ -1,0 +1,49 @@
+package flow
+
+import (
+	"fmt"
+	"go/ast"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestLocalRefs: the package's functions a body mentions, each once, in
+// the order of first mention, with the implementations of the interface
+// methods it calls; also past the few refs that a scan dedupes.
+func TestLocalRefs(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("package p\nimport \"strings\"\ntype I interface{ M() }\ntype A struct{}\nfunc (A) M() {}\n")
+	b.WriteString("func g[T any](T) {}\n")
+	for i := range 20 {
+		fmt.Fprintf(&b, "func f%d() {}\n", i)
+	}
+	b.WriteString("func use(i I) {\n\tf3(); f1(); f3()\n\ti.M()\n\tg(1); g(\"s\")\n\t_ = strings.ToUpper\n")
+	for i := range 20 {
+		fmt.Fprintf(&b, "\tf%d()\n", i)
+	}
+	b.WriteString("}\n")
+	pass, _ := fakePass(t, b.String())
+	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	decls := pass.Files[0].Decls
+	body := decls[len(decls)-1].(*ast.FuncDecl).Body
+	var got []string
+	for _, fn := range LocalRefs(pass, x, NewImpls(pass), body) {
+		got = append(got, fn.FullName())
+	}
+	want := []string{"p.f3", "p.f1", "(p.I).M", "(p.A).M", "p.g", "p.f0"}
+	for i := 2; i < 20; i++ {
+		if i != 3 {
+			want = append(want, fmt.Sprintf("p.f%d", i))
+		}
+	}
+	assert.Equal(t, want, got)
+
+	got = got[:0]
+	for _, fn := range LocalRefs(pass, x, nil, body) {
+		got = append(got, fn.FullName())
+	}
+	assert.NotContains(t, got, "(p.A).M", "no implementations without Impls")
+	assert.Len(t, got, len(want)-1)
+}
