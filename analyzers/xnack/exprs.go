@@ -178,12 +178,8 @@ func (a *analyzer) provCall(call *ast.CallExpr, result int, s step[string]) stri
 	if fn == nil || fn.Pkg() == nil {
 		return ""
 	}
-	switch fn.Pkg().Path() + "." + fn.Name() {
-	case "syscall.Mmap", "golang.org/x/sys/unix.Mmap":
-		if result == 0 {
-			return fn.Pkg().Name() + ".Mmap memory"
-		}
-		return ""
+	if p := fn.Pkg().Path(); fn.Name() == "Mmap" && result == 0 && (p == "syscall" || p == "golang.org/x/sys/unix") {
+		return fn.Pkg().Name() + ".Mmap memory"
 	}
 	if r := a.sums.Get(fn).Memory; r != nil && r.Result == result {
 		return r.From

@@ -80,9 +80,6 @@ type event struct {
 	callee *types.Func
 	call   *ast.CallExpr // the call of callee, for its arguments
 	mrun   bool          // (*testing.M).Run
-	// deferred: the call runs at function exit, so it neither initializes
-	// the runtime nor sets HSA_XNACK where it is written.
-	deferred bool
 }
 
 // fnInfo is one function body and its summary.
@@ -233,7 +230,7 @@ func (a *analyzer) callOrEvents(n ast.Node) {
 	switch n := n.(type) {
 	case *ast.FuncLit:
 		if lit := a.byNode[n]; lit != nil {
-			a.emit(event{pos: n.Pos(), own: &lit.sum})
+			a.evOut = append(a.evOut, event{pos: n.Pos(), own: &lit.sum})
 		}
 	case *ast.CallExpr:
 		if c := a.idx.Match(n); c != nil {
@@ -244,11 +241,6 @@ func (a *analyzer) callOrEvents(n ast.Node) {
 			a.callEvents(n)
 		}
 	}
-}
-
-func (a *analyzer) emit(ev event) {
-	ev.deferred = a.evDeferred
-	a.evOut = append(a.evOut, ev)
 }
 
 // emitOwn emits what call does itself, unless it does nothing (the path
@@ -266,7 +258,7 @@ func (a *analyzer) emitOwn(call *ast.CallExpr, own Summary) {
 	}
 	if own.Runtime || p != callsRuntime {
 		a.active = true
-		a.emit(event{pos: call.Pos(), own: p})
+		a.evOut = append(a.evOut, event{pos: call.Pos(), own: p})
 	}
 }
 
@@ -290,10 +282,10 @@ func (a *analyzer) callEvents(call *ast.CallExpr) {
 		}
 		return
 	case "(*testing.M).Run":
-		a.emit(event{pos: call.Pos(), mrun: true})
+		a.evOut = append(a.evOut, event{pos: call.Pos(), mrun: true})
 		return
 	}
-	a.emit(event{pos: call.Pos(), callee: fn.Origin(), call: call})
+	a.evOut = append(a.evOut, event{pos: call.Pos(), callee: fn.Origin(), call: call})
 }
 
 // runtimeEvents is what a runtime call does: initializing HIP, using
@@ -419,10 +411,12 @@ type walker struct {
 }
 
 // step is the transfer function of one event; with record, it also
-// records what the event does in s, at the fixpoint.
-func (w *walker) step(ev event, s state, record bool) state {
+// records what the event does in s, at the fixpoint. The events of a defer
+// statement run at the exit: they neither initialize the runtime nor set
+// HSA_XNACK where they are written.
+func (w *walker) step(ev event, s state, record, deferred bool) state {
 	sum := w.a.calleeOf(ev) // empty but for calls
-	if ev.deferred {
+	if deferred {
 		// Not where it is written: a deferred call runs at the exit.
 		sum.Runtime, sum.Env, sum.Guards = false, false, false
 	}
@@ -526,8 +520,9 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walker {
 	w := &walker{a: a, fi: fi, noEnvGuard: noEnvGuard}
 	transfer := func(record bool) func(ast.Node, state) state {
 		return func(n ast.Node, s state) state {
+			_, deferred := n.(*ast.DeferStmt)
 			for _, ev := range fi.events[n] {
-				s = w.step(ev, s, record)
+				s = w.step(ev, s, record, deferred)
 			}
 			if ret, ok := n.(*ast.ReturnStmt); ok && record {
 				w.returns = append(w.returns, returnState{ret, s})
