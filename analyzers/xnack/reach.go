@@ -30,7 +30,8 @@ type ParamFlow struct {
 	// Array: the parameter is the kernelParams array itself; the kernel
 	// arguments its caller puts in it reach the GPU.
 	Array bool
-	site  token.Pos // the call a walk found it at
+	// site is the call a walk found it at.
+	site token.Pos
 }
 
 // String names the parameter, as the fact shows it: "0", "recv",

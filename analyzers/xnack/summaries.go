@@ -167,7 +167,7 @@ func (a *analyzer) calleeOf(ev event) Summary {
 	if ev.own != nil {
 		return *ev.own
 	}
-	return a.sums.Get(ev.callee) // none but for calls: the zero summary
+	return a.sums.Get(ev.callee) // the zero summary but for calls
 }
 
 // summarizeUses computes, callees first, every function's effects (whether
@@ -196,11 +196,12 @@ func (a *analyzer) summarizeUses() {
 
 // summarize analyzes fi once with the summaries known so far.
 func (a *analyzer) summarize(fi *fnInfo) Summary {
-	res, _ := a.sums.Local(fi.obj) // the first solve's, kept
+	// The first solve's results are kept.
+	res, _ := a.sums.Local(fi.obj)
 	s := Summary{Reports: res.Reports, Memory: res.Memory, Args: res.Args}
 	for _, evs := range fi.events {
 		for _, ev := range evs {
-			c := a.calleeOf(ev) // empty but for calls
+			c := a.calleeOf(ev)
 			s.Runtime = s.Runtime || c.Runtime
 			s.Env = s.Env || c.Env
 		}

@@ -106,8 +106,9 @@ type analyzer struct {
 	evFi       *fnInfo
 	evDeferred bool
 	onCall     func(ast.Node)
-	active     bool // an event is more than a call: the path analysis runs
-	files      []*ast.File
+	// active: an event is more than a call, the path analysis runs.
+	active bool
+	files  []*ast.File
 	// ix is the package-wide assignment index, with the out-arguments of
 	// allocations (Sources.AddOut: C.hipMalloc(&v, n) gives v); attrs what
 	// the variables attribute queries write (v of hipDeviceGetAttribute(&v,
@@ -290,36 +291,28 @@ func (a *analyzer) callEvents(call *ast.CallExpr) {
 
 // runtimeEvents is what a runtime call does: initializing HIP, using
 // managed or system memory, and handing a parameter's memory to the GPU.
+// On NVIDIA managed memory migrates on fault without any XNACK analogue:
+// only HIP's managed memory depends on it.
 func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) Summary {
-	f := c.Func
-	hip := f.Family == hipapi.HIP
-	own := Summary{Runtime: hip}
-	use := func(system bool, what string) {
-		own.Needs = append(own.Needs, needAt(fi, c.Pos(), system, what, !hip))
-	}
-	switch f.Role {
-	case hipapi.Alloc:
-		// On NVIDIA managed memory migrates on fault without any XNACK
-		// analogue: only HIP's managed memory depends on it.
-		if f.Alloc == hipapi.Managed && hip {
-			use(false, f.Name)
-		}
-	case hipapi.MemAdvise, hipapi.MemPrefetch, hipapi.Launch:
+	f, hip := c.Func, c.Func.Family == hipapi.HIP
+	own, managed := Summary{Runtime: hip}, f.Role == hipapi.Alloc && f.Alloc == hipapi.Managed
+	if f.Role == hipapi.MemAdvise || f.Role == hipapi.MemPrefetch || f.Role == hipapi.Launch {
 		// The pointer, or the kernelParams array: system memory in it is
 		// a use; a parameter of fi's in it, or the array being one, what
-		// the caller passes decides.
+		// the caller passes decides. Else the pointer is managed memory.
 		arg, launch := c.Arg(f.Ptr), f.Role == hipapi.Launch
 		if launch {
 			arg = c.Arg(f.KernelArgs)
 		}
-		u, flows := a.reach(fi, c.Pos(), arg, ParamFlow{API: f.Name, In: fi.name, CUDA: !hip, Array: launch}, nil)
-		own.Params = flows
-		switch {
-		case u != nil:
-			own.Needs = append(own.Needs, *u)
-		case hip && !launch:
-			use(false, f.Name)
+		var u *Need
+		u, own.Params = a.reach(fi, c.Pos(), arg, ParamFlow{API: f.Name, In: fi.name, CUDA: !hip, Array: launch}, nil)
+		if u != nil {
+			own.Needs = []Need{*u}
 		}
+		managed = u == nil && !launch
+	}
+	if managed && hip {
+		own.Needs = append(own.Needs, needAt(fi, c.Pos(), false, f.Name, false))
 	}
 	return own
 }
@@ -400,14 +393,15 @@ type returnState struct {
 type walker struct {
 	a          *analyzer
 	fi         *fnInfo
-	noEnvGuard bool          // tests: setting HSA_XNACK there comes after other tests ran
-	unguarded  []Need        // uses reached unguarded, by site
-	params     []ParamFlow   // parameters reaching the GPU unguarded, by site
-	mruns      int           // calls of m.Run
-	mrunOpen   bool          // one of them unguarded
-	returns    []returnState // each return statement's state
-	exit       state         // joined over normal exits
-	sawExit    bool
+	noEnvGuard bool        // tests: setting HSA_XNACK there comes after other tests ran
+	unguarded  []Need      // uses reached unguarded, by site
+	params     []ParamFlow // parameters reaching the GPU unguarded, by site
+	// The calls of m.Run, and whether one of them is unguarded.
+	mruns    int
+	mrunOpen bool
+	returns  []returnState // each return statement's state
+	exit     state         // joined over normal exits
+	sawExit  bool
 }
 
 // step is the transfer function of one event; with record, it also
@@ -415,7 +409,7 @@ type walker struct {
 // statement run at the exit: they neither initialize the runtime nor set
 // HSA_XNACK where they are written.
 func (w *walker) step(ev event, s state, record, deferred bool) state {
-	sum := w.a.calleeOf(ev) // empty but for calls
+	sum := w.a.calleeOf(ev)
 	if deferred {
 		// Not where it is written: a deferred call runs at the exit.
 		sum.Runtime, sum.Env, sum.Guards = false, false, false
@@ -626,21 +620,21 @@ func (a *analyzer) reportProgram(entry string, uses []Need) {
 }
 
 // reportTest reports a test, benchmark, example or fuzz target that reaches
-// unguarded memory uses (HL4004 stands in for HL4001/HL4002 there: the fix
-// is the skip).
+// unguarded memory uses, at the first use of system memory, else of
+// managed memory (HL4004 stands in for HL4001/HL4002 there: the fix is the
+// skip).
 func (a *analyzer) reportTest(entry string, uses []Need) {
 	if len(uses) == 0 {
 		return
 	}
-	first := firstUses(uses)[0] // system memory first
-	kind := map[bool]string{true: "system memory", false: "managed memory"}[first.System]
+	first := firstUses(uses)[0]
 	fix := "skip unless XNACK is on (if !xnackEnabled() { t.Skip(...) }) or set HSA_XNACK=1 in TestMain before m.Run"
 	if first.CUDA {
 		fix = "skip unless cudaDevAttrPageableMemoryAccess is 1 (NVIDIA has no XNACK; this is its analogue)"
 	}
 	a.found.Report(UnskippedTest, first.site, token.NoPos,
-		fmt.Sprintf("%s reaches %s (%s) with no XNACK skip guard: on a GPU without XNACK it %s; %s",
-			entry, kind, first.describe(entry), outcomes[first.System], fix),
+		fmt.Sprintf("%s reaches %s memory (%s) with no XNACK skip guard: on a GPU without XNACK it %s; %s",
+			entry, first, first.describe(entry), outcomes[first.System], fix),
 		related(uses, entry))
 }
 
