@@ -94,9 +94,6 @@ func (a *analyzer) buildIndex() {
 // goMemory is the provenance of memory the Go runtime allocated.
 const goMemory = "Go memory"
 
-// prov returns the system memory e may point to, or "".
-func (a *analyzer) prov(e ast.Expr) string { return a.provs.Of(e) }
-
 func (a *analyzer) provExpr(e ast.Expr, s step[string]) string {
 	switch x := e.(type) {
 	case *ast.CallExpr:

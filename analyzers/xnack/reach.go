@@ -74,13 +74,6 @@ func compareParams(p, q ParamFlow) int {
 	return -1
 }
 
-// firstParams keeps the first site's flow of each parameter, sorted
-// (compareParams).
-func firstParams(sites []ParamFlow) []ParamFlow {
-	slices.SortStableFunc(sites, compareParams)
-	return slices.CompactFunc(sites, func(p, q ParamFlow) bool { return compareParams(p, q) == 0 })
-}
-
 // paramOf returns the parameter of fi's declaration (literals: of the
 // declaration they are written in, whose variables they capture) whose
 // memory e may point to, or a field of it (flow.ParamRefOf).
@@ -109,7 +102,7 @@ func (a *analyzer) fieldMayHoldSystem(fi *fnInfo, r flow.Ref) bool {
 func (a *analyzer) provField(e ast.Expr, f *types.Var) (p string) {
 	a.ix.FieldValues(a.info, e, f, func(value ast.Expr, stored []flow.Source) bool {
 		if value != nil {
-			p = a.prov(value)
+			p = a.provs.Of(value)
 		} else {
 			p = a.provs.Start().Sources(stored)
 		}
@@ -145,7 +138,7 @@ func (a *analyzer) reach(fi *fnInfo, pos token.Pos, e ast.Expr, pf ParamFlow, ca
 	if !pf.Array {
 		p := ""
 		if pf.Path == "" {
-			p = a.prov(e)
+			p = a.provs.Of(e)
 		} else if f := flow.FieldByName(a.info.TypeOf(e), callee.Pkg(), pf.Path[1:]); f != nil {
 			p = a.provField(e, f)
 		} else {
@@ -166,14 +159,14 @@ func (a *analyzer) reach(fi *fnInfo, pos token.Pos, e ast.Expr, pf ParamFlow, ca
 	}
 	vals, helped := a.arrayValues(e, direct)
 	for _, v := range vals {
-		if p := a.prov(v); p != "" && direct {
+		if p := a.provs.Of(v); p != "" && direct {
 			return system(p + " (" + types.ExprString(v) + ")")
 		} else if p != "" {
 			return system(p + " (" + types.ExprString(v) + ") in the argument array")
 		}
 	}
 	for _, h := range helped {
-		if p := a.prov(h.arg); p != "" {
+		if p := a.provs.Of(h.arg); p != "" {
 			return system(a.described(p, h.arg, "") + " passed to " + h.helper + ", whose argument array is")
 		}
 	}

@@ -210,7 +210,9 @@ func (a *analyzer) summarize(fi *fnInfo) Summary {
 	r := a.walk(fi, state{}, false)
 	s.Guards = fi.obj != nil && r.sawExit && r.exit.guarded
 	s.Needs = firstUses(r.unguarded)
-	s.Params = firstParams(r.params)
+	// The first site's flow of each parameter, sorted (compareParams).
+	slices.SortStableFunc(r.params, compareParams)
+	s.Params = slices.CompactFunc(r.params, func(p, q ParamFlow) bool { return compareParams(p, q) == 0 })
 	s.ErrGuard = a.findErrGuard(fi, r)
 	fi.sum = s
 	return s

@@ -41,7 +41,7 @@ func TestUntypedExpressions(t *testing.T) {
 		}
 		a.helped.Of(e)
 		a.kargs.Values(e)
-		a.prov(e)
+		a.provs.Of(e)
 		a.paramOf(fi, e)
 		a.kargs.C.Loc(e)
 		a.kargs.C.Buffer(e)

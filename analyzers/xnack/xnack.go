@@ -37,7 +37,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "xnack",
 	Doc:       doc,
 	URL:       diag.DocsBase + "HL4001.md",
-	Run:       run,
+	Run:       func(pass *analysis.Pass) (any, error) { return analyze(pass, false) },
 	FactTypes: []analysis.Fact{new(Summary)},
 	Requires:  []*analysis.Analyzer{flow.IndexAnalyzer},
 }
@@ -145,8 +145,6 @@ var Candidates = &analysis.Analyzer{
 	FactTypes: Analyzer.FactTypes,
 	Requires:  Analyzer.Requires,
 }
-
-func run(pass *analysis.Pass) (any, error) { return analyze(pass, false) }
 
 func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	if !cgocall.CallsRuntime(pass.Pkg) && len(pass.AllObjectFacts()) == 0 {
@@ -350,7 +348,7 @@ func (a *analyzer) findReturnedMemory(fi *fnInfo) *Memory {
 			if !flow.IsRawPointer(results.At(i).Type()) {
 				continue
 			}
-			if p := a.prov(r); p != "" {
+			if p := a.provs.Of(r); p != "" {
 				return &Memory{Result: i, From: p}
 			}
 		}
