@@ -81,7 +81,7 @@ func (a *analyzer) buildIndex() {
 			switch o := flow.AddrOf(a.info, c.Arg(c.Func.Out)); {
 			case !ok || o == nil:
 			case k.Role == hipapi.PageableAttr:
-				a.attrs[o] = guard{kind: xnackCheck}
+				a.attrs[o] = xnackOn
 			case k.Role == hipapi.ManagedAttr && hipapi.FamilyOf(k.Name) == hipapi.HIP:
 				a.attrs[o] = guard{hmmCheck, k.Name}
 			case k.Role == hipapi.ManagedAttr:
@@ -191,6 +191,9 @@ type guard struct {
 	name string
 }
 
+// xnackOn is the guard of a check that XNACK is on.
+var xnackOn = guard{kind: xnackCheck}
+
 // weaker is the weaker of g and h (of two HMM checks, the first named).
 func (g guard) weaker(h guard) guard {
 	if h.kind < g.kind || h.kind == hmmCheck && g.kind == hmmCheck && g.name == "" {
@@ -201,7 +204,7 @@ func (g guard) weaker(h guard) guard {
 
 func (a *analyzer) guardExpr(e ast.Expr, s step[guard]) guard {
 	if flow.IsConstFalse(a.info, e) {
-		return guard{kind: xnackCheck}
+		return xnackOn
 	}
 	return a.implies(e, true, s)
 }
@@ -267,7 +270,7 @@ func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, s step[guard
 	switch c.Kind() {
 	case constant.String:
 		if strings.Contains(constant.StringVal(c), "xnack+") && (op == token.EQL) == taken && (op == token.EQL || op == token.NEQ) {
-			return guard{kind: xnackCheck}
+			return xnackOn
 		}
 	case constant.Bool:
 		if op == token.EQL || op == token.NEQ {
@@ -303,7 +306,7 @@ func (a *analyzer) attrValue(e ast.Expr) guard {
 	switch role := hipapi.PropFields[x.Sel.Name]; {
 	case fam == 0:
 	case role == hipapi.PageableAttr:
-		return guard{kind: xnackCheck}
+		return xnackOn
 	case role == hipapi.ManagedAttr && fam == hipapi.HIP:
 		return guard{hmmCheck, "hipDeviceProp_t." + x.Sel.Name}
 	}
@@ -325,7 +328,7 @@ func (a *analyzer) guardCall(call *ast.CallExpr, result int, _ step[guard]) guar
 			for _, arg := range call.Args {
 				if c := a.info.Types[arg].Value; c != nil && c.Kind() == constant.String &&
 					strings.Contains(constant.StringVal(c), "xnack+") {
-					return guard{kind: xnackCheck}
+					return xnackOn
 				}
 			}
 		}
@@ -344,7 +347,7 @@ func guardResult(fn *types.Func, s Summary, result int) guard {
 		case g.HMM:
 			return guard{hmmCheck, fmt.Sprintf("%s (it checks %s)", fn.Name(), g.Checks)}
 		default:
-			return guard{kind: xnackCheck}
+			return xnackOn
 		}
 	}
 	return guard{}
@@ -360,31 +363,24 @@ func (a *analyzer) findErrGuard(fi *fnInfo, r *walker) *Guard {
 		return nil
 	}
 	results := fi.obj.Signature().Results()
-results:
 	for i := range results.Len() {
-		if !flow.IsError(results.At(i).Type()) {
-			continue
-		}
-		out, nils := &Guard{Result: i}, 0
-		for _, rs := range r.returns {
-			if len(rs.ret.Results) != results.Len() {
-				continue results
-			}
-			switch e := rs.ret.Results[i]; {
-			case !flow.IsNil(a.info, e):
-				if !flow.NonNilError(a.info, results, e) {
-					continue results
-				}
+		out, nils, ok := &Guard{Result: i}, 0, flow.IsError(results.At(i).Type())
+		for j := 0; ok && j < len(r.returns); j++ {
+			switch rs := r.returns[j]; {
+			case len(rs.ret.Results) != results.Len():
+				ok = false
+			case !flow.IsNil(a.info, rs.ret.Results[i]):
+				ok = flow.NonNilError(a.info, results, rs.ret.Results[i])
 			case rs.s.guarded:
 				nils++
 			case rs.s.wrongAt.IsValid():
 				nils++
 				out.HMM, out.Checks = true, a.hmmNames[rs.s.wrongAt]
 			default:
-				continue results
+				ok = false
 			}
 		}
-		if nils > 0 {
+		if ok && nils > 0 {
 			return out
 		}
 	}

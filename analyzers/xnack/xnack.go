@@ -325,7 +325,7 @@ func (a *analyzer) findReports(fi *fnInfo) *Guard {
 			continue
 		}
 		vals, all := flow.ReturnedAt(fi.fn.Body, results.Len(), i)
-		g, found := guard{kind: xnackCheck}, false
+		g, found := xnackOn, false
 		for _, v := range vals {
 			if !flow.IsConstFalse(a.info, v) {
 				found, g = true, g.weaker(a.implies(v, true, a.guards.Start()))
