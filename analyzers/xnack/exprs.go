@@ -55,9 +55,9 @@ func (a *analyzer) buildIndex() {
 	// params := argBlock(p)`, or argBlock(p) itself, passes p. Local
 	// variables take the union of what is assigned to them; parameters,
 	// fields and package variables are not followed.
-	a.helped = trace[[]helperArg]{Ctx: a, Info: a.info, Sources: ix,
+	a.helped = trace[[]kernelArg]{Ctx: a, Info: a.info, Sources: ix,
 		Expr: (*analyzer).helperArgValues, Call: (*analyzer).helperCallArgs,
-		Join: func(p, q []helperArg) []helperArg { return append(p, q...) },
+		Join: func(p, q []kernelArg) []kernelArg { return append(p, q...) },
 		Follow: func(v *types.Var) bool {
 			_, ok := flow.IsLocalVar(v)
 			return ok

@@ -157,25 +157,24 @@ func (a *analyzer) reach(fi *fnInfo, pos token.Pos, e ast.Expr, pf ParamFlow, ca
 		passOn(r, ok, false)
 		return nil, flows
 	}
-	vals, helped := a.arrayValues(e, direct)
+	vals := a.arrayValues(e, direct)
 	for _, v := range vals {
-		if p := a.provs.Of(v); p != "" && direct {
-			return system(p + " (" + types.ExprString(v) + ")")
-		} else if p != "" {
-			return system(p + " (" + types.ExprString(v) + ") in the argument array")
+		switch p := a.provs.Of(v.arg); {
+		case p == "":
+		case v.helper != "":
+			return system(a.described(p, v.arg, "") + " passed to " + v.helper + ", whose argument array is")
+		case direct:
+			return system(p + " (" + types.ExprString(v.arg) + ")")
+		default:
+			return system(p + " (" + types.ExprString(v.arg) + ") in the argument array")
 		}
 	}
-	for _, h := range helped {
-		if p := a.provs.Of(h.arg); p != "" {
-			return system(a.described(p, h.arg, "") + " passed to " + h.helper + ", whose argument array is")
-		}
-	}
-	for _, v := range allValues(vals, helped) {
-		if r, ok := a.paramOf(fi, v); passOn(r, ok, false) && !direct {
+	for _, v := range vals {
+		if r, ok := a.paramOf(fi, v.arg); passOn(r, ok, false) && !direct {
 			break
 		}
 	}
-	if len(vals)+len(helped) == 0 {
+	if len(vals) == 0 {
 		r, ok := a.paramOf(fi, e) // the array itself: what the caller puts in it
 		passOn(r, ok && r.Path == "" && r.Param >= 0 && flow.IsArgArrayType(flow.RefType(fi.sig, r)), true)
 	}
@@ -201,14 +200,15 @@ func (a *analyzer) described(p string, e ast.Expr, path string) string {
 	return p + " (" + text + ")"
 }
 
-// helperArg is a kernel argument value that a helper's argument array
-// carries: the caller's argument expression and the helper's name.
-type helperArg struct {
+// kernelArg is a kernel argument value that an argument array carries,
+// and the helper whose result the array is ("" for an array built in
+// place): for a helper's array, the caller's argument expression.
+type kernelArg struct {
 	arg    ast.Expr
 	helper string
 }
 
-func (a *analyzer) helperArgValues(e ast.Expr, s step[[]helperArg]) []helperArg {
+func (a *analyzer) helperArgValues(e ast.Expr, s step[[]kernelArg]) []kernelArg {
 	switch x := e.(type) {
 	case *ast.UnaryExpr: // &args[0] of a returned slice
 		if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok && x.Op == token.AND {
@@ -227,20 +227,20 @@ func (a *analyzer) helperArgValues(e ast.Expr, s step[[]helperArg]) []helperArg 
 
 // helperCallArgs returns the arguments of call that its result `result`
 // carries as kernel arguments.
-func (a *analyzer) helperCallArgs(call *ast.CallExpr, result int, _ step[[]helperArg]) []helperArg {
+func (a *analyzer) helperCallArgs(call *ast.CallExpr, result int, _ step[[]kernelArg]) []kernelArg {
 	fn := flow.Callee(a.info, call)
 	r := a.sums.Get(fn).Args
 	if r == nil || r.Result != result {
 		return nil
 	}
 	sig := fn.Signature()
-	var out []helperArg
+	var out []kernelArg
 	for _, p := range r.Params {
 		if sig.Variadic() && p >= sig.Params().Len()-1 {
 			continue
 		}
 		if arg := flow.ArgAt(call, p); arg != nil {
-			out = append(out, helperArg{arg, fn.Name()})
+			out = append(out, kernelArg{arg, fn.Name()})
 		}
 	}
 	return out
@@ -258,33 +258,24 @@ func (a *analyzer) findKernelArgs(fi *fnInfo) *KernelArgs {
 		var params []int
 		rets, _ := flow.ReturnedAt(fi.fn.Body, results.Len(), i)
 		for _, ret := range rets {
-			for _, v := range allValues(a.arrayValues(ret, false)) {
-				if r, ok := a.paramOf(fi, v); ok && r.Path == "" && r.Param >= 0 && !slices.Contains(params, r.Param) {
+			for _, v := range a.arrayValues(ret, false) {
+				if r, ok := a.paramOf(fi, v.arg); ok && r.Path == "" && r.Param >= 0 {
 					params = append(params, r.Param)
 				}
 			}
 		}
 		if len(params) > 0 {
 			slices.Sort(params)
-			return &KernelArgs{Result: i, Params: params}
+			return &KernelArgs{Result: i, Params: slices.Compact(params)}
 		}
 	}
 	return nil
 }
 
-// allValues is the values of an argument array and the arguments of the
-// helper that built it, as one list (arrayValues gives one or the other).
-func allValues(vals []ast.Expr, helped []helperArg) []ast.Expr {
-	for _, h := range helped {
-		vals = append(vals, h.arg)
-	}
-	return vals
-}
-
 // arrayValues returns the values a kernel argument array e carries
 // (flow.KernelArgs: a Go array, C slots, and with cBuffer a C buffer), or
 // else the arguments of a summarized helper that built it.
-func (a *analyzer) arrayValues(e ast.Expr, cBuffer bool) ([]ast.Expr, []helperArg) {
+func (a *analyzer) arrayValues(e ast.Expr, cBuffer bool) []kernelArg {
 	vals := a.kargs.GoArray(e)
 	if len(vals) == 0 {
 		vals = a.kargs.CSlots(e)
@@ -292,8 +283,12 @@ func (a *analyzer) arrayValues(e ast.Expr, cBuffer bool) ([]ast.Expr, []helperAr
 	if len(vals) == 0 && cBuffer {
 		vals = a.kargs.CBuffer(e)
 	}
-	if len(vals) > 0 {
-		return vals, nil
+	if len(vals) == 0 {
+		return a.helped.Of(e)
 	}
-	return nil, a.helped.Of(e)
+	out := make([]kernelArg, len(vals))
+	for i, v := range vals {
+		out[i].arg = v
+	}
+	return out
 }

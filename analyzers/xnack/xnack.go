@@ -119,7 +119,7 @@ type analyzer struct {
 	// the kernel arguments of helpers' arrays (reach.go) and of what
 	// boolean and error variables prove (exprs.go).
 	provs    trace[string]
-	helped   trace[[]helperArg]
+	helped   trace[[]kernelArg]
 	guards   trace[guard]
 	funcs    []*fnInfo
 	exported []*types.Func
@@ -429,9 +429,7 @@ func (w *walker) step(ev event, s state, record, deferred bool) state {
 	if sum.Runtime && !s.ranAt.IsValid() {
 		s.ranAt = ev.pos
 	}
-	if sum.Guards && !late && !(sum.Env && w.noEnvGuard) {
-		s.guarded = true
-	}
+	s.guarded = s.guarded || sum.Guards && !late && !(sum.Env && w.noEnvGuard)
 	return s
 }
 
@@ -595,15 +593,14 @@ func byKind(sites []Need, system bool) []Need {
 // site in the entry, with every use as a related position.
 func (a *analyzer) reportProgram(entry string, uses []Need) {
 	if sys := byKind(uses, true); len(sys) > 0 {
-		u := sys[0]
 		guard, alt := `gcnArchName contains "xnack+" or hipDeviceAttributePageableMemoryAccess is 1`, "hipMalloc or hipHostMalloc"
-		if u.CUDA {
+		if sys[0].CUDA {
 			guard, alt = "cudaDevAttrPageableMemoryAccess is 1 (NVIDIA has no XNACK; this is its analogue)", "cudaMalloc or cudaMallocHost"
 		}
-		a.found.Report(SystemMemory, u.site, token.NoPos,
+		a.found.Report(SystemMemory, sys[0].site, token.NoPos,
 			fmt.Sprintf("%s reaches %s without an XNACK guard: without XNACK the GPU cannot fault the pages in "+
 				"and the kernel aborts (\"Memory access fault by GPU ... Page not present\"); run it only when %s, "+
-				"or use %s memory", entry, u.describe(entry), guard, alt),
+				"or use %s memory", entry, sys[0].describe(entry), guard, alt),
 			related(sys, entry))
 	}
 	if man := byKind(uses, false); len(man) > 0 {
