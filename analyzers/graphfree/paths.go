@@ -183,7 +183,7 @@ type funcAnalysis struct {
 	edgesUnknown bool                  // hipGraphAddDependencies on nodes the analysis cannot name
 	rangeOf      map[ast.Expr]*ast.RangeStmt
 	loops        []flow.PosRange       // bodies of the function's loops
-	in           map[*cfg.Block]*state // the solution
+	in           flow.Solution[*state] // the solution
 	closures     int                   // depth of in-place closures being walked
 	found        []finding             // what the last walk found, one per check and position
 	// summaries found while solving

@@ -66,7 +66,7 @@ func ClosureExits[S any](x *Index, lit *ast.FuncLit, entry S, p Problem[S], fina
 		final(true)
 	}
 	for _, b := range g.Blocks {
-		s, reached := in[b]
+		s, reached := in.At(b)
 		if !reached {
 			continue
 		}

@@ -78,9 +78,9 @@ func ReadsOnly(fn *types.Func) bool {
 // fixpoint entry state in (Solve's result) with p.Transfer. Summaries of
 // what a function does "on every path that returns" are the meet of these.
 // The states in are not changed.
-func AtExits[S any](info *types.Info, g *cfg.CFG, in map[*cfg.Block]S, p Problem[S], yield func(S)) {
+func AtExits[S any](info *types.Info, g *cfg.CFG, in Solution[S], p Problem[S], yield func(S)) {
 	for _, b := range g.Blocks {
-		s, ok := in[b]
+		s, ok := in.At(b)
 		if !ok {
 			continue
 		}

@@ -392,7 +392,7 @@ func TestReplay(t *testing.T) {
 	})
 	assert.Equal(t, 2, seen["x"], "the return is reached by both assignments")
 	assert.Equal(t, 4, seen["nodes"]) // x := 0, c, x = 1, return x
-	for _, s := range in {
+	for _, s := range in.All() {
 		assert.LessOrEqual(t, len(s), 2, "the solution is unchanged")
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"iter"
 
 	"golang.org/x/tools/go/cfg"
 )
@@ -164,15 +165,15 @@ const maxVisits = 64
 // no state yet; and a successor's old state, before joining into it. The
 // last successor gets the block's own out state, and a state that Branch
 // refined is stored as it is.
-func Solve[S any](g *cfg.CFG, p Problem[S]) map[*cfg.Block]S {
-	// Sized for every block: a map grown block by block is rebuilt at
-	// each doubling.
-	in := make(map[*cfg.Block]S, len(g.Blocks))
+func Solve[S any](g *cfg.CFG, p Problem[S]) Solution[S] {
+	// The states by Block.Index, not in a map: a map per solve was a tenth
+	// of what the solver cost (docs/performance.md).
+	sol := Solution[S]{blocks: g.Blocks, states: make([]S, len(g.Blocks)), reached: make([]bool, len(g.Blocks))}
 	if len(g.Blocks) == 0 {
-		return in
+		return sol
 	}
 	entry := g.Blocks[0]
-	in[entry] = p.Clone(p.Entry)
+	sol.states[entry.Index], sol.reached[entry.Index] = p.Clone(p.Entry), true
 	visits := make([]uint8, len(g.Blocks)) // by Block.Index
 	queued := make([]bool, len(g.Blocks))
 	work := make([]*cfg.Block, 1, len(g.Blocks)+1)
@@ -187,9 +188,9 @@ func Solve[S any](g *cfg.CFG, p Problem[S]) map[*cfg.Block]S {
 		}
 		visits[b.Index]++
 		// An empty block (the cfg package's joins and loop heads) passes
-		// its entry state on as it is: out is then in[b], which Solve
+		// its entry state on as it is: out is then the block's, which Solve
 		// keeps, so it is never stored or changed (fresh is false).
-		out, fresh := in[b], false
+		out, fresh := sol.states[b.Index], false
 		if len(b.Nodes) > 0 {
 			out, fresh = p.Clone(out), true
 			for _, n := range b.Nodes {
@@ -208,7 +209,7 @@ func Solve[S any](g *cfg.CFG, p Problem[S]) map[*cfg.Block]S {
 				}
 				s, owned = p.Branch(cond, i == 0, s), true
 			}
-			old, seen := in[succ]
+			old, seen := sol.states[succ.Index], sol.reached[succ.Index]
 			var next S
 			if seen {
 				next = p.Join(p.Clone(old), s)
@@ -220,14 +221,53 @@ func Solve[S any](g *cfg.CFG, p Problem[S]) map[*cfg.Block]S {
 			} else {
 				next = p.Clone(s)
 			}
-			in[succ] = next
+			sol.states[succ.Index], sol.reached[succ.Index] = next, true
 			if !queued[succ.Index] {
 				queued[succ.Index] = true
 				work = append(work, succ)
 			}
 		}
 	}
-	return in
+	return sol
+}
+
+// A Solution is Solve's result: the state at entry to each reachable block
+// of a graph.
+type Solution[S any] struct {
+	blocks  []*cfg.Block
+	states  []S // by Block.Index
+	reached []bool
+}
+
+// At returns the state at entry to b, and whether b is reached.
+func (sol Solution[S]) At(b *cfg.Block) (S, bool) {
+	if int(b.Index) >= len(sol.states) || !sol.reached[b.Index] {
+		var zero S
+		return zero, false
+	}
+	return sol.states[b.Index], true
+}
+
+// Len is the number of blocks reached.
+func (sol Solution[S]) Len() int {
+	n := 0
+	for _, r := range sol.reached {
+		if r {
+			n++
+		}
+	}
+	return n
+}
+
+// All yields each reached block with its entry state, in block order.
+func (sol Solution[S]) All() iter.Seq2[*cfg.Block, S] {
+	return func(yield func(*cfg.Block, S) bool) {
+		for i, b := range sol.blocks {
+			if sol.reached[i] && !yield(b, sol.states[i]) {
+				return
+			}
+		}
+	}
 }
 
 // PosRange is a half-open source range.
@@ -243,7 +283,7 @@ func (r PosRange) Contains(p token.Pos) bool { return r.Pos <= p && p < r.End }
 // reporting: what a node is judged by is the state that reaches it at the
 // fixpoint, and report is where the judging happens. The states in are not
 // changed.
-func Replay[S any](g *cfg.CFG, in map[*cfg.Block]S, p Problem[S], report func(n ast.Node, s S)) {
+func Replay[S any](g *cfg.CFG, in Solution[S], p Problem[S], report func(n ast.Node, s S)) {
 	ReplayExits(nil, g, in, p, report, nil)
 }
 
@@ -252,9 +292,9 @@ func Replay[S any](g *cfg.CFG, in map[*cfg.Block]S, p Problem[S], report func(n 
 // both the findings and the states its function leaves its caller walks the
 // exit blocks once, not twice. exit gets states of its own, and is called
 // after the reports of its block.
-func ReplayExits[S any](info *types.Info, g *cfg.CFG, in map[*cfg.Block]S, p Problem[S], report func(n ast.Node, s S), exit func(S)) {
+func ReplayExits[S any](info *types.Info, g *cfg.CFG, in Solution[S], p Problem[S], report func(n ast.Node, s S), exit func(S)) {
 	for _, b := range g.Blocks {
-		s, ok := in[b]
+		s, ok := in.At(b)
 		if !ok {
 			continue
 		}

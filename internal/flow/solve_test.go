@@ -84,7 +84,8 @@ func TestSolveReachesFixpointWithBranches(t *testing.T) {
 	for _, b := range g.Blocks {
 		for _, n := range b.Nodes {
 			if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 3 {
-				last, lastIn = as, in[b]
+				last = as
+				lastIn, _ = in.At(b)
 			}
 		}
 	}
@@ -258,14 +259,14 @@ func TestSolveClonesLessAndReachesTheSameStates(t *testing.T) {
 	got := Solve(g, p)
 	want := cloningSolve(g, refProblem(&refClones))
 
-	require.Equal(t, len(want), len(got))
+	require.Equal(t, len(want), got.Len())
 	for b, ws := range want {
-		gs, ok := got[b]
+		gs, ok := got.At(b)
 		require.True(t, ok, "block %d reached", b.Index)
 		assert.Equal(t, slices.Sorted(maps.Keys(ws.vars)), slices.Sorted(maps.Keys(gs.vars)), "block %d", b.Index)
 	}
 	seen := map[*refState]bool{}
-	for _, s := range got {
+	for _, s := range got.All() {
 		assert.False(t, seen[s], "two blocks share one state")
 		seen[s] = true
 	}
