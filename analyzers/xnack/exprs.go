@@ -298,17 +298,14 @@ func (a *analyzer) attrValue(e ast.Expr) guard {
 	if g, ok := a.attrs[flow.StoredObject(a.info, e)]; ok {
 		return g
 	}
-	x, ok := e.(*ast.SelectorExpr)
-	if !ok {
-		return guard{}
-	}
-	fam := cgocall.PropFamily(a.info.TypeOf(x.X))
-	switch role := hipapi.PropFields[x.Sel.Name]; {
-	case fam == 0:
-	case role == hipapi.PageableAttr:
-		return xnackOn
-	case role == hipapi.ManagedAttr && fam == hipapi.HIP:
-		return guard{hmmCheck, "hipDeviceProp_t." + x.Sel.Name}
+	if x, ok := e.(*ast.SelectorExpr); ok {
+		switch fam, role := cgocall.PropFamily(a.info.TypeOf(x.X)), hipapi.PropFields[x.Sel.Name]; {
+		case fam == 0:
+		case role == hipapi.PageableAttr:
+			return xnackOn
+		case role == hipapi.ManagedAttr && fam == hipapi.HIP:
+			return guard{hmmCheck, "hipDeviceProp_t." + x.Sel.Name}
+		}
 	}
 	return guard{}
 }

@@ -175,7 +175,8 @@ func (a *analyzer) reach(fi *fnInfo, pos token.Pos, e ast.Expr, pf ParamFlow, ca
 		}
 	}
 	if len(vals) == 0 {
-		r, ok := a.paramOf(fi, e) // the array itself: what the caller puts in it
+		// The array itself is a parameter: what the caller puts in it.
+		r, ok := a.paramOf(fi, e)
 		passOn(r, ok && r.Path == "" && r.Param >= 0 && flow.IsArgArrayType(flow.RefType(fi.sig, r)), true)
 	}
 	return nil, flows
@@ -236,10 +237,7 @@ func (a *analyzer) helperCallArgs(call *ast.CallExpr, result int, _ step[[]kerne
 	sig := fn.Signature()
 	var out []kernelArg
 	for _, p := range r.Params {
-		if sig.Variadic() && p >= sig.Params().Len()-1 {
-			continue
-		}
-		if arg := flow.ArgAt(call, p); arg != nil {
+		if arg := flow.ArgAt(call, p); arg != nil && !(sig.Variadic() && p >= sig.Params().Len()-1) {
 			out = append(out, kernelArg{arg, fn.Name()})
 		}
 	}

@@ -167,7 +167,8 @@ func (a *analyzer) calleeOf(ev event) Summary {
 	if ev.own != nil {
 		return *ev.own
 	}
-	return a.sums.Get(ev.callee) // the zero summary but for calls
+	// The zero summary but for calls.
+	return a.sums.Get(ev.callee)
 }
 
 // summarizeUses computes, callees first, every function's effects (whether

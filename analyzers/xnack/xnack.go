@@ -174,8 +174,7 @@ func newAnalyzer(pass *analysis.Pass, candidates bool) *analyzer {
 		impls: flow.NewImpls(pass), idx: flow.IndexOf(pass)}
 	a.sums = flow.NewTable[Summary](pass, a.impls)
 	a.sums.Meet, a.sums.Imported = meet, importNeeds
-	a.order = flow.NewCallOrder(pass.TypesInfo, a.idx)
-	a.onCall = a.callOrEvents
+	a.order, a.onCall = flow.NewCallOrder(pass.TypesInfo, a.idx), a.callOrEvents
 	support := func(f *ast.File) bool { return cgocall.IsSupportFile(pass.Fset, f) }
 	a.files = slices.DeleteFunc(slices.Clone(pass.Files), support)
 	a.buildIndex()
@@ -321,7 +320,7 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) Summary {
 func (a *analyzer) findReports(fi *fnInfo) *Guard {
 	results := fi.obj.Signature().Results()
 	for i := range results.Len() {
-		if b, ok := results.At(i).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
+		if !types.Identical(results.At(i).Type().Underlying(), types.Typ[types.Bool]) {
 			continue
 		}
 		vals, all := flow.ReturnedAt(fi.fn.Body, results.Len(), i)
@@ -391,9 +390,11 @@ type returnState struct {
 type walker struct {
 	a          *analyzer
 	fi         *fnInfo
-	noEnvGuard bool        // tests: setting HSA_XNACK there comes after other tests ran
-	unguarded  []Need      // uses reached unguarded, by site
-	params     []ParamFlow // parameters reaching the GPU unguarded, by site
+	noEnvGuard bool // tests: setting HSA_XNACK there comes after other tests ran
+	// The uses reached unguarded, and the parameters that reach the GPU
+	// unguarded, by site.
+	unguarded []Need
+	params    []ParamFlow
 	// The calls of m.Run, and whether one of them is unguarded.
 	mruns    int
 	mrunOpen bool
