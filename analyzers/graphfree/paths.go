@@ -320,7 +320,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 
 // lit is the hook for a function literal written in a node.
 func (fa *funcAnalysis) lit(lit *ast.FuncLit, s *state) {
-	if cgocall.IsWrapper(fa.info, lit) {
+	if fa.idx.IsWrapper(lit) {
 		// A C function outside the model may write through the
 		// addresses it is passed (C.myAlloc(&p)).
 		for _, l := range fa.lc.WrapperAddressed(lit) {

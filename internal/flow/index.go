@@ -44,8 +44,9 @@ type Index struct {
 	files []*ast.File
 	info  *types.Info
 
-	funcs   []Func
-	inPlace map[*ast.FuncLit]bool
+	funcs    []Func
+	inPlace  map[*ast.FuncLit]bool
+	wrappers map[*ast.FuncLit]bool // cgo's wrapper literals (cgocall.IsWrapper)
 	// calls holds every call expression of the package's user files with
 	// the runtime call it denotes, or nil.
 	calls map[*ast.CallExpr]*cgocall.Call
@@ -78,6 +79,7 @@ func (x *Index) build() {
 		}
 		x.entries = make([]listEntry, 0, size/28+16)
 		x.inPlace = map[*ast.FuncLit]bool{}
+		x.wrappers = map[*ast.FuncLit]bool{}
 		x.calls = make(map[*ast.CallExpr]*cgocall.Call, size/72)
 		later := map[*ast.CallExpr]bool{}
 		x.ranges = map[ast.Node][2]int32{}
@@ -119,7 +121,9 @@ func (x *Index) build() {
 					top.scope, top.start = n, int32(len(x.entries))
 					x.user = append(x.user, n)
 				case *ast.FuncLit:
-					if !cgocall.IsWrapper(x.info, n) {
+					if cgocall.IsWrapper(x.info, n) {
+						x.wrappers[n] = true
+					} else {
 						x.funcs = append(x.funcs, Func{Lit: n, Body: n.Body})
 						wanted[n.Body] = true
 					}
@@ -157,6 +161,20 @@ func (x *Index) build() {
 func (x *Index) Funcs() []Func {
 	x.build()
 	return x.funcs
+}
+
+// IsWrapper is cgocall.IsWrapper, answered from the build walk for the
+// literals of the user's files: the analyzers ask it of every literal they
+// meet, in every walk.
+func (x *Index) IsWrapper(lit *ast.FuncLit) bool {
+	x.build()
+	if w, ok := x.wrappers[lit]; ok {
+		return w
+	}
+	if _, ok := x.ranges[lit.Body]; ok { // a literal of Funcs
+		return false
+	}
+	return cgocall.IsWrapper(x.info, lit)
 }
 
 // InPlace reports whether lit runs during the call it is passed to, on the
@@ -259,6 +277,7 @@ func (x *Index) Release() {
 	// after this is empty.
 	x.once.Do(func() {})
 	x.funcs, x.inPlace, x.calls, x.runtime, x.info, x.files = nil, nil, nil, nil, nil, nil
+	x.wrappers = nil
 	x.entries, x.ranges, x.user = nil, nil, nil
 	x.mu.Lock()
 	x.cfgs, x.refs = nil, nil

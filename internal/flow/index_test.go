@@ -106,3 +106,29 @@ func TestIndexReleaseUnbuilt(t *testing.T) {
 	assert.Nil(t, x.calls, "not built")
 	assert.Nil(t, x.Funcs())
 }
+
+// TestIndexIsWrapper: the Index answers IsWrapper as cgocall does, for every
+// literal of the files, and for a literal outside them.
+func TestIndexIsWrapper(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", indexSrc, 0)
+	require.NoError(t, err)
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
+		Uses: map[*ast.Ident]types.Object{}}
+	_, err = (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
+	require.NoError(t, err)
+	x := &Index{fset: fset, files: []*ast.File{f}, info: info}
+	wrappers := 0
+	ast.Inspect(f, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok {
+			assert.Equal(t, cgocall.IsWrapper(info, lit), x.IsWrapper(lit), "literal at %v", fset.Position(lit.Pos()))
+			if x.IsWrapper(lit) {
+				wrappers++
+			}
+		}
+		return true
+	})
+	assert.Equal(t, 1, wrappers)
+	other := &ast.FuncLit{Type: &ast.FuncType{Params: &ast.FieldList{}}, Body: &ast.BlockStmt{}}
+	assert.False(t, x.IsWrapper(other), "a literal outside the files is asked of cgocall")
+}

@@ -42,12 +42,11 @@ type oneCopy struct {
 func ScanProvenance(x *Index, ptrs Pointers, body *ast.BlockStmt, track func(Loc) bool) *Provenance {
 	p := &Provenance{ptrs: ptrs, Aliases: Aliases{}, host: map[Loc]bool{},
 		elems: map[types.Object][]ast.Expr{}, copies: map[Loc]oneCopy{}}
-	info := ptrs.Info
 	for range 2 { // twice, for p := &buf[0]; q := p
 		x.Walk(body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
-				return cgocall.IsWrapper(info, n) || x.InPlace(n)
+				return x.IsWrapper(n) || x.InPlace(n)
 			case *ast.AssignStmt:
 				if len(n.Lhs) == len(n.Rhs) {
 					for i := range n.Lhs {

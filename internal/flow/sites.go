@@ -82,5 +82,5 @@ func FirstCall(n ast.Node, enter func(*ast.FuncLit) bool, match func(*ast.CallEx
 // when it runs: cgo's wrappers and the closures that run in place
 // (Index.InPlace), not closures that run later.
 func (x *Index) InPlaceOrWrapper(lit *ast.FuncLit) bool {
-	return cgocall.IsWrapper(x.info, lit) || x.InPlace(lit)
+	return x.IsWrapper(lit) || x.InPlace(lit)
 }
