@@ -214,11 +214,14 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 		for _, i := range slices.Sorted(maps.Keys(replaces)) {
 			p := flow.ParamVar(sig, i)
 			reload[p] = slices.Contains(raw, i)
+			if reload[p] || slices.Contains(finalized, p) {
+				continue
+			}
+			// The package's finalized types, on first use.
 			if a.finalized == nil {
 				a.finalized = flow.FinalizedTypes(a.info, a.idx.Funcs())
 			}
-			n := flow.NamedOf(p.Type())
-			if reload[p] || slices.Contains(finalized, p) || n != nil && a.finalized[n.Obj()] {
+			if n := flow.NamedOf(p.Type()); n != nil && a.finalized[n.Obj()] {
 				continue
 			}
 			out.loads.Params = append(out.loads.Params, i)

@@ -6,7 +6,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"maps"
 	"slices"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
@@ -52,6 +51,13 @@ const live = pending | loaded
 // flags are the bits that say how a handle is unloaded or kept, not what it
 // holds.
 const flags = byRef | pointee | owner
+
+// atExit is how an unload inside a deferred closure or a test cleanup runs:
+// at exit, after whatever checks the closure makes, so only balance matters
+// (quiet: no findings). It unloads what the variable holds then, or the
+// modules of the owner a range over it visits (flow.ThroughRange: for _, m
+// := range mods { unload(m) }).
+const atExit = deferred | byRef | quiet
 
 type handle struct {
 	b                 bits
@@ -141,8 +147,7 @@ type funcAnalysis struct {
 }
 
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
-	fa := &funcAnalysis{analysis_: a, fn: fn}
-	fa.recovers = flow.Recovers(fa.info, fn.Body)
+	fa := &funcAnalysis{analysis_: a, fn: fn, recovers: flow.Recovers(a.info, fn.Body)}
 	nested := flow.ClosureRanges(fa.info, fn.Body)
 	fa.locals = flow.Locator{Info: fa.info, Index: flow.NoElements, Keep: func(v *types.Var) bool {
 		return flow.Declares(fn.Body, v) && !flow.InRanges(v.Pos(), nested)
@@ -166,7 +171,8 @@ func (fa *funcAnalysis) run() {
 		}
 	})
 	g := fa.idx.CFG(fa.fn.Body)
-	p := flow.Problem[state]{Entry: maps.Clone(fa.entry), Transfer: fa.transfer, Branch: fa.refine}
+	// Solve clones the entry state: fa.entry stays as it is.
+	p := flow.Problem[state]{Entry: fa.entry, Transfer: fa.transfer, Branch: fa.refine}
 	flow.ShareValues(&p, (*handle).clone, (*handle).covers, (*handle).join, (*handle).same)
 	in := flow.Solve(g, p)
 	fa.reported = flow.NewFindings(fa.pass)
@@ -331,9 +337,11 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 			}
 			// t.Cleanup(func() { C.hipModuleUnload(m) }), t.Cleanup(m.Close): it runs
 			// when the test ends, like a deferred closure of the test.
-			flow.CleanupReleases(fa.info, x, fa.unloadsOf, fa.unloadsRecv, func(c *ast.CallExpr, m ast.Expr) {
-				fa.unloadAtExit(s, m, c)
-			})
+			if flow.IsTestCleanup(fn) {
+				flow.CleanupReleases(fa.info, x, fa.unloadsOf, fa.unloadsRecv, func(c *ast.CallExpr, m ast.Expr) {
+					fa.unloadBy(s, flow.ThroughRange(fa.info, fa.fn.Body, m), c, atExit)
+				})
+			}
 			borrowed.Add(flow.ArgsAt(x, fa.borrows.Get(fn).Params)...)
 			if r, ok := fa.returns.Of(fn); ok {
 				fa.wrapperLoad(x, r, s)
@@ -578,7 +586,7 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 	for _, arg := range lits {
 		if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok && !cgocall.IsWrapper(fa.info, lit) {
 			flow.Released(lit.Body, fa.unloadsOf, func(call *ast.CallExpr, m ast.Expr) {
-				fa.unloadAtExit(s, m, call)
+				fa.unloadBy(s, flow.ThroughRange(fa.info, fa.fn.Body, m), call, atExit)
 				released = true
 			})
 		}
@@ -586,13 +594,6 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 	if !released {
 		fa.escapesIn(d, s, nil)
 	}
-}
-
-// unloadAtExit records an unload inside a deferred closure: it runs
-// at exit, after whatever checks the closure makes, so only balance matters.
-func (fa *funcAnalysis) unloadAtExit(s state, m ast.Expr, call *ast.CallExpr) {
-	m = flow.ThroughRange(fa.info, fa.fn.Body, m) // for _, m := range mods { unload(m) }: the owner's modules
-	fa.unloadBy(s, m, call, deferred|byRef|quiet) // quiet: no findings
 }
 
 // escapesIn marks handles used in n outside the borrowed ranges as escaped:
