@@ -90,6 +90,9 @@ func (s *Store[V]) Subtree(l Loc) Tree[V] {
 // Set stores t at l: a strong update replaces what l and its parts held, a
 // weak one (l.Weak()) adds to it.
 func (s *Store[V]) Set(l Loc, t Tree[V]) {
+	if !l.Weak() && s.holds(l, t) {
+		return // most stores store what is there (two thirds in graphfree): no copy
+	}
 	s.own()
 	if !l.Weak() {
 		for k := range s.m {
@@ -105,6 +108,29 @@ func (s *Store[V]) Set(l Loc, t Tree[V]) {
 		k := Loc{Root: l.Root, Path: l.Path + p}
 		s.m[k] = s.m[k].Union(v)
 	}
+}
+
+// holds reports whether what l and its parts hold is exactly t's non-empty
+// values, so that a strong update of l with t changes nothing.
+func (s *Store[V]) holds(l Loc, t Tree[V]) bool {
+	n := 0
+	for p, v := range t {
+		if v.Empty() {
+			continue
+		}
+		n++
+		if w, ok := s.m[Loc{Root: l.Root, Path: l.Path + p}]; !ok || !w.Equal(v) {
+			return false
+		}
+	}
+	for k := range s.m {
+		if k.Under(l) {
+			if n--; n < 0 {
+				return false
+			}
+		}
+	}
+	return n == 0
 }
 
 // Forget drops what the store knows of l and its parts (an unknown call may

@@ -65,6 +65,34 @@ func TestStore(t *testing.T) {
 	assert.Equal(t, Tree[ints]{"": {7}, ".f": {8}}, Tree[ints]{"[]": {7}, "[].f": {8}, ".n": {1}}.Below("[]"))
 }
 
+// TestStoreSetSame: a strong store of what a location holds already changes
+// nothing and copies nothing; one that adds, drops or changes a part does.
+func TestStoreSetSame(t *testing.T) {
+	x := types.NewVar(0, nil, "x", types.Typ[types.Int])
+	var s Store[ints]
+	s.Set(Loc{x, ""}, Tree[ints]{"": {1}, ".f": {2}})
+	c := s.Clone()
+	c.Set(Loc{x, ""}, Tree[ints]{"": {1}, ".f": {2}, ".g": nil}) // an empty part is nothing
+	c.Set(Loc{x, ".f"}, Tree[ints]{"": {2}})
+	assert.True(t, c.shared, "still sharing the map")
+	for _, tr := range []Tree[ints]{
+		{"": {1}},                       // drops .f
+		{"": {1}, ".f": {2}, ".h": {3}}, // adds .h
+		{"": {1}, ".f": {4}},            // changes .f
+		{},                              // drops both
+	} {
+		d := s.Clone()
+		d.Set(Loc{x, ""}, tr)
+		assert.False(t, d.shared, "%v copies", tr)
+		want := Tree[ints]{}
+		for p, v := range tr {
+			want.Add(p, v)
+		}
+		assert.Equal(t, want, d.Subtree(Loc{x, ""}))
+	}
+	assert.Equal(t, Tree[ints]{"": {1}, ".f": {2}}, s.Subtree(Loc{x, ""}), "the original is unchanged")
+}
+
 func TestAssignedAndEvaluator(t *testing.T) {
 	src := `package p
 import "unsafe"
