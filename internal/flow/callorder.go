@@ -58,7 +58,7 @@ func (o *CallOrder) visit(n ast.Node) bool {
 	}
 	switch n := n.(type) {
 	case *ast.FuncLit:
-		if !cgocall.IsWrapper(o.info, n) {
+		if !o.x.IsWrapper(n) {
 			o.yield(n)
 			return false
 		}
