@@ -360,26 +360,28 @@ func (a *analyzer) findErrGuard(fi *fnInfo, r *walker) *Guard {
 		return nil
 	}
 	results := fi.obj.Signature().Results()
-	for i := range results.Len() {
-		out, nils, ok := &Guard{Result: i}, 0, flow.IsError(results.At(i).Type())
-		for j := 0; ok && j < len(r.returns); j++ {
-			switch rs := r.returns[j]; {
+	return flow.FirstResult(results, flow.IsError, func(i int) *Guard {
+		out, nils := &Guard{Result: i}, 0
+		for _, rs := range r.returns {
+			switch {
 			case len(rs.ret.Results) != results.Len():
-				ok = false
+				return nil
 			case !flow.IsNil(a.info, rs.ret.Results[i]):
-				ok = flow.NonNilError(a.info, results, rs.ret.Results[i])
+				if !flow.NonNilError(a.info, results, rs.ret.Results[i]) {
+					return nil
+				}
 			case rs.s.guarded:
 				nils++
 			case rs.s.wrongAt.IsValid():
 				nils++
 				out.HMM, out.Checks = true, a.hmmNames[rs.s.wrongAt]
 			default:
-				ok = false
+				return nil
 			}
 		}
-		if ok && nils > 0 {
-			return out
+		if nils == 0 {
+			return nil
 		}
-	}
-	return nil
+		return out
+	})
 }

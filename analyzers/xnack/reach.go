@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 	"strconv"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
@@ -234,40 +233,13 @@ func (a *analyzer) helperCallArgs(call *ast.CallExpr, result int, _ step[[]kerne
 	if r == nil || r.Result != result {
 		return nil
 	}
-	sig := fn.Signature()
 	var out []kernelArg
 	for _, p := range r.Params {
-		if arg := flow.ArgAt(call, p); arg != nil && !(sig.Variadic() && p >= sig.Params().Len()-1) {
+		if arg := flow.ArgAt(call, p); arg != nil && !flow.IsVariadicParam(fn.Signature(), p) {
 			out = append(out, kernelArg{arg, fn.Name()})
 		}
 	}
 	return out
-}
-
-// findKernelArgs summarizes a function that returns a kernel argument array
-// carrying its parameters (Summary.Args): the first result, on every
-// return statement of fi, whose argument values include a parameter.
-func (a *analyzer) findKernelArgs(fi *fnInfo) *KernelArgs {
-	results := fi.obj.Signature().Results()
-	for i := range results.Len() {
-		if !flow.IsArgArrayType(results.At(i).Type()) {
-			continue
-		}
-		var params []int
-		rets, _ := flow.ReturnedAt(fi.fn.Body, results.Len(), i)
-		for _, ret := range rets {
-			for _, v := range a.arrayValues(ret, false) {
-				if r, ok := a.paramOf(fi, v.arg); ok && r.Path == "" && r.Param >= 0 {
-					params = append(params, r.Param)
-				}
-			}
-		}
-		if len(params) > 0 {
-			slices.Sort(params)
-			return &KernelArgs{Result: i, Params: slices.Compact(params)}
-		}
-	}
-	return nil
 }
 
 // arrayValues returns the values a kernel argument array e carries

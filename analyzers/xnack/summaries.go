@@ -152,12 +152,60 @@ func (a *analyzer) summarizeResults() {
 		Deps: func(fn flow.Func) []*types.Func {
 			return flow.StoreDeps(a.info, a.pass.Pkg, a.ix, fn.Body)
 		},
-		Analyze: func(fn flow.Func) Summary {
-			fi := a.byNode[fn.Node()]
-			return Summary{Reports: a.findReports(fi), Memory: a.findReturnedMemory(fi), Args: a.findKernelArgs(fi)}
-		},
-		Update: a.sums.Set,
+		Analyze: func(fn flow.Func) Summary { return a.findResults(a.byNode[fn.Node()]) },
+		Update:  a.sums.Set,
 	}.Solve(a.idx.Funcs())
+}
+
+// findResults summarizes fi's results, the first of each kind that every
+// return statement (Reports) or some return statement gives as follows.
+// Reports: a boolean result true only when XNACK was checked, each
+// operand a guard or false, at least one not false, proving what the
+// weakest does. Memory: a raw pointer to system memory. Args: a kernel
+// argument array whose argument values include a parameter (reach.go).
+func (a *analyzer) findResults(fi *fnInfo) Summary {
+	results := fi.obj.Signature().Results()
+	returned := func(i int) ([]ast.Expr, bool) { return flow.ReturnedAt(fi.fn.Body, results.Len(), i) }
+	var s Summary
+	s.Reports = flow.FirstResult(results, flow.IsBool, func(i int) *Guard {
+		vals, all := returned(i)
+		g, found := xnackOn, false
+		for _, v := range vals {
+			if !flow.IsConstFalse(a.info, v) {
+				found, g = true, g.weaker(a.implies(v, true, a.guards.Start()))
+			}
+		}
+		if !all || !found || g.kind == noGuard {
+			return nil
+		}
+		return &Guard{Result: i, HMM: g.kind == hmmCheck, Checks: g.name}
+	})
+	s.Memory = flow.FirstResult(results, flow.IsRawPointer, func(i int) *Memory {
+		vals, _ := returned(i)
+		for _, v := range vals {
+			if p := a.provs.Of(v); p != "" {
+				return &Memory{Result: i, From: p}
+			}
+		}
+		return nil
+	})
+	s.Args = flow.FirstResult(results, flow.IsArgArrayType, func(i int) *KernelArgs {
+		var params []int
+		vals, _ := returned(i)
+		for _, v := range vals {
+			for _, v := range a.arrayValues(v, false) {
+				if r, ok := a.paramOf(fi, v.arg); ok && r.Path == "" && r.Param >= 0 {
+					params = append(params, r.Param)
+				}
+			}
+		}
+		if len(params) == 0 {
+			return nil
+		}
+		slices.Sort(params)
+		return &KernelArgs{Result: i, Params: slices.Compact(params)}
+	})
+	return s
 }
 
 // calleeOf is what the call or literal of ev does (for a literal: its

@@ -314,47 +314,6 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) Summary {
 	return own
 }
 
-// findReports summarizes a function whose boolean result is true only
-// when XNACK was checked: every return statement gives it, each a guard or
-// false, at least one not false; it proves what the weakest does.
-func (a *analyzer) findReports(fi *fnInfo) *Guard {
-	results := fi.obj.Signature().Results()
-	for i := range results.Len() {
-		if !types.Identical(results.At(i).Type().Underlying(), types.Typ[types.Bool]) {
-			continue
-		}
-		vals, all := flow.ReturnedAt(fi.fn.Body, results.Len(), i)
-		g, found := xnackOn, false
-		for _, v := range vals {
-			if !flow.IsConstFalse(a.info, v) {
-				found, g = true, g.weaker(a.implies(v, true, a.guards.Start()))
-			}
-		}
-		if all && found && g.kind != noGuard {
-			return &Guard{Result: i, HMM: g.kind == hmmCheck, Checks: g.name}
-		}
-	}
-	return nil
-}
-
-func (a *analyzer) findReturnedMemory(fi *fnInfo) *Memory {
-	results := fi.obj.Signature().Results()
-	for _, ret := range flow.ReturnStmts(fi.fn.Body) {
-		if len(ret.Results) != results.Len() {
-			continue
-		}
-		for i, r := range ret.Results {
-			if !flow.IsRawPointer(results.At(i).Type()) {
-				continue
-			}
-			if p := a.provs.Of(r); p != "" {
-				return &Memory{Result: i, From: p}
-			}
-		}
-	}
-	return nil
-}
-
 // state is what holds at a point of a function.
 type state struct {
 	guarded bool      // on every path, XNACK was checked (or HSA_XNACK=1 set in time)
@@ -445,22 +404,20 @@ func (w *walker) uses(ev event, sum Summary, s state) {
 		return
 	}
 	for _, pf := range sum.Params {
-		if ev.callee == nil { // a literal's or the node's own flows: the walked function's parameters
-			pf.site = ev.pos
-			w.params = append(w.params, pf)
-			continue
-		}
-		// The callee's flows (calleeOf), at a call with its arguments (a
-		// method expression ((*T).M) or a method value has no receiver;
-		// the slice of variadic arguments is not followed).
-		sig := ev.callee.Signature()
-		arg := pf.Ref.Arg(w.a.info, ev.call)
-		if arg == nil || pf.Param >= 0 && sig.Variadic() && pf.Param >= sig.Params().Len()-1 {
-			continue
-		}
-		u, flows := w.a.reach(w.fi, ev.pos, arg, pf, ev.callee)
-		if u != nil {
-			w.use(ev.pos, *u, s)
+		// A literal's or the node's own flows are the walked function's
+		// parameters; a callee's (calleeOf) apply at the call to its
+		// arguments (a method expression ((*T).M) or a method value has no
+		// receiver; the slice of variadic arguments is not followed).
+		flows := []ParamFlow{pf}
+		if ev.callee != nil {
+			arg := pf.Ref.Arg(w.a.info, ev.call)
+			if arg == nil || flow.IsVariadicParam(ev.callee.Signature(), pf.Param) {
+				continue
+			}
+			var u *Need
+			if u, flows = w.a.reach(w.fi, ev.pos, arg, pf, ev.callee); u != nil {
+				w.use(ev.pos, *u, s)
+			}
 		}
 		for _, pf := range flows {
 			pf.site = ev.pos
