@@ -1,8 +1,11 @@
 package flow
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -135,4 +138,41 @@ func use(xs []int) {
 	assert.NotEmpty(t, got.Of)
 	assert.NotEmpty(t, got.Elems)
 	assert.NotEmpty(t, got.Fields)
+}
+
+// TestIndexFuncRefs: the references the build walk lists give each body,
+// literals inside it included, what a walk of the body gives: each function
+// once, in the order of first mention.
+func TestIndexFuncRefs(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("package p\nfunc g[T any](T) {}\n")
+	for i := range 20 {
+		fmt.Fprintf(&b, "func f%d() {}\n", i)
+	}
+	b.WriteString("func use() {\n\tf3(); f1(); f3()\n\tg(1); g(\"s\")\n\tdefer func() { f7(); func() { f9() }() }()\n")
+	for i := range 20 {
+		fmt.Fprintf(&b, "\tf%d()\n", 19-i)
+	}
+	b.WriteString("}\n")
+	pass, _ := fakePass(t, b.String())
+	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	walked := func(body *ast.BlockStmt) []*types.Func {
+		var out []*types.Func
+		ast.Inspect(body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if fn, ok := pass.TypesInfo.Uses[id].(*types.Func); ok && !slices.Contains(out, fn) {
+					out = append(out, fn)
+				}
+			}
+			return true
+		})
+		return out
+	}
+	for _, fn := range x.Funcs() {
+		_, listed := x.refRanges[fn.Body]
+		assert.True(t, listed)
+		assert.Equal(t, walked(fn.Body), x.funcRefs(fn.Body), "body at %v", pass.Fset.Position(fn.Body.Pos()))
+	}
+	decls := pass.Files[0].Decls
+	assert.Len(t, x.funcRefs(decls[len(decls)-1].(*ast.FuncDecl).Body), 21) // g once and f0..f19
 }

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"sync"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
@@ -59,6 +60,10 @@ type Index struct {
 	entries []listEntry
 	ranges  map[ast.Node][2]int32
 	user    []*ast.File // the files walked: all but cgo's support files
+	// refList holds the functions the user files' identifiers refer to, in
+	// source order; refRanges each function body's range of it (funcRefs).
+	refList   []*types.Func
+	refRanges map[*ast.BlockStmt][2]int32
 
 	mu   sync.Mutex
 	cfgs map[*ast.BlockStmt]*cfg.CFG      // CFG's graphs, built on first use
@@ -83,11 +88,13 @@ func (x *Index) build() {
 		x.calls = make(map[*ast.CallExpr]*cgocall.Call, size/72)
 		later := map[*ast.CallExpr]bool{}
 		x.ranges = map[ast.Node][2]int32{}
+		x.refRanges = map[*ast.BlockStmt][2]int32{}
 		wanted := map[*ast.BlockStmt]bool{}
 		type open struct {
-			entry int32    // the node's entry in x.entries, or -1
-			scope ast.Node // a file or function body: its range is kept
-			start int32
+			entry    int32    // the node's entry in x.entries, or -1
+			scope    ast.Node // a file or function body: its range is kept
+			start    int32
+			refStart int32 // a body's first entry in x.refList
 		}
 		var stack []open
 		for _, file := range x.files {
@@ -110,6 +117,9 @@ func (x *Index) build() {
 					}
 					if top.scope != nil {
 						x.ranges[top.scope] = [2]int32{top.start, end}
+						if body, ok := top.scope.(*ast.BlockStmt); ok {
+							x.refRanges[body] = [2]int32{top.refStart, int32(len(x.refList))}
+						}
 					}
 					return false
 				case *ast.FuncDecl:
@@ -130,6 +140,11 @@ func (x *Index) build() {
 				case *ast.BlockStmt:
 					if wanted[n] {
 						top.scope, top.start = n, int32(len(x.entries))
+						top.refStart = int32(len(x.refList))
+					}
+				case *ast.Ident:
+					if fn, ok := x.info.Uses[n].(*types.Func); ok {
+						x.refList = append(x.refList, fn)
 					}
 				case *ast.GoStmt:
 					later[n.Call] = true
@@ -250,16 +265,37 @@ func (x *Index) funcRefs(body *ast.BlockStmt) []*types.Func {
 	if ok {
 		return refs
 	}
-	seen := map[*types.Func]bool{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if fn, ok := x.info.Uses[id].(*types.Func); ok && !seen[fn] {
-				seen[fn] = true
-				refs = append(refs, fn)
+	x.build()
+	if r, ok := x.refRanges[body]; ok {
+		// The build walk listed the body's references: no walk here.
+		var seen map[*types.Func]bool // past a few refs: a scan each would be quadratic
+		for _, fn := range x.refList[r[0]:r[1]] {
+			if seen == nil && len(refs) >= 16 {
+				seen = make(map[*types.Func]bool, 2*len(refs))
+				for _, r := range refs {
+					seen[r] = true
+				}
 			}
+			if seen != nil && seen[fn] || seen == nil && slices.Contains(refs, fn) {
+				continue
+			}
+			if seen != nil {
+				seen[fn] = true
+			}
+			refs = append(refs, fn)
 		}
-		return true
-	})
+	} else {
+		seen := map[*types.Func]bool{}
+		ast.Inspect(body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if fn, ok := x.info.Uses[id].(*types.Func); ok && !seen[fn] {
+					seen[fn] = true
+					refs = append(refs, fn)
+				}
+			}
+			return true
+		})
+	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.refs == nil {
@@ -278,7 +314,7 @@ func (x *Index) Release() {
 	x.once.Do(func() {})
 	x.funcs, x.inPlace, x.calls, x.runtime, x.info, x.files = nil, nil, nil, nil, nil, nil
 	x.wrappers = nil
-	x.entries, x.ranges, x.user = nil, nil, nil
+	x.entries, x.ranges, x.user, x.refList, x.refRanges = nil, nil, nil, nil, nil
 	x.mu.Lock()
 	x.cfgs, x.refs = nil, nil
 	x.mu.Unlock()
