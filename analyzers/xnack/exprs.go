@@ -269,7 +269,7 @@ func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, s step[guard
 	}
 	switch c.Kind() {
 	case constant.String:
-		if strings.Contains(constant.StringVal(c), "xnack+") && (op == token.EQL) == taken && (op == token.EQL || op == token.NEQ) {
+		if namesXNACK(c) && (op == token.EQL) == taken && (op == token.EQL || op == token.NEQ) {
 			return xnackOn
 		}
 	case constant.Bool:
@@ -323,8 +323,7 @@ func (a *analyzer) guardCall(call *ast.CallExpr, result int, _ step[guard]) guar
 		switch fn.Name() {
 		case "Contains", "HasSuffix", "HasPrefix", "EqualFold":
 			for _, arg := range call.Args {
-				if c := a.info.Types[arg].Value; c != nil && c.Kind() == constant.String &&
-					strings.Contains(constant.StringVal(c), "xnack+") {
+				if namesXNACK(a.info.Types[arg].Value) {
 					return xnackOn
 				}
 			}
@@ -332,6 +331,11 @@ func (a *analyzer) guardCall(call *ast.CallExpr, result int, _ step[guard]) guar
 		return guard{}
 	}
 	return guardResult(fn, a.sums.Get(fn), result)
+}
+
+// namesXNACK reports whether c is a string that names XNACK on ("xnack+").
+func namesXNACK(c constant.Value) bool {
+	return c != nil && c.Kind() == constant.String && strings.Contains(constant.StringVal(c), "xnack+")
 }
 
 // guardResult is what result `result` of a call of fn proves by its

@@ -110,7 +110,7 @@ func (a *analyzer) provField(e ast.Expr, f *types.Var) (p string) {
 	return p
 }
 
-// reach classifies what a call in fi (at pos) hands to the GPU through its
+// reach classifies what a call in fi (at pf.site) hands to the GPU through its
 // argument e, for the flow pf of the function it calls: the callee's
 // parameter, or with callee nil the runtime function pf.API's pointer or
 // kernelParams array (pf.Array). System memory in it is a use at the call;
@@ -118,11 +118,10 @@ func (a *analyzer) provField(e ast.Expr, f *types.Var) (p string) {
 // the first whole parameter among its values). A runtime call finds values
 // in C buffers too, and names the memory it is passed without the
 // argument.
-func (a *analyzer) reach(fi *fnInfo, pos token.Pos, e ast.Expr, pf ParamFlow, callee *types.Func) (*Need, []ParamFlow) {
+func (a *analyzer) reach(fi *fnInfo, e ast.Expr, pf ParamFlow, callee *types.Func) ([]Need, []ParamFlow) {
 	to, direct := pf.to(callee), callee == nil
-	system := func(what string) (*Need, []ParamFlow) {
-		u := needAt(fi, pos, true, what+" passed to "+to, pf.CUDA)
-		return &u, nil
+	system := func(what string) ([]Need, []ParamFlow) {
+		return []Need{needAt(fi, pf.site, true, what+" passed to "+to, pf.CUDA)}, nil
 	}
 	var flows []ParamFlow
 	passOn := func(r flow.Ref, ok, array bool) bool {

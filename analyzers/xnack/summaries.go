@@ -260,8 +260,7 @@ func (a *analyzer) summarize(fi *fnInfo) Summary {
 	s.Guards = fi.obj != nil && r.sawExit && r.exit.guarded
 	s.Needs = firstUses(r.unguarded)
 	// The first site's flow of each parameter, sorted (compareParams).
-	slices.SortStableFunc(r.params, compareParams)
-	s.Params = slices.CompactFunc(r.params, func(p, q ParamFlow) bool { return compareParams(p, q) == 0 })
+	s.Params = flow.SortedSet(r.params, compareParams)
 	s.ErrGuard = a.findErrGuard(fi, r)
 	fi.sum = s
 	return s

@@ -99,13 +99,9 @@ type analyzer struct {
 	pass *analysis.Pass
 	info *types.Info
 	idx  *flow.Index
-	// collectEvents's walk: one for the package, its reused buffer, and the
-	// function and whether the node walked is a defer statement.
-	order      *flow.CallOrder
-	evOut      []event
-	evFi       *fnInfo
-	evDeferred bool
-	onCall     func(ast.Node)
+	// The events of the function evFi (analyze).
+	ev   flow.NodeEvents[event]
+	evFi *fnInfo
 	// active: an event is more than a call, the path analysis runs.
 	active bool
 	files  []*ast.File
@@ -157,8 +153,12 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	// use, HSA_XNACK, or a dependency with facts), the path analysis is
 	// skipped: without any, every function's effects and uses are none.
 	a.active = len(pass.AllObjectFacts()) > 0
+	// Each function's events, in evaluation order (flow.CallOrder:
+	// arguments before the call; function literals are other functions,
+	// called where they are written: t.Run, f.Fuzz, go, defer).
 	for _, fi := range a.funcs {
-		a.collectEvents(fi)
+		a.evFi = fi
+		fi.events = a.ev.Collect(fi.g)
 	}
 	if a.active {
 		a.summarizeUses()
@@ -174,7 +174,7 @@ func newAnalyzer(pass *analysis.Pass, candidates bool) *analyzer {
 		impls: flow.NewImpls(pass), idx: flow.IndexOf(pass)}
 	a.sums = flow.NewTable[Summary](pass, a.impls)
 	a.sums.Meet, a.sums.Imported = meet, importNeeds
-	a.order, a.onCall = flow.NewCallOrder(pass.TypesInfo, a.idx), a.callOrEvents
+	a.ev = flow.NodeEvents[event]{Index: a.idx, Emit: a.callOrEvents}
 	support := func(f *ast.File) bool { return cgocall.IsSupportFile(pass.Fset, f) }
 	a.files = slices.DeleteFunc(slices.Clone(pass.Files), support)
 	a.buildIndex()
@@ -202,33 +202,12 @@ func (a *analyzer) collectFuncs() {
 	}
 }
 
-// collectEvents keeps what fi's live nodes do (most nothing), in
-// evaluation order (flow.CallOrder: arguments before the call; function
-// literals are other functions, called where they are written: t.Run,
-// f.Fuzz, go, defer).
-func (a *analyzer) collectEvents(fi *fnInfo) {
-	a.evFi = fi
-	for _, b := range fi.g.Blocks {
-		if !b.Live {
-			continue
-		}
-		for _, n := range b.Nodes {
-			_, a.evDeferred = n.(*ast.DeferStmt)
-			a.evOut = a.evOut[:0] // the buffer is reused: what is kept is a copy
-			a.order.Walk(n, a.onCall)
-			if len(a.evOut) > 0 {
-				flow.Put(&fi.events, n, slices.Clone(a.evOut))
-			}
-		}
-	}
-}
-
 // callOrEvents emits the events of a call or literal of the node walked.
 func (a *analyzer) callOrEvents(n ast.Node) {
 	switch n := n.(type) {
 	case *ast.FuncLit:
 		if lit := a.byNode[n]; lit != nil {
-			a.evOut = append(a.evOut, event{pos: n.Pos(), own: &lit.sum})
+			a.ev.Out = append(a.ev.Out, event{pos: n.Pos(), own: &lit.sum})
 		}
 	case *ast.CallExpr:
 		if c := a.idx.Match(n); c != nil {
@@ -246,7 +225,7 @@ func (a *analyzer) callOrEvents(n ast.Node) {
 // (runtime calls are many). A deferred call runs at the exit: it neither
 // initializes the runtime nor sets HSA_XNACK where it is written.
 func (a *analyzer) emitOwn(call *ast.CallExpr, own Summary) {
-	if a.evDeferred {
+	if _, deferred := a.ev.Node.(*ast.DeferStmt); deferred {
 		own.Runtime, own.Env, own.Guards = false, false, false
 	}
 	p := callsRuntime
@@ -256,7 +235,7 @@ func (a *analyzer) emitOwn(call *ast.CallExpr, own Summary) {
 	}
 	if own.Runtime || p != callsRuntime {
 		a.active = true
-		a.evOut = append(a.evOut, event{pos: call.Pos(), own: p})
+		a.ev.Out = append(a.ev.Out, event{pos: call.Pos(), own: p})
 	}
 }
 
@@ -272,18 +251,16 @@ func (a *analyzer) callEvents(call *ast.CallExpr) {
 	if name := fn.Name(); name == "Setenv" || name == "Run" {
 		full = fn.FullName()
 	}
-	switch full {
-	case "os.Setenv", "syscall.Setenv":
-		if len(call.Args) == 2 && flow.ConstString(a.info, call.Args[0]) == "HSA_XNACK" {
-			on := flow.ConstString(a.info, call.Args[1]) == "1"
-			a.emitOwn(call, Summary{Env: true, Guards: on})
+	switch {
+	case (full == "os.Setenv" || full == "syscall.Setenv") && len(call.Args) == 2:
+		if flow.ConstString(a.info, call.Args[0]) == "HSA_XNACK" {
+			a.emitOwn(call, Summary{Env: true, Guards: flow.ConstString(a.info, call.Args[1]) == "1"})
 		}
-		return
-	case "(*testing.M).Run":
-		a.evOut = append(a.evOut, event{pos: call.Pos(), mrun: true})
-		return
+	case full == "(*testing.M).Run":
+		a.ev.Out = append(a.ev.Out, event{pos: call.Pos(), mrun: true})
+	default:
+		a.ev.Out = append(a.ev.Out, event{pos: call.Pos(), callee: fn.Origin(), call: call})
 	}
-	a.evOut = append(a.evOut, event{pos: call.Pos(), callee: fn.Origin(), call: call})
 }
 
 // runtimeEvents is what a runtime call does: initializing HIP, using
@@ -301,12 +278,9 @@ func (a *analyzer) runtimeEvents(c *cgocall.Call, fi *fnInfo) Summary {
 		if launch {
 			arg = c.Arg(f.KernelArgs)
 		}
-		var u *Need
-		u, own.Params = a.reach(fi, c.Pos(), arg, ParamFlow{API: f.Name, In: fi.name, CUDA: !hip, Array: launch}, nil)
-		if u != nil {
-			own.Needs = []Need{*u}
-		}
-		managed = u == nil && !launch
+		pf := ParamFlow{API: f.Name, In: fi.name, CUDA: !hip, Array: launch, site: c.Pos()}
+		own.Needs, own.Params = a.reach(fi, arg, pf, nil)
+		managed = own.Needs == nil && !launch
 	}
 	if managed && hip {
 		own.Needs = append(own.Needs, needAt(fi, c.Pos(), false, f.Name, false))
@@ -408,21 +382,20 @@ func (w *walker) uses(ev event, sum Summary, s state) {
 		// parameters; a callee's (calleeOf) apply at the call to its
 		// arguments (a method expression ((*T).M) or a method value has no
 		// receiver; the slice of variadic arguments is not followed).
+		pf.site = ev.pos
 		flows := []ParamFlow{pf}
 		if ev.callee != nil {
 			arg := pf.Ref.Arg(w.a.info, ev.call)
 			if arg == nil || flow.IsVariadicParam(ev.callee.Signature(), pf.Param) {
 				continue
 			}
-			var u *Need
-			if u, flows = w.a.reach(w.fi, ev.pos, arg, pf, ev.callee); u != nil {
-				w.use(ev.pos, *u, s)
+			var needs []Need
+			needs, flows = w.a.reach(w.fi, arg, pf, ev.callee)
+			for _, u := range needs {
+				w.use(ev.pos, u, s)
 			}
 		}
-		for _, pf := range flows {
-			pf.site = ev.pos
-			w.params = append(w.params, pf)
-		}
+		w.params = append(w.params, flows...)
 	}
 }
 
@@ -478,8 +451,8 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walker {
 			return s
 		}
 	}
-	p := flow.Problem[state]{Entry: entry, Clone: func(s state) state { return s }, Join: join,
-		Equal: func(a, b state) bool { return a == b }, Transfer: transfer(false), Branch: w.branch}
+	p := flow.ValueStates(flow.Problem[state]{Entry: entry, Join: join, Transfer: transfer(false),
+		Branch: w.branch})
 	w.exit, w.sawExit = flow.SolveRecord(a.info, fi.g, p, transfer(true))
 	slices.SortStableFunc(w.unguarded, func(x, y Need) int { return cmp.Compare(x.site, y.site) })
 	slices.SortStableFunc(w.params, func(x, y ParamFlow) int { return cmp.Compare(x.site, y.site) })
@@ -524,6 +497,10 @@ func (a *analyzer) report() {
 	}
 }
 
+// The guards the messages name: XNACK's, and its analogue on NVIDIA.
+const xnackGuard = `gcnArchName contains "xnack+" or hipDeviceAttributePageableMemoryAccess is 1`
+const cudaGuard = "cudaDevAttrPageableMemoryAccess is 1 (NVIDIA has no XNACK; this is its analogue)"
+
 // outcomes is what each kind of memory does on a GPU without XNACK.
 var outcomes = map[bool]string{
 	true:  "faults (\"Memory access fault by GPU ... Page not present\")",
@@ -551,9 +528,9 @@ func byKind(sites []Need, system bool) []Need {
 // site in the entry, with every use as a related position.
 func (a *analyzer) reportProgram(entry string, uses []Need) {
 	if sys := byKind(uses, true); len(sys) > 0 {
-		guard, alt := `gcnArchName contains "xnack+" or hipDeviceAttributePageableMemoryAccess is 1`, "hipMalloc or hipHostMalloc"
+		guard, alt := xnackGuard, "hipMalloc or hipHostMalloc"
 		if sys[0].CUDA {
-			guard, alt = "cudaDevAttrPageableMemoryAccess is 1 (NVIDIA has no XNACK; this is its analogue)", "cudaMalloc or cudaMallocHost"
+			guard, alt = cudaGuard, "cudaMalloc or cudaMallocHost"
 		}
 		a.found.Report(SystemMemory, sys[0].site, token.NoPos,
 			fmt.Sprintf("%s reaches %s without an XNACK guard: without XNACK the GPU cannot fault the pages in "+
@@ -565,9 +542,9 @@ func (a *analyzer) reportProgram(entry string, uses []Need) {
 		a.found.Report(ManagedMemory, man[0].site, token.NoPos,
 			fmt.Sprintf("%s uses managed memory (%s) without an XNACK guard: without XNACK it does not migrate "+
 				"and falls back to pinned host memory, so every GPU access crosses the bus, and code that waits "+
-				"for the GPU to write it can hang; check that gcnArchName contains \"xnack+\" or "+
-				"hipDeviceAttributePageableMemoryAccess is 1, or set HSA_XNACK=1 before the first HIP call",
-				entry, man[0].describe(entry)),
+				"for the GPU to write it can hang; check that %s, or set HSA_XNACK=1 before the first "+
+				"HIP call",
+				entry, man[0].describe(entry), xnackGuard),
 			related(man, entry))
 	}
 }
@@ -583,7 +560,7 @@ func (a *analyzer) reportTest(entry string, uses []Need) {
 	first := firstUses(uses)[0]
 	fix := "skip unless XNACK is on (if !xnackEnabled() { t.Skip(...) }) or set HSA_XNACK=1 in TestMain before m.Run"
 	if first.CUDA {
-		fix = "skip unless cudaDevAttrPageableMemoryAccess is 1 (NVIDIA has no XNACK; this is its analogue)"
+		fix = "skip unless " + cudaGuard
 	}
 	a.found.Report(UnskippedTest, first.site, token.NoPos,
 		fmt.Sprintf("%s reaches %s memory (%s) with no XNACK skip guard: on a GPU without XNACK it %s; %s",

@@ -1,0 +1,44 @@
+package flow
+
+import (
+	"go/ast"
+	"slices"
+
+	"golang.org/x/tools/go/cfg"
+)
+
+// NodeEvents collects what the nodes of a function's live blocks do, in
+// evaluation order: each call and function literal a node makes (a
+// CallOrder of Index's package) goes to Emit, which appends what it does
+// to Out; a node's list is kept, a copy, where it is not empty. One
+// NodeEvents serves every function of a package, so that the walks
+// allocate only the lists kept.
+type NodeEvents[E any] struct {
+	Index *Index
+	Emit  func(ast.Node)
+	// Node is the node being walked, Out what Emit found in it so far.
+	Node  ast.Node
+	Out   []E
+	order *CallOrder
+}
+
+// Collect returns the events of g's live nodes, by node (nil for none).
+func (c *NodeEvents[E]) Collect(g *cfg.CFG) map[ast.Node][]E {
+	if c.order == nil {
+		c.order = NewCallOrder(c.Index.info, c.Index)
+	}
+	var out map[ast.Node][]E
+	for _, b := range g.Blocks {
+		if !b.Live {
+			continue
+		}
+		for _, n := range b.Nodes {
+			c.Node, c.Out = n, c.Out[:0]
+			c.order.Walk(n, c.Emit)
+			if len(c.Out) > 0 {
+				Put(&out, n, slices.Clone(c.Out))
+			}
+		}
+	}
+	return out
+}

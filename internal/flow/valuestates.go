@@ -1,0 +1,9 @@
+package flow
+
+// ValueStates completes p for states that are comparable values, copied
+// by assignment: Clone returns the state as it is and Equal is ==.
+func ValueStates[S comparable](p Problem[S]) Problem[S] {
+	p.Clone = func(s S) S { return s }
+	p.Equal = func(a, b S) bool { return a == b }
+	return p
+}
