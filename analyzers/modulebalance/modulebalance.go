@@ -171,13 +171,13 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 	// Loads, unloads and constructors need a module call in the body (one
 	// walk that stops at the first); most functions have none.
 	out := summary{mentions: a.mentionsModules(fn)}
-	aliases, defs := flow.ParamAliases(a.info, fn.Body, sig)
+	aliases, defs := flow.ParamAliases(a.idx, a.info, fn.Body, sig)
 	// The parameters fn both unloads and loads into (a Reload): the module it
 	// unloads and the one it loads stay the caller's, so those calls borrow
 	// them.
 	reload := map[types.Object]bool{}
 	if out.mentions {
-		raw := flow.ParamsOf(a.info, fn.Body, sig, flow.ReleasedRoots(a.info, fn.Body, a.unloadsOf), aliases)
+		raw := flow.ParamsOf(a.info, fn.Body, sig, flow.ReleasedRoots(a.idx, a.info, fn.Body, a.unloadsOf), aliases)
 		// fn's local variables that receive a loaded module (closures left out).
 		loaded := a.loadTargets(fn.Body, false)
 		maps.DeleteFunc(loaded, func(v types.Object, _ bool) bool { return !flow.Declares(fn.Body, v) })
@@ -238,7 +238,7 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 		// A constructor: one of them is returned (itself, its address, or
 		// inside a composite literal), kept nowhere else.
 		if len(loaded) > 0 && !flow.StoredElsewhere(a.info, fn.Body, loaded) &&
-			!flow.CleanedUp(a.info, fn.Body, loaded, a.unloadsOf, a.unloadsRecv) {
+			!flow.CleanedUp(a.idx, a.info, fn.Body, loaded, a.unloadsOf, a.unloadsRecv) {
 			if i, ok := flow.ReturnedResult(a.info, fn.Body, loaded); ok {
 				out.returns = &ReturnsModule{Result: i, Status: flow.LastResult(sig, flow.IsStatus)}
 			}
@@ -321,8 +321,8 @@ var moduleRoles = []hipapi.Role{hipapi.ModuleLoad, hipapi.ModuleUnload, hipapi.M
 func (a *analysis_) mentionsModules(fn flow.Func) bool {
 	// Closures run in place (ctx.Do) may load for this function; cgo's
 	// wrappers are matched at their call.
-	enter := func(lit *ast.FuncLit) bool { return !cgocall.IsWrapper(a.info, lit) }
-	return flow.FirstCall(fn.Body, enter, func(call *ast.CallExpr) bool {
+	enter := func(lit *ast.FuncLit) bool { return !a.idx.IsWrapper(lit) }
+	return a.idx.FirstCall(fn.Body, enter, func(call *ast.CallExpr) bool {
 		if c := a.idx.Match(call); c != nil {
 			return slices.Contains(moduleRoles, c.Func.Role)
 		}

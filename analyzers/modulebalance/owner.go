@@ -72,7 +72,7 @@ func (fa *funcAnalysis) rangeOverOwner(n ast.Node, s state) bool {
 	if !ok || rs.X != x {
 		return false
 	}
-	roots := flow.ReleasedRoots(fa.info, rs.Body, fa.unloadsOf)
+	roots := flow.ReleasedRoots(fa.idx, fa.info, rs.Body, fa.unloadsOf)
 	if !slices.ContainsFunc([]ast.Expr{rs.Key, rs.Value, rs.X}, func(e ast.Expr) bool {
 		return roots[flow.RootVar(fa.info, e)]
 	}) {

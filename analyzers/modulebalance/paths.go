@@ -165,7 +165,7 @@ func (fa *funcAnalysis) run() {
 	// path that does not unload it joins as "not unloaded".
 	fa.entry = state{}
 	loadedRoots := fa.loadTargets(fa.fn.Body, true)
-	flow.Released(fa.fn.Body, fa.unloadsOf, func(_ *ast.CallExpr, m ast.Expr) {
+	flow.Released(fa.idx, fa.fn.Body, fa.unloadsOf, func(_ *ast.CallExpr, m ast.Expr) {
 		if l, ok := fa.loc(m); ok && !loadedRoots[l.Root] {
 			fa.entry[l] = &handle{b: held}
 		}
@@ -338,7 +338,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 			// t.Cleanup(func() { C.hipModuleUnload(m) }), t.Cleanup(m.Close): it runs
 			// when the test ends, like a deferred closure of the test.
 			if flow.IsTestCleanup(fn) {
-				flow.CleanupReleases(fa.info, x, fa.unloadsOf, fa.unloadsRecv, func(c *ast.CallExpr, m ast.Expr) {
+				flow.CleanupReleases(fa.idx, fa.info, x, fa.unloadsOf, fa.unloadsRecv, func(c *ast.CallExpr, m ast.Expr) {
 					fa.unloadBy(s, flow.ThroughRange(fa.info, fa.fn.Body, m), c, atExit)
 				})
 			}
@@ -585,7 +585,7 @@ func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s state) {
 	}
 	for _, arg := range lits {
 		if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok && !cgocall.IsWrapper(fa.info, lit) {
-			flow.Released(lit.Body, fa.unloadsOf, func(call *ast.CallExpr, m ast.Expr) {
+			flow.Released(fa.idx, lit.Body, fa.unloadsOf, func(call *ast.CallExpr, m ast.Expr) {
 				fa.unloadBy(s, flow.ThroughRange(fa.info, fa.fn.Body, m), call, atExit)
 				released = true
 			})
@@ -673,7 +673,7 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 
 func (fa *funcAnalysis) unloadsAnywhere(root types.Object) bool {
 	if fa.unloadRoots == nil { // once: a huge function can leak many modules
-		fa.unloadRoots = flow.ReleasedRoots(fa.info, fa.fn.Body, fa.unloadsOf)
+		fa.unloadRoots = flow.ReleasedRoots(fa.idx, fa.info, fa.fn.Body, fa.unloadsOf)
 	}
 	return fa.unloadRoots[root]
 }

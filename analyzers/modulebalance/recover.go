@@ -24,7 +24,7 @@ func (fa *funcAnalysis) checkRecoveredPanic(n ast.Node, s state) {
 	r := flow.PosRange{Pos: n.Pos(), End: n.End()}
 	// must(C.hipModuleUnload(m)): the unload ran before must panics.
 	unloadedHere := map[flow.Loc]bool{}
-	flow.Released(n, fa.unloadsOf, func(_ *ast.CallExpr, m ast.Expr) {
+	flow.Released(fa.idx, n, fa.unloadsOf, func(_ *ast.CallExpr, m ast.Expr) {
 		for _, k := range fa.handlesAt(s, m) {
 			unloadedHere[k] = true
 		}

@@ -35,7 +35,7 @@ func g(a handle) {
 			}
 		}
 		sig := c.info.Defs[fn.Name].Type().(*types.Signature)
-		aliases, defs := ParamAliases(c.info, fn.Body, sig)
+		aliases, defs := ParamAliases(nil, c.info, fn.Body, sig)
 		// The calls of use are safe.
 		return BorrowedParams(c.info, fn.Body, sig, holds, aliases, defs, func() []PosRange {
 			var safe []PosRange

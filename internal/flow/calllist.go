@@ -33,10 +33,15 @@ func listed(n ast.Node) bool {
 // Walk calls f for each listed node under n, n included, in the order of
 // ast.Inspect; where f returns false, the nodes inside that one are
 // skipped. A file or function body of the package is walked over the
-// Index's list, any other node with ast.Inspect.
+// Index's list, any other node (or any node, for a nil Index) with
+// ast.Inspect.
 func (x *Index) Walk(n ast.Node, f func(ast.Node) bool) {
-	x.build()
-	r, ok := x.ranges[n]
+	var r [2]int32
+	ok := false
+	if x != nil {
+		x.build()
+		r, ok = x.ranges[n]
+	}
 	if !ok {
 		ast.Inspect(n, func(n ast.Node) bool { return n == nil || !listed(n) || f(n) })
 		return
@@ -50,7 +55,7 @@ func (x *Index) Walk(n ast.Node, f func(ast.Node) bool) {
 	}
 }
 
-// FirstCall is the function FirstCall over the Index's list.
+// FirstCall is the function FirstCall over the Index's list (x may be nil).
 func (x *Index) FirstCall(body *ast.BlockStmt, enter func(*ast.FuncLit) bool, match func(*ast.CallExpr) bool) *ast.CallExpr {
 	var found *ast.CallExpr
 	x.Walk(body, func(n ast.Node) bool {

@@ -10,12 +10,12 @@ import (
 // releases it: what the registered closures release (Released), or the
 // receiver of a registered method value whose method releases it
 // (releasesRecv: t.Cleanup(m.Close)). The release runs when the test ends.
-func CleanupReleases(info *types.Info, call *ast.CallExpr, released func(*ast.CallExpr) []ast.Expr,
+func CleanupReleases(x *Index, info *types.Info, call *ast.CallExpr, released func(*ast.CallExpr) []ast.Expr,
 	releasesRecv func(*types.Func) bool, yield func(at *ast.CallExpr, e ast.Expr)) {
 	if !IsTestCleanup(Callee(info, call)) {
 		return
 	}
-	lits := func(lit *ast.FuncLit) { Released(lit.Body, released, yield) }
+	lits := func(lit *ast.FuncLit) { Released(x, lit.Body, released, yield) }
 	Registered(info, call, lits, func(recv ast.Expr, fn *types.Func) {
 		if releasesRecv(fn) {
 			yield(call, recv)
@@ -26,11 +26,11 @@ func CleanupReleases(info *types.Info, call *ast.CallExpr, released func(*ast.Ca
 // CleanedUp reports whether body registers a t.Cleanup that releases a value
 // rooted at one of objs (CleanupReleases): a test helper that returns it
 // keeps the release, and its callers own nothing.
-func CleanedUp(info *types.Info, body *ast.BlockStmt, objs map[types.Object]bool,
+func CleanedUp(x *Index, info *types.Info, body *ast.BlockStmt, objs map[types.Object]bool,
 	released func(*ast.CallExpr) []ast.Expr, releasesRecv func(*types.Func) bool) bool {
-	return FirstCall(body, nil, func(call *ast.CallExpr) bool {
+	return x.FirstCall(body, nil, func(call *ast.CallExpr) bool {
 		found := false
-		CleanupReleases(info, call, released, releasesRecv, func(_ *ast.CallExpr, e ast.Expr) {
+		CleanupReleases(x, info, call, released, releasesRecv, func(_ *ast.CallExpr, e ast.Expr) {
 			found = found || objs[RootVar(info, e)]
 		})
 		return found

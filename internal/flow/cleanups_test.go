@@ -39,7 +39,7 @@ func helper(t *testing.T) *M {
 	var got []string
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
-			CleanupReleases(c.info, call, frees, closes, func(at *ast.CallExpr, e ast.Expr) {
+			CleanupReleases(nil, c.info, call, frees, closes, func(at *ast.CallExpr, e ast.Expr) {
 				got = append(got, types.ExprString(at)+": "+types.ExprString(e))
 			})
 		}
@@ -55,7 +55,7 @@ func helper(t *testing.T) *M {
 			}
 		}
 	}
-	assert.True(t, CleanedUp(c.info, body, objs[0], frees, closes))
-	assert.True(t, CleanedUp(c.info, body, objs[1], frees, closes))
-	assert.False(t, CleanedUp(c.info, body, objs[2], frees, closes), "d's cleanup only reads it")
+	assert.True(t, CleanedUp(nil, c.info, body, objs[0], frees, closes))
+	assert.True(t, CleanedUp(nil, c.info, body, objs[1], frees, closes))
+	assert.False(t, CleanedUp(nil, c.info, body, objs[2], frees, closes), "d's cleanup only reads it")
 }

@@ -70,7 +70,7 @@ func TestIdempotentParams(t *testing.T) {
 			continue
 		}
 		sig := info.Defs[fd.Name].(*types.Func).Signature()
-		aliases, _ := ParamAliases(info, fd.Body, sig)
+		aliases, _ := ParamAliases(nil, info, fd.Body, sig)
 		got[fd.Name.Name] = IdempotentParams(info, fd.Body, sig, []int{Receiver}, aliases, released)
 	}
 	assert.Equal(t, []int{Receiver}, got["CloseFlag"])

@@ -30,7 +30,7 @@ func (t *T) f(a *int, mods []*int, b *int) (*int, *T, error) {
 		}
 		return nil
 	}
-	aliases, _ := ParamAliases(c.info, fn.Body, sig)
+	aliases, _ := ParamAliases(nil, c.info, fn.Body, sig)
 	roots := map[types.Object]bool{obj("m"): true, obj("alias"): true, obj("t"): true, obj("local"): true}
 	assert.Equal(t, []int{-1, 1, 2}, ParamsOf(c.info, fn.Body, sig, roots, aliases))
 

@@ -26,15 +26,21 @@ func f(a T, b *int) {
 		}
 		return nil
 	}
-	var got []string
-	Released(fn.Body, frees, func(call *ast.CallExpr, e ast.Expr) {
-		got = append(got, types.ExprString(call)+": "+types.ExprString(e))
-	})
-	assert.Equal(t, []string{"free(a.h): a.h", "free(b): b"}, got, "in source order, closures included")
+	// The same without an Index (ast.Inspect) and over an Index's list.
+	x := &Index{fset: c.fset, files: []*ast.File{c.file}, info: c.info}
+	for _, idx := range []*Index{nil, x} {
+		var got []string
+		Released(idx, fn.Body, frees, func(call *ast.CallExpr, e ast.Expr) {
+			got = append(got, types.ExprString(call)+": "+types.ExprString(e))
+		})
+		assert.Equal(t, []string{"free(a.h): a.h", "free(b): b"}, got, "in source order, closures included")
 
-	var names []string
-	for v := range ReleasedRoots(c.info, fn.Body, frees) {
-		names = append(names, v.Name())
+		var names []string
+		for v := range ReleasedRoots(idx, c.info, fn.Body, frees) {
+			names = append(names, v.Name())
+		}
+		assert.ElementsMatch(t, []string{"a", "b"}, names)
 	}
-	assert.ElementsMatch(t, []string{"a", "b"}, names)
+	_, listed := x.ranges[fn.Body]
+	assert.True(t, listed, "the Index walks its list")
 }

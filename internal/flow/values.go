@@ -69,11 +69,11 @@ func OnlyFresh(info *types.Info, body *ast.BlockStmt, v types.Object) bool {
 // conversions (mod := C.CUmodule(unsafe.Pointer(uintptr(m))), h := m.c),
 // mapped to that parameter, and the right-hand sides of those definitions.
 // A local assigned again is no alias. Closures are not looked into.
-func ParamAliases(info *types.Info, body *ast.BlockStmt, sig *types.Signature) (map[types.Object]types.Object, map[types.Object]ast.Expr) {
+func ParamAliases(x *Index, info *types.Info, body *ast.BlockStmt, sig *types.Signature) (map[types.Object]types.Object, map[types.Object]ast.Expr) {
 	aliases := map[types.Object]types.Object{}
 	defs := map[types.Object]ast.Expr{}
 	assigns := map[types.Object]int{}
-	ast.Inspect(body, func(n ast.Node) bool {
+	x.Walk(body, func(n ast.Node) bool { // assignments and literals are listed (Index.Walk)
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}

@@ -2,6 +2,7 @@ package flow
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"testing"
 
@@ -60,11 +61,15 @@ func TestValues(t *testing.T) {
 	assert.True(t, OnlyFresh(info, body, local("b")))
 	assert.False(t, OnlyFresh(info, body, local("c")))
 
-	aliases, defs := ParamAliases(info, body, sig)
+	aliases, defs := ParamAliases(nil, info, body, sig)
 	assert.Equal(t, sig.Params().At(0), aliases[local("c")])
 	assert.Equal(t, sig.Params().At(0), aliases[local("h")])
 	assert.NotNil(t, defs[local("h")])
 	assert.NotContains(t, aliases, local("h2"), "assigned again")
+	x := &Index{fset: token.NewFileSet(), files: []*ast.File{f}, info: info}
+	xAliases, xDefs := ParamAliases(x, info, body, sig) // over the Index's list
+	assert.Equal(t, aliases, xAliases)
+	assert.Equal(t, defs, xDefs)
 
 	objs := func(names ...string) map[types.Object]bool {
 		out := map[types.Object]bool{}
