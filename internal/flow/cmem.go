@@ -29,6 +29,9 @@ type CMemory struct {
 	// IsAlloc says whether a call (conversions seen through) returns a new
 	// C heap block.
 	IsAlloc func(call *ast.CallExpr) bool
+	// Index, when set, walks the files over its list of nodes (Index.Walk):
+	// the files must be its user files.
+	Index *Index
 
 	files  []*ast.File
 	atLoc  map[CLoc][]ast.Expr
@@ -254,7 +257,7 @@ func (m *CMemory) walk() {
 	m.walked = true
 	m.atLoc, m.inBuf = map[CLoc][]ast.Expr{}, map[types.Object][]ast.Expr{}
 	for _, f := range m.files {
-		ast.Inspect(f, func(n ast.Node) bool {
+		m.Index.Walk(f, func(n ast.Node) bool {
 			as, ok := n.(*ast.AssignStmt)
 			if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 				return true

@@ -65,4 +65,13 @@ func f(p, q unsafe.Pointer) {
 	assert.Nil(t, m.Buffer(&ast.Ident{Name: "C"}), "no type, no object: nothing")
 	_, ok = m.Loc(&ast.BadExpr{})
 	assert.False(t, ok)
+
+	// Over an Index's list of nodes, the same stores.
+	x := &Index{fset: pass.Fset, files: pass.Files, info: info}
+	mx := NewCMemory(info, types.SizesFor("gc", "amd64"), x.Sources(), pass.Files, m.IsAlloc)
+	mx.Index = x
+	for _, off := range []int64{0, 8, 24} {
+		assert.Equal(t, name(m.StoresAt(CLoc{block, off})), name(mx.StoresAt(CLoc{block, off})))
+	}
+	assert.ElementsMatch(t, name(m.StoresInto(block)), name(mx.StoresInto(block)))
 }
