@@ -57,11 +57,7 @@ func (a *analyzer) buildIndex() {
 	// fields and package variables are not followed.
 	a.helped = trace[[]kernelArg]{Ctx: a, Info: a.info, Sources: ix,
 		Expr: (*analyzer).helperArgValues, Call: (*analyzer).helperCallArgs,
-		Join: func(p, q []kernelArg) []kernelArg { return append(p, q...) },
-		Follow: func(v *types.Var) bool {
-			_, ok := flow.IsLocalVar(v)
-			return ok
-		}}
+		Join: func(p, q []kernelArg) []kernelArg { return append(p, q...) }, Follow: flow.FollowLocals}
 	// What a boolean variable proves when true, or an error variable when
 	// nil, by everything assigned to it: XNACK only if every assignment is
 	// a guard (or false, which proves anything), as weak as the weakest.
@@ -117,11 +113,7 @@ func (a *analyzer) provExpr(e ast.Expr, s step[string]) string {
 		if id, ok := ast.Unparen(x.X).(*ast.Ident); ok {
 			switch flow.Under(a.info, x.X).(type) {
 			case *types.Map, *types.Slice:
-				var srcs []flow.Source
-				for _, el := range a.ix.Elems[a.info.Uses[id]] {
-					srcs = append(srcs, flow.Source{Expr: el})
-				}
-				return a.provAll(srcs, s)
+				return a.provAll(flow.ExprSources(a.ix.Elems[a.info.Uses[id]]), s)
 			}
 		}
 	case *ast.SliceExpr:
@@ -175,7 +167,8 @@ func (a *analyzer) provCall(call *ast.CallExpr, result int, s step[string]) stri
 	if fn == nil || fn.Pkg() == nil {
 		return ""
 	}
-	if p := fn.Pkg().Path(); fn.Name() == "Mmap" && result == 0 && (p == "syscall" || p == "golang.org/x/sys/unix") {
+	p := fn.Pkg().Path()
+	if fn.Name() == "Mmap" && result == 0 && (p == "syscall" || p == "golang.org/x/sys/unix") {
 		return fn.Pkg().Name() + ".Mmap memory"
 	}
 	if r := a.sums.Get(fn).Memory; r != nil && r.Result == result {

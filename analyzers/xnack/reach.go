@@ -160,7 +160,8 @@ func (a *analyzer) reach(fi *fnInfo, e ast.Expr, pf ParamFlow, callee *types.Fun
 		switch p := a.provs.Of(v.arg); {
 		case p == "":
 		case v.helper != "":
-			return system(a.described(p, v.arg, "") + " passed to " + v.helper + ", whose argument array is")
+			what := a.described(p, v.arg, "") + " passed to " + v.helper
+			return system(what + ", whose argument array is")
 		case direct:
 			return system(p + " (" + types.ExprString(v.arg) + ")")
 		default:

@@ -143,7 +143,8 @@ var Candidates = &analysis.Analyzer{
 }
 
 func analyze(pass *analysis.Pass, candidates bool) (any, error) {
-	if !cgocall.CallsRuntime(pass.Pkg) && len(pass.AllObjectFacts()) == 0 {
+	facts := len(pass.AllObjectFacts()) > 0 // (a new list each call)
+	if !cgocall.CallsRuntime(pass.Pkg) && !facts {
 		return nil, nil
 	}
 	a := newAnalyzer(pass, candidates)
@@ -152,7 +153,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	// Unless something here can matter for XNACK (a HIP call, a memory
 	// use, HSA_XNACK, or a dependency with facts), the path analysis is
 	// skipped: without any, every function's effects and uses are none.
-	a.active = len(pass.AllObjectFacts()) > 0
+	a.active = facts
 	// Each function's events, in evaluation order (flow.CallOrder:
 	// arguments before the call; function literals are other functions,
 	// called where they are written: t.Run, f.Fuzz, go, defer).
@@ -202,21 +203,38 @@ func (a *analyzer) collectFuncs() {
 	}
 }
 
-// callOrEvents emits the events of a call or literal of the node walked.
+// callOrEvents emits the events of a call or literal of the node walked:
+// a literal's summary, what a runtime or C call or setting HSA_XNACK does
+// itself (emitOwn), an m.Run, or a call of a function that may have a
+// summary.
 func (a *analyzer) callOrEvents(n ast.Node) {
-	switch n := n.(type) {
-	case *ast.FuncLit:
+	call, ok := n.(*ast.CallExpr)
+	if !ok {
 		if lit := a.byNode[n]; lit != nil {
-			a.ev.Out = append(a.ev.Out, event{pos: n.Pos(), own: &lit.sum})
+			a.ev.Add(event{pos: n.Pos(), own: &lit.sum})
 		}
-	case *ast.CallExpr:
-		if c := a.idx.Match(n); c != nil {
-			a.emitOwn(n, a.runtimeEvents(c, a.evFi))
-		} else if name, ok := cgocall.CName(a.info, n); ok {
-			a.emitOwn(n, Summary{Runtime: hipapi.InitializesRuntime(name)})
-		} else {
-			a.callEvents(n)
+		return
+	}
+	// FullName builds a string: only the two names that can match need it.
+	fn, full := flow.Callee(a.info, call), ""
+	if fn != nil && (fn.Name() == "Setenv" || fn.Name() == "Run") {
+		full = fn.FullName()
+	}
+	name, isC := cgocall.CName(a.info, call)
+	switch c := a.idx.Match(call); {
+	case c != nil:
+		a.emitOwn(call, a.runtimeEvents(c, a.evFi))
+	case isC:
+		a.emitOwn(call, Summary{Runtime: hipapi.InitializesRuntime(name)})
+	case fn == nil || fn.Pkg() == nil:
+	case (full == "os.Setenv" || full == "syscall.Setenv") && len(call.Args) == 2:
+		if flow.ConstString(a.info, call.Args[0]) == "HSA_XNACK" {
+			a.emitOwn(call, Summary{Env: true, Guards: flow.ConstString(a.info, call.Args[1]) == "1"})
 		}
+	case full == "(*testing.M).Run":
+		a.ev.Add(event{pos: call.Pos(), mrun: true})
+	default:
+		a.ev.Add(event{pos: call.Pos(), callee: fn.Origin(), call: call})
 	}
 }
 
@@ -235,33 +253,11 @@ func (a *analyzer) emitOwn(call *ast.CallExpr, own Summary) {
 	}
 	if own.Runtime || p != callsRuntime {
 		a.active = true
-		a.ev.Out = append(a.ev.Out, event{pos: call.Pos(), own: p})
+		a.ev.Add(event{pos: call.Pos(), own: p})
 	}
 }
 
 var callsRuntime = &Summary{Runtime: true}
-
-func (a *analyzer) callEvents(call *ast.CallExpr) {
-	fn := flow.Callee(a.info, call)
-	if fn == nil || fn.Pkg() == nil {
-		return
-	}
-	// FullName builds a string: only the two names that can match need it.
-	var full string
-	if name := fn.Name(); name == "Setenv" || name == "Run" {
-		full = fn.FullName()
-	}
-	switch {
-	case (full == "os.Setenv" || full == "syscall.Setenv") && len(call.Args) == 2:
-		if flow.ConstString(a.info, call.Args[0]) == "HSA_XNACK" {
-			a.emitOwn(call, Summary{Env: true, Guards: flow.ConstString(a.info, call.Args[1]) == "1"})
-		}
-	case full == "(*testing.M).Run":
-		a.ev.Out = append(a.ev.Out, event{pos: call.Pos(), mrun: true})
-	default:
-		a.ev.Out = append(a.ev.Out, event{pos: call.Pos(), callee: fn.Origin(), call: call})
-	}
-}
 
 // runtimeEvents is what a runtime call does: initializing HIP, using
 // managed or system memory, and handing a parameter's memory to the GPU.
@@ -480,7 +476,8 @@ func (a *analyzer) report() {
 				continue
 			}
 			if kind == flow.TestEntry {
-				a.reportTest(fi.name, a.walk(fi, state{guarded: testsGuarded || after.guarded}, true).unguarded)
+				r := a.walk(fi, state{guarded: testsGuarded || after.guarded}, true)
+				a.reportTest(fi.name, r.unguarded)
 				continue
 			}
 			r := a.walk(fi, after, false)
@@ -533,18 +530,18 @@ func (a *analyzer) reportProgram(entry string, uses []Need) {
 			guard, alt = cudaGuard, "cudaMalloc or cudaMallocHost"
 		}
 		a.found.Report(SystemMemory, sys[0].site, token.NoPos,
-			fmt.Sprintf("%s reaches %s without an XNACK guard: without XNACK the GPU cannot fault the pages in "+
-				"and the kernel aborts (\"Memory access fault by GPU ... Page not present\"); run it only when %s, "+
-				"or use %s memory", entry, sys[0].describe(entry), guard, alt),
+			fmt.Sprintf("%s reaches %s without an XNACK guard: without XNACK the GPU cannot fault the "+
+				"pages in and the kernel aborts (\"Memory access fault by GPU ... Page not "+
+				"present\"); run it only when %s, or use %s memory",
+				entry, sys[0].describe(entry), guard, alt),
 			related(sys, entry))
 	}
 	if man := byKind(uses, false); len(man) > 0 {
 		a.found.Report(ManagedMemory, man[0].site, token.NoPos,
-			fmt.Sprintf("%s uses managed memory (%s) without an XNACK guard: without XNACK it does not migrate "+
-				"and falls back to pinned host memory, so every GPU access crosses the bus, and code that waits "+
-				"for the GPU to write it can hang; check that %s, or set HSA_XNACK=1 before the first "+
-				"HIP call",
-				entry, man[0].describe(entry), xnackGuard),
+			fmt.Sprintf("%s uses managed memory (%s) without an XNACK guard: without XNACK it does not "+
+				"migrate and falls back to pinned host memory, so every GPU access crosses the bus, "+
+				"and code that waits for the GPU to write it can hang; check that %s, or set "+
+				"HSA_XNACK=1 before the first HIP call", entry, man[0].describe(entry), xnackGuard),
 			related(man, entry))
 	}
 }
@@ -558,7 +555,8 @@ func (a *analyzer) reportTest(entry string, uses []Need) {
 		return
 	}
 	first := firstUses(uses)[0]
-	fix := "skip unless XNACK is on (if !xnackEnabled() { t.Skip(...) }) or set HSA_XNACK=1 in TestMain before m.Run"
+	fix := "skip unless XNACK is on (if !xnackEnabled() { t.Skip(...) }) or set HSA_XNACK=1 in TestMain " +
+		"before m.Run"
 	if first.CUDA {
 		fix = "skip unless " + cudaGuard
 	}

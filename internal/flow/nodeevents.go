@@ -9,8 +9,8 @@ import (
 
 // NodeEvents collects what the nodes of a function's live blocks do, in
 // evaluation order: each call and function literal a node makes (a
-// CallOrder of Index's package) goes to Emit, which appends what it does
-// to Out; a node's list is kept, a copy, where it is not empty. One
+// CallOrder of Index's package) goes to Emit, which adds what it does to
+// Out; a node's list is kept, a copy, where it is not empty. One
 // NodeEvents serves every function of a package, so that the walks
 // allocate only the lists kept.
 type NodeEvents[E any] struct {
@@ -21,6 +21,9 @@ type NodeEvents[E any] struct {
 	Out   []E
 	order *CallOrder
 }
+
+// Add appends e to Out.
+func (c *NodeEvents[E]) Add(e E) { c.Out = append(c.Out, e) }
 
 // Collect returns the events of g's live nodes, by node (nil for none).
 func (c *NodeEvents[E]) Collect(g *cfg.CFG) map[ast.Node][]E {

@@ -35,7 +35,7 @@ func h(p unsafe.Pointer) {
 		if call, ok := n.(*ast.CallExpr); ok {
 			name = types.ExprString(call.Fun)
 		}
-		ev.Out = append(ev.Out, name)
+		ev.Add(name)
 	}
 	got := map[string][]string{}
 	for n, evs := range ev.Collect(x.CFG(body)) {

@@ -1,0 +1,14 @@
+package flow
+
+import (
+	"go/ast"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestExprSources(t *testing.T) {
+	x, y := ast.NewIdent("x"), ast.NewIdent("y")
+	assert.Equal(t, []Source{{Expr: x}, {Expr: y}}, ExprSources([]ast.Expr{x, y}))
+	assert.Nil(t, ExprSources(nil))
+}
