@@ -7,7 +7,6 @@ import (
 	"go/types"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/hiplint/hiplint/internal/flow"
 )
@@ -84,30 +83,32 @@ type Summary struct {
 
 func (*Summary) AFact() {}
 func (s *Summary) String() string {
-	var reports, errs, memory, args string
-	if g := s.Reports; g != nil {
-		reports = fmt.Sprintf("%s(result=%d)", map[bool]string{false: "XNACK", true: "HMM"}[g.HMM], g.Result)
-	}
-	if g := s.ErrGuard; g != nil && g.HMM {
-		errs = fmt.Sprintf("HMM(result=%d, %s)", g.Result, g.Checks)
-	} else if g != nil {
-		errs = fmt.Sprintf("XNACK(result=%d)", g.Result)
-	}
+	var memory, args string
 	if s.Memory != nil {
 		memory = strconv.Itoa(s.Memory.Result)
 	}
 	if s.Args != nil {
 		args = fmt.Sprintf("result=%d, params=%s", s.Args.Result, flow.JoinText(s.Args.Params, ","))
 	}
-	var flags []string
-	for i, on := range []bool{s.Runtime, s.Env, s.Guards} {
-		if on {
-			flags = append(flags, []string{"initializesHIP", "setsHSA_XNACK", "guardsXNACK"}[i])
-		}
+	// The flags print their names alone (%.0s): on is a value FactText
+	// keeps, off an empty one it leaves out.
+	on := map[bool]string{true: "on"}
+	return flow.FactText(" ", "reports%s", s.Reports.text(false), "errUnless%s", s.ErrGuard.text(true),
+		"returnsSystemMemory(result=%s)", memory, "returnsKernelArgs(%s)", args,
+		"needsXNACK(%s)", flow.JoinText(s.Needs, ", "), "launchesParams(%s)", flow.JoinText(s.Params, ", "),
+		"initializesHIP%.0s", on[s.Runtime], "setsHSA_XNACK%.0s", on[s.Env], "guardsXNACK%.0s", on[s.Guards])
+}
+
+// text is g's fact form ("" for none), an HMM check naming what it checks
+// where checks.
+func (g *Guard) text(checks bool) string {
+	switch {
+	case g == nil:
+		return ""
+	case g.HMM && checks:
+		return fmt.Sprintf("HMM(result=%d, %s)", g.Result, g.Checks)
 	}
-	return flow.FactText(" ", "reports%s", reports, "errUnless%s", errs, "returnsSystemMemory(result=%s)", memory,
-		"returnsKernelArgs(%s)", args, "needsXNACK(%s)", flow.JoinText(s.Needs, ", "),
-		"launchesParams(%s)", flow.JoinText(s.Params, ", "), "%s", strings.Join(flags, " "))
+	return fmt.Sprintf("%s(result=%d)", map[bool]string{false: "XNACK", true: "HMM"}[g.HMM], g.Result)
 }
 
 // meet is what a call through an interface may do (it may reach any
