@@ -41,6 +41,17 @@ func ManagedSupported(dev int) bool { // want ManagedSupported:"reportsHMM\\(res
 	return v != 0
 }
 
+// RequireManaged returns nil only when hipDeviceAttributeManagedMemory is 1:
+// HMM support, which is not XNACK (its fact names the attribute).
+func RequireManaged(dev int) error { // want RequireManaged:"errUnlessHMM\\(result=0, hipDeviceAttributeManagedMemory\\) initializesHIP"
+	var v C.int
+	C.hipDeviceGetAttribute(&v, C.hipDeviceAttributeManagedMemory, C.int(dev))
+	if v != 1 {
+		return fmt.Errorf("no managed memory on device %d", dev)
+	}
+	return nil
+}
+
 // SkipUnlessXNACK skips the calling test unless XNACK is on.
 func SkipUnlessXNACK(tb testing.TB) { // want SkipUnlessXNACK:"initializesHIP guardsXNACK"
 	if !Enabled(0) {
