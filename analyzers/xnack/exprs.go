@@ -36,12 +36,13 @@ const (
 )
 
 func (a *analyzer) buildIndex() {
-	ix := flow.IndexSources(a.info, a.files)
+	ix := a.idx.Sources() // a.files are the Index's user files
 	a.ix, a.attrs = ix, map[types.Object]guard{}
 	cmem := flow.NewCMemory(a.info, a.pass.TypesSizes, ix, a.files, func(call *ast.CallExpr) bool {
 		name, ok := cgocall.CName(a.info, call)
 		return ok && cgocall.IsSystemAlloc(name)
 	})
+	cmem.Index = a.idx
 	a.kargs = flow.KernelArgs{Info: a.info, Sources: ix, C: cmem}
 	// What system memory a pointer may point to ("C.malloc memory", "Go
 	// memory", "syscall.Mmap memory"; "" for none), flow-insensitively: a
