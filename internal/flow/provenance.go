@@ -42,7 +42,10 @@ type oneCopy struct {
 func ScanProvenance(x *Index, ptrs Pointers, body *ast.BlockStmt, track func(Loc) bool) *Provenance {
 	p := &Provenance{ptrs: ptrs, Aliases: Aliases{}, host: map[Loc]bool{},
 		elems: map[types.Object][]ast.Expr{}, copies: map[Loc]oneCopy{}}
-	for range 2 { // twice, for p := &buf[0]; q := p
+	for pass := range 2 { // twice, for p := &buf[0]; q := p
+		if pass == 1 && len(p.Aliases) == 0 && len(p.host) == 0 && len(p.elems) == 0 && len(p.copies) == 0 {
+			break // nothing noted: the second pass would start where the first did
+		}
 		x.Walk(body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
