@@ -20,6 +20,12 @@ type listEntry struct {
 	end  int32
 }
 
+// A span is a file's or function body's range of the list, and a body's
+// range of the Index's list of references (funcRefs).
+type span struct {
+	entries, refs [2]int32
+}
+
 // listed reports whether the Index lists n.
 func listed(n ast.Node) bool {
 	switch n.(type) {
@@ -36,12 +42,13 @@ func listed(n ast.Node) bool {
 // Index's list, any other node (or any node, for a nil Index) with
 // ast.Inspect.
 func (x *Index) Walk(n ast.Node, f func(ast.Node) bool) {
-	var r [2]int32
+	var sp span
 	ok := false
 	if x != nil {
 		x.build()
-		r, ok = x.ranges[n]
+		sp, ok = x.ranges[n]
 	}
+	r := sp.entries
 	if !ok {
 		ast.Inspect(n, func(n ast.Node) bool { return n == nil || !listed(n) || f(n) })
 		return

@@ -169,7 +169,7 @@ func TestIndexFuncRefs(t *testing.T) {
 		return out
 	}
 	for _, fn := range x.Funcs() {
-		_, listed := x.refRanges[fn.Body]
+		_, listed := x.ranges[fn.Body]
 		assert.True(t, listed)
 		assert.Equal(t, walked(fn.Body), x.funcRefs(fn.Body), "body at %v", pass.Fset.Position(fn.Body.Pos()))
 	}

@@ -58,12 +58,11 @@ type Index struct {
 	// source order, each with the index past those inside it; ranges holds
 	// each file's and function body's range of it (Walk).
 	entries []listEntry
-	ranges  map[ast.Node][2]int32
+	ranges  map[ast.Node]span
 	user    []*ast.File // the files walked: all but cgo's support files
 	// refList holds the functions the user files' identifiers refer to, in
-	// source order; refRanges each function body's range of it (funcRefs).
-	refList   []*types.Func
-	refRanges map[*ast.BlockStmt][2]int32
+	// source order; a body's span in ranges holds its range of it (funcRefs).
+	refList []*types.Func
 
 	mu   sync.Mutex
 	cfgs map[*ast.BlockStmt]*cfg.CFG      // CFG's graphs, built on first use
@@ -87,9 +86,12 @@ func (x *Index) build() {
 		x.wrappers = map[*ast.FuncLit]bool{}
 		x.calls = make(map[*ast.CallExpr]*cgocall.Call, size/72)
 		later := map[*ast.CallExpr]bool{}
-		x.ranges = map[ast.Node][2]int32{}
-		x.refRanges = map[*ast.BlockStmt][2]int32{}
-		wanted := map[*ast.BlockStmt]bool{}
+		x.ranges = map[ast.Node]span{}
+		// The body of the function being entered: its type comes first,
+		// then the body (a literal in the type, as in [unsafe.Sizeof(func()
+		// {})]int, takes its place, and the outer body is then walked with
+		// ast.Inspect when asked: no answer changes).
+		var pending *ast.BlockStmt
 		type open struct {
 			entry    int32    // the node's entry in x.entries, or -1
 			scope    ast.Node // a file or function body: its range is kept
@@ -116,16 +118,13 @@ func (x *Index) build() {
 						x.entries[top.entry].end = end
 					}
 					if top.scope != nil {
-						x.ranges[top.scope] = [2]int32{top.start, end}
-						if body, ok := top.scope.(*ast.BlockStmt); ok {
-							x.refRanges[body] = [2]int32{top.refStart, int32(len(x.refList))}
-						}
+						x.ranges[top.scope] = span{[2]int32{top.start, end}, [2]int32{top.refStart, int32(len(x.refList))}}
 					}
 					return false
 				case *ast.FuncDecl:
 					if n.Body != nil {
 						x.funcs = append(x.funcs, Func{Decl: n, Body: n.Body})
-						wanted[n.Body] = true
+						pending = n.Body
 					}
 				case *ast.File:
 					top.scope, top.start = n, int32(len(x.entries))
@@ -135,12 +134,13 @@ func (x *Index) build() {
 						x.wrappers[n] = true
 					} else {
 						x.funcs = append(x.funcs, Func{Lit: n, Body: n.Body})
-						wanted[n.Body] = true
+						pending = n.Body
 					}
 				case *ast.BlockStmt:
-					if wanted[n] {
+					if n == pending {
 						top.scope, top.start = n, int32(len(x.entries))
 						top.refStart = int32(len(x.refList))
+						pending = nil
 					}
 				case *ast.Ident:
 					if fn, ok := x.info.Uses[n].(*types.Func); ok {
@@ -266,8 +266,9 @@ func (x *Index) funcRefs(body *ast.BlockStmt) []*types.Func {
 		return refs
 	}
 	x.build()
-	if r, ok := x.refRanges[body]; ok {
+	if sp, ok := x.ranges[body]; ok {
 		// The build walk listed the body's references: no walk here.
+		r := sp.refs
 		var seen map[*types.Func]bool // past a few refs: a scan each would be quadratic
 		for _, fn := range x.refList[r[0]:r[1]] {
 			if seen == nil && len(refs) >= 16 {
@@ -314,7 +315,7 @@ func (x *Index) Release() {
 	x.once.Do(func() {})
 	x.funcs, x.inPlace, x.calls, x.runtime, x.info, x.files = nil, nil, nil, nil, nil, nil
 	x.wrappers = nil
-	x.entries, x.ranges, x.user, x.refList, x.refRanges = nil, nil, nil, nil, nil
+	x.entries, x.ranges, x.user, x.refList = nil, nil, nil, nil
 	x.mu.Lock()
 	x.cfgs, x.refs = nil, nil
 	x.mu.Unlock()
