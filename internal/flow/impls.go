@@ -3,7 +3,6 @@ package flow
 import (
 	"go/ast"
 	"go/types"
-	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -121,25 +120,11 @@ func LocalRefs(pass *analysis.Pass, x *Index, impls *Impls, body *ast.BlockStmt)
 	// A slice in the order of first mention, not a set: Solve reads it once
 	// per function and analyzer, and a map made each time was a tenth of
 	// what the solver allocated.
-	var refs []*types.Func
-	var seen map[*types.Func]bool // past a few refs: a scan each would be quadratic
+	var refs funcList
 	add := func(fn *types.Func) {
-		if fn.Pkg() != pass.Pkg {
-			return
+		if fn.Pkg() == pass.Pkg {
+			refs.Add(fn)
 		}
-		if seen == nil && len(refs) >= 16 {
-			seen = make(map[*types.Func]bool, 2*len(refs))
-			for _, r := range refs {
-				seen[r] = true
-			}
-		}
-		if seen != nil && seen[fn] || seen == nil && slices.Contains(refs, fn) {
-			return
-		}
-		if seen != nil {
-			seen[fn] = true
-		}
-		refs = append(refs, fn)
 	}
 	for _, fn := range x.funcRefs(body) {
 		add(fn.Origin())
@@ -149,5 +134,5 @@ func LocalRefs(pass *analysis.Pass, x *Index, impls *Impls, body *ast.BlockStmt)
 			}
 		}
 	}
-	return refs
+	return refs.list
 }

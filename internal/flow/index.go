@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
-	"slices"
 	"sync"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
@@ -268,23 +267,11 @@ func (x *Index) funcRefs(body *ast.BlockStmt) []*types.Func {
 	x.build()
 	if sp, ok := x.ranges[body]; ok {
 		// The build walk listed the body's references: no walk here.
-		r := sp.refs
-		var seen map[*types.Func]bool // past a few refs: a scan each would be quadratic
-		for _, fn := range x.refList[r[0]:r[1]] {
-			if seen == nil && len(refs) >= 16 {
-				seen = make(map[*types.Func]bool, 2*len(refs))
-				for _, r := range refs {
-					seen[r] = true
-				}
-			}
-			if seen != nil && seen[fn] || seen == nil && slices.Contains(refs, fn) {
-				continue
-			}
-			if seen != nil {
-				seen[fn] = true
-			}
-			refs = append(refs, fn)
+		var l funcList
+		for _, fn := range x.refList[sp.refs[0]:sp.refs[1]] {
+			l.Add(fn)
 		}
+		refs = l.list
 	} else {
 		seen := map[*types.Func]bool{}
 		ast.Inspect(body, func(n ast.Node) bool {

@@ -35,7 +35,9 @@ func f(p unsafe.Pointer) {
 }
 `
 
-func TestIndex(t *testing.T) {
+// indexOfSrc type-checks indexSrc and returns an Index of it.
+func indexOfSrc(t *testing.T) (*token.FileSet, *ast.File, *types.Info, *Index) {
+	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", indexSrc, 0)
 	require.NoError(t, err)
@@ -43,7 +45,11 @@ func TestIndex(t *testing.T) {
 		Uses: map[*ast.Ident]types.Object{}}
 	_, err = (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
 	require.NoError(t, err)
-	x := &Index{fset: fset, files: []*ast.File{f}, info: info}
+	return fset, f, info, &Index{fset: fset, files: []*ast.File{f}, info: info}
+}
+
+func TestIndex(t *testing.T) {
+	_, _, info, x := indexOfSrc(t)
 
 	// Functions: the 4 declared with bodies and f, its two user closures;
 	// not the wrapper literal.
@@ -110,14 +116,7 @@ func TestIndexReleaseUnbuilt(t *testing.T) {
 // TestIndexIsWrapper: the Index answers IsWrapper as cgocall does, for every
 // literal of the files, and for a literal outside them.
 func TestIndexIsWrapper(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", indexSrc, 0)
-	require.NoError(t, err)
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
-		Uses: map[*ast.Ident]types.Object{}}
-	_, err = (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
-	require.NoError(t, err)
-	x := &Index{fset: fset, files: []*ast.File{f}, info: info}
+	fset, f, info, x := indexOfSrc(t)
 	wrappers := 0
 	ast.Inspect(f, func(n ast.Node) bool {
 		if lit, ok := n.(*ast.FuncLit); ok {

@@ -3,6 +3,7 @@ package flow
 import (
 	"fmt"
 	"go/ast"
+	"go/types"
 	"strings"
 	"testing"
 
@@ -46,4 +47,24 @@ func TestLocalRefs(t *testing.T) {
 	}
 	assert.NotContains(t, got, "(p.A).M", "no implementations without Impls")
 	assert.Len(t, got, len(want)-1)
+}
+
+// TestFuncList: each function once, in the order of first Add, below and
+// past the length where a set takes over from the scan.
+func TestFuncList(t *testing.T) {
+	var fns []*types.Func
+	for i := range 40 {
+		fns = append(fns, types.NewFunc(0, nil, fmt.Sprintf("f%d", i), types.NewSignatureType(nil, nil, nil, nil, nil, false)))
+	}
+	var l funcList
+	for _, i := range []int{3, 1, 3, 0, 1} {
+		l.Add(fns[i])
+	}
+	assert.Equal(t, []*types.Func{fns[3], fns[1], fns[0]}, l.list)
+	for _, fn := range append(fns, fns...) {
+		l.Add(fn)
+	}
+	assert.Len(t, l.list, 40)
+	assert.Equal(t, []*types.Func{fns[3], fns[1], fns[0], fns[2], fns[4]}, l.list[:5])
+	assert.NotNil(t, l.seen, "a set past 16")
 }
