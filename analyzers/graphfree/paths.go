@@ -172,7 +172,7 @@ type nodeSite struct {
 type funcAnalysis struct {
 	*analyzer
 	ev           flow.Evaluator[*state, val]
-	calls        flow.Calls[*state] // the calls in each node, in evaluation order
+	calls        flow.Effects[*state] // the calls in each node, in evaluation order (no C or Read hook)
 	fn           flow.Func
 	cfg          *cfg.CFG
 	info         *types.Info
@@ -223,7 +223,7 @@ func newFuncAnalysis(a *analyzer, fn flow.Func) *funcAnalysis {
 		Call: fa.callValue, Go: fa.goSite, GoPart: fa.goPart,
 		Offset: func(v val) val { return val{sites: v.sites} }, Ref: func(l flow.Loc) val { return val{refs: []flow.Loc{l}} }}
 	fa.loops, fa.rangeOf = a.idx.Loops(fn.Body)
-	fa.calls = flow.Calls[*state]{Index: a.idx, Lit: fa.lit, Runtime: fa.runtimeCall, Other: fa.otherCall}
+	fa.calls = flow.Effects[*state]{Index: a.idx, Lit: fa.lit, Runtime: fa.runtimeCall, Other: fa.otherCall}
 	return fa
 }
 

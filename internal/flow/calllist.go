@@ -62,10 +62,11 @@ func (x *Index) Walk(n ast.Node, f func(ast.Node) bool) {
 	}
 }
 
-// FirstCall is the function FirstCall over the Index's list (x may be nil).
-func (x *Index) FirstCall(body *ast.BlockStmt, enter func(*ast.FuncLit) bool, match func(*ast.CallExpr) bool) *ast.CallExpr {
+// FirstCall is the function FirstCall over the Index's list when n is a
+// file or body of the package (Walk; x may be nil).
+func (x *Index) FirstCall(n ast.Node, enter func(*ast.FuncLit) bool, match func(*ast.CallExpr) bool) *ast.CallExpr {
 	var found *ast.CallExpr
-	x.Walk(body, func(n ast.Node) bool {
+	x.Walk(n, func(n ast.Node) bool {
 		if found != nil {
 			return false
 		}

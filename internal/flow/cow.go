@@ -1,5 +1,7 @@
 package flow
 
+import "maps"
+
 // COW is a map that the states of a dataflow problem share until one of
 // them writes: Clone copies nothing, and the first write after it (Edit)
 // copies the map for the writer. The solver clones a state at every block
@@ -35,11 +37,7 @@ func (c COW[K, V]) Get(k K) (V, bool) {
 func (c *COW[K, V]) Edit() map[K]V {
 	switch {
 	case c.shared:
-		m := make(map[K]V, len(c.m))
-		for k, v := range c.m {
-			m[k] = v
-		}
-		c.m, c.shared = m, false
+		c.m, c.shared = maps.Clone(c.m), false
 	case c.m == nil:
 		c.m = map[K]V{}
 	}

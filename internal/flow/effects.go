@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/hiplint/hiplint/internal/cgocall"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
 )
@@ -93,60 +92,6 @@ func AtExits[S any](info *types.Info, g *cfg.CFG, in Solution[S], p Problem[S], 
 		}
 		yield(s)
 	}
-}
-
-// Calls calls its hooks for the calls that a node makes, in the order Go
-// evaluates them: a call's function and arguments before the call itself
-// (inner calls first); a runtime call (Match) goes to Runtime, after the
-// calls in its arguments, any other call to Other. A function literal goes
-// to Lit and is not walked: a cgo wrapper stands for the runtime call around
-// it, and an in-place closure (InPlace) is for the analyzer to run through
-// its own control flow (ClosureExits). An analyzer makes one Calls per
-// function, with its hooks, and walks each node with the state at it: no
-// closures made at each node.
-type Calls[S any] struct {
-	Index   *Index
-	Lit     func(lit *ast.FuncLit, s S)
-	Runtime func(c *cgocall.Call, s S)
-	Other   func(call *ast.CallExpr, s S)
-
-	cur S // the state of the walk under way
-}
-
-// Walk walks n, calling the hooks with s. A hook may walk again (an
-// in-place closure's nodes): the outer state is put back after.
-func (w *Calls[S]) Walk(n ast.Node, s S) {
-	prev := w.cur
-	w.cur = s
-	ast.Walk((*callsVisitor[S])(w), n)
-	w.cur = prev
-}
-
-type callsVisitor[S any] Calls[S]
-
-func (v *callsVisitor[S]) Visit(node ast.Node) ast.Visitor {
-	switch e := node.(type) {
-	case nil:
-		return nil
-	case *ast.FuncLit:
-		v.Lit(e, v.cur)
-		return nil
-	case *ast.CallExpr:
-		if c := v.Index.Match(e); c != nil {
-			for _, a := range c.Args {
-				ast.Walk(v, a)
-			}
-			v.Runtime(c, v.cur)
-			return nil
-		}
-		ast.Walk(v, e.Fun)
-		for _, a := range e.Args {
-			ast.Walk(v, a)
-		}
-		v.Other(e, v.cur)
-		return nil
-	}
-	return v
 }
 
 // ArgLoc returns the location that an argument e names, with path

@@ -31,6 +31,10 @@ type Effects[S any] struct {
 	Other   func(call *ast.CallExpr, s S)
 	// Read: a host read of the memory x points into, at the index
 	// expression or dereference at (at == x: a range loop's operand).
+	// C and Read are optional: without C a call of another C function is
+	// any other call (Other, after its function and arguments), without
+	// Read no read is reported, and the walk is of the calls alone in
+	// evaluation order (graphfree's).
 	Read func(x ast.Expr, at ast.Node, s S)
 
 	cur S // the state of the walk under way
@@ -61,7 +65,7 @@ func (v *effectsVisitor[S]) Visit(node ast.Node) ast.Visitor {
 		return nil
 	}
 	w, s := (*Effects[S])(v), v.cur
-	if x, ok := node.(ast.Expr); ok && w.Ranged[x] {
+	if x, ok := node.(ast.Expr); ok && w.Read != nil && w.Ranged[x] {
 		w.Read(x, x, s)
 	}
 	switch x := node.(type) {
@@ -72,7 +76,7 @@ func (v *effectsVisitor[S]) Visit(node ast.Node) ast.Visitor {
 		if c := w.Index.Match(x); c != nil {
 			v.walk(c.Args...)
 			w.Runtime(c, s)
-		} else if name, args, sig, ok := cgocall.AnyCall(w.Index.info, x); ok {
+		} else if name, args, sig, ok := cgocall.AnyCall(w.Index.info, x); ok && w.C != nil {
 			v.walk(args...)
 			w.C(x, name, args, sig, s)
 		} else {
@@ -87,9 +91,13 @@ func (v *effectsVisitor[S]) Visit(node ast.Node) ast.Visitor {
 			return nil
 		}
 	case *ast.StarExpr:
-		w.Read(x.X, x, s)
+		if w.Read != nil {
+			w.Read(x.X, x, s)
+		}
 	case *ast.IndexExpr:
-		w.Read(x.X, x, s)
+		if w.Read != nil {
+			w.Read(x.X, x, s)
+		}
 	}
 	return v
 }

@@ -59,23 +59,7 @@ func (s *Sites[T]) In(info *types.Info, e ast.Expr) []int {
 // accepts, or nil. It enters the function literals that enter accepts
 // (nil: every one); it does not look inside a call that match accepts.
 func FirstCall(n ast.Node, enter func(*ast.FuncLit) bool, match func(*ast.CallExpr) bool) *ast.CallExpr {
-	var found *ast.CallExpr
-	ast.Inspect(n, func(n ast.Node) bool {
-		if found != nil {
-			return false
-		}
-		switch x := n.(type) {
-		case *ast.FuncLit:
-			return enter == nil || enter(x)
-		case *ast.CallExpr:
-			if match(x) {
-				found = x
-				return false
-			}
-		}
-		return true
-	})
-	return found
+	return (*Index)(nil).FirstCall(n, enter, match) // without an Index: ast.Inspect
 }
 
 // InPlaceOrWrapper is FirstCall's enter for walks of what a function does

@@ -104,8 +104,8 @@ func TestAtExits(t *testing.T) {
 	assert.Equal(t, transfers, nodes, "Replay reports what ReplayExits does")
 }
 
-// TestCalls: inner calls and arguments before the call, literals
-// not walked.
+// TestCalls: Effects without C and Read walks the calls alone: inner calls
+// and arguments before the call, literals not walked.
 func TestCalls(t *testing.T) {
 	src := `package p
 func f(int) int { return 0 }
@@ -119,7 +119,7 @@ func use() {
 	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
 	body := pass.Files[0].Decls[3].(*ast.FuncDecl).Body
 	var got []string
-	w := Calls[int]{Index: x, Lit: func(*ast.FuncLit, int) { got = append(got, "lit") }, Other: func(call *ast.CallExpr, depth int) {
+	w := Effects[int]{Index: x, Lit: func(*ast.FuncLit, int) { got = append(got, "lit") }, Other: func(call *ast.CallExpr, depth int) {
 		got = append(got, types.ExprString(call))
 	}}
 	w.Walk(body, 0)
