@@ -1,7 +1,6 @@
 package xnack
 
 import (
-	"cmp"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -45,12 +44,9 @@ func (a *analyzer) buildIndex() {
 	cmem.Index = a.idx
 	a.kargs = flow.KernelArgs{Info: a.info, Sources: ix, C: cmem}
 	// What system memory a pointer may point to ("C.malloc memory", "Go
-	// memory", "syscall.Mmap memory"; "" for none), flow-insensitively: a
-	// variable may point to what any of its sources does. Unknown sources
-	// (parameters, fields, results of unknown calls) contribute nothing:
-	// precision first.
-	a.provs = trace[string]{Ctx: a, Info: a.info, Sources: ix, Expr: (*analyzer).provExpr,
-		Call: (*analyzer).provCall, Join: func(p, q string) string { return cmp.Or(p, q) }}
+	// memory", "syscall.Mmap memory"; "" for none), flow-insensitively
+	// (flow.Origins), and a summarized constructor's result.
+	a.provs = flow.NewOrigins(a.info, ix, a.constructed)
 	// The arguments a kernelParams expression e carries when e is (the
 	// first slot of) an array a summarized helper returned: params of `_,
 	// params := argBlock(p)`, or argBlock(p) itself, passes p. Local
@@ -88,91 +84,10 @@ func (a *analyzer) buildIndex() {
 	}
 }
 
-// goMemory is the provenance of memory the Go runtime allocated.
-const goMemory = "Go memory"
-
-func (a *analyzer) provExpr(e ast.Expr, s step[string]) string {
-	switch x := e.(type) {
-	case *ast.CallExpr:
-		return a.provCall(x, 0, s)
-	case *ast.UnaryExpr:
-		// &x: Go memory, or what the pointer or slice it is taken through
-		// points to (flow.AddrTarget).
-		if x.Op == token.AND {
-			own, via := flow.AddrTarget(a.info, x.X)
-			if own {
-				return goMemory
-			}
-			return s.Of(via)
-		}
-	case *ast.SelectorExpr:
-		if f := flow.SelectedField(a.info, x); f != nil {
-			return a.provAll(a.ix.Of[f], s)
-		}
-	case *ast.IndexExpr:
-		// An element of a map or slice: what is stored into it (m[k] = p).
-		if id, ok := ast.Unparen(x.X).(*ast.Ident); ok {
-			switch flow.Under(a.info, x.X).(type) {
-			case *types.Map, *types.Slice:
-				return a.provAll(flow.ExprSources(a.ix.Elems[a.info.Uses[id]]), s)
-			}
-		}
-	case *ast.SliceExpr:
-		return s.Of(x.X)
-	case *ast.CompositeLit:
-		if _, ok := flow.Under(a.info, x).(*types.Slice); ok {
-			return goMemory
-		}
-	}
-	return ""
-}
-
-// provAll is the provenance of storage that every value of a type (a field)
-// or every element of a map shares: system memory only when everything
-// stored there is, so that a Buffer type whose constructors differ
-// (C.malloc in one, hipMalloc in another) is not taken as system memory.
-// nil stores nothing.
-func (a *analyzer) provAll(srcs []flow.Source, s step[string]) string {
-	p := ""
-	for _, src := range srcs {
-		if src.Call == nil && flow.IsNil(a.info, src.Expr) {
-			continue
-		}
-		q := s.Source(src)
-		if q == "" {
-			return ""
-		}
-		p = cmp.Or(p, q)
-	}
-	return p
-}
-
-// provCall is the provenance of result `result` of call.
-func (a *analyzer) provCall(call *ast.CallExpr, result int, s step[string]) string {
-	if name, ok := cgocall.CName(a.info, call); ok {
-		if cgocall.IsSystemAlloc(name) && result == 0 {
-			return "C." + name + " memory"
-		}
-		return ""
-	}
-	if flow.IsBuiltin(a.info, call, "make", "new", "append") {
-		return goMemory
-	}
-	switch flow.UnsafeBuiltin(a.info, call) {
-	case "Slice", "SliceData", "String", "StringData", "Add":
-		if len(call.Args) > 0 {
-			return s.Of(call.Args[0])
-		}
-	}
-	fn := flow.Callee(a.info, call)
-	if fn == nil || fn.Pkg() == nil {
-		return ""
-	}
-	p := fn.Pkg().Path()
-	if fn.Name() == "Mmap" && result == 0 && (p == "syscall" || p == "golang.org/x/sys/unix") {
-		return fn.Pkg().Name() + ".Mmap memory"
-	}
-	if r := a.sums.Get(fn).Memory; r != nil && r.Result == result {
+// constructed is the provenance of result `result` of a call of a function
+// summarized as returning system memory there.
+func (a *analyzer) constructed(call *ast.CallExpr, result int) string {
+	if r := a.sums.Get(flow.Callee(a.info, call)).Memory; r != nil && r.Result == result {
 		return r.From
 	}
 	return ""

@@ -93,21 +93,7 @@ func (a *analyzer) fieldMayHoldSystem(fi *fnInfo, r flow.Ref) bool {
 	if f.Exported() {
 		return true
 	}
-	return a.provs.Start().Sources(a.ix.Of[f]) != ""
-}
-
-// provField is the provenance of the field f of the struct e is (or points
-// to): the first system memory among what it may hold (flow.FieldValues).
-func (a *analyzer) provField(e ast.Expr, f *types.Var) (p string) {
-	a.ix.FieldValues(a.info, e, f, func(value ast.Expr, stored []flow.Source) bool {
-		if value != nil {
-			p = a.provs.Of(value)
-		} else {
-			p = a.provs.Start().Sources(stored)
-		}
-		return p == ""
-	})
-	return p
+	return a.provs.Any(a.ix.Of[f]) != ""
 }
 
 // reach classifies what a call in fi (at pf.site) hands to the GPU through its
@@ -138,7 +124,7 @@ func (a *analyzer) reach(fi *fnInfo, e ast.Expr, pf ParamFlow, callee *types.Fun
 		if pf.Path == "" {
 			p = a.provs.Of(e)
 		} else if f := flow.FieldByName(a.info.TypeOf(e), callee.Pkg(), pf.Path[1:]); f != nil {
-			p = a.provField(e, f)
+			p = a.provs.Field(e, f)
 		} else {
 			return nil, nil
 		}

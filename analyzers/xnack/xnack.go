@@ -114,7 +114,7 @@ type analyzer struct {
 	// The traces of the system memory pointers point to (exprs.go), of
 	// the kernel arguments of helpers' arrays (reach.go) and of what
 	// boolean and error variables prove (exprs.go).
-	provs    trace[string]
+	provs    *flow.Origins
 	helped   trace[[]kernelArg]
 	guards   trace[guard]
 	funcs    []*fnInfo
