@@ -42,19 +42,18 @@ func (a *analyzer) buildIndex() {
 		return ok && cgocall.IsSystemAlloc(name)
 	})
 	cmem.Index = a.idx
-	a.kargs = flow.KernelArgs{Info: a.info, Sources: ix, C: cmem}
+	// A helper's argument array carries what its caller passes in the
+	// parameters its summary names.
+	a.kargs = flow.KernelArgs{Info: a.info, Sources: ix, C: cmem, Built: func(fn *types.Func, result int) []int {
+		if r := a.sums.Get(fn).Args; r != nil && r.Result == result {
+			return r.Params
+		}
+		return nil
+	}}
 	// What system memory a pointer may point to ("C.malloc memory", "Go
 	// memory", "syscall.Mmap memory"; "" for none), flow-insensitively
 	// (flow.Origins), and a summarized constructor's result.
 	a.provs = flow.NewOrigins(a.info, ix, a.constructed)
-	// The arguments a kernelParams expression e carries when e is (the
-	// first slot of) an array a summarized helper returned: params of `_,
-	// params := argBlock(p)`, or argBlock(p) itself, passes p. Local
-	// variables take the union of what is assigned to them; parameters,
-	// fields and package variables are not followed.
-	a.helped = trace[[]kernelArg]{Ctx: a, Info: a.info, Sources: ix,
-		Expr: (*analyzer).helperArgValues, Call: (*analyzer).helperCallArgs,
-		Join: func(p, q []kernelArg) []kernelArg { return append(p, q...) }, Follow: flow.FollowLocals}
 	// What a boolean variable proves when true, or an error variable when
 	// nil, by everything assigned to it: XNACK only if every assignment is
 	// a guard (or false, which proves anything), as weak as the weakest.

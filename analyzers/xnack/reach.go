@@ -141,21 +141,21 @@ func (a *analyzer) reach(fi *fnInfo, e ast.Expr, pf ParamFlow, callee *types.Fun
 		passOn(r, ok, false)
 		return nil, flows
 	}
-	vals := a.arrayValues(e, direct)
+	vals := a.kargs.Carried(e, direct)
 	for _, v := range vals {
-		switch p := a.provs.Of(v.arg); {
+		switch p := a.provs.Of(v.Value); {
 		case p == "":
-		case v.helper != "":
-			what := a.described(p, v.arg, "") + " passed to " + v.helper
+		case v.Helper != "":
+			what := a.described(p, v.Value, "") + " passed to " + v.Helper
 			return system(what + ", whose argument array is")
 		case direct:
-			return system(p + " (" + types.ExprString(v.arg) + ")")
+			return system(p + " (" + types.ExprString(v.Value) + ")")
 		default:
-			return system(p + " (" + types.ExprString(v.arg) + ") in the argument array")
+			return system(p + " (" + types.ExprString(v.Value) + ") in the argument array")
 		}
 	}
 	for _, v := range vals {
-		if r, ok := a.paramOf(fi, v.arg); passOn(r, ok, false) && !direct {
+		if r, ok := a.paramOf(fi, v.Value); passOn(r, ok, false) && !direct {
 			break
 		}
 	}
@@ -184,67 +184,4 @@ func (a *analyzer) described(p string, e ast.Expr, path string) string {
 		return p
 	}
 	return p + " (" + text + ")"
-}
-
-// kernelArg is a kernel argument value that an argument array carries,
-// and the helper whose result the array is ("" for an array built in
-// place): for a helper's array, the caller's argument expression.
-type kernelArg struct {
-	arg    ast.Expr
-	helper string
-}
-
-func (a *analyzer) helperArgValues(e ast.Expr, s step[[]kernelArg]) []kernelArg {
-	switch x := e.(type) {
-	case *ast.UnaryExpr: // &args[0] of a returned slice
-		if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok && x.Op == token.AND {
-			if _, ok := flow.Under(a.info, ix.X).(*types.Slice); ok {
-				return s.Of(ix.X)
-			}
-		}
-	case *ast.CallExpr:
-		if flow.UnsafeBuiltin(a.info, x) == "SliceData" && len(x.Args) == 1 {
-			return s.Of(x.Args[0])
-		}
-		return a.helperCallArgs(x, 0, s)
-	}
-	return nil
-}
-
-// helperCallArgs returns the arguments of call that its result `result`
-// carries as kernel arguments.
-func (a *analyzer) helperCallArgs(call *ast.CallExpr, result int, _ step[[]kernelArg]) []kernelArg {
-	fn := flow.Callee(a.info, call)
-	r := a.sums.Get(fn).Args
-	if r == nil || r.Result != result {
-		return nil
-	}
-	var out []kernelArg
-	for _, p := range r.Params {
-		if arg := flow.ArgAt(call, p); arg != nil && !flow.IsVariadicParam(fn.Signature(), p) {
-			out = append(out, kernelArg{arg, fn.Name()})
-		}
-	}
-	return out
-}
-
-// arrayValues returns the values a kernel argument array e carries
-// (flow.KernelArgs: a Go array, C slots, and with cBuffer a C buffer), or
-// else the arguments of a summarized helper that built it.
-func (a *analyzer) arrayValues(e ast.Expr, cBuffer bool) []kernelArg {
-	vals := a.kargs.GoArray(e)
-	if len(vals) == 0 {
-		vals = a.kargs.CSlots(e)
-	}
-	if len(vals) == 0 && cBuffer {
-		vals = a.kargs.CBuffer(e)
-	}
-	if len(vals) == 0 {
-		return a.helped.Of(e)
-	}
-	out := make([]kernelArg, len(vals))
-	for i, v := range vals {
-		out[i].arg = v
-	}
-	return out
 }

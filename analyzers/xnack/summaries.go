@@ -194,8 +194,8 @@ func (a *analyzer) findResults(fi *fnInfo) Summary {
 		var params []int
 		vals, _ := returned(i)
 		for _, v := range vals {
-			for _, v := range a.arrayValues(v, false) {
-				if r, ok := a.paramOf(fi, v.arg); ok && r.Path == "" && r.Param >= 0 {
+			for _, v := range a.kargs.Carried(v, false) {
+				if r, ok := a.paramOf(fi, v.Value); ok && r.Path == "" && r.Param >= 0 {
 					params = append(params, r.Param)
 				}
 			}

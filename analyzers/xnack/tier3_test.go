@@ -39,8 +39,7 @@ func TestUntypedExpressions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a.helped.Of(e)
-		a.kargs.Values(e)
+		a.kargs.Carried(e, true)
 		a.provs.Of(e)
 		a.paramOf(fi, e)
 		a.kargs.C.Loc(e)

@@ -111,11 +111,9 @@ type analyzer struct {
 	// attr, dev)) prove when they are 1.
 	ix    *flow.Sources
 	attrs map[types.Object]guard
-	// The traces of the system memory pointers point to (exprs.go), of
-	// the kernel arguments of helpers' arrays (reach.go) and of what
-	// boolean and error variables prove (exprs.go).
+	// What system memory pointers point to, and the trace of what boolean
+	// and error variables prove (exprs.go).
 	provs    *flow.Origins
-	helped   trace[[]kernelArg]
 	guards   trace[guard]
 	funcs    []*fnInfo
 	exported []*types.Func

@@ -19,6 +19,82 @@ type KernelArgs struct {
 	Info    *types.Info
 	Sources *Sources
 	C       *CMemory
+	// Built names the parameters whose values result `result` of fn's
+	// carries as kernel arguments (a helper that builds an argument
+	// array, by its summary); nil: none.
+	Built  func(fn *types.Func, result int) []int
+	helped *Trace[[]KernelArg, *KernelArgs]
+}
+
+// KernelArg is a kernel argument value an array carries and, for an array
+// a helper returned, the helper's name: the value is then the argument its
+// caller passed.
+type KernelArg struct {
+	Value  ast.Expr
+	Helper string
+}
+
+// Carried returns the argument values of the array e: GoArray's, else
+// CSlots', else (with cBuffer) CBuffer's, else the arguments a helper's
+// result carries when e is (the first slot of) that result: params of `_,
+// params := argBlock(p)`, or argBlock(p) itself, passes p (Built). Local
+// variables take the union of what is assigned to them; parameters, fields
+// and package variables are not followed, nor the slice of a helper's
+// variadic arguments.
+func (k *KernelArgs) Carried(e ast.Expr, cBuffer bool) []KernelArg {
+	vals := k.GoArray(e)
+	if len(vals) == 0 {
+		vals = k.CSlots(e)
+	}
+	if len(vals) == 0 && cBuffer {
+		vals = k.CBuffer(e)
+	}
+	if len(vals) == 0 {
+		if k.helped == nil {
+			k.helped = &Trace[[]KernelArg, *KernelArgs]{Ctx: k, Info: k.Info, Sources: k.Sources,
+				Expr: (*KernelArgs).helperExpr, Call: (*KernelArgs).helperCall,
+				Join: func(p, q []KernelArg) []KernelArg { return append(p, q...) }, Follow: FollowLocals}
+		}
+		return k.helped.Of(e)
+	}
+	out := make([]KernelArg, len(vals))
+	for i, v := range vals {
+		out[i].Value = v
+	}
+	return out
+}
+
+func (k *KernelArgs) helperExpr(e ast.Expr, s Step[[]KernelArg, *KernelArgs]) []KernelArg {
+	switch x := e.(type) {
+	case *ast.UnaryExpr: // &args[0] of a returned slice
+		if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok && x.Op == token.AND {
+			if _, ok := Under(k.Info, ix.X).(*types.Slice); ok {
+				return s.Of(ix.X)
+			}
+		}
+	case *ast.CallExpr:
+		if UnsafeBuiltin(k.Info, x) == "SliceData" && len(x.Args) == 1 {
+			return s.Of(x.Args[0])
+		}
+		return k.helperCall(x, 0, s)
+	}
+	return nil
+}
+
+// helperCall returns the arguments of call that its result `result`
+// carries as kernel arguments.
+func (k *KernelArgs) helperCall(call *ast.CallExpr, result int, _ Step[[]KernelArg, *KernelArgs]) []KernelArg {
+	fn := Callee(k.Info, call)
+	if fn == nil || k.Built == nil {
+		return nil
+	}
+	var out []KernelArg
+	for _, p := range k.Built(fn, result) {
+		if arg := ArgAt(call, p); arg != nil && !IsVariadicParam(fn.Signature(), p) {
+			out = append(out, KernelArg{arg, fn.Name()})
+		}
+	}
+	return out
 }
 
 // Values returns the argument values of the array e: GoArray's, else

@@ -60,3 +60,54 @@ func f(d unsafe.Pointer, b *B, n int) {
 	assert.False(t, IsArgArrayType(types.Typ[types.UnsafePointer]))
 	assert.False(t, IsArgArrayType(nil))
 }
+
+func TestKernelArgsCarried(t *testing.T) {
+	src := `package p
+import "unsafe"
+func block(p, q unsafe.Pointer, n int, more ...unsafe.Pointer) (int, []unsafe.Pointer) { return 0, nil }
+func launch(args ...unsafe.Pointer) {}
+func f(d, e unsafe.Pointer, extra []unsafe.Pointer) {
+	_, args := block(d, e, 1, e)
+	_, spread := block(d, e, 1, extra...)
+	var local []unsafe.Pointer
+	if d != nil {
+		_, local = block(e, d, 2)
+	} else {
+		_, local = block(d, e, 3)
+	}
+	lit := []unsafe.Pointer{unsafe.Pointer(&d)}
+	launch(unsafe.Pointer(&args[0]), unsafe.Pointer(unsafe.SliceData(spread)), unsafe.Pointer(&local[0]), unsafe.Pointer(&lit[0]), unsafe.Pointer(&extra[0]))
+}
+`
+	pass, _ := fakePass(t, src)
+	info := pass.TypesInfo
+	srcs := IndexSources(info, pass.Files)
+	c := NewCMemory(info, types.SizesFor("gc", "amd64"), srcs, pass.Files, func(*ast.CallExpr) bool { return false })
+	k := KernelArgs{Info: info, Sources: srcs, C: c, Built: func(fn *types.Func, result int) []int {
+		if fn.Name() == "block" && result == 1 {
+			return []int{0, 3} // p, and the variadic slice (never followed)
+		}
+		return nil
+	}}
+	var args []ast.Expr
+	ast.Inspect(pass.Files[0], func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && types.ExprString(call.Fun) == "launch" {
+			args = call.Args
+		}
+		return true
+	})
+	text := func(as []KernelArg) []string {
+		var out []string
+		for _, a := range as {
+			out = append(out, types.ExprString(a.Value)+"@"+a.Helper)
+		}
+		return out
+	}
+	assert.Equal(t, []string{"d@block"}, text(k.Carried(args[0], false)), "the caller's argument in p")
+	assert.Equal(t, []string{"d@block"}, text(k.Carried(args[1], false)), "through unsafe.SliceData")
+	assert.Equal(t, []string{"e@block", "d@block"}, text(k.Carried(args[2], false)), "a local takes every assignment")
+	assert.Equal(t, []string{"d@"}, text(k.Carried(args[3], false)), "an array built in place has no helper")
+	assert.Empty(t, k.Carried(args[4], false), "a parameter is not followed")
+	k.Built = nil
+	assert.Empty(t, k.Carried(args[0], false), "no summaries, no helpers")
+}
