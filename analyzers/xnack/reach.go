@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strconv"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/flow"
@@ -33,18 +32,13 @@ type ParamFlow struct {
 	site token.Pos
 }
 
-// String names the parameter, as the fact shows it: "0", "recv",
-// "recv.ptr", "1.buf", "args(0)".
+// String names the parameter as flow.Ref does ("p0", "r.ptr"), and the
+// parameter that is the argument array as "args(p0)".
 func (f ParamFlow) String() string {
-	s := strconv.Itoa(f.Param)
-	if f.Param == flow.Receiver {
-		s = "recv"
-	}
-	s += f.Path
 	if f.Array {
-		s = "args(" + s + ")"
+		return "args(" + f.Ref.String() + ")"
 	}
-	return s
+	return f.Ref.String()
 }
 
 // to says where a call of callee (nil: of API itself) hands the memory of

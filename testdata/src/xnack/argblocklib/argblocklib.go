@@ -28,6 +28,6 @@ func Pack(data unsafe.Pointer, count uint32) (unsafe.Pointer, *unsafe.Pointer) {
 }
 
 // Launch runs Kernel with a kernelParams array the caller built.
-func Launch(params *unsafe.Pointer) { // want Launch:"launchesParams\\(args\\(0\\)\\) initializesHIP"
+func Launch(params *unsafe.Pointer) { // want Launch:"launchesParams\\(args\\(p0\\)\\) initializesHIP"
 	C.hipModuleLaunchKernel(Kernel, 1, 1, 1, 32, 1, 1, 0, nil, params, nil)
 }

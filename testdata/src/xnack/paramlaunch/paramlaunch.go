@@ -128,7 +128,7 @@ type launcher interface{ Launch(p unsafe.Pointer) }
 
 type hipLauncher struct{}
 
-func (hipLauncher) Launch(p unsafe.Pointer) { // want Launch:"launchesParams\\(0\\) initializesHIP"
+func (hipLauncher) Launch(p unsafe.Pointer) { // want Launch:"launchesParams\\(p0\\) initializesHIP"
 	fill(p)
 }
 
@@ -143,17 +143,17 @@ func LaunchThrough(l launcher) { // want LaunchThrough:"needsXNACK\\(system\\) i
 // Facts of exported wrappers.
 
 // Fill is a wrapper of fill.
-func Fill(p unsafe.Pointer) { // want Fill:"launchesParams\\(0\\) initializesHIP"
+func Fill(p unsafe.Pointer) { // want Fill:"launchesParams\\(p0\\) initializesHIP"
 	fill(p)
 }
 
 // FillLater fills in a deferred closure that captures p.
-func FillLater(p unsafe.Pointer) { // want FillLater:"launchesParams\\(0\\) initializesHIP"
+func FillLater(p unsafe.Pointer) { // want FillLater:"launchesParams\\(p0\\) initializesHIP"
 	defer func() { fill(p) }()
 }
 
 // FillBoth launches on its second parameter and hands the first on.
-func FillBoth(a, b unsafe.Pointer) { // want FillBoth:"launchesParams\\(0, 1\\) initializesHIP"
+func FillBoth(a, b unsafe.Pointer) { // want FillBoth:"launchesParams\\(p0, p1\\) initializesHIP"
 	Fill(a)
 	fillAddr(uintptr(b))
 }

@@ -14,7 +14,7 @@ import (
 var fn C.hipFunction_t
 
 // Fill launches the kernel on p.
-func Fill(p unsafe.Pointer) { // want Fill:"launchesParams\\(0\\) initializesHIP"
+func Fill(p unsafe.Pointer) { // want Fill:"launchesParams\\(p0\\) initializesHIP"
 	n := C.uint(4)
 	var pin runtime.Pinner
 	defer pin.Unpin()
@@ -26,7 +26,7 @@ func Fill(p unsafe.Pointer) { // want Fill:"launchesParams\\(0\\) initializesHIP
 }
 
 // FillVia hands its second parameter on to Fill.
-func FillVia(n int, p unsafe.Pointer) { // want FillVia:"launchesParams\\(1\\) initializesHIP"
+func FillVia(n int, p unsafe.Pointer) { // want FillVia:"launchesParams\\(p1\\) initializesHIP"
 	if n > 0 {
 		Fill(p)
 	}
@@ -34,7 +34,7 @@ func FillVia(n int, p unsafe.Pointer) { // want FillVia:"launchesParams\\(1\\) i
 
 // Prefetch prefetches what it is given to device 0: managed memory needs
 // XNACK to migrate (needsXNACK), and system memory to be reached at all.
-func Prefetch(p unsafe.Pointer, n int) { // want Prefetch:"needsXNACK\\(managed\\) launchesParams\\(0\\) initializesHIP"
+func Prefetch(p unsafe.Pointer, n int) { // want Prefetch:"needsXNACK\\(managed\\) launchesParams\\(p0\\) initializesHIP"
 	C.hipMemPrefetchAsync(p, C.size_t(n), 0, nil)
 }
 
@@ -45,7 +45,7 @@ type Buffer struct {
 }
 
 // Launch launches the kernel on the buffer's memory.
-func (b *Buffer) Launch() { // want Launch:"launchesParams\\(recv.Ptr\\) initializesHIP"
+func (b *Buffer) Launch() { // want Launch:"launchesParams\\(r.Ptr\\) initializesHIP"
 	args := []unsafe.Pointer{unsafe.Pointer(&b.Ptr)}
 	C.hipModuleLaunchKernel(fn, 1, 1, 1, 4, 1, 1, 0, nil, &args[0], nil)
 }

@@ -108,14 +108,14 @@ func LaunchCArrayDevice(n int) { // want LaunchCArrayDevice:"initializesHIP"
 }
 
 // LaunchSlice hands a slice's data to a kernel.
-func LaunchSlice(x []float32) { // want LaunchSlice:"launchesParams\\(0\\) initializesHIP"
+func LaunchSlice(x []float32) { // want LaunchSlice:"launchesParams\\(p0\\) initializesHIP"
 	p := unsafe.SliceData(x)
 	args := []unsafe.Pointer{unsafe.Pointer(&p)}
 	C.hipModuleLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil)
 }
 
 // LaunchDevice hands device memory to a kernel.
-func LaunchDevice(d unsafe.Pointer) { // want LaunchDevice:"launchesParams\\(0\\) initializesHIP"
+func LaunchDevice(d unsafe.Pointer) { // want LaunchDevice:"launchesParams\\(p0\\) initializesHIP"
 	args := []unsafe.Pointer{unsafe.Pointer(&d)}
 	C.hipModuleLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil)
 }
