@@ -266,7 +266,10 @@ type finding struct {
 // then the graph's dependencies.
 func (fa *funcAnalysis) report() {
 	fa.found = nil
-	flow.Replay(fa.cfg, fa.in, fa.problem(), func(ast.Node, *state) {})
+	// The report is the solution's last use (Summaries.Report calls it
+	// once): its states are walked in place.
+	flow.Replay(fa.cfg, fa.in.Last(), fa.problem(), func(ast.Node, *state) {})
+	fa.in = flow.Solution[*state]{}
 	fa.checkDependencies()
 	for _, f := range fa.found {
 		diag.Report(fa.pass, f.check, f.pos, f.end, f.msg, f.related)

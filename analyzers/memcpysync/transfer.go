@@ -78,7 +78,7 @@ func (c *checker) analyzeFunc(fn flow.Func) *funcAnalysis {
 	p.Entry = &state{device: flow.Entry} // maps made on first write (flow.Put)
 	in := flow.Solve(g, p)
 	fa.seen = &observed{}
-	flow.ReplayExits(fa.info, g, in, p, func(ast.Node, *state) {}, fa.atExit)
+	flow.ReplayExits(fa.info, g, in.Last(), p, func(ast.Node, *state) {}, fa.atExit)
 	return fa
 }
 

@@ -176,7 +176,7 @@ func (fa *funcAnalysis) run() {
 	flow.ShareValues(&p, (*handle).clone, (*handle).covers, (*handle).join, (*handle).same)
 	in := flow.Solve(g, p)
 	fa.reported = flow.NewFindings(fa.pass)
-	flow.Replay(g, in, p, func(ast.Node, state) {})
+	flow.Replay(g, in.Last(), p, func(ast.Node, state) {})
 }
 
 // localLoc returns the handle e denotes when it is rooted at a variable

@@ -61,7 +61,7 @@ func ClosureExits[S any](x *Index, lit *ast.FuncLit, entry S, p Problem[S], fina
 	if final != nil {
 		final(false)
 	}
-	in := Solve(g, p)
+	in := Solve(g, p).Last() // the solution is not returned: walked in place
 	if final != nil {
 		final(true)
 	}
@@ -70,7 +70,7 @@ func ClosureExits[S any](x *Index, lit *ast.FuncLit, entry S, p Problem[S], fina
 		if !reached {
 			continue
 		}
-		s = p.Clone(s)
+		s = in.own(p, s)
 		for _, n := range b.Nodes {
 			s = p.Transfer(n, s)
 		}

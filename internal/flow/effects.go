@@ -76,7 +76,7 @@ func ReadsOnly(fn *types.Func) bool {
 // statement or the end of the body): each exit block walked once from its
 // fixpoint entry state in (Solve's result) with p.Transfer. Summaries of
 // what a function does "on every path that returns" are the meet of these.
-// The states in are not changed.
+// The states in are not changed, unless in is spent (Solution.Last).
 func AtExits[S any](info *types.Info, g *cfg.CFG, in Solution[S], p Problem[S], yield func(S)) {
 	for _, b := range g.Blocks {
 		s, ok := in.At(b)
@@ -86,7 +86,7 @@ func AtExits[S any](info *types.Info, g *cfg.CFG, in Solution[S], p Problem[S], 
 		if kind, _ := Exit(info, b); kind != Return && kind != FallOff {
 			continue
 		}
-		s = p.Clone(s)
+		s = in.own(p, s)
 		for _, n := range b.Nodes {
 			s = p.Transfer(n, s)
 		}

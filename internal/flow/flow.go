@@ -237,6 +237,30 @@ type Solution[S any] struct {
 	blocks  []*cfg.Block
 	states  []S // by Block.Index
 	reached []bool
+	// last: the walk over the solution (Replay, ReplayExits, AtExits) is
+	// its last use, and moves its states on in place (Last).
+	last bool
+}
+
+// Last returns sol for its last use: Replay, ReplayExits and AtExits then
+// move each block's state on in place, without cloning it first, and
+// sol's states are spent (no one may read them again). Solve stores a state
+// of its own for each block (no two blocks share one), so walking a block
+// changes no other block's state. The reporting walk after solving cloned
+// a state at every reached block, as many clones again as the blocks
+// (docs/performance.md).
+func (sol Solution[S]) Last() Solution[S] {
+	sol.last = true
+	return sol
+}
+
+// own returns s, a state of sol, for changing: s itself when sol is spent
+// (Last), or a clone.
+func (sol Solution[S]) own(p Problem[S], s S) S {
+	if sol.last {
+		return s
+	}
+	return p.Clone(s)
 }
 
 // At returns the state at entry to b, and whether b is reached.
@@ -282,7 +306,7 @@ func (r PosRange) Contains(p token.Pos) bool { return r.Pos <= p && p < r.End }
 // on with p.Transfer. Analyzers keep their transfer functions free of
 // reporting: what a node is judged by is the state that reaches it at the
 // fixpoint, and report is where the judging happens. The states in are not
-// changed.
+// changed, unless in is spent (Solution.Last).
 func Replay[S any](g *cfg.CFG, in Solution[S], p Problem[S], report func(n ast.Node, s S)) {
 	ReplayExits(nil, g, in, p, report, nil)
 }
@@ -305,11 +329,11 @@ func ReplayExits[S any](info *types.Info, g *cfg.CFG, in Solution[S], p Problem[
 		}
 		if len(b.Nodes) == 0 { // an empty block has nothing to report
 			if atExit {
-				exit(p.Clone(s))
+				exit(in.own(p, s))
 			}
 			continue
 		}
-		s = p.Clone(s)
+		s = in.own(p, s)
 		for _, n := range b.Nodes {
 			report(n, s)
 			s = p.Transfer(n, s)

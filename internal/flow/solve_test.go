@@ -273,3 +273,48 @@ func TestSolveClonesLessAndReachesTheSameStates(t *testing.T) {
 	assert.Less(t, clones, refClones)
 	t.Logf("clones: %d, before: %d", clones, refClones)
 }
+
+// TestReplayLast: a spent solution (Solution.Last) is walked in place, with
+// no clone, and the walk sees the same states at the same nodes, and the
+// same states at the exits, as the walk that clones.
+func TestReplayLast(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", cloneSrc, 0)
+	require.NoError(t, err)
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
+	_, err = (&types.Config{}).Check("p", fset, []*ast.File{f}, info)
+	require.NoError(t, err)
+	g := CFG(info, f.Decls[0].(*ast.FuncDecl).Body)
+
+	walk := func(last bool) (seen, exits [][]string, clones int) {
+		var solveClones int
+		in := Solve(g, refProblem(&solveClones))
+		if last {
+			in = in.Last()
+		}
+		p := refProblem(&clones)
+		ReplayExits(info, g, in, p, func(_ ast.Node, s *refState) {
+			seen = append(seen, slices.Sorted(maps.Keys(s.vars)))
+		}, func(s *refState) {
+			exits = append(exits, slices.Sorted(maps.Keys(s.vars)))
+		})
+		return seen, exits, clones
+	}
+	wantSeen, wantExits, cloned := walk(false)
+	gotSeen, gotExits, clones := walk(true)
+	assert.Equal(t, wantSeen, gotSeen)
+	assert.Equal(t, wantExits, gotExits)
+	assert.NotEmpty(t, wantExits)
+	assert.Positive(t, cloned, "the walk clones each reached block's state")
+	assert.Zero(t, clones, "a spent solution is walked in place")
+
+	// AtExits too.
+	var solveClones, atClones int
+	p := refProblem(&atClones)
+	var atExits [][]string
+	AtExits(info, g, Solve(g, refProblem(&solveClones)).Last(), p, func(s *refState) {
+		atExits = append(atExits, slices.Sorted(maps.Keys(s.vars)))
+	})
+	assert.Equal(t, wantExits, atExits)
+	assert.Zero(t, atClones)
+}

@@ -14,7 +14,7 @@ import (
 // only at the fixpoint runs it once per node after solving, and reads the
 // state its function leaves its callers from the same walk.
 func SolveRecord[S any](info *types.Info, g *cfg.CFG, p Problem[S], record func(ast.Node, S) S) (exit S, ok bool) {
-	in := Solve(g, p)
+	in := Solve(g, p).Last() // the solution is not returned: walked in place
 	rec := p
 	rec.Transfer = record
 	ReplayExits(info, g, in, rec, func(ast.Node, S) {}, func(s S) {
