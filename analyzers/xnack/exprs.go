@@ -273,26 +273,18 @@ func (a *analyzer) findErrGuard(fi *fnInfo, r *walker) *Guard {
 	}
 	results := fi.obj.Signature().Results()
 	return flow.FirstResult(results, flow.IsError, func(i int) *Guard {
-		out, nils := &Guard{Result: i}, 0
-		for _, rs := range r.returns {
+		nils, ok := flow.NilReturns(a.info, results, r.returns, i)
+		if !ok || len(nils) == 0 {
+			return nil
+		}
+		out := &Guard{Result: i}
+		for _, s := range nils {
 			switch {
-			case len(rs.ret.Results) != results.Len():
-				return nil
-			case !flow.IsNil(a.info, rs.ret.Results[i]):
-				if !flow.NonNilError(a.info, results, rs.ret.Results[i]) {
-					return nil
-				}
-			case rs.s.guarded:
-				nils++
-			case rs.s.wrongAt.IsValid():
-				nils++
-				out.HMM, out.Checks = true, a.hmmNames[rs.s.wrongAt]
-			default:
+			case s.wrongAt.IsValid() && !s.guarded:
+				out.HMM, out.Checks = true, a.hmmNames[s.wrongAt]
+			case !s.guarded:
 				return nil
 			}
-		}
-		if nils == 0 {
-			return nil
 		}
 		return out
 	})

@@ -305,11 +305,6 @@ func join(a, b state) state {
 	return out
 }
 
-type returnState struct {
-	ret *ast.ReturnStmt
-	s   state
-}
-
 // walker is one walk of a function, and what it found. When reporting
 // (found set), a walk that is not a test's reports what is wrong wherever
 // the function is called from: HSA_XNACK set after a runtime call on the
@@ -325,8 +320,8 @@ type walker struct {
 	// The calls of m.Run, and whether one of them is unguarded.
 	mruns    int
 	mrunOpen bool
-	returns  []returnState // each return statement's state
-	exit     state         // joined over normal exits
+	returns  []flow.ReturnAt[state] // each return statement's state
+	exit     state                  // joined over normal exits
 	sawExit  bool
 }
 
@@ -440,7 +435,7 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walker {
 				s = w.step(ev, s, record, deferred)
 			}
 			if ret, ok := n.(*ast.ReturnStmt); ok && record {
-				w.returns = append(w.returns, returnState{ret, s})
+				w.returns = append(w.returns, flow.ReturnAt[state]{Ret: ret, S: s})
 			}
 			return s
 		}

@@ -1,0 +1,62 @@
+package flow
+
+import (
+	"go/ast"
+	"go/types"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestNilReturns(t *testing.T) {
+	src := `package p
+import "errors"
+func maybe() error { return nil }
+func ok(n int) (int, error) {
+	if n == 0 {
+		return 0, errors.New("zero")
+	}
+	if n == 1 {
+		return 1, nil
+	}
+	return 2, nil
+}
+func unsure(n int) (int, error) {
+	if n == 0 {
+		return 0, maybe()
+	}
+	return 1, nil
+}
+func named(n int) (m int, err error) {
+	if n == 0 {
+		return
+	}
+	return 1, nil
+}
+`
+	pass, _ := fakePass(t, src)
+	info := pass.TypesInfo
+	check := func(name string) ([]int, bool) {
+		for _, d := range pass.Files[0].Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name {
+				var rets []ReturnAt[int]
+				ast.Inspect(fd.Body, func(n ast.Node) bool {
+					if r, ok := n.(*ast.ReturnStmt); ok {
+						rets = append(rets, ReturnAt[int]{r, len(rets)})
+					}
+					return true
+				})
+				results := info.Defs[fd.Name].(*types.Func).Signature().Results()
+				return NilReturns(info, results, rets, 1)
+			}
+		}
+		return nil, false
+	}
+	nils, ok := check("ok")
+	assert.True(t, ok)
+	assert.Equal(t, []int{1, 2}, nils, "the states of the two return nil statements")
+	_, ok = check("unsure")
+	assert.False(t, ok, "a call may return nil")
+	_, ok = check("named")
+	assert.False(t, ok, "a bare return of named results")
+}
