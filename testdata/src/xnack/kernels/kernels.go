@@ -74,6 +74,29 @@ func LaunchHostBuffer(n int) { // want LaunchHostBuffer:"needsXNACK\\(system\\) 
 	C.hipModuleLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil)
 }
 
+// DeviceAndHost returns device memory, then system memory: its fact names
+// the second result, the one that holds system memory.
+func DeviceAndHost(n int) (unsafe.Pointer, unsafe.Pointer) { // want DeviceAndHost:"returnsSystemMemory\\(result=1\\) initializesHIP"
+	var d unsafe.Pointer
+	C.hipMalloc(&d, C.size_t(n))
+	return d, C.malloc(C.size_t(n))
+}
+
+// LaunchHostResult launches on DeviceAndHost's second result: system memory.
+func LaunchHostResult(n int) { // want LaunchHostResult:"needsXNACK\\(system\\) initializesHIP"
+	_, h := DeviceAndHost(n)
+	args := []unsafe.Pointer{unsafe.Pointer(&h)}
+	C.hipModuleLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil)
+}
+
+// LaunchDeviceResult launches on DeviceAndHost's first result, device
+// memory: no XNACK needed.
+func LaunchDeviceResult(n int) { // want LaunchDeviceResult:"initializesHIP"
+	d, _ := DeviceAndHost(n)
+	args := []unsafe.Pointer{unsafe.Pointer(&d)}
+	C.hipModuleLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, nil, &args[0], nil)
+}
+
 // PrefetchMalloc prefetches system memory: it needs XNACK like a launch.
 func PrefetchMalloc(n int) { // want PrefetchMalloc:"needsXNACK\\(system\\) initializesHIP"
 	p := C.malloc(C.size_t(n))
