@@ -64,6 +64,15 @@ func Enable() { // want Enable:"setsHSA_XNACK guardsXNACK"
 	os.Setenv("HSA_XNACK", "1")
 }
 
+// EnableFromPair sets a variable whose name and value come from a call
+// (os.Setenv(f())): they are not constants, so it is taken neither as
+// setting HSA_XNACK nor as a guard, and it has no fact.
+func EnableFromPair() {
+	os.Setenv(xnackPair())
+}
+
+func xnackPair() (string, string) { return "HSA_XNACK", "1" }
+
 // DeviceCount initializes the runtime (hipGetDeviceCount is not in the API
 // table: any HIP call initializes it).
 func DeviceCount() int { // want DeviceCount:"initializesHIP"
