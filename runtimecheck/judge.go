@@ -139,8 +139,6 @@ func windowSeqs(t *Trace, want func(site int) bool) map[int]bool {
 	return w
 }
 
-func (ev *Evidence) relatedSite(id int) bool { return contains(ev.Related, id) }
-
 func contains(list []int, x int) bool {
 	for _, v := range list {
 		if v == x {

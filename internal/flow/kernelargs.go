@@ -97,18 +97,6 @@ func (k *KernelArgs) helperCall(call *ast.CallExpr, result int, _ Step[[]KernelA
 	return out
 }
 
-// Values returns the argument values of the array e: GoArray's, else
-// CSlots', else CBuffer's.
-func (k KernelArgs) Values(e ast.Expr) []ast.Expr {
-	if vals := k.GoArray(e); len(vals) > 0 {
-		return vals
-	}
-	if vals := k.CSlots(e); len(vals) > 0 {
-		return vals
-	}
-	return k.CBuffer(e)
-}
-
 // GoArray returns the variables (and fields) whose values a Go kernel
 // argument array passes: for args := []unsafe.Pointer{unsafe.Pointer(&d),
 // unsafe.Pointer(&b.ptr)} launched with &args[0], d and b.ptr. Elements

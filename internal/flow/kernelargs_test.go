@@ -49,12 +49,19 @@ func f(d unsafe.Pointer, b *B, n int) {
 		}
 		return out
 	}
+	values := func(as []KernelArg) []string {
+		var out []string
+		for _, a := range as {
+			out = append(out, types.ExprString(a.Value))
+		}
+		return out
+	}
 	assert.Equal(t, []string{"d", "b.ptr"}, text(k.GoArray(args[0])), "n is a scalar")
-	assert.Equal(t, []string{"d"}, text(k.Values(args[1])))
+	assert.Equal(t, []string{"d"}, values(k.Carried(args[1], true)))
 	assert.Equal(t, []string{"d"}, text(k.CSlots(args[2])))
 	assert.Equal(t, []string{"b.ptr"}, text(k.CBuffer(args[3])))
-	assert.Equal(t, []string{"b.ptr"}, text(k.Values(args[3])))
-	assert.Empty(t, k.Values(args[4]))
+	assert.Equal(t, []string{"b.ptr"}, values(k.Carried(args[3], true)))
+	assert.Empty(t, k.Carried(args[4], true))
 	assert.True(t, IsArgArrayType(types.NewPointer(types.Typ[types.UnsafePointer])))
 	assert.True(t, IsArgArrayType(types.NewSlice(types.Typ[types.UnsafePointer])))
 	assert.False(t, IsArgArrayType(types.Typ[types.UnsafePointer]))

@@ -3,19 +3,6 @@ package flow
 // Joins of the map-valued parts of dataflow states. Like CloneMap they keep
 // empty maps nil, since most of a state's maps are empty at most points.
 
-// CloneMapFunc copies m with clone applied to each value, or returns nil
-// when m is empty.
-func CloneMapFunc[K comparable, V any](m map[K]V, clone func(V) V) map[K]V {
-	if len(m) == 0 {
-		return nil
-	}
-	c := make(map[K]V, len(m))
-	for k, v := range m {
-		c[k] = clone(v)
-	}
-	return c
-}
-
 // JoinUnion merges from into *into, as on either of two paths: a key of
 // either is kept; the values of a key both hold are combined by merge,
 // which may modify and return its first argument; a value only from holds

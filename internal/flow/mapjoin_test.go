@@ -7,12 +7,6 @@ import (
 )
 
 func TestMapJoins(t *testing.T) {
-	assert.Nil(t, CloneMapFunc(map[int][]int{}, func(v []int) []int { return v }))
-	src := map[int][]int{1: {1}}
-	c := CloneMapFunc(src, func(v []int) []int { return append([]int(nil), v...) })
-	c[1][0] = 9
-	assert.Equal(t, 1, src[1][0], "values cloned")
-
 	var into map[string]int
 	sum := func(a, b int) int { return a + b }
 	JoinUnion(&into, map[string]int{"a": 1}, sum, nil)
