@@ -176,12 +176,22 @@ func Solve[S any](g *cfg.CFG, p Problem[S]) Solution[S] {
 	sol.states[entry.Index], sol.reached[entry.Index] = p.Clone(p.Entry), true
 	visits := make([]uint8, len(g.Blocks)) // by Block.Index
 	queued := make([]bool, len(g.Blocks))
-	work := make([]*cfg.Block, 1, len(g.Blocks)+1)
-	work[0] = entry
+	// The work list is a queue of block indexes in a ring of one slot per
+	// block (a block is queued at most once at a time), on the stack for
+	// most graphs: a slice that the queue slid along and grew was a
+	// quarter of what Solve allocated itself.
+	var ringBuf [64]int32
+	ring := ringBuf[:]
+	if len(g.Blocks) > len(ringBuf) {
+		ring = make([]int32, len(g.Blocks))
+	}
+	ring = ring[:len(g.Blocks)]
+	head, queue := 0, 1 // the ring's first slot, and how many are queued
+	ring[0] = entry.Index
 	queued[entry.Index] = true
-	for len(work) > 0 {
-		b := work[0]
-		work = work[1:]
+	for queue > 0 {
+		b := g.Blocks[ring[head]]
+		head, queue = (head+1)%len(ring), queue-1
 		queued[b.Index] = false
 		if visits[b.Index] == maxVisits {
 			continue
@@ -224,7 +234,8 @@ func Solve[S any](g *cfg.CFG, p Problem[S]) Solution[S] {
 			sol.states[succ.Index], sol.reached[succ.Index] = next, true
 			if !queued[succ.Index] {
 				queued[succ.Index] = true
-				work = append(work, succ)
+				ring[(head+queue)%len(ring)] = succ.Index
+				queue++
 			}
 		}
 	}

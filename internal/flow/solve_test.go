@@ -1,12 +1,14 @@
 package flow
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"go/types"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/cfg"
@@ -317,4 +319,34 @@ func TestReplayLast(t *testing.T) {
 	})
 	assert.Equal(t, wantExits, atExits)
 	assert.Zero(t, atClones)
+}
+
+// TestSolveLargeGraph: a graph of more blocks than Solve's ring holds on
+// the stack, with loops that queue blocks again as the ring wraps, reaches
+// the states of the solver that clones at every edge.
+func TestSolveLargeGraph(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("package p\n\nfunc f(n int) {\n\tvar x int\n\tfor i := 0; i < n; i++ {\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "\t\tif i == %d {\n\t\t\tv%d := 1\n\t\t\t_ = v%d\n\t\t} else if x == 0 {\n\t\t\tx = %d\n\t\t}\n", i, i, i, i)
+	}
+	b.WriteString("\t}\n\t_ = x\n}\n")
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", b.String(), 0)
+	require.NoError(t, err)
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
+	_, err = (&types.Config{}).Check("p", fset, []*ast.File{f}, info)
+	require.NoError(t, err)
+	g := CFG(info, f.Decls[0].(*ast.FuncDecl).Body)
+	require.Greater(t, len(g.Blocks), 64)
+
+	var clones, refClones int
+	got := Solve(g, refProblem(&clones))
+	want := cloningSolve(g, refProblem(&refClones))
+	require.Equal(t, len(want), got.Len())
+	for b, ws := range want {
+		gs, ok := got.At(b)
+		require.True(t, ok, "block %d reached", b.Index)
+		assert.Equal(t, slices.Sorted(maps.Keys(ws.vars)), slices.Sorted(maps.Keys(gs.vars)), "block %d", b.Index)
+	}
 }
