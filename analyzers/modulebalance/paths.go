@@ -144,6 +144,7 @@ type funcAnalysis struct {
 	// reported: the findings of the walk over the final solution
 	// (flow.Replay); nil while solving, when nothing is reported.
 	reported *flow.Findings
+	walk     callsWalk // calls's walk, reused
 }
 
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
@@ -302,71 +303,96 @@ func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
 // calls processes the runtime calls and summarized calls in n, in source
 // order, and returns the ranges whose identifiers are borrowed (not escapes).
 func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
-	var borrowed flow.Ranges
-	var visit func(node ast.Node) bool
-	visit = func(node ast.Node) bool {
-		switch x := node.(type) {
-		case *ast.FuncLit:
-			// cgo wrappers are matched at their call. A closure passed to a
-			// call (ctx.Do(func() error {...})) runs there, on the caller's
-			// variables: see through it. Other closures are other functions.
-			return fa.calledInPlace(x)
-		case *ast.BinaryExpr:
-			if _, _, ok := flow.NilComparison(fa.info, x); ok {
-				borrowed.Add(x)
+	// The walk is fa.walk as an ast.Visitor, not a closure over s and the
+	// ranges: the closure, its variables and the list were made at every
+	// node of every function, the analyzer's largest allocation after its
+	// states. A hook may walk again (an in-place closure's body), so the
+	// outer walk's fields are put back after.
+	w := &fa.walk
+	prev := *w
+	*w = callsWalk{fa: fa, s: s}
+	ast.Walk(w, n)
+	borrowed := w.borrowed
+	*w = prev
+	return borrowed
+}
+
+// callsWalk is calls's walk: the state it changes and the ranges of the
+// expressions it finds borrowed.
+type callsWalk struct {
+	fa       *funcAnalysis
+	s        state
+	borrowed flow.Ranges
+}
+
+func (w *callsWalk) Visit(node ast.Node) ast.Visitor {
+	if node == nil || !w.visit(node) {
+		return nil
+	}
+	return w
+}
+
+func (w *callsWalk) visit(node ast.Node) bool {
+	fa, s, borrowed := w.fa, w.s, &w.borrowed
+	switch x := node.(type) {
+	case *ast.FuncLit:
+		// cgo wrappers are matched at their call. A closure passed to a
+		// call (ctx.Do(func() error {...})) runs there, on the caller's
+		// variables: see through it. Other closures are other functions.
+		return fa.calledInPlace(x)
+	case *ast.BinaryExpr:
+		if _, _, ok := flow.NilComparison(fa.info, x); ok {
+			borrowed.Add(x)
+		}
+	case *ast.CallExpr:
+		if c := fa.idx.Match(x); c != nil {
+			for _, arg := range c.Args {
+				ast.Walk(w, arg) // calls nested in the user's arguments run first
 			}
-		case *ast.CallExpr:
-			if c := fa.idx.Match(x); c != nil {
-				for _, arg := range c.Args {
-					ast.Inspect(arg, visit) // calls nested in the user's arguments run first
-				}
-				fa.runtimeCall(c, s)
-				borrowed.Add(c.Args...)
-				return false
-			}
-			fn := fa.callee(x)
-			// A call through a parameter of function type (fn(m) in `func
-			// With(img, fn func(C.hipModule_t) error)`) borrows the modules
-			// the function unloads somewhere itself. One it never unloads
-			// may be the callback's to keep (an onLoad hook that registers it).
-			callsParam := flow.CallsParam(fa.info, fa.fn.Signature(fa.info), x)
-			for _, arg := range x.Args {
-				if callsParam && fa.unloadsAnywhere(flow.RootVar(fa.info, arg)) {
-					borrowed.Add(arg)
-				}
-			}
-			// t.Cleanup(func() { C.hipModuleUnload(m) }), t.Cleanup(m.Close): it runs
-			// when the test ends, like a deferred closure of the test.
-			if flow.IsTestCleanup(fn) {
-				flow.CleanupReleases(fa.idx, fa.info, x, fa.unloadsOf, fa.unloadsRecv, func(c *ast.CallExpr, m ast.Expr) {
-					fa.unloadBy(s, flow.ThroughRange(fa.info, fa.fn.Body, m), c, atExit)
-				})
-			}
-			borrowed.Add(flow.ArgsAt(x, fa.borrows.Get(fn).Params)...)
-			if r, ok := fa.returns.Of(fn); ok {
-				fa.wrapperLoad(x, r, s)
-			}
-			// The caller's variables a loader into them fills now hold a
-			// module.
-			li, _ := fa.loadsInto.Of(fn)
-			for _, p := range li.Params {
-				adds := slices.Contains(li.Adds, p) // only into owners the function created
-				if l, ok := fa.target(s, flow.ArgAt(x, p), adds); ok && adds {
-					fa.addInto(s, x, l, li.Status)
-				} else if ok {
-					fa.loadAt(s, l, x, false, li.Status)
-				}
-				borrowed.Add(flow.ArgAt(x, p))
-			}
-			for _, m := range fa.unloadsOf(x) { // not a runtime call: the callee's Unloads
-				fa.unloadBy(s, m, x, 0)
-				borrowed.Add(m)
+			fa.runtimeCall(c, s)
+			borrowed.Add(c.Args...)
+			return false
+		}
+		fn := fa.callee(x)
+		// A call through a parameter of function type (fn(m) in `func
+		// With(img, fn func(C.hipModule_t) error)`) borrows the modules
+		// the function unloads somewhere itself. One it never unloads
+		// may be the callback's to keep (an onLoad hook that registers it).
+		callsParam := flow.CallsParam(fa.info, fa.fn.Signature(fa.info), x)
+		for _, arg := range x.Args {
+			if callsParam && fa.unloadsAnywhere(flow.RootVar(fa.info, arg)) {
+				borrowed.Add(arg)
 			}
 		}
-		return true
+		// t.Cleanup(func() { C.hipModuleUnload(m) }), t.Cleanup(m.Close): it runs
+		// when the test ends, like a deferred closure of the test.
+		if flow.IsTestCleanup(fn) {
+			flow.CleanupReleases(fa.idx, fa.info, x, fa.unloadsOf, fa.unloadsRecv, func(c *ast.CallExpr, m ast.Expr) {
+				fa.unloadBy(s, flow.ThroughRange(fa.info, fa.fn.Body, m), c, atExit)
+			})
+		}
+		borrowed.Add(flow.ArgsAt(x, fa.borrows.Get(fn).Params)...)
+		if r, ok := fa.returns.Of(fn); ok {
+			fa.wrapperLoad(x, r, s)
+		}
+		// The caller's variables a loader into them fills now hold a
+		// module.
+		li, _ := fa.loadsInto.Of(fn)
+		for _, p := range li.Params {
+			adds := slices.Contains(li.Adds, p) // only into owners the function created
+			if l, ok := fa.target(s, flow.ArgAt(x, p), adds); ok && adds {
+				fa.addInto(s, x, l, li.Status)
+			} else if ok {
+				fa.loadAt(s, l, x, false, li.Status)
+			}
+			borrowed.Add(flow.ArgAt(x, p))
+		}
+		for _, m := range fa.unloadsOf(x) { // not a runtime call: the callee's Unloads
+			fa.unloadBy(s, m, x, 0)
+			borrowed.Add(m)
+		}
 	}
-	ast.Inspect(n, visit)
-	return borrowed
+	return true
 }
 
 func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
