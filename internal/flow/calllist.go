@@ -65,6 +65,29 @@ func (x *Index) Walk(n ast.Node, f func(ast.Node) bool) {
 // FirstCall is the function FirstCall over the Index's list when n is a
 // file or body of the package (Walk; x may be nil).
 func (x *Index) FirstCall(n ast.Node, enter func(*ast.FuncLit) bool, match func(*ast.CallExpr) bool) *ast.CallExpr {
+	if x != nil {
+		// Over the list without Walk: its callback, a closure over the
+		// call found, was two allocations at every call (the relevance
+		// filters ask of every function, in every summary round).
+		x.build()
+		if sp, ok := x.ranges[n]; ok {
+			for i := sp.entries[0]; i < sp.entries[1]; {
+				switch n := x.entries[i].node.(type) {
+				case *ast.FuncLit:
+					if enter != nil && !enter(n) {
+						i = x.entries[i].end
+						continue
+					}
+				case *ast.CallExpr:
+					if match(n) {
+						return n
+					}
+				}
+				i++
+			}
+			return nil
+		}
+	}
 	var found *ast.CallExpr
 	x.Walk(n, func(n ast.Node) bool {
 		if found != nil {
