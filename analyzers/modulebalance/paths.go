@@ -144,7 +144,8 @@ type funcAnalysis struct {
 	// reported: the findings of the walk over the final solution
 	// (flow.Replay); nil while solving, when nothing is reported.
 	reported *flow.Findings
-	walk     callsWalk // calls's walk, reused
+	walk     callsWalk   // calls's walk, reused
+	borrowed flow.Ranges // the outermost walk's list, reused
 }
 
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
@@ -308,11 +309,22 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 	// node of every function, the analyzer's largest allocation after its
 	// states. A hook may walk again (an in-place closure's body), so the
 	// outer walk's fields are put back after.
+	// The walk that no other encloses lists the ranges in fa.borrowed, a
+	// buffer kept from call to call (the one caller, transfer, hands the
+	// list to escapesIn and keeps nothing of it); a nested walk makes its
+	// own.
 	w := &fa.walk
 	prev := *w
 	*w = callsWalk{fa: fa, s: s}
+	outer := prev.fa == nil
+	if outer {
+		w.borrowed = fa.borrowed[:0]
+	}
 	ast.Walk(w, n)
 	borrowed := w.borrowed
+	if outer {
+		fa.borrowed = borrowed[:0]
+	}
 	*w = prev
 	return borrowed
 }
