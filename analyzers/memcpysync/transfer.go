@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"maps"
 	"slices"
 	"strings"
 
@@ -197,7 +196,18 @@ func (fa *funcAnalysis) live(cp *pending) bool {
 
 // pendingCopies returns the copies s tracks, by site.
 func (fa *funcAnalysis) pendingCopies(s *state) []*pending {
-	return slices.SortedFunc(maps.Values(s.copies.Map()), func(p, q *pending) int { return cmp.Compare(p.site, q.site) })
+	// A slice of the map's size, not grown by doubling from an iterator
+	// (slices.SortedFunc): it is asked at every runtime call.
+	m := s.copies.Map()
+	if len(m) == 0 {
+		return nil
+	}
+	out := make([]*pending, 0, len(m))
+	for _, p := range m {
+		out = append(out, p)
+	}
+	slices.SortFunc(out, func(p, q *pending) int { return cmp.Compare(p.site, q.site) })
+	return out
 }
 
 // ordered reports whether work on q runs after copy cp: the host has

@@ -3,7 +3,6 @@ package flow
 import (
 	"go/ast"
 	"go/types"
-	"maps"
 	"slices"
 	"strings"
 )
@@ -26,5 +25,16 @@ func Mentioned[V comparable](info *types.Info, n ast.Node, m map[types.Object]V)
 // (Loc.String): an order for findings about several locations at one
 // point that follows the source's names.
 func SortedByName[V any](m map[Loc]V) []Loc {
-	return slices.SortedFunc(maps.Keys(m), func(a, b Loc) int { return strings.Compare(a.String(), b.String()) })
+	// Collected into a slice of the map's size, not through an iterator
+	// (slices.SortedFunc grew the slice by doubling): modulebalance sorts
+	// its state at every return.
+	if len(m) == 0 {
+		return nil
+	}
+	keys := make([]Loc, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b Loc) int { return strings.Compare(a.String(), b.String()) })
+	return keys
 }
