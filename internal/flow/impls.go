@@ -120,13 +120,17 @@ func LocalRefs(pass *analysis.Pass, x *Index, impls *Impls, body *ast.BlockStmt)
 	// A slice in the order of first mention, not a set: Solve reads it once
 	// per function and analyzer, and a map made each time was a tenth of
 	// what the solver allocated.
-	var refs funcList
+	// The list is sized for the body's references (one each, most of
+	// them of the package): grown by doubling, it was most of what this
+	// cost.
+	mentioned := x.funcRefs(body)
+	refs := funcList{list: make([]*types.Func, 0, len(mentioned))}
 	add := func(fn *types.Func) {
 		if fn.Pkg() == pass.Pkg {
 			refs.Add(fn)
 		}
 	}
-	for _, fn := range x.funcRefs(body) {
+	for _, fn := range mentioned {
 		add(fn.Origin())
 		if impls != nil {
 			for _, impl := range impls.Of(fn) {

@@ -273,16 +273,7 @@ func (x *Index) funcRefs(body *ast.BlockStmt) []*types.Func {
 		}
 		refs = l.list
 	} else {
-		seen := map[*types.Func]bool{}
-		ast.Inspect(body, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if fn, ok := x.info.Uses[id].(*types.Func); ok && !seen[fn] {
-					seen[fn] = true
-					refs = append(refs, fn)
-				}
-			}
-			return true
-		})
+		refs = inspectRefs(x.info, body)
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -290,6 +281,24 @@ func (x *Index) funcRefs(body *ast.BlockStmt) []*types.Func {
 		x.refs = map[*ast.BlockStmt][]*types.Func{}
 	}
 	x.refs[body] = refs
+	return refs
+}
+
+// inspectRefs is funcRefs for a body the build walk did not list, by a walk
+// of its own: apart, so that no closure captures funcRefs's result, which
+// was then made on the heap at every call, the cached ones too.
+func inspectRefs(info *types.Info, body *ast.BlockStmt) []*types.Func {
+	var refs []*types.Func
+	seen := map[*types.Func]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if fn, ok := info.Uses[id].(*types.Func); ok && !seen[fn] {
+				seen[fn] = true
+				refs = append(refs, fn)
+			}
+		}
+		return true
+	})
 	return refs
 }
 
