@@ -180,10 +180,17 @@ func (s Summaries[A]) Solve(funcs []Func) (final []A, ok []bool) {
 	final = make([]A, len(funcs))
 	ok = make([]bool, len(funcs))
 	objs := make([]*types.Func, len(funcs))
-	byObj := map[*types.Func]int{}
+	decls := 0
 	for i, fn := range funcs {
 		if obj := fn.Object(info); obj != nil && fn.Decl != nil {
 			objs[i] = obj
+			decls++
+		}
+	}
+	// Sized, not grown: this map was half of what Solve allocated itself.
+	byObj := make(map[*types.Func]int, decls)
+	for i, obj := range objs {
+		if obj != nil {
 			byObj[obj] = i
 		}
 	}
