@@ -36,23 +36,39 @@ func (s *Sites[T]) Add(node ast.Node, i int, make func() T) int {
 // In returns the sites of the calls in e, cgo's wrappers included, other
 // closures left out.
 func (s *Sites[T]) In(info *types.Info, e ast.Expr) []int {
-	var out []int
-	ast.Inspect(e, func(n ast.Node) bool {
-		if lit, ok := n.(*ast.FuncLit); ok && !cgocall.IsWrapper(info, lit) {
-			return false
+	if len(s.of) == 0 {
+		return nil // no sites yet: none in e (analyzers ask at every assignment)
+	}
+	// A visitor, one allocation, not a closure and the list it appends to.
+	v := &sitesIn[T]{sites: s, info: info}
+	ast.Walk(v, e)
+	return v.out
+}
+
+type sitesIn[T any] struct {
+	sites *Sites[T]
+	info  *types.Info
+	out   []int
+}
+
+func (v *sitesIn[T]) Visit(n ast.Node) ast.Visitor {
+	switch n := n.(type) {
+	case nil:
+		return nil
+	case *ast.FuncLit:
+		if !cgocall.IsWrapper(v.info, n) {
+			return nil
 		}
-		if call, ok := n.(*ast.CallExpr); ok {
-			for i := 0; ; i++ {
-				site, ok := s.of[siteKey{call, i}]
-				if !ok {
-					break
-				}
-				out = append(out, site)
+	case *ast.CallExpr:
+		for i := 0; ; i++ {
+			site, ok := v.sites.of[siteKey{n, i}]
+			if !ok {
+				break
 			}
+			v.out = append(v.out, site)
 		}
-		return true
-	})
-	return out
+	}
+	return v
 }
 
 // FirstCall returns the first call under n, in source order, that match
