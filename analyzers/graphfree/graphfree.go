@@ -186,6 +186,11 @@ var Candidates = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) { return analyze(pass, false) }
 
 type analyzer struct {
+	// enter and match are relevant's hooks for FirstCall, made once, not
+	// at each of its calls (every function, every round).
+	enter func(*ast.FuncLit) bool
+	match func(*ast.CallExpr) bool
+
 	pass       *analysis.Pass
 	candidates bool // Candidates: report every free node
 	returns    *flow.Table[ReturnsMemory, *ReturnsMemory]
@@ -285,16 +290,20 @@ var relevantRoles = []hipapi.Role{hipapi.Alloc, hipapi.Free, hipapi.GraphAllocNo
 // relevant reports whether fn makes a call the analysis models, so that
 // other functions cost nothing more.
 func (a *analyzer) relevant(fn flow.Func) bool {
-	return a.idx.FirstCall(fn.Body, a.idx.InPlaceOrWrapper, func(call *ast.CallExpr) bool {
-		if c := a.idx.Match(call); c != nil {
-			return slices.Contains(relevantRoles, c.Func.Role)
+	if a.match == nil {
+		a.enter = a.idx.InPlaceOrWrapper
+		a.match = func(call *ast.CallExpr) bool {
+			if c := a.idx.Match(call); c != nil {
+				return slices.Contains(relevantRoles, c.Func.Role)
+			}
+			if cgocall.IsCHeapAlloc(a.pass.TypesInfo, call) {
+				return true
+			}
+			callee := flow.Callee(a.pass.TypesInfo, call)
+			_, frees := a.frees.Of(callee)
+			_, returns := a.returns.Of(callee)
+			return frees || returns
 		}
-		if cgocall.IsCHeapAlloc(a.pass.TypesInfo, call) {
-			return true
-		}
-		callee := flow.Callee(a.pass.TypesInfo, call)
-		_, frees := a.frees.Of(callee)
-		_, returns := a.returns.Of(callee)
-		return frees || returns
-	}) != nil
+	}
+	return a.idx.FirstCall(fn.Body, a.enter, a.match) != nil
 }

@@ -55,6 +55,11 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 type checker struct {
+	// enter and match are relevant's hooks for FirstCall, made once, not
+	// at each of its calls (every function, every round).
+	enter func(*ast.FuncLit) bool
+	match func(*ast.CallExpr) bool
+
 	pass  *analysis.Pass
 	info  *types.Info
 	order flow.StreamOrder // Strict: -strict
@@ -103,10 +108,14 @@ func (c *checker) relevant(fn flow.Func) bool {
 			}
 		}
 	}
-	return c.idx.FirstCall(fn.Body, c.idx.InPlaceOrWrapper, func(call *ast.CallExpr) bool {
-		_, ok := c.sums.Of(c.callee(call))
-		return ok || c.idx.Match(call) != nil
-	}) != nil
+	if c.match == nil {
+		c.enter = c.idx.InPlaceOrWrapper
+		c.match = func(call *ast.CallExpr) bool {
+			_, ok := c.sums.Of(c.callee(call))
+			return ok || c.idx.Match(call) != nil
+		}
+	}
+	return c.idx.FirstCall(fn.Body, c.enter, c.match) != nil
 }
 
 // callee returns the Go function call calls, directly or through a field

@@ -29,6 +29,9 @@ func CleanupReleases(x *Index, info *types.Info, call *ast.CallExpr, released fu
 func CleanedUp(x *Index, info *types.Info, body *ast.BlockStmt, objs map[types.Object]bool,
 	released func(*ast.CallExpr) []ast.Expr, releasesRecv func(*types.Func) bool) bool {
 	return x.FirstCall(body, nil, func(call *ast.CallExpr) bool {
+		if !IsTestCleanup(Callee(info, call)) {
+			return false // CleanupReleases's own test, before found and its closure are made
+		}
 		found := false
 		CleanupReleases(x, info, call, released, releasesRecv, func(_ *ast.CallExpr, e ast.Expr) {
 			found = found || objs[RootVar(info, e)]
