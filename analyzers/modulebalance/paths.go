@@ -144,8 +144,9 @@ type funcAnalysis struct {
 	// reported: the findings of the walk over the final solution
 	// (flow.Replay); nil while solving, when nothing is reported.
 	reported *flow.Findings
-	walk     callsWalk   // calls's walk, reused
-	borrowed flow.Ranges // the outermost walk's list, reused
+	walk     callsWalk           // calls's walk, reused
+	borrowed flow.Ranges         // the outermost walk's list, reused
+	used     flow.UsedScan[bool] // escapesIn's walk, reused
 }
 
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
@@ -650,7 +651,7 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 		}
 	}
 	// fa.roots is reused from call to call: UsedOutside does not keep it.
-	for obj := range flow.UsedOutside(fa.info, n, flow.FillRoots(&fa.roots, s), safe) {
+	for obj := range fa.used.Of(fa.info, n, flow.FillRoots(&fa.roots, s), safe) {
 		for k, h := range s {
 			// A deferred unload that reads the variable is handed on too:
 			// clearing the variable then disarms the deferred cleanup.

@@ -203,6 +203,24 @@ func UsedOutside[V any](info *types.Info, n ast.Node, objs map[types.Object]V, s
 	return v.out
 }
 
+// UsedScan is UsedOutside with its walk kept from call to call: an
+// analyzer that asks at every node (modulebalance, of the handles a
+// statement may hand on) makes its visitor once, not at each call. The zero
+// UsedScan is ready; it is not safe for concurrent use.
+type UsedScan[V any] struct{ v usedVisitor[V] }
+
+// Of is UsedOutside(info, n, objs, safe).
+func (u *UsedScan[V]) Of(info *types.Info, n ast.Node, objs map[types.Object]V, safe []PosRange) map[types.Object]bool {
+	if len(objs) == 0 {
+		return nil
+	}
+	u.v = usedVisitor[V]{info: info, objs: objs, safe: safe}
+	ast.Walk(&u.v, n)
+	out := u.v.out
+	u.v = usedVisitor[V]{} // holds nothing between calls
+	return out
+}
+
 type usedVisitor[V any] struct {
 	info *types.Info
 	objs map[types.Object]V

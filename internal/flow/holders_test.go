@@ -151,4 +151,12 @@ func f(a, b int) {
 		safe = append(safe, PosRange{Pos: call.Args[0].Pos(), End: call.Args[0].End()})
 	}
 	assert.Equal(t, map[types.Object]bool{b: true}, UsedOutside(info, fd.Body, objs, safe))
+
+	// UsedScan answers the same, call after call.
+	var scan UsedScan[int]
+	assert.Equal(t, map[types.Object]bool{b: true}, scan.Of(info, fd.Body, objs, safe))
+	assert.Equal(t, map[types.Object]bool{a: true, b: true}, scan.Of(info, fd.Body, objs, nil))
+	assert.Equal(t, map[types.Object]bool{b: true}, scan.Of(info, fd.Body.List[2], objs, safe))
+	assert.Nil(t, scan.Of(info, fd.Body.List[0], objs, safe), "a's one use is safe")
+	assert.Nil(t, scan.Of(info, fd.Body, nil, safe))
 }
