@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"sync"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"golang.org/x/tools/go/analysis"
@@ -47,13 +48,33 @@ type GetterResult struct {
 	// Getters' own pass: an analyzer's pass sees only the facts of its own
 	// analyzer on imported packages, not those of the analyzers it requires.
 	imported func(fn *types.Func) (Ref, bool)
+	// importedMu guards importedRefs, imported's answers so far: the
+	// analyzers ask of every call of an imported function, at every
+	// walk, and reading a fact allocated each time. The analyzers of a
+	// package may run at once.
+	importedMu   sync.Mutex
+	importedRefs map[*types.Func]importedRef
+}
+
+type importedRef struct {
+	ref Ref
+	ok  bool
 }
 
 func runGetters(pass *analysis.Pass) (any, error) {
 	out := &GetterResult{Getters: map[*types.Func]Ref{}}
 	out.imported = func(fn *types.Func) (Ref, bool) {
+		out.importedMu.Lock()
+		r, seen := out.importedRefs[fn]
+		out.importedMu.Unlock()
+		if seen {
+			return r.ref, r.ok
+		}
 		var f ReturnsField
-		ok := ImportedFact(pass, fn, &f)
+		ok := ImportedFact(pass, fn, &f) // imported facts are final: the answer stays
+		out.importedMu.Lock()
+		Put(&out.importedRefs, fn, importedRef{f.Ref, ok})
+		out.importedMu.Unlock()
 		return f.Ref, ok
 	}
 	out.Involved = cgocall.CallsRuntime(pass.Pkg)
