@@ -257,8 +257,11 @@ func (ev Evaluator[S, V]) Result(call *ast.CallExpr, i int, s S) Tree[V] {
 // (Assigned), every value evaluated before any is stored; a left-hand side
 // that is no location (_ or an interface's field) stores nothing.
 func (ev Evaluator[S, V]) Assign(n ast.Node, s S) {
-	var lhs []ast.Expr
-	var trees []Tree[V]
+	// On the stack for most assignments (one or two sides), where two
+	// slices grew on the heap at every assignment of every walk.
+	var lhsBuf [4]ast.Expr
+	var treesBuf [4]Tree[V]
+	lhs, trees := lhsBuf[:0], treesBuf[:0]
 	Assigned(n, func(l, r ast.Expr, result int) {
 		var t Tree[V]
 		if call, ok := ast.Unparen(r).(*ast.CallExpr); ok {
