@@ -301,8 +301,8 @@ func (ev Evaluator[S, V]) Range(rs *ast.RangeStmt, e ast.Expr, s S) {
 // each result of a call for return f(), and each expression's value
 // otherwise.
 func (ev Evaluator[S, V]) Returned(sig *types.Signature, ret *ast.ReturnStmt, s S) []Tree[V] {
-	var trees []Tree[V]
 	results := sig.Results()
+	trees := make([]Tree[V], 0, results.Len()) // one per result: not grown
 	switch {
 	case len(ret.Results) == 0 && results.Len() > 0 && results.At(0).Name() != "":
 		for i := range results.Len() {
