@@ -40,8 +40,9 @@ type oneCopy struct {
 // ScanProvenance scans body. track says which variables' one assignment
 // CopyOf answers for; nil: none.
 func ScanProvenance(x *Index, ptrs Pointers, body *ast.BlockStmt, track func(Loc) bool) *Provenance {
-	p := &Provenance{ptrs: ptrs, Aliases: Aliases{}, host: map[Loc]bool{},
-		elems: map[types.Object][]ast.Expr{}, copies: map[Loc]oneCopy{}}
+	// The maps are made on their first write (most bodies note nothing
+	// in most of them): four maps a scan, two scans a function.
+	p := &Provenance{ptrs: ptrs}
 	for pass := range 2 { // twice, for p := &buf[0]; q := p
 		if pass == 1 && len(p.Aliases) == 0 && len(p.host) == 0 && len(p.elems) == 0 && len(p.copies) == 0 {
 			break // nothing noted: the second pass would start where the first did
@@ -69,7 +70,7 @@ func ScanProvenance(x *Index, ptrs Pointers, body *ast.BlockStmt, track func(Loc
 				}
 				if u, ok := ast.Unparen(c.Arg(c.Func.Out)).(*ast.UnaryExpr); ok && u.Op == token.AND {
 					if l, ok := ptrs.Locator.Of(u.X); ok {
-						p.host[l] = true
+						Put(&p.host, l, true)
 					}
 				}
 			}
@@ -83,7 +84,7 @@ func (p *Provenance) note(lhs, rhs ast.Expr, track func(Loc) bool) {
 	if ix, ok := ast.Unparen(lhs).(*ast.IndexExpr); ok {
 		if id, ok := ast.Unparen(ix.X).(*ast.Ident); ok {
 			if obj := objOf(p.ptrs.Info, id); obj != nil && !slices.Contains(p.elems[obj], rhs) {
-				p.elems[obj] = append(p.elems[obj], rhs)
+				Put(&p.elems, obj, append(p.elems[obj], rhs))
 			}
 		}
 		return
@@ -93,23 +94,26 @@ func (p *Provenance) note(lhs, rhs ast.Expr, track func(Loc) bool) {
 		return
 	}
 	if p.IsHost(rhs) {
-		p.host[l] = true
+		Put(&p.host, l, true)
 	}
 	// A view and what it views are the same memory, whichever of them is
 	// written. cgo's temporaries are no user alias: keeping one per call
 	// made alias lists grow with the number of calls in a function.
-	if rl, ok := p.ptrs.Of(rhs); ok && !IsCgoTemp(l) {
+	if rl, ok := p.ptrs.Of(rhs); ok && !IsCgoTemp(l) && rl != l {
+		if p.Aliases == nil {
+			p.Aliases = Aliases{}
+		}
 		p.Aliases.Add(rl, l)
 	}
 	if cl, ok := ast.Unparen(rhs).(*ast.CompositeLit); ok && l.Path == "" {
-		p.elems[l.Root] = append(p.elems[l.Root], cl.Elts...)
+		Put(&p.elems, l.Root, append(p.elems[l.Root], cl.Elts...))
 	}
 	if l.Path != "" || track == nil || !track(l) {
 		return
 	}
 	if prev, seen := p.copies[l]; seen {
 		if prev.rhs != rhs { // a second assignment: no one copy
-			p.copies[l] = oneCopy{}
+			p.copies[l] = oneCopy{} // seen: the map is made
 		}
 		return
 	}
@@ -117,7 +121,7 @@ func (p *Provenance) note(lhs, rhs ast.Expr, track func(Loc) bool) {
 	if !ok || from == l {
 		from = Loc{}
 	}
-	p.copies[l] = oneCopy{from: from, rhs: rhs}
+	Put(&p.copies, l, oneCopy{from: from, rhs: rhs})
 }
 
 // CopyOf returns the location the one assignment of the tracked variable l
