@@ -147,6 +147,7 @@ type funcAnalysis struct {
 	walk     callsWalk           // calls's walk, reused
 	borrowed flow.Ranges         // the outermost walk's list, reused
 	used     flow.UsedScan[bool] // escapesIn's walk, reused
+	safe     flow.Ranges         // escapesIn's list, reused
 }
 
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
@@ -641,14 +642,19 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 	if len(s) == 0 {
 		return // nothing to mark
 	}
-	safe := flow.Ranges(slices.Clip(borrowed)) // and what assignments overwrite or drop
+	safe := flow.Ranges(borrowed) // and what assignments overwrite or drop
 	if as, ok := n.(*ast.AssignStmt); ok {
+		// In a buffer kept from call to call (escapesIn is never entered
+		// again while it runs, and UsedScan keeps nothing of it), where
+		// a copy of borrowed was made at every assignment.
+		safe = append(fa.safe[:0], borrowed...)
 		safe = append(safe, flow.BlankAssigned(as)...)
 		for _, l := range as.Lhs {
 			if _, ok := fa.localLoc(l); ok {
 				safe.Add(l)
 			}
 		}
+		fa.safe = safe[:0]
 	}
 	// fa.roots is reused from call to call: UsedOutside does not keep it.
 	for obj := range fa.used.Of(fa.info, n, flow.FillRoots(&fa.roots, s), safe) {
