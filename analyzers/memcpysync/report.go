@@ -30,7 +30,7 @@ type finding struct {
 // destination.
 func (fa *funcAnalysis) found(cp *pending, at, anchor ast.Node, q flow.Queue, l flow.Loc, what string, s *state) {
 	if fa.seen != nil {
-		fa.seen.findings = append(fa.seen.findings, finding{cp.site, cp.queue, at, anchor, q, l, what, s.dev()})
+		fa.seen.findings = append(fa.seen.findings, finding{cp.site, cp.queue, at, anchor, q, l, what, s.device})
 	}
 }
 

@@ -42,11 +42,7 @@ func (s *state) edit(site int) *pending {
 }
 
 type state struct {
-	// device is the current device, shared between states and never
-	// changed where it points (setDevice): a pointer, not the 56-byte Sym,
-	// so that a state, which the solver clones at every block, is 144
-	// bytes rather than 192.
-	device  *flow.Sym
+	device  flow.Sym
 	copies  flow.COW[int, *pending]
 	streams flow.COW[flow.Loc, flow.Queue]        // the streams created here, by handle
 	events  flow.COW[flow.Loc, []int]             // event → copy sites it was recorded after
@@ -64,32 +60,6 @@ type state struct {
 	// evOps: the event operations on the caller's events made on every
 	// path here, for EventOps.
 	evOps []EventOp
-}
-
-// The Syms most states hold, shared.
-var (
-	entryDevice   = flow.Entry
-	unknownDevice = flow.Unknown
-)
-
-// dev returns the current device.
-func (s *state) dev() flow.Sym {
-	if s.device == nil {
-		return flow.Sym{}
-	}
-	return *s.device
-}
-
-// setDevice makes d the current device.
-func (s *state) setDevice(d flow.Sym) {
-	switch d {
-	case flow.Entry:
-		s.device = &entryDevice
-	case flow.Unknown:
-		s.device = &unknownDevice
-	default:
-		s.device = &d
-	}
 }
 
 // maxPendingCopies bounds the copies a state tracks at once. Each state
@@ -124,8 +94,8 @@ func cloneState(s *state) *state {
 // joinState merges the states of two paths: a copy pending on either is
 // pending; a synchronization counts only if both paths made it.
 func joinState(into, from *state) *state {
-	if into.dev() != from.dev() {
-		into.setDevice(flow.Unknown)
+	if into.device != from.device {
+		into.device = flow.Unknown
 	}
 	into.copies.JoinUnion(from.copies, func(q, p *pending) *pending {
 		if samePending(q, p) {
@@ -156,7 +126,7 @@ func joinState(into, from *state) *state {
 // sorted strings built with fmt made a function of 200 nested ifs take
 // minutes.
 func equalState(a, b *state) bool {
-	if a.dev() != b.dev() || a.synced != b.synced || a.nullSynced != b.nullSynced || a.copies.Len() != b.copies.Len() ||
+	if a.device != b.device || a.synced != b.synced || a.nullSynced != b.nullSynced || a.copies.Len() != b.copies.Len() ||
 		!slices.Equal(a.evOps, b.evOps) || !a.status.Equal(b.status) ||
 		!maps.Equal(a.streams.Map(), b.streams.Map()) ||
 		!maps.EqualFunc(a.events.Map(), b.events.Map(), slices.Equal) ||

@@ -74,7 +74,7 @@ func (c *checker) analyzeFunc(fn flow.Func) *funcAnalysis {
 	fa := newFuncAnalysis(c, fn)
 	g := c.idx.CFG(fn.Body)
 	p := fa.problem()
-	p.Entry = &state{device: &entryDevice} // maps made on first write (flow.Put)
+	p.Entry = &state{device: flow.Entry} // maps made on first write (flow.Put)
 	in := flow.Solve(g, p)
 	fa.seen = &observed{}
 	flow.ReplayExits(fa.info, g, in.Last(), p, func(ast.Node, *state) {}, fa.atExit)
@@ -224,7 +224,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 	f := c.Func
 	switch f.Role {
 	case hipapi.SetDevice:
-		s.setDevice(flow.SymAt(fa.ptrs.Locator, fa.sig, c.Arg(f.Device)))
+		s.device = flow.SymAt(fa.ptrs.Locator, fa.sig, c.Arg(f.Device))
 	case hipapi.DeviceSync:
 		fa.deviceSync(s)
 	case hipapi.StreamSync:
@@ -236,7 +236,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		}
 	case hipapi.StreamCreate: // into &h
 		for _, l := range fa.ptrs.Locator.Addressed([]ast.Expr{c.Arg(f.Out)}) {
-			s.streams.Set(l, flow.CreatedQueue(fa.info, c, l, s.dev()))
+			s.streams.Set(l, flow.CreatedQueue(fa.info, c, l, s.device))
 		}
 	case hipapi.Copy:
 		fa.copyCall(c, s)
@@ -252,11 +252,11 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 
 func (fa *funcAnalysis) deviceSync(s *state) {
 	for k, cp := range s.copies.Map() {
-		if !cp.done && cp.queue.Device.Same(s.dev()) {
+		if !cp.done && cp.queue.Device.Same(s.device) {
 			s.edit(k).done = true
 		}
 	}
-	if s.dev() == flow.Entry {
+	if s.device == flow.Entry {
 		s.synced = true
 	}
 }
@@ -274,13 +274,13 @@ func (fa *funcAnalysis) streamSync(q flow.Queue, s *state) {
 
 // queueOf returns where work given stream expression e runs.
 func (fa *funcAnalysis) queueOf(e ast.Expr, s *state) flow.Queue {
-	return fa.queues.Of(e, s.dev(), s.streams.Map())
+	return fa.queues.Of(e, s.device, s.streams.Map())
 }
 
 func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 	f := c.Func
 	dst, src := c.Arg(f.Dst), c.Arg(f.Src)
-	q := flow.Queue{Kind: flow.OnNull, Device: s.dev()}
+	q := flow.Queue{Kind: flow.OnNull, Device: s.device}
 	if f.Stream != 0 {
 		q = fa.queueOf(c.Arg(f.Stream), s)
 	}

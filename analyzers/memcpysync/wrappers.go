@@ -29,7 +29,7 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 	fa.applyEventOps(call, fn, sum.EventOps, Wait, s)
 	for _, r := range sum.DeviceReads {
 		if _, l, ok := fa.ptrs.At(r.Ref, call); ok {
-			if q, ok := fa.queues.Caller(call, fn, r.Stream, r.Device, s.dev(), s.streams.Map()); ok {
+			if q, ok := fa.queues.Caller(call, fn, r.Stream, r.Device, s.device, s.streams.Map()); ok {
 				fa.deviceRead(l, true, call, q, fn.Name(), s)
 			}
 		}
@@ -43,13 +43,13 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 		fa.deviceSync(s)
 	}
 	if sum.SyncNull {
-		fa.streamSync(flow.Queue{Kind: flow.OnNull, Device: s.dev()}, s)
-		if s.dev() == flow.Entry {
+		fa.streamSync(flow.Queue{Kind: flow.OnNull, Device: s.device}, s)
+		if s.device == flow.Entry {
 			s.nullSynced = true
 		}
 	}
 	for _, ref := range sum.SyncStreams {
-		if q, ok := fa.queues.Arg(call, ref, s.dev(), s.streams.Map()); ok {
+		if q, ok := fa.queues.Arg(call, ref, s.device, s.streams.Map()); ok {
 			fa.streamSync(q, s)
 		}
 	}
@@ -59,7 +59,7 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 	}
 	fa.applyEventOps(call, fn, sum.EventOps, Record, s)
 	if sum.SetsDevice != (flow.Sym{}) {
-		s.setDevice(sum.SetsDevice.At(fa.ptrs, fa.sig, call, s.dev()))
+		s.device = sum.SetsDevice.At(fa.ptrs, fa.sig, call, s.device)
 	}
 }
 
@@ -75,7 +75,7 @@ func (fa *funcAnalysis) applyEventOps(call *ast.CallExpr, fn *types.Func, ops []
 		}
 		if op.Op == SyncEvent {
 			fa.syncEvent(ev, s)
-		} else if q, ok := fa.queues.Caller(call, fn, op.Stream, flow.Sym{}, s.dev(), s.streams.Map()); ok {
+		} else if q, ok := fa.queues.Caller(call, fn, op.Stream, flow.Sym{}, s.device, s.streams.Map()); ok {
 			fa.eventOp(op.Op, ev, q, s)
 		}
 	}
@@ -140,7 +140,7 @@ func (fa *funcAnalysis) cCall(call *ast.CallExpr, name string, args []ast.Expr, 
 		}
 		return
 	}
-	q, memory, _ := fa.queues.Library(name, sig, args, s.dev(), s.streams.Map())
+	q, memory, _ := fa.queues.Library(name, sig, args, s.device, s.streams.Map())
 	for _, i := range memory {
 		if l, ok := fa.ptrs.Of(args[i]); ok {
 			fa.deviceRead(l, true, call, q, "C."+name, s)
@@ -172,7 +172,7 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 	if !ok || dstArg != nil && !strings.Contains(pc.Dst.Path, ".") && fa.prov.IsHost(dstArg) {
 		return
 	}
-	p := &pending{queue: flow.Queue{Kind: flow.OnNull, Device: pc.Device.At(fa.ptrs, fa.sig, call, s.dev())}}
+	p := &pending{queue: flow.Queue{Kind: flow.OnNull, Device: pc.Device.At(fa.ptrs, fa.sig, call, s.device)}}
 	if pc.ByKind {
 		k := pc.Kind.Arg(fa.info, call)
 		if k == nil {
@@ -190,7 +190,7 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 	case flow.PrivateStream:
 		p.queue.Kind = flow.OnPrivate
 	case flow.ParamStream:
-		if q, ok := fa.queues.Arg(call, pc.Stream.Ref, s.dev(), s.streams.Map()); ok {
+		if q, ok := fa.queues.Arg(call, pc.Stream.Ref, s.device, s.streams.Map()); ok {
 			p.queue = q
 		} else {
 			p.queue.Kind = flow.OnPrivate
@@ -199,7 +199,7 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 	p.site = fa.site(call, i, fn.Name()+" (C."+pc.API+")", pc.API, pc.Async)
 	p.dsts = fa.prov.Aliases.Of(dl)
 	if pc.Peer.Of != flow.CallerSym {
-		p.peer = pc.Peer.At(fa.ptrs, fa.sig, call, s.dev())
+		p.peer = pc.Peer.At(fa.ptrs, fa.sig, call, s.device)
 	}
 	s.track(p.site, p)
 }
@@ -263,7 +263,7 @@ func (fa *funcAnalysis) summary() Summary {
 	sum.SyncStreams = flow.SortedByString(sum.SyncStreams)
 	// The device it leaves current, when its caller can name it and no
 	// deferred switch (defer C.hipSetDevice(prev)) restores it.
-	if d := x.dev(); (d.Of == flow.ConstSym || d.Of == flow.ParamSym) && !fa.defersSetDevice() {
+	if d := x.device; (d.Of == flow.ConstSym || d.Of == flow.ParamSym) && !fa.defersSetDevice() {
 		sum.SetsDevice = d
 	}
 	return sum

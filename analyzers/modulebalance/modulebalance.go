@@ -133,11 +133,6 @@ type analysis_ struct {
 	// modules in (`type Module uintptr`): their methods borrow or unload.
 	moduleTypes map[*types.TypeName]bool
 	idx         *flow.Index // functions and runtime calls
-	// mentionEnter and mentionMatch are mentionsModules's hooks for
-	// FirstCall, made once, not at each of its calls (every function, every
-	// round).
-	mentionEnter func(*ast.FuncLit) bool
-	mentionMatch func(*ast.CallExpr) bool
 }
 
 // callee returns the static callee of call (functions and concrete methods).
@@ -326,17 +321,14 @@ var moduleRoles = []hipapi.Role{hipapi.ModuleLoad, hipapi.ModuleUnload, hipapi.M
 func (a *analysis_) mentionsModules(fn flow.Func) bool {
 	// Closures run in place (ctx.Do) may load for this function; cgo's
 	// wrappers are matched at their call.
-	if a.mentionMatch == nil {
-		a.mentionEnter = func(lit *ast.FuncLit) bool { return !a.idx.IsWrapper(lit) }
-		a.mentionMatch = func(call *ast.CallExpr) bool {
-			if c := a.idx.Match(call); c != nil {
-				return slices.Contains(moduleRoles, c.Func.Role)
-			}
-			fn := a.callee(call)
-			_, constructs := a.returns.Of(fn)
-			_, loadsInto := a.loadsInto.Of(fn)
-			return constructs || loadsInto || len(a.unloads.Get(fn).Params) > 0
+	enter := func(lit *ast.FuncLit) bool { return !a.idx.IsWrapper(lit) }
+	return a.idx.FirstCall(fn.Body, enter, func(call *ast.CallExpr) bool {
+		if c := a.idx.Match(call); c != nil {
+			return slices.Contains(moduleRoles, c.Func.Role)
 		}
-	}
-	return a.idx.FirstCall(fn.Body, a.mentionEnter, a.mentionMatch) != nil
+		fn := a.callee(call)
+		_, constructs := a.returns.Of(fn)
+		_, loadsInto := a.loadsInto.Of(fn)
+		return constructs || loadsInto || len(a.unloads.Get(fn).Params) > 0
+	}) != nil
 }

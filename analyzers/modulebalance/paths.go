@@ -144,10 +144,7 @@ type funcAnalysis struct {
 	// reported: the findings of the walk over the final solution
 	// (flow.Replay); nil while solving, when nothing is reported.
 	reported *flow.Findings
-	walk     callsWalk           // calls's walk, reused
-	borrowed flow.Ranges         // the outermost walk's list, reused
 	used     flow.UsedScan[bool] // escapesIn's walk, reused
-	safe     flow.Ranges         // escapesIn's list, reused
 }
 
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
@@ -306,107 +303,71 @@ func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
 // calls processes the runtime calls and summarized calls in n, in source
 // order, and returns the ranges whose identifiers are borrowed (not escapes).
 func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
-	// The walk is fa.walk as an ast.Visitor, not a closure over s and the
-	// ranges: the closure, its variables and the list were made at every
-	// node of every function, the analyzer's largest allocation after its
-	// states. A hook may walk again (an in-place closure's body), so the
-	// outer walk's fields are put back after.
-	// The walk that no other encloses lists the ranges in fa.borrowed, a
-	// buffer kept from call to call (the one caller, transfer, hands the
-	// list to escapesIn and keeps nothing of it); a nested walk makes its
-	// own.
-	w := &fa.walk
-	prev := *w
-	*w = callsWalk{fa: fa, s: s}
-	outer := prev.fa == nil
-	if outer {
-		w.borrowed = fa.borrowed[:0]
+	var borrowed flow.Ranges
+	var visit func(node ast.Node) bool
+	visit = func(node ast.Node) bool {
+		switch x := node.(type) {
+		case *ast.FuncLit:
+			// cgo wrappers are matched at their call. A closure passed to a
+			// call (ctx.Do(func() error {...})) runs there, on the caller's
+			// variables: see through it. Other closures are other functions.
+			return fa.calledInPlace(x)
+		case *ast.BinaryExpr:
+			if _, _, ok := flow.NilComparison(fa.info, x); ok {
+				borrowed.Add(x)
+			}
+		case *ast.CallExpr:
+			if c := fa.idx.Match(x); c != nil {
+				for _, arg := range c.Args {
+					ast.Inspect(arg, visit) // calls nested in the user's arguments run first
+				}
+				fa.runtimeCall(c, s)
+				borrowed.Add(c.Args...)
+				return false
+			}
+			fn := fa.callee(x)
+			// A call through a parameter of function type (fn(m) in `func
+			// With(img, fn func(C.hipModule_t) error)`) borrows the modules
+			// the function unloads somewhere itself. One it never unloads
+			// may be the callback's to keep (an onLoad hook that registers it).
+			callsParam := flow.CallsParam(fa.info, fa.fn.Signature(fa.info), x)
+			for _, arg := range x.Args {
+				if callsParam && fa.unloadsAnywhere(flow.RootVar(fa.info, arg)) {
+					borrowed.Add(arg)
+				}
+			}
+			// t.Cleanup(func() { C.hipModuleUnload(m) }), t.Cleanup(m.Close): it runs
+			// when the test ends, like a deferred closure of the test.
+			if flow.IsTestCleanup(fn) {
+				flow.CleanupReleases(fa.idx, fa.info, x, fa.unloadsOf, fa.unloadsRecv, func(c *ast.CallExpr, m ast.Expr) {
+					fa.unloadBy(s, flow.ThroughRange(fa.info, fa.fn.Body, m), c, atExit)
+				})
+			}
+			borrowed.Add(flow.ArgsAt(x, fa.borrows.Get(fn).Params)...)
+			if r, ok := fa.returns.Of(fn); ok {
+				fa.wrapperLoad(x, r, s)
+			}
+			// The caller's variables a loader into them fills now hold a
+			// module.
+			li, _ := fa.loadsInto.Of(fn)
+			for _, p := range li.Params {
+				adds := slices.Contains(li.Adds, p) // only into owners the function created
+				if l, ok := fa.target(s, flow.ArgAt(x, p), adds); ok && adds {
+					fa.addInto(s, x, l, li.Status)
+				} else if ok {
+					fa.loadAt(s, l, x, false, li.Status)
+				}
+				borrowed.Add(flow.ArgAt(x, p))
+			}
+			for _, m := range fa.unloadsOf(x) { // not a runtime call: the callee's Unloads
+				fa.unloadBy(s, m, x, 0)
+				borrowed.Add(m)
+			}
+		}
+		return true
 	}
-	ast.Walk(w, n)
-	borrowed := w.borrowed
-	if outer {
-		fa.borrowed = borrowed[:0]
-	}
-	*w = prev
+	ast.Inspect(n, visit)
 	return borrowed
-}
-
-// callsWalk is calls's walk: the state it changes and the ranges of the
-// expressions it finds borrowed.
-type callsWalk struct {
-	fa       *funcAnalysis
-	s        state
-	borrowed flow.Ranges
-}
-
-func (w *callsWalk) Visit(node ast.Node) ast.Visitor {
-	if node == nil || !w.visit(node) {
-		return nil
-	}
-	return w
-}
-
-func (w *callsWalk) visit(node ast.Node) bool {
-	fa, s, borrowed := w.fa, w.s, &w.borrowed
-	switch x := node.(type) {
-	case *ast.FuncLit:
-		// cgo wrappers are matched at their call. A closure passed to a
-		// call (ctx.Do(func() error {...})) runs there, on the caller's
-		// variables: see through it. Other closures are other functions.
-		return fa.calledInPlace(x)
-	case *ast.BinaryExpr:
-		if _, _, ok := flow.NilComparison(fa.info, x); ok {
-			borrowed.Add(x)
-		}
-	case *ast.CallExpr:
-		if c := fa.idx.Match(x); c != nil {
-			for _, arg := range c.Args {
-				ast.Walk(w, arg) // calls nested in the user's arguments run first
-			}
-			fa.runtimeCall(c, s)
-			borrowed.Add(c.Args...)
-			return false
-		}
-		fn := fa.callee(x)
-		// A call through a parameter of function type (fn(m) in `func
-		// With(img, fn func(C.hipModule_t) error)`) borrows the modules
-		// the function unloads somewhere itself. One it never unloads
-		// may be the callback's to keep (an onLoad hook that registers it).
-		callsParam := flow.CallsParam(fa.info, fa.fn.Signature(fa.info), x)
-		for _, arg := range x.Args {
-			if callsParam && fa.unloadsAnywhere(flow.RootVar(fa.info, arg)) {
-				borrowed.Add(arg)
-			}
-		}
-		// t.Cleanup(func() { C.hipModuleUnload(m) }), t.Cleanup(m.Close): it runs
-		// when the test ends, like a deferred closure of the test.
-		if flow.IsTestCleanup(fn) {
-			flow.CleanupReleases(fa.idx, fa.info, x, fa.unloadsOf, fa.unloadsRecv, func(c *ast.CallExpr, m ast.Expr) {
-				fa.unloadBy(s, flow.ThroughRange(fa.info, fa.fn.Body, m), c, atExit)
-			})
-		}
-		borrowed.Add(flow.ArgsAt(x, fa.borrows.Get(fn).Params)...)
-		if r, ok := fa.returns.Of(fn); ok {
-			fa.wrapperLoad(x, r, s)
-		}
-		// The caller's variables a loader into them fills now hold a
-		// module.
-		li, _ := fa.loadsInto.Of(fn)
-		for _, p := range li.Params {
-			adds := slices.Contains(li.Adds, p) // only into owners the function created
-			if l, ok := fa.target(s, flow.ArgAt(x, p), adds); ok && adds {
-				fa.addInto(s, x, l, li.Status)
-			} else if ok {
-				fa.loadAt(s, l, x, false, li.Status)
-			}
-			borrowed.Add(flow.ArgAt(x, p))
-		}
-		for _, m := range fa.unloadsOf(x) { // not a runtime call: the callee's Unloads
-			fa.unloadBy(s, m, x, 0)
-			borrowed.Add(m)
-		}
-	}
-	return true
 }
 
 func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
@@ -642,19 +603,14 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 	if len(s) == 0 {
 		return // nothing to mark
 	}
-	safe := flow.Ranges(borrowed) // and what assignments overwrite or drop
+	safe := flow.Ranges(slices.Clip(borrowed)) // and what assignments overwrite or drop
 	if as, ok := n.(*ast.AssignStmt); ok {
-		// In a buffer kept from call to call (escapesIn is never entered
-		// again while it runs, and UsedScan keeps nothing of it), where
-		// a copy of borrowed was made at every assignment.
-		safe = append(fa.safe[:0], borrowed...)
 		safe = append(safe, flow.BlankAssigned(as)...)
 		for _, l := range as.Lhs {
 			if _, ok := fa.localLoc(l); ok {
 				safe.Add(l)
 			}
 		}
-		fa.safe = safe[:0]
 	}
 	// fa.roots is reused from call to call: UsedOutside does not keep it.
 	for obj := range fa.used.Of(fa.info, n, flow.FillRoots(&fa.roots, s), safe) {
