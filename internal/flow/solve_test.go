@@ -242,14 +242,19 @@ func cloningSolve[S any](g *cfg.CFG, p Problem[S]) map[*cfg.Block]S {
 	return in
 }
 
-func TestSolveClonesLessAndReachesTheSameStates(t *testing.T) {
+// cloneCFG is the CFG of cloneSrc's first function.
+func cloneCFG(t *testing.T) (*types.Info, *cfg.CFG) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", cloneSrc, 0)
 	require.NoError(t, err)
 	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
 	_, err = (&types.Config{}).Check("p", fset, []*ast.File{f}, info)
 	require.NoError(t, err)
-	g := CFG(info, f.Decls[0].(*ast.FuncDecl).Body)
+	return info, CFG(info, f.Decls[0].(*ast.FuncDecl).Body)
+}
+
+func TestSolveClonesLessAndReachesTheSameStates(t *testing.T) {
+	_, g := cloneCFG(t)
 
 	var clones, refClones int
 	p := refProblem(&clones)
@@ -280,13 +285,7 @@ func TestSolveClonesLessAndReachesTheSameStates(t *testing.T) {
 // no clone, and the walk sees the same states at the same nodes, and the
 // same states at the exits, as the walk that clones.
 func TestReplayLast(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", cloneSrc, 0)
-	require.NoError(t, err)
-	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
-	_, err = (&types.Config{}).Check("p", fset, []*ast.File{f}, info)
-	require.NoError(t, err)
-	g := CFG(info, f.Decls[0].(*ast.FuncDecl).Body)
+	info, g := cloneCFG(t)
 
 	walk := func(last bool) (seen, exits [][]string, clones int) {
 		var solveClones int
