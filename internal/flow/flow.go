@@ -162,7 +162,9 @@ const maxVisits = 64
 // so Solve clones only where a state must survive a change: the state at
 // entry to a block, before the block's transfer runs; the state out of a
 // block, for each successor but the last that a branch refines or that has
-// no state yet; and a successor's old state, before joining into it. The
+// no state yet; and a successor's old state, before joining into it a state
+// that differs from it (Join must be idempotent: an equal state is not
+// joined at all). The
 // last successor gets the block's own out state, and a state that Branch
 // refined is stored as it is.
 func Solve[S any](g *cfg.CFG, p Problem[S]) Solution[S] {
@@ -222,6 +224,11 @@ func Solve[S any](g *cfg.CFG, p Problem[S]) Solution[S] {
 			old, seen := sol.states[succ.Index], sol.reached[succ.Index]
 			var next S
 			if seen {
+				// A state equal to the old one joins to it (a join is
+				// idempotent): no clone, no join.
+				if p.Equal(old, s) {
+					continue
+				}
 				next = p.Join(p.Clone(old), s)
 				if p.Equal(old, next) {
 					continue

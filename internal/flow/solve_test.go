@@ -263,6 +263,13 @@ func TestSolveClonesLessAndReachesTheSameStates(t *testing.T) {
 	// the rest.
 	equal := p.Equal
 	p.Equal = func(a, b *refState) bool { a.stored = true; return equal(a, b) }
+	// A state equal to the one already there is not joined into it.
+	join, joins := p.Join, 0
+	p.Join = func(into, from *refState) *refState {
+		joins++
+		assert.False(t, equal(into, from), "Join of equal states")
+		return join(into, from)
+	}
 	got := Solve(g, p)
 	want := cloningSolve(g, refProblem(&refClones))
 
@@ -278,7 +285,8 @@ func TestSolveClonesLessAndReachesTheSameStates(t *testing.T) {
 		seen[s] = true
 	}
 	assert.Less(t, clones, refClones)
-	t.Logf("clones: %d, before: %d", clones, refClones)
+	assert.Positive(t, joins)
+	t.Logf("clones: %d, before: %d; joins: %d", clones, refClones, joins)
 }
 
 // TestReplayLast: a spent solution (Solution.Last) is walked in place, with
