@@ -148,7 +148,8 @@ type funcAnalysis struct {
 }
 
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
-	fa := &funcAnalysis{analysis_: a, fn: fn, recovers: flow.Recovers(a.info, fn.Body)}
+	fa := &funcAnalysis{analysis_: a, fn: fn, recovers: flow.Recovers(a.info, fn.Body),
+		used: flow.UsedScan[bool]{Holds: a.holdsModule}} // e.fn of an owner e hands on no module
 	nested := flow.ClosureRanges(fa.info, fn.Body)
 	fa.locals = flow.Locator{Info: fa.info, Index: flow.NoElements, Keep: func(v *types.Var) bool {
 		return flow.Declares(fn.Body, v) && !flow.InRanges(v.Pos(), nested)

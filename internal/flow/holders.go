@@ -207,18 +207,44 @@ func UsedOutside[V any](info *types.Info, n ast.Node, objs map[types.Object]V, s
 // analyzer that asks at every node (modulebalance, of the handles a
 // statement may hand on) makes its visitor once, not at each call. The zero
 // UsedScan is ready; it is not safe for concurrent use.
-type UsedScan[V any] struct{ v usedVisitor[V] }
+//
+// With Holds set, reading a field x.f of one of objs is no use of x when
+// the field's type cannot carry what Holds accepts (MayHold): `e.fn` of an
+// owner e hands on e's kernel, not the module e owns.
+type UsedScan[V any] struct {
+	Holds func(types.Type) bool
+	v     usedVisitor[V]
+	inert map[types.Type]bool // MayHold's answers, negated
+}
 
 // Of is UsedOutside(info, n, objs, safe).
 func (u *UsedScan[V]) Of(info *types.Info, n ast.Node, objs map[types.Object]V, safe []PosRange) map[types.Object]bool {
 	if len(objs) == 0 {
 		return nil
 	}
-	u.v = usedVisitor[V]{info: info, objs: objs, safe: safe}
+	u.v = usedVisitor[V]{info: info, objs: objs, safe: safe, scan: u}
 	ast.Walk(&u.v, n)
 	out := u.v.out
 	u.v = usedVisitor[V]{} // holds nothing between calls
 	return out
+}
+
+// inertField reports whether sel reads a field, of a variable among objs,
+// that cannot carry what u.Holds accepts.
+func (u *UsedScan[V]) inertField(info *types.Info, sel *ast.SelectorExpr) bool {
+	if u == nil || u.Holds == nil {
+		return false
+	}
+	if s := info.Selections[sel]; s == nil || s.Kind() != types.FieldVal {
+		return false
+	}
+	t := info.TypeOf(sel)
+	inert, ok := u.inert[t]
+	if !ok {
+		inert = !MayHold(t, u.Holds)
+		Put(&u.inert, t, inert)
+	}
+	return inert
 }
 
 type usedVisitor[V any] struct {
@@ -226,9 +252,17 @@ type usedVisitor[V any] struct {
 	objs map[types.Object]V
 	safe []PosRange
 	out  map[types.Object]bool
+	scan *UsedScan[V] // its Holds, when the walk is a UsedScan's
 }
 
 func (v *usedVisitor[V]) Visit(n ast.Node) ast.Visitor {
+	if sel, ok := n.(*ast.SelectorExpr); ok {
+		if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+			if _, tracked := v.objs[v.info.Uses[id]]; tracked && v.scan.inertField(v.info, sel) {
+				return nil // x.f that cannot carry x's value
+			}
+		}
+	}
 	if id, ok := n.(*ast.Ident); ok {
 		if _, ok := v.objs[v.info.Uses[id]]; ok && !InRanges(id.Pos(), v.safe) {
 			Put(&v.out, v.info.Uses[id], true)

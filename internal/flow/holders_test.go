@@ -160,3 +160,50 @@ func f(a, b int) {
 	assert.Nil(t, scan.Of(info, fd.Body.List[0], objs, safe), "a's one use is safe")
 	assert.Nil(t, scan.Of(info, fd.Body, nil, safe))
 }
+
+// TestUsedScanHolds: with Holds, a read of a field that cannot carry what
+// Holds accepts is no use of the variable; a field that can, the variable
+// itself and a method value are.
+func TestUsedScanHolds(t *testing.T) {
+	src := `package p
+
+type H uintptr
+
+type owner struct {
+	h    H
+	fn   uintptr
+	name string
+	n    [3]int
+}
+
+func (o *owner) Close() {}
+
+func use(...any) {}
+
+func f(o *owner) {
+	use(o.name, o.n[0])
+	use(o.h)
+	use(o.fn)
+	use(o.Close)
+	use(o)
+	use((o).name)
+}
+`
+	file, info := checkSrc(t, src)
+	var fd *ast.FuncDecl
+	for _, d := range file.Decls {
+		if f, ok := d.(*ast.FuncDecl); ok && f.Name.Name == "f" {
+			fd = f
+		}
+	}
+	o := info.Defs[fd.Name].(*types.Func).Signature().Params().At(0)
+	h := info.Defs[file.Decls[0].(*ast.GenDecl).Specs[0].(*ast.TypeSpec).Name].(*types.TypeName).Type()
+	scan := UsedScan[bool]{Holds: func(t types.Type) bool { return types.Identical(t, h) }}
+	objs := map[types.Object]bool{o: true}
+	want := []bool{false, true, true, true, true, false}
+	for i, st := range fd.Body.List {
+		assert.Equal(t, want[i], scan.Of(info, st, objs, nil)[o], "statement %d", i)
+	}
+	var plain UsedScan[bool]
+	assert.True(t, plain.Of(info, fd.Body.List[0], objs, nil)[o], "without Holds every read counts")
+}

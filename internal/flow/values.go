@@ -211,13 +211,27 @@ func FinalizedTypes(info *types.Info, funcs []Func) map[*types.TypeName]bool {
 // satisfies is: t itself, what a pointer points to, or a struct field's
 // type, transitively. Each type is looked at once, so recursive types end;
 // a nil t (an expression left untyped at tier 3) holds nothing.
-func TypeHolds(t types.Type, is func(types.Type) bool) bool { return typeHolds(t, true, is) }
+func TypeHolds(t types.Type, is func(types.Type) bool) bool { return typeHolds(t, throughPointers, is) }
 
 // FieldsHold is TypeHolds without following pointers: t itself or a struct
 // field's type, transitively.
-func FieldsHold(t types.Type, is func(types.Type) bool) bool { return typeHolds(t, false, is) }
+func FieldsHold(t types.Type, is func(types.Type) bool) bool { return typeHolds(t, 0, is) }
 
-func typeHolds(t types.Type, throughPointers bool, is func(types.Type) bool) bool {
+// MayHold is TypeHolds for a question that must not be answered "no" in
+// error: it also looks into elements, map keys and values, and takes the
+// types that can carry anything (interfaces, functions, which may close
+// over a value, unsafe.Pointer, an unnamed uintptr, type parameters, and
+// types that did not check) as holding.
+func MayHold(t types.Type, is func(types.Type) bool) bool {
+	return typeHolds(t, throughPointers|conservative, is)
+}
+
+const (
+	throughPointers = 1 << iota // look at what pointers point to
+	conservative                // MayHold's: containers, and carriers of anything
+)
+
+func typeHolds(t types.Type, mode int, is func(types.Type) bool) bool {
 	seen := map[types.Type]bool{}
 	work := []types.Type{t}
 	for len(work) > 0 {
@@ -232,13 +246,34 @@ func typeHolds(t types.Type, throughPointers bool, is func(types.Type) bool) boo
 		}
 		switch u := t.Underlying().(type) {
 		case *types.Pointer:
-			if throughPointers {
+			if mode&throughPointers != 0 {
 				work = append(work, u.Elem())
 			}
 		case *types.Struct:
 			for i := u.NumFields() - 1; i >= 0; i-- {
 				work = append(work, u.Field(i).Type())
 			}
+		}
+		if mode&conservative == 0 {
+			continue
+		}
+		// An unnamed uintptr may be any handle; a named one (`type Function
+		// uintptr`) is what its name says, and is accepted when it is.
+		if b, ok := types.Unalias(t).(*types.Basic); ok &&
+			(b.Kind() == types.UnsafePointer || b.Kind() == types.Uintptr || b.Kind() == types.Invalid) {
+			return true
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Interface, *types.Signature, *types.Tuple: // and type parameters, whose underlying type is an interface
+			return true
+		case *types.Slice:
+			work = append(work, u.Elem())
+		case *types.Array:
+			work = append(work, u.Elem())
+		case *types.Chan:
+			work = append(work, u.Elem())
+		case *types.Map:
+			work = append(work, u.Key(), u.Elem())
 		}
 	}
 	return false

@@ -103,3 +103,38 @@ func TestTypeHolds(t *testing.T) {
 	assert.False(t, TypeHolds(loop, is), "a recursive type without the target ends")
 	assert.False(t, TypeHolds(nil, is))
 }
+
+// TestMayHold: what TypeHolds answers, plus containers, and the types that
+// can carry anything; a named uintptr that is not the target carries
+// nothing, and a recursive type ends.
+func TestMayHold(t *testing.T) {
+	target := types.NewNamed(types.NewTypeName(0, nil, "H", nil), types.Typ[types.Uintptr], nil)
+	is := func(t types.Type) bool { return t == target }
+	other := types.NewNamed(types.NewTypeName(0, nil, "F", nil), types.Typ[types.Uintptr], nil)
+	loop := types.NewNamed(types.NewTypeName(0, nil, "Loop", nil), nil, nil)
+	loop.SetUnderlying(types.NewStruct([]*types.Var{
+		types.NewField(0, nil, "next", types.NewPointer(loop), false),
+		types.NewField(0, nil, "f", other, false),
+		types.NewField(0, nil, "s", types.Typ[types.String], false),
+		types.NewField(0, nil, "grid", types.NewArray(types.Typ[types.Uint32], 3), false),
+	}, nil))
+	holds := []types.Type{
+		target,
+		types.NewSlice(target),
+		types.NewMap(types.Typ[types.String], types.NewPointer(target)),
+		types.NewChan(types.SendRecv, target),
+		types.NewArray(target, 2),
+		types.NewInterfaceType(nil, nil),
+		types.NewSignatureType(nil, nil, nil, nil, nil, false),
+		types.Typ[types.UnsafePointer],
+		types.Typ[types.Uintptr],
+		types.Typ[types.Invalid],
+	}
+	for _, ty := range holds {
+		assert.True(t, MayHold(ty, is), "%s", ty)
+	}
+	for _, ty := range []types.Type{other, types.NewPointer(loop), types.Typ[types.Int], types.NewSlice(types.Typ[types.Byte])} {
+		assert.False(t, MayHold(ty, is), "%s", ty)
+	}
+	assert.False(t, TypeHolds(types.NewSlice(target), is), "TypeHolds looks at no elements")
+}
