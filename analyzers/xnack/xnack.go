@@ -370,12 +370,12 @@ func (w *walker) uses(ev event, sum Summary, s state) {
 		// A literal's or the node's own flows are the walked function's
 		// parameters; a callee's (calleeOf) apply at the call to its
 		// arguments (a method expression ((*T).M) or a method value has no
-		// receiver; the slice of variadic arguments is not followed).
+		// receiver; variadic arguments only as an argument array).
 		pf.site = ev.pos
 		flows := []ParamFlow{pf}
 		if ev.callee != nil {
-			arg := pf.Ref.Arg(w.a.info, ev.call)
-			if arg == nil || flow.IsVariadicParam(ev.callee.Signature(), pf.Param) {
+			arg := flow.PassedArg(w.a.info, ev.call, ev.callee.Signature(), pf.Ref, pf.Array)
+			if arg == nil {
 				continue
 			}
 			var needs []Need

@@ -40,9 +40,18 @@ type KernelArg struct {
 // params := argBlock(p)`, or argBlock(p) itself, passes p (Built). Local
 // variables take the union of what is assigned to them; parameters, fields
 // and package variables are not followed, nor the slice of a helper's
-// variadic arguments.
+// variadic arguments. A VariadicArgs carries what its elements pass.
 func (k *KernelArgs) Carried(e ast.Expr, cBuffer bool) []KernelArg {
-	vals := k.GoArray(e)
+	var vals []ast.Expr
+	if v, ok := e.(*VariadicArgs); ok {
+		vals = addrValues(k.Info, v.Elems) // and nothing else: it is no node of the file
+		if len(vals) == 0 {
+			return nil
+		}
+	}
+	if len(vals) == 0 {
+		vals = k.GoArray(e)
+	}
 	if len(vals) == 0 {
 		vals = k.CSlots(e)
 	}

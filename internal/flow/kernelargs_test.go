@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestKernelArgs(t *testing.T) {
@@ -117,4 +118,60 @@ func f(d, e unsafe.Pointer, extra []unsafe.Pointer) {
 	assert.Empty(t, k.Carried(args[4], false), "a parameter is not followed")
 	k.Built = nil
 	assert.Empty(t, k.Carried(args[0], false), "no summaries, no helpers")
+}
+
+// TestPassedArgVariadic: a kernelParams parameter that is variadic is
+// passed the slice spread with `...`, or the arguments listed from it on,
+// whose elements Carried reads as a slice literal's; a value among several
+// variadic ones, and a field of them, are not followed.
+func TestPassedArgVariadic(t *testing.T) {
+	src := `package p
+import "unsafe"
+func launch(n int, args ...unsafe.Pointer) {}
+func one(p unsafe.Pointer) {}
+func f(d, e unsafe.Pointer, n int32) {
+	launch(1, unsafe.Pointer(&d), unsafe.Pointer(&n), unsafe.Pointer(&e))
+	list := []unsafe.Pointer{unsafe.Pointer(&e)}
+	launch(2, list...)
+	launch(3)
+	one(d)
+}
+`
+	pass, _ := fakePass(t, src)
+	info := pass.TypesInfo
+	srcs := IndexSources(info, pass.Files)
+	c := NewCMemory(info, types.SizesFor("gc", "amd64"), srcs, pass.Files, func(*ast.CallExpr) bool { return false })
+	k := KernelArgs{Info: info, Sources: srcs, C: c}
+	var calls []*ast.CallExpr
+	ast.Inspect(pass.Files[0], func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if name := types.ExprString(call.Fun); name == "launch" || name == "one" {
+				calls = append(calls, call)
+			}
+		}
+		return true
+	})
+	require.Len(t, calls, 4)
+	sig := func(call *ast.CallExpr) *types.Signature { return Callee(info, call).Signature() }
+	carried := func(e ast.Expr) []string {
+		var out []string
+		for _, a := range k.Carried(e, false) {
+			out = append(out, types.ExprString(a.Value))
+		}
+		return out
+	}
+	listed := PassedArg(info, calls[0], sig(calls[0]), Ref{Param: 1}, true)
+	require.IsType(t, &VariadicArgs{}, listed)
+	assert.Equal(t, calls[0].Args[1].Pos(), listed.Pos(), "it stands at the first of them")
+	assert.Equal(t, []string{"d", "e"}, carried(listed), "the listed arguments' values (n is no pointer)")
+	spread := PassedArg(info, calls[1], sig(calls[1]), Ref{Param: 1}, true)
+	assert.Same(t, calls[1].Args[1], spread, "the spread slice itself")
+	assert.Equal(t, []string{"e"}, carried(spread))
+	assert.Nil(t, PassedArg(info, calls[2], sig(calls[2]), Ref{Param: 1}, true), "no variadic arguments")
+	assert.Nil(t, PassedArg(info, calls[0], sig(calls[0]), Ref{Param: 1}, false), "a value among several")
+	assert.Nil(t, PassedArg(info, calls[0], sig(calls[0]), Ref{Param: 1, Path: ".x"}, true), "a field of them")
+	assert.Same(t, calls[0].Args[0], PassedArg(info, calls[0], sig(calls[0]), Ref{Param: 0}, true), "a plain parameter")
+	assert.Same(t, calls[3].Args[0], PassedArg(info, calls[3], sig(calls[3]), Ref{Param: 0}, false))
+	assert.Empty(t, k.Carried(&VariadicArgs{Expr: calls[3].Args[0], Elems: calls[3].Args}, false),
+		"elements that are no addresses carry nothing, and nothing else is looked at")
 }

@@ -192,3 +192,36 @@ func opaque(p unsafe.Pointer) *unsafe.Pointer {
 func hostAlloc(n int) unsafe.Pointer {
 	return C.malloc(C.size_t(n))
 }
+
+// variadicHost lists C.malloc memory among a launch wrapper's variadic
+// arguments: they are its kernelParams array.
+func variadicHost() {
+	buf := C.malloc(256)
+	n := int32(64)
+	argblocklib.LaunchArgs(unsafe.Pointer(&buf), unsafe.Pointer(&n))
+	C.free(buf)
+}
+
+// variadicSpread passes the same arguments as a slice spread with `...`.
+func variadicSpread() {
+	buf := C.malloc(256)
+	n := int32(64)
+	args := []unsafe.Pointer{unsafe.Pointer(&buf), unsafe.Pointer(&n)}
+	argblocklib.LaunchArgs(args...)
+	C.free(buf)
+}
+
+// launchList hands its own variadic arguments on.
+func launchList(ps ...unsafe.Pointer) {
+	argblocklib.LaunchArgs(ps...)
+}
+
+// variadicDevice is the twin of both on hipMalloc memory, directly and
+// through launchList.
+func variadicDevice() {
+	d := devAlloc(256)
+	n := int32(64)
+	argblocklib.LaunchArgs(unsafe.Pointer(&d), unsafe.Pointer(&n))
+	launchList(unsafe.Pointer(&d), unsafe.Pointer(&n))
+	C.hipFree(d)
+}

@@ -73,3 +73,21 @@ func TestLibDevice(t *testing.T) {
 	argblocklib.Launch(opaque(hostAlloc(64)))
 	relaunch(addrOnly(unsafe.Pointer(&kp)))
 }
+
+func TestVariadic(t *testing.T) {
+	variadicHost() // want `TestVariadic reaches system memory \(C.malloc memory \(buf\) in the argument array passed to LaunchArgs, which hands it to hipModuleLaunchKernel in variadicHost\)`
+}
+
+func TestVariadicSpread(t *testing.T) {
+	variadicSpread() // want `TestVariadicSpread reaches system memory \(C.malloc memory \(buf\) in the argument array passed to LaunchArgs, which hands it to hipModuleLaunchKernel in variadicSpread\)`
+}
+
+func TestVariadicList(t *testing.T) {
+	xs := make([]float32, 8)
+	p := unsafe.Pointer(&xs[0])
+	launchList(unsafe.Pointer(&p)) // want `TestVariadicList reaches system memory \(Go memory \(p\) in the argument array passed to launchList, which hands it on to LaunchArgs, which hands it to hipModuleLaunchKernel\)`
+}
+
+func TestVariadicDevice(t *testing.T) {
+	variadicDevice()
+}

@@ -31,3 +31,14 @@ func Pack(data unsafe.Pointer, count uint32) (unsafe.Pointer, *unsafe.Pointer) {
 func Launch(params *unsafe.Pointer) { // want Launch:"launchesParams\\(args\\(p0\\)\\) initializesHIP"
 	C.hipModuleLaunchKernel(Kernel, 1, 1, 1, 32, 1, 1, 0, nil, params, nil)
 }
+
+// LaunchArgs runs Kernel with the argument pointers its caller lists, the
+// way launch wrappers take them: the variadic slice is the kernelParams
+// array.
+func LaunchArgs(args ...unsafe.Pointer) { // want LaunchArgs:"launchesParams\\(args\\(p0\\)\\) initializesHIP"
+	var kp *unsafe.Pointer
+	if len(args) > 0 {
+		kp = &args[0]
+	}
+	C.hipModuleLaunchKernel(Kernel, 1, 1, 1, 32, 1, 1, 0, nil, kp, nil)
+}
