@@ -726,10 +726,9 @@ func (fa *funcAnalysis) loopCarried(pos, alloc token.Pos) bool {
 func (fa *funcAnalysis) checkKinds(call *ast.CallExpr, what string, v val, name string, fam hipapi.Family) {
 	if fa.candidates {
 		// Candidate mode: every free node, whatever it frees.
-		var related []diag.Related
-		for _, i := range v.sites {
-			related = append(related, diag.Related{Pos: fa.sites[i].pos, Message: "allocated here by " + fa.sites[i].api})
-		}
+		related := diag.RelatedEach(v.sites, func(i int) diag.Related {
+			return diag.Related{Pos: fa.sites[i].pos, Message: "allocated here by " + fa.sites[i].api}
+		})
 		fa.record(NotGraphMemory, call.Pos(), call.End(), fmt.Sprintf("%s frees %s", name, what), related)
 		return
 	}
@@ -798,10 +797,9 @@ func (fa *funcAnalysis) checkDependencies() {
 		if len(missing) > 1 {
 			msg += fmt.Sprintf(" (and %d more nodes using it)", len(missing)-1)
 		}
-		var related []diag.Related
-		for _, u := range missing {
-			related = append(related, diag.Related{Pos: u.call.Pos(), Message: fmt.Sprintf("%s node using the memory", nodeKinds[u.call.Func.Role])})
-		}
+		related := diag.RelatedEach(missing, func(u *nodeSite) diag.Related {
+			return diag.Related{Pos: u.call.Pos(), Message: fmt.Sprintf("%s node using the memory", nodeKinds[u.call.Func.Role])}
+		})
 		fa.record(MissingDependency, fr.call.Pos(), fr.call.End(), msg, related)
 	}
 }

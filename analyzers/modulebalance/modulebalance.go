@@ -60,10 +60,12 @@ func (f *Unloads) String() string {
 // Borrows is the fact that a function only uses the modules passed in the
 // listed parameters (-1 is the receiver): it neither keeps nor releases them,
 // so passing a module to it is not a transfer of ownership.
-type Borrows struct{ Params []int }
+type Borrows struct{ Params, Uses []int } // Uses: those it hands to the runtime to look into (usesOf)
 
-func (*Borrows) AFact()           {}
-func (f *Borrows) String() string { return fmt.Sprintf("borrows%v", f.Params) }
+func (*Borrows) AFact() {}
+func (f *Borrows) String() string {
+	return flow.FactText(" ", "borrows%s", fmt.Sprint(f.Params), "uses%s", flow.ListText(f.Uses))
+}
 
 // ReturnsModule is the fact that a function returns a loaded module (or a value
 // that owns one) as result Result; Status is the index of the result that says
@@ -143,13 +145,20 @@ func (a *analysis_) callee(call *ast.CallExpr) *types.Func {
 // unloadsOf returns the module expressions that call unloads: the module
 // argument of a runtime unload, or the arguments a fact says are unloaded.
 func (a *analysis_) unloadsOf(call *ast.CallExpr) []ast.Expr {
-	if c := a.idx.Match(call); c != nil {
-		if m := c.Arg(c.Func.Module); c.Func.Role == hipapi.ModuleUnload && m != nil {
-			return []ast.Expr{m}
-		}
-		return nil
+	if c := a.idx.Match(call); c != nil && c.Func.Role == hipapi.ModuleUnload && c.Arg(c.Func.Module) != nil {
+		return []ast.Expr{c.Arg(c.Func.Module)}
 	}
-	return flow.ArgsAt(call, a.unloads.Get(a.callee(call)).Params)
+	return flow.ArgsAt(call, a.unloads.Get(a.callee(call)).Params) // none for other runtime calls
+}
+
+// usesOf returns the module expressions that call hands to the runtime to
+// look into: the module of hipModuleGetFunction or hipModuleGetGlobal, or
+// what a callee does (Borrows.Uses).
+func (a *analysis_) usesOf(call *ast.CallExpr) []ast.Expr {
+	if c := a.idx.Match(call); c != nil && (c.Func.Role == hipapi.ModuleGetFunction || c.Func.Role == hipapi.ModuleGetGlobal) {
+		return []ast.Expr{c.Arg(c.Func.Module)}
+	}
+	return flow.ArgsAt(call, a.borrows.Get(a.callee(call)).Uses)
 }
 
 // unloadsRecv reports whether fn unloads the modules of its receiver.
@@ -178,6 +187,7 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 	reload := map[types.Object]bool{}
 	if out.mentions {
 		raw := flow.ParamsOf(a.info, fn.Body, sig, flow.ReleasedRoots(a.idx, a.info, fn.Body, a.unloadsOf), aliases)
+		out.borrows.Uses = flow.ParamsOf(a.info, fn.Body, sig, flow.ReleasedRoots(a.idx, a.info, fn.Body, a.usesOf), aliases)
 		// fn's local variables that receive a loaded module (closures left out).
 		loaded := a.loadTargets(fn.Body, false)
 		maps.DeleteFunc(loaded, func(v types.Object, _ bool) bool { return !flow.Declares(fn.Body, v) })
@@ -251,6 +261,7 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 	uses := func() []flow.PosRange { return a.borrowedUses(fn, reload) }
 	borrowed := flow.BorrowedParams(a.info, fn.Body, sig, a.holdsModule, aliases, defs, uses)
 	out.borrows.Params = slices.DeleteFunc(borrowed, func(i int) bool { return slices.Contains(not, i) })
+	out.borrows.Uses = slices.DeleteFunc(out.borrows.Uses, func(i int) bool { return !slices.Contains(out.borrows.Params, i) })
 	return out
 }
 
@@ -329,6 +340,6 @@ func (a *analysis_) mentionsModules(fn flow.Func) bool {
 		fn := a.callee(call)
 		_, constructs := a.returns.Of(fn)
 		_, loadsInto := a.loadsInto.Of(fn)
-		return constructs || loadsInto || len(a.unloads.Get(fn).Params) > 0
+		return constructs || loadsInto || len(a.unloads.Get(fn).Params)+len(a.borrows.Get(fn).Uses) > 0
 	}) != nil
 }

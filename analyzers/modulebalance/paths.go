@@ -312,7 +312,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 			// cgo wrappers are matched at their call. A closure passed to a
 			// call (ctx.Do(func() error {...})) runs there, on the caller's
 			// variables: see through it. Other closures are other functions.
-			return fa.calledInPlace(x)
+			return fa.idx.InPlace(x)
 		case *ast.BinaryExpr:
 			if _, _, ok := flow.NilComparison(fa.info, x); ok {
 				borrowed.Add(x)
@@ -345,6 +345,9 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 				})
 			}
 			borrowed.Add(flow.ArgsAt(x, fa.borrows.Get(fn).Params)...)
+			for _, m := range flow.ArgsAt(x, fa.borrows.Get(fn).Uses) { // none when fn is nil
+				fa.afterUnload(s, x, fn.Name(), m)
+			}
 			if r, ok := fa.returns.Of(fn); ok {
 				fa.wrapperLoad(x, r, s)
 			}
@@ -380,13 +383,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 	case hipapi.ModuleUnload:
 		fa.unloadBy(s, c.Arg(c.Func.Module), c.Expr, 0)
 	case hipapi.ModuleGetFunction, hipapi.ModuleGetGlobal:
-		ks := fa.handlesAt(s, c.Arg(c.Func.Module))
-		for _, k := range ks {
-			if h := s[k]; h.b&^flags == unloaded {
-				fa.reported.Reportf(UseAfterUnload, c, []diag.Related{{Pos: h.unloadAt, Message: "unloaded here"}},
-					"%s uses module %s after it was unloaded; get functions and globals before the unload", c.Func.Name, k)
-			}
-		}
+		ks := fa.afterUnload(s, c, c.Func.Name, c.Arg(c.Func.Module))
 		// The function or global handle it fills comes from the module.
 		id, _ := ast.Unparen(flow.Addressed(c.Arg(c.Func.Out))).(*ast.Ident)
 		if obj := fa.info.ObjectOf(id); obj != nil && len(ks) > 0 {
@@ -400,6 +397,19 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 				"%s launches %s, whose module %s was unloaded; launch before unloading the module", c.Func.Name, id.Name, k)
 		}
 	}
+}
+
+// afterUnload reports the use by name, at n, of the modules m denotes that
+// are unloaded, and returns its handles.
+func (fa *funcAnalysis) afterUnload(s state, n analysis.Range, name string, m ast.Expr) []flow.Loc {
+	ks := fa.handlesAt(s, m)
+	for _, k := range ks {
+		if h := s[k]; h.b&^flags == unloaded {
+			fa.reported.Reportf(UseAfterUnload, n, []diag.Related{{Pos: h.unloadAt, Message: "unloaded here"}},
+				"%s uses module %s after it was unloaded; get functions and globals before the unload", name, k)
+		}
+	}
+	return ks
 }
 
 // wrapperLoad handles `m, err := loadModule(path)` for a function with a
@@ -553,11 +563,7 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, how bi
 }
 
 func (fa *funcAnalysis) siteRelated(h *handle, msg string) []diag.Related {
-	var out []diag.Related
-	for _, i := range h.sites {
-		out = append(out, diag.Related{Pos: fa.sites.List[i].call.Pos(), Message: msg})
-	}
-	return out
+	return diag.RelatedEach(h.sites, func(i int) diag.Related { return diag.Related{Pos: fa.sites.List[i].call.Pos(), Message: msg} })
 }
 
 // deferStmt handles `defer C.hipModuleUnload(m)`, `defer m.Unload()` and
@@ -659,15 +665,10 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 		// check is an if statement that returns, and the function unloads
 		// the module nowhere.
 		var fixes []analysis.SuggestedFix
-		// The statement holding the load.
-		stmt := flow.EnclosingStmt(fa.fn.Body, site.call)
-		fixable := site.unload != "" && site.at.Path == "" && stmt != nil && h.b&owner == 0
-		if fixable && !fa.unloadsAnywhere(site.at.Root) {
-			if fix, ok := flow.FixAfterCheck(fa.pass.Fset, fa.fn.Body, stmt,
+		if site.unload != "" && site.at.Path == "" && h.b&owner == 0 && !fa.unloadsAnywhere(site.at.Root) {
+			fixes = flow.FixAfterCheck(fa.pass.Fset, fa.fn.Body, site.call,
 				fmt.Sprintf("Unload %s with defer C.%s after the error check", site.at, site.unload),
-				fmt.Sprintf("defer C.%s(%s)", site.unload, site.at)); ok {
-				fixes = append(fixes, fix)
-			}
+				fmt.Sprintf("defer C.%s(%s)", site.unload, site.at))
 		}
 		fa.reported.Report(Leak, site.call.Pos(), site.call.End(), msg, related, fixes...)
 	}
@@ -678,15 +679,6 @@ func (fa *funcAnalysis) unloadsAnywhere(root types.Object) bool {
 		fa.unloadRoots = flow.ReleasedRoots(fa.idx, fa.info, fa.fn.Body, fa.unloadsOf)
 	}
 	return fa.unloadRoots[root]
-}
-
-// calledInPlace reports whether lit is a closure passed as an argument to a
-// call that is neither deferred nor started as a goroutine, and not cgo's
-// wrapper: such callbacks (ctx.Do, sync.Once.Do, a locked-thread runner) run
-// during the call, on the caller's variables.
-func (fa *funcAnalysis) calledInPlace(lit *ast.FuncLit) bool {
-	call, ok := flow.Parent(fa.fn.Body, lit).(*ast.CallExpr)
-	return ok && fa.idx.InPlace(lit) && !flow.IsTestCleanup(fa.callee(call))
 }
 
 // previous returns what a load into l finds there: l's handle, or else the

@@ -35,6 +35,15 @@ type Related struct {
 	Message string
 }
 
+// RelatedEach returns the related position f makes of each of xs, in order.
+func RelatedEach[T any](xs []T, f func(T) Related) []Related {
+	var out []Related // nil for none, as a literal nil would be
+	for _, x := range xs {
+		out = append(out, f(x))
+	}
+	return out
+}
+
 // keepMark is the key under which a driver that applies the suppression
 // directives itself marks the passes it runs (KeepSuppressed). It is never
 // run and never required: only its address matters.

@@ -110,3 +110,9 @@ func TestPositionOutsideTheFilesIsNotSuppressed(t *testing.T) {
 	Report(pass, testCheck, token.NoPos, token.NoPos, "nowhere", nil)
 	assert.Len(t, *got, 1)
 }
+
+func TestRelatedEach(t *testing.T) {
+	got := RelatedEach([]token.Pos{3, 1}, func(p token.Pos) Related { return Related{Pos: p, Message: "here"} })
+	assert.Equal(t, []Related{{Pos: 3, Message: "here"}, {Pos: 1, Message: "here"}}, got)
+	assert.Nil(t, RelatedEach([]int(nil), func(int) Related { return Related{} }), "none is nil, as no related positions are")
+}

@@ -13,7 +13,7 @@ import (
 // runner, t.Run) run during it, on the caller's variables, and analyzers
 // see through them at the call (Index.InPlace). cgo's wrapper literals are
 // not user closures, and callbacks that the callee keeps for later
-// (finalizers, timers, sync.OnceFunc) are not in place. The caller leaves
+// (finalizers, timers, sync.OnceFunc, t.Cleanup) are not in place. The caller leaves
 // out deferred and go calls.
 func addInPlace(info *types.Info, call *ast.CallExpr, out map[*ast.FuncLit]bool) {
 	if keepsCallback(info, call) {
@@ -41,6 +41,8 @@ func keepsCallback(info *types.Info, call *ast.CallExpr) bool {
 		return fn.Name() == "AfterFunc"
 	case "sync":
 		return fn.Name() == "OnceFunc" || fn.Name() == "OnceValue" || fn.Name() == "OnceValues"
+	case "testing":
+		return fn.Name() == "Cleanup" // runs when the test ends
 	}
 	return false
 }

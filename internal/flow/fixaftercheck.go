@@ -8,18 +8,23 @@ import (
 )
 
 // FixAfterCheck offers a fix, message, that inserts text on the line after
-// the error check of stmt (ErrorCheck), a statement in body: a cleanup
-// deferred there runs once, and only for a call that succeeded. There is
-// none when stmt has no such check, is inside a loop (a defer there runs
-// at function exit, once per iteration), or the check ends the file.
-func FixAfterCheck(fset *token.FileSet, body *ast.BlockStmt, stmt ast.Stmt, message, text string) (analysis.SuggestedFix, bool) {
+// the error check (ErrorCheck) of the statement of body that holds n
+// (EnclosingStmt): a cleanup deferred there runs once, and only for a call
+// that succeeded. There is none (nil) when n is in no such statement, the
+// statement has no such check or is inside a loop (a defer there runs at
+// function exit, once per iteration), or the check ends the file.
+func FixAfterCheck(fset *token.FileSet, body *ast.BlockStmt, n ast.Node, message, text string) []analysis.SuggestedFix {
+	stmt := EnclosingStmt(body, n)
+	if stmt == nil {
+		return nil
+	}
 	check := ErrorCheck(body, stmt)
 	if check == nil || InLoop(body, stmt) {
-		return analysis.SuggestedFix{}, false
+		return nil
 	}
 	edit, ok := LineAfter(fset, check, text)
 	if !ok {
-		return analysis.SuggestedFix{}, false
+		return nil
 	}
-	return analysis.SuggestedFix{Message: message, TextEdits: []analysis.TextEdit{edit}}, true
+	return []analysis.SuggestedFix{{Message: message, TextEdits: []analysis.TextEdit{edit}}}
 }

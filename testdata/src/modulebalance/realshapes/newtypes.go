@@ -32,7 +32,7 @@ func MustLoadData(img unsafe.Pointer) Module { // want MustLoadData:"returnsModu
 }
 
 // GetFunction looks a kernel up; it panics when there is none.
-func (m Module) GetFunction(name *C.char) Function { // want GetFunction:"borrows\\[-1\\]"
+func (m Module) GetFunction(name *C.char) Function { // want GetFunction:"borrows\\[-1\\] uses\\[-1\\]"
 	var f C.CUfunction
 	if err := check(C.cuModuleGetFunction(&f, C.CUmodule(unsafe.Pointer(uintptr(m))), name)); err != nil {
 		panic(err)
