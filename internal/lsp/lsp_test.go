@@ -230,13 +230,7 @@ func TestBadInputKeepsServing(t *testing.T) {
 		assert.Empty(t, c.waitPublished(uri, 1), p)
 		assert.Empty(t, c.codeActions(uri, lspRange{}), p)
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	var logged []string
-	for _, l := range c.logs {
-		logged = append(logged, l.Message)
-	}
-	all := strings.Join(logged, "\n")
+	all := c.waitLogged("example.com/bad/typeerr", "no/such/header.h", "example.com/bad/syntax")
 	assert.Contains(t, all, "example.com/bad/typeerr")
 	assert.Contains(t, all, "no/such/header.h")
 	assert.Contains(t, all, "example.com/bad/syntax")
@@ -321,13 +315,11 @@ func TestTier3(t *testing.T) {
 
 			uri := c.open(file)
 			diags := c.waitPublished(uri, 1)
-			c.mu.Lock()
-			var logged []string
-			for _, l := range c.logs {
-				logged = append(logged, l.Message)
+			want := []string{"no_such_sdk_header.h"}
+			if !noTier3 {
+				want = append(want, "example.com/tier3/sdk: note: cgo failed")
 			}
-			c.mu.Unlock()
-			all := strings.Join(logged, "\n")
+			all := c.waitLogged(want...)
 			assert.Contains(t, all, "no_such_sdk_header.h")
 			if noTier3 {
 				assert.Empty(t, diags, "a cgo failure is an error")

@@ -159,6 +159,29 @@ func (c *client) waitPublished(uri string, n int) []diagnostic {
 	return nil
 }
 
+// waitLogged waits until the server has logged (window/logMessage) a
+// message containing each of subs, and returns every message so far, one
+// per line. The client handles notifications as they come, so a log the
+// server sent before a publication may be handled after it.
+func (c *client) waitLogged(subs ...string) string {
+	c.t.Helper()
+	deadline := time.Now().Add(waitFor)
+	for {
+		c.mu.Lock()
+		var logged []string
+		for _, l := range c.logs {
+			logged = append(logged, l.Message)
+		}
+		c.mu.Unlock()
+		all := strings.Join(logged, "\n")
+		missing := slices.DeleteFunc(slices.Clone(subs), func(s string) bool { return strings.Contains(all, s) })
+		if len(missing) == 0 || time.Now().After(deadline) {
+			return all // the caller's assertions say what is missing
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 func (c *client) publications(uri string) int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
