@@ -113,7 +113,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	}
 	flow.ExportAll(flow.Objects(a.info, funcs), a.unloads, a.borrows, a.loadsInto, a.returns)
 	for _, fn := range funcs {
-		if a.mentionsModules(fn) {
+		if a.mentionsModules(fn, false) {
 			newFuncAnalysis(a, fn).run()
 		}
 	}
@@ -179,7 +179,7 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 	sig := fn.Signature(a.info)
 	// Loads, unloads and constructors need a module call in the body (one
 	// walk that stops at the first); most functions have none.
-	out := summary{mentions: a.mentionsModules(fn)}
+	out := summary{mentions: a.mentionsModules(fn, true)}
 	aliases, defs := flow.ParamAliases(a.idx, a.info, fn.Body, sig)
 	// The parameters fn both unloads and loads into (a Reload): the module it
 	// unloads and the one it loads stay the caller's, so those calls borrow
@@ -328,8 +328,11 @@ func (a *analysis_) holdsModule(t types.Type) bool {
 var moduleRoles = []hipapi.Role{hipapi.ModuleLoad, hipapi.ModuleUnload, hipapi.ModuleGetFunction, hipapi.ModuleGetGlobal, hipapi.Launch}
 
 // mentionsModules reports whether fn loads, unloads or borrows a module, so
-// that functions without any are not analyzed further.
-func (a *analysis_) mentionsModules(fn flow.Func) bool {
+// that functions without any are not analyzed further. uses: a call of a
+// function that looks into its module (Borrows.Uses) counts, which matters
+// for fn's summary only: with no load or unload of its own, fn's paths
+// hold no module to check.
+func (a *analysis_) mentionsModules(fn flow.Func, uses bool) bool {
 	// Closures run in place (ctx.Do) may load for this function; cgo's
 	// wrappers are matched at their call.
 	enter := func(lit *ast.FuncLit) bool { return !a.idx.IsWrapper(lit) }
@@ -340,6 +343,6 @@ func (a *analysis_) mentionsModules(fn flow.Func) bool {
 		fn := a.callee(call)
 		_, constructs := a.returns.Of(fn)
 		_, loadsInto := a.loadsInto.Of(fn)
-		return constructs || loadsInto || len(a.unloads.Get(fn).Params)+len(a.borrows.Get(fn).Uses) > 0
+		return constructs || loadsInto || len(a.unloads.Get(fn).Params) > 0 || uses && len(a.borrows.Get(fn).Uses) > 0
 	}) != nil
 }

@@ -42,16 +42,10 @@ type KernelArg struct {
 // and package variables are not followed, nor the slice of a helper's
 // variadic arguments. A VariadicArgs carries what its elements pass.
 func (k *KernelArgs) Carried(e ast.Expr, cBuffer bool) []KernelArg {
-	var vals []ast.Expr
 	if v, ok := e.(*VariadicArgs); ok {
-		vals = addrValues(k.Info, v.Elems) // and nothing else: it is no node of the file
-		if len(vals) == 0 {
-			return nil
-		}
+		return kernelArgs(addrValues(k.Info, v.Elems)) // no node of the file: nothing else looks at it
 	}
-	if len(vals) == 0 {
-		vals = k.GoArray(e)
-	}
+	vals := k.GoArray(e)
 	if len(vals) == 0 {
 		vals = k.CSlots(e)
 	}
@@ -65,6 +59,14 @@ func (k *KernelArgs) Carried(e ast.Expr, cBuffer bool) []KernelArg {
 				Join: func(p, q []KernelArg) []KernelArg { return append(p, q...) }, Follow: FollowLocals}
 		}
 		return k.helped.Of(e)
+	}
+	return kernelArgs(vals)
+}
+
+// kernelArgs returns vals as kernel arguments of no helper; nil for none.
+func kernelArgs(vals []ast.Expr) []KernelArg {
+	if len(vals) == 0 {
+		return nil
 	}
 	out := make([]KernelArg, len(vals))
 	for i, v := range vals {
