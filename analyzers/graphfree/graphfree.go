@@ -299,7 +299,7 @@ func (a *analyzer) relevant(fn flow.Func) bool {
 			if cgocall.IsCHeapAlloc(a.pass.TypesInfo, call) {
 				return true
 			}
-			callee := flow.Callee(a.pass.TypesInfo, call)
+			callee := a.idx.Callee(call)
 			_, frees := a.frees.Of(callee)
 			_, returns := a.returns.Of(callee)
 			return frees || returns

@@ -390,11 +390,11 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 	if flow.IsConversion(fa.info, call) || cgocall.IsCHeapAlloc(fa.info, call) {
 		return
 	}
-	fn := flow.Callee(fa.info, call)
+	fn := fa.idx.Callee(call)
 	if f, ok := fa.frees.Of(fn); ok {
 		for i, ps := range [][]ParamPath{f.Params, f.Host} {
 			for _, p := range ps {
-				if e := p.Arg(fa.info, call); e != nil {
+				if e := fa.idx.ArgAt(call, p.Param); e != nil {
 					fa.free(call, e, p.Path, fn.Name(), i == 0, 0, s)
 				}
 			}
@@ -404,7 +404,7 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 	if c, ok := fa.captures.Of(fn); ok {
 		for i, ps := range [][]ParamPath{c.Begins, c.Ends} {
 			for _, p := range ps {
-				if e := p.Arg(fa.info, call); e != nil {
+				if e := fa.idx.ArgAt(call, p.Param); e != nil {
 					fa.capture(s, fa.streamKey(e, p.Path), i == 0, e, p.Path)
 				}
 			}
@@ -588,7 +588,7 @@ func (fa *funcAnalysis) callValue(call *ast.CallExpr, result int, s *state) (tre
 		name, _ := cgocall.CName(fa.info, call) // C.malloc(...) as written at tier 3 has no object
 		return tree{"": {sites: []int{fa.site(call.Pos(), KindCHeap, "C."+name, "", 0)}}}, true
 	}
-	fn := flow.Callee(fa.info, call)
+	fn := fa.idx.Callee(call)
 	rs, _ := fa.returns.Of(fn)
 	if len(rs.Allocs) == 0 {
 		return nil, false

@@ -121,7 +121,7 @@ func (c *checker) relevant(fn flow.Func) bool {
 // callee returns the Go function call calls, directly or through a field
 // that always holds one (FuncFields), or nil.
 func (c *checker) callee(call *ast.CallExpr) *types.Func {
-	if fn := flow.Callee(c.info, call); fn != nil {
+	if fn := c.idx.Callee(call); fn != nil {
 		return fn
 	}
 	return flow.FieldCallee(c.info, c.funcFields, call)

@@ -35,7 +35,7 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 		}
 	}
 	for _, i := range sum.Reads {
-		if arg := flow.ArgAt(call, i); arg != nil {
+		if arg := fa.idx.ArgAt(call, i); arg != nil {
 			fa.hostRead(arg, call, fn.Name(), true, s)
 		}
 	}
@@ -278,7 +278,7 @@ func (fa *funcAnalysis) defersSetDevice() bool {
 			if c := fa.idx.Match(call); c != nil {
 				return c.Func.Role == hipapi.SetDevice
 			}
-			fn := flow.Callee(fa.info, call)
+			fn := fa.idx.Callee(call)
 			sum, _ := fa.sums.Of(fn)
 			return sum.SetsDevice != flow.Sym{} && fn.Origin() != fa.fn.Object(fa.info)
 		}) != nil {
@@ -319,7 +319,7 @@ func (fa *funcAnalysis) firstSync(body *ast.BlockStmt) token.Pos {
 		if c := fa.idx.Match(call); c != nil {
 			return c.Func.Role == hipapi.DeviceSync || c.Func.Role == hipapi.StreamSync || c.Func.Role == hipapi.EventSync
 		}
-		sum, _ := fa.sums.Of(flow.Callee(fa.info, call))
+		sum, _ := fa.sums.Of(fa.idx.Callee(call))
 		return sum.SyncDevice || sum.SyncNull || len(sum.SyncStreams) > 0
 	})
 	if call == nil {

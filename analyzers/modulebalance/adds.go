@@ -50,7 +50,7 @@ func (a *analysis_) loadsIn(body ast.Node, closures bool, yield func(e ast.Expr,
 				if slices.Contains(li.Adds, p) {
 					k = addsTo
 				}
-				if e := flow.ArgAt(n, p); e != nil {
+				if e := a.idx.ArgAt(n, p); e != nil {
 					yield(e, k)
 				}
 			}

@@ -95,9 +95,21 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	if !flow.IsInvolved(pass) {
 		return nil, nil
 	}
+	impls := flow.NewImpls(pass)
 	a := &analysis_{pass: pass, info: pass.TypesInfo, candidates: candidates, idx: flow.IndexOf(pass),
-		unloads: flow.NewTable[Unloads](pass, nil), borrows: flow.NewTable[Borrows](pass, nil),
+		unloads: flow.NewTable[Unloads](pass, impls), borrows: flow.NewTable[Borrows](pass, impls),
 		returns: flow.NewTable[ReturnsModule](pass, nil), loadsInto: flow.NewTable[LoadsInto](pass, nil)}
+	// A call through an interface (or a type parameter's constraint) unloads
+	// or borrows what every implementation the package can see does.
+	all := func(int) bool { return true }
+	a.unloads.Meet = func(fs []Unloads) Unloads {
+		return Unloads{Params: flow.MeetLists(fs, func(f Unloads) []int { return f.Params }, all),
+			Idempotent: flow.MeetLists(fs, func(f Unloads) []int { return f.Idempotent }, all)}
+	}
+	a.borrows.Meet = func(fs []Borrows) Borrows {
+		return Borrows{Params: flow.MeetLists(fs, func(f Borrows) []int { return f.Params }, all),
+			Uses: flow.MeetLists(fs, func(f Borrows) []int { return f.Uses }, all)}
+	}
 	a.loadsInto.Empty = func(li LoadsInto) bool { return len(li.Params) == 0 }
 	// This package's summaries, to a fixpoint (flow.Summaries), exported as
 	// facts. A constructor found for a new module type of the package makes
@@ -105,7 +117,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	// often as the set of module types grows (it only grows, and is bounded
 	// by the package's named types).
 	funcs := a.idx.Funcs()
-	s := flow.Summaries[summary]{Pass: a.pass, Index: a.idx, Analyze: a.summarizeFunc, Update: a.update}
+	s := flow.Summaries[summary]{Pass: a.pass, Index: a.idx, Impls: impls, Analyze: a.summarizeFunc, Update: a.update}
 	for grown := true; grown; {
 		n := len(a.moduleTypes)
 		s.Solve(funcs)
@@ -139,7 +151,7 @@ type analysis_ struct {
 
 // callee returns the static callee of call (functions and concrete methods).
 func (a *analysis_) callee(call *ast.CallExpr) *types.Func {
-	return flow.Callee(a.info, call)
+	return a.idx.Callee(call)
 }
 
 // unloadsOf returns the module expressions that call unloads: the module
@@ -148,7 +160,7 @@ func (a *analysis_) unloadsOf(call *ast.CallExpr) []ast.Expr {
 	if c := a.idx.Match(call); c != nil && c.Func.Role == hipapi.ModuleUnload && c.Arg(c.Func.Module) != nil {
 		return []ast.Expr{c.Arg(c.Func.Module)}
 	}
-	return flow.ArgsAt(call, a.unloads.Get(a.callee(call)).Params) // none for other runtime calls
+	return a.idx.ArgsAt(call, a.unloads.Get(a.callee(call)).Params) // none for other runtime calls
 }
 
 // usesOf returns the module expressions that call hands to the runtime to
@@ -158,7 +170,7 @@ func (a *analysis_) usesOf(call *ast.CallExpr) []ast.Expr {
 	if c := a.idx.Match(call); c != nil && (c.Func.Role == hipapi.ModuleGetFunction || c.Func.Role == hipapi.ModuleGetGlobal) {
 		return []ast.Expr{c.Arg(c.Func.Module)}
 	}
-	return flow.ArgsAt(call, a.borrows.Get(a.callee(call)).Uses)
+	return a.idx.ArgsAt(call, a.borrows.Get(a.callee(call)).Uses)
 }
 
 // unloadsRecv reports whether fn unloads the modules of its receiver.
@@ -304,8 +316,8 @@ func (a *analysis_) borrowedUses(fn flow.Func, reload map[types.Object]bool) []f
 			return
 		}
 		fn := a.callee(x)
-		safe.Add(flow.ArgsAt(x, a.borrows.Get(fn).Params)...)
-		for _, e := range append(a.unloadsOf(x), flow.ArgsAt(x, a.loadsInto.Get(fn).Params)...) {
+		safe.Add(a.idx.ArgsAt(x, a.borrows.Get(fn).Params)...)
+		for _, e := range append(a.unloadsOf(x), a.idx.ArgsAt(x, a.loadsInto.Get(fn).Params)...) {
 			if reload[flow.RootVar(a.info, e)] {
 				safe.Add(e)
 			}

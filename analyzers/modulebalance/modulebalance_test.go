@@ -19,3 +19,9 @@ func testdata() string {
 func TestModuleBalance(t *testing.T) {
 	analysistest.Run(t, testdata(), modulebalance.Analyzer, "modulebalance/...")
 }
+
+// TestMatrix runs the module-balance column of the construct matrix
+// (docs/coverage.md): a hazard and its safe twin for every construct.
+func TestMatrix(t *testing.T) {
+	analysistest.Run(t, testdata(), modulebalance.Analyzer, "matrix/modules", "matrix/moduleslib")
+}

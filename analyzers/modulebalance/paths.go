@@ -344,8 +344,8 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 					fa.unloadBy(s, flow.ThroughRange(fa.info, fa.fn.Body, m), c, atExit)
 				})
 			}
-			borrowed.Add(flow.ArgsAt(x, fa.borrows.Get(fn).Params)...)
-			for _, m := range flow.ArgsAt(x, fa.borrows.Get(fn).Uses) { // none when fn is nil
+			borrowed.Add(fa.idx.ArgsAt(x, fa.borrows.Get(fn).Params)...)
+			for _, m := range fa.idx.ArgsAt(x, fa.borrows.Get(fn).Uses) { // none when fn is nil
 				fa.afterUnload(s, x, fn.Name(), m)
 			}
 			if r, ok := fa.returns.Of(fn); ok {
@@ -356,12 +356,12 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 			li, _ := fa.loadsInto.Of(fn)
 			for _, p := range li.Params {
 				adds := slices.Contains(li.Adds, p) // only into owners the function created
-				if l, ok := fa.target(s, flow.ArgAt(x, p), adds); ok && adds {
+				if l, ok := fa.target(s, fa.idx.ArgAt(x, p), adds); ok && adds {
 					fa.addInto(s, x, l, li.Status)
 				} else if ok {
 					fa.loadAt(s, l, x, false, li.Status)
 				}
-				borrowed.Add(flow.ArgAt(x, p))
+				borrowed.Add(fa.idx.ArgAt(x, p))
 			}
 			for _, m := range fa.unloadsOf(x) { // not a runtime call: the callee's Unloads
 				fa.unloadBy(s, m, x, 0)
@@ -515,7 +515,7 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, how bi
 	if fa.candidates {
 		return // every load stays live: each balanced load becomes a candidate
 	}
-	if slices.Contains(flow.ArgsAt(call, fa.unloads.Get(fa.callee(call)).Idempotent), m) {
+	if slices.Contains(fa.idx.ArgsAt(call, fa.unloads.Get(fa.callee(call)).Idempotent), m) {
 		how |= quiet
 	}
 	isDeferred, ref := how&deferred != 0, how&(byRef|pointee)

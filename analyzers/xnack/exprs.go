@@ -86,7 +86,7 @@ func (a *analyzer) buildIndex() {
 // constructed is the provenance of result `result` of a call of a function
 // summarized as returning system memory there.
 func (a *analyzer) constructed(call *ast.CallExpr, result int) string {
-	if r := a.sums.Get(flow.Callee(a.info, call)).Memory; r != nil && r.Result == result {
+	if r := a.sums.Get(a.idx.Callee(call)).Memory; r != nil && r.Result == result {
 		return r.From
 	}
 	return ""
@@ -222,7 +222,7 @@ func (a *analyzer) attrValue(e ast.Expr) guard {
 // "xnack+") and its relatives, or a function summarized as reporting XNACK
 // (or, wrongly, HMM support).
 func (a *analyzer) guardCall(call *ast.CallExpr, result int, _ step[guard]) guard {
-	fn := flow.Callee(a.info, call)
+	fn := a.idx.Callee(call)
 	if fn == nil || fn.Pkg() == nil {
 		return guard{}
 	}

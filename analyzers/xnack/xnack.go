@@ -214,7 +214,7 @@ func (a *analyzer) callOrEvents(n ast.Node) {
 		return
 	}
 	// FullName builds a string: only the two names that can match need it.
-	fn, full := flow.Callee(a.info, call), ""
+	fn, full := a.idx.Callee(call), ""
 	if fn != nil && (fn.Name() == "Setenv" || fn.Name() == "Run") {
 		full = fn.FullName()
 	}
@@ -565,7 +565,7 @@ func (a *analyzer) varInitRuntime() token.Pos {
 	first := token.NoPos
 	flow.VarInitCalls(a.info, a.files, func(call *ast.CallExpr) bool {
 		name, isC := cgocall.CName(a.info, call)
-		c, fn := a.idx.Match(call), flow.Callee(a.info, call)
+		c, fn := a.idx.Match(call), a.idx.Callee(call)
 		if isC && hipapi.InitializesRuntime(name) || c != nil && c.Func.Family == hipapi.HIP ||
 			fn != nil && a.sums.Get(fn.Origin()).Runtime {
 			first = call.Pos()

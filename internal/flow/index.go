@@ -63,6 +63,11 @@ type Index struct {
 	// source order; a body's span in ranges holds its range of it (funcRefs).
 	refList []*types.Func
 
+	// binds holds the local variables assigned once (resolve.go), made
+	// on first use.
+	bindOnce sync.Once
+	binds    map[*types.Var]ast.Expr
+
 	mu   sync.Mutex
 	cfgs map[*ast.BlockStmt]*cfg.CFG      // CFG's graphs, built on first use
 	refs map[*ast.BlockStmt][]*types.Func // funcRefs's lists, made on first use

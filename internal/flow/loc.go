@@ -173,6 +173,12 @@ func RefOf(sig *types.Signature, l Loc) (Ref, bool) {
 // value), or the argument. It returns nil when there is none (variadic
 // beyond the arguments given).
 func (r Ref) Arg(info *types.Info, call *ast.CallExpr) ast.Expr {
+	// A method expression (*T).M(v, x) passes its receiver first.
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
+			return ArgAt(call, r.Param+1)
+		}
+	}
 	if r.Param == Receiver {
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok {
