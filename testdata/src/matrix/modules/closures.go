@@ -1,0 +1,122 @@
+package modules
+
+// #include <hip/hip_runtime_api.h>
+import "C"
+
+import "sync"
+
+//matrix:gap closure-in-place: an unload inside a closure called in place is not counted against the caller's module when it is a method (md.Close)
+func inPlaceTwice(path *C.char) {
+	md, err := Load(path)
+	if err != nil {
+		return
+	}
+	func() { md.Close() }()
+	md.Close()
+}
+
+//matrix:twin closure-in-place
+func inPlaceOnce(path *C.char) error {
+	md, err := Load(path)
+	if err != nil {
+		return err
+	}
+	return func() error { return md.Close() }()
+}
+
+//matrix:gap closure-stored: a closure stored in a variable that unloads is taken as the unload wherever it is called or not
+func storedSkipped(path *C.char) error {
+	md, err := Load(path)
+	if err != nil {
+		return err
+	}
+	cleanup := func() { md.Close() }
+	if err := validate(md); err != nil {
+		return err
+	}
+	cleanup()
+	return nil
+}
+
+//matrix:twin closure-stored
+func storedDeferred(path *C.char) error {
+	md, err := Load(path)
+	if err != nil {
+		return err
+	}
+	cleanup := func() { md.Close() }
+	defer cleanup()
+	return validate(md)
+}
+
+//matrix:hazard closure-deferred
+func deferredAndExplicit(path *C.char) error {
+	md, err := Load(path)
+	if err != nil {
+		return err
+	}
+	defer func() { md.Close() }()
+	return md.Close() // want `unloaded here and again by a deferred unload`
+}
+
+//matrix:twin closure-deferred
+func deferredOnly(path *C.char) error {
+	md, err := Load(path)
+	if err != nil {
+		return err
+	}
+	defer func() { md.Close() }()
+	return validate(md)
+}
+
+//matrix:gap closure-go: the unload in a goroutine is not ordered before the caller's use; goroutines are not modelled as concurrent
+func goUnloadThenUse(path, name *C.char) error {
+	md, err := Load(path)
+	if err != nil {
+		return err
+	}
+	go func() { md.Close() }()
+	_, err = md.Function(name)
+	return err
+}
+
+//matrix:twin closure-go
+func goJoinedThenUnload(path, name *C.char) error {
+	md, err := Load(path)
+	if err != nil {
+		return err
+	}
+	defer md.Close()
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		md.Function(name)
+	}()
+	wg.Wait()
+	return nil
+}
+
+func withModule(path *C.char, f func(*Module) error) error {
+	md, err := Load(path)
+	if err != nil {
+		return err
+	}
+	defer md.Close()
+	return f(md)
+}
+
+//matrix:gap closure-helper: an unload in a closure the helper runs while it also defers the unload is not seen as a second unload
+func helperClosesToo(path *C.char) error {
+	return withModule(path, func(md *Module) error {
+		return md.Close()
+	})
+}
+
+//matrix:twin closure-helper
+func helperOwns(path, name *C.char) error {
+	return withModule(path, func(md *Module) error {
+		_, err := md.Function(name)
+		return err
+	})
+}
