@@ -51,3 +51,9 @@ func TestFactStrings(t *testing.T) {
 	assert.Equal(t, "capturesStream(begins[-1.h] ends[])",
 		(&graphfree.CapturesStream{Begins: []graphfree.ParamPath{{Param: -1, Path: ".h"}}}).String())
 }
+
+// TestMatrix runs the graph-free column of the construct matrix
+// (docs/coverage.md): a hazard and its safe twin for every construct.
+func TestMatrix(t *testing.T) {
+	analysistest.Run(t, testdata(t), graphfree.Analyzer, "matrix/graphfree")
+}

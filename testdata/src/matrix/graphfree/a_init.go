@@ -1,0 +1,7 @@
+package graphfree
+
+import "unsafe"
+
+var initBuf unsafe.Pointer
+
+func init() { initBuf = deviceAlloc() }
