@@ -157,8 +157,10 @@ func (m *Matrix) readFile(path, rel, family string) error {
 			site.Line = fset.Position(decl.Pos()).Line
 			site.Name = declName(decl)
 			hasWant := false
+			// By line: a one-line declaration carries its want after the brace.
+			first, last := fset.Position(decl.Pos()).Line, fset.Position(decl.End()).Line
 			for _, w := range wants {
-				if w > decl.Pos() && w < decl.End() {
+				if l := fset.Position(w).Line; l >= first && l <= last {
 					hasWant = true
 				}
 			}

@@ -68,6 +68,9 @@ func gapNoWhy() {}
 func gapTwin() {}
 
 //matrix:na range-int: no loop here
+
+//matrix:hazard call-method-value
+func oneLine() { _ = 1 } // want "z"
 `
 	require.NoError(t, os.WriteFile(filepath.Join(fam, "a.go"), []byte(src), 0o644))
 	m, err := Read(dir)
@@ -81,6 +84,7 @@ func gapTwin() {}
 	assert.Equal(t, "covered", m.Cell("call-direct", "copysync").State())
 	assert.Equal(t, "gap", m.Cell("goto", "copysync").State())
 	assert.Equal(t, "na", m.Cell("range-int", "copysync").State())
+	assert.Len(t, m.Cell("call-method-value", "copysync").Hazards, 1, "a one-line hazard with its want after the brace")
 	assert.Equal(t, "missing", m.Cell("call-direct", "xnack").State())
 	assert.Contains(t, m.Missing(), "call-direct × xnack")
 	doc := m.Doc()
