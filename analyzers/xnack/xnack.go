@@ -191,7 +191,7 @@ func (a *analyzer) collectFuncs() {
 			fi.obj = fn.Object(a.info)
 			name, sig = fn.Decl.Name.Name, fn.Signature(a.info)
 		}
-		fi.name, fi.sig, fi.entry = name, sig, flow.EntryOf(fi.obj, fn.Decl, test)
+		fi.name, fi.sig, fi.entry = name, sig, a.idx.Entry(fn, a.info)
 		a.funcs = append(a.funcs, fi)
 		a.byNode[fn.Node()] = fi
 		// The functions whose facts other packages read.

@@ -258,3 +258,45 @@ func IsTestName(name, prefix string) bool {
 	r, _ := utf8.DecodeRuneInString(rest)
 	return !unicode.IsLower(r)
 }
+
+// Entry says how go test or the Go runtime enters fn (EntryOf), reading its
+// file: an example whose body has no output comment is compiled by go test
+// and never run, so it is no entry.
+func (x *Index) Entry(fn Func, info *types.Info) EntryKind {
+	if fn.Decl == nil {
+		return NotEntry
+	}
+	x.build()
+	var file *ast.File
+	for _, f := range x.user {
+		if f.Pos() <= fn.Decl.Pos() && fn.Decl.Pos() < f.End() {
+			file = f
+			break
+		}
+	}
+	test := strings.HasSuffix(x.fset.Position(fn.Decl.Pos()).Filename, "_test.go")
+	kind := EntryOf(fn.Object(info), fn.Decl, test)
+	if kind == TestEntry && IsTestName(fn.Decl.Name.Name, "Example") && !hasOutputComment(file, fn.Decl.Body) {
+		return NotEntry
+	}
+	return kind
+}
+
+// hasOutputComment reports whether body holds an example's output comment
+// ("// Output:" or "// Unordered output:", as go test looks for it).
+func hasOutputComment(file *ast.File, body *ast.BlockStmt) bool {
+	if file == nil || body == nil {
+		return true // not known: an entry, as before
+	}
+	for _, cg := range file.Comments {
+		if cg.Pos() < body.Pos() || cg.End() > body.End() {
+			continue
+		}
+		text := strings.TrimSpace(cg.Text())
+		lower := strings.ToLower(text)
+		if strings.HasPrefix(lower, "output:") || strings.HasPrefix(lower, "unordered output:") {
+			return true
+		}
+	}
+	return false
+}

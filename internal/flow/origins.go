@@ -78,6 +78,9 @@ func (p *Origins) expr(e ast.Expr, s Step[string, *Origins]) string {
 		}
 	case *ast.SelectorExpr:
 		if f := SelectedField(p.Info, x); f != nil {
+			if out, ok := p.litField(x, f, s); ok {
+				return out
+			}
 			return p.all(p.Sources.Of[f], s)
 		}
 	case *ast.IndexExpr:
@@ -140,4 +143,40 @@ func (p *Origins) call(call *ast.CallExpr, result int, s Step[string, *Origins])
 		return fn.Pkg().Name() + ".Mmap memory"
 	}
 	return p.Alloc(call, result)
+}
+
+// litField is the provenance of v.f for a variable v that is only ever
+// given struct literals (b := bufs{in: p}, var pool = bufs{...}) and whose
+// field f is stored nowhere else (v.f = e adds its value): what any of
+// those values points to, as for a variable, rather than what every value
+// of the type's field does. ok is false when v is given anything else.
+func (p *Origins) litField(x *ast.SelectorExpr, f *types.Var, s Step[string, *Origins]) (out string, ok bool) {
+	id, isID := ast.Unparen(x.X).(*ast.Ident)
+	if !isID {
+		return "", false
+	}
+	v, _ := p.Info.Uses[id].(*types.Var)
+	srcs := p.Sources.Of[v]
+	if v == nil || len(srcs) == 0 {
+		return "", false
+	}
+	for _, src := range srcs {
+		e := ast.Unparen(src.Expr)
+		if u, isAddr := e.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		lit, isLit := e.(*ast.CompositeLit)
+		if src.Call != nil || !isLit {
+			return "", false
+		}
+		for _, fv := range LitFields(p.Info, lit) {
+			if fv.Field == f && out == "" {
+				out = s.Of(fv.Value)
+			}
+		}
+	}
+	if out == "" {
+		out = p.Any(p.Sources.Fields[Loc{Root: v}.Field(f.Name())])
+	}
+	return out, true
 }

@@ -82,6 +82,13 @@ func (x *Index) resolveValue(fun ast.Expr, depth int) target {
 			if fn == nil {
 				return target{}
 			}
+			if IsInterfaceMethod(fn) {
+				// var r Runner = DeviceKernel{}; r.Run(): the dynamic type of a
+				// local bound once is known, and so is the method.
+				if m := x.concreteMethod(f.X, fn); m != nil {
+					return target{fn: m.Origin(), recv: f.X}
+				}
+			}
 			return target{fn: fn.Origin(), recv: f.X}
 		case types.MethodExpr:
 			fn, _ := s.Obj().(*types.Func)
@@ -175,7 +182,7 @@ func (x *Index) bindLocals() {
 			return nil
 		}
 		switch v.Type().Underlying().(type) {
-		case *types.Signature, *types.Struct, *types.Map, *types.Pointer:
+		case *types.Signature, *types.Struct, *types.Map, *types.Pointer, *types.Interface:
 			return v
 		}
 		return nil
@@ -304,4 +311,29 @@ func (x *Index) ArgsAt(call *ast.CallExpr, params []int) []ast.Expr {
 		}
 	}
 	return out
+}
+
+// concreteMethod returns the method m of the dynamic type of recv, a local
+// variable of interface type bound once to a value of a concrete type; nil
+// otherwise.
+func (x *Index) concreteMethod(recv ast.Expr, m *types.Func) *types.Func {
+	id, ok := ast.Unparen(recv).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := x.info.Uses[id].(*types.Var)
+	val, ok := x.binds[v]
+	if !ok || v == nil || !types.IsInterface(v.Type()) {
+		return nil
+	}
+	t := x.info.TypeOf(val)
+	if t == nil || types.IsInterface(t) {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
+	fn, _ := obj.(*types.Func)
+	if fn == nil || IsInterfaceMethod(fn) {
+		return nil
+	}
+	return fn
 }

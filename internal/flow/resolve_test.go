@@ -47,7 +47,15 @@ func calls(m *M, k *K, p *Pair[int], fs []func()) {
 	w()                        // 9: assigned twice: unknown
 	fs[0]()                    // 10: unknown
 	hooks[fmtKey()]()          // 11: a key that is no constant: unknown
+	var c closer = m
+	c.Close()                  // 12: the dynamic type of c is *M
+	var d closer = pick(m, k)
+	d.Close()                  // 13: not known: the interface method
 }
+
+type closer interface{ Close() error }
+
+func pick(m *M, k *K) closer { return m }
 
 func fmtKey() string { return "close" }
 `
@@ -72,7 +80,7 @@ func TestResolve(t *testing.T) {
 			}
 		}
 	}
-	require.Len(t, calls, 12)
+	require.Len(t, calls, 14)
 	name := func(fn *types.Func) string {
 		if fn == nil {
 			return ""
@@ -98,6 +106,8 @@ func TestResolve(t *testing.T) {
 		{"", "", "", ""},
 		{"", "", "", ""},
 		{"", "", "", ""},
+		{"Close", "c", "", ""},
+		{"Close", "d", "", ""},
 	} {
 		c := calls[i]
 		fn := x.Callee(c)
@@ -110,6 +120,8 @@ func TestResolve(t *testing.T) {
 		assert.Equal(t, want.arg0, str(x.ArgAt(c, 0)), "call %d param 0", i)
 		assert.Equal(t, want.arg1, str(x.ArgAt(c, 1)), "call %d param 1", i)
 	}
+	assert.False(t, IsInterfaceMethod(x.Callee(calls[12])), "c's dynamic type is known")
+	assert.True(t, IsInterfaceMethod(x.Callee(calls[13])), "d's is not")
 	// Ref.Arg, which has no index, still maps a method expression's
 	// receiver to its first argument.
 	assert.Equal(t, "m", str(Ref{Param: Receiver}.Arg(info, calls[1])))
