@@ -116,3 +116,9 @@ func TestParamFlow(t *testing.T) {
 		"Go memory (unsafe.Pointer(&data[0])) passed to FillGuarded, which hands it on to fill, which hands it to hipModuleLaunchKernel",
 	}, msgs)
 }
+
+// TestMatrix runs the XNACK column of the construct matrix
+// (docs/coverage.md): a hazard and its safe twin for every construct.
+func TestMatrix(t *testing.T) {
+	analysistest.Run(t, testdata(), xnack.Analyzer, "matrix/xnack", "matrix/xnacklib")
+}
