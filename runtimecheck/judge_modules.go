@@ -42,6 +42,21 @@ func (m *moduleLife) step(r Record) {
 	}
 }
 
+// unloadedFunction returns the module of the function r launches when
+// that module was unloaded and not loaded again.
+func (m *moduleLife) unloadedFunction(r *Record) (Word, bool) {
+	if r.Function == 0 {
+		return 0, false
+	}
+	mod, ok := m.functions[r.Function]
+	if !ok {
+		return 0, false
+	}
+	_, live := m.live[mod]
+	_, gone := m.unloaded[mod]
+	return mod, gone && !live
+}
+
 // judgeModules judges HL2001-HL2004 from the module calls in the trace.
 func judgeModules(ev *Evidence) (Verdict, []string) {
 	switch ev.Finding.ID {

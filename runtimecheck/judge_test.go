@@ -152,3 +152,23 @@ func TestJudgeWithoutRuns(t *testing.T) {
 	assert.Equal(t, Inconclusive, v)
 	assert.Contains(t, ev[0], "could not run")
 }
+
+// TestJudgeAttributesLaunchAfterUnload: a kernel launched from a module a
+// cache had evicted fails on the GPU. That failure is HL2003's evidence (use
+// after unload), and says nothing about XNACK: a silent XNACK site at the
+// same launch was judged missed from it (issue 32).
+func TestJudgeAttributesLaunchAfterUnload(t *testing.T) {
+	run := func() *Run {
+		return &Run{Test: "TestEvicted", Trace: loadTrace(t, "launch_after_unload.jsonl")}
+	}
+	silent := evidenceFor(t, "HL4001", []int{31}, nil, run())
+	silent.Finding.Silent = true
+	v, ev := judge(silent)
+	assert.NotEqual(t, Missed, v, ev)
+	assert.NotEqual(t, Confirmed, v, ev)
+	assert.Contains(t, strings.Join(ev, "\n"), "a use after unload (HL2003), not an XNACK fault")
+
+	v, ev = judge(evidenceFor(t, "HL2003", []int{31}, nil, run()))
+	assert.Equal(t, Confirmed, v, ev)
+	assert.Contains(t, strings.Join(ev, "\n"), "already unloaded at p/p.go:3:")
+}

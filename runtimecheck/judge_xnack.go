@@ -14,6 +14,7 @@ import (
 func judgeXNACK(ev *Evidence) (Verdict, []string) {
 	var evidence []string
 	exercised, faulted, pageable, seen, onNVIDIA, completed := false, false, false, false, false, false
+	otherCause := false // a failure that another check's precondition explains
 	skippedAll := len(ev.Runs) > 0
 	for _, run := range ev.Runs {
 		skippedAll = skippedAll && strings.Contains(run.Output, "--- SKIP: "+run.Test+" ")
@@ -50,10 +51,22 @@ func judgeXNACK(ev *Evidence) (Verdict, []string) {
 		// mine: the latest launch was this site's (or the finding is the
 		// whole test's), so a fault reported now is its kernel's.
 		mine := len(ev.At) == 0
+		// A launch of a function whose module is already unloaded fails
+		// whatever memory it touches: that is HL2003's hazard, and its
+		// failure is no evidence about XNACK (issue 32).
+		life := newModuleLife()
 		for _, r := range sorted(run.Trace) {
 			if !r.Returned() {
 				continue
 			}
+			if mod, gone := life.unloadedFunction(&r); gone && !r.OK() && roleOf(&r) == hipapi.Launch {
+				otherCause = true
+				evidence = append(evidence, fmt.Sprintf("%s: %s at %s returned %s: its function's module %s was unloaded at %s, a use after unload (HL2003), not an XNACK fault",
+					run.Test, r.API, ev.Sites[r.Site], errName(r.API, *r.Ret), mod.Hex(), ev.Sites[life.unloaded[mod].Site]))
+				life.step(r)
+				continue
+			}
+			life.step(r)
 			here := ev.at(run.Trace, &r)
 			if here || len(ev.At) == 0 {
 				exercised = true
@@ -70,7 +83,7 @@ func judgeXNACK(ev *Evidence) (Verdict, []string) {
 				evidence = append(evidence, fmt.Sprintf("%s: %s at %s returned %s", run.Test, r.API, ev.Sites[r.Site], errName(r.API, *r.Ret)))
 			}
 		}
-		if msg, crashed := crashEvidence(ev, run); crashed && exercised {
+		if msg, crashed := crashEvidence(ev, run); crashed && exercised && !otherCause {
 			faulted = true
 			evidence = append(evidence, msg)
 		}
@@ -82,6 +95,8 @@ func judgeXNACK(ev *Evidence) (Verdict, []string) {
 		return NotExercised, evidence
 	case faulted:
 		return Confirmed, evidence
+	case otherCause:
+		return Inconclusive, append(evidence, "the kernels here failed for another check's reason, so they say nothing about XNACK")
 	case ev.Finding.Silent && skippedAll && !pageable:
 		return Refuted, append(evidence, "the test skipped itself on a device that reports no pageable-memory access: its guard kept the kernel away from memory the device cannot reach")
 	case ev.Finding.Silent && completed && len(ev.At) > 0:
