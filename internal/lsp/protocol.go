@@ -21,6 +21,7 @@ const (
 	methodCodeAction         = "textDocument/codeAction"
 	methodPublishDiagnostics = "textDocument/publishDiagnostics"
 	methodLogMessage         = "window/logMessage"
+	methodShowMessage        = "window/showMessage"
 )
 
 // Error codes beyond JSON-RPC's.
@@ -195,6 +196,8 @@ const (
 	messageInfo    messageType = 3
 )
 
+// logMessageParams are the params of window/logMessage and of
+// window/showMessage alike.
 type logMessageParams struct {
 	Type    messageType `json:"type"`
 	Message string      `json:"message"`
