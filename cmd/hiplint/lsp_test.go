@@ -42,6 +42,7 @@ type lspProcess struct {
 	mu        sync.Mutex
 	published map[string][]json.RawMessage // diagnostics by URI, last publication
 	logs      []string
+	shown     []string // window/showMessage
 }
 
 type stdioPipes struct {
@@ -94,6 +95,14 @@ func startLSPBin(t *testing.T, bin string, env []string, args ...string) *lspPro
 					return nil, err
 				}
 				p.logs = append(p.logs, params.Message)
+			case "window/showMessage":
+				var params struct {
+					Message string `json:"message"`
+				}
+				if err := json.Unmarshal(*req.Params, &params); err != nil {
+					return nil, err
+				}
+				p.shown = append(p.shown, params.Message)
 			}
 			return nil, nil
 		}))

@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -229,4 +231,65 @@ func TestLSPBrokenFramingExits(t *testing.T) {
 	t.Logf("stderr:\n%s", stderr)
 	assert.Contains(t, stderr, `hiplint: lsp: the message stream is broken at message 2: Content-Length "12x" is not a byte count; no later message can be framed`)
 	assert.NotContains(t, stderr, "closed the connection")
+}
+
+// TestLSPLargeBufferSaysWhyNoFixes opens, unsaved, a buffer of the -fix
+// fixture padded to 9 MiB (the file on disk stays small): the finding is
+// published without a quick fix, with a related note saying why, and the
+// editor is told once (window/showMessage), at the default limit of 8 MiB.
+func TestLSPLargeBufferSaysWhyNoFixes(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/large\n\ngo 1.26\n"), 0o644))
+	file := filepath.Join(dir, "leak", "leak.go")
+	copyFile(t, filepath.Join("testdata", "fix", "leak.go"), file)
+	include := filepath.Join(repoRoot, "testdata", "include", "hip")
+	for _, h := range []string{"hip_runtime_api.h", "hip_version.h"} {
+		copyFile(t, filepath.Join(include, h), filepath.Join(dir, "leak", "include", "hip", h))
+	}
+	line := "// " + strings.Repeat("padding ", 15) + "\n"
+	buffer := readFile(t, file) + strings.Repeat(line, 9<<20/len(line)+1)
+	require.Greater(t, len(buffer), 9<<20)
+
+	p := startLSP(t, os.Environ())
+	p.call(t, "initialize", map[string]any{"processId": os.Getpid(), "rootUri": nil, "capabilities": map[string]any{}}, nil)
+	p.notify(t, "initialized", map[string]any{})
+	uri := fileURI(file)
+	p.notify(t, "textDocument/didOpen", map[string]any{
+		"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": buffer},
+	})
+	raw := p.waitDiagnostics(t, uri)
+	require.Len(t, raw, 1, "the finding of the large buffer is published")
+	var d struct {
+		Code               string          `json:"code"`
+		Range              json.RawMessage `json:"range"`
+		RelatedInformation []struct {
+			Message string `json:"message"`
+		} `json:"relatedInformation"`
+	}
+	require.NoError(t, json.Unmarshal(raw[0], &d))
+	assert.Equal(t, "HL2001", d.Code)
+	var notes []string
+	for _, r := range d.RelatedInformation {
+		notes = append(notes, r.Message)
+	}
+	assert.Contains(t, notes, "no quick fix: the file is larger than 8 MiB, the largest for which hiplint offers fixes")
+
+	var actions []json.RawMessage
+	p.call(t, "textDocument/codeAction", map[string]any{
+		"textDocument": map[string]any{"uri": uri},
+		"range":        d.Range,
+		"context":      map[string]any{"diagnostics": []json.RawMessage{raw[0]}},
+	}, &actions)
+	assert.Empty(t, actions, "no quick fix for a buffer over the limit")
+	p.mu.Lock()
+	shown := slices.Clone(p.shown)
+	p.mu.Unlock()
+	require.Len(t, shown, 1, "the editor is told once")
+	assert.Equal(t, "hiplint: "+file+": 1 finding comes without quick fixes: the file is larger than 8 MiB, the largest for which hiplint offers fixes (docs/editors.md, \"Limits\")", shown[0])
+
+	p.call(t, "shutdown", nil, nil)
+	p.notify(t, "exit", nil)
+	require.NoError(t, p.cmd.Wait())
+	p.conn.Close()
 }

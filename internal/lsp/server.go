@@ -14,8 +14,10 @@
 // the directories that depend on it stale (re-analyzing those with open
 // files). The server never writes a file: it only proposes edits.
 //
-// JSON-RPC framing is github.com/sourcegraph/jsonrpc2's; the protocol's
-// message types are the few this server needs (protocol.go).
+// JSON-RPC is github.com/sourcegraph/jsonrpc2's, over the server's own
+// framing of messages (transport.go), which answers a malformed message
+// instead of ending the connection; the protocol's message types are the
+// few this server needs (protocol.go).
 package lsp
 
 import (
@@ -100,7 +102,9 @@ const exitGrace = 200 * time.Millisecond
 
 // Serve runs the language server on stream until the client sends exit,
 // the stream ends or ctx is done. It returns nil after an orderly shutdown
-// and exit.
+// and exit, and a *FramingError when the stream could not be split into
+// messages any more. It does not wait for an analyzer that is running on a
+// package (exitGrace): the caller may exit at once.
 func Serve(ctx context.Context, stream io.ReadWriteCloser, opts Options) error {
 	return newServer(opts).serve(ctx, stream)
 }
@@ -684,6 +688,12 @@ func (s *Server) publishLoop(ctx context.Context) {
 		}
 		clear(s.toPublish)
 		s.mu.Unlock()
+		// Why a file's fixes are missing goes first: a client that has
+		// the diagnostics has been told.
+		sort.Strings(notes)
+		for _, note := range notes {
+			s.showf(ctx, messageInfo, "%s", note)
+		}
 		sort.Slice(msgs, func(i, j int) bool { return msgs[i].URI < msgs[j].URI })
 		for _, m := range msgs {
 			if err := s.conn.Notify(ctx, methodPublishDiagnostics, m); errors.Is(err, jsonrpc2.ErrClosed) {
@@ -691,10 +701,6 @@ func (s *Server) publishLoop(ctx context.Context) {
 			} else if err != nil {
 				s.logger.Printf("publishing diagnostics for %s: %v", m.URI, err)
 			}
-		}
-		sort.Strings(notes)
-		for _, note := range notes {
-			s.showf(ctx, messageInfo, "%s", note)
 		}
 	}
 }

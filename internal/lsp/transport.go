@@ -32,12 +32,6 @@ const (
 	maxHeaderLines = 32
 )
 
-// JSON-RPC's error codes for a message the server could not take.
-const (
-	codeParseError = -32700
-	// codeInvalidRequest (protocol.go) is -32600.
-)
-
 // A FramingError says that the stream cannot be split into messages any
 // more: a header part without a usable Content-Length, or no header part
 // at all. Nothing after it can be read reliably, so the connection ends.
