@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"os"
-	"strings"
+	"slices"
 
 	"github.com/hiplint/hiplint/internal/lsp"
+	"golang.org/x/tools/go/analysis"
 )
 
 // lspCommand serves hiplint's diagnostics and quick fixes to an editor over
@@ -39,26 +39,34 @@ func (p *program) lspCommand(args []string) int {
 		return exitError
 	}
 	defer cleanup()
-	var notes []string
-	if len(missing) > 0 {
-		notes = append(notes, fmt.Sprintf("the C compiler finds no <%s>; cgo uses hiplint's declarations of the runtime API instead (-headers=system turns this off)",
-			strings.Join(missing, ">, <")))
+	analyzers := p.analyzers
+	if testAnalyzers != nil {
+		analyzers = append(slices.Clip(analyzers), testAnalyzers()...)
 	}
+	// The server says which headers cgo gets from hiplint once it analyzes
+	// code that includes them: a HIP-only module hears nothing of CUDA's.
 	err = lsp.Serve(context.Background(), lsp.Stdio(os.Stdin, p.stdout), lsp.Options{
-		Analyzers: p.analyzers,
-		Debug:     *debug,
-		NoTier3:   *headers == "system",
-		Checks:    p.checks,
-		Tags:      *tags,
-		Tests:     *tests,
-		Env:       env,
-		Notes:     notes,
-		Log:       p.stderr,
-		Version:   version(),
+		Analyzers:      analyzers,
+		Debug:          *debug,
+		NoTier3:        *headers == "system",
+		Checks:         p.checks,
+		Tags:           *tags,
+		Tests:          *tests,
+		Env:            env,
+		MissingHeaders: missing,
+		Log:            p.stderr,
+		Version:        version(),
 	})
 	if err != nil {
+		// Exit status 1, as the protocol asks after an exit that no
+		// shutdown preceded, and after a broken stream.
 		p.errorf("lsp: %v", err)
 		return exitError
 	}
 	return exitClean
 }
+
+// testAnalyzers, when not nil, returns analyzers the language server runs
+// after hiplint's: only a binary built with the tag hiplint_testhooks sets
+// it (testhooks.go), for the tests that need an analysis that does not end.
+var testAnalyzers func() []*analysis.Analyzer

@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hiplint/hiplint/internal/headerless"
 	"github.com/hiplint/hiplint/internal/testenv"
 	"github.com/sourcegraph/jsonrpc2"
 	"github.com/stretchr/testify/assert"
@@ -43,6 +42,7 @@ type lspProcess struct {
 	mu        sync.Mutex
 	published map[string][]json.RawMessage // diagnostics by URI, last publication
 	logs      []string
+	shown     []string // window/showMessage
 }
 
 type stdioPipes struct {
@@ -57,8 +57,14 @@ func (p stdioPipes) Close() error {
 
 func startLSP(t *testing.T, env []string, args ...string) *lspProcess {
 	t.Helper()
+	return startLSPBin(t, hiplintBin, env, args...)
+}
+
+// startLSPBin is startLSP with another binary (hookedBin).
+func startLSPBin(t *testing.T, bin string, env []string, args ...string) *lspProcess {
+	t.Helper()
 	p := &lspProcess{published: map[string][]json.RawMessage{}}
-	p.cmd = exec.Command(hiplintBin, append([]string{"lsp"}, args...)...)
+	p.cmd = exec.Command(bin, append([]string{"lsp"}, args...)...)
 	p.cmd.Env = env
 	p.cmd.Dir = t.TempDir()
 	p.cmd.Stderr = &p.stderr
@@ -89,6 +95,14 @@ func startLSP(t *testing.T, env []string, args ...string) *lspProcess {
 					return nil, err
 				}
 				p.logs = append(p.logs, params.Message)
+			case "window/showMessage":
+				var params struct {
+					Message string `json:"message"`
+				}
+				if err := json.Unmarshal(*req.Params, &params); err != nil {
+					return nil, err
+				}
+				p.shown = append(p.shown, params.Message)
 			}
 			return nil, nil
 		}))
@@ -129,6 +143,22 @@ func (p *lspProcess) waitDiagnostics(t *testing.T, uri string) []json.RawMessage
 	}
 	t.Fatalf("no diagnostics for %s within %v", uri, lspTimeout)
 	return nil
+}
+
+// waitLogged waits until a window/logMessage contains sub.
+func (p *lspProcess) waitLogged(t *testing.T, sub string) {
+	t.Helper()
+	deadline := time.Now().Add(lspTimeout)
+	for time.Now().Before(deadline) {
+		p.mu.Lock()
+		logs := strings.Join(p.logs, "\n")
+		p.mu.Unlock()
+		if strings.Contains(logs, sub) {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Errorf("no log message contains %q within %v", sub, lspTimeout)
 }
 
 // TestLSPOverStdioWithoutGPUHeaders runs `hiplint lsp -tags rocm` on a
@@ -175,9 +205,15 @@ func TestLSPOverStdioWithoutGPUHeaders(t *testing.T) {
 		got = append(got, mark{rel, d.Range.Start.Line + 1, d.Code})
 	}
 	assert.Equal(t, markedHazards(t, rel), got)
+	// Without GPU headers, every header hiplint can supply is missing; the
+	// note names the one the HIP code includes, and no CUDA header. The
+	// analysis logs it, and may do so after the publication.
+	p.waitLogged(t, "finds no")
 	p.mu.Lock()
-	// Without GPU headers, every header hiplint can supply is missing.
-	assert.Contains(t, p.logs, "hiplint: the C compiler finds no <"+strings.Join(headerless.Names, ">, <")+">; cgo uses hiplint's declarations of the runtime API instead (-headers=system turns this off)")
+	assert.Contains(t, p.logs, "hiplint: the C compiler finds no <hip/hip_runtime_api.h>; cgo uses hiplint's declarations of the runtime API instead (-headers=system turns this off)")
+	for _, l := range p.logs {
+		assert.NotContains(t, l, "cuda", "a HIP-only module hears nothing of CUDA")
+	}
 	p.mu.Unlock()
 
 	p.call(t, "shutdown", nil, nil)

@@ -42,7 +42,10 @@ type Config struct {
 	// Result.Findings, marked Suppressed, instead of dropping them.
 	KeepSuppressed bool
 
-	// Context, when not nil, cancels loading.
+	// Context, when not nil, cancels the run: loading, and the analysis
+	// between one analyzer's run on a package and the next (an analyzer
+	// that has started on a package runs to its end). A cancelled Run
+	// returns the context's error.
 	Context context.Context
 	// Dir is the directory the patterns are relative to ("": the current).
 	Dir string
@@ -142,6 +145,9 @@ type Result struct {
 // analyzers; a package that did not load is an error line of the Triage.
 func Run(cfg Config, patterns ...string) (*Result, error) {
 	pkgs, err := load(&cfg, patterns)
+	if err == nil && cfg.Context != nil {
+		err = cfg.Context.Err()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -203,7 +209,7 @@ func load(cfg *Config, patterns []string) ([]*packages.Package, error) {
 func analyze(cfg *Config, as []*analysis.Analyzer, roots []*packages.Package, tier3 *Tier3Filter, release, directives bool) ([]*Finding, []ActionError, error) {
 	// The driver applies the suppression directives itself, to learn
 	// which ones were used: the analyzers pass on what they suppress.
-	o := guardOptions{stacks: cfg.Stacks, keep: true}
+	o := guardOptions{stacks: cfg.Stacks, keep: true, ctx: cfg.Context}
 	if release {
 		// Keep the analysis within the memory loading took (memory.go).
 		releaseInert(roots)
@@ -215,6 +221,9 @@ func analyze(cfg *Config, as []*analysis.Analyzer, roots []*packages.Package, ti
 	}
 	graph, err := checker.Analyze(guard(as, o), roots, nil)
 	restore()
+	if err == nil && cfg.Context != nil {
+		err = cfg.Context.Err() // the actions' errors say only that they did not run
+	}
 	if err != nil {
 		return nil, nil, err
 	}

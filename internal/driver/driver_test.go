@@ -1,10 +1,12 @@
 package driver_test
 
 import (
+	"context"
 	"go/ast"
 	"os"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/hiplint/hiplint/analyzers"
@@ -199,3 +201,31 @@ func Load(image unsafe.Pointer) error {
 	return nil
 }
 `
+
+// TestRunCancelled: a Run whose context is cancelled while an analyzer
+// runs starts no other analyzer (the one that requires it never runs) and
+// returns the context's error, not a result: a language server that
+// cancels an analysis on exit stops it at the next analyzer, and never
+// mistakes a cut-short analysis for the findings of the package.
+func TestRunCancelled(t *testing.T) {
+	t.Parallel()
+	dir := module(t, map[string]map[string]string{"a": {"a.go": suppressedSrc}})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	first := &analysis.Analyzer{
+		Name: "first",
+		Doc:  "test analyzer: cancels the run",
+		Run:  func(*analysis.Pass) (any, error) { cancel(); return nil, nil },
+	}
+	var ran atomic.Bool
+	second := &analysis.Analyzer{
+		Name:     "second",
+		Doc:      "test analyzer: runs after first",
+		Requires: []*analysis.Analyzer{first},
+		Run:      func(*analysis.Pass) (any, error) { ran.Store(true); return nil, nil },
+	}
+	res, err := driver.Run(driver.Config{Analyzers: []*analysis.Analyzer{second}, Context: ctx, Dir: dir}, "./...")
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.Nil(t, res)
+	assert.False(t, ran.Load(), "no analyzer starts once the run is cancelled")
+}

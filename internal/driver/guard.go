@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"context"
 	"fmt"
 	"runtime/debug"
 
@@ -25,6 +26,10 @@ type guardOptions struct {
 	// after, when not nil, is called with the checker's pass and the
 	// result after each Run returns or panics (the releaser, memory.go).
 	after func(*analysis.Pass, any)
+	// ctx, when not nil, cancels the run between analyzers: once it is
+	// done, every Run not yet started returns its error at once (one that
+	// has started runs to its end; the checker cannot interrupt it).
+	ctx context.Context
 }
 
 // guard returns copies of analyzers whose Run turns a panic into an error
@@ -70,6 +75,9 @@ func guard(analyzers []*analysis.Analyzer, o guardOptions) []*analysis.Analyzer 
 // analyzers, and converts a panic into an error.
 func recoveringRun(orig *analysis.Analyzer, originalOf map[*analysis.Analyzer]*analysis.Analyzer, o guardOptions) func(*analysis.Pass) (any, error) {
 	return func(pass *analysis.Pass) (result any, err error) {
+		if o.ctx != nil && o.ctx.Err() != nil {
+			return nil, o.ctx.Err()
+		}
 		if o.after != nil {
 			defer func() { o.after(pass, result) }()
 		}

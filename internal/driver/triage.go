@@ -142,7 +142,10 @@ func Classify(initial []*packages.Package, opts Options) *Triage {
 		if len(p.Errors) > 0 && preferred(byPath[p.PkgPath], p) {
 			byPath[p.PkgPath] = p
 		}
-		if _, ok := cause[p]; ok && preferred(notePath[p.PkgPath], p) {
+		// A package that is not analyzed after all (a syntax error, which
+		// also fails cgo) has its error line, not a note saying how it
+		// was analyzed.
+		if _, ok := cause[p]; ok && !blocked[p] && preferred(notePath[p.PkgPath], p) {
 			notePath[p.PkgPath] = p
 		}
 	}

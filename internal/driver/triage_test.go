@@ -197,3 +197,19 @@ func TestErrorLineKeepsASpaceInThePath(t *testing.T) {
 	assert.Equal(t, []string{"example.com/sp/my pkg: broken"}, tr.Errors)
 	assert.Empty(t, tr.Analyzable)
 }
+
+// TestSyntaxErrorInCgoFileIsNoTier3Note: a syntax error in a file that
+// imports "C" fails cgo too, but the package is not analyzed at tier 3: it
+// does not parse. It gets its error line (the syntax error first), and no
+// note saying it was analyzed from its Go files.
+func TestSyntaxErrorInCgoFileIsNoTier3Note(t *testing.T) {
+	t.Parallel()
+	broken := strings.Replace(sdkSrc, "func Copy(dst", "func Copy dst", 1)
+	dir := module(t, map[string]map[string]string{"sdk": {"sdk.go": broken}})
+	tr := driver.Classify(load(t, dir, false), driver.Options{Tier3: true})
+	assert.Empty(t, tr.Analyzable)
+	assert.Empty(t, tr.Notes, "not analyzed: no note on how it was analyzed")
+	assert.Empty(t, tr.Degraded)
+	require.Len(t, tr.Errors, 1)
+	assert.Regexp(t, `^example.com/m/sdk: .*sdk.go:12:11: expected '\(', found dst`, tr.Errors[0])
+}

@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -33,6 +34,12 @@ type pkgResult struct {
 	versions map[string]int32      // the version of each open document that the findings describe
 	problems []string              // why some or all of it could not be analyzed
 	stale    bool                  // a file of the directory, or of a dependency, was saved since
+	// headersUsed are the Options.MissingHeaders that the packages' cgo
+	// preambles include: cgo used hiplint's declarations for them.
+	headersUsed []string
+	// withheld counts, by file, the findings whose fixes are not offered
+	// because a file is too large (Server.maxFixFileSize).
+	withheld map[string]int
 }
 
 // A finding is one diagnostic, ready to publish, with its quick fixes.
@@ -92,6 +99,7 @@ func (s *Server) analyzeDir(ctx context.Context, dir string, overlay map[string]
 		overlaid: map[string][32]byte{},
 		findings: map[string][]*finding{},
 		versions: map[string]int32{},
+		withheld: map[string]int{},
 	}
 	defer func() {
 		// A bug in go/packages, the checker or an analyzer the caller did
@@ -106,17 +114,18 @@ func (s *Server) analyzeDir(ctx context.Context, dir string, overlay map[string]
 	// tiers, tier 3 included, the same containment of analyzer failures,
 	// the same directives.
 	r, err := driver.Run(driver.Config{
-		Analyzers:  s.opts.Analyzers,
-		Checks:     s.opts.Checks,
-		Directives: true, // HL0001–HL0003, as the command line reports them
-		Context:    ctx,
-		Dir:        dir,
-		Env:        s.opts.Env,
-		Tags:       s.opts.Tags,
-		Tests:      s.opts.Tests,
-		Overlay:    overlay,
-		NoTier3:    s.opts.NoTier3,
-		Stacks:     s.opts.Debug,
+		Analyzers:      s.opts.Analyzers,
+		Checks:         s.opts.Checks,
+		Directives:     true, // HL0001–HL0003, as the command line reports them
+		Context:        ctx,
+		Dir:            dir,
+		Env:            s.opts.Env,
+		MissingHeaders: s.opts.MissingHeaders,
+		Tags:           s.opts.Tags,
+		Tests:          s.opts.Tests,
+		Overlay:        overlay,
+		NoTier3:        s.opts.NoTier3,
+		Stacks:         s.opts.Debug,
 	}, ".")
 	if err != nil {
 		res.problems = append(res.problems, fmt.Sprintf("loading %s: %v", dir, err))
@@ -138,8 +147,11 @@ func (s *Server) analyzeDir(ctx context.Context, dir string, overlay map[string]
 			res.deps[pkg.PkgPath] = true
 		}
 	})
+	res.headersUsed = r.HeadersUsed
 	res.problems = append(res.problems, r.Triage.Notes...)
-	res.problems = append(res.problems, r.Triage.Errors...)
+	for _, line := range r.Triage.Errors {
+		res.problems = append(res.problems, firstErrors(line))
+	}
 	for _, e := range r.Errors {
 		res.problems = append(res.problems, e.String())
 	}
@@ -154,12 +166,26 @@ func (s *Server) collect(found []*driver.Finding, res *pkgResult, overlay map[st
 	for file, text := range overlay {
 		src.Use(file, bytes.Clone(text))
 	}
+	sizes := fileSizes{overlay: overlay, known: map[string]int64{}}
+	limit := s.maxFixFileSize()
 	for _, df := range found {
 		posn := df.Posn
 		if !posn.IsValid() {
 			continue
 		}
 		f := &finding{diag: s.diagnostic(src, df.Pkg.Fset, df.Diagnostic)}
+		if len(df.Diagnostic.SuggestedFixes) > 0 && sizes.over(df.Pkg.Fset, fixPositions(df.Diagnostic), limit) {
+			// Mapping a fix reads the whole file, and the one edit that
+			// says what -fix writes is computed over all of it: not for
+			// files this large (docs/editors.md, "Limits").
+			res.withheld[posn.Filename]++
+			f.diag.RelatedInformation = append(f.diag.RelatedInformation, diagnosticRelatedInformation{
+				Location: location{URI: pathToURI(posn.Filename), Range: f.diag.Range},
+				Message:  "no quick fix: the file is larger than " + sizeString(limit) + ", the largest for which hiplint offers fixes",
+			})
+			res.findings[posn.Filename] = append(res.findings[posn.Filename], f)
+			continue
+		}
 		for _, fix := range df.Diagnostic.SuggestedFixes {
 			qf, err := quickFixOf(src, df.Pkg, fix)
 			if err != nil {
@@ -275,6 +301,66 @@ func quickFixOf(src *fixes.Sources, pkg *packages.Package, fix analysis.Suggeste
 		qf.title = "Apply hiplint's fix"
 	}
 	return qf, nil
+}
+
+// fixPositions returns the positions of d and of its fixes' edits.
+func fixPositions(d analysis.Diagnostic) []token.Pos {
+	out := []token.Pos{d.Pos}
+	for _, fix := range d.SuggestedFixes {
+		for _, te := range fix.TextEdits {
+			out = append(out, te.Pos)
+		}
+	}
+	return out
+}
+
+// fileSizes measures the files that fixes would read: the user's file as
+// the analysis saw it (the buffer, or the file on disk) and the file the
+// compiler saw (cgo's rewrite of it, or the file itself).
+type fileSizes struct {
+	overlay map[string][]byte
+	known   map[string]int64
+}
+
+// over reports whether a file holding one of positions is larger than
+// limit.
+func (z fileSizes) over(fset *token.FileSet, positions []token.Pos, limit int64) bool {
+	for _, pos := range positions {
+		tf := fset.File(pos)
+		if tf == nil {
+			continue
+		}
+		if int64(tf.Size()) > limit || z.size(tf.PositionFor(pos, true).Filename) > limit {
+			return true
+		}
+	}
+	return false
+}
+
+func (z fileSizes) size(file string) int64 {
+	if text, ok := z.overlay[file]; ok {
+		return int64(len(text))
+	}
+	n, ok := z.known[file]
+	if !ok {
+		if info, err := os.Stat(file); err == nil {
+			n = info.Size()
+		}
+		z.known[file] = n
+	}
+	return n
+}
+
+// moreErrors is the count that a load error line ends with (driver's
+// errorLine): the errors after the first, which after a syntax error are
+// mostly its consequences.
+var moreErrors = regexp.MustCompile(` \(and \d+ more errors?\)$`)
+
+// firstErrors returns a package's error line with its first error only:
+// the editor shows the compiler's errors itself, and "(and 114 more
+// errors)" after a one-character syntax error says nothing useful.
+func firstErrors(line string) string {
+	return moreErrors.ReplaceAllString(line, "")
 }
 
 // dirOf is the cache key of a file: its directory.

@@ -3,8 +3,9 @@ package lsp
 // The subset of the Language Server Protocol 3.17 that the server speaks,
 // as the specification names it
 // (https://microsoft.github.io/language-server-protocol/specifications/lsp/3.17/specification/).
-// JSON-RPC framing is github.com/sourcegraph/jsonrpc2's; these are only the
-// message shapes, and only the fields the server reads or writes.
+// JSON-RPC is github.com/sourcegraph/jsonrpc2's and the framing
+// transport.go's; these are only the message shapes, and only the fields
+// the server reads or writes.
 
 import "encoding/json"
 
@@ -21,12 +22,14 @@ const (
 	methodCodeAction         = "textDocument/codeAction"
 	methodPublishDiagnostics = "textDocument/publishDiagnostics"
 	methodLogMessage         = "window/logMessage"
+	methodShowMessage        = "window/showMessage"
 )
 
-// Error codes beyond JSON-RPC's.
+// Error codes.
 const (
 	codeServerNotInitialized = -32002
-	codeInvalidRequest       = -32600
+	codeInvalidRequest       = -32600 // also for a message that is no JSON-RPC message (transport.go)
+	codeParseError           = -32700 // a message body that is not JSON (transport.go)
 )
 
 type initializeParams struct {
@@ -195,6 +198,8 @@ const (
 	messageInfo    messageType = 3
 )
 
+// logMessageParams are the params of window/logMessage and of
+// window/showMessage alike.
 type logMessageParams struct {
 	Type    messageType `json:"type"`
 	Message string      `json:"message"`

@@ -14,8 +14,10 @@
 // the directories that depend on it stale (re-analyzing those with open
 // files). The server never writes a file: it only proposes edits.
 //
-// JSON-RPC framing is github.com/sourcegraph/jsonrpc2's; the protocol's
-// message types are the few this server needs (protocol.go).
+// JSON-RPC is github.com/sourcegraph/jsonrpc2's, over the server's own
+// framing of messages (transport.go), which answers a malformed message
+// instead of ending the connection; the protocol's message types are the
+// few this server needs (protocol.go).
 package lsp
 
 import (
@@ -78,11 +80,31 @@ type Options struct {
 	Log io.Writer
 	// Version is the server's version in the initialize result.
 	Version string
+	// MissingHeaders are the GPU headers the C compiler does not find, for
+	// which Env gives cgo hiplint's own: the server says so once a package
+	// it analyzes includes one of them, naming those it includes.
+	MissingHeaders []string
+	// MaxFixFileSize replaces DefaultMaxFixFileSize when positive.
+	MaxFixFileSize int64
 }
+
+// DefaultMaxFixFileSize is the largest file, as the editor holds it and as
+// cgo rewrote it, whose findings come with quick fixes: -fix's limit
+// (fixes.MaxFileSize). A larger file gets its diagnostics without quick
+// fixes, and the editor is told why once per opened document.
+const DefaultMaxFixFileSize = fixes.MaxFileSize
+
+// exitGrace is how long the server waits, once the connection has ended,
+// for its loops to stop. An analyzer that has started on a package cannot
+// be interrupted, and a client that stopped reading blocks the publishing
+// loop: the server then returns without them.
+const exitGrace = 200 * time.Millisecond
 
 // Serve runs the language server on stream until the client sends exit,
 // the stream ends or ctx is done. It returns nil after an orderly shutdown
-// and exit.
+// and exit, and a *FramingError when the stream could not be split into
+// messages any more. It does not wait for an analyzer that is running on a
+// package (exitGrace): the caller may exit at once.
 func Serve(ctx context.Context, stream io.ReadWriteCloser, opts Options) error {
 	return newServer(opts).serve(ctx, stream)
 }
@@ -120,6 +142,7 @@ type Server struct {
 	running     string                  // the directory being analyzed, or ""
 	toPublish   map[string]bool         // files whose diagnostics to send
 	closedURI   map[string]string       // files closed since last published, as the client named them
+	noted       map[string]bool         // the MissingHeaders said to be missing so far
 
 	analyzed func(dir string) // called after each analysis, with s.mu held; for tests
 }
@@ -130,6 +153,9 @@ type document struct {
 	version int32
 	text    []byte // the buffer at version
 	dirty   bool   // the buffer may differ from the file on disk: edited since opened or saved
+	// toldNoFixes: the client was told that the document is too large
+	// for quick fixes (once per opened document).
+	toldNoFixes bool
 }
 
 // analysisDue is an analysis waiting for its directory to be quiet.
@@ -150,6 +176,7 @@ func newServer(opts Options) *Server {
 		pending:     map[string]*analysisDue{},
 		toPublish:   map[string]bool{},
 		closedURI:   map[string]string{},
+		noted:       map[string]bool{},
 	}
 	for _, c := range opts.Checks {
 		s.checks[c.ID] = c
@@ -165,7 +192,8 @@ func newServer(opts Options) *Server {
 func (s *Server) serve(ctx context.Context, stream io.ReadWriteCloser) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	s.conn = jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(stream, jsonrpc2.VSCodeObjectCodec{}), s, jsonrpc2.SetLogger(s.logger))
+	framed := newFramedStream(stream, func(msg string) { s.logger.Print(msg) })
+	s.conn = jsonrpc2.NewConn(ctx, framed, s, jsonrpc2.SetLogger(s.logger))
 	close(s.ready)
 
 	var wg sync.WaitGroup
@@ -178,8 +206,20 @@ func (s *Server) serve(ctx context.Context, stream io.ReadWriteCloser) error {
 	case <-ctx.Done():
 		s.conn.Close()
 	}
-	cancel()
-	wg.Wait()
+	cancel() // stops the running analysis at its next analyzer
+	loops := make(chan struct{})
+	go func() { wg.Wait(); close(loops) }()
+	timer := time.NewTimer(exitGrace)
+	select {
+	case <-loops:
+	case <-timer.C:
+		s.mu.Lock()
+		if s.running != "" {
+			s.logger.Printf("exiting without waiting for the analysis of %s to end", s.running)
+		}
+		s.mu.Unlock()
+	}
+	timer.Stop()
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -188,6 +228,8 @@ func (s *Server) serve(ctx context.Context, stream io.ReadWriteCloser) error {
 		return nil
 	case s.exited:
 		return errors.New("the client sent exit without shutdown")
+	case framed.broken() != nil:
+		return framed.broken()
 	case ctx.Err() != nil && !errors.Is(ctx.Err(), context.Canceled):
 		return ctx.Err()
 	}
@@ -574,8 +616,19 @@ func (s *Server) analyze(ctx context.Context, dir string, due *analysisDue) {
 	for _, list := range res.findings {
 		findings += len(list)
 	}
+	var headers []string // missing headers the analyzed code includes, not mentioned yet
+	for _, h := range res.headersUsed {
+		if !s.noted[h] {
+			s.noted[h] = true
+			headers = append(headers, h)
+		}
+	}
 	s.mu.Unlock()
 
+	if len(headers) > 0 {
+		s.logf(ctx, messageInfo, "the C compiler finds no <%s>; cgo uses hiplint's declarations of the runtime API instead (-headers=system turns this off)",
+			strings.Join(headers, ">, <"))
+	}
 	for _, p := range res.problems {
 		s.logf(ctx, messageWarning, "%s", p)
 	}
@@ -624,11 +677,23 @@ func (s *Server) publishLoop(ctx context.Context) {
 		}
 		s.mu.Lock()
 		var msgs []publishDiagnosticsParams
+		var notes []string
 		for path := range s.toPublish {
-			msgs = append(msgs, s.diagnosticsOf(path))
+			if m, ok := s.diagnosticsOf(path); ok {
+				msgs = append(msgs, m)
+				if note := s.noFixesNote(path); note != "" {
+					notes = append(notes, note)
+				}
+			}
 		}
 		clear(s.toPublish)
 		s.mu.Unlock()
+		// Why a file's fixes are missing goes first: a client that has
+		// the diagnostics has been told.
+		sort.Strings(notes)
+		for _, note := range notes {
+			s.showf(ctx, messageInfo, "%s", note)
+		}
 		sort.Slice(msgs, func(i, j int) bool { return msgs[i].URI < msgs[j].URI })
 		for _, m := range msgs {
 			if err := s.conn.Notify(ctx, methodPublishDiagnostics, m); errors.Is(err, jsonrpc2.ErrClosed) {
@@ -641,8 +706,12 @@ func (s *Server) publishLoop(ctx context.Context) {
 }
 
 // diagnosticsOf returns what the editor should show for path now: the
-// cached findings of an open file, nothing for a closed one. s.mu is held.
-func (s *Server) diagnosticsOf(path string) publishDiagnosticsParams {
+// cached findings of an open file, with the version of the buffer they
+// were computed for, or nothing for a closed one. It reports false when
+// there is nothing to publish: the findings are of an older version of
+// the buffer than the editor's (edited since the analysis began), and the
+// analysis of the newer one, scheduled already, publishes. s.mu is held.
+func (s *Server) diagnosticsOf(path string) (publishDiagnosticsParams, bool) {
 	out := publishDiagnosticsParams{URI: pathToURI(path), Diagnostics: []diagnostic{}}
 	doc := s.docs[path]
 	if doc == nil {
@@ -650,15 +719,56 @@ func (s *Server) diagnosticsOf(path string) publishDiagnosticsParams {
 			out.URI = uri
 			delete(s.closedURI, path)
 		}
-		return out
+		return out, true
 	}
 	out.URI = doc.uri
-	if res := s.cache[dirOf(path)]; res != nil {
-		for _, f := range res.findings[path] {
-			out.Diagnostics = append(out.Diagnostics, f.diag)
-		}
+	res := s.cache[dirOf(path)]
+	if res == nil {
+		return out, false
 	}
-	return out
+	v, ok := res.versions[path]
+	if !ok || v != doc.version {
+		return out, false
+	}
+	out.Version = &v
+	for _, f := range res.findings[path] {
+		out.Diagnostics = append(out.Diagnostics, f.diag)
+	}
+	return out, true
+}
+
+// noFixesNote returns, the first time path's findings are published while
+// it is open, why some of them come without their quick fixes (the file
+// is too large), or "". s.mu is held.
+func (s *Server) noFixesNote(path string) string {
+	doc, res := s.docs[path], s.cache[dirOf(path)]
+	if doc == nil || res == nil || doc.toldNoFixes || res.withheld[path] == 0 {
+		return ""
+	}
+	doc.toldNoFixes = true
+	n := res.withheld[path]
+	findings := "finding comes"
+	if n > 1 {
+		findings = "findings come"
+	}
+	return fmt.Sprintf("%s: %d %s without quick fixes: the file is larger than %s, the largest for which hiplint offers fixes (docs/editors.md, \"Limits\")",
+		path, n, findings, sizeString(s.maxFixFileSize()))
+}
+
+// sizeString says n bytes in MiB when it is a whole number of them.
+func sizeString(n int64) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// maxFixFileSize is the largest file whose findings get quick fixes.
+func (s *Server) maxFixFileSize() int64 {
+	if n := s.opts.MaxFixFileSize; n > 0 && n < DefaultMaxFixFileSize {
+		return n
+	}
+	return DefaultMaxFixFileSize
 }
 
 // codeActions returns the quick fixes of the findings in the requested
@@ -752,6 +862,15 @@ func mentions(list []diagnostic, d diagnostic) bool {
 		}
 	}
 	return false
+}
+
+// showf sends a window/showMessage to the client, and a copy to the log.
+func (s *Server) showf(ctx context.Context, typ messageType, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	s.logger.Print(msg)
+	if err := s.conn.Notify(ctx, methodShowMessage, logMessageParams{Type: typ, Message: "hiplint: " + msg}); err != nil && !errors.Is(err, jsonrpc2.ErrClosed) {
+		s.logger.Printf("showing a message to the client: %v", err)
+	}
 }
 
 // logf sends a window/logMessage to the client, and a copy to the log.

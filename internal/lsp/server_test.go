@@ -39,8 +39,10 @@ type client struct {
 	mu          sync.Mutex
 	published   map[string][]publishDiagnosticsParams // by URI, in order
 	logs        []logMessageParams
-	unsupported []string // server-to-client methods the client did not expect
-	analyzed    []string // the directories the server analyzed, in order
+	shown       []logMessageParams // window/showMessage
+	exited      bool               // the test ended the conversation itself
+	unsupported []string           // server-to-client methods the client did not expect
+	analyzed    []string           // the directories the server analyzed, in order
 }
 
 // start runs a server with hiplint's analyzers and connects a client to it.
@@ -68,6 +70,13 @@ func start(t *testing.T, configure ...func(*Options)) *client {
 	c.conn = jsonrpc2.NewConn(context.Background(), jsonrpc2.NewBufferedStream(clientEnd, jsonrpc2.VSCodeObjectCodec{}),
 		jsonrpc2.HandlerWithError(c.handle))
 	t.Cleanup(func() {
+		c.mu.Lock()
+		exited := c.exited
+		c.mu.Unlock()
+		if exited {
+			c.conn.Close()
+			return
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), waitFor)
 		defer cancel()
 		assert.NoError(t, c.conn.Call(ctx, methodShutdown, nil, nil), "shutdown")
@@ -113,6 +122,12 @@ func (c *client) handle(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Reque
 			return nil, err
 		}
 		c.logs = append(c.logs, p)
+	case methodShowMessage:
+		var p logMessageParams
+		if err := json.Unmarshal(*req.Params, &p); err != nil {
+			return nil, err
+		}
+		c.shown = append(c.shown, p)
 	default:
 		c.unsupported = append(c.unsupported, req.Method)
 	}
@@ -145,18 +160,25 @@ func (c *client) open(file string) string {
 // times, and returns the last of them.
 func (c *client) waitPublished(uri string, n int) []diagnostic {
 	c.t.Helper()
+	return c.waitPublication(uri, n).Diagnostics
+}
+
+// waitPublication is waitPublished returning the whole publication, its
+// version included.
+func (c *client) waitPublication(uri string, n int) publishDiagnosticsParams {
+	c.t.Helper()
 	deadline := time.Now().Add(waitFor)
 	for time.Now().Before(deadline) {
 		c.mu.Lock()
 		list := c.published[uri]
 		c.mu.Unlock()
 		if len(list) >= n {
-			return list[n-1].Diagnostics
+			return list[n-1]
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 	c.t.Fatalf("no diagnostics published for %s after %v (%d publications wanted)", uri, waitFor, n)
-	return nil
+	return publishDiagnosticsParams{}
 }
 
 // waitLogged waits until the server has logged (window/logMessage) a
