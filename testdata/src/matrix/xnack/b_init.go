@@ -1,0 +1,4 @@
+package xnack
+
+//matrix:twin order-init
+func init() { Launch(DeviceBuf(64)) }
