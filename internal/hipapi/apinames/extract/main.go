@@ -144,11 +144,12 @@ func (l *list) record(src, header, text string, read func()) {
 }
 
 func (l *list) write(path, title string) error {
-	// A name that one version declares as a function or type and another
-	// defines as a macro for it (ROCm 6's #define hipDeviceProp_t
-	// hipDeviceProp_tR0600) is listed once, as the function or type.
+	// A name that one version declares as a function, type or enum constant
+	// and another defines as a macro for one (ROCm 6's #define
+	// hipDeviceProp_t hipDeviceProp_tR0600) is listed once, as the function,
+	// type or constant: either declaration passes the check.
 	for k, e := range l.entries {
-		if e.kind == "macro" && (l.has("func", e.name) || l.has("typedef", e.name)) {
+		if e.kind == "macro" && (l.has("func", e.name) || l.has("typedef", e.name) || l.has("enum", e.name)) {
 			delete(l.entries, k)
 		}
 	}
@@ -237,14 +238,20 @@ func main() {
 		commit string
 		prefer bool
 	}{{c11, false}, {c12, true}} {
+		// One family's files are read as one: a function's types may be
+		// declared in another file (cyruntime_types.pxi), and a tag is
+		// written with its keyword in C.
+		var driver, runtime strings.Builder
 		for _, f := range cudaPythonFiles(*cpGit, v.commit) {
 			src := gitShow(*cpGit, v.commit, f.path)
-			l := rt
 			if f.driver {
-				l = drv
+				driver.WriteString(src + "\n")
+			} else {
+				runtime.WriteString(src + "\n")
 			}
-			parsePXD(l, src, v.commit, v.prefer)
 		}
+		parsePXD(drv, driver.String(), v.commit, v.prefer)
+		parsePXD(rt, runtime.String(), v.commit, v.prefer)
 	}
 	hc := revParse(*hipifyGit, *hipifyCommit)
 	for _, l := range []*list{drv, rt} {
@@ -319,7 +326,7 @@ var hipFiles = map[string]bool{
 // hipExcludedMacros are attribute and annotation helpers of the headers:
 // not API, and defined differently by each compiler.
 var hipExcludedMacros = map[string]bool{
-	"DEPRECATED": true, "DEPRECATED_MSG": true, "HIP_DEPRECATED_MSG": true,
+	"DEPRECATED": true, "DEPRECATED_MSG": true, "HIP_DEPRECATED_MSG": true, "HIP_DEPRECATED": true,
 	"__dparm": true, "HIP_PUBLIC_API": true, "HIP_INTERNAL_EXPORTED_API": true,
 	"__HIP_NODISCARD": true, "hipLaunchKernelGGL": true, "HIP_KERNEL_NAME": true,
 	"HIP_SYMBOL": true, "HIP_DYNAMIC_SHARED": true, "HIP_DYNAMIC_SHARED_ATTRIBUTE": true,
@@ -377,9 +384,16 @@ var lineMarker = regexp.MustCompile(`^# (\d+) "([^"]*)"`)
 // macros of the files inScope accepts.
 func parseC(l *list, pre string, inScope func(string) bool, tag string, prefer bool) {
 	file := ""
-	var code strings.Builder // in-scope code, one statement stream
+	// The in-scope code, in segments of one file each (a statement does
+	// not span files), so that each declaration knows its header.
+	type segment struct {
+		file string
+		code strings.Builder
+	}
+	var segs []*segment
 	macros := map[string]string{}
 	defs := map[string]string{}
+	macroFile := map[string]string{}
 	var macroOrder []string
 	sc := bufio.NewScanner(strings.NewReader(pre))
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
@@ -387,7 +401,6 @@ func parseC(l *list, pre string, inScope func(string) bool, tag string, prefer b
 		line := sc.Text()
 		if m := lineMarker.FindStringSubmatch(line); m != nil {
 			file = m[2]
-			code.WriteString("\n")
 			continue
 		}
 		if strings.HasPrefix(line, "#define ") {
@@ -405,28 +418,29 @@ func parseC(l *list, pre string, inScope func(string) bool, tag string, prefer b
 			}
 			macros[name] = strings.TrimSpace(body)
 			defs[name] = def
+			macroFile[name] = headerName(file)
 			macroOrder = append(macroOrder, name)
 			continue
 		}
-		if strings.HasPrefix(line, "#") {
+		if strings.HasPrefix(line, "#") || !inScope(file) {
 			continue
 		}
-		if inScope(file) {
-			code.WriteString(line)
-			code.WriteString("\n")
-		} else {
-			// Keep statement boundaries: out-of-scope code ends with ';'
-			// or '}' at the top level, so a marker suffices.
-			code.WriteString("\n")
+		if len(segs) == 0 || segs[len(segs)-1].file != file {
+			segs = append(segs, &segment{file: file})
 		}
+		seg := segs[len(segs)-1]
+		seg.code.WriteString(line)
+		seg.code.WriteString("\n")
 	}
 	consts := map[string]int64{}
-	for _, stmt := range statements(code.String()) {
-		text := stmt + ";"
-		if strings.HasSuffix(stmt, "}") && !strings.HasPrefix(stmt, "typedef") && !tagHeadRE.MatchString(stmt) {
-			text = stmt
+	for _, seg := range segs {
+		for _, stmt := range statements(seg.code.String()) {
+			text := stmt + ";"
+			if strings.HasSuffix(stmt, "}") && !strings.HasPrefix(stmt, "typedef") && !tagHeadRE.MatchString(stmt) {
+				text = stmt
+			}
+			l.record(tag, headerName(seg.file), text, func() { parseStatement(l, stmt, consts, prefer, tag) })
 		}
-		l.record(tag, "", text, func() { parseStatement(l, stmt, consts, prefer, tag) })
 	}
 	for _, name := range macroOrder {
 		if excludedMacro(name) {
@@ -438,8 +452,16 @@ func parseC(l *list, pre string, inScope func(string) bool, tag string, prefer b
 		} else if v, ok := evalC(macros[name], consts, macros, 0); ok {
 			e.value = strconv.FormatInt(v, 10)
 		}
-		l.record(tag, "", "#define "+defs[name], func() { l.add(e, prefer) })
+		l.record(tag, macroFile[name], "#define "+defs[name], func() { l.add(e, prefer) })
 	}
+}
+
+// headerName is a header's path from its include directory (hip/x.h).
+func headerName(file string) string {
+	if i := strings.LastIndex(file, "/hip/"); i >= 0 {
+		return file[i+1:]
+	}
+	return filepath.Base(file)
 }
 
 func excludedMacro(name string) bool {
@@ -682,7 +704,8 @@ func parseStatement(l *list, s string, consts map[string]int64, prefer bool, src
 					return
 				}
 				ids := identRE.FindAllString(head, -1)
-				if len(ids) >= 2 && !strings.HasPrefix(strings.TrimSpace(s[i+1:]), "*") {
+				if len(ids) >= 2 && !strings.HasPrefix(strings.TrimSpace(s[i+1:]), "*") &&
+					!strings.HasPrefix(ids[len(ids)-1], "__") { // the compiler's (__hipPushCallConfiguration)
 					l.add(entry{kind: "func", name: ids[len(ids)-1]}, prefer)
 				}
 				return
@@ -857,7 +880,7 @@ func cudaPythonFiles(dir, commit string) []pxdFile {
 		has[f] = true
 	}
 	for _, layout := range [][]pxdFile{
-		{{"cuda_bindings/cuda/bindings/cydriver.pxd.in", true}, {"cuda_bindings/cuda/bindings/cyruntime.pxd.in", false}, {"cuda_bindings/cuda/bindings/cyruntime_types.pxi.in", false}},
+		{{"cuda_bindings/cuda/bindings/cydriver.pxd.in", true}, {"cuda_bindings/cuda/bindings/cyruntime_types.pxi.in", false}, {"cuda_bindings/cuda/bindings/cyruntime.pxd.in", false}},
 		{{"cuda/ccuda.pxd.in", true}, {"cuda/ccudart.pxd.in", false}},
 	} {
 		var got []pxdFile
@@ -885,7 +908,7 @@ var cudaHeaders = map[string]bool{
 
 // interop matches the names of graphics interop (OpenGL, EGL, VDPAU,
 // Direct3D, NvSci): their declarations need the platform's headers.
-var interop = regexp.MustCompile(`^(?:cu|cuda|CU|cuGraphics|cudaGraphics)_?(?:GL|EGL|Egl|egl|VDPAU|Vdpau|D3D|d3d|NvSci)|^(?:GL|EGL|Vdp|VDP)[A-Za-z_]|^CU_(?:GL|EGL|D3D|VDPAU)_|^cuda(?:GL|EGL|Egl|VDPAU|D3D)|^CUeglFrame|^CUegl|^cudaEgl|NvSci|EGLImage|EGLStream|EGLSync|_EGL_|^MAX_PLANES$`)
+var interop = regexp.MustCompile(`^(?:cu|cuda|CU|cuGraphics|cudaGraphics)_?(?:GL|EGL|Egl|egl|VDPAU|Vdpau|D3D|d3d|NvSci)|^(?:GL|EGL|Vdp|VDP)[A-Za-z_]|^CU_(?:GL|EGL|D3D|VDPAU)_|^cuda(?:GL|EGL|Egl|VDPAU|D3D)|^CUeglFrame|^CUegl|^cudaEgl|NvSci|EGLImage|EGLStream|EGLSync|EglFrame|_EGL_|^MAX_PLANES$`)
 
 // cudaGuards are the include guards of the CUDA headers hiplint declares:
 // code tests them (#ifndef __CUDA_RUNTIME_H__) to learn what is included.
@@ -1072,7 +1095,7 @@ func parsePXD(l *list, src, commit string, prefer bool) {
 			})
 		case it.what == "func":
 			m := pxdFunc.FindStringSubmatch(it.line)
-			if interop.MatchString(m[1]) {
+			if interop.MatchString(m[1]) || m[1] == "getLocalRuntimeVersion" { // the bindings' own helper
 				continue
 			}
 			proto := strings.TrimPrefix(it.line, "cdef ")
@@ -1109,10 +1132,12 @@ var (
 // the _v1 structs, cuTexRefSetAddress2D_v2, cuGraphInstantiate_v2 and
 // cuStreamBeginCapture_ptsz are declared only under cuda.h's
 // __CUDA_API_VERSION_INTERNAL, for the legacy entry points; memoryBarrier is
-// a union member, not a type; CU_LAUNCH_ATTRIBUTE_MAX and
+// a union member, not a type; CUstreamAttrValue_union has been
+// CUlaunchAttributeValue_union since CUDA 11.8 (HIPIFY marks its kernel-node
+// twin removed, not it); CU_LAUNCH_ATTRIBUTE_MAX and
 // CU_DEV_RESOURCE_TYPE_MAX are sentinels the bindings leave out (their value
 // grows with each release).
-var hipifyExcluded = regexp.MustCompile(`^CU_LAUNCH_ATTRIBUTE_MAX$|^CU_DEV_RESOURCE_TYPE_MAX$|^CUDART_|^__CUDACC__$|^cudaGetParameterBuffer|^cudaOccupancyMaxPotentialBlockSize|^cudaLaunchCooperativeKernelMultiDevice$|^CUDA_(?:ARRAY_DESCRIPTOR|MEMCPY2D|MEMCPY3D)_v1(?:_st)?$|^CUdeviceptr_v1$|^cuTexRefSetAddress2D_v2$|^cuGraphInstantiate_v2$|^cuStreamBeginCapture_ptsz$|^memoryBarrier$`)
+var hipifyExcluded = regexp.MustCompile(`^CU_LAUNCH_ATTRIBUTE_MAX$|^CU_DEV_RESOURCE_TYPE_MAX$|^CUDART_|^__CUDACC__$|^cudaGetParameterBuffer|^cudaOccupancyMaxPotentialBlockSize|^cudaLaunchCooperativeKernelMultiDevice$|^CUDA_(?:ARRAY_DESCRIPTOR|MEMCPY2D|MEMCPY3D)_v1(?:_st)?$|^CUdeviceptr_v1$|^cuTexRefSetAddress2D_v2$|^cuGraphInstantiate_v2$|^cuStreamBeginCapture_ptsz$|^memoryBarrier$|^CUstreamAttrValue_union$`)
 
 // hipifyTypeKind gives the kind of a HIPIFY type name that the bindings do
 // not declare: the table does not say whether it is a tag or a typedef.
@@ -1238,14 +1263,12 @@ func writeSkeletons(l *list, preferred string, missing map[string]bool, base str
 			continue
 		}
 		if !whole {
-			// Only members are missing: enum constants get their values
-			// below; missing fields need the struct edited by hand.
-			for _, n := range provides {
-				if strings.HasPrefix(n, "field ") {
-					handEdits = append(handEdits, n)
-					delete(need, n)
-				}
+			// Only members are missing: the headers' definition is to be
+			// replaced by this one.
+			for _, n := range d.names {
+				delete(need, n)
 			}
+			emit("replace", d.text+"\n@@")
 			continue
 		}
 		for _, n := range d.names {
