@@ -4,15 +4,22 @@
 // (testdata/include) to. It reads local copies of the sources and needs a C
 // preprocessor (cc -E) for the HIP headers; the test itself needs neither.
 //
-// Usage (from the module root):
+// Usage (from the module root), with the lists' sources: Debian's package
+// unpacked (apt-get download libamdhip64-dev; dpkg -x *.deb DIR) and git
+// directories of ROCm/HIP, NVIDIA/cuda-python (or a fork with its history,
+// such as leofang/cuda-python) and ROCm/HIPIFY:
 //
 //	go run ./internal/hipapi/apinames/extract \
-//	  -hip52 /tmp/decls/deb/usr/include -hip52-version "Debian libamdhip64-dev 5.2.3-8" \
-//	  -hip-git /work/.mirror/ROCm+HIP/repo -hip-commit c5e11fc... \
-//	  -cudapython-git /work/.mirror/leofang+cuda-python/repo \
-//	  -cuda12-commit a93b760... -cuda11-commit d375d22... \
-//	  -hipify-git /work/.mirror/ROCm+HIPIFY/repo -hipify-commit 014177b... \
-//	  -out internal/hipapi/apinames
+//	  -hip52 DIR/usr/include -hip52-version "Debian libamdhip64-dev 5.2.3-8" \
+//	  -hip-git HIP.git -hip-commit c5e11fcac8249ce4f7e70157588ff9661a870b59 \
+//	  -cudapython-git CUDA-PYTHON.git \
+//	  -cuda12-commit a93b760e01a16c7f80e7b802095a1d4d069c001e \
+//	  -cuda11-commit d375d2218cc937f171186ffb93caf637cc5bc29e \
+//	  -hipify-git HIPIFY.git -hipify-commit 014177bc2e434ce3e834aa4f3d0e2abb1efa9796
+//
+// With -skeletons FILE (the missing names, as TestRuntimeDeclarationsCoverage
+// reports them) it also writes, under -skeleton-dir, the declarations of the
+// sources that provide them, one file per header, for review.
 //
 // What counts as the API (see docs/architecture.md, "Runtime declarations"):
 //
@@ -791,6 +798,7 @@ func evalC(expr string, consts map[string]int64, macros map[string]string, depth
 	}
 	expr = castRE.ReplaceAllString(expr, " ")
 	expr = suffixRE.ReplaceAllString(expr, "$1")
+	expr = strings.ReplaceAll(expr, "~", "^") // Go's unary ^ is C's ~
 	x, err := parser.ParseExpr(expr)
 	if err != nil {
 		return 0, false
@@ -857,6 +865,8 @@ func evalC(expr string, consts map[string]int64, macros map[string]string, depth
 				return a | b, true
 			case token.AND:
 				return a & b, true
+			case token.XOR:
+				return a ^ b, true
 			}
 		}
 		return 0, false
