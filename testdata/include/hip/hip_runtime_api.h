@@ -923,12 +923,12 @@ typedef struct hipDeviceProp_tR0600 {
   int ipcEventSupported;
   int clusterLaunch;
   int unifiedFunctionPointers;
-  union {
-    int reserved[63];
-    /* HIP 5's gcnArch, which ROCm 6 dropped: code written for HIP 5 reads
-     * it. It overlays reserved[0] (zero), so the ROCm 6 layout holds. */
-    int gcnArch;
-  };
+  /* HIP 5's gcnArch, which ROCm 6 dropped: code written for HIP 5 reads it.
+   * It takes the place of ROCm 6's reserved[0] (zero), so every other field
+   * keeps its ROCm 6 offset. A named field, not an anonymous union: cgo
+   * gives Go no access to the members of an anonymous union. */
+  int gcnArch;
+  int reserved[62];
   int hipReserved[32];
   char gcnArchName[256];
   size_t maxSharedMemoryPerMultiProcessor;
