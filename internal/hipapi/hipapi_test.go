@@ -61,6 +61,11 @@ func TestLookup(t *testing.T) {
 			base := mustLookup(t, strings.TrimSuffix(name, "_v2"))
 			assert.Equal(t, At(3), base.Stream, base.Name)
 		}
+		for _, name := range []string{"cudaGraphAddDependencies_v2", "cuGraphAddDependencies_v2"} {
+			f := mustLookup(t, name)
+			assert.Equal(t, name, f.Name)
+			assert.Equal(t, At(4), f.NumDeps, "%s: the count follows the edge data", name)
+		}
 	})
 
 	t.Run("per-thread form of a versioned row", func(t *testing.T) {

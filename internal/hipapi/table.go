@@ -192,6 +192,10 @@ var table = []Func{
 	{Name: "hipGraphAddDependencies", Role: GraphDependencies, From: At(1), To: At(2), NumDeps: At(3)},
 	{Name: "cudaGraphAddDependencies", Role: GraphDependencies, From: At(1), To: At(2), NumDeps: At(3)},
 	{Name: "cuGraphAddDependencies", Role: GraphDependencies, From: At(1), To: At(2), NumDeps: At(3)},
+	// The _v2 forms (CUDA 12.3) take the edge data before the count: Lookup
+	// would otherwise strip _v2 and read the edge data as the count.
+	{Name: "cudaGraphAddDependencies_v2", Role: GraphDependencies, From: At(1), To: At(2), NumDeps: At(4)},
+	{Name: "cuGraphAddDependencies_v2", Role: GraphDependencies, From: At(1), To: At(2), NumDeps: At(4)},
 	{Name: "hipStreamBeginCapture", Role: CaptureBegin, Stream: At(0)},
 	{Name: "cudaStreamBeginCapture", Role: CaptureBegin, Stream: At(0)},
 	{Name: "cuStreamBeginCapture", Role: CaptureBegin, Stream: At(0)},

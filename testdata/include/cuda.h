@@ -1,18 +1,25 @@
-/* hiplint fixture: declarations of the CUDA driver API (CUDA 12.4), written
- * for hiplint from the CUDA driver API documentation; declarations only, no
- * definitions. Enum values, struct layouts (field order and types), prototypes
- * (parameter order and names) and the versioned and per-thread macros follow
- * CUDA 12.4: as in the real header, `cuMemAlloc` is a macro for the
+/* hiplint fixture: declarations of the CUDA driver API (CUDA 12.9, with the
+ * CUDA 11.8 names 12.x dropped), written for hiplint from the CUDA driver API
+ * documentation and the name lists of internal/hipapi/apinames; declarations
+ * only, no definitions. Every name of the driver API is declared
+ * (TestRuntimeDeclarationsCoverage). Enum values, struct layouts (field order
+ * and types), prototypes (parameter order and names) and the versioned and
+ * per-thread macros follow CUDA 12.9: as in the real header, `cuMemAlloc` is a macro for the
  * `cuMemAlloc_v2` entry point, so a prototype written as cuMemAlloc(...)
  * declares cuMemAlloc_v2, and cgo code calls C.cuMemAlloc. hiplint never links
  * against it. C (C99 and later) and C++. */
 #ifndef HIPLINT_FIXTURE_CUDA_H
 #define HIPLINT_FIXTURE_CUDA_H
+/* The real header's include guard, which code tests. */
+#define __cuda_cuda_h__
+
+/* The calling convention of callbacks: nothing on Linux. */
+#define CUDA_CB
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
-#define CUDA_VERSION 12040
+#define CUDA_VERSION 12090
 
 #ifdef __cplusplus
 extern "C" {
@@ -230,6 +237,7 @@ typedef CUipcMemHandle_v1 CUipcMemHandle;
 /* ---- Enums ---------------------------------------------------------------- */
 
 typedef enum cudaError_enum {
+
   CUDA_SUCCESS = 0,
   CUDA_ERROR_INVALID_VALUE = 1,
   CUDA_ERROR_OUT_OF_MEMORY = 2,
@@ -268,6 +276,7 @@ typedef enum cudaError_enum {
   CUDA_ERROR_JIT_COMPILATION_DISABLED = 223,
   CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY = 224,
   CUDA_ERROR_UNSUPPORTED_DEVSIDE_SYNC = 225,
+  CUDA_ERROR_CONTAINED = 226,
   CUDA_ERROR_INVALID_SOURCE = 300,
   CUDA_ERROR_FILE_NOT_FOUND = 301,
   CUDA_ERROR_SHARED_OBJECT_SYMBOL_NOT_FOUND = 302,
@@ -297,6 +306,7 @@ typedef enum cudaError_enum {
   CUDA_ERROR_INVALID_PC = 718,
   CUDA_ERROR_LAUNCH_FAILED = 719,
   CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE = 720,
+  CUDA_ERROR_TENSOR_MEMORY_LEAK = 721,
   CUDA_ERROR_NOT_PERMITTED = 800,
   CUDA_ERROR_NOT_SUPPORTED = 801,
   CUDA_ERROR_SYSTEM_NOT_READY = 802,
@@ -326,10 +336,12 @@ typedef enum cudaError_enum {
   CUDA_ERROR_FUNCTION_NOT_LOADED = 913,
   CUDA_ERROR_INVALID_RESOURCE_TYPE = 914,
   CUDA_ERROR_INVALID_RESOURCE_CONFIGURATION = 915,
+  CUDA_ERROR_KEY_ROTATION = 916,
   CUDA_ERROR_UNKNOWN = 999
 } CUresult;
 
 typedef enum CUdevice_attribute_enum {
+
   CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
   CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X = 2,
   CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y = 3,
@@ -359,10 +371,10 @@ typedef enum CUdevice_attribute_enum {
   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_HEIGHT = 25,
   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH = 26,
   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_WIDTH = 27,
-  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_HEIGHT = 28,
-  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_LAYERS = 29,
   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_ARRAY_WIDTH = 27,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_HEIGHT = 28,
   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_ARRAY_HEIGHT = 28,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_LAYERS = 29,
   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_ARRAY_NUMSLICES = 29,
   CU_DEVICE_ATTRIBUTE_SURFACE_ALIGNMENT = 30,
   CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS = 31,
@@ -470,7 +482,19 @@ typedef enum CUdevice_attribute_enum {
   CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED = 132,
   CU_DEVICE_ATTRIBUTE_MPS_ENABLED = 133,
   CU_DEVICE_ATTRIBUTE_HOST_NUMA_ID = 134,
-  CU_DEVICE_ATTRIBUTE_MAX
+  CU_DEVICE_ATTRIBUTE_D3D12_CIG_SUPPORTED = 135,
+  CU_DEVICE_ATTRIBUTE_MEM_DECOMPRESS_ALGORITHM_MASK = 136,
+  CU_DEVICE_ATTRIBUTE_MEM_DECOMPRESS_MAXIMUM_LENGTH = 137,
+  CU_DEVICE_ATTRIBUTE_VULKAN_CIG_SUPPORTED = 138,
+  CU_DEVICE_ATTRIBUTE_GPU_PCI_DEVICE_ID = 139,
+  CU_DEVICE_ATTRIBUTE_GPU_PCI_SUBSYSTEM_ID = 140,
+  CU_DEVICE_ATTRIBUTE_HOST_NUMA_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED = 141,
+  CU_DEVICE_ATTRIBUTE_HOST_NUMA_MEMORY_POOLS_SUPPORTED = 142,
+  CU_DEVICE_ATTRIBUTE_HOST_NUMA_MULTINODE_IPC_SUPPORTED = 143,
+  CU_DEVICE_ATTRIBUTE_MAX = 144,
+  CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_MEM_OPS = 92,
+  CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS_V2 = 122,
+  CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR_V2 = 123
 } CUdevice_attribute;
 
 typedef enum CUctx_flags_enum {
@@ -529,14 +553,59 @@ typedef enum CUoccupancy_flags_enum {
 } CUoccupancy_flags;
 
 typedef enum CUarray_format_enum {
-  CU_AD_FORMAT_UNSIGNED_INT8 = 0x01,
-  CU_AD_FORMAT_UNSIGNED_INT16 = 0x02,
-  CU_AD_FORMAT_UNSIGNED_INT32 = 0x03,
-  CU_AD_FORMAT_SIGNED_INT8 = 0x08,
-  CU_AD_FORMAT_SIGNED_INT16 = 0x09,
-  CU_AD_FORMAT_SIGNED_INT32 = 0x0a,
-  CU_AD_FORMAT_HALF = 0x10,
-  CU_AD_FORMAT_FLOAT = 0x20
+
+  CU_AD_FORMAT_UNSIGNED_INT8 = 1,
+  CU_AD_FORMAT_UNSIGNED_INT16 = 2,
+  CU_AD_FORMAT_UNSIGNED_INT32 = 3,
+  CU_AD_FORMAT_SIGNED_INT8 = 8,
+  CU_AD_FORMAT_SIGNED_INT16 = 9,
+  CU_AD_FORMAT_SIGNED_INT32 = 10,
+  CU_AD_FORMAT_HALF = 16,
+  CU_AD_FORMAT_FLOAT = 32,
+  CU_AD_FORMAT_UNORM_INT_101010_2 = 80,
+  CU_AD_FORMAT_BC1_UNORM = 145,
+  CU_AD_FORMAT_BC1_UNORM_SRGB = 146,
+  CU_AD_FORMAT_BC2_UNORM = 147,
+  CU_AD_FORMAT_BC2_UNORM_SRGB = 148,
+  CU_AD_FORMAT_BC3_UNORM = 149,
+  CU_AD_FORMAT_BC3_UNORM_SRGB = 150,
+  CU_AD_FORMAT_BC4_UNORM = 151,
+  CU_AD_FORMAT_BC4_SNORM = 152,
+  CU_AD_FORMAT_BC5_UNORM = 153,
+  CU_AD_FORMAT_BC5_SNORM = 154,
+  CU_AD_FORMAT_BC6H_UF16 = 155,
+  CU_AD_FORMAT_BC6H_SF16 = 156,
+  CU_AD_FORMAT_BC7_UNORM = 157,
+  CU_AD_FORMAT_BC7_UNORM_SRGB = 158,
+  CU_AD_FORMAT_P010 = 159,
+  CU_AD_FORMAT_P016 = 161,
+  CU_AD_FORMAT_NV16 = 162,
+  CU_AD_FORMAT_P210 = 163,
+  CU_AD_FORMAT_P216 = 164,
+  CU_AD_FORMAT_YUY2 = 165,
+  CU_AD_FORMAT_Y210 = 166,
+  CU_AD_FORMAT_Y216 = 167,
+  CU_AD_FORMAT_AYUV = 168,
+  CU_AD_FORMAT_Y410 = 169,
+  CU_AD_FORMAT_NV12 = 176,
+  CU_AD_FORMAT_Y416 = 177,
+  CU_AD_FORMAT_Y444_PLANAR8 = 178,
+  CU_AD_FORMAT_Y444_PLANAR10 = 179,
+  CU_AD_FORMAT_YUV444_8bit_SemiPlanar = 180,
+  CU_AD_FORMAT_YUV444_16bit_SemiPlanar = 181,
+  CU_AD_FORMAT_UNORM_INT8X1 = 192,
+  CU_AD_FORMAT_UNORM_INT8X2 = 193,
+  CU_AD_FORMAT_UNORM_INT8X4 = 194,
+  CU_AD_FORMAT_UNORM_INT16X1 = 195,
+  CU_AD_FORMAT_UNORM_INT16X2 = 196,
+  CU_AD_FORMAT_UNORM_INT16X4 = 197,
+  CU_AD_FORMAT_SNORM_INT8X1 = 198,
+  CU_AD_FORMAT_SNORM_INT8X2 = 199,
+  CU_AD_FORMAT_SNORM_INT8X4 = 200,
+  CU_AD_FORMAT_SNORM_INT16X1 = 201,
+  CU_AD_FORMAT_SNORM_INT16X2 = 202,
+  CU_AD_FORMAT_SNORM_INT16X4 = 203,
+  CU_AD_FORMAT_MAX = 2147483647
 } CUarray_format;
 
 typedef enum CUfunction_attribute_enum {
@@ -612,6 +681,7 @@ typedef enum CUmem_range_attribute_enum {
 } CUmem_range_attribute;
 
 typedef enum CUjit_option_enum {
+
   CU_JIT_MAX_REGISTERS = 0,
   CU_JIT_THREADS_PER_BLOCK = 1,
   CU_JIT_WALL_TIME = 2,
@@ -642,7 +712,11 @@ typedef enum CUjit_option_enum {
   CU_JIT_REFERENCED_VARIABLE_NAMES = 27,
   CU_JIT_REFERENCED_VARIABLE_COUNT = 28,
   CU_JIT_OPTIMIZE_UNUSED_DEVICE_VARIABLES = 29,
-  CU_JIT_POSITION_INDEPENDENT_CODE = 30
+  CU_JIT_POSITION_INDEPENDENT_CODE = 30,
+  CU_JIT_MIN_CTA_PER_SM = 31,
+  CU_JIT_MAX_THREADS_PER_BLOCK = 32,
+  CU_JIT_OVERRIDE_DIRECTIVE_VALUES = 33,
+  CU_JIT_NUM_OPTIONS = 34
 } CUjit_option;
 
 typedef enum CUjit_fallback_enum {
@@ -659,12 +733,7 @@ typedef enum CUjit_cacheMode_enum {
 /* CU_TARGET_COMPUTE_10 to _21 are gone from current CUDA; they are kept so
  * code written for older toolkits still loads. */
 typedef enum CUjit_target_enum {
-  CU_TARGET_COMPUTE_10 = 10,
-  CU_TARGET_COMPUTE_11 = 11,
-  CU_TARGET_COMPUTE_12 = 12,
-  CU_TARGET_COMPUTE_13 = 13,
-  CU_TARGET_COMPUTE_20 = 20,
-  CU_TARGET_COMPUTE_21 = 21,
+
   CU_TARGET_COMPUTE_30 = 30,
   CU_TARGET_COMPUTE_32 = 32,
   CU_TARGET_COMPUTE_35 = 35,
@@ -682,7 +751,29 @@ typedef enum CUjit_target_enum {
   CU_TARGET_COMPUTE_86 = 86,
   CU_TARGET_COMPUTE_87 = 87,
   CU_TARGET_COMPUTE_89 = 89,
-  CU_TARGET_COMPUTE_90 = 90
+  CU_TARGET_COMPUTE_90 = 90,
+  CU_TARGET_COMPUTE_100 = 100,
+  CU_TARGET_COMPUTE_101 = 101,
+  CU_TARGET_COMPUTE_103 = 103,
+  CU_TARGET_COMPUTE_120 = 120,
+  CU_TARGET_COMPUTE_121 = 121,
+  CU_TARGET_COMPUTE_90A = 65626,
+  CU_TARGET_COMPUTE_100A = 65636,
+  CU_TARGET_COMPUTE_101A = 65637,
+  CU_TARGET_COMPUTE_103A = 65639,
+  CU_TARGET_COMPUTE_120A = 65656,
+  CU_TARGET_COMPUTE_121A = 65657,
+  CU_TARGET_COMPUTE_100F = 131172,
+  CU_TARGET_COMPUTE_101F = 131173,
+  CU_TARGET_COMPUTE_103F = 131175,
+  CU_TARGET_COMPUTE_120F = 131192,
+  CU_TARGET_COMPUTE_121F = 131193,
+  CU_TARGET_COMPUTE_10 = 10,
+  CU_TARGET_COMPUTE_11 = 11,
+  CU_TARGET_COMPUTE_12 = 12,
+  CU_TARGET_COMPUTE_13 = 13,
+  CU_TARGET_COMPUTE_20 = 20,
+  CU_TARGET_COMPUTE_21 = 21
 } CUjit_target;
 
 typedef enum CUaddress_mode_enum {
@@ -715,22 +806,29 @@ typedef enum CUjitInputType_enum {
 } CUjitInputType;
 
 typedef enum CUlibraryOption_enum {
+
   CU_LIBRARY_HOST_UNIVERSAL_FUNCTION_AND_DATA_TABLE = 0,
-  CU_LIBRARY_BINARY_IS_PRESERVED = 1
+  CU_LIBRARY_BINARY_IS_PRESERVED = 1,
+  CU_LIBRARY_NUM_OPTIONS = 2
 } CUlibraryOption;
 
 typedef enum CUlimit_enum {
-  CU_LIMIT_STACK_SIZE = 0x00,
-  CU_LIMIT_PRINTF_FIFO_SIZE = 0x01,
-  CU_LIMIT_MALLOC_HEAP_SIZE = 0x02,
-  CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH = 0x03,
-  CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT = 0x04,
-  CU_LIMIT_MAX_L2_FETCH_GRANULARITY = 0x05,
-  CU_LIMIT_PERSISTING_L2_CACHE_SIZE = 0x06,
-  CU_LIMIT_MAX
+
+  CU_LIMIT_STACK_SIZE = 0,
+  CU_LIMIT_PRINTF_FIFO_SIZE = 1,
+  CU_LIMIT_MALLOC_HEAP_SIZE = 2,
+  CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH = 3,
+  CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT = 4,
+  CU_LIMIT_MAX_L2_FETCH_GRANULARITY = 5,
+  CU_LIMIT_PERSISTING_L2_CACHE_SIZE = 6,
+  CU_LIMIT_SHMEM_SIZE = 7,
+  CU_LIMIT_CIG_ENABLED = 8,
+  CU_LIMIT_CIG_SHMEM_FALLBACK_ENABLED = 9,
+  CU_LIMIT_MAX = 10
 } CUlimit;
 
 typedef enum CUpointer_attribute_enum {
+
   CU_POINTER_ATTRIBUTE_CONTEXT = 1,
   CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2,
   CU_POINTER_ATTRIBUTE_DEVICE_POINTER = 3,
@@ -750,7 +848,8 @@ typedef enum CUpointer_attribute_enum {
   CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE = 17,
   CU_POINTER_ATTRIBUTE_MAPPING_SIZE = 18,
   CU_POINTER_ATTRIBUTE_MAPPING_BASE_ADDR = 19,
-  CU_POINTER_ATTRIBUTE_MEMORY_BLOCK_ID = 20
+  CU_POINTER_ATTRIBUTE_MEMORY_BLOCK_ID = 20,
+  CU_POINTER_ATTRIBUTE_IS_HW_DECOMPRESS_CAPABLE = 21
 } CUpointer_attribute;
 
 typedef enum CUdevice_P2PAttribute_enum {
@@ -814,11 +913,13 @@ typedef enum CUgraphExecUpdateResult_enum {
 } CUgraphExecUpdateResult;
 
 typedef enum CUgraphInstantiateResult_enum {
+
   CUDA_GRAPH_INSTANTIATE_SUCCESS = 0,
   CUDA_GRAPH_INSTANTIATE_ERROR = 1,
   CUDA_GRAPH_INSTANTIATE_INVALID_STRUCTURE = 2,
   CUDA_GRAPH_INSTANTIATE_NODE_OPERATION_NOT_SUPPORTED = 3,
-  CUDA_GRAPH_INSTANTIATE_MULTIPLE_CTXS_NOT_SUPPORTED = 4
+  CUDA_GRAPH_INSTANTIATE_MULTIPLE_CTXS_NOT_SUPPORTED = 4,
+  CUDA_GRAPH_INSTANTIATE_CONDITIONAL_HANDLE_UNUSED = 5
 } CUgraphInstantiateResult;
 
 typedef enum CUgraphMem_attribute_enum {
@@ -1138,13 +1239,15 @@ typedef struct CUexecAffinityParam_st {
 typedef CUexecAffinityParam_v1 CUexecAffinityParam;
 
 typedef enum CUcoredumpSettings_enum {
+
   CU_COREDUMP_ENABLE_ON_EXCEPTION = 1,
-  CU_COREDUMP_TRIGGER_HOST,
-  CU_COREDUMP_LIGHTWEIGHT,
-  CU_COREDUMP_ENABLE_USER_TRIGGER,
-  CU_COREDUMP_FILE,
-  CU_COREDUMP_PIPE,
-  CU_COREDUMP_MAX
+  CU_COREDUMP_TRIGGER_HOST = 2,
+  CU_COREDUMP_LIGHTWEIGHT = 3,
+  CU_COREDUMP_ENABLE_USER_TRIGGER = 4,
+  CU_COREDUMP_FILE = 5,
+  CU_COREDUMP_PIPE = 6,
+  CU_COREDUMP_GENERATION_FLAGS = 7,
+  CU_COREDUMP_MAX = 8
 } CUcoredumpSettings;
 
 typedef enum CUflushGPUDirectRDMAWritesTarget_enum {
@@ -1195,6 +1298,31 @@ typedef struct CUaccessPolicyWindow_st {
 } CUaccessPolicyWindow_v1;
 typedef CUaccessPolicyWindow_v1 CUaccessPolicyWindow;
 
+typedef struct CUgraphDeviceUpdatableNode_st* CUgraphDeviceNode;
+enum CUsynchronizationPolicy_enum {
+  CU_SYNC_POLICY_AUTO = 1,
+  CU_SYNC_POLICY_SPIN = 2,
+  CU_SYNC_POLICY_YIELD = 3,
+  CU_SYNC_POLICY_BLOCKING_SYNC = 4
+};
+typedef enum CUsynchronizationPolicy_enum CUsynchronizationPolicy;
+enum CUclusterSchedulingPolicy_enum {
+  CU_CLUSTER_SCHEDULING_POLICY_DEFAULT = 0,
+  CU_CLUSTER_SCHEDULING_POLICY_SPREAD = 1,
+  CU_CLUSTER_SCHEDULING_POLICY_LOAD_BALANCING = 2
+};
+typedef enum CUclusterSchedulingPolicy_enum CUclusterSchedulingPolicy;
+enum CUlaunchMemSyncDomain_enum {
+  CU_LAUNCH_MEM_SYNC_DOMAIN_DEFAULT = 0,
+  CU_LAUNCH_MEM_SYNC_DOMAIN_REMOTE = 1
+};
+typedef enum CUlaunchMemSyncDomain_enum CUlaunchMemSyncDomain;
+struct CUlaunchMemSyncDomainMap_st {
+  unsigned char default_;
+  unsigned char remote;
+};
+typedef struct CUlaunchMemSyncDomainMap_st CUlaunchMemSyncDomainMap;
+
 typedef enum CUlaunchAttributeID_enum {
   CU_LAUNCH_ATTRIBUTE_IGNORE = 0,
   CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW = 1,
@@ -1207,25 +1335,46 @@ typedef enum CUlaunchAttributeID_enum {
   CU_LAUNCH_ATTRIBUTE_PRIORITY = 8,
   CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP = 9,
   CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN = 10,
-  CU_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT = 12
+  CU_LAUNCH_ATTRIBUTE_PREFERRED_CLUSTER_DIMENSION = 11,
+  CU_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT = 12,
+  CU_LAUNCH_ATTRIBUTE_DEVICE_UPDATABLE_KERNEL_NODE = 13,
+  CU_LAUNCH_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT = 14
 } CUlaunchAttributeID;
 
 typedef union CUlaunchAttributeValue_union {
   char pad[64];
   CUaccessPolicyWindow accessPolicyWindow;
   int cooperative;
+  CUsynchronizationPolicy syncPolicy;
   struct {
     unsigned int x;
     unsigned int y;
     unsigned int z;
   } clusterDim;
+  CUclusterSchedulingPolicy clusterSchedulingPolicyPreference;
   int programmaticStreamSerializationAllowed;
   struct {
     CUevent event;
     int flags;
     int triggerAtBlockStart;
   } programmaticEvent;
+  struct {
+    CUevent event;
+    int flags;
+  } launchCompletionEvent;
   int priority;
+  CUlaunchMemSyncDomainMap memSyncDomainMap;
+  CUlaunchMemSyncDomain memSyncDomain;
+  struct {
+    unsigned int x;
+    unsigned int y;
+    unsigned int z;
+  } preferredClusterDim;
+  struct {
+    int deviceUpdatable;
+    CUgraphDeviceNode devNode;
+  } deviceUpdatableKernelNode;
+  unsigned int sharedMemCarveout;
 } CUlaunchAttributeValue;
 
 typedef struct CUlaunchAttribute_st {
@@ -1749,6 +1898,1010 @@ CUresult cuSurfRefGetArray(CUarray* phArray, CUsurfref hSurfRef);
 
 CUresult cuProfilerStart(void);
 CUresult cuProfilerStop(void);
+
+
+/* ---- CUDA 11.8 to 12.9: the rest of the driver API --------------------------
+ * Generated from the name lists (internal/hipapi/apinames) and reviewed; see
+ * docs/architecture.md, "Runtime declarations". */
+
+typedef cuuint64_t CUgraphConditionalHandle;
+typedef struct CUasyncCallbackEntry_st* CUasyncCallbackHandle;
+typedef struct CUgreenCtx_st* CUgreenCtx;
+typedef struct CUuuid_st CUuuid;
+struct CUmemFabricHandle_st {
+  unsigned char data[64];
+};
+typedef struct CUmemFabricHandle_st CUmemFabricHandle_v1;
+typedef CUmemFabricHandle_v1 CUmemFabricHandle;
+enum CUevent_sched_flags_enum {
+  CU_EVENT_SCHED_AUTO = 0,
+  CU_EVENT_SCHED_SPIN = 1,
+  CU_EVENT_SCHED_YIELD = 2,
+  CU_EVENT_SCHED_BLOCKING_SYNC = 4
+};
+typedef enum CUevent_sched_flags_enum CUevent_sched_flags;
+enum cl_event_flags_enum {
+  NVCL_EVENT_SCHED_AUTO = 0,
+  NVCL_EVENT_SCHED_SPIN = 1,
+  NVCL_EVENT_SCHED_YIELD = 2,
+  NVCL_EVENT_SCHED_BLOCKING_SYNC = 4
+};
+typedef enum cl_event_flags_enum cl_event_flags;
+enum cl_context_flags_enum {
+  NVCL_CTX_SCHED_AUTO = 0,
+  NVCL_CTX_SCHED_SPIN = 1,
+  NVCL_CTX_SCHED_YIELD = 2,
+  NVCL_CTX_SCHED_BLOCKING_SYNC = 4
+};
+typedef enum cl_context_flags_enum cl_context_flags;
+enum CUstreamBatchMemOpType_enum {
+  CU_STREAM_MEM_OP_WAIT_VALUE_32 = 1,
+  CU_STREAM_MEM_OP_WRITE_VALUE_32 = 2,
+  CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES = 3,
+  CU_STREAM_MEM_OP_WAIT_VALUE_64 = 4,
+  CU_STREAM_MEM_OP_WRITE_VALUE_64 = 5,
+  CU_STREAM_MEM_OP_BARRIER = 6
+};
+typedef enum CUstreamBatchMemOpType_enum CUstreamBatchMemOpType;
+enum CUstreamMemoryBarrier_flags_enum {
+  CU_STREAM_MEMORY_BARRIER_TYPE_SYS = 0,
+  CU_STREAM_MEMORY_BARRIER_TYPE_GPU = 1
+};
+typedef enum CUstreamMemoryBarrier_flags_enum CUstreamMemoryBarrier_flags;
+struct CUstreamMemOpWaitValueParams_st {
+  CUstreamBatchMemOpType operation;
+  CUdeviceptr address;
+  cuuint32_t value;
+  cuuint64_t value64;
+  unsigned int flags;
+  CUdeviceptr alias;
+};
+struct CUstreamMemOpWriteValueParams_st {
+  CUstreamBatchMemOpType operation;
+  CUdeviceptr address;
+  cuuint32_t value;
+  cuuint64_t value64;
+  unsigned int flags;
+  CUdeviceptr alias;
+};
+struct CUstreamMemOpFlushRemoteWritesParams_st {
+  CUstreamBatchMemOpType operation;
+  unsigned int flags;
+};
+struct CUstreamMemOpMemoryBarrierParams_st {
+  CUstreamBatchMemOpType operation;
+  unsigned int flags;
+};
+union CUstreamBatchMemOpParams_union {
+  CUstreamBatchMemOpType operation;
+  struct CUstreamMemOpWaitValueParams_st waitValue;
+  struct CUstreamMemOpWriteValueParams_st writeValue;
+  struct CUstreamMemOpFlushRemoteWritesParams_st flushRemoteWrites;
+  struct CUstreamMemOpMemoryBarrierParams_st memoryBarrier;
+  cuuint64_t pad[6];
+};
+typedef union CUstreamBatchMemOpParams_union CUstreamBatchMemOpParams_v1;
+typedef CUstreamBatchMemOpParams_v1 CUstreamBatchMemOpParams;
+struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v1_st {
+  CUcontext ctx;
+  unsigned int count;
+  CUstreamBatchMemOpParams* paramArray;
+  unsigned int flags;
+};
+typedef struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v1_st CUDA_BATCH_MEM_OP_NODE_PARAMS_v1;
+typedef CUDA_BATCH_MEM_OP_NODE_PARAMS_v1 CUDA_BATCH_MEM_OP_NODE_PARAMS;
+struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v2_st {
+  CUcontext ctx;
+  unsigned int count;
+  CUstreamBatchMemOpParams* paramArray;
+  unsigned int flags;
+};
+typedef struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v2_st CUDA_BATCH_MEM_OP_NODE_PARAMS_v2;
+enum CUstreamUpdateCaptureDependencies_flags_enum {
+  CU_STREAM_ADD_CAPTURE_DEPENDENCIES = 0,
+  CU_STREAM_SET_CAPTURE_DEPENDENCIES = 1
+};
+typedef enum CUstreamUpdateCaptureDependencies_flags_enum CUstreamUpdateCaptureDependencies_flags;
+enum CUasyncNotificationType_enum {
+  CU_ASYNC_NOTIFICATION_TYPE_OVER_BUDGET = 1
+};
+typedef enum CUasyncNotificationType_enum CUasyncNotificationType;
+struct CUasyncNotificationInfo_st {
+  CUasyncNotificationType type;
+  union {
+    struct {
+      unsigned long long bytesOverBudget;
+    } overBudget;
+  } info;
+};
+typedef struct CUasyncNotificationInfo_st CUasyncNotificationInfo;
+typedef void (*CUasyncCallback)(CUasyncNotificationInfo* info, void* userData, CUasyncCallbackHandle callback);
+enum CUshared_carveout_enum {
+  CU_SHAREDMEM_CARVEOUT_DEFAULT = -1,
+  CU_SHAREDMEM_CARVEOUT_MAX_L1 = 0,
+  CU_SHAREDMEM_CARVEOUT_MAX_SHARED = 100
+};
+typedef enum CUshared_carveout_enum CUshared_carveout;
+enum CUarray_cubemap_face_enum {
+  CU_CUBEMAP_FACE_POSITIVE_X = 0,
+  CU_CUBEMAP_FACE_NEGATIVE_X = 1,
+  CU_CUBEMAP_FACE_POSITIVE_Y = 2,
+  CU_CUBEMAP_FACE_NEGATIVE_Y = 3,
+  CU_CUBEMAP_FACE_POSITIVE_Z = 4,
+  CU_CUBEMAP_FACE_NEGATIVE_Z = 5
+};
+typedef enum CUarray_cubemap_face_enum CUarray_cubemap_face;
+enum CUresourcetype_enum {
+  CU_RESOURCE_TYPE_ARRAY = 0,
+  CU_RESOURCE_TYPE_MIPMAPPED_ARRAY = 1,
+  CU_RESOURCE_TYPE_LINEAR = 2,
+  CU_RESOURCE_TYPE_PITCH2D = 3
+};
+typedef enum CUresourcetype_enum CUresourcetype;
+struct CUDA_KERNEL_NODE_PARAMS_v3_st {
+  CUfunction func;
+  unsigned int gridDimX;
+  unsigned int gridDimY;
+  unsigned int gridDimZ;
+  unsigned int blockDimX;
+  unsigned int blockDimY;
+  unsigned int blockDimZ;
+  unsigned int sharedMemBytes;
+  void** kernelParams;
+  void** extra;
+  CUkernel kern;
+  CUcontext ctx;
+};
+typedef struct CUDA_KERNEL_NODE_PARAMS_v3_st CUDA_KERNEL_NODE_PARAMS_v3;
+struct CUDA_MEMSET_NODE_PARAMS_v2_st {
+  CUdeviceptr dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+  CUcontext ctx;
+};
+typedef struct CUDA_MEMSET_NODE_PARAMS_v2_st CUDA_MEMSET_NODE_PARAMS_v2;
+struct CUDA_HOST_NODE_PARAMS_v2_st {
+  CUhostFn fn;
+  void* userData;
+};
+typedef struct CUDA_HOST_NODE_PARAMS_v2_st CUDA_HOST_NODE_PARAMS_v2;
+enum CUgraphConditionalNodeType_enum {
+  CU_GRAPH_COND_TYPE_IF = 0,
+  CU_GRAPH_COND_TYPE_WHILE = 1,
+  CU_GRAPH_COND_TYPE_SWITCH = 2
+};
+typedef enum CUgraphConditionalNodeType_enum CUgraphConditionalNodeType;
+struct CUDA_CONDITIONAL_NODE_PARAMS {
+  CUgraphConditionalHandle handle;
+  CUgraphConditionalNodeType type;
+  unsigned int size;
+  CUgraph* phGraph_out;
+  CUcontext ctx;
+};
+enum CUgraphDependencyType_enum {
+  CU_GRAPH_DEPENDENCY_TYPE_DEFAULT = 0,
+  CU_GRAPH_DEPENDENCY_TYPE_PROGRAMMATIC = 1
+};
+typedef enum CUgraphDependencyType_enum CUgraphDependencyType;
+struct CUgraphEdgeData_st {
+  unsigned char from_port;
+  unsigned char to_port;
+  unsigned char type;
+  unsigned char reserved[5];
+};
+typedef struct CUgraphEdgeData_st CUgraphEdgeData;
+struct CUDA_GRAPH_INSTANTIATE_PARAMS_st {
+  cuuint64_t flags;
+  CUstream hUploadStream;
+  CUgraphNode hErrNode_out;
+  CUgraphInstantiateResult result_out;
+};
+typedef struct CUDA_GRAPH_INSTANTIATE_PARAMS_st CUDA_GRAPH_INSTANTIATE_PARAMS;
+enum CUdriverProcAddress_flags_enum {
+  CU_GET_PROC_ADDRESS_DEFAULT = 0,
+  CU_GET_PROC_ADDRESS_LEGACY_STREAM = 1,
+  CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM = 2
+};
+typedef enum CUdriverProcAddress_flags_enum CUdriverProcAddress_flags;
+enum CUcigDataType_enum {
+  CIG_DATA_TYPE_D3D12_COMMAND_QUEUE = 1,
+  CIG_DATA_TYPE_NV_BLOB = 2
+};
+typedef enum CUcigDataType_enum CUcigDataType;
+struct CUctxCigParam_st {
+  CUcigDataType sharedDataType;
+  void* sharedData;
+};
+typedef struct CUctxCigParam_st CUctxCigParam;
+struct CUctxCreateParams_st {
+  CUexecAffinityParam* execAffinityParams;
+  int numExecAffinityParams;
+  CUctxCigParam* cigParams;
+};
+typedef struct CUctxCreateParams_st CUctxCreateParams;
+struct CUlibraryHostUniversalFunctionAndDataTable_st {
+  void* functionTable;
+  size_t functionWindowSize;
+  void* dataTable;
+  size_t dataWindowSize;
+};
+typedef struct CUlibraryHostUniversalFunctionAndDataTable_st CUlibraryHostUniversalFunctionAndDataTable;
+struct CUDA_MEMCPY_NODE_PARAMS_st {
+  int flags;
+  int reserved;
+  CUcontext copyCtx;
+  CUDA_MEMCPY3D copyParams;
+};
+typedef struct CUDA_MEMCPY_NODE_PARAMS_st CUDA_MEMCPY_NODE_PARAMS;
+struct CUDA_ARRAY_SPARSE_PROPERTIES_st {
+  struct {
+    unsigned int width;
+    unsigned int height;
+    unsigned int depth;
+  } tileExtent;
+  unsigned int miptailFirstLevel;
+  unsigned long long miptailSize;
+  unsigned int flags;
+  unsigned int reserved[4];
+};
+typedef struct CUDA_ARRAY_SPARSE_PROPERTIES_st CUDA_ARRAY_SPARSE_PROPERTIES_v1;
+typedef CUDA_ARRAY_SPARSE_PROPERTIES_v1 CUDA_ARRAY_SPARSE_PROPERTIES;
+struct CUDA_ARRAY_MEMORY_REQUIREMENTS_st {
+  size_t size;
+  size_t alignment;
+  unsigned int reserved[4];
+};
+typedef struct CUDA_ARRAY_MEMORY_REQUIREMENTS_st CUDA_ARRAY_MEMORY_REQUIREMENTS_v1;
+typedef CUDA_ARRAY_MEMORY_REQUIREMENTS_v1 CUDA_ARRAY_MEMORY_REQUIREMENTS;
+struct CUDA_RESOURCE_DESC_st {
+  CUresourcetype resType;
+  union {
+    struct {
+      CUarray hArray;
+    } array;
+    struct {
+      CUmipmappedArray hMipmappedArray;
+    } mipmap;
+    struct {
+      CUdeviceptr devPtr;
+      CUarray_format format;
+      unsigned int numChannels;
+      size_t sizeInBytes;
+    } linear;
+    struct {
+      CUdeviceptr devPtr;
+      CUarray_format format;
+      unsigned int numChannels;
+      size_t width;
+      size_t height;
+      size_t pitchInBytes;
+    } pitch2D;
+    struct {
+      int reserved[32];
+    } reserved;
+  } res;
+  unsigned int flags;
+};
+typedef struct CUDA_RESOURCE_DESC_st CUDA_RESOURCE_DESC_v1;
+typedef CUDA_RESOURCE_DESC_v1 CUDA_RESOURCE_DESC;
+struct CUDA_TEXTURE_DESC_st {
+  CUaddress_mode addressMode[3];
+  CUfilter_mode filterMode;
+  unsigned int flags;
+  unsigned int maxAnisotropy;
+  CUfilter_mode mipmapFilterMode;
+  float mipmapLevelBias;
+  float minMipmapLevelClamp;
+  float maxMipmapLevelClamp;
+  float borderColor[4];
+  int reserved[12];
+};
+typedef struct CUDA_TEXTURE_DESC_st CUDA_TEXTURE_DESC_v1;
+typedef CUDA_TEXTURE_DESC_v1 CUDA_TEXTURE_DESC;
+enum CUresourceViewFormat_enum {
+  CU_RES_VIEW_FORMAT_NONE = 0,
+  CU_RES_VIEW_FORMAT_UINT_1X8 = 1,
+  CU_RES_VIEW_FORMAT_UINT_2X8 = 2,
+  CU_RES_VIEW_FORMAT_UINT_4X8 = 3,
+  CU_RES_VIEW_FORMAT_SINT_1X8 = 4,
+  CU_RES_VIEW_FORMAT_SINT_2X8 = 5,
+  CU_RES_VIEW_FORMAT_SINT_4X8 = 6,
+  CU_RES_VIEW_FORMAT_UINT_1X16 = 7,
+  CU_RES_VIEW_FORMAT_UINT_2X16 = 8,
+  CU_RES_VIEW_FORMAT_UINT_4X16 = 9,
+  CU_RES_VIEW_FORMAT_SINT_1X16 = 10,
+  CU_RES_VIEW_FORMAT_SINT_2X16 = 11,
+  CU_RES_VIEW_FORMAT_SINT_4X16 = 12,
+  CU_RES_VIEW_FORMAT_UINT_1X32 = 13,
+  CU_RES_VIEW_FORMAT_UINT_2X32 = 14,
+  CU_RES_VIEW_FORMAT_UINT_4X32 = 15,
+  CU_RES_VIEW_FORMAT_SINT_1X32 = 16,
+  CU_RES_VIEW_FORMAT_SINT_2X32 = 17,
+  CU_RES_VIEW_FORMAT_SINT_4X32 = 18,
+  CU_RES_VIEW_FORMAT_FLOAT_1X16 = 19,
+  CU_RES_VIEW_FORMAT_FLOAT_2X16 = 20,
+  CU_RES_VIEW_FORMAT_FLOAT_4X16 = 21,
+  CU_RES_VIEW_FORMAT_FLOAT_1X32 = 22,
+  CU_RES_VIEW_FORMAT_FLOAT_2X32 = 23,
+  CU_RES_VIEW_FORMAT_FLOAT_4X32 = 24,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC1 = 25,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC2 = 26,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC3 = 27,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC4 = 28,
+  CU_RES_VIEW_FORMAT_SIGNED_BC4 = 29,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC5 = 30,
+  CU_RES_VIEW_FORMAT_SIGNED_BC5 = 31,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC6H = 32,
+  CU_RES_VIEW_FORMAT_SIGNED_BC6H = 33,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC7 = 34
+};
+typedef enum CUresourceViewFormat_enum CUresourceViewFormat;
+struct CUDA_RESOURCE_VIEW_DESC_st {
+  CUresourceViewFormat format;
+  size_t width;
+  size_t height;
+  size_t depth;
+  unsigned int firstMipmapLevel;
+  unsigned int lastMipmapLevel;
+  unsigned int firstLayer;
+  unsigned int lastLayer;
+  unsigned int reserved[16];
+};
+typedef struct CUDA_RESOURCE_VIEW_DESC_st CUDA_RESOURCE_VIEW_DESC_v1;
+typedef CUDA_RESOURCE_VIEW_DESC_v1 CUDA_RESOURCE_VIEW_DESC;
+struct CUtensorMap_st {
+  cuuint64_t opaque[16];
+};
+typedef struct CUtensorMap_st CUtensorMap;
+enum CUtensorMapDataType_enum {
+  CU_TENSOR_MAP_DATA_TYPE_UINT8 = 0,
+  CU_TENSOR_MAP_DATA_TYPE_UINT16 = 1,
+  CU_TENSOR_MAP_DATA_TYPE_UINT32 = 2,
+  CU_TENSOR_MAP_DATA_TYPE_INT32 = 3,
+  CU_TENSOR_MAP_DATA_TYPE_UINT64 = 4,
+  CU_TENSOR_MAP_DATA_TYPE_INT64 = 5,
+  CU_TENSOR_MAP_DATA_TYPE_FLOAT16 = 6,
+  CU_TENSOR_MAP_DATA_TYPE_FLOAT32 = 7,
+  CU_TENSOR_MAP_DATA_TYPE_FLOAT64 = 8,
+  CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 = 9,
+  CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ = 10,
+  CU_TENSOR_MAP_DATA_TYPE_TFLOAT32 = 11,
+  CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ = 12,
+  CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B = 13,
+  CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B = 14,
+  CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B = 15
+};
+typedef enum CUtensorMapDataType_enum CUtensorMapDataType;
+enum CUtensorMapInterleave_enum {
+  CU_TENSOR_MAP_INTERLEAVE_NONE = 0,
+  CU_TENSOR_MAP_INTERLEAVE_16B = 1,
+  CU_TENSOR_MAP_INTERLEAVE_32B = 2
+};
+typedef enum CUtensorMapInterleave_enum CUtensorMapInterleave;
+enum CUtensorMapSwizzle_enum {
+  CU_TENSOR_MAP_SWIZZLE_NONE = 0,
+  CU_TENSOR_MAP_SWIZZLE_32B = 1,
+  CU_TENSOR_MAP_SWIZZLE_64B = 2,
+  CU_TENSOR_MAP_SWIZZLE_128B = 3,
+  CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B = 4,
+  CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B_FLIP_8B = 5,
+  CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B = 6
+};
+typedef enum CUtensorMapSwizzle_enum CUtensorMapSwizzle;
+enum CUtensorMapL2promotion_enum {
+  CU_TENSOR_MAP_L2_PROMOTION_NONE = 0,
+  CU_TENSOR_MAP_L2_PROMOTION_L2_64B = 1,
+  CU_TENSOR_MAP_L2_PROMOTION_L2_128B = 2,
+  CU_TENSOR_MAP_L2_PROMOTION_L2_256B = 3
+};
+typedef enum CUtensorMapL2promotion_enum CUtensorMapL2promotion;
+enum CUtensorMapFloatOOBfill_enum {
+  CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0,
+  CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA = 1
+};
+typedef enum CUtensorMapFloatOOBfill_enum CUtensorMapFloatOOBfill;
+enum CUtensorMapIm2ColWideMode_enum {
+  CU_TENSOR_MAP_IM2COL_WIDE_MODE_W = 0,
+  CU_TENSOR_MAP_IM2COL_WIDE_MODE_W128 = 1
+};
+typedef enum CUtensorMapIm2ColWideMode_enum CUtensorMapIm2ColWideMode;
+struct CUDA_POINTER_ATTRIBUTE_P2P_TOKENS_st {
+  unsigned long long p2pToken;
+  unsigned int vaSpaceToken;
+};
+typedef struct CUDA_POINTER_ATTRIBUTE_P2P_TOKENS_st CUDA_POINTER_ATTRIBUTE_P2P_TOKENS_v1;
+typedef CUDA_POINTER_ATTRIBUTE_P2P_TOKENS_v1 CUDA_POINTER_ATTRIBUTE_P2P_TOKENS;
+enum CUDA_POINTER_ATTRIBUTE_ACCESS_FLAGS_enum {
+  CU_POINTER_ATTRIBUTE_ACCESS_FLAG_NONE = 0,
+  CU_POINTER_ATTRIBUTE_ACCESS_FLAG_READ = 1,
+  CU_POINTER_ATTRIBUTE_ACCESS_FLAG_READWRITE = 3
+};
+typedef enum CUDA_POINTER_ATTRIBUTE_ACCESS_FLAGS_enum CUDA_POINTER_ATTRIBUTE_ACCESS_FLAGS;
+enum CUexternalMemoryHandleType_enum {
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD = 1,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_WIN32 = 2,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_WIN32_KMT = 3,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D12_HEAP = 4,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D12_RESOURCE = 5,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D11_RESOURCE = 6,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D11_RESOURCE_KMT = 7,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_NVSCIBUF = 8
+};
+typedef enum CUexternalMemoryHandleType_enum CUexternalMemoryHandleType;
+struct CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {
+  CUexternalMemoryHandleType type;
+  union {
+    int fd;
+    struct {
+      void* handle;
+      const void* name;
+    } win32;
+    const void* nvSciBufObject;
+  } handle;
+  unsigned long long size;
+  unsigned int flags;
+  unsigned int reserved[16];
+};
+typedef struct CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1;
+typedef CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1 CUDA_EXTERNAL_MEMORY_HANDLE_DESC;
+struct CUDA_EXTERNAL_MEMORY_BUFFER_DESC_st {
+  unsigned long long offset;
+  unsigned long long size;
+  unsigned int flags;
+  unsigned int reserved[16];
+};
+typedef struct CUDA_EXTERNAL_MEMORY_BUFFER_DESC_st CUDA_EXTERNAL_MEMORY_BUFFER_DESC_v1;
+typedef CUDA_EXTERNAL_MEMORY_BUFFER_DESC_v1 CUDA_EXTERNAL_MEMORY_BUFFER_DESC;
+struct CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_st {
+  unsigned long long offset;
+  CUDA_ARRAY3D_DESCRIPTOR arrayDesc;
+  unsigned int numLevels;
+  unsigned int reserved[16];
+};
+typedef struct CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_st CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_v1;
+typedef CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_v1 CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC;
+enum CUexternalSemaphoreHandleType_enum {
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD = 1,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_WIN32 = 2,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_WIN32_KMT = 3,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D12_FENCE = 4,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_FENCE = 5,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_NVSCISYNC = 6,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_KEYED_MUTEX = 7,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_KEYED_MUTEX_KMT = 8,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_TIMELINE_SEMAPHORE_FD = 9,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_TIMELINE_SEMAPHORE_WIN32 = 10
+};
+typedef enum CUexternalSemaphoreHandleType_enum CUexternalSemaphoreHandleType;
+struct CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {
+  CUexternalSemaphoreHandleType type;
+  union {
+    int fd;
+    struct {
+      void* handle;
+      const void* name;
+    } win32;
+    const void* nvSciSyncObj;
+  } handle;
+  unsigned int flags;
+  unsigned int reserved[16];
+};
+typedef struct CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1;
+typedef CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1 CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC;
+struct CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {
+  struct {
+    struct {
+      unsigned long long value;
+    } fence;
+    union {
+      void* fence;
+      unsigned long long reserved;
+    } nvSciSync;
+    struct {
+      unsigned long long key;
+    } keyedMutex;
+    unsigned int reserved[12];
+  } params;
+  unsigned int flags;
+  unsigned int reserved[16];
+};
+typedef struct CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1;
+typedef CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1 CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS;
+struct CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {
+  struct {
+    struct {
+      unsigned long long value;
+    } fence;
+    union {
+      void* fence;
+      unsigned long long reserved;
+    } nvSciSync;
+    struct {
+      unsigned long long key;
+      unsigned int timeoutMs;
+    } keyedMutex;
+    unsigned int reserved[10];
+  } params;
+  unsigned int flags;
+  unsigned int reserved[16];
+};
+typedef struct CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1;
+typedef CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1 CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS;
+struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_st {
+  CUexternalSemaphore* extSemArray;
+  const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS* paramsArray;
+  unsigned int numExtSems;
+};
+typedef struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_st CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v1;
+typedef CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v1 CUDA_EXT_SEM_SIGNAL_NODE_PARAMS;
+struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st {
+  CUexternalSemaphore* extSemArray;
+  const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS* paramsArray;
+  unsigned int numExtSems;
+};
+typedef struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2;
+struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_st {
+  CUexternalSemaphore* extSemArray;
+  const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS* paramsArray;
+  unsigned int numExtSems;
+};
+typedef struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_st CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1;
+typedef CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1 CUDA_EXT_SEM_WAIT_NODE_PARAMS;
+struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st {
+  CUexternalSemaphore* extSemArray;
+  const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS* paramsArray;
+  unsigned int numExtSems;
+};
+typedef struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2;
+enum CUmemRangeHandleType_enum {
+  CU_MEM_RANGE_HANDLE_TYPE_DMA_BUF_FD = 1,
+  CU_MEM_RANGE_HANDLE_TYPE_MAX = 2147483647
+};
+typedef enum CUmemRangeHandleType_enum CUmemRangeHandleType;
+enum CUmemRangeFlags_enum {
+  CU_MEM_RANGE_FLAG_DMA_BUF_MAPPING_TYPE_PCIE = 1
+};
+typedef enum CUmemRangeFlags_enum CUmemRangeFlags;
+enum CUarraySparseSubresourceType_enum {
+  CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_SPARSE_LEVEL = 0,
+  CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_MIPTAIL = 1
+};
+typedef enum CUarraySparseSubresourceType_enum CUarraySparseSubresourceType;
+enum CUmemOperationType_enum {
+  CU_MEM_OPERATION_TYPE_MAP = 1,
+  CU_MEM_OPERATION_TYPE_UNMAP = 2
+};
+typedef enum CUmemOperationType_enum CUmemOperationType;
+enum CUmemHandleType_enum {
+  CU_MEM_HANDLE_TYPE_GENERIC = 0
+};
+typedef enum CUmemHandleType_enum CUmemHandleType;
+struct CUarrayMapInfo_st {
+  CUresourcetype resourceType;
+  union {
+    CUmipmappedArray mipmap;
+    CUarray array;
+  } resource;
+  CUarraySparseSubresourceType subresourceType;
+  union {
+    struct {
+      unsigned int level;
+      unsigned int layer;
+      unsigned int offsetX;
+      unsigned int offsetY;
+      unsigned int offsetZ;
+      unsigned int extentWidth;
+      unsigned int extentHeight;
+      unsigned int extentDepth;
+    } sparseLevel;
+    struct {
+      unsigned int layer;
+      unsigned long long offset;
+      unsigned long long size;
+    } miptail;
+  } subresource;
+  CUmemOperationType memOperationType;
+  CUmemHandleType memHandleType;
+  union {
+    CUmemGenericAllocationHandle memHandle;
+  } memHandle;
+  unsigned long long offset;
+  unsigned int deviceBitMask;
+  unsigned int flags;
+  unsigned int reserved[2];
+};
+typedef struct CUarrayMapInfo_st CUarrayMapInfo_v1;
+typedef CUarrayMapInfo_v1 CUarrayMapInfo;
+enum CUmemcpyFlags_enum {
+  CU_MEMCPY_FLAG_DEFAULT = 0,
+  CU_MEMCPY_FLAG_PREFER_OVERLAP_WITH_COMPUTE = 1
+};
+typedef enum CUmemcpyFlags_enum CUmemcpyFlags;
+enum CUmemcpySrcAccessOrder_enum {
+  CU_MEMCPY_SRC_ACCESS_ORDER_INVALID = 0,
+  CU_MEMCPY_SRC_ACCESS_ORDER_STREAM = 1,
+  CU_MEMCPY_SRC_ACCESS_ORDER_DURING_API_CALL = 2,
+  CU_MEMCPY_SRC_ACCESS_ORDER_ANY = 3,
+  CU_MEMCPY_SRC_ACCESS_ORDER_MAX = 2147483647
+};
+typedef enum CUmemcpySrcAccessOrder_enum CUmemcpySrcAccessOrder;
+struct CUmemcpyAttributes_st {
+  CUmemcpySrcAccessOrder srcAccessOrder;
+  CUmemLocation srcLocHint;
+  CUmemLocation dstLocHint;
+  unsigned int flags;
+};
+typedef struct CUmemcpyAttributes_st CUmemcpyAttributes_v1;
+typedef CUmemcpyAttributes_v1 CUmemcpyAttributes;
+enum CUmemcpy3DOperandType_enum {
+  CU_MEMCPY_OPERAND_TYPE_POINTER = 1,
+  CU_MEMCPY_OPERAND_TYPE_ARRAY = 2,
+  CU_MEMCPY_OPERAND_TYPE_MAX = 2147483647
+};
+typedef enum CUmemcpy3DOperandType_enum CUmemcpy3DOperandType;
+struct CUoffset3D_st {
+  size_t x;
+  size_t y;
+  size_t z;
+};
+typedef struct CUoffset3D_st CUoffset3D_v1;
+typedef CUoffset3D_v1 CUoffset3D;
+struct CUextent3D_st {
+  size_t width;
+  size_t height;
+  size_t depth;
+};
+typedef struct CUextent3D_st CUextent3D_v1;
+typedef CUextent3D_v1 CUextent3D;
+struct CUmemcpy3DOperand_st {
+  CUmemcpy3DOperandType type;
+  union {
+    struct {
+      CUdeviceptr ptr;
+      size_t rowLength;
+      size_t layerHeight;
+      CUmemLocation locHint;
+    } ptr;
+    struct {
+      CUarray array;
+      CUoffset3D offset;
+    } array;
+  } op;
+};
+typedef struct CUmemcpy3DOperand_st CUmemcpy3DOperand_v1;
+typedef CUmemcpy3DOperand_v1 CUmemcpy3DOperand;
+struct CUDA_MEMCPY3D_BATCH_OP_st {
+  CUmemcpy3DOperand src;
+  CUmemcpy3DOperand dst;
+  CUextent3D extent;
+  CUmemcpySrcAccessOrder srcAccessOrder;
+  unsigned int flags;
+};
+typedef struct CUDA_MEMCPY3D_BATCH_OP_st CUDA_MEMCPY3D_BATCH_OP_v1;
+typedef CUDA_MEMCPY3D_BATCH_OP_v1 CUDA_MEMCPY3D_BATCH_OP;
+struct CUDA_MEM_ALLOC_NODE_PARAMS_v2_st {
+  CUmemPoolProps poolProps;
+  const CUmemAccessDesc* accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  CUdeviceptr dptr;
+};
+typedef struct CUDA_MEM_ALLOC_NODE_PARAMS_v2_st CUDA_MEM_ALLOC_NODE_PARAMS_v2;
+struct CUDA_MEM_FREE_NODE_PARAMS_st {
+  CUdeviceptr dptr;
+};
+typedef struct CUDA_MEM_FREE_NODE_PARAMS_st CUDA_MEM_FREE_NODE_PARAMS;
+enum CUgraphChildGraphNodeOwnership_enum {
+  CU_GRAPH_CHILD_GRAPH_OWNERSHIP_CLONE = 0,
+  CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE = 1
+};
+typedef enum CUgraphChildGraphNodeOwnership_enum CUgraphChildGraphNodeOwnership;
+struct CUDA_CHILD_GRAPH_NODE_PARAMS_st {
+  CUgraph graph;
+  CUgraphChildGraphNodeOwnership ownership;
+};
+typedef struct CUDA_CHILD_GRAPH_NODE_PARAMS_st CUDA_CHILD_GRAPH_NODE_PARAMS;
+struct CUDA_EVENT_RECORD_NODE_PARAMS_st {
+  CUevent event;
+};
+typedef struct CUDA_EVENT_RECORD_NODE_PARAMS_st CUDA_EVENT_RECORD_NODE_PARAMS;
+struct CUDA_EVENT_WAIT_NODE_PARAMS_st {
+  CUevent event;
+};
+typedef struct CUDA_EVENT_WAIT_NODE_PARAMS_st CUDA_EVENT_WAIT_NODE_PARAMS;
+struct CUgraphNodeParams_st {
+  CUgraphNodeType type;
+  int reserved0[3];
+  long long reserved1[29];
+  CUDA_KERNEL_NODE_PARAMS_v3 kernel;
+  CUDA_MEMCPY_NODE_PARAMS memcpy;
+  CUDA_MEMSET_NODE_PARAMS_v2 memset;
+  CUDA_HOST_NODE_PARAMS_v2 host;
+  CUDA_CHILD_GRAPH_NODE_PARAMS graph;
+  CUDA_EVENT_WAIT_NODE_PARAMS eventWait;
+  CUDA_EVENT_RECORD_NODE_PARAMS eventRecord;
+  CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2 extSemSignal;
+  CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2 extSemWait;
+  CUDA_MEM_ALLOC_NODE_PARAMS_v2 alloc;
+  CUDA_MEM_FREE_NODE_PARAMS free;
+  CUDA_BATCH_MEM_OP_NODE_PARAMS_v2 memOp;
+  struct CUDA_CONDITIONAL_NODE_PARAMS conditional;
+  long long reserved2;
+};
+typedef struct CUgraphNodeParams_st CUgraphNodeParams;
+enum CUflushGPUDirectRDMAWritesOptions_enum {
+  CU_FLUSH_GPU_DIRECT_RDMA_WRITES_OPTION_HOST = 1,
+  CU_FLUSH_GPU_DIRECT_RDMA_WRITES_OPTION_MEMOPS = 2
+};
+typedef enum CUflushGPUDirectRDMAWritesOptions_enum CUflushGPUDirectRDMAWritesOptions;
+enum CUGPUDirectRDMAWritesOrdering_enum {
+  CU_GPU_DIRECT_RDMA_WRITES_ORDERING_NONE = 0,
+  CU_GPU_DIRECT_RDMA_WRITES_ORDERING_OWNER = 100,
+  CU_GPU_DIRECT_RDMA_WRITES_ORDERING_ALL_DEVICES = 200
+};
+typedef enum CUGPUDirectRDMAWritesOrdering_enum CUGPUDirectRDMAWritesOrdering;
+enum CUgraphDebugDot_flags_enum {
+  CU_GRAPH_DEBUG_DOT_FLAGS_VERBOSE = 1,
+  CU_GRAPH_DEBUG_DOT_FLAGS_RUNTIME_TYPES = 2,
+  CU_GRAPH_DEBUG_DOT_FLAGS_KERNEL_NODE_PARAMS = 4,
+  CU_GRAPH_DEBUG_DOT_FLAGS_MEMCPY_NODE_PARAMS = 8,
+  CU_GRAPH_DEBUG_DOT_FLAGS_MEMSET_NODE_PARAMS = 16,
+  CU_GRAPH_DEBUG_DOT_FLAGS_HOST_NODE_PARAMS = 32,
+  CU_GRAPH_DEBUG_DOT_FLAGS_EVENT_NODE_PARAMS = 64,
+  CU_GRAPH_DEBUG_DOT_FLAGS_EXT_SEMAS_SIGNAL_NODE_PARAMS = 128,
+  CU_GRAPH_DEBUG_DOT_FLAGS_EXT_SEMAS_WAIT_NODE_PARAMS = 256,
+  CU_GRAPH_DEBUG_DOT_FLAGS_KERNEL_NODE_ATTRIBUTES = 512,
+  CU_GRAPH_DEBUG_DOT_FLAGS_HANDLES = 1024,
+  CU_GRAPH_DEBUG_DOT_FLAGS_MEM_ALLOC_NODE_PARAMS = 2048,
+  CU_GRAPH_DEBUG_DOT_FLAGS_MEM_FREE_NODE_PARAMS = 4096,
+  CU_GRAPH_DEBUG_DOT_FLAGS_BATCH_MEM_OP_NODE_PARAMS = 8192,
+  CU_GRAPH_DEBUG_DOT_FLAGS_EXTRA_TOPO_INFO = 16384,
+  CU_GRAPH_DEBUG_DOT_FLAGS_CONDITIONAL_NODE_PARAMS = 32768
+};
+typedef enum CUgraphDebugDot_flags_enum CUgraphDebugDot_flags;
+enum CUuserObject_flags_enum {
+  CU_USER_OBJECT_NO_DESTRUCTOR_SYNC = 1
+};
+typedef enum CUuserObject_flags_enum CUuserObject_flags;
+enum CUuserObjectRetain_flags_enum {
+  CU_GRAPH_USER_OBJECT_MOVE = 1
+};
+typedef enum CUuserObjectRetain_flags_enum CUuserObjectRetain_flags;
+enum CUdeviceNumaConfig_enum {
+  CU_DEVICE_NUMA_CONFIG_NONE = 0,
+  CU_DEVICE_NUMA_CONFIG_NUMA_NODE = 1
+};
+typedef enum CUdeviceNumaConfig_enum CUdeviceNumaConfig;
+enum CUprocessState_enum {
+  CU_PROCESS_STATE_RUNNING = 0,
+  CU_PROCESS_STATE_LOCKED = 1,
+  CU_PROCESS_STATE_CHECKPOINTED = 2,
+  CU_PROCESS_STATE_FAILED = 3
+};
+typedef enum CUprocessState_enum CUprocessState;
+struct CUcheckpointLockArgs_st {
+  unsigned int timeoutMs;
+  unsigned int reserved0;
+  cuuint64_t reserved1[7];
+};
+typedef struct CUcheckpointLockArgs_st CUcheckpointLockArgs;
+struct CUcheckpointCheckpointArgs_st {
+  cuuint64_t reserved[8];
+};
+typedef struct CUcheckpointCheckpointArgs_st CUcheckpointCheckpointArgs;
+struct CUcheckpointRestoreArgs_st {
+  cuuint64_t reserved[8];
+};
+typedef struct CUcheckpointRestoreArgs_st CUcheckpointRestoreArgs;
+struct CUcheckpointUnlockArgs_st {
+  cuuint64_t reserved[8];
+};
+typedef struct CUcheckpointUnlockArgs_st CUcheckpointUnlockArgs;
+enum CUmemDecompressAlgorithm_enum {
+  CU_MEM_DECOMPRESS_UNSUPPORTED = 0,
+  CU_MEM_DECOMPRESS_ALGORITHM_DEFLATE = 1,
+  CU_MEM_DECOMPRESS_ALGORITHM_SNAPPY = 2,
+  CU_MEM_DECOMPRESS_ALGORITHM_LZ4 = 4
+};
+typedef enum CUmemDecompressAlgorithm_enum CUmemDecompressAlgorithm;
+struct CUmemDecompressParams_st {
+  size_t srcNumBytes;
+  size_t dstNumBytes;
+  cuuint32_t* dstActBytes;
+  const void* src;
+  void* dst;
+  CUmemDecompressAlgorithm algo;
+  unsigned char padding[20];
+};
+typedef struct CUmemDecompressParams_st CUmemDecompressParams;
+enum CUCoredumpGenerationFlags {
+  CU_COREDUMP_DEFAULT_FLAGS = 0,
+  CU_COREDUMP_SKIP_NONRELOCATED_ELF_IMAGES = 1,
+  CU_COREDUMP_SKIP_GLOBAL_MEMORY = 2,
+  CU_COREDUMP_SKIP_SHARED_MEMORY = 4,
+  CU_COREDUMP_SKIP_LOCAL_MEMORY = 8,
+  CU_COREDUMP_SKIP_ABORT = 16,
+  CU_COREDUMP_SKIP_CONSTBANK_MEMORY = 32,
+  CU_COREDUMP_LIGHTWEIGHT_FLAGS = 47
+};
+typedef struct CUdevResourceDesc_st* CUdevResourceDesc;
+typedef enum {
+  CU_GREEN_CTX_DEFAULT_STREAM = 1
+} CUgreenCtxCreate_flags;
+typedef enum {
+  CU_DEV_SM_RESOURCE_SPLIT_IGNORE_SM_COSCHEDULING = 1,
+  CU_DEV_SM_RESOURCE_SPLIT_MAX_POTENTIAL_CLUSTER_SIZE = 2
+} CUdevSmResourceSplit_flags;
+typedef enum {
+  CU_DEV_RESOURCE_TYPE_INVALID = 0,
+  CU_DEV_RESOURCE_TYPE_SM = 1
+} CUdevResourceType;
+struct CUdevSmResource_st {
+  unsigned int smCount;
+};
+typedef struct CUdevSmResource_st CUdevSmResource;
+struct CUdevResource_st {
+  CUdevResourceType type;
+  unsigned char _internal_padding[92];
+  CUdevSmResource sm;
+  unsigned char _oversize[48];
+};
+typedef struct CUdevResource_st CUdevResource_v1;
+typedef CUdevResource_v1 CUdevResource;
+enum CUlogLevel_enum {
+  CU_LOG_LEVEL_ERROR = 0,
+  CU_LOG_LEVEL_WARNING = 1
+};
+typedef enum CUlogLevel_enum CUlogLevel;
+typedef struct CUlogsCallbackEntry_st* CUlogsCallbackHandle;
+typedef void (*CUlogsCallback)(void* data, CUlogLevel logLevel, char* message, size_t length);
+typedef unsigned int CUlogIterator;
+struct CUDA_BATCH_MEM_OP_NODE_PARAMS_st {
+  CUcontext ctx;
+  unsigned int count;
+  CUstreamBatchMemOpParams* paramArray;
+  unsigned int flags;
+};
+struct CUDA_MEM_ALLOC_NODE_PARAMS_st {
+  CUmemPoolProps poolProps;
+  const CUmemAccessDesc* accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  CUdeviceptr dptr;
+};
+
+#define CU_COMPUTE_ACCELERATED_TARGET_BASE 65536
+#define CU_COMPUTE_FAMILY_TARGET_BASE 131072
+#define CU_GRAPH_COND_ASSIGN_DEFAULT 1
+#define CU_GRAPH_KERNEL_NODE_PORT_DEFAULT 0
+#define CU_GRAPH_KERNEL_NODE_PORT_PROGRAMMATIC 1
+#define CU_GRAPH_KERNEL_NODE_PORT_LAUNCH_ORDER 2
+#define CU_KERNEL_NODE_ATTRIBUTE_CLUSTER_DIMENSION 4
+#define CU_KERNEL_NODE_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE 5
+#define CU_KERNEL_NODE_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP 9
+#define CU_KERNEL_NODE_ATTRIBUTE_MEM_SYNC_DOMAIN 10
+#define CU_KERNEL_NODE_ATTRIBUTE_PREFERRED_CLUSTER_DIMENSION 11
+#define CU_KERNEL_NODE_ATTRIBUTE_DEVICE_UPDATABLE_KERNEL_NODE 13
+#define CU_KERNEL_NODE_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT 14
+#define CU_STREAM_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP 9
+#define CU_STREAM_ATTRIBUTE_MEM_SYNC_DOMAIN 10
+#define CU_ARRAY_SPARSE_PROPERTIES_SINGLE_MIPTAIL 1
+#define CU_TENSOR_MAP_NUM_QWORDS 16
+#define CUDA_EXTERNAL_MEMORY_DEDICATED 1
+#define CUDA_EXTERNAL_SEMAPHORE_SIGNAL_SKIP_NVSCIBUF_MEMSYNC 1
+#define CUDA_EXTERNAL_SEMAPHORE_WAIT_SKIP_NVSCIBUF_MEMSYNC 2
+#define CUDA_NVSCISYNC_ATTR_SIGNAL 1
+#define CUDA_NVSCISYNC_ATTR_WAIT 2
+#define CU_MEM_CREATE_USAGE_TILE_POOL 1
+#define CU_MEM_CREATE_USAGE_HW_DECOMPRESS 2
+#define CU_MEM_POOL_CREATE_USAGE_HW_DECOMPRESS 2
+#define CUDA_ARRAY3D_DEPTH_TEXTURE 16
+#define CUDA_ARRAY3D_COLOR_ATTACHMENT 32
+#define CUDA_ARRAY3D_SPARSE 64
+#define CUDA_ARRAY3D_DEFERRED_MAPPING 128
+#define CUDA_ARRAY3D_VIDEO_ENCODE_DECODE 256
+#define CU_LAUNCH_KERNEL_REQUIRED_BLOCK_DIM 1
+#define RESOURCE_ABI_VERSION 1
+#define RESOURCE_ABI_EXTERNAL_BYTES 48
+
+CUresult cuCtxCreate_v4(CUcontext* pctx, CUctxCreateParams* ctxCreateParams, unsigned int flags, CUdevice dev);
+CUresult cuDeviceRegisterAsyncNotification(CUdevice device, CUasyncCallback callbackFunc, void* userData, CUasyncCallbackHandle* callback);
+CUresult cuDeviceUnregisterAsyncNotification(CUdevice device, CUasyncCallbackHandle callback);
+CUresult cuMemcpyBatchAsync(CUdeviceptr* dsts, CUdeviceptr* srcs, size_t* sizes, size_t count, CUmemcpyAttributes* attrs, size_t* attrsIdxs, size_t numAttrs, size_t* failIdx, CUstream hStream);
+CUresult cuMemcpy3DBatchAsync(size_t numOps, CUDA_MEMCPY3D_BATCH_OP* opList, size_t* failIdx, unsigned long long flags, CUstream hStream);
+CUresult cuArrayGetSparseProperties(CUDA_ARRAY_SPARSE_PROPERTIES* sparseProperties, CUarray array);
+CUresult cuMipmappedArrayGetSparseProperties(CUDA_ARRAY_SPARSE_PROPERTIES* sparseProperties, CUmipmappedArray mipmap);
+CUresult cuArrayGetMemoryRequirements(CUDA_ARRAY_MEMORY_REQUIREMENTS* memoryRequirements, CUarray array, CUdevice device);
+CUresult cuMipmappedArrayGetMemoryRequirements(CUDA_ARRAY_MEMORY_REQUIREMENTS* memoryRequirements, CUmipmappedArray mipmap, CUdevice device);
+CUresult cuArrayGetPlane(CUarray* pPlaneArray, CUarray hArray, unsigned int planeIdx);
+CUresult cuMipmappedArrayCreate(CUmipmappedArray* pHandle, const CUDA_ARRAY3D_DESCRIPTOR* pMipmappedArrayDesc, unsigned int numMipmapLevels);
+CUresult cuMipmappedArrayGetLevel(CUarray* pLevelArray, CUmipmappedArray hMipmappedArray, unsigned int level);
+CUresult cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray);
+CUresult cuMemGetHandleForAddressRange(void* handle, CUdeviceptr dptr, size_t size, CUmemRangeHandleType handleType, unsigned long long flags);
+CUresult cuMemBatchDecompressAsync(CUmemDecompressParams* paramsArray, size_t count, unsigned int flags, size_t* errorIndex, CUstream stream);
+CUresult cuMemMapArrayAsync(CUarrayMapInfo* mapInfoList, unsigned int count, CUstream hStream);
+CUresult cuMemAdvise_v2(CUdeviceptr devPtr, size_t count, CUmem_advise advice, CUmemLocation location);
+CUresult cuStreamGetDevice(CUstream hStream, CUdevice* device);
+CUresult cuStreamGetCtx_v2(CUstream hStream, CUcontext* pCtx, CUgreenCtx* pGreenCtx);
+CUresult cuStreamBeginCaptureToGraph(CUstream hStream, CUgraph hGraph, const CUgraphNode* dependencies, const CUgraphEdgeData* dependencyData, size_t numDependencies, CUstreamCaptureMode mode);
+CUresult cuStreamGetCaptureInfo_v3(CUstream hStream, CUstreamCaptureStatus* captureStatus_out, cuuint64_t* id_out, CUgraph* graph_out, const CUgraphNode** dependencies_out, const CUgraphEdgeData** edgeData_out, size_t* numDependencies_out);
+CUresult cuStreamUpdateCaptureDependencies_v2(CUstream hStream, CUgraphNode* dependencies, const CUgraphEdgeData* dependencyData, size_t numDependencies, unsigned int flags);
+CUresult cuEventElapsedTime_v2(float* pMilliseconds, CUevent hStart, CUevent hEnd);
+CUresult cuImportExternalMemory(CUexternalMemory* extMem_out, const CUDA_EXTERNAL_MEMORY_HANDLE_DESC* memHandleDesc);
+CUresult cuExternalMemoryGetMappedBuffer(CUdeviceptr* devPtr, CUexternalMemory extMem, const CUDA_EXTERNAL_MEMORY_BUFFER_DESC* bufferDesc);
+CUresult cuExternalMemoryGetMappedMipmappedArray(CUmipmappedArray* mipmap, CUexternalMemory extMem, const CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC* mipmapDesc);
+CUresult cuDestroyExternalMemory(CUexternalMemory extMem);
+CUresult cuImportExternalSemaphore(CUexternalSemaphore* extSem_out, const CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC* semHandleDesc);
+CUresult cuSignalExternalSemaphoresAsync(const CUexternalSemaphore* extSemArray, const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS* paramsArray, unsigned int numExtSems, CUstream stream);
+CUresult cuWaitExternalSemaphoresAsync(const CUexternalSemaphore* extSemArray, const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS* paramsArray, unsigned int numExtSems, CUstream stream);
+CUresult cuDestroyExternalSemaphore(CUexternalSemaphore extSem);
+CUresult cuStreamBatchMemOp(CUstream stream, unsigned int count, CUstreamBatchMemOpParams* paramArray, unsigned int flags);
+CUresult cuParamSetTexRef(CUfunction hfunc, int texunit, CUtexref hTexRef);
+CUresult cuGraphAddExternalSemaphoresSignalNode(CUgraphNode* phGraphNode, CUgraph hGraph, const CUgraphNode* dependencies, size_t numDependencies, const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS* nodeParams);
+CUresult cuGraphExternalSemaphoresSignalNodeGetParams(CUgraphNode hNode, CUDA_EXT_SEM_SIGNAL_NODE_PARAMS* params_out);
+CUresult cuGraphExternalSemaphoresSignalNodeSetParams(CUgraphNode hNode, const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS* nodeParams);
+CUresult cuGraphAddExternalSemaphoresWaitNode(CUgraphNode* phGraphNode, CUgraph hGraph, const CUgraphNode* dependencies, size_t numDependencies, const CUDA_EXT_SEM_WAIT_NODE_PARAMS* nodeParams);
+CUresult cuGraphExternalSemaphoresWaitNodeGetParams(CUgraphNode hNode, CUDA_EXT_SEM_WAIT_NODE_PARAMS* params_out);
+CUresult cuGraphExternalSemaphoresWaitNodeSetParams(CUgraphNode hNode, const CUDA_EXT_SEM_WAIT_NODE_PARAMS* nodeParams);
+CUresult cuGraphAddBatchMemOpNode(CUgraphNode* phGraphNode, CUgraph hGraph, const CUgraphNode* dependencies, size_t numDependencies, const CUDA_BATCH_MEM_OP_NODE_PARAMS* nodeParams);
+CUresult cuGraphBatchMemOpNodeGetParams(CUgraphNode hNode, CUDA_BATCH_MEM_OP_NODE_PARAMS* nodeParams_out);
+CUresult cuGraphBatchMemOpNodeSetParams(CUgraphNode hNode, const CUDA_BATCH_MEM_OP_NODE_PARAMS* nodeParams);
+CUresult cuGraphExecBatchMemOpNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_BATCH_MEM_OP_NODE_PARAMS* nodeParams);
+CUresult cuGraphGetEdges_v2(CUgraph hGraph, CUgraphNode* from, CUgraphNode* to, CUgraphEdgeData* edgeData, size_t* numEdges);
+CUresult cuGraphNodeGetDependencies_v2(CUgraphNode hNode, CUgraphNode* dependencies, CUgraphEdgeData* edgeData, size_t* numDependencies);
+CUresult cuGraphNodeGetDependentNodes_v2(CUgraphNode hNode, CUgraphNode* dependentNodes, CUgraphEdgeData* edgeData, size_t* numDependentNodes);
+CUresult cuGraphAddDependencies_v2(CUgraph hGraph, const CUgraphNode* from, const CUgraphNode* to, const CUgraphEdgeData* edgeData, size_t numDependencies);
+CUresult cuGraphRemoveDependencies_v2(CUgraph hGraph, const CUgraphNode* from, const CUgraphNode* to, const CUgraphEdgeData* edgeData, size_t numDependencies);
+CUresult cuGraphInstantiateWithParams(CUgraphExec* phGraphExec, CUgraph hGraph, CUDA_GRAPH_INSTANTIATE_PARAMS* instantiateParams);
+CUresult cuGraphExecExternalSemaphoresSignalNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS* nodeParams);
+CUresult cuGraphExecExternalSemaphoresWaitNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_EXT_SEM_WAIT_NODE_PARAMS* nodeParams);
+CUresult cuGraphAddNode(CUgraphNode* phGraphNode, CUgraph hGraph, const CUgraphNode* dependencies, size_t numDependencies, CUgraphNodeParams* nodeParams);
+CUresult cuGraphAddNode_v2(CUgraphNode* phGraphNode, CUgraph hGraph, const CUgraphNode* dependencies, const CUgraphEdgeData* dependencyData, size_t numDependencies, CUgraphNodeParams* nodeParams);
+CUresult cuGraphNodeSetParams(CUgraphNode hNode, CUgraphNodeParams* nodeParams);
+CUresult cuGraphExecNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode, CUgraphNodeParams* nodeParams);
+CUresult cuGraphConditionalHandleCreate(CUgraphConditionalHandle* pHandle_out, CUgraph hGraph, CUcontext ctx, unsigned int defaultLaunchValue, unsigned int flags);
+CUresult cuOccupancyMaxPotentialClusterSize(int* clusterSize, CUfunction func, const CUlaunchConfig* config);
+CUresult cuOccupancyMaxActiveClusters(int* numClusters, CUfunction func, const CUlaunchConfig* config);
+CUresult cuTexObjectCreate(CUtexObject* pTexObject, const CUDA_RESOURCE_DESC* pResDesc, const CUDA_TEXTURE_DESC* pTexDesc, const CUDA_RESOURCE_VIEW_DESC* pResViewDesc);
+CUresult cuTexObjectDestroy(CUtexObject texObject);
+CUresult cuTexObjectGetResourceDesc(CUDA_RESOURCE_DESC* pResDesc, CUtexObject texObject);
+CUresult cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC* pTexDesc, CUtexObject texObject);
+CUresult cuTexObjectGetResourceViewDesc(CUDA_RESOURCE_VIEW_DESC* pResViewDesc, CUtexObject texObject);
+CUresult cuSurfObjectCreate(CUsurfObject* pSurfObject, const CUDA_RESOURCE_DESC* pResDesc);
+CUresult cuSurfObjectDestroy(CUsurfObject surfObject);
+CUresult cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC* pResDesc, CUsurfObject surfObject);
+CUresult cuTensorMapEncodeTiled(CUtensorMap* tensorMap, CUtensorMapDataType tensorDataType, cuuint32_t tensorRank, void* globalAddress, const cuuint64_t* globalDim, const cuuint64_t* globalStrides, const cuuint32_t* boxDim, const cuuint32_t* elementStrides, CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill);
+CUresult cuTensorMapEncodeIm2col(CUtensorMap* tensorMap, CUtensorMapDataType tensorDataType, cuuint32_t tensorRank, void* globalAddress, const cuuint64_t* globalDim, const cuuint64_t* globalStrides, const int* pixelBoxLowerCorner, const int* pixelBoxUpperCorner, cuuint32_t channelsPerPixel, cuuint32_t pixelsPerColumn, const cuuint32_t* elementStrides, CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill);
+CUresult cuTensorMapEncodeIm2colWide(CUtensorMap* tensorMap, CUtensorMapDataType tensorDataType, cuuint32_t tensorRank, void* globalAddress, const cuuint64_t* globalDim, const cuuint64_t* globalStrides, int pixelBoxLowerCornerWidth, int pixelBoxUpperCornerWidth, cuuint32_t channelsPerPixel, cuuint32_t pixelsPerColumn, const cuuint32_t* elementStrides, CUtensorMapInterleave interleave, CUtensorMapIm2ColWideMode mode, CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill);
+CUresult cuTensorMapReplaceAddress(CUtensorMap* tensorMap, void* globalAddress);
+CUresult cuGetExportTable(const void** ppExportTable, const CUuuid* pExportTableId);
+CUresult cuGreenCtxCreate(CUgreenCtx* phCtx, CUdevResourceDesc desc, CUdevice dev, unsigned int flags);
+CUresult cuGreenCtxDestroy(CUgreenCtx hCtx);
+CUresult cuCtxFromGreenCtx(CUcontext* pContext, CUgreenCtx hCtx);
+CUresult cuDeviceGetDevResource(CUdevice device, CUdevResource* resource, CUdevResourceType type);
+CUresult cuCtxGetDevResource(CUcontext hCtx, CUdevResource* resource, CUdevResourceType type);
+CUresult cuGreenCtxGetDevResource(CUgreenCtx hCtx, CUdevResource* resource, CUdevResourceType type);
+CUresult cuDevSmResourceSplitByCount(CUdevResource* result, unsigned int* nbGroups, const CUdevResource* input, CUdevResource* remaining, unsigned int useFlags, unsigned int minCount);
+CUresult cuDevResourceGenerateDesc(CUdevResourceDesc* phDesc, CUdevResource* resources, unsigned int nbResources);
+CUresult cuGreenCtxRecordEvent(CUgreenCtx hCtx, CUevent hEvent);
+CUresult cuGreenCtxWaitEvent(CUgreenCtx hCtx, CUevent hEvent);
+CUresult cuStreamGetGreenCtx(CUstream hStream, CUgreenCtx* phCtx);
+CUresult cuGreenCtxStreamCreate(CUstream* phStream, CUgreenCtx greenCtx, unsigned int flags, int priority);
+CUresult cuLogsRegisterCallback(CUlogsCallback callbackFunc, void* userData, CUlogsCallbackHandle* callback_out);
+CUresult cuLogsUnregisterCallback(CUlogsCallbackHandle callback);
+CUresult cuLogsCurrent(CUlogIterator* iterator_out, unsigned int flags);
+CUresult cuLogsDumpToFile(CUlogIterator* iterator, const char* pathToFile, unsigned int flags);
+CUresult cuLogsDumpToMemory(CUlogIterator* iterator, char* buffer, size_t* size, unsigned int flags);
+CUresult cuCheckpointProcessGetRestoreThreadId(int pid, int* tid);
+CUresult cuCheckpointProcessGetState(int pid, CUprocessState* state);
+CUresult cuCheckpointProcessLock(int pid, CUcheckpointLockArgs* args);
+CUresult cuCheckpointProcessCheckpoint(int pid, CUcheckpointCheckpointArgs* args);
+CUresult cuCheckpointProcessRestore(int pid, CUcheckpointRestoreArgs* args);
+CUresult cuCheckpointProcessUnlock(int pid, CUcheckpointUnlockArgs* args);
+CUresult cuStreamBatchMemOp_v2(CUstream stream, unsigned int count, CUstreamBatchMemOpParams* paramArray, unsigned int flags);
 
 #ifdef __cplusplus
 }

@@ -3,5 +3,6 @@
  * rest of the runtime API in cuda_runtime_api.h, which this header includes. */
 #ifndef HIPLINT_FIXTURE_CUDA_PROFILER_API_H
 #define HIPLINT_FIXTURE_CUDA_PROFILER_API_H
+#define __CUDA_PROFILER_API_H__
 #include <cuda_runtime_api.h>
 #endif

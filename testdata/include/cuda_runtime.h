@@ -4,11 +4,13 @@
  * declared here. */
 #ifndef HIPLINT_FIXTURE_CUDA_RUNTIME_H
 #define HIPLINT_FIXTURE_CUDA_RUNTIME_H
+#define __CUDA_RUNTIME_H__
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <vector_types.h>
-#include <driver_types.h>
+#include <builtin_types.h>
+#include <library_types.h>
 #include <cuda_runtime_api.h>
+#include <driver_functions.h>
 #endif

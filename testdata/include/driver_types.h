@@ -1,18 +1,187 @@
 /* hiplint fixture: driver_types.h, the CUDA runtime's shared types (CUDA
- * 12.4), written for hiplint from the CUDA runtime API documentation;
- * declarations only. Enum values and struct layouts (field order and types)
- * follow CUDA 12.4, so cgo code built against the real header builds against
- * this one. hiplint never links against it.
+ * 12.9, with the CUDA 11.8 names 12.x dropped), written for hiplint from the
+ * CUDA runtime API documentation and the name lists of
+ * internal/hipapi/apinames; declarations only. Enum values and struct layouts
+ * (field order and types) follow CUDA 12.9, so cgo code built against the
+ * real header builds against this one. hiplint never links against it.
  *
  * As in the real header, enums and structs are used through their tags
  * (enum cudaMemcpyKind, struct cudaDeviceProp): from cgo they are
  * C.enum_cudaMemcpyKind and C.struct_cudaDeviceProp. */
 #ifndef HIPLINT_FIXTURE_DRIVER_TYPES_H
 #define HIPLINT_FIXTURE_DRIVER_TYPES_H
+#define __DRIVER_TYPES_H__
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <vector_types.h>
+
+/* ---- CUDA 11.8 to 12.9: enums of the rest of the runtime types --------------
+ * Generated from the name lists (internal/hipapi/apinames) and reviewed; see
+ * docs/architecture.md, "Runtime declarations". */
+
+enum cudaGraphDependencyType_enum {
+  cudaGraphDependencyTypeDefault = 0,
+  cudaGraphDependencyTypeProgrammatic = 1
+};
+typedef enum cudaGraphDependencyType_enum cudaGraphDependencyType;
+enum cudaLaunchMemSyncDomain {
+  cudaLaunchMemSyncDomainDefault = 0,
+  cudaLaunchMemSyncDomainRemote = 1
+};
+enum cudaAsyncNotificationType_enum {
+  cudaAsyncNotificationTypeOverBudget = 1
+};
+typedef enum cudaAsyncNotificationType_enum cudaAsyncNotificationType;
+enum cudaSynchronizationPolicy {
+  cudaSyncPolicyAuto = 1,
+  cudaSyncPolicySpin = 2,
+  cudaSyncPolicyYield = 3,
+  cudaSyncPolicyBlockingSync = 4
+};
+enum cudaClusterSchedulingPolicy {
+  cudaClusterSchedulingPolicyDefault = 0,
+  cudaClusterSchedulingPolicySpread = 1,
+  cudaClusterSchedulingPolicyLoadBalancing = 2
+};
+enum cudaGraphicsRegisterFlags {
+  cudaGraphicsRegisterFlagsNone = 0,
+  cudaGraphicsRegisterFlagsReadOnly = 1,
+  cudaGraphicsRegisterFlagsWriteDiscard = 2,
+  cudaGraphicsRegisterFlagsSurfaceLoadStore = 4,
+  cudaGraphicsRegisterFlagsTextureGather = 8
+};
+enum cudaGraphicsMapFlags {
+  cudaGraphicsMapFlagsNone = 0,
+  cudaGraphicsMapFlagsReadOnly = 1,
+  cudaGraphicsMapFlagsWriteDiscard = 2
+};
+enum cudaGraphicsCubeFace {
+  cudaGraphicsCubeFacePositiveX = 0,
+  cudaGraphicsCubeFaceNegativeX = 1,
+  cudaGraphicsCubeFacePositiveY = 2,
+  cudaGraphicsCubeFaceNegativeY = 3,
+  cudaGraphicsCubeFacePositiveZ = 4,
+  cudaGraphicsCubeFaceNegativeZ = 5
+};
+enum cudaSharedCarveout {
+  cudaSharedmemCarveoutDefault = -1,
+  cudaSharedmemCarveoutMaxL1 = 0,
+  cudaSharedmemCarveoutMaxShared = 100
+};
+enum cudaFlushGPUDirectRDMAWritesOptions {
+  cudaFlushGPUDirectRDMAWritesOptionHost = 1,
+  cudaFlushGPUDirectRDMAWritesOptionMemOps = 2
+};
+enum cudaGPUDirectRDMAWritesOrdering {
+  cudaGPUDirectRDMAWritesOrderingNone = 0,
+  cudaGPUDirectRDMAWritesOrderingOwner = 100,
+  cudaGPUDirectRDMAWritesOrderingAllDevices = 200
+};
+enum cudaFlushGPUDirectRDMAWritesScope {
+  cudaFlushGPUDirectRDMAWritesToOwner = 100,
+  cudaFlushGPUDirectRDMAWritesToAllDevices = 200
+};
+enum cudaFlushGPUDirectRDMAWritesTarget {
+  cudaFlushGPUDirectRDMAWritesTargetCurrentDevice = 0
+};
+enum cudaMemcpyFlags {
+  cudaMemcpyFlagDefault = 0,
+  cudaMemcpyFlagPreferOverlapWithCompute = 1
+};
+enum cudaMemcpySrcAccessOrder {
+  cudaMemcpySrcAccessOrderInvalid = 0,
+  cudaMemcpySrcAccessOrderStream = 1,
+  cudaMemcpySrcAccessOrderDuringApiCall = 2,
+  cudaMemcpySrcAccessOrderAny = 3,
+  cudaMemcpySrcAccessOrderMax = 2147483647
+};
+enum cudaMemcpy3DOperandType {
+  cudaMemcpyOperandTypePointer = 1,
+  cudaMemcpyOperandTypeArray = 2,
+  cudaMemcpyOperandTypeMax = 2147483647
+};
+enum cudaExternalMemoryHandleType {
+  cudaExternalMemoryHandleTypeOpaqueFd = 1,
+  cudaExternalMemoryHandleTypeOpaqueWin32 = 2,
+  cudaExternalMemoryHandleTypeOpaqueWin32Kmt = 3,
+  cudaExternalMemoryHandleTypeD3D12Heap = 4,
+  cudaExternalMemoryHandleTypeD3D12Resource = 5,
+  cudaExternalMemoryHandleTypeD3D11Resource = 6,
+  cudaExternalMemoryHandleTypeD3D11ResourceKmt = 7,
+  cudaExternalMemoryHandleTypeNvSciBuf = 8
+};
+enum cudaExternalSemaphoreHandleType {
+  cudaExternalSemaphoreHandleTypeOpaqueFd = 1,
+  cudaExternalSemaphoreHandleTypeOpaqueWin32 = 2,
+  cudaExternalSemaphoreHandleTypeOpaqueWin32Kmt = 3,
+  cudaExternalSemaphoreHandleTypeD3D12Fence = 4,
+  cudaExternalSemaphoreHandleTypeD3D11Fence = 5,
+  cudaExternalSemaphoreHandleTypeNvSciSync = 6,
+  cudaExternalSemaphoreHandleTypeKeyedMutex = 7,
+  cudaExternalSemaphoreHandleTypeKeyedMutexKmt = 8,
+  cudaExternalSemaphoreHandleTypeTimelineSemaphoreFd = 9,
+  cudaExternalSemaphoreHandleTypeTimelineSemaphoreWin32 = 10
+};
+enum cudaJit_CacheMode {
+  cudaJitCacheOptionNone = 0,
+  cudaJitCacheOptionCG = 1,
+  cudaJitCacheOptionCA = 2
+};
+enum cudaJit_Fallback {
+  cudaPreferPtx = 0,
+  cudaPreferBinary = 1
+};
+enum cudaCGScope {
+  cudaCGScopeInvalid = 0,
+  cudaCGScopeGrid = 1,
+  cudaCGScopeMultiGrid = 2
+};
+enum cudaGraphConditionalHandleFlags {
+  cudaGraphCondAssignDefault = 1
+};
+enum cudaGraphConditionalNodeType {
+  cudaGraphCondTypeIf = 0,
+  cudaGraphCondTypeWhile = 1,
+  cudaGraphCondTypeSwitch = 2
+};
+enum cudaGraphChildGraphNodeOwnership {
+  cudaGraphChildGraphOwnershipClone = 0,
+  cudaGraphChildGraphOwnershipMove = 1
+};
+enum cudaGraphKernelNodeField {
+  cudaGraphKernelNodeFieldInvalid = 0,
+  cudaGraphKernelNodeFieldGridDim = 1,
+  cudaGraphKernelNodeFieldParam = 2,
+  cudaGraphKernelNodeFieldEnabled = 3
+};
+enum cudaGetDriverEntryPointFlags {
+  cudaEnableDefault = 0,
+  cudaEnableLegacyStream = 1,
+  cudaEnablePerThreadDefaultStream = 2
+};
+enum cudaGraphDebugDotFlags {
+  cudaGraphDebugDotFlagsVerbose = 1,
+  cudaGraphDebugDotFlagsKernelNodeParams = 4,
+  cudaGraphDebugDotFlagsMemcpyNodeParams = 8,
+  cudaGraphDebugDotFlagsMemsetNodeParams = 16,
+  cudaGraphDebugDotFlagsHostNodeParams = 32,
+  cudaGraphDebugDotFlagsEventNodeParams = 64,
+  cudaGraphDebugDotFlagsExtSemasSignalNodeParams = 128,
+  cudaGraphDebugDotFlagsExtSemasWaitNodeParams = 256,
+  cudaGraphDebugDotFlagsKernelNodeAttributes = 512,
+  cudaGraphDebugDotFlagsHandles = 1024,
+  cudaGraphDebugDotFlagsConditionalNodeParams = 32768
+};
+enum cudaDeviceNumaConfig {
+  cudaDeviceNumaConfigNone = 0,
+  cudaDeviceNumaConfigNumaNode = 1
+};
+enum cudaOutputMode {
+  cudaKeyValuePair = 0,
+  cudaCSV = 1
+};
+typedef enum cudaOutputMode cudaOutputMode_t;
 
 /* ---- Flags ---------------------------------------------------------------- */
 
@@ -69,6 +238,7 @@
 /* ---- Errors --------------------------------------------------------------- */
 
 enum cudaError {
+
   cudaSuccess = 0,
   cudaErrorInvalidValue = 1,
   cudaErrorMemoryAllocation = 2,
@@ -141,6 +311,7 @@ enum cudaError {
   cudaErrorJitCompilationDisabled = 223,
   cudaErrorUnsupportedExecAffinity = 224,
   cudaErrorUnsupportedDevSideSync = 225,
+  cudaErrorContained = 226,
   cudaErrorInvalidSource = 300,
   cudaErrorFileNotFound = 301,
   cudaErrorSharedObjectSymbolNotFound = 302,
@@ -170,6 +341,7 @@ enum cudaError {
   cudaErrorInvalidPc = 718,
   cudaErrorLaunchFailure = 719,
   cudaErrorCooperativeLaunchTooLarge = 720,
+  cudaErrorTensorMemoryLeak = 721,
   cudaErrorNotPermitted = 800,
   cudaErrorNotSupported = 801,
   cudaErrorSystemNotReady = 802,
@@ -222,6 +394,7 @@ enum cudaMemoryType {
 };
 
 enum cudaDeviceAttr {
+
   cudaDevAttrMaxThreadsPerBlock = 1,
   cudaDevAttrMaxBlockDimX = 2,
   cudaDevAttrMaxBlockDimY = 3,
@@ -350,7 +523,14 @@ enum cudaDeviceAttr {
   cudaDevAttrReserved132 = 132,
   cudaDevAttrMpsEnabled = 133,
   cudaDevAttrHostNumaId = 134,
-  cudaDevAttrMax
+  cudaDevAttrD3D12CigSupported = 135,
+  cudaDevAttrVulkanCigSupported = 138,
+  cudaDevAttrGpuPciDeviceId = 139,
+  cudaDevAttrGpuPciSubsystemId = 140,
+  cudaDevAttrReserved141 = 141,
+  cudaDevAttrHostNumaMemoryPoolsSupported = 142,
+  cudaDevAttrHostNumaMultinodeIpcSupported = 143,
+  cudaDevAttrMax = 144
 };
 
 enum cudaDeviceP2PAttr {
@@ -476,11 +656,13 @@ enum cudaGraphInstantiateFlags {
 };
 
 enum cudaGraphInstantiateResult {
+
   cudaGraphInstantiateSuccess = 0,
   cudaGraphInstantiateError = 1,
   cudaGraphInstantiateInvalidStructure = 2,
   cudaGraphInstantiateNodeOperationNotSupported = 3,
-  cudaGraphInstantiateMultipleDevicesNotSupported = 4
+  cudaGraphInstantiateMultipleDevicesNotSupported = 4,
+  cudaGraphInstantiateConditionalHandleUnused = 5
 };
 
 enum cudaGraphMemAttributeType {
@@ -538,14 +720,43 @@ enum cudaMemAllocationHandleType {
 };
 
 enum cudaChannelFormatKind {
+
   cudaChannelFormatKindSigned = 0,
   cudaChannelFormatKindUnsigned = 1,
   cudaChannelFormatKindFloat = 2,
   cudaChannelFormatKindNone = 3,
-  cudaChannelFormatKindNV12 = 4
+  cudaChannelFormatKindNV12 = 4,
+  cudaChannelFormatKindUnsignedNormalized8X1 = 5,
+  cudaChannelFormatKindUnsignedNormalized8X2 = 6,
+  cudaChannelFormatKindUnsignedNormalized8X4 = 7,
+  cudaChannelFormatKindUnsignedNormalized16X1 = 8,
+  cudaChannelFormatKindUnsignedNormalized16X2 = 9,
+  cudaChannelFormatKindUnsignedNormalized16X4 = 10,
+  cudaChannelFormatKindSignedNormalized8X1 = 11,
+  cudaChannelFormatKindSignedNormalized8X2 = 12,
+  cudaChannelFormatKindSignedNormalized8X4 = 13,
+  cudaChannelFormatKindSignedNormalized16X1 = 14,
+  cudaChannelFormatKindSignedNormalized16X2 = 15,
+  cudaChannelFormatKindSignedNormalized16X4 = 16,
+  cudaChannelFormatKindUnsignedBlockCompressed1 = 17,
+  cudaChannelFormatKindUnsignedBlockCompressed1SRGB = 18,
+  cudaChannelFormatKindUnsignedBlockCompressed2 = 19,
+  cudaChannelFormatKindUnsignedBlockCompressed2SRGB = 20,
+  cudaChannelFormatKindUnsignedBlockCompressed3 = 21,
+  cudaChannelFormatKindUnsignedBlockCompressed3SRGB = 22,
+  cudaChannelFormatKindUnsignedBlockCompressed4 = 23,
+  cudaChannelFormatKindSignedBlockCompressed4 = 24,
+  cudaChannelFormatKindUnsignedBlockCompressed5 = 25,
+  cudaChannelFormatKindSignedBlockCompressed5 = 26,
+  cudaChannelFormatKindUnsignedBlockCompressed6H = 27,
+  cudaChannelFormatKindSignedBlockCompressed6H = 28,
+  cudaChannelFormatKindUnsignedBlockCompressed7 = 29,
+  cudaChannelFormatKindUnsignedBlockCompressed7SRGB = 30,
+  cudaChannelFormatKindUnsignedNormalized1010102 = 31
 };
 
 enum cudaJitOption {
+
   cudaJitMaxRegisters = 0,
   cudaJitThreadsPerBlock = 1,
   cudaJitWallTime = 2,
@@ -559,7 +770,10 @@ enum cudaJitOption {
   cudaJitLogVerbose = 12,
   cudaJitGenerateLineInfo = 13,
   cudaJitCacheMode = 14,
-  cudaJitPositionIndependentCode = 30
+  cudaJitPositionIndependentCode = 30,
+  cudaJitMinCtaPerSm = 31,
+  cudaJitMaxThreadsPerBlock = 32,
+  cudaJitOverrideDirectiveValues = 33
 };
 
 enum cudaLibraryOption {
@@ -637,6 +851,7 @@ enum cudaTextureReadMode {
 };
 
 enum cudaLaunchAttributeID {
+
   cudaLaunchAttributeIgnore = 0,
   cudaLaunchAttributeAccessPolicyWindow = 1,
   cudaLaunchAttributeCooperative = 2,
@@ -648,7 +863,10 @@ enum cudaLaunchAttributeID {
   cudaLaunchAttributePriority = 8,
   cudaLaunchAttributeMemSyncDomainMap = 9,
   cudaLaunchAttributeMemSyncDomain = 10,
-  cudaLaunchAttributeLaunchCompletionEvent = 12
+  cudaLaunchAttributePreferredClusterDimension = 11,
+  cudaLaunchAttributeLaunchCompletionEvent = 12,
+  cudaLaunchAttributeDeviceUpdatableKernelNode = 13,
+  cudaLaunchAttributePreferredSharedMemoryCarveout = 14
 };
 
 enum cudaAccessProperty {
@@ -1011,15 +1229,24 @@ struct cudaAccessPolicyWindow {
   enum cudaAccessProperty missProp;
 };
 
+typedef struct CUgraphDeviceUpdatableNode_st* cudaGraphDeviceNode_t;
+struct cudaLaunchMemSyncDomainMap_st {
+  unsigned char default_;
+  unsigned char remote;
+};
+typedef struct cudaLaunchMemSyncDomainMap_st cudaLaunchMemSyncDomainMap;
+
 typedef union cudaLaunchAttributeValue {
   char pad[64];
   struct cudaAccessPolicyWindow accessPolicyWindow;
   int cooperative;
+  enum cudaSynchronizationPolicy syncPolicy;
   struct {
     unsigned int x;
     unsigned int y;
     unsigned int z;
   } clusterDim;
+  enum cudaClusterSchedulingPolicy clusterSchedulingPolicyPreference;
   int programmaticStreamSerializationAllowed;
   struct {
     cudaEvent_t event;
@@ -1027,6 +1254,22 @@ typedef union cudaLaunchAttributeValue {
     int triggerAtBlockStart;
   } programmaticEvent;
   int priority;
+  cudaLaunchMemSyncDomainMap memSyncDomainMap;
+  enum cudaLaunchMemSyncDomain memSyncDomain;
+  struct {
+    unsigned int x;
+    unsigned int y;
+    unsigned int z;
+  } preferredClusterDim;
+  struct {
+    cudaEvent_t event;
+    int flags;
+  } launchCompletionEvent;
+  struct {
+    int deviceUpdatable;
+    cudaGraphDeviceNode_t devNode;
+  } deviceUpdatableKernelNode;
+  unsigned int sharedMemCarveout;
 } cudaLaunchAttributeValue;
 
 typedef struct cudaLaunchAttribute_st {
@@ -1035,7 +1278,8 @@ typedef struct cudaLaunchAttribute_st {
   cudaLaunchAttributeValue val;
 } cudaLaunchAttribute;
 
-typedef enum cudaLaunchAttributeID cudaStreamAttrID;
+typedef enum cudaLaunchAttributeID cudaLaunchAttributeID;
+#define cudaStreamAttrID cudaLaunchAttributeID
 typedef enum cudaLaunchAttributeID cudaKernelNodeAttrID;
 typedef cudaLaunchAttributeValue cudaStreamAttrValue;
 typedef cudaLaunchAttributeValue cudaKernelNodeAttrValue;
@@ -1054,5 +1298,348 @@ typedef struct cudaLaunchConfig_st {
   cudaLaunchAttribute* attrs;
   unsigned int numAttrs;
 } cudaLaunchConfig_t;
+
+
+/* ---- CUDA 11.8 to 12.9: the rest of the runtime types ------------------------
+ * Generated from the name lists (internal/hipapi/apinames) and reviewed; see
+ * docs/architecture.md, "Runtime declarations". */
+
+struct cudaArraySparseProperties {
+  struct {
+    unsigned int width;
+    unsigned int height;
+    unsigned int depth;
+  } tileExtent;
+  unsigned int miptailFirstLevel;
+  unsigned long long miptailSize;
+  unsigned int flags;
+  unsigned int reserved[4];
+};
+struct cudaArrayMemoryRequirements {
+  size_t size;
+  size_t alignment;
+  unsigned int reserved[4];
+};
+struct cudaMemcpyNodeParams {
+  int flags;
+  int reserved[3];
+  struct cudaMemcpy3DParms copyParams;
+};
+struct cudaMemsetParamsV2 {
+  void* dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+};
+struct cudaHostNodeParamsV2 {
+  cudaHostFn_t fn;
+  void* userData;
+};
+struct cudaMemAllocNodeParamsV2 {
+  struct cudaMemPoolProps poolProps;
+  const struct cudaMemAccessDesc* accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  void* dptr;
+};
+struct cudaMemFreeNodeParams {
+  void* dptr;
+};
+struct cudaMemcpyAttributes {
+  enum cudaMemcpySrcAccessOrder srcAccessOrder;
+  struct cudaMemLocation srcLocHint;
+  struct cudaMemLocation dstLocHint;
+  unsigned int flags;
+};
+struct cudaOffset3D {
+  size_t x;
+  size_t y;
+  size_t z;
+};
+struct cudaMemcpy3DOperand {
+  enum cudaMemcpy3DOperandType type;
+  union {
+    struct {
+      void* ptr;
+      size_t rowLength;
+      size_t layerHeight;
+      struct cudaMemLocation locHint;
+    } ptr;
+    struct {
+      cudaArray_t array;
+      struct cudaOffset3D offset;
+    } array;
+  } op;
+};
+struct cudaMemcpy3DBatchOp {
+  struct cudaMemcpy3DOperand src;
+  struct cudaMemcpy3DOperand dst;
+  struct cudaExtent extent;
+  enum cudaMemcpySrcAccessOrder srcAccessOrder;
+  unsigned int flags;
+};
+typedef struct CUuuid_st CUuuid;
+struct cudaMemFabricHandle_st {
+  char reserved[64];
+};
+typedef struct cudaMemFabricHandle_st cudaMemFabricHandle_t;
+struct cudaExternalMemoryHandleDesc {
+  enum cudaExternalMemoryHandleType type;
+  union {
+    int fd;
+    struct {
+      void* handle;
+      const void* name;
+    } win32;
+    const void* nvSciBufObject;
+  } handle;
+  unsigned long long size;
+  unsigned int flags;
+};
+struct cudaExternalMemoryBufferDesc {
+  unsigned long long offset;
+  unsigned long long size;
+  unsigned int flags;
+};
+struct cudaExternalMemoryMipmappedArrayDesc {
+  unsigned long long offset;
+  struct cudaChannelFormatDesc formatDesc;
+  struct cudaExtent extent;
+  unsigned int flags;
+  unsigned int numLevels;
+};
+struct cudaExternalSemaphoreHandleDesc {
+  enum cudaExternalSemaphoreHandleType type;
+  union {
+    int fd;
+    struct {
+      void* handle;
+      const void* name;
+    } win32;
+    const void* nvSciSyncObj;
+  } handle;
+  unsigned int flags;
+};
+struct cudaExternalSemaphoreSignalParams {
+  struct {
+    struct {
+      unsigned long long value;
+    } fence;
+    union {
+      void* fence;
+      unsigned long long reserved;
+    } nvSciSync;
+    struct {
+      unsigned long long key;
+    } keyedMutex;
+    unsigned int reserved[12];
+  } params;
+  unsigned int flags;
+  unsigned int reserved[16];
+};
+struct cudaExternalSemaphoreWaitParams {
+  struct {
+    struct {
+      unsigned long long value;
+    } fence;
+    union {
+      void* fence;
+      unsigned long long reserved;
+    } nvSciSync;
+    struct {
+      unsigned long long key;
+      unsigned int timeoutMs;
+    } keyedMutex;
+    unsigned int reserved[10];
+  } params;
+  unsigned int flags;
+  unsigned int reserved[16];
+};
+typedef unsigned long long cudaGraphConditionalHandle;
+struct cudalibraryHostUniversalFunctionAndDataTable {
+  void* functionTable;
+  size_t functionWindowSize;
+  void* dataTable;
+  size_t dataWindowSize;
+};
+struct cudaKernelNodeParamsV2 {
+  void* func;
+  struct dim3 gridDim;
+  struct dim3 blockDim;
+  unsigned int sharedMemBytes;
+  void** kernelParams;
+  void** extra;
+};
+struct cudaExternalSemaphoreSignalNodeParams {
+  cudaExternalSemaphore_t* extSemArray;
+  const struct cudaExternalSemaphoreSignalParams* paramsArray;
+  unsigned int numExtSems;
+};
+struct cudaExternalSemaphoreSignalNodeParamsV2 {
+  cudaExternalSemaphore_t* extSemArray;
+  const struct cudaExternalSemaphoreSignalParams* paramsArray;
+  unsigned int numExtSems;
+};
+struct cudaExternalSemaphoreWaitNodeParams {
+  cudaExternalSemaphore_t* extSemArray;
+  const struct cudaExternalSemaphoreWaitParams* paramsArray;
+  unsigned int numExtSems;
+};
+struct cudaExternalSemaphoreWaitNodeParamsV2 {
+  cudaExternalSemaphore_t* extSemArray;
+  const struct cudaExternalSemaphoreWaitParams* paramsArray;
+  unsigned int numExtSems;
+};
+struct cudaConditionalNodeParams {
+  cudaGraphConditionalHandle handle;
+  enum cudaGraphConditionalNodeType type;
+  unsigned int size;
+  cudaGraph_t* phGraph_out;
+};
+struct cudaChildGraphNodeParams {
+  cudaGraph_t graph;
+  enum cudaGraphChildGraphNodeOwnership ownership;
+};
+struct cudaEventRecordNodeParams {
+  cudaEvent_t event;
+};
+struct cudaEventWaitNodeParams {
+  cudaEvent_t event;
+};
+struct cudaGraphNodeParams {
+  enum cudaGraphNodeType type;
+  int reserved0[3];
+  long long reserved1[29];
+  struct cudaKernelNodeParamsV2 kernel;
+  struct cudaMemcpyNodeParams memcpy;
+  struct cudaMemsetParamsV2 memset;
+  struct cudaHostNodeParamsV2 host;
+  struct cudaChildGraphNodeParams graph;
+  struct cudaEventWaitNodeParams eventWait;
+  struct cudaEventRecordNodeParams eventRecord;
+  struct cudaExternalSemaphoreSignalNodeParamsV2 extSemSignal;
+  struct cudaExternalSemaphoreWaitNodeParamsV2 extSemWait;
+  struct cudaMemAllocNodeParamsV2 alloc;
+  struct cudaMemFreeNodeParams free;
+  struct cudaConditionalNodeParams conditional;
+  long long reserved2;
+};
+struct cudaGraphEdgeData_st {
+  unsigned char from_port;
+  unsigned char to_port;
+  unsigned char type;
+  unsigned char reserved[5];
+};
+typedef struct cudaGraphEdgeData_st cudaGraphEdgeData;
+struct cudaGraphKernelNodeUpdate {
+  cudaGraphDeviceNode_t node;
+  enum cudaGraphKernelNodeField field;
+  union {
+    struct dim3 gridDim;
+    struct {
+      const void* pValue;
+      size_t offset;
+      size_t size;
+    } param;
+    unsigned int isEnabled;
+  } updateData;
+};
+typedef struct cudaAsyncCallbackEntry* cudaAsyncCallbackHandle_t;
+struct cudaAsyncNotificationInfo {
+  cudaAsyncNotificationType type;
+  union {
+    struct {
+      unsigned long long bytesOverBudget;
+    } overBudget;
+  } info;
+};
+typedef struct cudaAsyncNotificationInfo cudaAsyncNotificationInfo_t;
+typedef void (*cudaAsyncCallback)(cudaAsyncNotificationInfo_t* , void* , cudaAsyncCallbackHandle_t );
+
+#define cudaArrayColorAttachment 32
+#define cudaArraySparse 64
+#define cudaArrayDeferredMapping 128
+#define cudaArraySparsePropertiesSingleMipTail 1
+#define cudaMemPoolCreateUsageHwDecompress 2
+#define cudaExternalMemoryDedicated 1
+#define cudaGraphKernelNodePortDefault 0
+#define cudaGraphKernelNodePortProgrammatic 1
+#define cudaGraphKernelNodePortLaunchCompletion 2
+#define cudaStreamAttributeMemSyncDomainMap 9
+#define cudaStreamAttributeMemSyncDomain 10
+#define cudaKernelNodeAttributeClusterDimension 4
+#define cudaKernelNodeAttributeClusterSchedulingPolicyPreference 5
+#define cudaKernelNodeAttributeMemSyncDomainMap 9
+#define cudaKernelNodeAttributeMemSyncDomain 10
+#define cudaKernelNodeAttributePreferredSharedMemoryCarveout 14
+#define cudaKernelNodeAttributeDeviceUpdatableKernelNode 13
+#define cudaSurfaceType1D 1
+#define cudaSurfaceType2D 2
+#define cudaSurfaceType3D 3
+#define cudaSurfaceTypeCubemap 12
+#define cudaSurfaceType1DLayered 241
+#define cudaSurfaceType2DLayered 242
+#define cudaSurfaceTypeCubemapLayered 252
+#define cudaTextureType1D 1
+#define cudaTextureType2D 2
+#define cudaTextureType3D 3
+#define cudaTextureTypeCubemap 12
+#define cudaTextureType1DLayered 241
+#define cudaTextureType2DLayered 242
+#define cudaTextureTypeCubemapLayered 252
+
+struct cudaTextureDesc_v2 {
+  enum cudaTextureAddressMode addressMode[3];
+  enum cudaTextureFilterMode filterMode;
+  enum cudaTextureReadMode readMode;
+  int sRGB;
+  float borderColor[4];
+  int normalizedCoords;
+  unsigned int maxAnisotropy;
+  enum cudaTextureFilterMode mipmapFilterMode;
+  float mipmapLevelBias;
+  float minMipmapLevelClamp;
+  float maxMipmapLevelClamp;
+  int disableTrilinearOptimization;
+  int seamlessCubemap;
+};
+
+
+/* The CUDA 10 layouts of the external semaphore parameters, which CUDA 12
+ * still declares for the _v1 entry points. */
+struct cudaExternalSemaphoreSignalParams_v1 {
+  struct {
+    struct {
+      unsigned long long value;
+    } fence;
+    union {
+      void* fence;
+      unsigned long long reserved;
+    } nvSciSync;
+    struct {
+      unsigned long long key;
+    } keyedMutex;
+  } params;
+  unsigned int flags;
+};
+
+struct cudaExternalSemaphoreWaitParams_v1 {
+  struct {
+    struct {
+      unsigned long long value;
+    } fence;
+    union {
+      void* fence;
+      unsigned long long reserved;
+    } nvSciSync;
+    struct {
+      unsigned long long key;
+      unsigned int timeoutMs;
+    } keyedMutex;
+  } params;
+  unsigned int flags;
+};
 
 #endif

@@ -3,6 +3,7 @@
  * included. The short vector types (int2, float4, ...) are not declared. */
 #ifndef HIPLINT_FIXTURE_VECTOR_TYPES_H
 #define HIPLINT_FIXTURE_VECTOR_TYPES_H
+#define __VECTOR_TYPES_H__
 
 #ifndef HIPLINT_FIXTURE_DIM3
 #define HIPLINT_FIXTURE_DIM3

@@ -4,12 +4,14 @@
  * C++ only and are not declared here. */
 #ifndef HIPLINT_FIXTURE_HIP_RUNTIME_H
 #define HIPLINT_FIXTURE_HIP_RUNTIME_H
+#define HIP_INCLUDE_HIP_HIP_RUNTIME_H
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <hip/hip_version.h>
 #include <hip/hip_runtime_api.h>
+#include <hip/library_types.h>
 
 /* Host-side qualifiers expand to nothing in C. */
 #ifndef __host__

@@ -1,16 +1,30 @@
 /* hiplint fixture: declarations of the HIP runtime API (HIP 6.2, see
- * hip_version.h), written for hiplint from the HIP API documentation;
- * declarations only, no definitions. Enum values, struct layouts (field order
- * and types) and prototypes follow HIP 6.2 on the AMD platform, so cgo code
+ * hip_version.h, with what ROCm 6.3 added and the HIP 5.2 names ROCm 6
+ * dropped), written for hiplint from the HIP API documentation and the name
+ * lists of internal/hipapi/apinames; declarations only, no definitions. Every
+ * name of the runtime API is declared (TestRuntimeDeclarationsCoverage). Enum
+ * values, struct layouts (field order and types) and prototypes follow HIP 6.2
+ * on the AMD platform, so cgo code
  * written against the real header builds against this one and constant
  * folding matches real code. hiplint never links against it.
  *
  * Works in C (C99 and later) and C++, with or without __HIP_PLATFORM_AMD__ or
  * __HIP_PLATFORM_NVIDIA__ defined; it declares the AMD platform's API either
  * way. Where ROCm 6 renames an entry point by macro (hipGetDeviceProperties to
- * hipGetDevicePropertiesR0600), both names are declared as functions. */
+ * hipGetDevicePropertiesR0600), both names are declared as functions;
+ * hipDeviceProp_t is, as in ROCm 6, a macro for hipDeviceProp_tR0600. */
 #ifndef HIPLINT_FIXTURE_HIP_RUNTIME_API_H
 #define HIPLINT_FIXTURE_HIP_RUNTIME_API_H
+/* The include guards of the real headers whose declarations this one holds
+ * (HIP 5.2's and ROCm 6's): code tests them to learn what is included. */
+#define HIP_INCLUDE_HIP_HIP_RUNTIME_API_H
+#define HIP_INCLUDE_HIP_HIP_COMMON_H
+#define HIP_INCLUDE_HIP_DRIVER_TYPES_H
+#define HIP_INCLUDE_HIP_HCC_DETAIL_DRIVER_TYPES_H
+#define HIP_INCLUDE_HIP_TEXTURE_TYPES_H
+#define HIP_INCLUDE_HIP_SURFACE_TYPES_H
+#define HIP_INCLUDE_HIP_HIP_RUNTIME_PT_API_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -344,8 +358,23 @@ typedef enum hipDeviceAttribute_t {
   hipDeviceAttributeFineGrainSupport,
   hipDeviceAttributeWallClockRate,
   hipDeviceAttributeAmdSpecificEnd = 19999,
-  hipDeviceAttributeVendorSpecificBegin = 20000
+  hipDeviceAttributeVendorSpecificBegin = 20000,
+  /* HIP 5.x names of the attributes ROCm 6 retired as Unused1 to Unused5,
+   * at the same values. */
+  hipDeviceAttributeName = hipDeviceAttributeUnused1,
+  hipDeviceAttributeUuid = hipDeviceAttributeUnused2,
+  hipDeviceAttributeArch = hipDeviceAttributeUnused3,
+  hipDeviceAttributeGcnArch = hipDeviceAttributeUnused4,
+  hipDeviceAttributeGcnArchName = hipDeviceAttributeUnused5
 } hipDeviceAttribute_t;
+
+/* HIP's driver-style status codes (HIP 5.x and ROCm 6). */
+enum {
+  HIP_SUCCESS = 0,
+  HIP_ERROR_INVALID_VALUE,
+  HIP_ERROR_NOT_INITIALIZED,
+  HIP_ERROR_LAUNCH_OUT_OF_RESOURCES
+};
 
 typedef enum hipComputeMode {
   hipComputeModeDefault = 0,
@@ -532,7 +561,10 @@ typedef enum hipGraphNodeType {
   hipGraphNodeTypeMemFree = 11,
   hipGraphNodeTypeMemcpyFromSymbol = 12,
   hipGraphNodeTypeMemcpyToSymbol = 13,
-  hipGraphNodeTypeCount = 14
+  hipGraphNodeTypeCount = 14,
+  /* HIP 5.x only, with its HIP 5 value (ROCm 6 renumbered the node types
+   * and dropped it). */
+  hipGraphNodeTypeMemcpy1D = 9
 } hipGraphNodeType;
 
 typedef enum hipGraphExecUpdateResult {
@@ -617,7 +649,8 @@ typedef enum hipJitOption {
   hipJitOptionGenerateLineInfo,
   hipJitOptionCacheMode,
   hipJitOptionSm3xOpt,
-  hipJitOptionFastCompile
+  hipJitOptionFastCompile,
+  hipJitOptionNumOptions
 } hipJitOption;
 
 typedef enum hipJitInputType {
@@ -715,7 +748,7 @@ typedef enum hipTextureReadMode {
   hipReadModeNormalizedFloat = 1
 } hipTextureReadMode;
 
-typedef enum hipExternalMemoryHandleType {
+typedef enum hipExternalMemoryHandleType_enum {
   hipExternalMemoryHandleTypeOpaqueFd = 1,
   hipExternalMemoryHandleTypeOpaqueWin32 = 2,
   hipExternalMemoryHandleTypeOpaqueWin32Kmt = 3,
@@ -726,7 +759,7 @@ typedef enum hipExternalMemoryHandleType {
   hipExternalMemoryHandleTypeNvSciBuf = 8
 } hipExternalMemoryHandleType;
 
-typedef enum hipExternalSemaphoreHandleType {
+typedef enum hipExternalSemaphoreHandleType_enum {
   hipExternalSemaphoreHandleTypeOpaqueFd = 1,
   hipExternalSemaphoreHandleTypeOpaqueWin32 = 2,
   hipExternalSemaphoreHandleTypeOpaqueWin32Kmt = 3,
@@ -794,8 +827,9 @@ typedef struct {
   unsigned hasDynamicParallelism : 1;
 } hipDeviceArch_t;
 
-/* The ROCm 6 layout (hipDeviceProp_tR0600). */
-typedef struct hipDeviceProp_t {
+/* The ROCm 6 layout. As in ROCm 6, hipDeviceProp_t names it through a macro,
+ * so struct hipDeviceProp_t is this struct too. */
+typedef struct hipDeviceProp_tR0600 {
   char name[256];
   hipUUID uuid;
   char luid[8];
@@ -889,7 +923,12 @@ typedef struct hipDeviceProp_t {
   int ipcEventSupported;
   int clusterLaunch;
   int unifiedFunctionPointers;
-  int reserved[63];
+  /* HIP 5's gcnArch, which ROCm 6 dropped: code written for HIP 5 reads it.
+   * It takes the place of ROCm 6's reserved[0] (zero), so every other field
+   * keeps its ROCm 6 offset. A named field, not an anonymous union: cgo
+   * gives Go no access to the members of an anonymous union. */
+  int gcnArch;
+  int reserved[62];
   int hipReserved[32];
   char gcnArchName[256];
   size_t maxSharedMemoryPerMultiProcessor;
@@ -903,8 +942,8 @@ typedef struct hipDeviceProp_t {
   int cooperativeMultiDeviceUnmatchedSharedMem;
   int isLargeBar;
   int asicRevision;
-} hipDeviceProp_t;
-typedef hipDeviceProp_t hipDeviceProp_tR0600;
+} hipDeviceProp_tR0600;
+#define hipDeviceProp_t hipDeviceProp_tR0600
 
 typedef struct hipPointerAttribute_t {
   enum hipMemoryType type;
@@ -1782,6 +1821,489 @@ const char* hipApiName(uint32_t id);
 const char* hipKernelNameRef(const hipFunction_t f);
 const char* hipKernelNameRefByPtr(const void* hostFunction, hipStream_t stream);
 int hipGetStreamDeviceId(hipStream_t stream);
+
+/* ---- HIP 5.2 and ROCm 6: the rest of the runtime API ------------------------
+ * Generated from the name lists (internal/hipapi/apinames) and reviewed; see
+ * docs/architecture.md, "Runtime declarations". Textures and surfaces, the
+ * GL interop types HIP declares itself, the per-thread (_spt) entry points,
+ * graph node parameters, batch memory operations. */
+
+typedef struct hipMipmappedArray {
+  void* data;
+  struct hipChannelFormatDesc desc;
+  unsigned int type;
+  unsigned int width;
+  unsigned int height;
+  unsigned int depth;
+  unsigned int min_mipmap_level;
+  unsigned int max_mipmap_level;
+  unsigned int flags;
+  enum hipArray_Format format;
+  unsigned int num_channels;
+} hipMipmappedArray;
+typedef hipMipmappedArray_t hipmipmappedArray;
+typedef enum HIPresourcetype_enum {
+  HIP_RESOURCE_TYPE_ARRAY = 0x00,
+  HIP_RESOURCE_TYPE_MIPMAPPED_ARRAY = 0x01,
+  HIP_RESOURCE_TYPE_LINEAR = 0x02,
+  HIP_RESOURCE_TYPE_PITCH2D = 0x03
+} HIPresourcetype, hipResourcetype;
+typedef enum HIPaddress_mode_enum {
+  HIP_TR_ADDRESS_MODE_WRAP = 0,
+  HIP_TR_ADDRESS_MODE_CLAMP = 1,
+  HIP_TR_ADDRESS_MODE_MIRROR = 2,
+  HIP_TR_ADDRESS_MODE_BORDER = 3
+} HIPaddress_mode;
+typedef enum HIPfilter_mode_enum {
+  HIP_TR_FILTER_MODE_POINT = 0,
+  HIP_TR_FILTER_MODE_LINEAR = 1
+} HIPfilter_mode;
+typedef struct HIP_TEXTURE_DESC_st {
+  HIPaddress_mode addressMode[3];
+  HIPfilter_mode filterMode;
+  unsigned int flags;
+  unsigned int maxAnisotropy;
+  HIPfilter_mode mipmapFilterMode;
+  float mipmapLevelBias;
+  float minMipmapLevelClamp;
+  float maxMipmapLevelClamp;
+  float borderColor[4];
+  int reserved[12];
+} HIP_TEXTURE_DESC;
+typedef enum HIPresourceViewFormat_enum {
+  HIP_RES_VIEW_FORMAT_NONE = 0x00,
+  HIP_RES_VIEW_FORMAT_UINT_1X8 = 0x01,
+  HIP_RES_VIEW_FORMAT_UINT_2X8 = 0x02,
+  HIP_RES_VIEW_FORMAT_UINT_4X8 = 0x03,
+  HIP_RES_VIEW_FORMAT_SINT_1X8 = 0x04,
+  HIP_RES_VIEW_FORMAT_SINT_2X8 = 0x05,
+  HIP_RES_VIEW_FORMAT_SINT_4X8 = 0x06,
+  HIP_RES_VIEW_FORMAT_UINT_1X16 = 0x07,
+  HIP_RES_VIEW_FORMAT_UINT_2X16 = 0x08,
+  HIP_RES_VIEW_FORMAT_UINT_4X16 = 0x09,
+  HIP_RES_VIEW_FORMAT_SINT_1X16 = 0x0a,
+  HIP_RES_VIEW_FORMAT_SINT_2X16 = 0x0b,
+  HIP_RES_VIEW_FORMAT_SINT_4X16 = 0x0c,
+  HIP_RES_VIEW_FORMAT_UINT_1X32 = 0x0d,
+  HIP_RES_VIEW_FORMAT_UINT_2X32 = 0x0e,
+  HIP_RES_VIEW_FORMAT_UINT_4X32 = 0x0f,
+  HIP_RES_VIEW_FORMAT_SINT_1X32 = 0x10,
+  HIP_RES_VIEW_FORMAT_SINT_2X32 = 0x11,
+  HIP_RES_VIEW_FORMAT_SINT_4X32 = 0x12,
+  HIP_RES_VIEW_FORMAT_FLOAT_1X16 = 0x13,
+  HIP_RES_VIEW_FORMAT_FLOAT_2X16 = 0x14,
+  HIP_RES_VIEW_FORMAT_FLOAT_4X16 = 0x15,
+  HIP_RES_VIEW_FORMAT_FLOAT_1X32 = 0x16,
+  HIP_RES_VIEW_FORMAT_FLOAT_2X32 = 0x17,
+  HIP_RES_VIEW_FORMAT_FLOAT_4X32 = 0x18,
+  HIP_RES_VIEW_FORMAT_UNSIGNED_BC1 = 0x19,
+  HIP_RES_VIEW_FORMAT_UNSIGNED_BC2 = 0x1a,
+  HIP_RES_VIEW_FORMAT_UNSIGNED_BC3 = 0x1b,
+  HIP_RES_VIEW_FORMAT_UNSIGNED_BC4 = 0x1c,
+  HIP_RES_VIEW_FORMAT_SIGNED_BC4 = 0x1d,
+  HIP_RES_VIEW_FORMAT_UNSIGNED_BC5 = 0x1e,
+  HIP_RES_VIEW_FORMAT_SIGNED_BC5 = 0x1f,
+  HIP_RES_VIEW_FORMAT_UNSIGNED_BC6H = 0x20,
+  HIP_RES_VIEW_FORMAT_SIGNED_BC6H = 0x21,
+  HIP_RES_VIEW_FORMAT_UNSIGNED_BC7 = 0x22
+} HIPresourceViewFormat;
+typedef struct HIP_RESOURCE_DESC_st {
+  HIPresourcetype resType;
+  union {
+    struct {
+      hipArray_t hArray;
+    } array;
+    struct {
+      hipMipmappedArray_t hMipmappedArray;
+    } mipmap;
+    struct {
+      hipDeviceptr_t devPtr;
+      hipArray_Format format;
+      unsigned int numChannels;
+      size_t sizeInBytes;
+    } linear;
+    struct {
+      hipDeviceptr_t devPtr;
+      hipArray_Format format;
+      unsigned int numChannels;
+      size_t width;
+      size_t height;
+      size_t pitchInBytes;
+    } pitch2D;
+    struct {
+      int reserved[32];
+    } reserved;
+  } res;
+  unsigned int flags;
+} HIP_RESOURCE_DESC;
+typedef struct HIP_RESOURCE_VIEW_DESC_st {
+  HIPresourceViewFormat format;
+  size_t width;
+  size_t height;
+  size_t depth;
+  unsigned int firstMipmapLevel;
+  unsigned int lastMipmapLevel;
+  unsigned int firstLayer;
+  unsigned int lastLayer;
+  unsigned int reserved[16];
+} HIP_RESOURCE_VIEW_DESC;
+static inline struct hipPitchedPtr make_hipPitchedPtr(void* d, size_t p, size_t xsz, size_t ysz) {
+  struct hipPitchedPtr s;
+  s.ptr = d;
+  s.pitch = p;
+  s.xsize = xsz;
+  s.ysize = ysz;
+  return s;
+}
+static inline struct hipPos make_hipPos(size_t x, size_t y, size_t z) {
+  struct hipPos p;
+  p.x = x;
+  p.y = y;
+  p.z = z;
+  return p;
+}
+static inline struct hipExtent make_hipExtent(size_t w, size_t h, size_t d) {
+  struct hipExtent e;
+  e.width = w;
+  e.height = h;
+  e.depth = d;
+  return e;
+}
+#define HIP_TRSA_OVERRIDE_FORMAT 0x01
+#define HIP_TRSF_READ_AS_INTEGER 0x01
+#define HIP_TRSF_NORMALIZED_COORDINATES 0x02
+#define HIP_TRSF_SRGB 0x10
+typedef struct hipArray {
+  void* data;
+  struct hipChannelFormatDesc desc;
+  unsigned int type;
+  unsigned int width;
+  unsigned int height;
+  unsigned int depth;
+  enum hipArray_Format Format;
+  unsigned int NumChannels;
+  bool isDrv;
+  unsigned int textureType;
+} hipArray;
+typedef hipArray_t hiparray;
+/* HIP's and CUDA's texture references share a tag: whichever header comes
+ * first declares it (as with dim3). */
+#ifndef HIPLINT_FIXTURE_TEXTUREREFERENCE
+#define HIPLINT_FIXTURE_TEXTUREREFERENCE
+struct textureReference {
+  int normalized;
+  enum hipTextureReadMode readMode;
+  enum hipTextureFilterMode filterMode;
+  enum hipTextureAddressMode addressMode[3];
+  struct hipChannelFormatDesc channelDesc;
+  int sRGB;
+  unsigned int maxAnisotropy;
+  enum hipTextureFilterMode mipmapFilterMode;
+  float mipmapLevelBias;
+  float minMipmapLevelClamp;
+  float maxMipmapLevelClamp;
+  hipTextureObject_t textureObject;
+  int numChannels;
+  enum hipArray_Format format;
+};
+#endif
+#define hipTextureType1D 0x01
+#define hipTextureType2D 0x02
+#define hipTextureType3D 0x03
+#define hipTextureTypeCubemap 0x0C
+#define hipTextureType1DLayered 0xF1
+#define hipTextureType2DLayered 0xF2
+#define hipTextureTypeCubemapLayered 0xFC
+#define HIP_IMAGE_OBJECT_SIZE_DWORD 12
+#define HIP_SAMPLER_OBJECT_SIZE_DWORD 8
+#define HIP_SAMPLER_OBJECT_OFFSET_DWORD HIP_IMAGE_OBJECT_SIZE_DWORD
+#define HIP_TEXTURE_OBJECT_SIZE_DWORD (HIP_IMAGE_OBJECT_SIZE_DWORD + HIP_SAMPLER_OBJECT_SIZE_DWORD)
+struct surfaceReference {
+  hipSurfaceObject_t surfaceObject;
+};
+enum hipSurfaceBoundaryMode {
+  hipBoundaryModeZero = 0,
+  hipBoundaryModeTrap = 1,
+  hipBoundaryModeClamp = 2
+};
+typedef enum hipStreamBatchMemOpType {
+  hipStreamMemOpWaitValue32 = 0x1,
+  hipStreamMemOpWriteValue32 = 0x2,
+  hipStreamMemOpWaitValue64 = 0x4,
+  hipStreamMemOpWriteValue64 = 0x5,
+  hipStreamMemOpBarrier = 0x6,
+  hipStreamMemOpFlushRemoteWrites = 0x3
+} hipStreamBatchMemOpType;
+typedef union hipStreamBatchMemOpParams_union {
+  hipStreamBatchMemOpType operation;
+  struct hipStreamMemOpWaitValueParams_t {
+    hipStreamBatchMemOpType operation;
+    hipDeviceptr_t address;
+    union {
+      uint32_t value;
+      uint64_t value64;
+    };
+    unsigned int flags;
+    hipDeviceptr_t alias;
+  } waitValue;
+  struct hipStreamMemOpWriteValueParams_t {
+    hipStreamBatchMemOpType operation;
+    hipDeviceptr_t address;
+    union {
+      uint32_t value;
+      uint64_t value64;
+    };
+    unsigned int flags;
+    hipDeviceptr_t alias;
+  } writeValue;
+  struct hipStreamMemOpFlushRemoteWritesParams_t {
+    hipStreamBatchMemOpType operation;
+    unsigned int flags;
+  } flushRemoteWrites;
+  struct hipStreamMemOpMemoryBarrierParams_t {
+    hipStreamBatchMemOpType operation;
+    unsigned int flags;
+  } memoryBarrier;
+  uint64_t pad[6];
+} hipStreamBatchMemOpParams;
+typedef struct hipBatchMemOpNodeParams {
+  hipCtx_t ctx;
+  unsigned int count;
+  hipStreamBatchMemOpParams* paramArray;
+  unsigned int flags;
+} hipBatchMemOpNodeParams;
+typedef struct hipExternalMemoryMipmappedArrayDesc_st {
+  unsigned long long offset;
+  hipChannelFormatDesc formatDesc;
+  hipExtent extent;
+  unsigned int flags;
+  unsigned int numLevels;
+} hipExternalMemoryMipmappedArrayDesc;
+typedef enum hipGraphicsRegisterFlags {
+  hipGraphicsRegisterFlagsNone = 0,
+  hipGraphicsRegisterFlagsReadOnly = 1,
+  hipGraphicsRegisterFlagsWriteDiscard = 2,
+  hipGraphicsRegisterFlagsSurfaceLoadStore = 4,
+  hipGraphicsRegisterFlagsTextureGather = 8
+} hipGraphicsRegisterFlags;
+typedef enum hipLaunchAttributeID {
+  hipLaunchAttributeAccessPolicyWindow = 1,
+  hipLaunchAttributeCooperative = 2,
+  hipLaunchAttributePriority = 8
+} hipLaunchAttributeID;
+typedef union hipLaunchAttributeValue {
+  hipAccessPolicyWindow accessPolicyWindow;
+  int cooperative;
+  int priority;
+} hipLaunchAttributeValue;
+typedef struct HIP_MEMSET_NODE_PARAMS {
+  hipDeviceptr_t dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+} HIP_MEMSET_NODE_PARAMS;
+typedef struct hipExternalSemaphoreSignalNodeParams {
+  hipExternalSemaphore_t* extSemArray;
+  const hipExternalSemaphoreSignalParams* paramsArray;
+  unsigned int numExtSems;
+} hipExternalSemaphoreSignalNodeParams;
+typedef struct hipExternalSemaphoreWaitNodeParams {
+  hipExternalSemaphore_t* extSemArray;
+  const hipExternalSemaphoreWaitParams* paramsArray;
+  unsigned int numExtSems;
+} hipExternalSemaphoreWaitNodeParams;
+typedef struct hipArrayMapInfo {
+  hipResourceType resourceType;
+  union {
+    hipMipmappedArray mipmap;
+    hipArray_t array;
+  } resource;
+  hipArraySparseSubresourceType subresourceType;
+  union {
+    struct {
+      unsigned int level;
+      unsigned int layer;
+      unsigned int offsetX;
+      unsigned int offsetY;
+      unsigned int offsetZ;
+      unsigned int extentWidth;
+      unsigned int extentHeight;
+      unsigned int extentDepth;
+    } sparseLevel;
+    struct {
+      unsigned int layer;
+      unsigned long long offset;
+      unsigned long long size;
+    } miptail;
+  } subresource;
+  hipMemOperationType memOperationType;
+  hipMemHandleType memHandleType;
+  union {
+    hipMemGenericAllocationHandle_t memHandle;
+  } memHandle;
+  unsigned long long offset;
+  unsigned int deviceBitMask;
+  unsigned int flags;
+  unsigned int reserved[2];
+} hipArrayMapInfo;
+typedef struct hipMemcpyNodeParams {
+  int flags;
+  int reserved[3];
+  hipMemcpy3DParms copyParams;
+} hipMemcpyNodeParams;
+typedef struct hipChildGraphNodeParams {
+  hipGraph_t graph;
+} hipChildGraphNodeParams;
+typedef struct hipEventWaitNodeParams {
+  hipEvent_t event;
+} hipEventWaitNodeParams;
+typedef struct hipEventRecordNodeParams {
+  hipEvent_t event;
+} hipEventRecordNodeParams;
+typedef struct hipMemFreeNodeParams {
+  void* dptr;
+} hipMemFreeNodeParams;
+typedef struct hipGraphNodeParams {
+  hipGraphNodeType type;
+  int reserved0[3];
+  union {
+    long long reserved1[29];
+    hipKernelNodeParams kernel;
+    hipMemcpyNodeParams memcpy;
+    hipMemsetParams memset;
+    hipHostNodeParams host;
+    hipChildGraphNodeParams graph;
+    hipEventWaitNodeParams eventWait;
+    hipEventRecordNodeParams eventRecord;
+    hipExternalSemaphoreSignalNodeParams extSemSignal;
+    hipExternalSemaphoreWaitNodeParams extSemWait;
+    hipMemAllocNodeParams alloc;
+    hipMemFreeNodeParams free;
+  };
+  long long reserved2;
+} hipGraphNodeParams;
+typedef enum hipGraphDependencyType {
+  hipGraphDependencyTypeDefault = 0,
+  hipGraphDependencyTypeProgrammatic = 1
+} hipGraphDependencyType;
+typedef struct hipGraphEdgeData {
+  unsigned char from_port;
+  unsigned char reserved[5];
+  unsigned char to_port;
+  unsigned char type;
+} hipGraphEdgeData;
+hipError_t hipStreamBatchMemOp(hipStream_t stream, unsigned int count, hipStreamBatchMemOpParams* paramArray, unsigned int flags);
+hipError_t hipGraphAddBatchMemOpNode(hipGraphNode_t* phGraphNode, hipGraph_t hGraph, const hipGraphNode_t* dependencies, size_t numDependencies, const hipBatchMemOpNodeParams* nodeParams);
+hipError_t hipGraphBatchMemOpNodeGetParams(hipGraphNode_t hNode, hipBatchMemOpNodeParams* nodeParams_out);
+hipError_t hipGraphBatchMemOpNodeSetParams(hipGraphNode_t hNode, hipBatchMemOpNodeParams* nodeParams);
+hipError_t hipGraphExecBatchMemOpNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t hNode, const hipBatchMemOpNodeParams* nodeParams);
+hipError_t hipExternalMemoryGetMappedMipmappedArray(hipMipmappedArray_t* mipmap, hipExternalMemory_t extMem, const hipExternalMemoryMipmappedArrayDesc* mipmapDesc);
+hipError_t hipExtHostAlloc(void** ptr, size_t size, unsigned int flags);
+hipError_t hipTexObjectCreate(hipTextureObject_t* pTexObject, const HIP_RESOURCE_DESC* pResDesc, const HIP_TEXTURE_DESC* pTexDesc, const HIP_RESOURCE_VIEW_DESC* pResViewDesc);
+hipError_t hipTexObjectDestroy(hipTextureObject_t texObject);
+hipError_t hipTexObjectGetResourceDesc(HIP_RESOURCE_DESC* pResDesc, hipTextureObject_t texObject);
+hipError_t hipTexObjectGetResourceViewDesc(HIP_RESOURCE_VIEW_DESC* pResViewDesc, hipTextureObject_t texObject);
+hipError_t hipTexObjectGetTextureDesc(HIP_TEXTURE_DESC* pTexDesc, hipTextureObject_t texObject);
+hipError_t hipMipmappedArrayCreate(hipMipmappedArray_t* pHandle, HIP_ARRAY3D_DESCRIPTOR* pMipmappedArrayDesc, unsigned int numMipmapLevels);
+hipError_t hipMipmappedArrayDestroy(hipMipmappedArray_t hMipmappedArray);
+hipError_t hipMipmappedArrayGetLevel(hipArray_t* pLevelArray, hipMipmappedArray_t hMipMappedArray, unsigned int level);
+hipError_t hipBindTextureToMipmappedArray(const textureReference* tex, hipMipmappedArray_const_t mipmappedArray, const hipChannelFormatDesc* desc);
+hipError_t hipGetTextureReference(const textureReference** texref, const void* symbol);
+hipError_t hipTexRefGetBorderColor(float* pBorderColor, const textureReference* texRef);
+hipError_t hipTexRefGetArray(hipArray_t* pArray, const textureReference* texRef);
+hipError_t hipTexRefSetAddressMode(textureReference* texRef, int dim, enum hipTextureAddressMode am);
+hipError_t hipTexRefSetArray(textureReference* tex, hipArray_const_t array, unsigned int flags);
+hipError_t hipTexRefSetFilterMode(textureReference* texRef, enum hipTextureFilterMode fm);
+hipError_t hipTexRefSetFlags(textureReference* texRef, unsigned int Flags);
+hipError_t hipTexRefSetFormat(textureReference* texRef, hipArray_Format fmt, int NumPackedComponents);
+hipError_t hipBindTexture(size_t* offset, const textureReference* tex, const void* devPtr, const hipChannelFormatDesc* desc, size_t size);
+hipError_t hipBindTexture2D(size_t* offset, const textureReference* tex, const void* devPtr, const hipChannelFormatDesc* desc, size_t width, size_t height, size_t pitch);
+hipError_t hipBindTextureToArray(const textureReference* tex, hipArray_const_t array, const hipChannelFormatDesc* desc);
+hipError_t hipGetTextureAlignmentOffset(size_t* offset, const textureReference* texref);
+hipError_t hipUnbindTexture(const textureReference* tex);
+hipError_t hipTexRefGetAddress(hipDeviceptr_t* dev_ptr, const textureReference* texRef);
+hipError_t hipTexRefGetAddressMode(enum hipTextureAddressMode* pam, const textureReference* texRef, int dim);
+hipError_t hipTexRefGetFilterMode(enum hipTextureFilterMode* pfm, const textureReference* texRef);
+hipError_t hipTexRefGetFlags(unsigned int* pFlags, const textureReference* texRef);
+hipError_t hipTexRefGetFormat(hipArray_Format* pFormat, int* pNumChannels, const textureReference* texRef);
+hipError_t hipTexRefGetMaxAnisotropy(int* pmaxAnsio, const textureReference* texRef);
+hipError_t hipTexRefGetMipmapFilterMode(enum hipTextureFilterMode* pfm, const textureReference* texRef);
+hipError_t hipTexRefGetMipmapLevelBias(float* pbias, const textureReference* texRef);
+hipError_t hipTexRefGetMipmapLevelClamp(float* pminMipmapLevelClamp, float* pmaxMipmapLevelClamp, const textureReference* texRef);
+hipError_t hipTexRefGetMipMappedArray(hipMipmappedArray_t* pArray, const textureReference* texRef);
+hipError_t hipTexRefSetAddress(size_t* ByteOffset, textureReference* texRef, hipDeviceptr_t dptr, size_t bytes);
+hipError_t hipTexRefSetAddress2D(textureReference* texRef, const HIP_ARRAY_DESCRIPTOR* desc, hipDeviceptr_t dptr, size_t Pitch);
+hipError_t hipTexRefSetMaxAnisotropy(textureReference* texRef, unsigned int maxAniso);
+hipError_t hipTexRefSetBorderColor(textureReference* texRef, float* pBorderColor);
+hipError_t hipTexRefSetMipmapFilterMode(textureReference* texRef, enum hipTextureFilterMode fm);
+hipError_t hipTexRefSetMipmapLevelBias(textureReference* texRef, float bias);
+hipError_t hipTexRefSetMipmapLevelClamp(textureReference* texRef, float minMipMapLevelClamp, float maxMipMapLevelClamp);
+hipError_t hipTexRefSetMipmappedArray(textureReference* texRef, struct hipMipmappedArray* mipmappedArray, unsigned int Flags);
+hipError_t hipStreamBeginCaptureToGraph(hipStream_t stream, hipGraph_t graph, const hipGraphNode_t* dependencies, const hipGraphEdgeData* dependencyData, size_t numDependencies, hipStreamCaptureMode mode);
+hipError_t hipGraphAddNode(hipGraphNode_t* pGraphNode, hipGraph_t graph, const hipGraphNode_t* pDependencies, size_t numDependencies, hipGraphNodeParams* nodeParams);
+hipError_t hipGraphNodeSetParams(hipGraphNode_t node, hipGraphNodeParams* nodeParams);
+hipError_t hipGraphExecNodeSetParams(hipGraphExec_t graphExec, hipGraphNode_t node, hipGraphNodeParams* nodeParams);
+hipError_t hipDrvGraphAddMemcpyNode(hipGraphNode_t* phGraphNode, hipGraph_t hGraph, const hipGraphNode_t* dependencies, size_t numDependencies, const HIP_MEMCPY3D* copyParams, hipCtx_t ctx);
+hipError_t hipGraphMemcpyNodeSetParamsFromSymbol(hipGraphNode_t node, void* dst, const void* symbol, size_t count, size_t offset, hipMemcpyKind kind);
+hipError_t hipGraphExecMemcpyNodeSetParamsFromSymbol(hipGraphExec_t hGraphExec, hipGraphNode_t node, void* dst, const void* symbol, size_t count, size_t offset, hipMemcpyKind kind);
+hipError_t hipGraphMemcpyNodeSetParamsToSymbol(hipGraphNode_t node, const void* symbol, const void* src, size_t count, size_t offset, hipMemcpyKind kind);
+hipError_t hipGraphExecMemcpyNodeSetParamsToSymbol(hipGraphExec_t hGraphExec, hipGraphNode_t node, const void* symbol, const void* src, size_t count, size_t offset, hipMemcpyKind kind);
+hipError_t hipGraphAddExternalSemaphoresWaitNode(hipGraphNode_t* pGraphNode, hipGraph_t graph, const hipGraphNode_t* pDependencies, size_t numDependencies, const hipExternalSemaphoreWaitNodeParams* nodeParams);
+hipError_t hipGraphAddExternalSemaphoresSignalNode(hipGraphNode_t* pGraphNode, hipGraph_t graph, const hipGraphNode_t* pDependencies, size_t numDependencies, const hipExternalSemaphoreSignalNodeParams* nodeParams);
+hipError_t hipGraphExternalSemaphoresSignalNodeSetParams(hipGraphNode_t hNode, const hipExternalSemaphoreSignalNodeParams* nodeParams);
+hipError_t hipGraphExternalSemaphoresWaitNodeSetParams(hipGraphNode_t hNode, const hipExternalSemaphoreWaitNodeParams* nodeParams);
+hipError_t hipGraphExternalSemaphoresSignalNodeGetParams(hipGraphNode_t hNode, hipExternalSemaphoreSignalNodeParams* params_out);
+hipError_t hipGraphExternalSemaphoresWaitNodeGetParams(hipGraphNode_t hNode, hipExternalSemaphoreWaitNodeParams* params_out);
+hipError_t hipGraphExecExternalSemaphoresSignalNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t hNode, const hipExternalSemaphoreSignalNodeParams* nodeParams);
+hipError_t hipGraphExecExternalSemaphoresWaitNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t hNode, const hipExternalSemaphoreWaitNodeParams* nodeParams);
+hipError_t hipDrvGraphMemcpyNodeGetParams(hipGraphNode_t hNode, HIP_MEMCPY3D* nodeParams);
+hipError_t hipDrvGraphMemcpyNodeSetParams(hipGraphNode_t hNode, const HIP_MEMCPY3D* nodeParams);
+hipError_t hipDrvGraphAddMemsetNode(hipGraphNode_t* phGraphNode, hipGraph_t hGraph, const hipGraphNode_t* dependencies, size_t numDependencies, const HIP_MEMSET_NODE_PARAMS* memsetParams, hipCtx_t ctx);
+hipError_t hipDrvGraphAddMemFreeNode(hipGraphNode_t* phGraphNode, hipGraph_t hGraph, const hipGraphNode_t* dependencies, size_t numDependencies, hipDeviceptr_t dptr);
+hipError_t hipDrvGraphExecMemcpyNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t hNode, const HIP_MEMCPY3D* copyParams, hipCtx_t ctx);
+hipError_t hipDrvGraphExecMemsetNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t hNode, const HIP_MEMSET_NODE_PARAMS* memsetParams, hipCtx_t ctx);
+hipError_t hipMemMapArrayAsync(hipArrayMapInfo* mapInfoList, unsigned int count, hipStream_t stream);
+#define GENERIC_GRID_LAUNCH 1
+#define hipExtHostAllocNumaUser 0x20000000
+#define hipExtHostAllocCoherent 0x40000000
+#define hipExtHostAllocNonCoherent 0x80000000
+#define hipExternalMemoryDedicated 0x1
+#define hipKernelNodeAttributePriority hipLaunchAttributePriority
+#define USE_PEER_NON_UNIFIED 1
+typedef enum hipGLDeviceList {
+  hipGLDeviceListAll = 1,
+  hipGLDeviceListCurrentFrame = 2,
+  hipGLDeviceListNextFrame = 3
+} hipGLDeviceList;
+hipError_t hipRegisterApiCallback(uint32_t id, void* fun, void* arg);
+hipError_t hipRemoveApiCallback(uint32_t id);
+hipError_t hipRegisterActivityCallback(uint32_t id, void* fun, void* arg);
+hipError_t hipRemoveActivityCallback(uint32_t id);
+typedef unsigned int GLuint;
+typedef unsigned int GLenum;
+hipError_t hipGLGetDevices(unsigned int* pHipDeviceCount, int* pHipDevices, unsigned int hipDeviceCount, hipGLDeviceList deviceList);
+hipError_t hipGraphicsGLRegisterBuffer(hipGraphicsResource** resource, GLuint buffer, unsigned int flags);
+hipError_t hipGraphicsGLRegisterImage(hipGraphicsResource** resource, GLuint image, GLenum target, unsigned int flags);
+hipError_t hipMemcpy_spt(void* dst, const void* src, size_t sizeBytes, hipMemcpyKind kind);
+hipError_t hipMemcpyToSymbol_spt(const void* symbol, const void* src, size_t sizeBytes, size_t offset, hipMemcpyKind kind);
+hipError_t hipMemcpyFromSymbol_spt(void* dst, const void* symbol, size_t sizeBytes, size_t offset, hipMemcpyKind kind);
+hipError_t hipMemcpy2D_spt(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, hipMemcpyKind kind);
+hipError_t hipMemcpy2DToArray_spt(hipArray* dst, size_t wOffset, size_t hOffset, const void* src, size_t spitch, size_t width, size_t height, hipMemcpyKind kind);
+hipError_t hipMemcpy2DFromArray_spt(void* dst, size_t dpitch, hipArray_const_t src, size_t wOffset, size_t hOffset, size_t width, size_t height, hipMemcpyKind kind);
+hipError_t hipMemcpy3D_spt(const struct hipMemcpy3DParms* p);
+hipError_t hipMemset_spt(void* dst, int value, size_t sizeBytes);
+hipError_t hipMemset2D_spt(void* dst, size_t pitch, int value, size_t width, size_t height);
+hipError_t hipMemset3D_spt(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent);
+hipError_t hipMemcpyAsync_spt(void* dst, const void* src, size_t sizeBytes, hipMemcpyKind kind, hipStream_t stream);
+hipError_t hipStreamQuery_spt(hipStream_t stream);
+hipError_t hipStreamSynchronize_spt(hipStream_t stream);
+hipError_t hipStreamGetPriority_spt(hipStream_t stream, int* priority);
+hipError_t hipStreamWaitEvent_spt(hipStream_t stream, hipEvent_t event, unsigned int flags);
+hipError_t hipStreamGetFlags_spt(hipStream_t stream, unsigned int* flags);
+hipError_t hipLaunchCooperativeKernel_spt(const void* f, dim3 gridDim, dim3 blockDim, void ** kernelParams, uint32_t sharedMemBytes, hipStream_t hStream);
+hipError_t hipLaunchKernel_spt(const void* function_address, dim3 numBlocks, dim3 dimBlocks, void** args, size_t sharedMemBytes, hipStream_t stream);
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,7 @@
  * ROCm and leaves them out. */
 #ifndef HIPLINT_FIXTURE_HIP_VERSION_H
 #define HIPLINT_FIXTURE_HIP_VERSION_H
+#define HIP_VERSION_H
 
 #define HIP_VERSION_MAJOR 6
 #define HIP_VERSION_MINOR 2
