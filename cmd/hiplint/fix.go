@@ -58,7 +58,11 @@ func (p *program) applyFixes(findings []*finding, analyzed map[string]driver.Dig
 		if err != nil {
 			var changed *fixes.ChangedError
 			if errors.As(err, &changed) {
-				p.errorf("%s: fix %q skipped: %s changed since hiplint analyzed it; run hiplint -fix again", p.position(f.Posn), fix.Message, p.displayName(changed.Name))
+				again := "-fix"
+				if diffOnly {
+					again = "-diff"
+				}
+				p.errorf("%s: fix %q skipped: %s changed since hiplint analyzed it; run hiplint %s again", p.position(f.Posn), fix.Message, p.displayName(changed.Name), again)
 			} else {
 				p.errorf("%s: fix %q skipped: %v", p.position(f.Posn), fix.Message, err)
 			}

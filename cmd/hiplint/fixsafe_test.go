@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -272,4 +275,36 @@ func TestControlCharactersInFileNamesAreEscaped(t *testing.T) {
 		}
 		assert.Contains(t, res.stdout+res.stderr, `\x1b[2J\x1b]0;owned\aevil.go`, "%v: the name, escaped", args)
 	}
+}
+
+// A file with hard links is rewritten in place; a write that fails half way
+// (a full disk) puts the old content back. Not parallel: it replaces
+// writeData.
+func TestInPlaceWriteRestoresTheFileOnFailure(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.go")
+	const old = "package a\n\nvar old = 1\n"
+	require.NoError(t, os.WriteFile(file, []byte(old), 0o640))
+	require.NoError(t, os.Link(file, filepath.Join(dir, "b.go.link")))
+
+	saved := writeData
+	t.Cleanup(func() { writeData = saved })
+	full := errors.New("no space left on device")
+	writeData = func(w io.Writer, data []byte) error {
+		w.Write(data[:len(data)/2])
+		return full
+	}
+	fixed := "package a\n\nvar fixed = 2 // a longer line than the old one\n"
+	err := writeFileAtomic(file, sha256.Sum256([]byte(old)), []byte(fixed), nil)
+	assert.ErrorIs(t, err, full)
+	assert.ErrorContains(t, err, "its content is restored")
+	assert.Equal(t, old, readFile(t, file))
+
+	writeData = saved
+	require.NoError(t, writeFileAtomic(file, sha256.Sum256([]byte(old)), []byte(fixed), nil))
+	assert.Equal(t, fixed, readFile(t, file))
+	assert.Equal(t, fixed, readFile(t, filepath.Join(dir, "b.go.link")), "the link shares the new content")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 2, "no temporary file")
 }
