@@ -5,7 +5,10 @@ import (
 	"go/token"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hiplint/hiplint/internal/driver"
 )
@@ -19,8 +22,9 @@ type actionError = driver.ActionError
 
 // results are what one analysis run produced.
 type results struct {
-	findings []*finding    // deduplicated, sorted by position
-	errors   []actionError // root causes only, in graph order
+	findings []*finding               // deduplicated, sorted by position
+	errors   []actionError            // root causes only, in graph order
+	sources  map[string]driver.Digest // with -fix and -diff: what was analyzed (driver.Config.HashSources)
 }
 
 // printText prints findings as `file:line:col: message (ID)`, each related
@@ -35,9 +39,9 @@ func (p *program) writeText(w io.Writer, findings []*finding) {
 		if f.Diagnostic.Category != "" {
 			msg += " (" + f.Diagnostic.Category + ")"
 		}
-		fmt.Fprintf(w, "%s: %s\n", p.position(f.Posn), msg)
+		fmt.Fprintf(w, "%s: %s\n", p.position(f.Posn), escapeControls(msg))
 		for _, r := range f.Diagnostic.Related {
-			fmt.Fprintf(w, "\t%s: %s\n", p.position(f.Pkg.Fset.Position(r.Pos)), r.Message)
+			fmt.Fprintf(w, "\t%s: %s\n", p.position(f.Pkg.Fset.Position(r.Pos)), escapeControls(r.Message))
 		}
 	}
 }
@@ -48,7 +52,54 @@ func (p *program) position(posn token.Position) string {
 	if !posn.IsValid() {
 		return "-"
 	}
-	return fmt.Sprintf("%s:%d:%d", p.relative(posn.Filename), posn.Line, posn.Column)
+	return fmt.Sprintf("%s:%d:%d", p.displayName(posn.Filename), posn.Line, posn.Column)
+}
+
+// displayName is file as position prints it: relative to the working
+// directory when it is inside it, and quoted as a Go string when it holds
+// a control character or is not UTF-8. A //line directive can name any
+// file, with escape sequences that would drive the terminal.
+func (p *program) displayName(file string) string {
+	name := p.relative(file)
+	if needsQuoting(name) {
+		return strconv.Quote(name)
+	}
+	return name
+}
+
+func needsQuoting(s string) bool {
+	if !utf8.ValidString(s) {
+		return true
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return true
+		}
+	}
+	return false
+}
+
+// escapeControls escapes the control characters of s other than newline
+// and tab, which the lines hiplint prints hold on purpose, the way
+// strconv.Quote would.
+func escapeControls(s string) string {
+	if !strings.ContainsFunc(s, isEscaped) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if isEscaped(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func isEscaped(r rune) bool {
+	return r != '\n' && r != '\t' && (unicode.IsControl(r) || r == '\u2028' || r == '\u2029')
 }
 
 // relative returns file relative to the working directory when file is

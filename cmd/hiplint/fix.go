@@ -1,10 +1,9 @@
 package main
 
 import (
+	"crypto/sha256"
+	"errors"
 	"fmt"
-	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -18,16 +17,23 @@ import (
 // applyFixes applies the first suggested fix of each finding to the user's
 // files, or with diffOnly prints the change as a unified diff and writes
 // nothing. A fix is taken whole or not at all: it is skipped, with a warning,
-// when one of its edits cannot be placed exactly, touches a generated file
-// or a file reached through a symbolic link that leaves the module, or
-// overlaps an edit already taken. A file that cannot be written keeps every
-// finding whose fix it needed. Findings without an applied fix are printed
-// as text (on stderr with diffOnly, whose stdout is the diff).
+// when one of its edits cannot be placed exactly (fixes.Sources.Place), its
+// file no longer holds the bytes that were analyzed (analyzed: their
+// hashes, by file), it touches a generated file or a file reached through a
+// symbolic link that leaves the module, or it overlaps an edit already
+// taken. A file that cannot be written, or that changes before it is
+// (writeFileAtomic), keeps every finding whose fix it needed. Findings
+// without an applied fix are printed as text (on stderr with diffOnly,
+// whose stdout is the diff).
 //
 // It returns the number of findings still in the tree afterwards (all of
 // them with diffOnly) and whether anything failed.
-func (p *program) applyFixes(findings []*finding, diffOnly bool) (remaining int, failed bool) {
+func (p *program) applyFixes(findings []*finding, analyzed map[string]driver.Digest, diffOnly bool) (remaining int, failed bool) {
+	if p.hooks.analyzed != nil {
+		p.hooks.analyzed()
+	}
 	src := fixes.NewSources()
+	src.Expect(analyzed)
 	taken := make(map[string][]fixes.Edit)
 	targets := make(map[string]string)     // file -> the file to write: its symbolic links resolved
 	refused := make(map[string]error)      // file -> why it may not be written
@@ -50,7 +56,16 @@ func (p *program) applyFixes(findings []*finding, diffOnly bool) (remaining int,
 			err = fixes.Merge(taken, edits)
 		}
 		if err != nil {
-			p.errorf("%s: fix %q skipped: %v", p.position(f.Posn), fix.Message, err)
+			var changed *fixes.ChangedError
+			if errors.As(err, &changed) {
+				again := "-fix"
+				if diffOnly {
+					again = "-diff"
+				}
+				p.errorf("%s: fix %q skipped: %s changed since hiplint analyzed it; run hiplint %s again", p.position(f.Posn), fix.Message, p.displayName(changed.Name), again)
+			} else {
+				p.errorf("%s: fix %q skipped: %v", p.position(f.Posn), fix.Message, err)
+			}
 			unfixed = append(unfixed, f)
 			continue
 		}
@@ -69,17 +84,17 @@ func (p *program) applyFixes(findings []*finding, diffOnly bool) (remaining int,
 	for _, file := range files {
 		old, err := src.Read(file)
 		if err != nil {
-			p.errorf("%s: not fixed: %v", p.relative(file), err)
+			p.errorf("%s: not fixed: %v", p.displayName(file), err)
 			notWritten[file] = true
 			continue
 		}
 		fixed := fixes.Result(old, taken[file])
 		if diffOnly {
-			fmt.Fprint(p.stdout, unifiedDiff(p.relative(file), old, fixed))
+			fmt.Fprint(p.stdout, unifiedDiff(p.displayName(file), old, fixed))
 			continue
 		}
-		if err := writeFileAtomic(targets[file], fixed); err != nil {
-			p.errorf("%s: not fixed: %v", p.relative(file), err)
+		if err := writeFileAtomic(targets[file], sha256.Sum256(old), fixed, p.hooks.writing); err != nil {
+			p.errorf("%s: not fixed: %v", p.displayName(file), err)
 			notWritten[file] = true
 			continue
 		}
@@ -170,68 +185,4 @@ func writeTarget(pkg *packages.Package, file string) (string, error) {
 func within(dir, file string) bool {
 	rel, err := filepath.Rel(dir, file)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
-}
-
-// writeData writes the new content into the temporary file; tests replace
-// it to fail half way.
-var writeData = func(w io.Writer, data []byte) error {
-	_, err := w.Write(data)
-	return err
-}
-
-// writeFileAtomic replaces the content of name, a regular file, with data
-// and keeps its mode. The data goes to a temporary file beside it, which
-// is synced and then renamed over name: a full disk or a crash leaves
-// either the old file or the new one, never a truncated one. A file
-// without write permission is not replaced, although its directory would
-// allow the rename.
-func writeFileAtomic(name string, data []byte) (err error) {
-	info, err := os.Stat(name)
-	if err != nil {
-		return err
-	}
-	switch {
-	case !info.Mode().IsRegular():
-		return fmt.Errorf("%s is not a regular file", name)
-	case info.Mode().Perm()&0o200 == 0:
-		return fmt.Errorf("%s is read-only (mode %v)", name, info.Mode().Perm())
-	}
-	if f, err := os.OpenFile(name, os.O_WRONLY, 0); err != nil { // the permission as the system sees it
-		return err
-	} else {
-		f.Close()
-	}
-
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".hiplint-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err := writeData(tmp, data); err != nil {
-		return fmt.Errorf("writing %s: %w", name, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("writing %s: %w", name, err)
-	}
-	if err := tmp.Chmod(info.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", name, err)
-	}
-	if err := os.Rename(tmp.Name(), name); err != nil {
-		return err
-	}
-	// Make the rename itself durable; a directory that cannot be synced
-	// has the new file all the same.
-	if dir, err := os.Open(filepath.Dir(name)); err == nil {
-		_ = dir.Sync()
-		dir.Close()
-	}
-	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"crypto/sha256"
 	"errors"
 	"io"
 	"os"
@@ -100,7 +101,8 @@ func TestWriteFileAtomicLeavesTheFileWholeOnFailure(t *testing.T) {
 		w.Write(data[:len(data)/2])
 		return full
 	}
-	err := writeFileAtomic(file, []byte("package a\n\nvar fixed = 2\n"))
+	analyzed := sha256.Sum256([]byte("package a\n\nvar old = 1\n"))
+	err := writeFileAtomic(file, analyzed, []byte("package a\n\nvar fixed = 2\n"), nil)
 	assert.ErrorIs(t, err, full)
 	assert.Equal(t, "package a\n\nvar old = 1\n", readFile(t, file), "the old content, whole")
 	entries, err := os.ReadDir(dir)
@@ -108,7 +110,7 @@ func TestWriteFileAtomicLeavesTheFileWholeOnFailure(t *testing.T) {
 	require.Len(t, entries, 1, "no temporary file left behind")
 
 	writeData = saved
-	require.NoError(t, writeFileAtomic(file, []byte("package a\n\nvar fixed = 2\n")))
+	require.NoError(t, writeFileAtomic(file, analyzed, []byte("package a\n\nvar fixed = 2\n"), nil))
 	assert.Equal(t, "package a\n\nvar fixed = 2\n", readFile(t, file))
 	info, err := os.Stat(file)
 	require.NoError(t, err)

@@ -67,6 +67,10 @@ func (p *program) parseFlags(args []string) (*options, error) {
 	if err := p.checkHeaders(o.headers); err != nil {
 		return nil, err
 	}
+	if o.fix && o.diff {
+		p.errorf("-fix and -diff cannot be combined: -diff prints the fixes and changes no file, -fix writes them")
+		return nil, errUsage
+	}
 	if o.format != "text" && (o.fix || o.diff) {
 		p.errorf("-%s cannot be combined with -fix or -diff", o.format)
 		return nil, errUsage

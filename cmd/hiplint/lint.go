@@ -53,7 +53,7 @@ func (p *program) lint(args []string) int {
 	switch {
 	case o.fix || o.diff:
 		var fixErr bool
-		remaining, fixErr = p.applyFixes(res.findings, o.diff)
+		remaining, fixErr = p.applyFixes(res.findings, res.sources, o.diff)
 		failed = failed || fixErr
 	case o.format == "json":
 		if code := p.writeJSON(res.jsonTree()); code != exitClean {
@@ -115,6 +115,7 @@ func (p *program) analyze(o *options) (*results, []*packages.Package, bool, erro
 		Stacks:         o.debug,
 		ReleaseMemory:  true,
 		LimitMemory:    p.limitMemory,
+		HashSources:    o.fix || o.diff,
 	}
 	if name := os.Getenv("HIPLINT_LOADREPORT"); name != "" {
 		cfg.Loaded = func(initial []*packages.Package, t *driver.Triage) {
@@ -140,7 +141,7 @@ func (p *program) analyze(o *options) (*results, []*packages.Package, bool, erro
 	if r.Hint != "" {
 		fmt.Fprintf(p.stderr, "hiplint: hint: %s\n", r.Hint)
 	}
-	return &results{findings: r.Findings, errors: r.Errors}, r.Triage.Analyzable, len(r.Triage.Errors) > 0, nil
+	return &results{findings: r.Findings, errors: r.Errors, sources: r.Sources}, r.Triage.Analyzable, len(r.Triage.Errors) > 0, nil
 }
 
 // headerEnv returns the environment for loading: where the C compiler cannot

@@ -65,6 +65,12 @@ type program struct {
 	// is the process's setting, so only the real command sets it, not the
 	// tests that run several drivers in one process at once.
 	limitMemory bool
+	// hooks are the tests' look into -fix: called after the analysis and
+	// just before a file is replaced, when not nil.
+	hooks struct {
+		analyzed func()
+		writing  func(file string)
+	}
 }
 
 // subcommands are the words that select a subcommand when they are the first
@@ -131,7 +137,9 @@ func (s *stickyWriter) Write(b []byte) (int, error) {
 	return n, err
 }
 
-// errorf prints one error line in the form every Go tool uses.
+// errorf prints one error line in the form every Go tool uses, with its
+// control characters other than newline and tab escaped: file names from
+// //line directives and the go command's messages reach it.
 func (p *program) errorf(format string, args ...any) {
-	fmt.Fprintf(p.stderr, "hiplint: "+format+"\n", args...)
+	fmt.Fprintf(p.stderr, "hiplint: %s\n", escapeControls(fmt.Sprintf(format, args...)))
 }

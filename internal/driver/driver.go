@@ -80,6 +80,10 @@ type Config struct {
 	// Loaded, when not nil, is called after triage, before the analysis,
 	// with the initial packages (for HIPLINT_LOADREPORT).
 	Loaded func(initial []*packages.Package, t *Triage)
+	// HashSources records in Result.Sources what the analysis read of each
+	// file (sources.go): -fix writes a file only while it still holds
+	// those bytes.
+	HashSources bool
 }
 
 // A Finding is one diagnostic of one analyzer, or one problem with a
@@ -132,6 +136,9 @@ type Result struct {
 	Candidates []*Finding
 	// Errors are the analyzers that failed: root causes only, in graph order.
 	Errors []ActionError
+	// Sources are, with Config.HashSources, the SHA-256 of the bytes the
+	// analysis read, by file name (sources.go).
+	Sources map[string]Digest
 }
 
 // Run loads the packages named by patterns with everything the analyzers
@@ -144,7 +151,11 @@ type Result struct {
 // loaded (or the patterns matched no package) or the checker refused the
 // analyzers; a package that did not load is an error line of the Triage.
 func Run(cfg Config, patterns ...string) (*Result, error) {
-	pkgs, err := load(&cfg, patterns)
+	var hashes *sourceHashes
+	if cfg.HashSources {
+		hashes = hashListed(&cfg, patterns) // before cgo reads them
+	}
+	pkgs, err := load(&cfg, patterns, hashes)
 	if err == nil && cfg.Context != nil {
 		err = cfg.Context.Err()
 	}
@@ -155,6 +166,9 @@ func Run(cfg Config, patterns ...string) (*Result, error) {
 		Packages:    pkgs,
 		Hint:        headerless.PlatformHint(pkgs), // before the triage rewrites the packages' errors
 		HeadersUsed: includedHeaders(pkgs, cfg.MissingHeaders),
+	}
+	if hashes != nil {
+		res.Sources = hashes.result()
 	}
 	res.Triage = Classify(pkgs, Options{Tier3: !cfg.NoTier3, Rel: cfg.Rel})
 	if cfg.Loaded != nil {
@@ -184,11 +198,25 @@ func Run(cfg Config, patterns ...string) (*Result, error) {
 	return res, nil
 }
 
-// load loads the patterns.
-func load(cfg *Config, patterns []string) ([]*packages.Package, error) {
+// load loads the patterns; with hashes, it records the hash of each file
+// it parses.
+func load(cfg *Config, patterns []string, hashes *sourceHashes) ([]*packages.Package, error) {
+	lc := loadConfig(cfg, packages.LoadAllSyntax|packages.NeedModule)
+	if hashes != nil {
+		lc.ParseFile = hashes.parseFile
+	}
+	pkgs, err := packages.Load(lc, patterns...)
+	if err == nil && len(pkgs) == 0 {
+		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+	}
+	return pkgs, err
+}
+
+// loadConfig is the packages.Config of cfg, for mode.
+func loadConfig(cfg *Config, mode packages.LoadMode) *packages.Config {
 	lc := &packages.Config{
 		Context: cfg.Context,
-		Mode:    packages.LoadAllSyntax | packages.NeedModule,
+		Mode:    mode,
 		Tests:   cfg.Tests,
 		Dir:     cfg.Dir,
 		Env:     cfg.Env,
@@ -197,11 +225,7 @@ func load(cfg *Config, patterns []string) ([]*packages.Package, error) {
 	if cfg.Tags != "" {
 		lc.BuildFlags = []string{"-tags=" + cfg.Tags}
 	}
-	pkgs, err := packages.Load(lc, patterns...)
-	if err == nil && len(pkgs) == 0 {
-		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
-	}
-	return pkgs, err
+	return lc
 }
 
 // analyze runs the analyzers on roots and returns their findings, with the

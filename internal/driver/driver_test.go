@@ -1,9 +1,12 @@
 package driver_test
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
 	"go/ast"
 	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -228,4 +231,40 @@ func TestRunCancelled(t *testing.T) {
 	assert.ErrorIs(t, err, context.Canceled)
 	assert.Nil(t, res)
 	assert.False(t, ran.Load(), "no analyzer starts once the run is cancelled")
+}
+
+// TestHashSources: with HashSources, Result.Sources has the SHA-256 of what
+// the analysis read: a Go file's bytes as parsed, a cgo file's bytes as
+// listed before cgo ran, and cgo's output as parsed. -fix writes a file
+// only while it still has that hash (issue 29 item 1).
+func TestHashSources(t *testing.T) {
+	t.Parallel()
+	const goSrc = "package a\n\nfunc G() int { return 2 }\n"
+	const cgoSrc = "package a\n\n// static int one(void) { return 1; }\nimport \"C\"\n\nfunc One() int { return int(C.one()) }\n"
+	dir := module(t, map[string]map[string]string{"a": {"g.go": goSrc, "c.go": cgoSrc}})
+	cfg := driver.Config{Dir: dir, HashSources: true}
+	res, err := driver.Run(cfg, "./...")
+	require.NoError(t, err)
+	require.Len(t, res.Packages, 1)
+	pkg := res.Packages[0]
+	assert.Equal(t, sha256.Sum256([]byte(goSrc)), res.Sources[filepath.Join(dir, "a", "g.go")])
+	assert.Equal(t, sha256.Sum256([]byte(cgoSrc)), res.Sources[filepath.Join(dir, "a", "c.go")])
+	generated := 0
+	for _, f := range pkg.CompiledGoFiles {
+		if slices.Contains(pkg.GoFiles, f) {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		if bytes.Contains(data, []byte("func One()")) {
+			generated++
+			assert.Equal(t, sha256.Sum256(data), res.Sources[f], "cgo's output, as parsed")
+		}
+	}
+	assert.Equal(t, 1, generated, "cgo's output for c.go")
+
+	cfg.HashSources = false
+	res, err = driver.Run(cfg, "./...")
+	require.NoError(t, err)
+	assert.Nil(t, res.Sources)
 }

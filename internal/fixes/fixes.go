@@ -15,14 +15,19 @@ package fixes
 import (
 	"bytes"
 	"cmp"
+	"crypto/sha256"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/format"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"io"
 	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -43,6 +48,31 @@ type Edit struct {
 type Sources struct {
 	content map[string][]byte
 	failed  map[string]error // files that could not be read, and why
+	// expect, when not nil, holds the SHA-256 of each file as the
+	// analysis read it (Expect).
+	expect map[string][sha256.Size]byte
+}
+
+// ErrChanged is the error of reading a file whose content is no longer the
+// content that was analyzed (a *ChangedError).
+var ErrChanged = errors.New("changed since hiplint analyzed it")
+
+// A ChangedError says that file Name no longer holds the bytes that were
+// analyzed.
+type ChangedError struct{ Name string }
+
+func (e *ChangedError) Error() string { return e.Name + " " + ErrChanged.Error() }
+
+// Is makes errors.Is(err, ErrChanged) true.
+func (e *ChangedError) Is(target error) bool { return target == ErrChanged }
+
+// Expect makes every later Read of a file fail unless the file has the
+// SHA-256 that hashes give for it, the hash of what the analysis read:
+// with ErrChanged when its content differs, with another error when hashes
+// has no entry for it. Edits computed from such a Sources are edits of the
+// bytes that were analyzed.
+func (s *Sources) Expect(hashes map[string][sha256.Size]byte) {
+	s.expect = hashes
 }
 
 // NewSources returns an empty Sources.
@@ -65,6 +95,13 @@ func (s *Sources) Read(name string) ([]byte, error) {
 		return nil, err
 	}
 	data, err := ReadBounded(name, MaxFileSize)
+	if err == nil && s.expect != nil {
+		if want, ok := s.expect[name]; !ok {
+			err = fmt.Errorf("hiplint did not analyze %s", name)
+		} else if sha256.Sum256(data) != want {
+			err = &ChangedError{name}
+		}
+	}
 	if err != nil {
 		s.failed[name] = err
 		return nil, err
@@ -125,11 +162,12 @@ func ReadBounded(name string, limit int64) ([]byte, error) {
 
 // Map converts the edits of fix, reported on pkg, to edits of the user's
 // files, by file. It fails unless every edit lands exactly in one of the
-// package's own source files.
+// package's own source files, at the place it was made (Place): a //line
+// directive never moves an edit.
 func (s *Sources) Map(pkg *packages.Package, fix analysis.SuggestedFix) (map[string][]Edit, error) {
-	ownFiles := make(map[string]bool, len(pkg.GoFiles))
+	own := make(map[string]bool, len(pkg.GoFiles))
 	for _, f := range pkg.GoFiles {
-		ownFiles[f] = true
+		own[f] = true
 	}
 	out := make(map[string][]Edit)
 	for _, te := range fix.TextEdits {
@@ -137,16 +175,11 @@ func (s *Sources) Map(pkg *packages.Package, fix analysis.SuggestedFix) (map[str
 		if !end.IsValid() {
 			end = te.Pos
 		}
-		// Only the package's own files are read: a //line directive may
-		// name any file.
-		if name := pkg.Fset.Position(te.Pos).Filename; !ownFiles[name] {
-			return nil, fmt.Errorf("%s is not a source file of package %s", name, pkg.PkgPath)
-		}
-		file, start, err := s.Locate(pkg.Fset, te.Pos)
+		file, start, err := s.place(pkg, own, te.Pos)
 		if err != nil {
 			return nil, err
 		}
-		endFile, stop, err := s.Locate(pkg.Fset, end)
+		endFile, stop, err := s.place(pkg, own, end)
 		if err != nil {
 			return nil, err
 		}
@@ -155,12 +188,116 @@ func (s *Sources) Map(pkg *packages.Package, fix analysis.SuggestedFix) (map[str
 			return nil, fmt.Errorf("an edit spans %s and %s", file, endFile)
 		case stop < start:
 			return nil, fmt.Errorf("an edit ends before it starts in %s", file)
-		case !ownFiles[file]:
-			return nil, fmt.Errorf("%s is not a source file of package %s", file, pkg.PkgPath)
 		}
 		out[file] = append(out[file], Edit{start, stop, string(te.NewText)})
 	}
 	return out, nil
+}
+
+// Place returns the file of pkg and the byte offset in it where pos
+// physically is, the place an edit at pos must change:
+//
+//   - in a file the package compiles as it is written, pos's offset in it,
+//     whatever //line directives say (they may name any file and line);
+//   - in cgo's output for a file that imports "C", the place in that file
+//     that cgo's //line directives give (Locate). cgo's output keeps the
+//     user's own //line directives, which it cannot be told from, so an
+//     edit through the output of a file that has any is refused.
+//
+// Any other file (a dependency's, one that a //line directive names) is
+// refused.
+func (s *Sources) Place(pkg *packages.Package, pos token.Pos) (string, int, error) {
+	own := make(map[string]bool, len(pkg.GoFiles))
+	for _, f := range pkg.GoFiles {
+		own[f] = true
+	}
+	return s.place(pkg, own, pos)
+}
+
+func (s *Sources) place(pkg *packages.Package, own map[string]bool, pos token.Pos) (string, int, error) {
+	tf := pkg.Fset.File(pos)
+	if tf == nil {
+		return "", 0, fmt.Errorf("edit position %d is in no file", pos)
+	}
+	raw := tf.PositionFor(pos, false)
+	switch {
+	case own[raw.Filename]:
+		if _, err := s.Read(raw.Filename); err != nil {
+			return "", 0, err
+		}
+		return raw.Filename, raw.Offset, nil
+	case !slices.Contains(pkg.CompiledGoFiles, raw.Filename):
+		return "", 0, fmt.Errorf("%q is not a source file of package %s", raw.Filename, pkg.PkgPath)
+	}
+	generated, err := s.Read(raw.Filename)
+	if err != nil {
+		return "", 0, err
+	}
+	user, ok := cgoSource(generated)
+	if !ok || !own[user] {
+		return "", 0, fmt.Errorf("%s is not cgo's output for a source file of package %s", raw.Filename, pkg.PkgPath)
+	}
+	if adj := tf.PositionFor(pos, true); adj.Filename != user {
+		return "", 0, fmt.Errorf("a //line directive names %q for an edit made in %s; hiplint does not follow it", adj.Filename, user)
+	}
+	data, err := s.Read(user)
+	if err != nil {
+		return "", 0, err
+	}
+	if HasLineDirectives(data) {
+		return "", 0, fmt.Errorf("%s has //line directives of its own, which cgo's output keeps; hiplint places no edit in it", user)
+	}
+	return s.Locate(pkg.Fset, pos)
+}
+
+// cgoSource returns the file that data, cgo's output, was translated from:
+// the file its first //line directive names, which cgo writes before any of
+// the user's text.
+func cgoSource(data []byte) (string, bool) {
+	const header = "// Code generated by cmd/cgo; DO NOT EDIT.\n"
+	if !bytes.HasPrefix(data, []byte(header)) {
+		return "", false
+	}
+	for line := range bytes.Lines(data[len(header):]) {
+		text, ok := bytes.CutPrefix(bytes.TrimRight(line, "\r\n"), []byte("//line "))
+		if !ok {
+			if len(bytes.TrimSpace(line)) == 0 {
+				continue
+			}
+			return "", false
+		}
+		// name:line:col; the name may hold colons itself.
+		name := string(text)
+		for range 2 {
+			i := strings.LastIndexByte(name, ':')
+			if i < 0 {
+				return "", false
+			}
+			if _, err := strconv.Atoi(name[i+1:]); err != nil {
+				return "", false
+			}
+			name = name[:i]
+		}
+		return name, name != ""
+	}
+	return "", false
+}
+
+// HasLineDirectives reports whether Go source data has a comment that is
+// or may be a //line directive ("//line " or "/*line ").
+func HasLineDirectives(data []byte) bool {
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	sc.Init(fset.AddFile("", -1, len(data)), data, nil, scanner.ScanComments)
+	for {
+		_, tok, lit := sc.Scan()
+		switch {
+		case tok == token.EOF:
+			return false
+		case tok == token.COMMENT && (strings.HasPrefix(lit, "//line ") || strings.HasPrefix(lit, "/*line ")):
+			return true
+		}
+	}
 }
 
 // Locate returns the user's file and byte offset of pos.
@@ -173,6 +310,10 @@ func (s *Sources) Map(pkg *packages.Package, fix analysis.SuggestedFix) (map[str
 // it (the end of the line), the offset is exact. Elsewhere cgo rewrote the
 // line, the columns of its inline /*line*/ comments are not byte offsets,
 // and the edit is refused rather than guessed.
+//
+// Locate follows every //line directive, the user's too: it places what
+// hiplint reports, where the adjusted position points. Edits are placed
+// with Place.
 func (s *Sources) Locate(fset *token.FileSet, pos token.Pos) (string, int, error) {
 	tf := fset.File(pos)
 	if tf == nil {
@@ -311,9 +452,57 @@ func FormatLike(old, fixed []byte) []byte {
 }
 
 // Result returns the content of a file after edits, as -fix writes it:
-// the edits applied, then gofmt where the file was gofmt-clean.
+// the edits applied, their line breaks made like the file's
+// (MatchLineEndings), then gofmt where the file was gofmt-clean (a file
+// with CRLF line breaks never is).
 func Result(old []byte, edits []Edit) []byte {
-	return FormatLike(old, Apply(old, edits))
+	return FormatLike(old, Apply(old, MatchLineEndings(old, edits)))
+}
+
+// MatchLineEndings returns edits with the line breaks of their text made
+// CRLF where the line an edit lands in ends with CRLF in data: the
+// analyzers' fixes break lines with LF alone, and a file of CRLF lines
+// (a checkout with core.autocrlf on Windows) keeps them.
+func MatchLineEndings(data []byte, edits []Edit) []Edit {
+	var out []Edit
+	for i, e := range edits {
+		if !strings.Contains(e.Text, "\n") || !endsWithCRLF(data, e.End) {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(edits)
+		}
+		out[i].Text = crlf(e.Text)
+	}
+	if out == nil {
+		return edits
+	}
+	return out
+}
+
+// endsWithCRLF reports whether the line of data that holds offset ends
+// with CRLF (the last line, without a line break, takes the line before).
+func endsWithCRLF(data []byte, offset int) bool {
+	offset = min(max(offset, 0), len(data))
+	if i := bytes.IndexByte(data[offset:], '\n'); i >= 0 {
+		return offset+i > 0 && data[offset+i-1] == '\r'
+	}
+	if i := bytes.LastIndexByte(data[:offset], '\n'); i > 0 {
+		return data[i-1] == '\r'
+	}
+	return false
+}
+
+// crlf turns every LF of text that no CR precedes into CRLF.
+func crlf(text string) string {
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' && (i == 0 || text[i-1] != '\r') {
+			b.WriteByte('\r')
+		}
+		b.WriteByte(text[i])
+	}
+	return b.String()
 }
 
 // Between returns one edit that turns old into new: the bytes between their
