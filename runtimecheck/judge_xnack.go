@@ -16,7 +16,7 @@ func judgeXNACK(ev *Evidence) (Verdict, []string) {
 	exercised, faulted, pageable, seen, onNVIDIA, completed := false, false, false, false, false, false
 	skippedAll := len(ev.Runs) > 0
 	for _, run := range ev.Runs {
-		skippedAll = skippedAll && strings.Contains(run.Output, "--- SKIP: "+run.Test+" ")
+		skippedAll = skippedAll && strings.Contains(run.structure(), "--- SKIP: "+run.Test+" ")
 		init, dev := run.Trace.Init(), run.Trace.Device()
 		if dev == nil {
 			continue
