@@ -102,15 +102,16 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// TestSignalStopsConfirm sends SIGTERM, then SIGINT, to a confirm whose
-// test process hangs (with a child in a session of its own): confirm must
-// kill them, remove its temporary directory and exit 143 or 130 (issue 16,
+// TestSignalStopsConfirm sends SIGTERM, SIGINT, SIGHUP or SIGQUIT to a
+// confirm whose test process hangs (with a child in a session of its own):
+// confirm must kill them, remove its temporary directory and exit 128 plus
+// the signal's number (issue 16, item 4; SIGHUP and SIGQUIT: issue 29,
 // item 4).
 func TestSignalStopsConfirm(t *testing.T) {
 	if _, err := exec.LookPath("setsid"); err != nil {
 		t.Skip("no setsid command")
 	}
-	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			tmp, pids := t.TempDir(), t.TempDir()
 			fake := filepath.Join(t.TempDir(), "go")

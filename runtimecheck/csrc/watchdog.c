@@ -4,9 +4,11 @@
  * confirm dies, even by SIGKILL, the pipe reads end of file, and the
  * watchdog kills the run's process group (go test, the test binary and what
  * they started in it: confirm puts each run in a group of its own) with
- * SIGKILL. Also, the test binary asks for SIGKILL when its parent (go test)
- * dies. One watchdog per process however many instrumented packages it
- * links (a weak flag). */
+ * SIGKILL. Where the pipe did not come through, the test binary asks for
+ * SIGKILL when its parent (go test, which confirm's death kills) dies:
+ * that ends the binary alone, not its group, so it is only the fallback
+ * (with the pipe it would race the watchdog and could win). One watchdog
+ * per process however many instrumented packages it links (a weak flag). */
 #include <errno.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -34,12 +36,14 @@ __attribute__((constructor)) static void hl_watch_start(void) {
   const char* mark = getenv("HIPLINT_CONFIRM_RUN");
   const char* v = getenv("HIPLINT_WATCH_FD");
   if (!mark || !*mark || !v || !*v) return; /* not run by confirm */
-#ifdef __linux__
-  prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
   int fd = atoi(v);
   struct stat st;
-  if (fd < 3 || fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode)) return;
+  if (fd < 3 || fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode)) {
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+    return;
+  }
   fcntl(fd, F_SETFD, FD_CLOEXEC); /* the test's own children do not need it */
   pthread_t t;
   pthread_attr_t a;
