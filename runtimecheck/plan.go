@@ -147,6 +147,9 @@ func buildProgram(fset *token.FileSet, pkgs []*packages.Package) *ssa.Program {
 					mu.Unlock()
 				}
 			}()
+			if buildHook != nil {
+				buildHook(p)
+			}
 			p.Build()
 		}()
 	}
@@ -156,6 +159,10 @@ func buildProgram(fset *token.FileSet, pkgs []*packages.Package) *ssa.Program {
 	}
 	return prog
 }
+
+// buildHook, when set (by tests), is called before each package is built,
+// in the goroutine that builds it.
+var buildHook func(*ssa.Package)
 
 // fakeC reports whether pkg is the "C" package go/types makes up for a
 // package whose cgo step did not run (FakeImportC, tier 3).

@@ -1,6 +1,7 @@
 package runtimecheck
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/ssa"
 )
 
 // splitGoFlags splits a CGO_*FLAGS value as the go command does
@@ -253,4 +255,39 @@ func TestCaptureSmallAndOverlapping(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPanicIsOneErrorLine: a panic while building SSA, in one of the
+// goroutines that build the packages (where the tier-3 panic of issue 29,
+// item 4 happened, out of reach of any recover), ends confirm with one
+// error line and status 1, and the temporary directory is removed.
+func TestPanicIsOneErrorLine(t *testing.T) {
+	buildHook = func(p *ssa.Package) {
+		if strings.HasSuffix(p.Pkg.Path(), "/modules") {
+			panic("boom\nsecond line")
+		}
+	}
+	defer func() { buildHook = nil }()
+	tmp := t.TempDir()
+	for _, kv := range fixtureEnv(t) {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	t.Setenv("HIPLINT_GO", "/bin/false")
+	t.Setenv("TMPDIR", tmp)
+	t.Chdir(gpuModule(t))
+	var stdout, stderr bytes.Buffer
+	code := Main([]string{"./modules"}, &stdout, &stderr)
+	t.Logf("stderr:\n%s", stderr.String())
+	assert.Equal(t, exitError, code)
+	assert.Empty(t, stdout.String())
+	var last string
+	for _, l := range strings.Split(strings.TrimSpace(stderr.String()), "\n") {
+		assert.NotContains(t, l, "goroutine ")
+		last = l
+	}
+	assert.Regexp(t, `^hiplint confirm: internal error: building SSA: boom second line \(at .*TestPanicIsOneErrorLine.*\)$`, last)
+	entries, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	assert.Empty(t, entries, "the temporary directory must be removed")
 }
