@@ -68,7 +68,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			"Runs hiplint's analyzers, then the tests that reach each finding with the GPU runtime calls traced,\n"+
 			"and prints a verdict per finding: confirmed, refuted, not exercised or inconclusive.\n"+
 			"With -silent it also judges each site the analyzers checked and found safe: refuted, or missed\n"+
-			"when the hazard happened there anyway.\n\n")
+			"when the hazard happened there anyway.\n\n"+
+			"Exit status: 3 a hazard observed, 1 an error, 4 a verdict inconclusive or not exercised,\n"+
+			"0 every finding refuted (or none), 2 a bad command line.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
