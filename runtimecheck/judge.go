@@ -222,6 +222,12 @@ func judge(ev *Evidence) (Verdict, []string) {
 	if len(started) == len(ev.Runs) {
 		return Inconclusive, started
 	}
+	for _, r := range ev.Runs {
+		if r.Trace != nil && r.Trace.Dropped > 0 {
+			return Inconclusive, []string{fmt.Sprintf("%s: the trace holds %d records; confirm keeps the first %d, and a verdict on part of a trace could be wrong (run the test alone with fewer iterations)",
+				r.Test, len(r.Trace.Records)+r.Trace.Dropped+r.Trace.Bad, len(r.Trace.Records))}
+		}
+	}
 	v, evidence := fam.Judge(ev)
 	for _, r := range ev.Runs {
 		if msg, crashed := crashEvidence(ev, r); crashed && !containsString(evidence, msg) {

@@ -291,3 +291,24 @@ func TestPanicIsOneErrorLine(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, entries, "the temporary directory must be removed")
 }
+
+// TestTraceIsBounded: a trace longer than maxRecords keeps its first
+// maxRecords records and counts the rest; the verdict on it is
+// inconclusive, since the rest could change it (an unload after the cut).
+func TestTraceIsBounded(t *testing.T) {
+	old := maxRecords
+	maxRecords = 3
+	defer func() { maxRecords = old }()
+	var b strings.Builder
+	for i := 1; i <= 5; i++ {
+		fmt.Fprintf(&b, `{"seq":%d,"site":1,"api":"hipModuleLoadData","ret":0,"module":"0x%x"}`+"\n", i, i)
+	}
+	tr, err := ParseTrace(strings.NewReader(b.String()))
+	require.NoError(t, err)
+	assert.Len(t, tr.Records, 3)
+	assert.Equal(t, 2, tr.Dropped)
+	e := evidenceFor(t, "HL2001", []int{1}, nil, &Run{Test: "TestLoads", Trace: tr})
+	v, ev := judge(e)
+	assert.Equal(t, Inconclusive, v, ev)
+	assert.Contains(t, strings.Join(ev, "\n"), "TestLoads: the trace holds 5 records; confirm keeps the first 3")
+}
