@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hiplint/hiplint/internal/testenv"
 	"github.com/stretchr/testify/assert"
@@ -117,4 +121,111 @@ func TestConfirmBuildFailure(t *testing.T) {
 	assert.Contains(t, res.stderr, "hiplint confirm: no test could be built (build failed: ")
 	assert.Contains(t, res.stderr, "no ROCm and no CUDA was found to build them against")
 	assert.Empty(t, leftInTmp(t, tmp))
+}
+
+// stubHIP is enough of a HIP runtime, on the CPU, for an instrumented test
+// to link and run: what the tracer calls, and a module load that succeeds.
+const stubHIP = `#include <stdlib.h>
+#include <hip/hip_runtime_api.h>
+hipError_t hipModuleLoadData(hipModule_t* m, const void* image) { *m = (hipModule_t)0x10; return hipSuccess; }
+hipError_t hipEventCreateWithFlags(hipEvent_t* e, unsigned f) { *e = (hipEvent_t)calloc(1, 64); return hipSuccess; }
+hipError_t hipEventRecord(hipEvent_t e, hipStream_t s) { return hipSuccess; }
+hipError_t hipEventQuery(hipEvent_t e) { return hipSuccess; }
+hipError_t hipEventElapsedTime(float* ms, hipEvent_t a, hipEvent_t b) { *ms = 0; return hipSuccess; }
+hipError_t hipEventDestroy(hipEvent_t e) { free(e); return hipSuccess; }
+hipError_t hipGetDevice(int* d) { *d = 0; return hipSuccess; }
+hipError_t hipLaunchHostFunc(hipStream_t s, hipHostFn_t fn, void* u) { return hipSuccess; }
+hipError_t hipDeviceSynchronize(void) { return hipSuccess; }
+hipError_t hipStreamSynchronize(hipStream_t s) { return hipSuccess; }
+hipError_t hipDeviceGetAttribute(int* v, hipDeviceAttribute_t a, int d) { *v = 0; return hipSuccess; }
+hipError_t hipGetDeviceProperties(hipDeviceProp_t* p, int d) { return hipErrorInvalidValue; }
+`
+
+// TestConfirmSIGKILL: confirm killed by SIGKILL while a real instrumented
+// test binary (built by the real go test, linked against a CPU stub of the
+// runtime) hangs: go test dies by its parent-death signal, the test binary
+// by the watchdog that reads the pipe go test handed down to it; the next
+// confirm removes the temporary directory (issue 29, item 4: SIGKILL left
+// the test processes and the temporary directory).
+func TestConfirmSIGKILL(t *testing.T) {
+	dir := confirmModule(t, map[string]string{
+		"leak.go": "package p\n\n// #include <hip/hip_runtime_api.h>\nimport \"C\"\n\nimport (\n\t\"errors\"\n\t\"unsafe\"\n)\n" + confirmLeak,
+		"stub.c":  stubHIP,
+		"p_test.go": `package p
+
+import (
+	"os"
+	"strconv"
+	"testing"
+	"time"
+)
+
+func TestLoad(t *testing.T) {
+	_ = Load(nil)
+	f := os.Getenv("HIPLINT_E2E_PIDFILE")
+	os.WriteFile(f+".tmp", []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644)
+	os.Rename(f+".tmp", f)
+	time.Sleep(5 * time.Minute)
+}
+`,
+	})
+	tmp := t.TempDir()
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	env := append(os.Environ(), "GOFLAGS=", "HIPLINT_PLATFORM=none", "TMPDIR="+tmp, "HIPLINT_E2E_PIDFILE="+pidFile,
+		"CGO_CFLAGS=-I"+filepath.Join(repoRoot, "testdata", "include"))
+	cmd := exec.Command(hiplintBin, "confirm", "-timeout", "4m", "./...")
+	cmd.Dir, cmd.Env = dir, env
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	require.NoError(t, cmd.Start())
+	var testPid int
+	for i := 0; i < 30000 && testPid == 0; i++ { // a bound (five minutes), not a timing
+		if data, err := os.ReadFile(pidFile); err == nil {
+			testPid, _ = strconv.Atoi(strings.TrimSpace(string(data)))
+		} else {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	if testPid == 0 {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		t.Fatalf("the test never ran:\n%s", out.String())
+	}
+	goPid := parentOf(t, testPid)
+	require.NoError(t, cmd.Process.Kill())
+	_ = cmd.Wait()
+	t.Logf("confirm (killed):\n%s", out.String())
+	assert.True(t, waitExit(testPid), "the test binary must die with confirm")
+	assert.True(t, waitExit(goPid), "go test must die with confirm")
+	require.Len(t, leftInTmp(t, tmp), 1, "SIGKILL leaves the temporary directory")
+
+	res := runCmdIn(t, dir, env, hiplintBin, "confirm", "-run", "NoSuchTest", "./...")
+	assert.Equal(t, 4, res.code)
+	assert.Empty(t, leftInTmp(t, tmp), "the next confirm removes it")
+}
+
+// parentOf returns the parent of pid (/proc/pid/stat).
+func parentOf(t *testing.T, pid int) int {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	require.NoError(t, err)
+	f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:]))
+	ppid, err := strconv.Atoi(f[1])
+	require.NoError(t, err)
+	return ppid
+}
+
+// waitExit waits (a bound, not a timing) for pid to be gone: no such
+// process, or a zombie (its reaper, init, reaps it).
+func waitExit(pid int) bool {
+	for i := 0; i < 1000; i++ {
+		data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		if err != nil {
+			return true
+		}
+		if f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:])); len(f) > 0 && f[0] == "Z" {
+			return true
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return false
 }
