@@ -10,14 +10,30 @@ import (
 )
 
 // tempPrefix starts the name of confirm's temporary directory, followed by
-// the pid of the confirm that made it: hiplint-confirm-1234-567890.
+// the pid of the confirm that made it and its pid namespace:
+// hiplint-confirm-1234-4026531836-567890. A pid means a process only in its
+// namespace (a container may share the temporary directory).
 const tempPrefix = "hiplint-confirm-"
 
 // makeWorkDir makes this confirm's temporary directory, named with its pid,
 // after removing what confirms killed by SIGKILL left behind.
 func makeWorkDir() (string, error) {
 	removeLeftovers(os.TempDir())
-	return os.MkdirTemp("", tempPrefix+strconv.Itoa(os.Getpid())+"-")
+	return os.MkdirTemp("", tempPrefix+strconv.Itoa(os.Getpid())+"-"+pidNamespace("self")+"-")
+}
+
+// pidNamespace returns the inode number of process pid's pid namespace
+// ("self": this process's), "0" when it cannot be read.
+func pidNamespace(pid string) string {
+	link, err := os.Readlink("/proc/" + pid + "/ns/pid") // "pid:[4026531836]"
+	if err != nil {
+		return "0"
+	}
+	ino := strings.TrimSuffix(strings.TrimPrefix(link, "pid:["), "]")
+	if _, err := strconv.ParseUint(ino, 10, 64); err != nil {
+		return "0"
+	}
+	return ino
 }
 
 // removeLeftovers removes the temporary directories in tmp of confirms
@@ -25,13 +41,16 @@ func makeWorkDir() (string, error) {
 // run mark, markVar, of a confirm that is gone: SIGKILL gave it no chance,
 // and neither its parent-death signal nor the watchdog reached them). A
 // directory or process of a confirm that still runs is left alone, and so
-// is anything whose owner cannot be told from its name or environment.
+// is anything whose owner cannot be told from its name or environment, or
+// that belongs to another pid namespace (where its pids mean other
+// processes).
 func removeLeftovers(tmp string) {
+	ns := pidNamespace("self")
 	entries, err := os.ReadDir(tmp)
 	if err == nil {
 		for _, e := range entries {
-			pid, ok := leftoverPid(e.Name())
-			if !ok || !e.IsDir() || !dead(pid) {
+			pid, dirNS, ok := leftoverPid(e.Name())
+			if !ok || dirNS != ns || !e.IsDir() || !dead(pid) {
 				continue
 			}
 			dir := filepath.Join(tmp, e.Name())
@@ -42,24 +61,26 @@ func removeLeftovers(tmp string) {
 		}
 	}
 	for pid := range procs() {
-		if mark, owner, ok := runMarkOf(pid); ok && owner != os.Getpid() && dead(owner) {
+		mark, owner, ok := runMarkOf(pid)
+		if ok && owner != os.Getpid() && pidNamespace(strconv.Itoa(pid)) == ns && dead(owner) {
 			killTree(pid, mark)
 		}
 	}
 }
 
-// leftoverPid returns the pid in a name made by makeWorkDir.
-func leftoverPid(name string) (int, bool) {
+// leftoverPid returns the pid and pid namespace in a name made by
+// makeWorkDir.
+func leftoverPid(name string) (pid int, ns string, ok bool) {
 	rest, ok := strings.CutPrefix(name, tempPrefix)
 	if !ok {
-		return 0, false
+		return 0, "", false
 	}
-	digits, _, ok := strings.Cut(rest, "-")
-	if !ok {
-		return 0, false
+	f := strings.SplitN(rest, "-", 3)
+	if len(f) != 3 {
+		return 0, "", false
 	}
-	pid, err := strconv.Atoi(digits)
-	return pid, err == nil && pid > 0
+	pid, err := strconv.Atoi(f[0])
+	return pid, f[1], err == nil && pid > 0
 }
 
 // dead reports whether no process pid exists. A pid reused since is taken

@@ -159,9 +159,19 @@ func TestSIGKILLLeavesNothing(t *testing.T) {
 	}
 	require.Len(t, left(), 1, "SIGKILL leaves the temporary directory")
 	// Another confirm's directory, still running (this process), stays.
-	mine, err := os.MkdirTemp(tmp, tempPrefix+itoa(os.Getpid())+"-")
+	mine, err := os.MkdirTemp(tmp, tempPrefix+itoa(os.Getpid())+"-"+pidNamespace("self")+"-")
 	require.NoError(t, err)
+	// A dead pid of another pid namespace may be alive there: left alone.
+	other := filepath.Join(tmp, tempPrefix+itoa(deadPid(t))+"-1-x")
+	require.NoError(t, os.Mkdir(other, 0o700))
 	removeLeftovers(tmp)
-	assert.Equal(t, []string{filepath.Base(mine)}, left())
+	assert.ElementsMatch(t, []string{filepath.Base(mine), filepath.Base(other)}, left())
 	assert.True(t, waitGone(daemon), "the next confirm kills what the killed one left")
+}
+
+// deadPid returns the pid of a process that has ended.
+func deadPid(t *testing.T) int {
+	cmd := exec.Command("true")
+	require.NoError(t, cmd.Run())
+	return cmd.Process.Pid
 }
