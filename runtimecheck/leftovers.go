@@ -64,6 +64,7 @@ func removeLeftovers(tmp string) {
 		mark, owner, ok := runMarkOf(pid)
 		if ok && owner != os.Getpid() && pidNamespace(strconv.Itoa(pid)) == ns && dead(owner) {
 			killTree(pid, mark)
+			reap(map[int]bool{pid: true}) // killTree leaves root to its exec.Cmd: here there is none
 		}
 	}
 }

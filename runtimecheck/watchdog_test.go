@@ -51,9 +51,16 @@ int main(int argc, char** argv) {
 	return bin
 }
 
-// waitGone waits (a bound, not a timing) for pid to end.
+// waitGone waits (a bound, not a timing) for pid to end. A zombie that
+// became this process's child is reaped: once a test here ran a process,
+// this process is a subreaper (becomeSubreaper), and the orphans of a
+// killed process come to it.
 func waitGone(pid int) bool {
 	for i := 0; i < 1000; i++ {
+		if p, ok := readProc(pid); ok && p.state == 'Z' && p.ppid == os.Getpid() {
+			var ws syscall.WaitStatus
+			_, _ = syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
+		}
 		if gone(pid) {
 			return true
 		}
