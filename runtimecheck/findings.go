@@ -24,6 +24,12 @@ type load struct {
 	findings []Finding
 	notes    []string // one per package analyzed at tier 3
 	errs     []string // the packages that did not load, the analyzers that failed
+	// blocked gives, for each package directory whose tests cannot be
+	// built because the package or one its tests link was analyzed at
+	// tier 3 (its cgo step failed), the reason: its findings are judged
+	// inconclusive without a run, and it is neither instrumented nor
+	// planned.
+	blocked map[string]string
 }
 
 // findingsOf loads the patterns with their tests and runs the suite on
@@ -60,6 +66,7 @@ func findingsOf(ctx context.Context, dir string, env []string, patterns []string
 			l.pkgs = append(l.pkgs, p)
 		}
 	}
+	l.blocked = blockedDirs(r.Packages, r.Triage.Degraded, r.Triage.Notes)
 	l.findings = findingsFrom(r.Findings)
 	if !silent {
 		return l, nil
@@ -84,6 +91,83 @@ func findingsOf(ctx context.Context, dir string, env []string, patterns []string
 	sortFindings(l.findings)
 	return l, nil
 }
+
+// blockedDirs returns the package directories whose tests cannot be built:
+// a variant of the package there (its test variant included) is, or links,
+// a package analyzed at tier 3. go test would fail at that package's cgo
+// step, as loading did. The reason names the package and the cause from its
+// tier-3 note.
+func blockedDirs(pkgs []*packages.Package, degraded, notes []string) map[string]string {
+	if len(degraded) == 0 {
+		return nil
+	}
+	isDegraded := map[string]bool{}
+	for _, path := range degraded {
+		isDegraded[path] = true
+	}
+	cause := func(path string) string {
+		for _, n := range notes {
+			if rest, ok := strings.CutPrefix(n, path+": note: cgo failed ("); ok {
+				if c, _, ok := strings.Cut(rest, "); "+tier3Analyzed); ok {
+					return c
+				}
+			}
+		}
+		return ""
+	}
+	// failedDep returns a tier-3 package among p and its imports, "" if none.
+	memo := map[*packages.Package]string{}
+	var failedDep func(p *packages.Package) string
+	failedDep = func(p *packages.Package) string {
+		if d, ok := memo[p]; ok {
+			return d
+		}
+		memo[p] = "" // an import cycle (not valid Go) ends here
+		d := ""
+		if isDegraded[p.PkgPath] {
+			d = p.PkgPath
+		} else {
+			paths := make([]string, 0, len(p.Imports))
+			for path := range p.Imports {
+				paths = append(paths, path)
+			}
+			sort.Strings(paths)
+			for _, path := range paths {
+				if d = failedDep(p.Imports[path]); d != "" {
+					break
+				}
+			}
+		}
+		memo[p] = d
+		return d
+	}
+	out := map[string]string{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if len(p.GoFiles) == 0 || strings.HasSuffix(p.PkgPath, ".test") {
+			return
+		}
+		dir := filepath.Dir(p.GoFiles[0])
+		if _, done := out[dir]; done {
+			return
+		}
+		d := failedDep(p)
+		if d == "" {
+			return
+		}
+		why := "the cgo step of " + d + " failed when confirm loaded it"
+		if d == p.PkgPath {
+			why = "the package's cgo step failed when confirm loaded it"
+		}
+		if c := cause(d); c != "" {
+			why += " (" + c + ")"
+		}
+		out[dir] = why + ": hiplint analyzed it from its Go files (tier 3), but its tests cannot be built, so confirm cannot run them"
+	})
+	return out
+}
+
+// tier3Analyzed is how the driver's tier-3 note goes on after the cause.
+const tier3Analyzed = "analyzed from its Go files"
 
 // siteKey identifies a finding's family and line: a silent site is one the
 // real suite reports nothing of that family on.

@@ -11,20 +11,27 @@ import (
 	"time"
 )
 
-// forceAfter is how long confirm has, after SIGINT or SIGTERM, to stop on
+// stopSignals are the signals that stop confirm cleanly: every one it can
+// catch that ends a process by default and that a user, a terminal or a
+// supervisor sends to stop it. SIGKILL cannot be caught: then the test
+// processes die by their parent-death signal and watchdog (run.go), and the
+// next confirm removes the temporary directory (leftovers.go).
+var stopSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT}
+
+// forceAfter is how long confirm has, after a stop signal, to stop on
 // its own (a run in progress is killed at once; loading packages is not
 // interruptible) before it is stopped by force.
 const forceAfter = 10 * time.Second
 
-// interrupts stops confirm on SIGINT or SIGTERM without leaving anything
+// interrupts stops confirm on a stop signal without leaving anything
 // behind. The first signal cancels ctx: the run in progress is killed with
 // everything it started (runProcess, killTree), no other run starts, and
 // confirm returns, removing its temporary directory. When confirm has not
 // returned forceAfter later, or at a second signal, the runs in progress and
 // every other process confirm started are killed, the temporary directories
 // removed, and the process exits at once. Either way the exit status is
-// 128 + the signal's number (130 for SIGINT, 143 for SIGTERM), as a shell
-// reports a process killed by it.
+// 128 + the signal's number (129 for SIGHUP, 130 for SIGINT, 131 for
+// SIGQUIT, 143 for SIGTERM), as a shell reports a process killed by it.
 type interrupts struct {
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -36,11 +43,11 @@ type interrupts struct {
 	sig syscall.Signal // the first signal received, 0 if none
 }
 
-// catchInterrupts starts catching SIGINT and SIGTERM until stop.
+// catchInterrupts starts catching the stop signals until stop.
 func catchInterrupts(stderr io.Writer) *interrupts {
 	in := &interrupts{sigs: make(chan os.Signal, 2), done: make(chan struct{}), stderr: stderr}
 	in.ctx, in.cancel = context.WithCancel(context.Background())
-	signal.Notify(in.sigs, syscall.SIGINT, syscall.SIGTERM)
+	signal.Notify(in.sigs, stopSignals...)
 	go in.wait()
 	return in
 }

@@ -105,7 +105,7 @@ func TestMain(m *testing.M) {
 // TestSignalStopsConfirm sends SIGTERM, then SIGINT, to a confirm whose
 // test process hangs (with a child in a session of its own): confirm must
 // kill them, remove its temporary directory and exit 143 or 130 (issue 16,
-// item 4).
+// item 4). TestEveryStopSignal: the other stop signals take the same path.
 func TestSignalStopsConfirm(t *testing.T) {
 	if _, err := exec.LookPath("setsid"); err != nil {
 		t.Skip("no setsid command")
@@ -160,4 +160,26 @@ func TestLoadErrorExitsOne(t *testing.T) {
 	t.Logf("stdout:\n%s\nstderr:\n%s", stdout.String(), stderr.String())
 	assert.Equal(t, exitError, code)
 	assert.Contains(t, stderr.String(), "undefinedFunction")
+}
+
+// TestEveryStopSignal: SIGHUP and SIGQUIT (a closed terminal, Ctrl-\\) stop
+// confirm as SIGINT and SIGTERM do: the runs are cancelled and the status
+// is 128 plus the signal's number (issue 29, item 4: only SIGINT and
+// SIGTERM were caught, so SIGHUP left the test processes and the temporary
+// directory, and SIGQUIT dumped goroutines).
+func TestEveryStopSignal(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGINT, syscall.SIGTERM} {
+		var stderr bytes.Buffer
+		in := catchInterrupts(&stderr)
+		require.NoError(t, syscall.Kill(os.Getpid(), sig))
+		select {
+		case <-in.ctx.Done():
+		case <-time.After(time.Minute): // a bound, not a timing
+			t.Fatalf("%v did not stop confirm", sig)
+		}
+		code, stopped := in.stop()
+		assert.True(t, stopped, "%v", sig)
+		assert.Equal(t, 128+int(sig), code, "%v", sig)
+		assert.Contains(t, stderr.String(), "stopping the runs in progress", "%v", sig)
+	}
 }

@@ -37,12 +37,25 @@ type Run struct {
 	Signal   string // the signal that ended the process, if any
 	TimedOut bool
 	OOM      bool
-	Output   string // the tail of the test's output
+	Output   string // the test's output, or its head and tail (capture.text)
+	// Events are go test -v's structure lines (=== RUN, --- PASS, ...) of
+	// the whole output, however long it was.
+	Events   []string
 	Duration time.Duration
 	Err      error // the run could not be started at all
 	// ForceSync is the same test run with HIPLINT_FORCE_SYNC=1, when the
 	// family asks for it.
 	ForceSync *Run
+	seq       int // the runner's count when it ran: runs in order
+}
+
+// structure returns go test -v's structure lines of the run, one a line:
+// Events, or where there are none (a run made by hand in a test) Output.
+func (r *Run) structure() string {
+	if len(r.Events) == 0 {
+		return r.Output
+	}
+	return strings.Join(r.Events, "\n") + "\n"
 }
 
 // Outcome says how the process ended, in words.
@@ -208,6 +221,12 @@ func judge(ev *Evidence) (Verdict, []string) {
 	}
 	if len(started) == len(ev.Runs) {
 		return Inconclusive, started
+	}
+	for _, r := range ev.Runs {
+		if r.Trace != nil && r.Trace.Dropped > 0 {
+			return Inconclusive, []string{fmt.Sprintf("%s: the trace holds %d records; confirm keeps the first %d, and a verdict on part of a trace could be wrong (run the test alone with fewer iterations)",
+				r.Test, len(r.Trace.Records)+r.Trace.Dropped+r.Trace.Bad, len(r.Trace.Records))}
+		}
 	}
 	v, evidence := fam.Judge(ev)
 	for _, r := range ev.Runs {

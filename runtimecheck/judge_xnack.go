@@ -17,7 +17,7 @@ func judgeXNACK(ev *Evidence) (Verdict, []string) {
 	otherCause := false // a failure that another check's precondition explains
 	skippedAll := len(ev.Runs) > 0
 	for _, run := range ev.Runs {
-		skippedAll = skippedAll && strings.Contains(run.Output, "--- SKIP: "+run.Test+" ")
+		skippedAll = skippedAll && strings.Contains(run.structure(), "--- SKIP: "+run.Test+" ")
 		init, dev := run.Trace.Init(), run.Trace.Device()
 		if dev == nil {
 			continue

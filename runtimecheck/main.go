@@ -2,23 +2,37 @@ package runtimecheck
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/hiplint/hiplint/internal/headerless"
 )
 
-// Exit statuses of hiplint confirm.
+// Exit statuses of hiplint confirm (docs/runtimecheck.md, "Exit status").
+// When several apply, the first of exitConfirmed, exitError, exitUndecided
+// and exitRefuted wins.
 const (
-	exitNoneConfirmed = 0
-	exitError         = 1
-	exitUsage         = 2
-	exitConfirmed     = 3
+	// exitRefuted: every finding (and, with -silent, every silent site)
+	// was refuted, or there was nothing to judge.
+	exitRefuted = 0
+	// exitError: a package did not load or analyze, or confirm itself
+	// failed (an internal error), and no hazard was observed.
+	exitError = 1
+	exitUsage = 2
+	// exitConfirmed: a hazard was observed: a finding confirmed or, with
+	// -silent, a site missed.
+	exitConfirmed = 3
+	// exitUndecided: no hazard was observed, but not every verdict decides:
+	// some are inconclusive (no GPU runtime, the build failed, ...) or not
+	// exercised (no test reaches them).
+	exitUndecided = 4
 )
 
 // options are confirm's command line.
@@ -27,16 +41,19 @@ type options struct {
 	timeout  time.Duration
 	json     bool
 	keep     bool
-	silent   bool // also judge the sites the analyzers found safe
+	silent   bool   // also judge the sites the analyzers found safe
+	platform string // Platform.Name, once detected
 	patterns []string
 	dir      string   // working directory ("" is the process's)
 	env      []string // environment (nil is the process's)
 }
 
 // Main implements `hiplint confirm [-run regexp] [-timeout d] [-json] [-keep] [packages]`.
-// Exit status: 0 when no hazard was observed, 3 when one was (confirmed or missed), 1 on error
-// (a package that failed to load or analyze included), 128+n when stopped by signal n (SIGINT:
-// 130, SIGTERM: 143; interrupt.go).
+// Exit status: 3 when a hazard was observed (confirmed or missed), else 1 on
+// error (a package that failed to load or analyze included), else 4 when a
+// verdict is inconclusive or not exercised, else 0 (every finding refuted,
+// or none); 2 for a bad command line; 128+n when stopped by signal n
+// (interrupt.go).
 func Main(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("hiplint confirm", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -51,12 +68,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			"Runs hiplint's analyzers, then the tests that reach each finding with the GPU runtime calls traced,\n"+
 			"and prints a verdict per finding: confirmed, refuted, not exercised or inconclusive.\n"+
 			"With -silent it also judges each site the analyzers checked and found safe: refuted, or missed\n"+
-			"when the hazard happened there anyway.\n\n")
+			"when the hazard happened there anyway.\n\n"+
+			"Exit status: 3 a hazard observed, 1 an error, 4 a verdict inconclusive or not exercised,\n"+
+			"0 every finding refuted (or none), 2 a bad command line.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
-			return exitNoneConfirmed
+			return exitRefuted
 		}
 		return exitUsage
 	}
@@ -73,7 +92,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		o.patterns = []string{"."}
 	}
 	intr := catchInterrupts(stderr)
-	results, failed, err := confirm(intr.ctx, o, stderr)
+	results, failed, err := confirmRecovered(intr.ctx, o, stderr)
 	if code, ok := intr.stop(); ok {
 		return code
 	}
@@ -102,15 +121,61 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			return exitError
 		}
 	}
+	if len(results) > 0 {
+		fmt.Fprintf(stderr, "hiplint confirm: %s\n", tally(results))
+	}
+	return exitStatus(results, failed)
+}
+
+// tally counts the verdicts: "2 confirmed, 1 refuted, 3 inconclusive".
+func tally(results []Result) string {
+	n := map[Verdict]int{}
 	for _, r := range results {
-		if r.Verdict == Confirmed || r.Verdict == Missed {
-			return exitConfirmed
+		n[r.Verdict]++
+	}
+	var parts []string
+	for _, v := range []Verdict{Confirmed, Missed, Refuted, Inconclusive, NotExercised} {
+		if n[v] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
 		}
 	}
-	if failed {
-		return exitError
+	return strings.Join(parts, ", ")
+}
+
+// exitStatus is confirm's exit status for its verdicts; failed reports
+// that a package could not be loaded or analyzed.
+func exitStatus(results []Result, failed bool) int {
+	undecided := false
+	for _, r := range results {
+		switch r.Verdict {
+		case Confirmed, Missed:
+			return exitConfirmed
+		case Refuted:
+		default:
+			undecided = true
+		}
 	}
-	return exitNoneConfirmed
+	switch {
+	case failed:
+		return exitError
+	case undecided:
+		return exitUndecided
+	}
+	return exitRefuted
+}
+
+// confirmRecovered is confirm with a panic in it (planning, judging, ...)
+// turned into an error of one line: confirm's own deferred cleanups (its
+// temporary directory) run on the way.
+func confirmRecovered(ctx context.Context, o *options, stderr io.Writer) (results []Result, failed bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = internalError(r, panicSite())
+			err = errors.New(strings.Join(strings.Fields(err.Error()), " "))
+			results, failed = nil, true
+		}
+	}()
+	return confirm(ctx, o, stderr)
 }
 
 // confirm runs the whole pipeline: analyze, plan, instrument, run, judge.
@@ -127,7 +192,7 @@ func confirm(ctx context.Context, o *options, stderr io.Writer) (results []Resul
 			return nil, false, err
 		}
 	}
-	work, err := os.MkdirTemp("", "hiplint-confirm-")
+	work, err := makeWorkDir()
 	if err != nil {
 		return nil, false, err
 	}
@@ -144,6 +209,7 @@ func confirm(ctx context.Context, o *options, stderr io.Writer) (results []Resul
 		return nil, false, err
 	}
 	fmt.Fprintf(stderr, "hiplint confirm: %s\n", plat.Note)
+	o.platform = plat.Name
 	runEnv := withEnv(env, plat.Env...)
 	loadEnv, cleanup, err := headerless.Auto(runEnv)
 	if err != nil {
@@ -168,6 +234,6 @@ func confirm(ctx context.Context, o *options, stderr io.Writer) (results []Resul
 	if len(findings) == 0 && !o.silent { // with -silent, tracing may still find silent sites
 		return nil, len(errs) > 0, nil
 	}
-	results, err = judgeFindings(ctx, o, dir, work, runEnv, pkgs, findings, stderr)
+	results, err = judgeFindings(ctx, o, dir, work, runEnv, pkgs, findings, l.blocked, stderr)
 	return results, len(errs) > 0, err
 }

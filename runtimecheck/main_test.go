@@ -79,7 +79,7 @@ func TestConfirmEndToEnd(t *testing.T) {
 	// Text output and -run filtering: nothing matches, so nothing runs.
 	stdout.Reset()
 	code = Main([]string{"-run", "NoSuchTest", "./modules"}, &stdout, &stderr)
-	assert.Equal(t, exitNoneConfirmed, code)
+	assert.Equal(t, exitUndecided, code, "not exercised is no verdict")
 	assert.Contains(t, stdout.String(), "NOT EXERCISED")
 	assert.Contains(t, stdout.String(), "(among those -run matches)")
 }

@@ -2,21 +2,27 @@ package runtimecheck
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/packages"
 )
 
 // judgeFindings instruments the flagged packages, plans, runs and judges
 // each finding (and silent site): everything confirm does after analysis.
-func judgeFindings(ctx context.Context, o *options, dir, work string, runEnv []string, pkgs []*packages.Package, findings []Finding, stderr io.Writer) (results []Result, err error) {
+// The findings in blocked directories (tier 3: their tests cannot be built)
+// are inconclusive, with the reason, and nothing there is instrumented.
+func judgeFindings(ctx context.Context, o *options, dir, work string, runEnv []string, pkgs []*packages.Package, findings []Finding, blocked map[string]string, stderr io.Writer) (results []Result, err error) {
 	pl := newPlanner(pkgs)
 	r := &runner{o: o, env: runEnv, work: work, runs: map[string]*Run{}}
 
@@ -47,7 +53,9 @@ func judgeFindings(ctx context.Context, o *options, dir, work string, runEnv []s
 	}
 	dirs := make([]string, 0, len(byDir))
 	for d := range byDir {
-		dirs = append(dirs, d)
+		if _, ok := blocked[d]; !ok {
+			dirs = append(dirs, d)
+		}
 	}
 	sort.Strings(dirs)
 	insts := map[string]*Instrumented{}
@@ -95,6 +103,10 @@ func judgeFindings(ctx context.Context, o *options, dir, work string, runEnv []s
 			res.Finding.Function = fn.String()
 		}
 		switch {
+		case blocked[f.Dir] != "":
+			res.Verdict, res.Evidence = Inconclusive, []string{blocked[f.Dir]}
+			results = append(results, res)
+			continue
 		case instErr[f.Dir] != nil:
 			res.Verdict, res.Evidence = Inconclusive, []string{"could not instrument the package: " + instErr[f.Dir].Error()}
 			results = append(results, res)
@@ -148,7 +160,7 @@ func judgeFindings(ctx context.Context, o *options, dir, work string, runEnv []s
 			// time, so that each failure is its own subtest's.
 			units := []Planned{p}
 			if whole := r.run(ctx, f.Dir, inst, p, fam.DelayUS, false); p.Kind == "test" {
-				if subs := subtests(whole.Output, p.Name); len(subs) > 0 {
+				if subs := subtests(whole.structure(), p.Name); len(subs) > 0 {
 					units = units[:0]
 					for _, sub := range subs {
 						units = append(units, Planned{Name: p.Name, Kind: p.Kind, Sub: sub})
@@ -175,7 +187,34 @@ func judgeFindings(ctx context.Context, o *options, dir, work string, runEnv []s
 		judged = append(judged, len(results)-1)
 	}
 	reconcile(results, judged, evs)
+	if msg := r.buildSummary(); msg != "" {
+		fmt.Fprintf(stderr, "hiplint confirm: %s\n", msg)
+	}
 	return results, nil
+}
+
+// buildSummary says so when no test process built (every one a
+// buildError): then every verdict that needed a run is inconclusive, for the
+// reason given once here. "" when some test built, or none ran.
+func (r *runner) buildSummary() string {
+	if len(r.runs) == 0 {
+		return ""
+	}
+	first := ""
+	for _, key := range slices.Sorted(maps.Keys(r.runs)) {
+		var be *buildError
+		if !errors.As(r.runs[key].Err, &be) {
+			return ""
+		}
+		if first == "" || r.runs[key].seq < r.runs[first].seq {
+			first = key
+		}
+	}
+	msg := fmt.Sprintf("no test could be built (%s): the verdicts that needed a run are inconclusive", r.runs[first].Err)
+	if r.o.platform == "none" {
+		msg += "; no ROCm and no CUDA was found to build them against"
+	}
+	return msg
 }
 
 // packageFiles returns the Go files of the package in dir (any variant).
@@ -228,9 +267,10 @@ func (r *runner) run(ctx context.Context, dir string, inst *Instrumented, p Plan
 		args = append(args, "-run="+p.RunPattern())
 	}
 	args = append(args, ".")
-	res := runProcess(ctx, runSpec{Args: args, Dir: dir, Env: env, Timeout: r.o.timeout})
+	outPath := filepath.Join(r.work, fmt.Sprintf("output%d.txt", r.n))
+	res := runProcess(ctx, runSpec{Args: args, Dir: dir, Env: env, Timeout: r.o.timeout, OutputFile: outPath})
 	run := &Run{Test: p.Label(), Exit: res.Exit, Signal: res.Signal, TimedOut: res.TimedOut, OOM: res.OOM,
-		Output: string(res.Output), Duration: res.Duration, Err: res.Err}
+		Output: string(res.Output), Events: res.Events, Duration: res.Duration, Err: res.Err}
 	if f, err := os.Open(tracePath); err == nil {
 		run.Trace, _ = ParseTrace(f)
 		f.Close()
@@ -238,17 +278,89 @@ func (r *runner) run(ctx context.Context, dir string, inst *Instrumented, p Plan
 	if run.Trace == nil {
 		run.Trace = &Trace{}
 	}
-	if run.Err == nil && strings.Contains(run.Output, "[build failed]") || strings.Contains(run.Output, "[setup failed]") {
-		run.Err = fmt.Errorf("build failed: %s", firstLines(run.Output, 4))
+	if run.Err == nil && (strings.Contains(run.Output, "[build failed]") || strings.Contains(run.Output, "[setup failed]")) {
+		run.Err = &buildError{line: firstBuildError(run.Output)}
 	}
+	run.seq = r.n
 	r.runs[key] = run
 	return run
 }
 
-func firstLines(s string, n int) string {
-	lines := strings.Split(strings.TrimSpace(s), "\n")
-	if len(lines) > n {
-		lines = lines[:n]
+// buildError is a go test that did not build: line is the compiler's (or
+// linker's) first error.
+type buildError struct{ line string }
+
+func (e *buildError) Error() string { return "build failed: " + e.line }
+
+// buildLineMax bounds the error line confirm quotes from a failed build.
+const buildLineMax = 300
+
+// firstBuildError returns the first error line of a failed go test build,
+// cut at buildLineMax bytes: a C compiler's or the linker's error ("fatal
+// error: hip/hip_runtime_api.h: No such file or directory", "cannot find
+// -lamdhip64", "undefined reference to `hipFoo'"), or the Go compiler's.
+// Left out: go's "# pkg" headers and FAIL lines, the linker's echo of the
+// whole C link command (a thousand characters naming temporary files),
+// "running gcc failed", "in function" context lines, gcc's source excerpts
+// and its closing remarks.
+func firstBuildError(out string) string {
+	var candidates []string
+	for _, l := range strings.Split(out, "\n") {
+		t := strings.TrimSpace(l)
+		switch {
+		case t == "", strings.HasPrefix(t, "# "), strings.HasPrefix(t, "FAIL"), strings.HasPrefix(t, "ok "),
+			strings.HasPrefix(t, "collect2:"), t == "compilation terminated.",
+			strings.Contains(t, ": running ") && strings.Contains(t, " failed: exit status"),
+			strings.HasSuffix(t, "':") && strings.Contains(t, "in function"),
+			gccExcerpt(l), commandEcho(t):
+			continue
+		}
+		candidates = append(candidates, t)
 	}
-	return strings.Join(lines, " | ")
+	if len(candidates) == 0 {
+		return "no error message from go test"
+	}
+	pick := candidates[0]
+	for _, c := range candidates {
+		lc := strings.ToLower(c)
+		if strings.Contains(lc, "error") || strings.Contains(lc, "undefined") || strings.Contains(lc, "cannot find") || strings.Contains(lc, "no such file") {
+			pick = c
+			break
+		}
+	}
+	if len(pick) > buildLineMax {
+		cut := buildLineMax
+		for cut > 0 && !utf8.RuneStart(pick[cut]) {
+			cut--
+		}
+		pick = pick[:cut] + "..."
+	}
+	return pick
+}
+
+// gccExcerpt reports whether l is a line of the source excerpt gcc prints
+// under an error ("    3 | #include <x.h>", "      |     ^~~~").
+func gccExcerpt(l string) bool {
+	t := strings.TrimLeft(l, " ")
+	if len(t) == len(l) {
+		return false // excerpts are indented
+	}
+	num := strings.TrimLeft(t, "0123456789")
+	return strings.HasPrefix(strings.TrimLeft(num, " "), "|")
+}
+
+// commandEcho reports whether t is the echo of a C compiler or linker
+// command line (what cmd/link prints before the linker's own messages).
+func commandEcho(t string) bool {
+	f := strings.Fields(t)
+	if len(f) < 4 {
+		return false
+	}
+	base := filepath.Base(f[0])
+	for _, cc := range []string{"gcc", "cc", "clang", "g++", "c++", "ld", "ld.lld", "ld.gold"} {
+		if base == cc || strings.HasSuffix(base, "-"+cc) || strings.HasPrefix(base, cc+"-") {
+			return true
+		}
+	}
+	return false
 }

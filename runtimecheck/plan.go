@@ -1,6 +1,7 @@
 package runtimecheck
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -8,6 +9,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/callgraph"
 	"golang.org/x/tools/go/callgraph/cha"
@@ -84,17 +86,100 @@ func newPlanner(pkgs []*packages.Package) *planner {
 			ok = append(ok, p)
 		}
 	}
-	prog, _ := ssautil.AllPackages(ok, ssa.InstantiateGenerics)
-	prog.Build()
 	var fset *token.FileSet
 	if len(ok) > 0 {
 		fset = ok[0].Fset
 	}
+	prog := buildProgram(fset, ok)
 	// CHA alone links every dynamic call of a func value to every function
 	// of that signature (cgo's deferred wrappers are such calls); VTA, seeded
 	// with CHA, keeps only the functions that can flow to the call.
 	graph := vta.CallGraph(ssautil.AllFunctions(prog), cha.CallGraph(prog))
 	return &planner{prog: prog, graph: graph, fset: fset, pkgs: ok}
+}
+
+// buildProgram creates and builds the SSA program of pkgs and everything
+// they import. A package is built from its syntax only when it has syntax
+// and types, is well typed and is not a tier-3 package; the others (tier 3:
+// their "C" import is go/types' fake one and C names have no types, which
+// SSA cannot build; an ill-typed dependency; a package whose imports could
+// not all be created) get their members from their types alone, without
+// bodies: calls into them are calls of external functions, which plan
+// nothing. A panic while building a package (in its own goroutine, as
+// Program.Build does) is raised again in the caller's, where confirm's
+// top-level recover turns it into one error line.
+func buildProgram(fset *token.FileSet, pkgs []*packages.Package) *ssa.Program {
+	prog := ssa.NewProgram(fset, ssa.InstantiateGenerics)
+	created := map[*types.Package]bool{}
+	// Post-order: each package after its imports.
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.Types == nil || created[p.Types] {
+			return
+		}
+		withBodies := !p.IllTyped && p.TypesInfo != nil && len(p.Syntax) > 0
+		for _, imp := range p.Types.Imports() {
+			if fakeC(imp) || !created[imp] {
+				withBodies = false
+			}
+		}
+		if withBodies {
+			prog.CreatePackage(p.Types, p.Syntax, p.TypesInfo, true)
+		} else {
+			prog.CreatePackage(p.Types, nil, nil, true)
+		}
+		created[p.Types] = true
+	})
+	var (
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		first *buildPanic
+	)
+	for _, p := range prog.AllPackages() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					mu.Lock()
+					if first == nil {
+						first = &buildPanic{val: r, at: panicSite()}
+					}
+					mu.Unlock()
+				}
+			}()
+			if buildHook != nil {
+				buildHook(p)
+			}
+			p.Build()
+		}()
+	}
+	wg.Wait()
+	if first != nil {
+		panic(first)
+	}
+	return prog
+}
+
+// buildHook, when set (by tests), is called before each package is built,
+// in the goroutine that builds it.
+var buildHook func(*ssa.Package)
+
+// fakeC reports whether pkg is the "C" package go/types makes up for a
+// package whose cgo step did not run (FakeImportC, tier 3).
+func fakeC(pkg *types.Package) bool { return pkg.Path() == "C" }
+
+// buildPanic is a panic raised while building SSA in another goroutine,
+// with where it happened there.
+type buildPanic struct {
+	val any
+	at  string
+}
+
+func (p *buildPanic) Error() string {
+	if p.at == "" {
+		return fmt.Sprintf("building SSA: %v", p.val)
+	}
+	return fmt.Sprintf("building SSA: %v (at %s)", p.val, p.at)
 }
 
 var entryRE = regexp.MustCompile(`^(Test|Benchmark|Example|Fuzz)([A-Z_0-9].*)?$`)

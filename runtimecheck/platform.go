@@ -32,9 +32,17 @@ func detectPlatform(env []string, mapDir string) (Platform, error) {
 	}
 	want := get("HIPLINT_PLATFORM")
 	if rocm != "" && (want == "" || want == "rocm") {
+		inc, err := goFlag("-I", filepath.Join(rocm, "include"))
+		if err != nil {
+			return Platform{}, fmt.Errorf("ROCM_PATH: %v", err)
+		}
+		lib, err := goFlag("-L", filepath.Join(rocm, "lib"))
+		if err != nil {
+			return Platform{}, fmt.Errorf("ROCM_PATH: %v", err)
+		}
 		return Platform{Name: "rocm", Env: []string{
-			"CGO_CFLAGS=" + strings.TrimSpace(get("CGO_CFLAGS")+" -D__HIP_PLATFORM_AMD__ -I"+rocm+"/include"),
-			"CGO_LDFLAGS=" + strings.TrimSpace(get("CGO_LDFLAGS")+" -L"+rocm+"/lib -lamdhip64"),
+			"CGO_CFLAGS=" + strings.TrimSpace(get("CGO_CFLAGS")+" -D__HIP_PLATFORM_AMD__ "+inc),
+			"CGO_LDFLAGS=" + strings.TrimSpace(get("CGO_LDFLAGS")+" "+lib+" -lamdhip64"),
 		}, Note: "ROCm at " + rocm}, nil
 	}
 	inc, lib := get("CUDA_INC"), get("CUDA_LIB")
@@ -52,12 +60,47 @@ func detectPlatform(env []string, mapDir string) (Platform, error) {
 		if err := installMapping(mapDir); err != nil {
 			return Platform{}, err
 		}
+		mapInc, err := goFlag("-I", mapDir)
+		if err != nil {
+			return Platform{}, fmt.Errorf("the temporary directory: %v", err)
+		}
+		incFlag, err := goFlag("-I", inc)
+		if err != nil {
+			return Platform{}, fmt.Errorf("CUDA_INC: %v", err)
+		}
+		libFlag, err := goFlag("-L", lib)
+		if err != nil {
+			return Platform{}, fmt.Errorf("CUDA_LIB: %v", err)
+		}
 		return Platform{Name: "cuda", Env: []string{
-			"CGO_CFLAGS=" + strings.TrimSpace(get("CGO_CFLAGS")+" -I"+mapDir+" -I"+inc),
-			"CGO_LDFLAGS=" + strings.TrimSpace(get("CGO_LDFLAGS")+" -L"+lib+" -lcudart -lcuda"),
+			"CGO_CFLAGS=" + strings.TrimSpace(get("CGO_CFLAGS")+" "+mapInc+" "+incFlag),
+			"CGO_LDFLAGS=" + strings.TrimSpace(get("CGO_LDFLAGS")+" "+libFlag+" -lcudart -lcuda"),
 		}, Note: fmt.Sprintf("CUDA at %s; HIP-named code runs through hiplint's HIP-on-CUDA mapping", filepath.Dir(inc))}, nil
 	}
-	return Platform{Name: "none", Note: "no ROCm and no CUDA found: the instrumented tests will not link, so verdicts will be inconclusive"}, nil
+	// Whether the tests link is not known before they are built: a package
+	// may link a runtime (or a stand-in) of its own. Confirm says what it
+	// found here, and after the runs whether they built (buildSummary).
+	return Platform{Name: "none", Note: "no ROCm and no CUDA found (ROCM_PATH, /opt/rocm, CUDA_INC and CUDA_LIB, /usr/local/cuda): the tests are built with their packages' own cgo flags only"}, nil
+}
+
+// goFlag returns the compiler flag opt+path as one word of a CGO_CFLAGS or
+// CGO_LDFLAGS value. The go command splits those at spaces, except inside a
+// word that starts with a quote (cmd/internal/quoted): a path with a space,
+// a tab or a quote is written as one quoted word ("-I/opt/my rocm/include"),
+// with the quote the path does not contain (there is no escaping inside a
+// quoted word); a path holding both quotes cannot be passed and is an error.
+func goFlag(opt, path string) (string, error) {
+	arg := opt + path
+	if !strings.ContainsAny(arg, " \t\n\r'\"") {
+		return arg, nil
+	}
+	switch {
+	case !strings.Contains(arg, `"`):
+		return `"` + arg + `"`, nil
+	case !strings.Contains(arg, "'"):
+		return "'" + arg + "'", nil
+	}
+	return "", fmt.Errorf("the path %q cannot be passed to the C compiler through CGO_CFLAGS or CGO_LDFLAGS (it holds both quote characters)", path)
 }
 
 // installMapping writes the HIP-on-CUDA headers to dir.

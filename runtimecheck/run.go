@@ -1,13 +1,13 @@
 package runtimecheck
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"os"
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -18,6 +18,9 @@ type runSpec struct {
 	Dir     string
 	Env     []string
 	Timeout time.Duration
+	// OutputFile receives the process's output (the first fileLimit
+	// bytes); "": none.
+	OutputFile string
 }
 
 // runResult is how the subprocess ended.
@@ -26,13 +29,17 @@ type runResult struct {
 	Signal   string
 	TimedOut bool
 	OOM      bool
+	// Output is what is kept of stdout and stderr together: all of it, or
+	// its head and tail around a line saying how much was left out
+	// (capture.text); Events are go test -v's structure lines (=== RUN,
+	// --- PASS, ...), kept whatever the size of the output.
 	Output   []byte
+	Events   []string
+	Bytes    int64 // how much the process wrote
+	Held     int   // bytes of output held in memory at the end (tests)
 	Duration time.Duration
 	Err      error // it could not be started
 }
-
-// tailBytes is how much of a test's output is kept as evidence.
-const tailBytes = 16 << 10
 
 // runProcess runs spec in its own process group. At the timeout, when ctx
 // is cancelled (confirm was interrupted) and when the process exits, every
@@ -52,10 +59,23 @@ func runProcess(ctx context.Context, spec runSpec) runResult {
 	// forks alike, unless it clears its environment.
 	mark := newRunMark()
 	cmd.Env = append(append([]string(nil), spec.Env...), mark)
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	cmd.Stderr = &out
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// The output streams through a pipe into a bounded capture (and a
+	// file), never whole into memory.
+	out, err := newCapture(spec.OutputFile)
+	if err != nil {
+		return runResult{Err: err}
+	}
+	cmd.Stdout = out
+	cmd.Stderr = out
+	// If confirm dies without a chance to clean up (SIGKILL), the process
+	// it started dies with it (Pdeathsig), and the watchdog in the
+	// instrumented test binary (csrc/watchdog.c) kills the run's group when
+	// the watch pipe reads end of file.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	if w, err := watchPipe(); err == nil {
+		cmd.ExtraFiles = []*os.File{w}
+		cmd.Env = append(cmd.Env, watchFDVar+"=3")
+	}
 	// A process left behind holding the output pipe (a daemon) must not
 	// keep Wait waiting once the process has exited: it is killed next.
 	cmd.WaitDelay = 2 * time.Second
@@ -63,6 +83,7 @@ func runProcess(ctx context.Context, spec runSpec) runResult {
 	oomBefore := oomKills()
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
+		out.close()
 		return runResult{Err: err}
 	}
 	running.add(cmd.Process.Pid, mark)
@@ -70,7 +91,6 @@ func runProcess(ctx context.Context, spec runSpec) runResult {
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	var res runResult
-	var err error
 	select {
 	case err = <-done:
 	case <-ctx.Done():
@@ -83,7 +103,8 @@ func runProcess(ctx context.Context, spec runSpec) runResult {
 	// them too, and reap them (we are their subreaper).
 	killTree(cmd.Process.Pid, mark)
 	res.Duration = time.Since(start)
-	res.Output = tail(out.Bytes(), tailBytes)
+	_ = out.close() // a short output file loses nothing judged: the capture has it
+	res.Output, res.Events, res.Bytes, res.Held = []byte(out.text()), out.events, out.total, out.held()
 	var exitErr *exec.ExitError
 	switch {
 	case err == nil, errors.Is(err, exec.ErrWaitDelay):
@@ -114,6 +135,25 @@ func runProcess(ctx context.Context, spec runSpec) runResult {
 		res.TimedOut, res.Err = false, context.Canceled
 	}
 	return res
+}
+
+// watchFDVar names the file descriptor of the watch pipe's read end in a
+// test process (csrc/watchdog.c).
+const watchFDVar = "HIPLINT_WATCH_FD"
+
+// watch is the watch pipe: its read end goes to every test process, its
+// write end stays open in confirm (and only there: close-on-exec) until
+// confirm exits, however it exits.
+var watch struct {
+	once sync.Once
+	r, w *os.File
+	err  error
+}
+
+// watchPipe returns the read end of the watch pipe, made at the first call.
+func watchPipe() (*os.File, error) {
+	watch.once.Do(func() { watch.r, watch.w, watch.err = os.Pipe() })
+	return watch.r, watch.err
 }
 
 // sigName is the name os/exec prints for a signal ("segmentation fault").
@@ -149,13 +189,6 @@ func oomKills() int {
 		}
 	}
 	return 0
-}
-
-func tail(b []byte, n int) []byte {
-	if len(b) <= n {
-		return b
-	}
-	return b[len(b)-n:]
 }
 
 // becomeSubreaper makes this process inherit the orphans of the test

@@ -120,9 +120,17 @@ func (r *Record) Returned() bool { return r.Phase == "" && r.Ret != nil }
 type Trace struct {
 	Records []Record
 	Bad     int // lines that did not parse (a process killed mid-write)
+	// Dropped counts the records past maxRecords, not kept: a judge that
+	// sees only the start of a trace cannot decide (judge).
+	Dropped int
 }
 
-// ParseTrace reads a JSON-lines trace. Malformed lines are counted, not fatal.
+// maxRecords bounds the records kept of one trace (a Record is about 400
+// bytes: some 100 MB), whatever the test does in a loop.
+var maxRecords = 256 << 10
+
+// ParseTrace reads a JSON-lines trace. Malformed lines are counted, not
+// fatal; records past maxRecords are counted, not kept.
 func ParseTrace(r io.Reader) (*Trace, error) {
 	t := &Trace{}
 	sc := bufio.NewScanner(r)
@@ -130,6 +138,10 @@ func ParseTrace(r io.Reader) (*Trace, error) {
 	for sc.Scan() {
 		line := bytes.TrimSpace(sc.Bytes())
 		if len(line) == 0 {
+			continue
+		}
+		if len(t.Records) >= maxRecords {
+			t.Dropped++
 			continue
 		}
 		var rec Record

@@ -58,7 +58,7 @@ type RunSummary struct {
 }
 
 func summarize(r *Run, forceSync bool) RunSummary {
-	s := RunSummary{Test: r.Test, ForceSync: forceSync, Outcome: r.Outcome(), Seconds: r.Duration.Seconds(), TestSecs: testSeconds(r.Output, r.Test)}
+	s := RunSummary{Test: r.Test, ForceSync: forceSync, Outcome: r.Outcome(), Seconds: r.Duration.Seconds(), TestSecs: testSeconds(r.structure(), r.Test)}
 	if r.Trace != nil {
 		s.Records = len(r.Trace.Records)
 	}

@@ -104,6 +104,7 @@ func generateSource(apis []string) string {
 	fmt.Fprintf(&b, "#include %q\n", TraceHeader)
 	b.WriteString("#ifdef HIPLINT_HIPCUDA\n#undef HIPLINT_PLATFORM\n#define HIPLINT_PLATFORM \"hip-on-cuda\"\n#endif\n")
 	b.WriteString(mustRead("csrc/runtime.c"))
+	b.WriteString(mustRead("csrc/watchdog.c"))
 	for _, fam := range fams {
 		b.WriteString(mustRead("csrc/family_" + families[fam].short + ".c"))
 	}
