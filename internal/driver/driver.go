@@ -212,6 +212,24 @@ func load(cfg *Config, patterns []string, hashes *sourceHashes) ([]*packages.Pac
 	return pkgs, err
 }
 
+// LocalToolchain returns env (nil: the process's) with GOTOOLCHAIN=local
+// unless the user set GOTOOLCHAIN: a linter must not download a Go
+// toolchain because the module's go.mod names a newer one. A module that
+// needs a newer Go then fails to load with the go command's own message
+// ("requires go >= ...; GOTOOLCHAIN=local"), and GOTOOLCHAIN=auto in the
+// environment restores the download (docs/reliability.md).
+func LocalToolchain(env []string) []string {
+	if env == nil {
+		env = os.Environ()
+	}
+	for _, kv := range env {
+		if strings.HasPrefix(kv, "GOTOOLCHAIN=") && kv != "GOTOOLCHAIN=" {
+			return env
+		}
+	}
+	return append(slices.Clip(env), "GOTOOLCHAIN=local")
+}
+
 // loadConfig is the packages.Config of cfg, for mode.
 func loadConfig(cfg *Config, mode packages.LoadMode) *packages.Config {
 	lc := &packages.Config{
@@ -219,7 +237,7 @@ func loadConfig(cfg *Config, mode packages.LoadMode) *packages.Config {
 		Mode:    mode,
 		Tests:   cfg.Tests,
 		Dir:     cfg.Dir,
-		Env:     cfg.Env,
+		Env:     LocalToolchain(cfg.Env),
 		Overlay: cfg.Overlay,
 	}
 	if cfg.Tags != "" {

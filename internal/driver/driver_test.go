@@ -268,3 +268,16 @@ func TestHashSources(t *testing.T) {
 	require.NoError(t, err)
 	assert.Nil(t, res.Sources)
 }
+
+// TestLocalToolchain: the go command hiplint runs never downloads a
+// toolchain unless the user asked for it (issue 29 item 6).
+func TestLocalToolchain(t *testing.T) {
+	assert.Equal(t, []string{"A=1", "GOTOOLCHAIN=local"}, driver.LocalToolchain([]string{"A=1"}))
+	assert.Equal(t, []string{"GOTOOLCHAIN=auto"}, driver.LocalToolchain([]string{"GOTOOLCHAIN=auto"}))
+	assert.Equal(t, []string{"GOTOOLCHAIN=", "GOTOOLCHAIN=local"}, driver.LocalToolchain([]string{"GOTOOLCHAIN="}))
+	env := make([]string, 1, 4)
+	env[0] = "A=1"
+	_ = driver.LocalToolchain(env)
+	assert.Equal(t, []string{"A=1"}, env[:1], "the caller's slice is not written")
+	assert.Len(t, env, 1)
+}

@@ -215,8 +215,26 @@ func installCached(files map[string][]byte) (string, error) {
 	if err := private(top, true); err != nil {
 		return "", err
 	}
+	removeStale(top, time.Now())
 	if _, err := os.Lstat(dir); err == nil {
-		return dir, holds(dir, files)
+		err := holds(dir, files)
+		var unsafe *unsafeError
+		if err == nil || errors.As(err, &unsafe) {
+			return dir, err // a foreign or shared entry is never touched
+		}
+		// A damaged entry of ours (a file altered, missing or added, a
+		// run killed half-way through an older hiplint's write): set it
+		// aside and write it anew, rather than fall back to a temporary
+		// directory on every later run.
+		aside, aerr := os.MkdirTemp(top, "tmp-headers-damaged-")
+		if aerr != nil {
+			return "", err
+		}
+		if os.Rename(dir, filepath.Join(aside, "old")) != nil {
+			os.RemoveAll(aside)
+			return "", err
+		}
+		os.RemoveAll(aside)
 	}
 	// Populate a sibling and rename it into place, so that a concurrent
 	// hiplint never sees a half-written directory.
@@ -230,6 +248,32 @@ func installCached(files map[string][]byte) (string, error) {
 	}
 	_ = os.Rename(tmp, dir) // fails when another process got there first
 	return dir, holds(dir, files)
+}
+
+// staleAfter is how old a tmp-headers-* directory must be for removeStale
+// to take it for the leftover of a killed run: a live run renames its own
+// into place within a second.
+const staleAfter = 10 * time.Minute
+
+// removeStale removes the tmp-headers-* directories under top that a killed
+// hiplint left (older than staleAfter), each only when it is private to
+// this user.
+func removeStale(top string, now time.Time) {
+	entries, err := os.ReadDir(top)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), "tmp-headers-") {
+			continue
+		}
+		path := filepath.Join(top, e.Name())
+		info, err := os.Lstat(path)
+		if err != nil || now.Sub(info.ModTime()) < staleAfter || private(path, true) != nil {
+			continue
+		}
+		os.RemoveAll(path)
+	}
 }
 
 // cacheBase creates the user cache directory privately when it does not

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hiplint/hiplint/internal/testenv"
 	"github.com/stretchr/testify/assert"
@@ -46,22 +47,65 @@ func TestInstallIsStable(t *testing.T) {
 
 // TestInstallIgnoresAlteredDirectory: a cached directory whose headers were
 // changed is replaced by a temporary one, never used.
-func TestInstallIgnoresAlteredDirectory(t *testing.T) {
+// TestInstallRepairsADamagedEntry: a cache entry of ours whose files were
+// altered, removed or added to is written anew in place (it used to be
+// skipped for a fresh temporary directory on every later run, issue 29
+// item 6), and the altered header is never used.
+func TestInstallRepairsADamagedEntry(t *testing.T) {
+	for _, damage := range []func(t *testing.T, dir string){
+		func(t *testing.T, dir string) {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "hip", "hip_runtime_api.h"), []byte("#error altered\n"), 0o600))
+		},
+		func(t *testing.T, dir string) { require.NoError(t, os.Remove(filepath.Join(dir, "cuda.h"))) },
+		func(t *testing.T, dir string) {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "extra.h"), nil, 0o600))
+		},
+	} {
+		t.Setenv("XDG_CACHE_HOME", t.TempDir())
+		cached, cleanup, err := Install()
+		require.NoError(t, err)
+		cleanup()
+		damage(t, cached)
+		dir, cleanup, err := Install()
+		require.NoError(t, err)
+		assert.Equal(t, cached, dir, "the entry is repaired, not replaced by a temporary directory")
+		data, err := os.ReadFile(filepath.Join(dir, "hip", "hip_runtime_api.h"))
+		require.NoError(t, err)
+		assert.NotContains(t, string(data), "#error altered")
+		files, err := headerFiles()
+		require.NoError(t, err)
+		assert.NoError(t, holds(dir, files))
+		cleanup()
+		_, err = os.Stat(dir)
+		assert.NoError(t, err, "cleanup leaves the cache entry")
+		leftovers, _ := filepath.Glob(filepath.Join(filepath.Dir(dir), "tmp-headers-*"))
+		assert.Empty(t, leftovers)
+	}
+}
+
+// TestInstallRemovesStaleTemporaries: the tmp-headers-* directories that
+// killed runs left behind are removed once they are older than staleAfter;
+// a young one (a live run's) is left alone.
+func TestInstallRemovesStaleTemporaries(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	cached, cleanup, err := Install()
 	require.NoError(t, err)
 	cleanup()
-	header := filepath.Join(cached, "hip", "hip_runtime_api.h")
-	require.NoError(t, os.WriteFile(header, []byte("#error altered\n"), 0o644))
-	dir, cleanup, err := Install()
+	top := filepath.Dir(cached)
+	old, young := filepath.Join(top, "tmp-headers-123"), filepath.Join(top, "tmp-headers-456")
+	for _, d := range []string{old, young} {
+		require.NoError(t, os.MkdirAll(filepath.Join(d, "hip"), 0o700))
+		require.NoError(t, os.WriteFile(filepath.Join(d, "hip", "x.h"), nil, 0o600))
+	}
+	past := time.Now().Add(-2 * staleAfter)
+	require.NoError(t, os.Chtimes(old, past, past))
+	_, cleanup, err = Install()
 	require.NoError(t, err)
-	assert.NotEqual(t, cached, dir)
-	data, err := os.ReadFile(filepath.Join(dir, "hip", "hip_runtime_api.h"))
-	require.NoError(t, err)
-	assert.NotContains(t, string(data), "#error altered")
 	cleanup()
-	_, err = os.Stat(dir)
-	assert.True(t, os.IsNotExist(err), "cleanup removes a temporary directory")
+	_, err = os.Stat(old)
+	assert.True(t, os.IsNotExist(err), "a stale leftover is removed")
+	_, err = os.Stat(young)
+	assert.NoError(t, err, "a live run's directory is left alone")
 }
 
 func TestEnvKeepsUserFlags(t *testing.T) {
