@@ -3,7 +3,7 @@
 // closure, and a module cache that evicts. Lookup unloads its module in a
 // deferred closure before its caller launches the function it returned;
 // Borrow keeps the module until the caller's launch is done. A cache of one
-// module evicts (unloads) the first when the second is loaded: LaunchEvicted
+// module evicts (unloads) the first once the second is loaded: LaunchEvicted
 // launches the first kernel after that, LaunchBeforeEvict before it.
 package modunload
 
@@ -108,12 +108,12 @@ func newCache(max int) *cache {
 	return &cache{max: max, mods: map[string]C.hipModule_t{}, funcs: map[string]C.hipFunction_t{}}
 }
 
+// get loads the image, then evicts the oldest modules over max. (Loading
+// first also keeps the new module from reusing the evicted one's handle, so
+// that a stale function handle cannot reach the new module's kernel.)
 func (c *cache) get(name, image string) (C.hipFunction_t, error) {
 	if f, ok := c.funcs[name]; ok {
 		return f, nil
-	}
-	if len(c.names) == c.max {
-		c.evict(c.names[0])
 	}
 	m, f, err := load(image)
 	if err != nil {
@@ -121,6 +121,9 @@ func (c *cache) get(name, image string) (C.hipFunction_t, error) {
 	}
 	c.names = append(c.names, name)
 	c.mods[name], c.funcs[name] = m, f
+	for len(c.names) > c.max {
+		c.evict(c.names[0])
+	}
 	return f, nil
 }
 
