@@ -156,7 +156,8 @@ type confirmResult struct {
 // JudgeGPUCases (confirmJSON nil: confirm did not run) gives each case its baseline outcome and the verdicts
 // hiplint confirm (its -json output, positions relative to the GPU module)
 // gave the sites of the case's family in the case's package that its test
-// ran. A hazard is observed when a site was confirmed (hiplint reported it)
+// ran, leaving aside the sites the cell's other case also ran (one verdict
+// for both tells neither apart). A hazard is observed when a site was confirmed (hiplint reported it)
 // or missed (hiplint was silent, the runtime showed it); a twin is refuted
 // when its sites were refuted and none was confirmed or missed.
 func JudgeGPUCases(cases []GPUCase, baseline map[string]string, confirmJSON []byte) ([]GPUVerdict, error) {
@@ -169,9 +170,26 @@ func JudgeGPUCases(cases []GPUCase, baseline map[string]string, confirmJSON []by
 	var out []GPUVerdict
 	for _, c := range cases {
 		dir, test, _ := strings.Cut(c.Test, ".")
+		// The cell's cases of the other role: a site their tests ran too
+		// has one verdict for both, which says nothing of this case alone.
+		var others []string
+		for _, o := range cases {
+			odir, otest, _ := strings.Cut(o.Test, ".")
+			if o.Row == c.Row && o.Family == c.Family && o.Role != c.Role && odir == dir {
+				others = append(others, otest)
+			}
+		}
 		counts := map[string]int{}
 		for _, r := range results {
 			if !strings.HasPrefix(r.Finding.ID, familyPrefix[c.Family]) || !strings.HasPrefix(r.Finding.Posn, dir+"/") || !ranTest(r.Tests, test) {
+				continue
+			}
+			shared := false
+			for _, o := range others {
+				shared = shared || ranTest(r.Tests, o)
+			}
+			if shared {
+				counts["shared: "+r.Verdict]++
 				continue
 			}
 			counts[r.Verdict]++

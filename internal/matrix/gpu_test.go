@@ -92,7 +92,9 @@ ok  	example.com/gpu/mods	0.1s
  {"finding":{"id":"HL1001","posn":"cs/cs.go:20:2","silent":true},"verdict":"refuted","tests":["TestSynced"]},
  {"finding":{"id":"HL4001","posn":"cs/cs.go:30:2","silent":true},"verdict":"missed","tests":["TestSynced"]},
  {"finding":{"id":"HL2001","posn":"mods/mods.go:5:2","silent":true},"verdict":"refuted","tests":["TestUnloaded","TestLoaded"]},
- {"finding":{"id":"HL2003","posn":"mods/mods.go:9:2","silent":true},"verdict":"missed","tests":["TestUnloaded","TestLoaded"]},
+ {"finding":{"id":"HL2003","posn":"mods/mods.go:9:2","silent":true},"verdict":"missed","tests":["TestUnloaded"]},
+ {"finding":{"id":"HL2003","posn":"mods/mods.go:12:2","silent":true},"verdict":"missed","tests":["TestUnloaded","TestLoaded"]},
+ {"finding":{"id":"HL2002","posn":"mods/mods.go:14:2"},"verdict":"confirmed","tests":["TestLoaded"]},
  {"finding":{"id":"HL2003","posn":"other/o.go:9:2","silent":true},"verdict":"missed","tests":["TestLoaded"]}
 ]`)
 	verdicts, err := JudgeGPUCases(cases, baseline, confirm)
@@ -104,8 +106,9 @@ ok  	example.com/gpu/mods	0.1s
 	assert.Equal(t, map[string]string{
 		"cs.TestStale":      "CONFIRMED (confirmed 1) fail",
 		"cs.TestSynced":     "REFUTED (refuted 1) pass", // the XNACK miss is another family's
-		"mods.TestUnloaded": "MISSED (missed 1, refuted 1) fail",
-		"mods.TestLoaded":   "HAZARD ON TWIN (missed 1, refuted 1) pass", // other/ is another package
+		// A site both tests ran has one verdict for both: set aside.
+		"mods.TestUnloaded": "MISSED (missed 1, shared: missed 1, shared: refuted 1) fail",
+		"mods.TestLoaded":   "HAZARD ON TWIN (confirmed 1, shared: missed 1, shared: refuted 1) pass", // other/ is another package
 	}, got)
 
 	notRun, err := JudgeGPUCases(cases, nil, nil)

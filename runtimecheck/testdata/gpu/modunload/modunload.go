@@ -45,8 +45,10 @@ func load(image string) (C.hipModule_t, C.hipFunction_t, error) {
 	return m, f, nil
 }
 
-func launch(f C.hipFunction_t) error {
-	if err := status("hipModuleLaunchKernel", C.hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nil, nil, nil)); err != nil {
+// launched checks a launch's status and waits for the kernel. Each caller
+// launches on its own line, so that each launch is its own traced site.
+func launched(r C.hipError_t) error {
+	if err := status("hipModuleLaunchKernel", r); err != nil {
 		return err
 	}
 	return status("hipDeviceSynchronize", C.hipDeviceSynchronize())
@@ -72,7 +74,7 @@ func LaunchLookedUp() error {
 	if err != nil {
 		return err
 	}
-	return launch(f)
+	return launched(C.hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nil, nil, nil))
 }
 
 // Borrow returns the kernel and a release function that unloads its module.
@@ -92,7 +94,7 @@ func LaunchBorrowed() error {
 		return err
 	}
 	defer release()
-	return launch(f)
+	return launched(C.hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nil, nil, nil))
 }
 
 // cache keeps at most max modules, by image name, and unloads the oldest
@@ -153,7 +155,7 @@ func LaunchEvicted() error {
 	if _, err := c.get("b", PTX); err != nil {
 		return err
 	}
-	return launch(a)
+	return launched(C.hipModuleLaunchKernel(a, 1, 1, 1, 1, 1, 1, 0, nil, nil, nil))
 }
 
 // LaunchBeforeEvict launches kernel a before getting b.
@@ -165,12 +167,12 @@ func LaunchBeforeEvict() error {
 	if err != nil {
 		return err
 	}
-	if err := launch(a); err != nil {
+	if err := launched(C.hipModuleLaunchKernel(a, 1, 1, 1, 1, 1, 1, 0, nil, nil, nil)); err != nil {
 		return err
 	}
 	b, err := c.get("b", PTX)
 	if err != nil {
 		return err
 	}
-	return launch(b)
+	return launched(C.hipModuleLaunchKernel(b, 1, 1, 1, 1, 1, 1, 0, nil, nil, nil))
 }
