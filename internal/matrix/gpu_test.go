@@ -104,8 +104,8 @@ ok  	example.com/gpu/mods	0.1s
 		got[v.Test] = v.Verdict + " (" + v.Detail + ") " + v.Baseline
 	}
 	assert.Equal(t, map[string]string{
-		"cs.TestStale":      "CONFIRMED (confirmed 1) fail",
-		"cs.TestSynced":     "REFUTED (refuted 1) pass", // the XNACK miss is another family's
+		"cs.TestStale":  "CONFIRMED (confirmed 1) fail",
+		"cs.TestSynced": "REFUTED (refuted 1) pass", // the XNACK miss is another family's
 		// A site both tests ran has one verdict for both: set aside.
 		"mods.TestUnloaded": "MISSED (missed 1, shared: missed 1, shared: refuted 1) fail",
 		"mods.TestLoaded":   "HAZARD ON TWIN (confirmed 1, shared: missed 1, shared: refuted 1) pass", // other/ is another package
