@@ -221,10 +221,31 @@ func posn(p token.Position) string { return fmt.Sprintf("%s:%d:%d", p.Filename, 
 // of these roles on which hiplint reported nothing of its family (and found
 // no candidate there either: a load through a wrapper, a launch whose
 // argument array lives in C memory) is judged as a silent site.
-var traceRoles = map[hipapi.Role]string{
-	hipapi.ModuleLoad:    "HL2001",
-	hipapi.GraphFreeNode: "HL3001",
-	hipapi.Launch:        "HL4001",
+//
+// A launch is two sites: its function must come from a module that is still
+// loaded (HL2003: a deferred closure or a cache's eviction may have unloaded
+// it) and the memory it touches must be reachable (HL4001). A stream-ordered
+// free (hipFreeAsync) is a graph free node when it runs under stream capture
+// (HL3001; judgeGraphFree says when it never did).
+var traceRoles = map[hipapi.Role][]string{
+	hipapi.ModuleLoad:    {"HL2001"},
+	hipapi.GraphFreeNode: {"HL3001"},
+	hipapi.Launch:        {"HL2003", "HL4001"},
+	hipapi.Free:          {"HL3001"},
+}
+
+// traceChecks returns the checks a traced call of fn is a silent site of.
+func traceChecks(fn *hipapi.Func) []string {
+	if fn.Role == hipapi.Free && !streamOrderedFree(fn) {
+		return nil // hipFree: never recorded into a graph
+	}
+	return traceRoles[fn.Role]
+}
+
+// streamOrderedFree reports whether fn frees on a stream (hipFreeAsync and
+// its twins): under stream capture it records a graph free node.
+func streamOrderedFree(fn *hipapi.Func) bool {
+	return fn.Role == hipapi.Free && fn.Stream != 0
 }
 
 // traceCandidates returns the silent sites found by instrumenting: the
@@ -258,22 +279,21 @@ func traceCandidates(findings []Finding, insts map[string]*Instrumented, pkgs []
 			if !ok || s.Probe || s.Marker {
 				continue
 			}
-			check, ok := traceRoles[fn.Role]
-			if !ok {
-				continue
+			for _, check := range traceChecks(fn) {
+
+				f := Finding{ID: check, Analyzer: "confirm", File: s.File, Line: s.Line, Col: s.Col, Dir: d, Silent: true,
+					Package: packageAt(pkgs, d),
+					Message: fmt.Sprintf("no finding: hiplint reported nothing of %s (%s) at this %s call, a site confirm found by tracing", check, titles[check], s.API)}
+				f.Posn = fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Col)
+				if rel, err := filepath.Rel(base, f.File); err == nil && !strings.HasPrefix(rel, "..") {
+					f.Posn = fmt.Sprintf("%s:%d:%d", rel, f.Line, f.Col)
+				}
+				if flagged[siteKey(f)] {
+					continue
+				}
+				flagged[siteKey(f)] = true
+				out = append(out, f)
 			}
-			f := Finding{ID: check, Analyzer: "confirm", File: s.File, Line: s.Line, Col: s.Col, Dir: d, Silent: true,
-				Package: packageAt(pkgs, d),
-				Message: fmt.Sprintf("no finding: hiplint reported nothing of %s (%s) at this %s call, a site confirm found by tracing", check, titles[check], s.API)}
-			f.Posn = fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Col)
-			if rel, err := filepath.Rel(base, f.File); err == nil && !strings.HasPrefix(rel, "..") {
-				f.Posn = fmt.Sprintf("%s:%d:%d", rel, f.Line, f.Col)
-			}
-			if flagged[siteKey(f)] {
-				continue
-			}
-			flagged[siteKey(f)] = true
-			out = append(out, f)
 		}
 	}
 	return out

@@ -97,7 +97,13 @@ func instrument(dir string, files []string, workDir string, nextSite int, probes
 			if stmt == nil || hasSiteOnLine(inst.Sites, file, p.Line) {
 				continue // the runtime call on the line records it
 			}
-			if call := goCallAt(fset, f, p.Line, p.Col, !p.Host); call != nil {
+			call := goCallAt(fset, f, p.Line, p.Col, !p.Host)
+			if call == nil && p.Host {
+				// A pointer handed to a Go function (readLast(dst)): the
+				// read is the callee's, a runtime call or a host read in it.
+				call = goCallPassing(fset, f, p.Line, p.Col)
+			}
+			if call != nil {
 				id := nextSite
 				nextSite++
 				inst.Sites[id] = Site{ID: id, File: file, Line: p.Line, Col: p.Col, API: MarkerAPI, Marker: true}
@@ -160,16 +166,8 @@ func goCallAt(fset *token.FileSet, f *ast.File, line, col int, anyOnLine bool) *
 	var exact, first *ast.CallExpr
 	ast.Inspect(f, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok {
+		if !ok || !isGoCall(call) {
 			return true
-		}
-		if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
-			if x, ok := sel.X.(*ast.Ident); ok && (x.Name == "C" || x.Name == "unsafe") {
-				return true
-			}
-		}
-		if _, conv := call.Fun.(*ast.ParenExpr); conv {
-			return true // (*T)(x): a conversion, not a call
 		}
 		pos := fset.Position(call.Pos())
 		if pos.Line == line && pos.Column == col && exact == nil {
@@ -184,6 +182,43 @@ func goCallAt(fset *token.FileSet, f *ast.File, line, col int, anyOnLine bool) *
 		return exact
 	}
 	return first
+}
+
+// isGoCall reports whether call calls a Go function: not C.f or unsafe.f,
+// and not a conversion (*T)(x).
+func isGoCall(call *ast.CallExpr) bool {
+	if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+		if x, ok := sel.X.(*ast.Ident); ok && (x.Name == "C" || x.Name == "unsafe") {
+			return false
+		}
+	}
+	_, conv := call.Fun.(*ast.ParenExpr)
+	return !conv
+}
+
+// goCallPassing returns the innermost Go call (not a C. or unsafe. call, not
+// a conversion) one of whose arguments is a name or field starting at
+// line:col: the value there is handed to the callee, which does the reading.
+func goCallPassing(fset *token.FileSet, f *ast.File, line, col int) *ast.CallExpr {
+	var best *ast.CallExpr
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || !isGoCall(call) {
+			return true
+		}
+		for _, a := range call.Args {
+			switch a.(type) {
+			case *ast.Ident, *ast.SelectorExpr:
+			default:
+				continue
+			}
+			if pos := fset.Position(a.Pos()); pos.Line == line && pos.Column == col {
+				best = call // calls nest inward as Inspect descends
+			}
+		}
+		return true
+	})
+	return best
 }
 
 // markerEdits put hiplint_mark's enter record before stmt and its exit

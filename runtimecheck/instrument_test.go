@@ -2,6 +2,9 @@ package runtimecheck
 
 import (
 	"crypto/sha256"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -147,3 +150,33 @@ func TestMarkersCompile(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// TestGoCallPassing: a copy-sync finding on a pointer handed to a Go
+// function (readLast(dst), inside a goroutine) is that call's to mark; a
+// dereference in the arguments, a conversion or a C call is not.
+func TestGoCallPassing(t *testing.T) {
+	src := `package p
+
+func f(dst, q *byte, s struct{ p *byte }) {
+	go func() { out = readLast(dst) }()
+	use(*q)
+	use((*byte)(q), s.p)
+	C.read(dst)
+}
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	require.NoError(t, err)
+	name := func(line, col int) string {
+		call := goCallPassing(fset, file, line, col)
+		if call == nil {
+			return ""
+		}
+		return types.ExprString(call.Fun)
+	}
+	assert.Equal(t, "readLast", name(4, 29))
+	assert.Equal(t, "", name(5, 6), "*q is read on the host, before the call")
+	assert.Equal(t, "", name(6, 14), "q inside a conversion")
+	assert.Equal(t, "use", name(6, 18), "a field handed on")
+	assert.Equal(t, "", name(7, 9), "a C call is traced itself")
+}

@@ -156,15 +156,24 @@ func growth(loads []Record) string {
 func judgeModuleUse(ev *Evidence, what string, relevant func(*Record) bool) (Verdict, []string) {
 	var evidence []string
 	exercised, confirmed := false, false
+	foreign := map[string]bool{} // runs with a use of a function no traced module lent
 	for _, run := range ev.Runs {
 		life := newModuleLife()
 		for _, r := range sorted(run.Trace) {
 			if r.Returned() && ev.at(run.Trace, &r) && relevant(&r) {
-				exercised = true
 				mod := r.Module
 				if mod == 0 {
 					mod = life.functions[r.Function]
 				}
+				if mod == 0 {
+					// hipLaunchKernel's host stub, or a function from a
+					// module loaded in an untraced package: no module to
+					// have unloaded, nothing to judge.
+					foreign[run.Test] = true
+					life.step(r)
+					continue
+				}
+				exercised = true
 				_, live := life.live[mod]
 				if u, gone := life.unloaded[mod]; gone && !live {
 					confirmed = true
@@ -187,6 +196,9 @@ func judgeModuleUse(ev *Evidence, what string, relevant func(*Record) bool) (Ver
 	case confirmed:
 		return Confirmed, evidence
 	case !exercised:
+		for _, t := range sortedKeys(foreign) {
+			evidence = append(evidence, fmt.Sprintf("%s: %s at %s used a function that no traced module load lent (a runtime-API kernel, or a module of an untraced package)", t, what, ev.Finding.Posn))
+		}
 		return NotExercised, evidence
 	}
 	return Refuted, append(evidence, fmt.Sprintf("every %s at %s found its module loaded", what, ev.Finding.Posn))
@@ -232,4 +244,13 @@ func abbreviate(list []string, n int) string {
 		return strings.Join(list, ", ")
 	}
 	return strings.Join(list[:n], ", ") + fmt.Sprintf(" and %d more", len(list)-n)
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hiplint/hiplint/internal/hipapi"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -171,4 +173,59 @@ func TestJudgeAttributesLaunchAfterUnload(t *testing.T) {
 	v, ev = judge(evidenceFor(t, "HL2003", []int{31}, nil, run()))
 	assert.Equal(t, Confirmed, v, ev)
 	assert.Contains(t, strings.Join(ev, "\n"), "already unloaded at p/p.go:3:")
+}
+
+// TestJudgeCapturedFree: hipFreeAsync between hipStreamBeginCapture and
+// hipStreamEndCapture on that stream records a graph free node (issue 32),
+// judged by the graph's own allocations: memory hipMalloc returned before the
+// capture is HL3001's hazard (the runtime rejects it and invalidates the
+// capture), memory hipMallocAsync allocated in the same capture is not, and a
+// stream-ordered free outside any capture is no free node at all. The traces
+// are written by hand in the tracer's format (capture.FreeCaptured and
+// capture.FreeGraphAlloc of the GPU module).
+func TestJudgeCapturedFree(t *testing.T) {
+	hazard := &Run{Test: "TestFreeCaptured", Trace: loadTrace(t, "capture_free.jsonl")}
+	v, ev := judge(evidenceFor(t, "HL3001", []int{4}, nil, hazard))
+	assert.Equal(t, Confirmed, v, ev)
+	joined := strings.Join(ev, "\n")
+	assert.Contains(t, joined, "hipFreeAsync (under stream capture: a graph free node) at p/p.go:1:2 was given 0x7f917fe00000, device memory from hipMalloc at p/p.go:2:2")
+
+	twin := &Run{Test: "TestFreeGraphAlloc", Trace: loadTrace(t, "capture_graphalloc.jsonl")}
+	v, ev = judge(evidenceFor(t, "HL3001", []int{4}, nil, twin))
+	assert.Equal(t, Refuted, v, ev)
+	assert.Contains(t, strings.Join(ev, "\n"), "stream-ordered memory from hipMallocAsync at p/p.go:6:2 (under stream capture)")
+
+	// The same free with the capture's records removed: an ordinary free.
+	plain := &Trace{}
+	for _, r := range loadTrace(t, "capture_free.jsonl").Records {
+		if r.API != "hipStreamBeginCapture" && r.API != "hipStreamEndCapture" {
+			plain.Records = append(plain.Records, r)
+		}
+	}
+	v, ev = judge(evidenceFor(t, "HL3001", []int{4}, nil, &Run{Test: "TestFreeLater", Trace: plain}))
+	assert.Equal(t, NotExercised, v, ev)
+	assert.Contains(t, strings.Join(ev, "\n"), "outside any stream capture: an ordinary free, no graph free node")
+
+	// A capture of another stream does not make this stream's free a node.
+	other := &Trace{}
+	for _, r := range loadTrace(t, "capture_free.jsonl").Records {
+		if roleOf(&r) == hipapi.CaptureBegin || roleOf(&r) == hipapi.CaptureEnd {
+			r.Stream = 0x77
+		}
+		other.Records = append(other.Records, r)
+	}
+	v, ev = judge(evidenceFor(t, "HL3001", []int{4}, nil, &Run{Test: "TestOtherStream", Trace: other}))
+	assert.Equal(t, NotExercised, v, ev)
+}
+
+// TestJudgeUseOfForeignFunction: HL2003 at a launch whose function no traced
+// module load lent (hipLaunchKernel's host stub) has no module to have been
+// unloaded: not exercised, never "found its module loaded".
+func TestJudgeUseOfForeignFunction(t *testing.T) {
+	tr := &Trace{Records: []Record{
+		{Seq: 1, Site: 31, API: "hipLaunchKernel", Ret: new(Word), Function: 0x401000},
+	}}
+	v, ev := judge(evidenceFor(t, "HL2003", []int{31}, nil, &Run{Test: "TestStub", Trace: tr}))
+	assert.Equal(t, NotExercised, v, ev)
+	assert.Contains(t, strings.Join(ev, "\n"), "no traced module load lent")
 }

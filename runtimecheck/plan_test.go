@@ -1,8 +1,11 @@
 package runtimecheck
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -42,4 +45,75 @@ func TestPlanFindsTheTestsThatReachAFinding(t *testing.T) {
 	assert.Equal(t, []string{"TestLoadAll"}, got[36], "the leak in LoadAll")
 	assert.Equal(t, []string{"TestLoadTwice"}, got[73], "the double unload in LoadTwice")
 	assert.Empty(t, got[84], "Unreached has no test")
+}
+
+// TestPlanGoroutinesAndClosures: the shapes that hid runtime calls from
+// confirm on the GPU (issue 32). A copy read inside a goroutine joined by a
+// WaitGroup is planned for its own test and gets call markers inside the
+// goroutine (the overlay builds); an unload in a deferred closure is traced;
+// the launch after it is a silent HL2003 site, and a free under stream
+// capture an HL3001 one.
+func TestPlanGoroutinesAndClosures(t *testing.T) {
+	dir := gpuModule(t)
+	l, err := findingsOf(t.Context(), dir, fixtureEnv(t), []string{"./copygo", "./modunload", "./capture"}, true)
+	require.NoError(t, err)
+	require.Empty(t, l.errs)
+	pl := newPlanner(l.pkgs)
+	work := t.TempDir()
+	insts := map[string]*Instrumented{}
+	next := 1
+	for _, pkg := range []string{"copygo", "modunload", "capture"} {
+		d := filepath.Join(dir, pkg)
+		var probes []probeAt
+		for _, f := range l.findings {
+			if filepath.Dir(f.File) == d {
+				probes = append(probes, probeAt{f.File, f.Line, f.Col, strings.HasPrefix(f.ID, "HL1")})
+			}
+		}
+		pdir := filepath.Join(work, pkg)
+		require.NoError(t, os.MkdirAll(pdir, 0o755))
+		inst, err := instrument(d, packageFiles(l.pkgs, d), pdir, next, probes)
+		require.NoError(t, err)
+		next += len(inst.Sites) + 1
+		insts[d] = inst
+	}
+	all := append(append([]Finding(nil), l.findings...), traceCandidates(l.findings, insts, l.pkgs, dir)...)
+	got := map[string][]string{}
+	for _, f := range all {
+		rel, _ := filepath.Rel(dir, f.File)
+		var names []string
+		for _, p := range pl.plan(pl.enclosing(f.File, f.Line)) {
+			names = append(names, p.Name)
+		}
+		got[fmt.Sprintf("%s:%d %s", rel, f.Line, f.ID)] = names
+	}
+	t.Logf("%v", got)
+	assert.Equal(t, []string{"TestStaleGo"}, got["copygo/copygo.go:57 HL1001"], "the read in StaleGo's goroutine")
+	assert.Equal(t, []string{"TestSyncedGo"}, got["copygo/copygo.go:74 HL1001"], "the twin's read, a silent site")
+	// Each launch is a use of its module, planned for its own test only.
+	assert.Equal(t, []string{"TestLaunchLookedUp"}, got["modunload/modunload.go:77 HL2003"], "the launch after the deferred unload")
+	assert.Equal(t, []string{"TestLaunchBorrowed"}, got["modunload/modunload.go:97 HL2003"], "the launch before the deferred release")
+	assert.Equal(t, []string{"TestLaunchEvicted"}, got["modunload/modunload.go:158 HL2003"], "the launch after the eviction")
+	assert.Equal(t, []string{"TestFreeCaptured"}, got["capture/capture.go:59 HL3001"], "the captured free")
+	assert.Equal(t, []string{"TestFreeGraphAlloc"}, got["capture/capture.go:77 HL3001"], "the twin's captured free")
+
+	unload := false
+	for _, s := range insts[filepath.Join(dir, "modunload")].Sites {
+		unload = unload || s.Line == 66 && s.API == "hipModuleUnload"
+	}
+	assert.True(t, unload, "the unload in Lookup's deferred closure is traced")
+	var marker bool
+	for _, s := range insts[filepath.Join(dir, "copygo")].Sites {
+		marker = marker || s.Marker && s.Line == 57
+	}
+	assert.True(t, marker, "call markers around readLast inside the goroutine")
+	if _, err := exec.LookPath("gcc"); err == nil {
+		for _, pkg := range []string{"copygo", "modunload", "capture"} {
+			cmd := exec.Command("go", "build", "-overlay="+insts[filepath.Join(dir, pkg)].Overlay, "./"+pkg)
+			cmd.Dir = dir
+			cmd.Env = fixtureEnv(t)
+			out, err := cmd.CombinedOutput()
+			require.NoError(t, err, "%s", out)
+		}
+	}
 }

@@ -68,6 +68,7 @@ func (m *Matrix) Doc() string {
 			b.WriteString("\n")
 		}
 	}
+	b.WriteString(m.gpuSection())
 	return b.String()
 }
 

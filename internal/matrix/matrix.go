@@ -43,6 +43,10 @@ type Matrix struct {
 	// Problems are markers that break the rules: an unknown row, a hazard
 	// without a want, a twin with one, a marker on no declaration.
 	Problems []string
+	// GPUCases are the GPU module's tests marked //matrix:gpu, and GPU the
+	// committed verdicts of their last run (nil when there is no copy).
+	GPUCases []GPUCase
+	GPU      *GPURun
 }
 
 // Cell returns the cell of a row and family (never nil).
@@ -97,7 +101,36 @@ func Read(root string) (*Matrix, error) {
 			}
 		}
 	}
+	if err := m.readGPU(root); err != nil {
+		return nil, err
+	}
 	return m, nil
+}
+
+// readGPU reads the GPU cases and the committed copy of their verdicts, where
+// the tree has them.
+func (m *Matrix) readGPU(root string) error {
+	if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(GPUDir))); err != nil {
+		return nil
+	}
+	cases, problems, err := ReadGPUCases(root)
+	if err != nil {
+		return err
+	}
+	m.GPUCases, m.Problems = cases, append(m.Problems, problems...)
+	f, err := os.Open(filepath.Join(root, filepath.FromSlash(GPUVerdictsFile)))
+	if os.IsNotExist(err) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	defer f.Close()
+	run, err := ReadGPUVerdicts(f)
+	if err != nil {
+		return fmt.Errorf("%s: %v", GPUVerdictsFile, err)
+	}
+	m.GPU = run
+	return nil
 }
 
 func (m *Matrix) readFile(path, rel, family string) error {

@@ -7,9 +7,12 @@
 #
 #   bash runtimecheck/gpu/check.sh [outdir]      (from anywhere; needs Go, gcc, CUDA or ROCm)
 #
-# Everything goes to outdir (default $OUT or /tmp/hiplint-gpu), seven files:
+# Everything goes to outdir (default $OUT or /tmp/hiplint-gpu), eight files:
 # device.txt, baseline.txt, confirm.txt (stderr at its end), confirm.json,
-# traces.tar.gz, overhead-baseline.txt, hang.txt (with the leftover check).
+# traces.tar.gz, overhead-baseline.txt, hang.txt (with the leftover check),
+# verdicts.tsv (the GPU column of docs/coverage.md: one line per test marked
+# //matrix:gpu; commit it as runtimecheck/gpu/verdicts.tsv and regenerate the
+# doc with go test ./internal/matrix -run TestCoverageDoc -update).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:-${OUT:-/tmp/hiplint-gpu}}
@@ -24,6 +27,10 @@ cd "$root" || exit 1
 cat "$out/device.txt"
 
 go build -o "$bin/hiplint" ./cmd/hiplint || { echo "build failed"; exit 1; }
+go build -o "$bin/gpuverdicts" ./internal/matrix/gpuverdicts || { echo "build failed"; exit 1; }
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+if [ -n "$(git -C "$root" status --porcelain 2>/dev/null)" ]; then commit="$commit+changes"; fi
+card=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
 confirm="$bin/hiplint confirm"
 echo "confirm command: $confirm"
 
@@ -35,12 +42,12 @@ lib=${CUDA_LIB:-/usr/local/cuda/lib64}
 
 echo "== baseline: the same tests, uninstrumented, through the HIP-on-CUDA mapping"
 CGO_CFLAGS="-I$root/runtimecheck/hipcuda/include -I$inc" CGO_LDFLAGS="-L$lib -lcudart -lcuda" \
-  go test -count=1 -v ./modules ./copysync ./graphfree ./xnack ./pipe ./gfree ./modset ./cargs > "$out/baseline.txt" 2>&1
+  go test -count=1 -v ./modules ./copysync ./graphfree ./xnack ./pipe ./gfree ./modset ./cargs ./modunload ./copygo ./capture > "$out/baseline.txt" 2>&1
 grep -E '^(--- |ok|FAIL)' "$out/baseline.txt"
 
-echo "== hiplint confirm -silent ./modules ./copysync ./graphfree ./xnack ./pipe ./gfree ./modset ./cargs"
+echo "== hiplint confirm -silent ./modules ./copysync ./graphfree ./xnack ./pipe ./gfree ./modset ./cargs ./modunload ./copygo ./capture"
 start=$(date +%s)
-$confirm -silent -timeout 3m -keep -jsonfile "$out/confirm.json" ./modules ./copysync ./graphfree ./xnack ./pipe ./gfree ./modset ./cargs > "$out/confirm.txt" 2> "$bin/confirm.stderr"
+$confirm -silent -timeout 3m -keep -jsonfile "$out/confirm.json" ./modules ./copysync ./graphfree ./xnack ./pipe ./gfree ./modset ./cargs ./modunload ./copygo ./capture > "$out/confirm.txt" 2> "$bin/confirm.stderr"
 echo "exit status $? after $(( $(date +%s) - start )) s" | tee -a "$out/confirm.txt"
 { echo "== stderr"; cat "$bin/confirm.stderr"; } >> "$out/confirm.txt"
 cat "$out/confirm.txt"
@@ -48,6 +55,11 @@ kept=$(sed -n 's/^hiplint confirm: keeping //p' "$bin/confirm.stderr" | head -1)
 if [ -n "$kept" ] && [ -d "$kept" ]; then
   tar -C "$kept" -czf "$out/traces.tar.gz" --exclude=hipcuda . && rm -rf "$kept"
 fi
+
+echo "== verdicts.tsv: the GPU column of docs/coverage.md"
+"$bin/gpuverdicts" -root "$root" -baseline "$out/baseline.txt" -confirm "$out/confirm.json" \
+  -header "$(date -u +%Y-%m-%d), ${card:-no GPU found}, commit $commit" > "$out/verdicts.tsv"
+cat "$out/verdicts.tsv"
 
 echo "== overhead: each hazard test alone, uninstrumented, after the confirm runs (JIT caches warm)"
 for t in modules:TestLoadAll modules:TestLoadTwice copysync:TestStaleStream copysync:TestStaleHost graphfree:TestPlainFree xnack:TestSystemNoSkip; do
