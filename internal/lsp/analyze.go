@@ -140,6 +140,7 @@ func (s *Server) analyzeDir(ctx context.Context, dir string, overlay map[string]
 	})
 	res.problems = append(res.problems, r.Triage.Notes...)
 	res.problems = append(res.problems, r.Triage.Errors...)
+	res.problems = append(res.problems, r.Notes...)
 	for _, e := range r.Errors {
 		res.problems = append(res.problems, e.String())
 	}
