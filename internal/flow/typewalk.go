@@ -10,15 +10,22 @@ import "go/types"
 // checker still hands it to the analyzers) the field of A[int] is a
 // pointer to A[A[int]], whose field points to A[A[A[int]]], each a new
 // type, so the walk expanded ever larger instantiations until the process
-// ran out of memory (issue 29). A TypeWalk therefore also counts the
-// instantiations it expands by their origin (types.Named.Origin: A for
-// every A[...]) and refuses more than MaxInstances of one origin, and
-// refuses any type beyond MaxTypeWalk types in all.
+// ran out of memory (issue 29); type Q[T any] struct{ s []Q[*T] } grows
+// its type arguments the same way. A TypeWalk therefore refuses an
+// instantiation whose type arguments are larger than MaxTypeArgs types
+// (A[A[...]] nested that deep: a cycle grows them without end, real code
+// stays far below), counts the instantiations it expands by their origin
+// (types.Named.Origin: A for every A[...]) and refuses more than
+// MaxInstances of one origin, and refuses any type beyond MaxTypeWalk
+// types in all.
 
 const (
+	// MaxTypeArgs bounds the size of an instantiation's type arguments, in
+	// types (Box[Box[int]]: its argument has two), that a walk looks into.
+	MaxTypeArgs = 32
 	// MaxInstances bounds the instantiations of one generic type that one
 	// walk over types looks into (A[int], A[A[int]], ... count for A).
-	MaxInstances = 8
+	MaxInstances = 64
 	// MaxTypeWalk bounds the types one walk over types looks into.
 	MaxTypeWalk = 4096
 )
@@ -47,7 +54,7 @@ func (w *TypeWalk) Enter(t types.Type) bool {
 	}
 	if n, ok := types.Unalias(t).(*types.Named); ok && n.TypeArgs().Len() > 0 {
 		o := n.Origin()
-		if w.instances[o] >= MaxInstances {
+		if w.instances[o] >= MaxInstances || argsSize(n, MaxTypeArgs+1) > MaxTypeArgs {
 			w.Cut = true
 			return false
 		}
@@ -62,6 +69,49 @@ func (w *TypeWalk) Enter(t types.Type) bool {
 	w.seen[t] = true
 	w.n++
 	return true
+}
+
+// argsSize returns the number of types in n's type arguments, counting
+// through the constructors of composite types and the arguments of nested
+// instantiations, or limit once it reaches it.
+func argsSize(n *types.Named, limit int) int {
+	size := 0
+	work := make([]types.Type, 0, 8)
+	for i := range n.TypeArgs().Len() {
+		work = append(work, n.TypeArgs().At(i))
+	}
+	for len(work) > 0 && size < limit {
+		t := types.Unalias(work[len(work)-1])
+		work = work[:len(work)-1]
+		size++
+		switch t := t.(type) {
+		case *types.Named:
+			for i := range t.TypeArgs().Len() {
+				work = append(work, t.TypeArgs().At(i))
+			}
+		case *types.Pointer:
+			work = append(work, t.Elem())
+		case *types.Slice:
+			work = append(work, t.Elem())
+		case *types.Array:
+			work = append(work, t.Elem())
+		case *types.Chan:
+			work = append(work, t.Elem())
+		case *types.Map:
+			work = append(work, t.Key(), t.Elem())
+		case *types.Struct:
+			for i := range t.NumFields() {
+				work = append(work, t.Field(i).Type())
+			}
+		case *types.Signature:
+			for _, tup := range []*types.Tuple{t.Params(), t.Results()} {
+				for i := range tup.Len() {
+					work = append(work, tup.At(i).Type())
+				}
+			}
+		}
+	}
+	return min(size, limit)
 }
 
 // LookupSafe reports whether go/types may be asked about the fields and
