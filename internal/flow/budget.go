@@ -65,8 +65,8 @@ var DefaultLimits = Limits{
 	// maxVisits visits of a state of 64 entries per node: what the
 	// analyzers' bounded states (memcpysync's maxPendingCopies) can need.
 	WorkPerNode: maxVisits * 64,
-	FuncTime:    30 * time.Second,
-	PkgTime:     3 * time.Minute,
+	FuncTime:    2 * time.Minute,
+	PkgTime:     10 * time.Minute,
 	HeapLimit:   4 << 30,
 }
 
