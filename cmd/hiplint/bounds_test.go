@@ -145,3 +145,32 @@ func Other(dst, src unsafe.Pointer) float32 {
 	assert.NotContains(t, res.stderr, "left out")
 	assert.Greater(t, strings.Count(res.stdout, "(HL1001)"), 1)
 }
+
+// modulebalance's path analysis has the same budget: over it, the function's
+// findings are left out with a note, and within it they are reported.
+func TestBudgetNoteModulebalance(t *testing.T) {
+	t.Parallel()
+	dir := boundsModule(t, map[string]string{"p.go": cyclePreamble + `func Leak(path *C.char, fail bool) error {
+	var m C.hipModule_t
+	if C.hipModuleLoad(&m, path) != C.hipSuccess {
+		return nil
+	}
+	if fail {
+		return nil
+	}
+	C.hipModuleUnload(m)
+	_ = unsafe.Pointer(nil)
+	return nil
+}
+`})
+	res := boundedRun(t, dir, 3*time.Minute, []string{"HIPLINT_BUDGET=work=1"}, "-modulebalance", "./...")
+	assertNoCrash(t, res)
+	assert.Equal(t, exitClean, res.code, "a note is no error")
+	assert.Empty(t, res.stdout)
+	assert.Regexp(t, `example.com/bounds/p: note: modulebalance left out Leak \(p/p.go:\d+:1\) over its analysis budget`, res.stderr)
+
+	res = boundedRun(t, dir, 3*time.Minute, nil, "-modulebalance", "./...")
+	assert.Equal(t, exitFindings, res.code)
+	assert.Contains(t, res.stdout, "(HL2001)")
+	assert.NotContains(t, res.stderr, "left out")
+}
