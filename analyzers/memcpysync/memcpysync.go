@@ -4,6 +4,7 @@ import (
 	"flag"
 	"go/ast"
 	"go/types"
+	"reflect"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/diag"
@@ -29,6 +30,9 @@ var Analyzer = &analysis.Analyzer{
 	Run:       run,
 	FactTypes: []analysis.Fact{new(Summary), new(flow.StreamKind)},
 	Requires:  []*analysis.Analyzer{flow.IndexAnalyzer, flow.Getters},
+	// The functions it left out, over their budget (flow.Budget); nil
+	// when there are none.
+	ResultType: reflect.TypeFor[flow.Notes](),
 }
 
 const strictFlag = "strict"
@@ -43,11 +47,12 @@ func init() {
 // ordered after the copy, so that confirm can also judge the reads the
 // analyzer found safe (the fixed twins). It is never part of the lint suite.
 var Candidates = &analysis.Analyzer{
-	Name:      Analyzer.Name,
-	Doc:       "memcpysync in candidate mode (hiplint confirm only): every read of a copy's destination, ordered or not",
-	Run:       func(pass *analysis.Pass) (any, error) { return analyze(pass, false, true) },
-	FactTypes: Analyzer.FactTypes,
-	Requires:  Analyzer.Requires,
+	Name:       Analyzer.Name,
+	Doc:        "memcpysync in candidate mode (hiplint confirm only): every read of a copy's destination, ordered or not",
+	Run:        func(pass *analysis.Pass) (any, error) { return analyze(pass, false, true) },
+	FactTypes:  Analyzer.FactTypes,
+	Requires:   Analyzer.Requires,
+	ResultType: Analyzer.ResultType,
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -73,15 +78,21 @@ type checker struct {
 	// funcFields: fields of function type that always hold one function
 	// (Ops{sync: d.Synchronize}); calls through them call it.
 	funcFields map[*types.Var]*types.Func
+	// usesC: whether each file refers to cgo names (fileUsesC).
+	usesC map[*ast.File]bool
+	// budget bounds the analysis of each function and of the package
+	// (flow.Budget); the functions over it are the analyzer's result.
+	budget *flow.Budget
 }
 
 func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 	if !cgocall.CallsRuntime(pass.Pkg) && len(pass.AllObjectFacts()) == 0 {
-		return nil, nil
+		return flow.Notes(nil), nil
 	}
 	impls := flow.NewImpls(pass)
 	c := &checker{pass: pass, info: pass.TypesInfo, order: flow.StreamOrder{Strict: strict}, candidates: candidates,
-		idx: flow.IndexOf(pass), funcFields: flow.IndexOf(pass).FuncFields(pass), sums: flow.NewTable[Summary](pass, impls)}
+		idx: flow.IndexOf(pass), funcFields: flow.IndexOf(pass).FuncFields(pass), sums: flow.NewTable[Summary](pass, impls),
+		budget: flow.NewBudget()}
 	c.streamFlags = flow.StreamVarFacts(pass, c.idx)
 	c.sums.Meet = meetSummaries
 	funcs := c.idx.Funcs()
@@ -95,7 +106,7 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 	final, ok := sums.Solve(funcs)
 	sums.Report(funcs, final, ok, func(_ flow.Func, fa *funcAnalysis) { fa.report() })
 	c.sums.Export(flow.Objects(c.info, funcs))
-	return nil, nil
+	return c.budget.Notes(), nil
 }
 
 // relevant reports whether fn has anything this check looks at: runtime

@@ -77,7 +77,7 @@ func (fa *funcAnalysis) reportOne(f finding) {
 	// The fix: a device synchronize on its own line before the statement
 	// holding the read, when the copying device is the current one there
 	// and the file calls C functions.
-	if f.device == f.copyQueue.Device && f.device != flow.Unknown && cgocall.FileUsesC(fa.pass.Files, f.anchor.Pos()) {
+	if f.device == f.copyQueue.Device && f.device != flow.Unknown && fa.fileUsesC(f.anchor.Pos()) {
 		edit, stmt, ok := flow.LineBefore(fa.pass.Fset, fa.fn.Body, f.anchor, "C."+sync+"()")
 		if ok && !(stmt.Pos() <= site.pos && site.pos < stmt.End()) {
 			fixes = append(fixes, analysis.SuggestedFix{
@@ -108,4 +108,24 @@ func (fa *funcAnalysis) deviceName(d flow.Sym) string {
 		return "device " + d.Expr
 	}
 	return "device " + d.String()
+}
+
+// fileUsesC is cgocall.FileUsesC, once per file of the package: it walks
+// the file, and a function of thousands of findings asked it for each
+// (issue 29: most of the reporting time of a 2,000-label function).
+func (fa *funcAnalysis) fileUsesC(pos token.Pos) bool {
+	for _, f := range fa.pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			uses, ok := fa.usesC[f]
+			if !ok {
+				uses = cgocall.FileUsesC([]*ast.File{f}, pos)
+				if fa.usesC == nil {
+					fa.usesC = map[*ast.File]bool{}
+				}
+				fa.usesC[f] = uses
+			}
+			return uses
+		}
+	}
+	return false
 }

@@ -79,6 +79,26 @@ func (s *state) track(site int, p *pending) {
 	s.copies.Set(site, p)
 }
 
+// complete records that the host waited for copy site's copy. In candidate
+// mode the copy stays, marked done, for its reads to be judged; otherwise
+// it is dropped: a copy the host waited for is no hazard, as one never
+// issued is not, and the states stay as small as the copies in flight
+// (a generated function that synchronizes every few copies kept every
+// copy it had issued, up to maxPendingCopies, in every state).
+func (fa *funcAnalysis) complete(s *state, site int) {
+	if fa.candidates {
+		s.edit(site).done = true
+		return
+	}
+	s.copies.Delete(site)
+}
+
+// stateSize is a state's size for the budget (flow.Problem.Size): the
+// entries of its maps.
+func stateSize(s *state) int {
+	return s.copies.Len() + s.streams.Len() + s.events.Len() + s.kinds.Len() + s.syncedStreams.Len() + len(s.evOps)
+}
+
 // cloneState copies s. The solver clones a state at every block, so maps
 // that are empty stay nil (most are, in most functions) and are made on
 // their first write (flow.Put): the clones were a third of this analyzer's
@@ -97,19 +117,7 @@ func joinState(into, from *state) *state {
 	if into.device != from.device {
 		into.device = flow.Unknown
 	}
-	into.copies.JoinUnion(from.copies, func(q, p *pending) *pending {
-		if samePending(q, p) {
-			return q // shared: see edit
-		}
-		q = q.clone()
-		q.dsts = flow.AppendNew(q.dsts, p.dsts...)
-		q.waited = flow.Intersect(q.waited, p.waited)
-		q.done = q.done && p.done
-		if q.queue.Key() != p.queue.Key() {
-			q.queue.Device = flow.Unknown
-		}
-		return q
-	}, nil)
+	joinCopies(&into.copies, from.copies)
 	into.streams.JoinUnion(from.streams, flow.JoinQueues, nil)
 	into.events.JoinIntersect(from.events, func(v, w []int) []int { return flow.Intersect(slices.Clone(v), w) }) // recorded after them on both
 	into.kinds.JoinIntersect(from.kinds, func(v, w flow.SmallSet) flow.SmallSet { return v | w })                // either path's kind
@@ -119,6 +127,62 @@ func joinState(into, from *state) *state {
 	into.synced = into.synced && from.synced
 	into.nullSynced = into.nullSynced && from.nullSynced
 	return into
+}
+
+// joinCopies joins from's pending copies into into's: a copy pending on
+// either path is pending. The join keeps the bound of track: a site from
+// alone is added only while into tracks fewer than maxPendingCopies, the
+// lowest sites first. Without it a join was the union of every path's
+// copies, and in a goto-heavy function each state held every copy of the
+// function, so that time and memory grew with the square of its size
+// (issue 29: 2,000 labels ran out of memory). into's own copies are always
+// kept, so the join is still monotone and the solver converges; which
+// copies a full state leaves out depends on the order the solver visits
+// blocks in, which is fixed.
+func joinCopies(into *flow.COW[int, *pending], from flow.COW[int, *pending]) {
+	if from.Len() == 0 {
+		return
+	}
+	var extra []int // from's sites that into lacks
+	changed := false
+	for k, p := range from.Map() {
+		q, ok := into.Get(k)
+		switch {
+		case !ok:
+			extra = append(extra, k)
+		case !samePending(q, p):
+			if !changed {
+				into.Edit()
+				changed = true
+			}
+			into.Map()[k] = mergePending(q, p)
+		}
+	}
+	if len(extra) == 0 || into.Len() >= maxPendingCopies {
+		return
+	}
+	slices.Sort(extra)
+	m := into.Edit()
+	for _, k := range extra {
+		if len(m) >= maxPendingCopies {
+			break
+		}
+		m[k] = from.Map()[k] // shared: see edit
+	}
+}
+
+// mergePending is the pending copy of one site on two paths, q and p,
+// which differ: a copy of q, with the destinations of both, the queues
+// waiting on both, done if done on both.
+func mergePending(q, p *pending) *pending {
+	q = q.clone()
+	q.dsts = flow.AppendNew(q.dsts, p.dsts...)
+	q.waited = flow.Intersect(q.waited, p.waited)
+	q.done = q.done && p.done
+	if q.queue.Key() != p.queue.Key() {
+		q.queue.Device = flow.Unknown
+	}
+	return q
 }
 
 // equalState reports whether two states are the same. The solver compares

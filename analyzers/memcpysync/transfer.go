@@ -50,6 +50,7 @@ type funcAnalysis struct {
 type observed struct {
 	exit       *state // the join of the states at its returns; nil: none
 	copies     []ParamCopy
+	copySet    map[ParamCopy]bool // copies, as a set
 	readParams []int
 	devReads   []DeviceRead
 	findings   []finding
@@ -72,17 +73,26 @@ func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
 // body) what it leaves its caller.
 func (c *checker) analyzeFunc(fn flow.Func) *funcAnalysis {
 	fa := newFuncAnalysis(c, fn)
+	// Over budget (flow.Budget): no findings, an empty summary, and a note.
+	if !c.budget.Start(fn) {
+		fa.seen = &observed{}
+		return fa
+	}
 	g := c.idx.CFG(fn.Body)
 	p := fa.problem()
 	p.Entry = &state{device: flow.Entry} // maps made on first write (flow.Put)
 	in := flow.Solve(g, p)
 	fa.seen = &observed{}
+	if c.budget.Over() {
+		return fa
+	}
 	flow.ReplayExits(fa.info, g, in.Last(), p, func(ast.Node, *state) {}, fa.atExit)
 	return fa
 }
 
 func (fa *funcAnalysis) problem() flow.Problem[*state] {
-	return flow.Problem[*state]{Clone: cloneState, Join: joinState, Equal: equalState, Transfer: fa.transfer, Branch: fa.branch}
+	return flow.Problem[*state]{Clone: cloneState, Join: joinState, Equal: equalState, Transfer: fa.transfer, Branch: fa.branch,
+		Budget: fa.budget, Size: stateSize}
 }
 
 func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
@@ -253,7 +263,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 func (fa *funcAnalysis) deviceSync(s *state) {
 	for k, cp := range s.copies.Map() {
 		if !cp.done && cp.queue.Device.Same(s.device) {
-			s.edit(k).done = true
+			fa.complete(s, k)
 		}
 	}
 	if s.device == flow.Entry {
@@ -264,7 +274,7 @@ func (fa *funcAnalysis) deviceSync(s *state) {
 func (fa *funcAnalysis) streamSync(q flow.Queue, s *state) {
 	for k, cp := range s.copies.Map() {
 		if !cp.done && (slices.Contains(cp.waited, q.Key()) || fa.order.Waits(cp.queue, cp.peer, q)) {
-			s.edit(k).done = true
+			fa.complete(s, k)
 		}
 	}
 	if q.Kind == flow.OnStream {
@@ -299,7 +309,7 @@ func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 	if !async && d2h {
 		for k, cp := range s.copies.Map() {
 			if !cp.done && fa.ordered(cp, q) {
-				s.edit(k).done = true
+				fa.complete(s, k)
 			}
 		}
 		if q.Kind == flow.OnNull && q.Device == flow.Entry {

@@ -122,7 +122,7 @@ func (fa *funcAnalysis) eventOp(op EventOpKind, ev flow.Loc, q flow.Queue, s *st
 func (fa *funcAnalysis) syncEvent(ev flow.Loc, s *state) {
 	for _, i := range s.events.Map()[ev] {
 		if cp, ok := s.copies.Get(i); ok && !cp.done {
-			s.edit(i).done = true
+			fa.complete(s, i)
 		}
 	}
 }
@@ -240,7 +240,13 @@ func (fa *funcAnalysis) atExit(s *state) {
 					continue
 				}
 			}
-			o.copies = append(o.copies, pc)
+			if !o.copySet[pc] { // one each: a function of thousands of returns
+				if o.copySet == nil {
+					o.copySet = map[ParamCopy]bool{}
+				}
+				o.copySet[pc] = true
+				o.copies = append(o.copies, pc)
+			}
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/types"
 	"maps"
+	"reflect"
 	"slices"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
@@ -35,6 +36,8 @@ var Analyzer = &analysis.Analyzer{
 	Run:       run,
 	FactTypes: []analysis.Fact{new(Unloads), new(ReturnsModule), new(Borrows), new(LoadsInto)},
 	Requires:  []*analysis.Analyzer{flow.IndexAnalyzer, flow.Getters},
+	// The functions it left out, over their budget (flow.Budget).
+	ResultType: reflect.TypeFor[flow.Notes](),
 }
 
 const doc = `check that GPU modules are unloaded once on every path
@@ -82,23 +85,25 @@ func (f *ReturnsModule) String() string {
 // (HL2001 at the load) and confirm can judge the loads it found safe (the
 // fixed twins) too. It is never part of the lint suite.
 var Candidates = &analysis.Analyzer{
-	Name:      Analyzer.Name,
-	Doc:       "modulebalance in candidate mode (hiplint confirm only): every load, unloaded or not",
-	Run:       func(pass *analysis.Pass) (any, error) { return analyze(pass, true) },
-	FactTypes: Analyzer.FactTypes,
-	Requires:  Analyzer.Requires,
+	Name:       Analyzer.Name,
+	Doc:        "modulebalance in candidate mode (hiplint confirm only): every load, unloaded or not",
+	Run:        func(pass *analysis.Pass) (any, error) { return analyze(pass, true) },
+	FactTypes:  Analyzer.FactTypes,
+	Requires:   Analyzer.Requires,
+	ResultType: Analyzer.ResultType,
 }
 
 func run(pass *analysis.Pass) (any, error) { return analyze(pass, false) }
 
 func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	if !flow.IsInvolved(pass) {
-		return nil, nil
+		return flow.Notes(nil), nil
 	}
 	impls := flow.NewImpls(pass)
 	a := &analysis_{pass: pass, info: pass.TypesInfo, candidates: candidates, idx: flow.IndexOf(pass),
 		unloads: flow.NewTable[Unloads](pass, impls), borrows: flow.NewTable[Borrows](pass, impls),
-		returns: flow.NewTable[ReturnsModule](pass, nil), loadsInto: flow.NewTable[LoadsInto](pass, nil)}
+		returns: flow.NewTable[ReturnsModule](pass, nil), loadsInto: flow.NewTable[LoadsInto](pass, nil),
+		budget: flow.NewBudget()}
 	// A call through an interface (or a type parameter's constraint) unloads
 	// or borrows what every implementation the package can see does.
 	all := func(int) bool { return true }
@@ -129,10 +134,13 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 			newFuncAnalysis(a, fn).run()
 		}
 	}
-	return nil, nil
+	return a.budget.Notes(), nil
 }
 
 type analysis_ struct {
+	// budget bounds the path analysis of each function and of the package
+	// (flow.Budget); the functions over it are the analyzer's result.
+	budget     *flow.Budget
 	pass       *analysis.Pass
 	info       *types.Info
 	candidates bool                     // Candidates: unloads do not count

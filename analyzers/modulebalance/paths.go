@@ -165,6 +165,9 @@ func (fa *funcAnalysis) run() {
 	// without loading it (a parameter's, a field's, a map's or a local copy
 	// of one), so that what follows its unload can be checked, and so that a
 	// path that does not unload it joins as "not unloaded".
+	if !fa.budget.Start(fa.fn) { // over budget before (flow.Budget)
+		return
+	}
 	fa.entry = state{}
 	loadedRoots := fa.loadTargets(fa.fn.Body, true)
 	flow.Released(fa.idx, fa.fn.Body, fa.unloadsOf, func(_ *ast.CallExpr, m ast.Expr) {
@@ -174,9 +177,13 @@ func (fa *funcAnalysis) run() {
 	})
 	g := fa.idx.CFG(fa.fn.Body)
 	// Solve clones the entry state: fa.entry stays as it is.
-	p := flow.Problem[state]{Entry: fa.entry, Transfer: fa.transfer, Branch: fa.refine}
+	p := flow.Problem[state]{Entry: fa.entry, Transfer: fa.transfer, Branch: fa.refine,
+		Budget: fa.budget, Size: func(s state) int { return len(s) }}
 	flow.ShareValues(&p, (*handle).clone, (*handle).covers, (*handle).join, (*handle).same)
 	in := flow.Solve(g, p)
+	if fa.budget.Over() { // no findings: the solution is no fixpoint
+		return
+	}
 	fa.reported = flow.NewFindings(fa.pass)
 	flow.Replay(g, in.Last(), p, func(ast.Node, state) {})
 }

@@ -14,6 +14,12 @@
 // package uses no cgo itself and reaches the runtime only through wrappers.
 // Every tenth package has one real hazard (a module leaked on an early
 // return), so the output is not empty. The output is deterministic.
+//
+// With -goto N it writes instead a module of one package, dispatch, holding
+// one goto-heavy function of N labels (internal/gotogen; -unused: every odd
+// label has no goto naming it, which Go rejects but hiplint analyzes):
+//
+//	go run ./bench/gen -goto 2000 -include $PWD/testdata/include -o /tmp/goto2000
 package main
 
 import (
@@ -24,6 +30,8 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+
+	"github.com/hiplint/hiplint/internal/gotogen"
 )
 
 func main() {
@@ -31,12 +39,23 @@ func main() {
 	funcs := flag.Int("funcs", 24, "functions per package")
 	include := flag.String("include", "", "absolute path of hiplint's testdata/include (the fixture headers)")
 	out := flag.String("o", "", "output directory (created; must not exist or be empty)")
+	labels := flag.Int("goto", 0, "write one goto-heavy function of this many labels instead (internal/gotogen)")
+	unused := flag.Bool("unused", false, "with -goto: leave every odd label unused")
 	flag.Parse()
 	if *include == "" || *out == "" || !filepath.IsAbs(*include) {
 		log.Fatal("gen: -include (absolute) and -o are required")
 	}
 	g := &generator{n: *n, funcs: *funcs, include: *include}
-	files := g.module()
+	var files map[string][]byte
+	if *labels > 0 {
+		files = map[string][]byte{
+			"go.mod": []byte("module " + modPath + "\n\ngo 1.26\n"),
+			"dispatch/dispatch.go": g.gofmt("dispatch", gotogen.Package("dispatch", *include,
+				gotogen.Options{Labels: *labels, Unused: *unused})),
+		}
+	} else {
+		files = g.module()
+	}
 	for name, data := range files {
 		path := filepath.Join(*out, name)
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

@@ -141,6 +141,9 @@ func (p *program) analyze(o *options) (*results, []*packages.Package, bool, erro
 	if r.Hint != "" {
 		fmt.Fprintf(p.stderr, "hiplint: hint: %s\n", r.Hint)
 	}
+	for _, line := range r.Notes { // functions left out over their analysis budget
+		p.errorf("%s", line)
+	}
 	return &results{findings: r.Findings, errors: r.Errors, sources: r.Sources}, r.Triage.Analyzable, len(r.Triage.Errors) > 0, nil
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/diag/check"
+	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/hiplint/hiplint/internal/headerless"
 	"github.com/hiplint/hiplint/internal/suppress"
 	"golang.org/x/tools/go/analysis"
@@ -139,6 +140,10 @@ type Result struct {
 	// Sources are, with Config.HashSources, the SHA-256 of the bytes the
 	// analysis read, by file name (sources.go).
 	Sources map[string]Digest
+	// Notes name the functions an analyzer left out, over its analysis
+	// budget (flow.Budget), one line each, sorted: notes, as the tier-3
+	// notes of Triage are, not errors.
+	Notes []string
 }
 
 // Run loads the packages named by patterns with everything the analyzers
@@ -182,14 +187,14 @@ func Run(cfg Config, patterns ...string) (*Result, error) {
 	tier3 := NewTier3Filter(roots, res.Triage.Degraded, res.Triage.Partial)
 	release := cfg.ReleaseMemory && len(cfg.Candidates) == 0
 	if len(cfg.Analyzers) > 0 {
-		res.Findings, res.Errors, err = analyze(&cfg, cfg.Analyzers, roots, tier3, release, cfg.Directives)
+		res.Findings, res.Errors, res.Notes, err = analyze(&cfg, cfg.Analyzers, roots, tier3, release, cfg.Directives)
 		if err != nil {
 			return nil, err
 		}
 	}
 	if len(cfg.Candidates) > 0 {
 		var errs []ActionError
-		res.Candidates, errs, err = analyze(&cfg, cfg.Candidates, roots, tier3, false, false)
+		res.Candidates, errs, _, err = analyze(&cfg, cfg.Candidates, roots, tier3, false, false)
 		if err != nil {
 			return nil, err
 		}
@@ -247,8 +252,8 @@ func loadConfig(cfg *Config, mode packages.LoadMode) *packages.Config {
 }
 
 // analyze runs the analyzers on roots and returns their findings, with the
-// directives applied, and their failures.
-func analyze(cfg *Config, as []*analysis.Analyzer, roots []*packages.Package, tier3 *Tier3Filter, release, directives bool) ([]*Finding, []ActionError, error) {
+// directives applied, their failures and their notes.
+func analyze(cfg *Config, as []*analysis.Analyzer, roots []*packages.Package, tier3 *Tier3Filter, release, directives bool) ([]*Finding, []ActionError, []string, error) {
 	// The driver applies the suppression directives itself, to learn
 	// which ones were used: the analyzers pass on what they suppress.
 	o := guardOptions{stacks: cfg.Stacks, keep: true, ctx: cfg.Context}
@@ -267,11 +272,42 @@ func analyze(cfg *Config, as []*analysis.Analyzer, roots []*packages.Package, ti
 		err = cfg.Context.Err() // the actions' errors say only that they did not run
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	findings, errs := collect(graph, tier3)
 	findings = applyDirectives(graph, findings, cfg.Checks, cfg.KeepSuppressed, directives)
-	return findings, errs, nil
+	return findings, errs, budgetNotes(graph, cfg.Rel), nil
+}
+
+// budgetNotes returns a line for each function an analyzer left out over
+// its analysis budget (flow.Budget; the analyzer's result is flow.Noted),
+// in any package it analyzed, dependencies included, sorted and once each
+// (a package and its test variant share files):
+//
+//	PKG: note: ANALYZER left out F (FILE:LINE:COL): WHY; its findings and summary are missing
+func budgetNotes(graph *checker.Graph, rel func(string) string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for act := range graph.All() {
+		noted, ok := act.Result.(flow.Noted)
+		if act.Err != nil || !ok {
+			continue
+		}
+		for _, n := range noted.BudgetNotes() {
+			posn := act.Package.Fset.Position(n.Pos)
+			if rel != nil {
+				posn.Filename = rel(posn.Filename)
+			}
+			line := fmt.Sprintf("%s: note: %s left out %s (%s) over its analysis budget: %s; its findings there and what its callers learn of it are missing",
+				act.Package.PkgPath, act.Analyzer.Name, n.Func, posn, n.Why)
+			if !seen[line] {
+				seen[line] = true
+				out = append(out, line)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // collect gathers the root actions' diagnostics and the analyzer failures of

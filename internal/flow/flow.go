@@ -149,6 +149,13 @@ type Problem[S any] struct {
 	// Branch refines s for the successor taken when cond is (taken). Optional.
 	// It may modify and return s.
 	Branch func(cond ast.Expr, taken bool, s S) S
+	// Budget, when not nil, is what solving may spend (Budget): Solve
+	// stops when it is spent, and the caller asks Budget.Over whether the
+	// solution is to be used. Size, optional, is a state's size for it
+	// (the entries of its maps, say): a visit costs more with a larger
+	// state.
+	Budget *Budget
+	Size   func(S) int
 }
 
 // maxVisits bounds the work per block so that pathological functions
@@ -174,6 +181,15 @@ func Solve[S any](g *cfg.CFG, p Problem[S]) Solution[S] {
 	if len(g.Blocks) == 0 {
 		return sol
 	}
+	if p.Budget != nil {
+		n := len(g.Blocks)
+		for _, b := range g.Blocks {
+			n += len(b.Nodes)
+		}
+		if !p.Budget.graph(n) {
+			return sol
+		}
+	}
 	entry := g.Blocks[0]
 	sol.states[entry.Index], sol.reached[entry.Index] = p.Clone(p.Entry), true
 	visits := make([]uint8, len(g.Blocks)) // by Block.Index
@@ -196,9 +212,21 @@ func Solve[S any](g *cfg.CFG, p Problem[S]) Solution[S] {
 		head, queue = (head+1)%len(ring), queue-1
 		queued[b.Index] = false
 		if visits[b.Index] == maxVisits {
+			// Its state changed since its last visit: the solution is
+			// no fixpoint.
+			p.Budget.cut()
 			continue
 		}
 		visits[b.Index]++
+		if p.Budget != nil {
+			work := len(b.Nodes) + 1
+			if p.Size != nil {
+				work *= 1 + p.Size(sol.states[b.Index])
+			}
+			if !p.Budget.spend(work) {
+				break
+			}
+		}
 		// An empty block (the cfg package's joins and loop heads) passes
 		// its entry state on as it is: out is then the block's, which Solve
 		// keeps, so it is never stored or changed (fresh is false).

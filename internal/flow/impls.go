@@ -58,6 +58,9 @@ func (x *Impls) Of(m *types.Func) []*types.Func {
 			if named, ok := t.(*types.Named); ok && named.TypeParams().Len() > 0 {
 				continue
 			}
+			if !LookupSafe(t) { // go/types would never return (TypeWalk)
+				continue
+			}
 			var impl types.Type
 			switch {
 			case types.Implements(t, iface):

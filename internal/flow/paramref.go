@@ -98,7 +98,7 @@ func RefType(sig *types.Signature, r Ref) types.Type {
 // FieldByName returns the field name of t (or of what t points to), as
 // seen from package pkg, or nil.
 func FieldByName(t types.Type, pkg *types.Package, name string) *types.Var {
-	if t == nil {
+	if t == nil || !LookupSafe(t) { // go/types would never return (TypeWalk)
 		return nil
 	}
 	obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, name)

@@ -209,8 +209,10 @@ func FinalizedTypes(info *types.Info, funcs []Func) map[*types.TypeName]bool {
 
 // TypeHolds reports whether a value of type t may hold a value whose type
 // satisfies is: t itself, what a pointer points to, or a struct field's
-// type, transitively. Each type is looked at once, so recursive types end;
-// a nil t (an expression left untyped at tier 3) holds nothing.
+// type, transitively. Each type is looked at once, so recursive types end,
+// and the walk is bounded (TypeWalk: instantiation cycles end too, the
+// types beyond the bounds taken as holding nothing); a nil t (an
+// expression left untyped at tier 3) holds nothing.
 func TypeHolds(t types.Type, is func(types.Type) bool) bool { return typeHolds(t, throughPointers, is) }
 
 // FieldsHold is TypeHolds without following pointers: t itself or a struct
@@ -221,7 +223,8 @@ func FieldsHold(t types.Type, is func(types.Type) bool) bool { return typeHolds(
 // error: it also looks into elements, map keys and values, and takes the
 // types that can carry anything (interfaces, functions, which may close
 // over a value, unsafe.Pointer, an unnamed uintptr, type parameters, and
-// types that did not check) as holding.
+// types that did not check) as holding, and so does a type whose walk a
+// bound cut off (TypeWalk).
 func MayHold(t types.Type, is func(types.Type) bool) bool {
 	return typeHolds(t, throughPointers|conservative, is)
 }
@@ -232,15 +235,19 @@ const (
 )
 
 func typeHolds(t types.Type, mode int, is func(types.Type) bool) bool {
-	seen := map[types.Type]bool{}
+	var walk TypeWalk // bounded: see TypeWalk
 	work := []types.Type{t}
 	for len(work) > 0 {
 		t := work[len(work)-1]
 		work = work[:len(work)-1]
-		if t == nil || seen[t] {
+		if !walk.Enter(t) {
+			// A type cut off by a bound may hold anything: MayHold's
+			// "no" must not be wrong.
+			if walk.Cut && mode&conservative != 0 {
+				return true
+			}
 			continue
 		}
-		seen[t] = true
 		if is(t) {
 			return true
 		}

@@ -89,7 +89,7 @@ func FieldAt(info *types.Info, pkg *types.Package, e ast.Expr, path string) *typ
 		return nil // one field deep only
 	}
 	t := info.TypeOf(e)
-	if t == nil {
+	if t == nil || !LookupSafe(t) {
 		return nil
 	}
 	obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, name)

@@ -15,6 +15,11 @@ type Program struct {
 type Package struct {
 	Path, Name string
 	Files      []File
+	// AllowErrors are texts of type errors the package is written to have
+	// (instantiation cycles, unused labels): Analyze analyzes it despite
+	// them, as the drivers analyze packages with type errors. Any other
+	// type error still fails it.
+	AllowErrors []string
 }
 
 // A File is one source file, named as the analyzers see it.

@@ -152,6 +152,7 @@ func (s *Server) analyzeDir(ctx context.Context, dir string, overlay map[string]
 	for _, line := range r.Triage.Errors {
 		res.problems = append(res.problems, firstErrors(line))
 	}
+	res.problems = append(res.problems, r.Notes...)
 	for _, e := range r.Errors {
 		res.problems = append(res.problems, e.String())
 	}
