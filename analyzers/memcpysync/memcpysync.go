@@ -1,11 +1,12 @@
 package memcpysync
 
 import (
-	"flag"
 	"go/ast"
 	"go/types"
+	"strconv"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/config"
 	"github.com/hiplint/hiplint/internal/diag"
 	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/hiplint/hiplint/internal/hipapi"
@@ -51,7 +52,10 @@ var Candidates = &analysis.Analyzer{
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	return analyze(pass, pass.Analyzer.Flags.Lookup(strictFlag).Value.(flag.Getter).Get().(bool), false)
+	// The flag as the configuration in effect resolves it: an override of
+	// the front end's, the command line's, the package's hiplint.toml.
+	strict, _ := strconv.ParseBool(config.Flag(pass, strictFlag))
+	return analyze(pass, strict, false)
 }
 
 type checker struct {
