@@ -37,6 +37,9 @@ const strictFlag = "strict"
 func init() {
 	Analyzer.Flags.Bool(strictFlag, false,
 		"also report reads ordered only by implicit default-stream semantics (blocking streams, the peer destination's null stream, streams of unknown kind)")
+	// hiplint.toml's [memcpysync] table sets it (internal/config), under
+	// every driver, package analyzers imported or not.
+	config.Register(Analyzer.Name, []string{UnorderedRead.ID, UnorderedAsyncRead.ID}, &Analyzer.Flags)
 }
 
 // Candidates is memcpysync in candidate mode, for hiplint confirm: it reports

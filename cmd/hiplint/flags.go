@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
+
+	"github.com/hiplint/hiplint/internal/config"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -24,6 +27,8 @@ type options struct {
 	analyzers []*analysis.Analyzer // the ones selected by the per-analyzer flags
 	patterns  []string
 	profiles  profiles // -cpuprofile, -memprofile
+	checks    string   // -checks, as written
+	override  *config.Override
 }
 
 // errUsage is a command-line error that has already been printed.
@@ -82,11 +87,38 @@ func (p *program) parseFlags(args []string) (*options, error) {
 		}
 	}
 
+	// -checks and the analyzer flags set on the command line apply after
+	// each package's hiplint.toml (internal/config).
+	var err error
+	if o.override, err = checksOverride(o.checks); err != nil {
+		p.errorf("-%v", err)
+		return nil, errUsage
+	}
+	fs.Visit(func(f *flag.Flag) {
+		if strings.Contains(f.Name, ".") {
+			o.override.Flags[f.Name] = f.Value.String()
+		}
+	})
+
 	o.patterns = fs.Args()
 	if len(o.patterns) == 0 {
 		o.patterns = []string{"."} // as go vet does
 	}
 	return o, nil
+}
+
+// checksOverride returns the override of a -checks value ("": the
+// hiplint.toml files decide), checked against the known checks.
+func checksOverride(checks string) (*config.Override, error) {
+	o := &config.Override{Flags: map[string]string{}}
+	if checks == "" {
+		return o, nil
+	}
+	o.Checks = config.SplitChecks(checks)
+	if o.Checks == nil {
+		o.Checks = []string{}
+	}
+	return o, config.ValidateChecks(o.Checks, true)
 }
 
 // checkHeaders reports a -headers value other than auto, system or hiplint
@@ -112,6 +144,7 @@ func (p *program) newFlagSet(o *options) (*flag.FlagSet, map[*analysis.Analyzer]
 	fs.BoolVar(&o.sarif, "sarif", false, "print findings as SARIF 2.1.0: -format sarif")
 	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes to the source files")
 	fs.BoolVar(&o.diff, "diff", false, "print the suggested fixes as a unified diff; change no file")
+	fs.StringVar(&o.checks, "checks", "", "checks to report, staticcheck's syntax: \"all,-HL4002\", \"HL2*\", \"inherit,-HL1002\" (inherit: the hiplint.toml's); default: the hiplint.toml's, else all (docs/config.md)")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
 	fs.BoolVar(&o.debug, "debug", false, "print stack traces of internal errors")

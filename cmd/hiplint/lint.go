@@ -13,6 +13,7 @@ import (
 
 	"github.com/hiplint/hiplint/analyzers"
 	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/config"
 	"github.com/hiplint/hiplint/internal/driver"
 	"github.com/hiplint/hiplint/internal/headerless"
 	"golang.org/x/tools/go/packages"
@@ -47,6 +48,21 @@ func (p *program) lint(args []string) int {
 	if err != nil {
 		p.errorf("%v", err)
 		return exitError
+	}
+	// A hiplint.toml that does not parse fails every package under it:
+	// one line per distinct error, and nothing else, as for a bad flag.
+	var cfgErrs []*config.Error
+	for _, e := range res.errors {
+		var ce *config.Error
+		if errors.As(e.Err, &ce) {
+			cfgErrs = append(cfgErrs, ce)
+		}
+	}
+	if len(cfgErrs) > 0 {
+		for _, ce := range config.Distinct(cfgErrs) {
+			p.errorf("%v", ce)
+		}
+		return exitUsage
 	}
 
 	var remaining int // findings still in the tree when we are done
@@ -104,6 +120,7 @@ func (p *program) analyze(o *options) (*results, []*packages.Package, bool, erro
 	cfg := driver.Config{
 		Analyzers:      o.analyzers,
 		Checks:         p.checks,
+		Override:       o.override,
 		Directives:     true,
 		Dir:            p.dir,
 		Env:            env,

@@ -20,6 +20,7 @@ func (p *program) lspCommand(args []string) int {
 	tests := fs.Bool("test", true, "analyze test files too")
 	headers := fs.String("headers", "auto", "GPU headers for cgo: auto, system or hiplint (as for hiplint itself)")
 	debug := fs.Bool("debug", false, "log stack traces of internal errors")
+	checks := fs.String("checks", "", "checks to report, as hiplint's -checks (docs/config.md); the editor's initializationOptions {\"checks\": ...} apply after it")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return exitClean
 	} else if err != nil {
@@ -30,6 +31,11 @@ func (p *program) lspCommand(args []string) int {
 		return exitUsage
 	}
 	if p.checkHeaders(*headers) != nil {
+		return exitUsage
+	}
+	override, err := checksOverride(*checks)
+	if err != nil {
+		p.errorf("-%v", err)
 		return exitUsage
 	}
 
@@ -55,6 +61,7 @@ func (p *program) lspCommand(args []string) int {
 		Notes:     notes,
 		Log:       p.stderr,
 		Version:   version(),
+		Override:  override,
 	})
 	if err != nil {
 		p.errorf("lsp: %v", err)

@@ -41,6 +41,9 @@ func main() {
 		// go vet passes no -debug flag through, so the environment is the only
 		// way to ask for panic stacks in this mode.
 		debug := os.Getenv("HIPLINT_DEBUG") != ""
+		if code, ok := vetConfig(args, os.Stdout, os.Stderr); !ok {
+			os.Exit(code)
+		}
 		unitchecker.Main(driver.Guard(analyzers.Suite(), debug)...) // exits
 	}
 	p := &program{

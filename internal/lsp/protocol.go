@@ -10,17 +10,18 @@ import "encoding/json"
 
 // Methods.
 const (
-	methodInitialize         = "initialize"
-	methodInitialized        = "initialized"
-	methodShutdown           = "shutdown"
-	methodExit               = "exit"
-	methodDidOpen            = "textDocument/didOpen"
-	methodDidChange          = "textDocument/didChange"
-	methodDidSave            = "textDocument/didSave"
-	methodDidClose           = "textDocument/didClose"
-	methodCodeAction         = "textDocument/codeAction"
-	methodPublishDiagnostics = "textDocument/publishDiagnostics"
-	methodLogMessage         = "window/logMessage"
+	methodInitialize             = "initialize"
+	methodInitialized            = "initialized"
+	methodShutdown               = "shutdown"
+	methodExit                   = "exit"
+	methodDidOpen                = "textDocument/didOpen"
+	methodDidChange              = "textDocument/didChange"
+	methodDidSave                = "textDocument/didSave"
+	methodDidChangeConfiguration = "workspace/didChangeConfiguration"
+	methodDidClose               = "textDocument/didClose"
+	methodCodeAction             = "textDocument/codeAction"
+	methodPublishDiagnostics     = "textDocument/publishDiagnostics"
+	methodLogMessage             = "window/logMessage"
 )
 
 // Error codes beyond JSON-RPC's.
@@ -33,6 +34,8 @@ type initializeParams struct {
 	ProcessID    *int            `json:"processId"`
 	RootURI      string          `json:"rootUri,omitempty"`
 	Capabilities json.RawMessage `json:"capabilities,omitempty"`
+	// InitializationOptions: {"checks": [...]} (config.go).
+	InitializationOptions json.RawMessage `json:"initializationOptions,omitempty"`
 }
 
 type initializeResult struct {
@@ -191,6 +194,7 @@ type textEdit struct {
 type messageType int
 
 const (
+	messageError   messageType = 1
 	messageWarning messageType = 2
 	messageInfo    messageType = 3
 )
