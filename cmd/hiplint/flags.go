@@ -28,6 +28,7 @@ type options struct {
 	patterns  []string
 	profiles  profiles // -cpuprofile, -memprofile
 	checks    string   // -checks, as written
+	version   bool     // -version
 	override  *config.Override
 }
 
@@ -148,6 +149,7 @@ func (p *program) newFlagSet(o *options) (*flag.FlagSet, map[*analysis.Analyzer]
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
 	fs.BoolVar(&o.debug, "debug", false, "print stack traces of internal errors")
+	fs.BoolVar(&o.version, "version", false, "print hiplint's version and exit (as hiplint version)")
 	o.profiles.register(fs)
 	fs.StringVar(&o.headers, "headers", "auto", "GPU headers for cgo: auto (hiplint's declarations for the ones the C compiler cannot find), system (only the installed ones), hiplint (always hiplint's)")
 
@@ -202,11 +204,15 @@ func (p *program) usage(w io.Writer, fs *flag.FlagSet) {
 Usage:
 	hiplint [flags] [packages]      analyze packages (default: the current directory)
 	hiplint checks [-json]          list every check with its documentation link
-	hiplint lsp [-tags t] [-headers h]
+	hiplint explain ID              print a check's documentation page (hiplint explain HL2001)
+	hiplint confirm [flags] [packages]
+	                                run the flagged code paths on a GPU and judge each finding
+	                                (hiplint confirm -h; docs/runtimecheck.md)
+	hiplint lsp [-tags t] [-headers h] [-checks c]
 	                                serve findings and quick fixes to an editor (LSP on stdio)
 	hiplint headers                 print the include directory of hiplint's GPU runtime declarations
 	                                (CGO_CFLAGS="-idirafter $(hiplint headers)" for go vet without SDKs)
-	hiplint version                 print the version
+	hiplint version                 print the version (also: hiplint -version)
 	hiplint help                    print this help
 
 	go vet -vettool=$(which hiplint) [packages]

@@ -36,6 +36,9 @@ func (p *program) lint(args []string) int {
 	if err != nil {
 		return exitUsage // already printed, with the usage
 	}
+	if o.version {
+		return p.versionCommand(nil)
+	}
 	defer p.startProfiles(o.profiles)()
 	if p.dir == "" {
 		if p.dir, err = os.Getwd(); err != nil {

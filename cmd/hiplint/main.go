@@ -75,6 +75,7 @@ type program struct {
 // directory named like an unknown word is never mistaken for a command.
 var subcommands = map[string]func(p *program, args []string) int{
 	"checks":  (*program).checksCommand,
+	"explain": (*program).explainCommand,
 	"version": (*program).versionCommand,
 	"help":    (*program).helpCommand,
 	"confirm": (*program).confirmCommand,
