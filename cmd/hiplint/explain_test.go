@@ -2,11 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -109,4 +112,59 @@ func TestHelpListsSubcommands(t *testing.T) {
 	}
 	assert.Contains(t, res.stdout, "\n  -version")
 	assert.Contains(t, res.stdout, "\n  -checks")
+}
+
+// -json gives related positions the extent SARIF's related regions have
+// (they have no end of their own: to the end of the line), not zero width.
+func TestJSONRelatedAsWideAsSARIF(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(repoRoot, "examples")
+	js := hiplint(t, dir, "-json", "./reload", "./unloadorder")
+	require.Equal(t, exitFindings, js.code)
+	var tree map[string]map[string][]jsonDiagnostic
+	require.NoError(t, json.Unmarshal([]byte(js.stdout), &tree))
+	var jsonEnds []string
+	for _, byAnalyzer := range tree {
+		for _, diags := range byAnalyzer {
+			for _, d := range diags {
+				for _, r := range d.Related {
+					assert.NotEqual(t, r.Posn, r.End, "a related position has a width")
+					_, endLine, endCol := splitPosn(t, r.End)
+					jsonEnds = append(jsonEnds, fmt.Sprintf("%d:%d", endLine, endCol))
+				}
+			}
+		}
+	}
+	sarif := hiplint(t, dir, "-sarif", "./reload", "./unloadorder")
+	var doc struct {
+		Runs []struct {
+			Results []struct {
+				RelatedLocations []struct {
+					PhysicalLocation struct {
+						Region struct{ EndLine, EndColumn int }
+					}
+				}
+			}
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(sarif.stdout), &doc))
+	var sarifEnds []string
+	for _, r := range doc.Runs[0].Results {
+		for _, rl := range r.RelatedLocations {
+			sarifEnds = append(sarifEnds, fmt.Sprintf("%d:%d", rl.PhysicalLocation.Region.EndLine, rl.PhysicalLocation.Region.EndColumn))
+		}
+	}
+	require.NotEmpty(t, sarifEnds)
+	slices.Sort(jsonEnds)
+	slices.Sort(sarifEnds)
+	assert.Equal(t, sarifEnds, jsonEnds, "the examples are ASCII: byte and UTF-16 columns agree")
+}
+
+func splitPosn(t *testing.T, s string) (string, int, int) {
+	t.Helper()
+	m := regexp.MustCompile(`^(.*):(\d+):(\d+)$`).FindStringSubmatch(s)
+	require.NotNil(t, m, s)
+	line, _ := strconv.Atoi(m[2])
+	col, _ := strconv.Atoi(m[3])
+	return m[1], line, col
 }
