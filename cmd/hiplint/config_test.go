@@ -171,3 +171,27 @@ func TestLSPChecksConfiguration(t *testing.T) {
 	assert.Contains(t, p.logs, "hiplint: initializationOptions ignored: settings: checks: \"HL9999\" matches no check; `hiplint checks` lists them (analyzers: directive, graphfree, memcpysync, modulebalance, xnack)")
 	p.mu.Unlock()
 }
+
+// staticcheck's //lint:ignore is honoured for hiplint's IDs under the
+// command line and go vet; one for staticcheck's own checks is left alone,
+// and a stale one is reported in its own words.
+func TestLintIgnoreAlias(t *testing.T) {
+	t.Parallel()
+	dir := editLeak(t, loadLine, "\t//lint:ignore SA4006,HL2001 the caller unloads it\n"+loadLine)
+	res := hiplint(t, dir, "./...")
+	assert.Equal(t, exitClean, res.code)
+	assert.Empty(t, res.stdout)
+	vet := run(t, dir, "go", "vet", "-vettool="+hiplintBin, "./...")
+	assert.Equal(t, 0, vet.code, "go vet honours it too")
+
+	dir = editLeak(t, loadLine, "\t//lint:ignore SA4006 staticcheck's own\n"+loadLine)
+	res = hiplint(t, dir, "./...")
+	assert.Equal(t, exitFindings, res.code)
+	assert.Contains(t, res.stdout, "(HL2001)")
+	assert.NotContains(t, res.stdout, "HL0003")
+
+	dir = editLeak(t, loadLine, "\t//lint:ignore HL2003 wrong check\n"+loadLine)
+	res = hiplint(t, dir, "./...")
+	assert.Contains(t, res.stdout, "//lint:ignore HL2003 suppresses nothing")
+	assert.Contains(t, res.stdout, "(HL0001)")
+}
