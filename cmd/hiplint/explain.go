@@ -17,7 +17,9 @@ import (
 func (p *program) explainCommand(args []string) int {
 	fs := flag.NewFlagSet("hiplint explain", flag.ContinueOnError)
 	fs.SetOutput(p.stderr)
-	fs.Usage = func() { fmt.Fprintln(p.stderr, "usage: hiplint explain ID   (e.g. hiplint explain HL2001; hiplint checks lists the IDs)") }
+	fs.Usage = func() {
+		fmt.Fprintln(p.stderr, "usage: hiplint explain ID   (e.g. hiplint explain HL2001; hiplint checks lists the IDs)")
+	}
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return exitClean
