@@ -12,6 +12,7 @@ import (
 	"github.com/hiplint/hiplint/analyzers/memcpysync"
 	"github.com/hiplint/hiplint/analyzers/modulebalance"
 	"github.com/hiplint/hiplint/analyzers/xnack"
+	"github.com/hiplint/hiplint/internal/config"
 	"github.com/hiplint/hiplint/internal/diag"
 	"github.com/hiplint/hiplint/internal/directive"
 	"golang.org/x/tools/go/analysis"
@@ -20,6 +21,32 @@ import (
 func init() {
 	for _, a := range withRequired(append(Suite(), Candidates()...)) {
 		a.Run = contained(a.Name, a.Run)
+	}
+	// The configuration (internal/config) knows every check and flag, and
+	// a malformed hiplint.toml fails the analyzers under every driver.
+	byAnalyzer := map[string][]string{}
+	for _, c := range Checks() {
+		byAnalyzer[c.Analyzer] = append(byAnalyzer[c.Analyzer], c.ID)
+	}
+	for _, a := range Suite() {
+		config.Register(a.Name, byAnalyzer[a.Name], &a.Flags)
+		a.Run = configured(a.Run)
+	}
+	config.Register("directive", byAnalyzer["directive"], nil)
+	for _, a := range Candidates() {
+		a.Run = configured(a.Run)
+	}
+}
+
+// configured returns run preceded by loading the configuration in effect
+// for the pass: a hiplint.toml that does not parse is the analyzer's error
+// (a *config.Error), and nothing is reported.
+func configured(run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error) {
+	return func(pass *analysis.Pass) (any, error) {
+		if _, err := config.ForPass(pass); err != nil {
+			return nil, err
+		}
+		return run(pass)
 	}
 }
 

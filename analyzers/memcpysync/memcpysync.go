@@ -1,12 +1,13 @@
 package memcpysync
 
 import (
-	"flag"
 	"go/ast"
 	"go/types"
 	"reflect"
+	"strconv"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/config"
 	"github.com/hiplint/hiplint/internal/diag"
 	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/hiplint/hiplint/internal/hipapi"
@@ -40,6 +41,9 @@ const strictFlag = "strict"
 func init() {
 	Analyzer.Flags.Bool(strictFlag, false,
 		"also report reads ordered only by implicit default-stream semantics (blocking streams, the peer destination's null stream, streams of unknown kind)")
+	// hiplint.toml's [memcpysync] table sets it (internal/config), under
+	// every driver, package analyzers imported or not.
+	config.Register(Analyzer.Name, []string{UnorderedRead.ID, UnorderedAsyncRead.ID}, &Analyzer.Flags)
 }
 
 // Candidates is memcpysync in candidate mode, for hiplint confirm: it reports
@@ -56,7 +60,10 @@ var Candidates = &analysis.Analyzer{
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	return analyze(pass, pass.Analyzer.Flags.Lookup(strictFlag).Value.(flag.Getter).Get().(bool), false)
+	// The flag as the configuration in effect resolves it: an override of
+	// the front end's, the command line's, the package's hiplint.toml.
+	strict, _ := strconv.ParseBool(config.Flag(pass, strictFlag))
+	return analyze(pass, strict, false)
 }
 
 type checker struct {

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
+
+	"github.com/hiplint/hiplint/internal/config"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -24,6 +27,9 @@ type options struct {
 	analyzers []*analysis.Analyzer // the ones selected by the per-analyzer flags
 	patterns  []string
 	profiles  profiles // -cpuprofile, -memprofile
+	checks    string   // -checks, as written
+	version   bool     // -version
+	override  *config.Override
 }
 
 // errUsage is a command-line error that has already been printed.
@@ -86,11 +92,38 @@ func (p *program) parseFlags(args []string) (*options, error) {
 		}
 	}
 
+	// -checks and the analyzer flags set on the command line apply after
+	// each package's hiplint.toml (internal/config).
+	var err error
+	if o.override, err = checksOverride(o.checks); err != nil {
+		p.errorf("-%v", err)
+		return nil, errUsage
+	}
+	fs.Visit(func(f *flag.Flag) {
+		if strings.Contains(f.Name, ".") {
+			o.override.Flags[f.Name] = f.Value.String()
+		}
+	})
+
 	o.patterns = fs.Args()
 	if len(o.patterns) == 0 {
 		o.patterns = []string{"."} // as go vet does
 	}
 	return o, nil
+}
+
+// checksOverride returns the override of a -checks value ("": the
+// hiplint.toml files decide), checked against the known checks.
+func checksOverride(checks string) (*config.Override, error) {
+	o := &config.Override{Flags: map[string]string{}}
+	if checks == "" {
+		return o, nil
+	}
+	o.Checks = config.SplitChecks(checks)
+	if o.Checks == nil {
+		o.Checks = []string{}
+	}
+	return o, config.ValidateChecks(o.Checks, true)
 }
 
 // checkHeaders reports a -headers value other than auto, system or hiplint
@@ -116,9 +149,11 @@ func (p *program) newFlagSet(o *options) (*flag.FlagSet, map[*analysis.Analyzer]
 	fs.BoolVar(&o.sarif, "sarif", false, "print findings as SARIF 2.1.0: -format sarif")
 	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes to the source files")
 	fs.BoolVar(&o.diff, "diff", false, "print the suggested fixes as a unified diff; change no file")
+	fs.StringVar(&o.checks, "checks", "", "checks to report, staticcheck's syntax: \"all,-HL4002\", \"HL2*\", \"inherit,-HL1002\" (inherit: the hiplint.toml's); default: the hiplint.toml's, else all (docs/config.md)")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags")
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
 	fs.BoolVar(&o.debug, "debug", false, "print stack traces of internal errors")
+	fs.BoolVar(&o.version, "version", false, "print hiplint's version and exit (as hiplint version)")
 	o.profiles.register(fs)
 	fs.StringVar(&o.headers, "headers", "auto", "GPU headers for cgo: auto (hiplint's declarations for the ones the C compiler cannot find), system (only the installed ones), hiplint (always hiplint's)")
 
@@ -173,11 +208,15 @@ func (p *program) usage(w io.Writer, fs *flag.FlagSet) {
 Usage:
 	hiplint [flags] [packages]      analyze packages (default: the current directory)
 	hiplint checks [-json]          list every check with its documentation link
-	hiplint lsp [-tags t] [-headers h]
+	hiplint explain ID              print a check's documentation page (hiplint explain HL2001)
+	hiplint confirm [flags] [packages]
+	                                run the flagged code paths on a GPU and judge each finding
+	                                (hiplint confirm -h; docs/runtimecheck.md)
+	hiplint lsp [-tags t] [-headers h] [-checks c]
 	                                serve findings and quick fixes to an editor (LSP on stdio)
 	hiplint headers                 print the include directory of hiplint's GPU runtime declarations
 	                                (CGO_CFLAGS="-idirafter $(hiplint headers)" for go vet without SDKs)
-	hiplint version                 print the version
+	hiplint version                 print the version (also: hiplint -version)
 	hiplint help                    print this help
 
 	go vet -vettool=$(which hiplint) [packages]

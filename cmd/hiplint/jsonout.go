@@ -14,8 +14,9 @@ import (
 //	{"pkg ID": {"analyzer": [diagnostic, ...] or {"error": "..."}}}
 //
 // Positions are absolute, adjusted through //line directives to the user's
-// files; an end is the exact end in the user's file, or the start when cgo
-// rewrote the text around it (see userSpan). Unlike the go/analysis drivers, the edits of suggested fixes are
+// files; an end is the exact end in the user's file, or the end of the
+// line when cgo rewrote the text around it or there is no end (a related
+// position), as SARIF's regions (see userSpan). Unlike the go/analysis drivers, the edits of suggested fixes are
 // offsets in the user's files too, not in cgo's generated ones; a fix that
 // cannot be placed there exactly is left out.
 
@@ -103,13 +104,19 @@ func (res *results) jsonTree() map[string]map[string]any {
 	return tree
 }
 
-// jsonEnd is the end of [pos, end) in the user's file: exact, or the start.
+// jsonEnd is the end of [pos, end) in the user's file, as SARIF's region
+// ends (sarifPhysical): exact; else the end of the start's line, where the
+// file can be read (a related position has no end of its own, and cgo's
+// columns are not the user's); else the start.
 func jsonEnd(src *fixes.Sources, pkg *packages.Package, pos, end token.Pos) string {
 	start, stop, exact := userSpan(src, pkg, pos, end)
 	if !exact {
 		stop = pkg.Fset.Position(pos) // as printed in posn
 		if !stop.IsValid() {
 			stop = start
+		}
+		if line, ok := sourceLine(src, pkg, start); ok && stop.Line == start.Line && stop.Column <= len(line)+1 {
+			stop.Column = len(line) + 1
 		}
 	}
 	stop.Offset = 0 // not part of the string

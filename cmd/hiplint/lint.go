@@ -13,6 +13,7 @@ import (
 
 	"github.com/hiplint/hiplint/analyzers"
 	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/config"
 	"github.com/hiplint/hiplint/internal/driver"
 	"github.com/hiplint/hiplint/internal/headerless"
 	"golang.org/x/tools/go/packages"
@@ -35,6 +36,9 @@ func (p *program) lint(args []string) int {
 	if err != nil {
 		return exitUsage // already printed, with the usage
 	}
+	if o.version {
+		return p.versionCommand(nil)
+	}
 	defer p.startProfiles(o.profiles)()
 	if p.dir == "" {
 		if p.dir, err = os.Getwd(); err != nil {
@@ -47,6 +51,21 @@ func (p *program) lint(args []string) int {
 	if err != nil {
 		p.errorf("%v", err)
 		return exitError
+	}
+	// A hiplint.toml that does not parse fails every package under it:
+	// one line per distinct error, and nothing else, as for a bad flag.
+	var cfgErrs []*config.Error
+	for _, e := range res.errors {
+		var ce *config.Error
+		if errors.As(e.Err, &ce) {
+			cfgErrs = append(cfgErrs, ce)
+		}
+	}
+	if len(cfgErrs) > 0 {
+		for _, ce := range config.Distinct(cfgErrs) {
+			p.errorf("%v", ce)
+		}
+		return exitUsage
 	}
 
 	var remaining int // findings still in the tree when we are done
@@ -104,6 +123,7 @@ func (p *program) analyze(o *options) (*results, []*packages.Package, bool, erro
 	cfg := driver.Config{
 		Analyzers:      o.analyzers,
 		Checks:         p.checks,
+		Override:       o.override,
 		Directives:     true,
 		Dir:            p.dir,
 		Env:            env,

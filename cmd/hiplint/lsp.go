@@ -20,6 +20,7 @@ func (p *program) lspCommand(args []string) int {
 	tests := fs.Bool("test", true, "analyze test files too")
 	headers := fs.String("headers", "auto", "GPU headers for cgo: auto, system or hiplint (as for hiplint itself)")
 	debug := fs.Bool("debug", false, "log stack traces of internal errors")
+	checks := fs.String("checks", "", "checks to report, as hiplint's -checks (docs/config.md); the editor's initializationOptions {\"checks\": ...} apply after it")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return exitClean
 	} else if err != nil {
@@ -30,6 +31,11 @@ func (p *program) lspCommand(args []string) int {
 		return exitUsage
 	}
 	if p.checkHeaders(*headers) != nil {
+		return exitUsage
+	}
+	override, err := checksOverride(*checks)
+	if err != nil {
+		p.errorf("-%v", err)
 		return exitUsage
 	}
 
@@ -46,7 +52,7 @@ func (p *program) lspCommand(args []string) int {
 	// The server says which headers cgo gets from hiplint once it analyzes
 	// code that includes them: a HIP-only module hears nothing of CUDA's.
 	err = lsp.Serve(context.Background(), lsp.Stdio(os.Stdin, p.stdout), lsp.Options{
-		Analyzers:      analyzers,
+		Analyzers:      p.analyzers,
 		Debug:          *debug,
 		NoTier3:        *headers == "system",
 		Checks:         p.checks,
@@ -56,6 +62,7 @@ func (p *program) lspCommand(args []string) int {
 		MissingHeaders: missing,
 		Log:            p.stderr,
 		Version:        version(),
+		Override:       override,
 	})
 	if err != nil {
 		// Exit status 1, as the protocol asks after an exit that no

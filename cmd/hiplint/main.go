@@ -41,6 +41,9 @@ func main() {
 		// go vet passes no -debug flag through, so the environment is the only
 		// way to ask for panic stacks in this mode.
 		debug := os.Getenv("HIPLINT_DEBUG") != ""
+		if code, ok := vetConfig(args, os.Stdout, os.Stderr); !ok {
+			os.Exit(code)
+		}
 		unitchecker.Main(driver.Guard(analyzers.Suite(), debug)...) // exits
 	}
 	p := &program{
@@ -78,6 +81,7 @@ type program struct {
 // directory named like an unknown word is never mistaken for a command.
 var subcommands = map[string]func(p *program, args []string) int{
 	"checks":  (*program).checksCommand,
+	"explain": (*program).explainCommand,
 	"version": (*program).versionCommand,
 	"help":    (*program).helpCommand,
 	"confirm": (*program).confirmCommand,

@@ -77,6 +77,10 @@ func (p *program) headersCommand(args []string) int {
 }
 
 func (p *program) versionCommand(args []string) int {
+	if len(args) > 0 {
+		p.errorf("version takes no arguments")
+		return exitUsage
+	}
 	fmt.Fprintf(p.stdout, "hiplint version %s\n", version())
 	return exitClean
 }
@@ -87,13 +91,55 @@ func (p *program) helpCommand(args []string) int {
 	return exitClean
 }
 
-// version is the main module's version as the go command stamped it
-// (go install module@version), or "devel" for a build from a work tree.
+// baseVersion is the release this source tree leads up to: the version of
+// a build that has neither a module version nor a stamp, with the commit
+// as build metadata when the go command recorded it.
+const baseVersion = "v0.9.0"
+
+// stampedVersion is set at link time, for release builds:
+//
+//	go build -ldflags "-X main.stampedVersion=v1.0.0" ./cmd/hiplint
+var stampedVersion string
+
+// version returns hiplint's version, a semantic version with a leading v:
+// the -ldflags stamp; else the main module's version as the go command
+// recorded it (go install module@version, or a pseudo-version); else
+// baseVersion as a pre-release, "v0.9.0-devel", with the VCS revision
+// the go command records for a build in a git work tree as build metadata
+// ("v0.9.0-devel+6493647a1b2c", ".dirty" when the tree had changes).
 func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+	if stampedVersion != "" {
+		return stampedVersion
 	}
-	return "devel"
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return baseVersion + "-devel"
+	}
+	return versionOf(bi)
+}
+
+func versionOf(bi *debug.BuildInfo) string {
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	var rev string
+	var dirty bool
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	v := baseVersion + "-devel"
+	if rev != "" {
+		v += "+" + rev[:min(12, len(rev))]
+		if dirty {
+			v += ".dirty"
+		}
+	}
+	return v
 }
 
 // writeJSON prints v indented, with a final newline.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"go/token"
 
+	"github.com/hiplint/hiplint/internal/config"
 	"github.com/hiplint/hiplint/internal/diag/check"
 	"github.com/hiplint/hiplint/internal/directive"
 	"golang.org/x/tools/go/analysis"
@@ -82,10 +83,16 @@ func keeps(pass *analysis.Pass) bool {
 	return ok
 }
 
-// Report reports a diagnostic of check c at pos, unless a suppression
-// directive in pos's file covers c at pos (see internal/directive). The
-// message gets no ID suffix: drivers print the Category.
+// Report reports a diagnostic of check c at pos, unless the configuration
+// in effect for the package turns c off (internal/config: hiplint.toml,
+// -checks, the plugin's settings; every driver's diagnostics pass here) or
+// a suppression directive in pos's file covers c at pos (see
+// internal/directive). The message gets no ID suffix: drivers print the
+// Category.
 func Report(pass *analysis.Pass, c Check, pos token.Pos, end token.Pos, msg string, related []Related, fixes ...analysis.SuggestedFix) {
+	if !config.Enabled(pass, c.ID) {
+		return
+	}
 	if !keeps(pass) && Suppressed(pass, c.ID, pos) {
 		return
 	}

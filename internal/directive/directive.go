@@ -22,11 +22,19 @@
 // themselves, with the check IDs in Checks: a directive that suppresses
 // nothing, one without a check ID or a reason, and an unknown check ID.
 //
+// staticcheck's directives, //lint:ignore ID[,ID...] reason and
+// //lint:file-ignore ID[,ID...] reason, are aliases: the hiplint check IDs
+// (HL...) among their IDs are honoured like //hiplint:ignore's, and the
+// others (staticcheck's own, SA4006) are left to staticcheck. A //lint:
+// directive that names no hiplint check is not hiplint's, and is not
+// reported whatever it says.
+//
 // golangci-lint's own //nolint comments are not hiplint directives and are
 // ignored here; golangci-lint applies them itself.
 package directive
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -41,6 +49,14 @@ import (
 
 // Prefix starts every hiplint directive.
 const Prefix = "//hiplint:"
+
+// LintPrefix starts staticcheck's directives, which hiplint honours for its
+// own check IDs.
+const LintPrefix = "//lint:"
+
+// ownID reports whether id is a hiplint check ID (or looks like one), so
+// that a //lint: directive naming it is hiplint's too.
+func ownID(id string) bool { return strings.HasPrefix(id, "HL") }
 
 // The checks about directives themselves, reported only by the standalone
 // driver, which alone sees every diagnostic and every directive of a run.
@@ -74,7 +90,8 @@ const (
 // A Directive is one //hiplint: comment.
 type Directive struct {
 	Kind   Kind
-	Verb   string   // the word after "//hiplint:", as written
+	Prefix string   // Prefix, or LintPrefix for staticcheck's form
+	Verb   string   // the word after the prefix, as written
 	IDs    []string // the check IDs, as written
 	Reason string
 
@@ -110,10 +127,16 @@ func Parse(fset *token.FileSet, file *ast.File) []*Directive {
 	var out []*Directive
 	for _, group := range file.Comments {
 		for _, c := range group.List {
-			if !strings.HasPrefix(c.Text, Prefix) {
+			var d *Directive
+			switch {
+			case strings.HasPrefix(c.Text, Prefix):
+				d = parse(c.Text, Prefix)
+			case strings.HasPrefix(c.Text, LintPrefix):
+				d = parseLint(c.Text)
+			}
+			if d == nil {
 				continue
 			}
-			d := parse(c.Text)
 			d.Pos, d.End = c.Pos(), c.End()
 			d.Posn = fset.Position(c.Pos())
 			out = append(out, d)
@@ -122,17 +145,41 @@ func Parse(fset *token.FileSet, file *ast.File) []*Directive {
 	return out
 }
 
-// parse parses the text of one comment that starts with Prefix.
-func parse(text string) *Directive {
-	rest := text[len(Prefix):]
+// parseLint parses staticcheck's form, //lint:ignore or //lint:file-ignore,
+// keeping only hiplint's check IDs; it returns nil for a //lint: directive
+// that is not hiplint's (another verb, or no hiplint ID).
+func parseLint(text string) *Directive {
+	d := parse(text, LintPrefix)
+	if d.Kind == Other {
+		return nil
+	}
+	var own []string
+	for _, id := range d.IDs {
+		if ownID(id) {
+			own = append(own, id)
+		}
+	}
+	if len(own) == 0 {
+		return nil
+	}
+	d.IDs = own
+	return d
+}
+
+// parse parses the text of one comment that starts with prefix.
+func parse(text, prefix string) *Directive {
+	rest := text[len(prefix):]
 	verb, rest := cutField(rest)
-	d := &Directive{Verb: verb}
+	d := &Directive{Prefix: prefix, Verb: verb}
 	switch verb {
 	case "ignore":
 		d.Kind = Ignore
 	case "file-ignore":
 		d.Kind = FileIgnore
 	default:
+		if prefix != Prefix {
+			return d // not hiplint's: parseLint drops it
+		}
 		d.Problem = "unknown directive " + Prefix + Shorten(verb, maxField) + "; hiplint knows " + Prefix + "ignore and " + Prefix + "file-ignore"
 		d.ProblemCheck = Unknown
 		return d
@@ -158,7 +205,7 @@ func parse(text string) *Directive {
 
 	switch {
 	case len(d.IDs) == 0:
-		d.Problem = d.Text() + " names no check ID: write " + Prefix + verb + " ID reason"
+		d.Problem = d.Text() + " names no check ID: write " + prefix + verb + " ID reason"
 	case d.Reason == "":
 		d.Problem = d.Text() + " gives no reason: say why the finding is wrong or acceptable after the check ID"
 	}
@@ -184,7 +231,7 @@ func cutField(s string) (field, rest string) {
 // comment cannot flood the terminal.
 func (d *Directive) Text() string {
 	var b strings.Builder
-	b.WriteString(Prefix + Shorten(d.Verb, maxField))
+	b.WriteString(cmp.Or(d.Prefix, Prefix) + Shorten(d.Verb, maxField))
 	for i, id := range d.IDs {
 		if i > 0 && b.Len() > maxText {
 			fmt.Fprintf(&b, " ... and %d more", len(d.IDs)-i)

@@ -151,3 +151,41 @@ func TestChecks(t *testing.T) {
 	}
 	assert.False(t, IsDirectiveCheck("HL2001"))
 }
+
+// staticcheck's //lint:ignore and //lint:file-ignore are aliases for
+// hiplint's IDs; a //lint: directive naming none of them is not hiplint's.
+func TestLintAlias(t *testing.T) {
+	t.Parallel()
+	src := `package p
+
+//lint:ignore HL2001 cached for the process
+var a int
+
+//lint:ignore SA4006,HL2002 both linters
+var b int
+
+//lint:file-ignore HL4002 generated bindings
+
+//lint:ignore SA4006 staticcheck's alone
+var c int
+
+//lint:ignore HL2003
+var d int
+
+//lint:sometool HL2001 not a verb hiplint knows
+var e int
+`
+	_, _, dirs := parseSrc(t, src)
+	require.Len(t, dirs, 4)
+	assert.Equal(t, []string{"HL2001"}, dirs[0].IDs)
+	assert.Equal(t, Ignore, dirs[0].Kind)
+	assert.True(t, dirs[0].Valid())
+	assert.Equal(t, 3, dirs[0].Posn.Line)
+	assert.Equal(t, "//lint:ignore HL2001", dirs[0].Text())
+	assert.Equal(t, []string{"HL2002"}, dirs[1].IDs, "staticcheck's IDs are left to it")
+	assert.Equal(t, FileIgnore, dirs[2].Kind)
+	assert.False(t, dirs[3].Valid(), "without a reason")
+	assert.Equal(t, "HL0002", dirs[3].ProblemCheck.ID)
+	assert.Contains(t, dirs[3].Problem, "//lint:ignore HL2003 gives no reason")
+	assert.True(t, dirs[0].Suppresses("HL2001", token.Position{Filename: "a.go", Line: 4}))
+}

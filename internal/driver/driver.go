@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/config"
 	"github.com/hiplint/hiplint/internal/diag/check"
 	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/hiplint/hiplint/internal/headerless"
@@ -42,6 +43,10 @@ type Config struct {
 	// KeepSuppressed keeps the findings that a directive suppresses in
 	// Result.Findings, marked Suppressed, instead of dropping them.
 	KeepSuppressed bool
+	// Override is the front end's configuration (-checks, explicit
+	// analyzer flags), applied after each package's hiplint.toml files
+	// (internal/config); nil: the files alone.
+	Override *config.Override
 
 	// Context, when not nil, cancels the run: loading, and the analysis
 	// between one analyzer's run on a package and the next (an analyzer
@@ -256,7 +261,7 @@ func loadConfig(cfg *Config, mode packages.LoadMode) *packages.Config {
 func analyze(cfg *Config, as []*analysis.Analyzer, roots []*packages.Package, tier3 *Tier3Filter, release, directives bool) ([]*Finding, []ActionError, []string, error) {
 	// The driver applies the suppression directives itself, to learn
 	// which ones were used: the analyzers pass on what they suppress.
-	o := guardOptions{stacks: cfg.Stacks, keep: true, ctx: cfg.Context}
+	o := guardOptions{stacks: cfg.Stacks, keep: true, ctx: cfg.Context, override: cfg.Override}
 	if release {
 		// Keep the analysis within the memory loading took (memory.go).
 		releaseInert(roots)
@@ -275,7 +280,7 @@ func analyze(cfg *Config, as []*analysis.Analyzer, roots []*packages.Package, ti
 		return nil, nil, nil, err
 	}
 	findings, errs := collect(graph, tier3)
-	findings = applyDirectives(graph, findings, cfg.Checks, cfg.KeepSuppressed, directives)
+	findings = applyDirectives(graph, findings, cfg.Checks, cfg.Override, cfg.KeepSuppressed, directives)
 	return findings, errs, budgetNotes(graph, cfg.Rel), nil
 }
 
@@ -368,8 +373,9 @@ func collect(graph *checker.Graph, tier3 *Tier3Filter) ([]*Finding, []ActionErro
 // of the analyzed packages: malformed ones, unknown check IDs, and check IDs
 // that suppressed nothing although their analyzer ran on the directive's
 // package (internal/suppress).
-func applyDirectives(graph *checker.Graph, findings []*Finding, checks []check.Check, keep, report bool) []*Finding {
+func applyDirectives(graph *checker.Graph, findings []*Finding, checks []check.Check, override *config.Override, keep, report bool) []*Finding {
 	t := suppress.NewTracker(checks)
+	t.Override = override
 	t.Ran(graph)
 	kept := findings[:0]
 	for _, f := range findings {

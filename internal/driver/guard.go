@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime/debug"
 
+	"github.com/hiplint/hiplint/internal/config"
 	"github.com/hiplint/hiplint/internal/diag"
 	"golang.org/x/tools/go/analysis"
 )
@@ -23,6 +24,9 @@ type guardOptions struct {
 	// keep marks each pass for diag.Report to pass on suppressed
 	// diagnostics (diag.KeepSuppressed): the driver applies the directives.
 	keep bool
+	// override is the front end's configuration, attached to each pass
+	// (config.Attach).
+	override *config.Override
 	// after, when not nil, is called with the checker's pass and the
 	// result after each Run returns or panics (the releaser, memory.go).
 	after func(*analysis.Pass, any)
@@ -103,6 +107,7 @@ func recoveringRun(orig *analysis.Analyzer, originalOf map[*analysis.Analyzer]*a
 		if o.keep {
 			diag.KeepSuppressed(&view)
 		}
+		config.Attach(&view, o.override)
 		return orig.Run(&view)
 	}
 }

@@ -126,6 +126,7 @@ func (s *Server) analyzeDir(ctx context.Context, dir string, overlay map[string]
 		Overlay:        overlay,
 		NoTier3:        s.opts.NoTier3,
 		Stacks:         s.opts.Debug,
+		Override:       s.currentOverride(),
 	}, ".")
 	if err != nil {
 		res.problems = append(res.problems, fmt.Sprintf("loading %s: %v", dir, err))

@@ -11,18 +11,19 @@ import "encoding/json"
 
 // Methods.
 const (
-	methodInitialize         = "initialize"
-	methodInitialized        = "initialized"
-	methodShutdown           = "shutdown"
-	methodExit               = "exit"
-	methodDidOpen            = "textDocument/didOpen"
-	methodDidChange          = "textDocument/didChange"
-	methodDidSave            = "textDocument/didSave"
-	methodDidClose           = "textDocument/didClose"
-	methodCodeAction         = "textDocument/codeAction"
-	methodPublishDiagnostics = "textDocument/publishDiagnostics"
-	methodLogMessage         = "window/logMessage"
-	methodShowMessage        = "window/showMessage"
+	methodInitialize             = "initialize"
+	methodInitialized            = "initialized"
+	methodShutdown               = "shutdown"
+	methodExit                   = "exit"
+	methodDidOpen                = "textDocument/didOpen"
+	methodDidChange              = "textDocument/didChange"
+	methodDidSave                = "textDocument/didSave"
+	methodDidClose               = "textDocument/didClose"
+	methodCodeAction             = "textDocument/codeAction"
+	methodPublishDiagnostics     = "textDocument/publishDiagnostics"
+	methodLogMessage             = "window/logMessage"
+	methodShowMessage            = "window/showMessage"
+	methodDidChangeConfiguration = "workspace/didChangeConfiguration"
 )
 
 // Error codes.
@@ -36,6 +37,8 @@ type initializeParams struct {
 	ProcessID    *int            `json:"processId"`
 	RootURI      string          `json:"rootUri,omitempty"`
 	Capabilities json.RawMessage `json:"capabilities,omitempty"`
+	// InitializationOptions: {"checks": [...]} (config.go).
+	InitializationOptions json.RawMessage `json:"initializationOptions,omitempty"`
 }
 
 type initializeResult struct {
@@ -194,6 +197,7 @@ type textEdit struct {
 type messageType int
 
 const (
+	messageError   messageType = 1
 	messageWarning messageType = 2
 	messageInfo    messageType = 3
 )

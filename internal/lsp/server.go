@@ -36,6 +36,7 @@ import (
 
 	"github.com/hiplint/hiplint/internal/fixes"
 
+	"github.com/hiplint/hiplint/internal/config"
 	"github.com/hiplint/hiplint/internal/diag"
 	"github.com/sourcegraph/jsonrpc2"
 	"golang.org/x/tools/go/analysis"
@@ -86,6 +87,10 @@ type Options struct {
 	MissingHeaders []string
 	// MaxFixFileSize replaces DefaultMaxFixFileSize when positive.
 	MaxFixFileSize int64
+	// Override is the command line's configuration (-checks), applied
+	// after each package's hiplint.toml; the editor's settings apply after
+	// it (config.go).
+	Override *config.Override
 }
 
 // DefaultMaxFixFileSize is the largest file, as the editor holds it and as
@@ -133,6 +138,8 @@ type Server struct {
 	publishKick chan struct{} // wakes the publishing loop
 
 	mu          sync.Mutex
+	override    *config.Override // Options.Override with the editor's settings (config.go)
+	settingsErr error            // the editor's settings were rejected: said after initialized
 	initialized bool
 	shutdown    bool
 	exited      bool
@@ -292,11 +299,38 @@ func (s *Server) dispatch(ctx context.Context, req *jsonrpc2.Request) (result an
 		if err := decode(req, &p); err != nil {
 			return nil, err
 		}
+		checks, err := parseEditorSettings(p.InitializationOptions)
+		s.mu.Lock()
+		s.settingsErr = err
+		s.setEditorChecks(checks)
+		s.mu.Unlock()
 		return s.initialize()
 	case methodInitialized:
 		for _, note := range s.opts.Notes {
 			s.logf(ctx, messageInfo, "%s", note)
 		}
+		s.mu.Lock()
+		err := s.settingsErr
+		s.mu.Unlock()
+		if err != nil {
+			s.logf(ctx, messageError, "initializationOptions ignored: %v", err)
+		}
+		return nil, nil
+	case methodDidChangeConfiguration:
+		var p struct {
+			Settings json.RawMessage `json:"settings"`
+		}
+		if err := decode(req, &p); err != nil {
+			return nil, err
+		}
+		checks, err := parseEditorSettings(p.Settings)
+		if err != nil {
+			s.logf(ctx, messageError, "workspace/didChangeConfiguration ignored: %v", err)
+			return nil, nil
+		}
+		s.mu.Lock()
+		s.reconfigure(checks)
+		s.mu.Unlock()
 		return nil, nil
 	case methodShutdown:
 		s.mu.Lock()

@@ -15,6 +15,7 @@ import (
 	"go/token"
 	"strings"
 
+	"github.com/hiplint/hiplint/internal/config"
 	"github.com/hiplint/hiplint/internal/diag/check"
 	"github.com/hiplint/hiplint/internal/directive"
 	"golang.org/x/tools/go/analysis"
@@ -26,6 +27,12 @@ import (
 // package and its test variant is parsed twice; its directives are kept
 // once, keyed by their position in the user's file.
 type Tracker struct {
+	// Override is the front end's configuration: with each package's
+	// hiplint.toml it says which checks are on (internal/config). A
+	// directive's check that is off is not reported as suppressing
+	// nothing, and the directive checks that are off report nothing.
+	Override *config.Override
+
 	analyzerOf map[string]string // check ID → analyzer
 	byPosn     map[string]*use
 	byFile     map[*ast.File][]*use
@@ -83,7 +90,7 @@ func (t *Tracker) Ran(graph *checker.Graph) {
 					continue
 				}
 				for _, id := range u.d.IDs {
-					if t.analyzerOf[id] == act.Analyzer.Name {
+					if t.analyzerOf[id] == act.Analyzer.Name && config.EnabledAt(u.d.Posn.Filename, t.Override, id) {
 						u.checked[id] = true
 					}
 				}
@@ -122,6 +129,9 @@ func (t *Tracker) Problems() []Problem {
 	var out []Problem
 	for _, u := range t.order {
 		for _, pr := range t.problems(u) {
+			if !config.EnabledAt(u.d.Posn.Filename, t.Override, pr.check.ID) {
+				continue
+			}
 			out = append(out, Problem{
 				Pkg: u.pkg,
 				Diagnostic: analysis.Diagnostic{
