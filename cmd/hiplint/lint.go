@@ -111,6 +111,7 @@ func (p *program) analyze(o *options) (*results, []*packages.Package, bool, erro
 		Tags:           o.tags,
 		Tests:          o.tests,
 		NoTier3:        o.headers == "system",
+		ForceTier3:     os.Getenv("HIPLINT_TIER3") == "force",
 		Rel:            p.relative,
 		Stacks:         o.debug,
 		ReleaseMemory:  true,
@@ -130,6 +131,9 @@ func (p *program) analyze(o *options) (*results, []*packages.Package, bool, erro
 	if len(r.HeadersUsed) > 0 {
 		fmt.Fprintf(p.stderr, "hiplint: note: the C compiler finds no <%s>; cgo used hiplint's declarations of the runtime API instead (-headers=system turns this off)\n",
 			strings.Join(r.HeadersUsed, ">, <"))
+	}
+	for _, r := range r.Rescued {
+		p.errorf("%s", r.Note())
 	}
 	for _, line := range r.Triage.Notes {
 		p.errorf("%s", line)

@@ -15,6 +15,7 @@ import (
 	"github.com/hiplint/hiplint/internal/diag/check"
 	"github.com/hiplint/hiplint/internal/headerless"
 	"github.com/hiplint/hiplint/internal/suppress"
+	"github.com/hiplint/hiplint/internal/synth"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
@@ -60,8 +61,14 @@ type Config struct {
 	// buffers), as packages.Config.Overlay.
 	Overlay map[string][]byte
 	// NoTier3 makes a package whose cgo step fails an error instead of
-	// analyzing it at tier 3 (-headers=system).
+	// analyzing it at tier 3 (-headers=system). It also turns synthesis
+	// off (internal/synth).
 	NoTier3 bool
+	// ForceTier3 makes cgo fail in every package with a cgo preamble
+	// outside the standard library, so that all are analyzed at tier 3
+	// (HIPLINT_TIER3=force: for comparing the tiers' findings). It turns
+	// synthesis off.
+	ForceTier3 bool
 	// Rel, when not nil, rewrites the file names in error lines and notes.
 	Rel func(file string) string
 
@@ -119,6 +126,10 @@ type Result struct {
 	Triage *Triage
 	// Hint is headerless.PlatformHint of the packages as loaded ("": none).
 	Hint string
+	// Rescued are the packages whose cgo step failed and that synthesis
+	// (internal/synth) repaired: they are analyzed with the runtime's C
+	// types, and each says how.
+	Rescued []synth.Rescue
 	// HeadersUsed are the Config.MissingHeaders that some package's cgo
 	// preamble includes: cgo used hiplint's declarations for them.
 	HeadersUsed []string
@@ -141,12 +152,14 @@ type Result struct {
 // loaded (or the patterns matched no package) or the checker refused the
 // analyzers; a package that did not load is an error line of the Triage.
 func Run(cfg Config, patterns ...string) (*Result, error) {
-	pkgs, err := load(&cfg, patterns)
+	pkgs, rescued, cleanup, err := load(&cfg, patterns)
+	defer cleanup()
 	if err != nil {
 		return nil, err
 	}
 	res := &Result{
 		Packages:    pkgs,
+		Rescued:     rescued,
 		Hint:        headerless.PlatformHint(pkgs), // before the triage rewrites the packages' errors
 		HeadersUsed: includedHeaders(pkgs, cfg.MissingHeaders),
 	}
@@ -178,15 +191,66 @@ func Run(cfg Config, patterns ...string) (*Result, error) {
 	return res, nil
 }
 
-// load loads the patterns.
-func load(cfg *Config, patterns []string) ([]*packages.Package, error) {
+// load loads the patterns. Unless cfg.NoTier3, packages whose cgo step
+// failed are repaired where synth can, each repair followed by another load
+// (at most synth.MaxRounds more); with cfg.ForceTier3, every cgo package
+// is made to fail and loaded again. Call cleanup when the packages are no
+// longer needed.
+func load(cfg *Config, patterns []string) (pkgs []*packages.Package, rescued []synth.Rescue, cleanup func(), err error) {
+	var cleanups []func()
+	cleanup = func() {
+		for _, c := range cleanups {
+			c()
+		}
+	}
+	pkgs, err = loadOnce(cfg, cfg.Overlay, patterns)
+	if err != nil || cfg.NoTier3 {
+		return pkgs, nil, cleanup, err
+	}
+	s := synth.New(cfg.Overlay, headerless.Ships, func(name string, data []byte) (string, error) {
+		path, c, err := headerless.InstallGenerated(name, data)
+		if err == nil {
+			cleanups = append(cleanups, c)
+		}
+		return path, err
+	})
+	if cfg.ForceTier3 {
+		if !s.ForceTier3(pkgs) {
+			return pkgs, nil, cleanup, nil
+		}
+		overlay, err := s.Overlay()
+		if err != nil {
+			return nil, nil, cleanup, err
+		}
+		pkgs, err = loadOnce(cfg, overlay, patterns)
+		return pkgs, nil, cleanup, err
+	}
+	for round := 0; round <= synth.MaxRounds; round++ {
+		if !s.Step(pkgs, round == synth.MaxRounds) {
+			break
+		}
+		overlay, err := s.Overlay()
+		if err != nil {
+			break // the packages stay as loaded: at tier 3
+		}
+		next, err := loadOnce(cfg, overlay, patterns)
+		if err != nil {
+			break
+		}
+		pkgs = next
+	}
+	return pkgs, s.Rescued(pkgs), cleanup, nil
+}
+
+// loadOnce runs packages.Load once.
+func loadOnce(cfg *Config, overlay map[string][]byte, patterns []string) ([]*packages.Package, error) {
 	lc := &packages.Config{
 		Context: cfg.Context,
 		Mode:    packages.LoadAllSyntax | packages.NeedModule,
 		Tests:   cfg.Tests,
 		Dir:     cfg.Dir,
 		Env:     cfg.Env,
-		Overlay: cfg.Overlay,
+		Overlay: overlay,
 	}
 	if cfg.Tags != "" {
 		lc.BuildFlags = []string{"-tags=" + cfg.Tags}
