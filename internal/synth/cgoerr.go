@@ -41,7 +41,7 @@ var (
 	unknownName = regexp.MustCompile(`^(.+?):\d+:\d+: could not determine (?:what|kind of name for) C\.([A-Za-z_][A-Za-z0-9_]*)(?: refers to)?$`)
 	// gcc, about the preamble's own C code.
 	cUse       = regexp.MustCompile(`^(.+?):\d+:\d+: (?:error|warning): (?:unknown type name '([A-Za-z_][A-Za-z0-9_]*)'|('([A-Za-z_][A-Za-z0-9_]*)' undeclared.*)|implicit declaration of function '([A-Za-z_][A-Za-z0-9_]*)'.*)$`)
-	includedBy  = regexp.MustCompile(`^(?:In file included from|\s+from) (.+?):(\d+)[,:]`)
+	includedBy = regexp.MustCompile(`^(?:In file included from|\s+from) (.+?):(\d+)[,:]`)
 )
 
 // platformError is the text of the #error HIP's own header stops at when
