@@ -63,6 +63,9 @@ func parseFailure(out string) *failure {
 			continue
 		}
 		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "|") || strings.Contains(t, " | ") {
+			continue // the compiler's excerpt of the source
+		}
 		if m := gccMissing.FindStringSubmatch(t); m != nil || clangMissing.FindStringSubmatch(t) != nil {
 			if m == nil {
 				m = clangMissing.FindStringSubmatch(t)
