@@ -20,7 +20,7 @@ type options struct {
 	tags      string
 	tests     bool
 	debug     bool
-	strictC   bool // -strict-ctypes: a package analyzed without its C types fails the run
+	strictC   bool                 // -strict-ctypes: a package analyzed without its C types fails the run
 	headers   string               // "auto", "system" or "hiplint": where cgo finds the GPU headers
 	analyzers []*analysis.Analyzer // the ones selected by the per-analyzer flags
 	patterns  []string
