@@ -135,9 +135,6 @@ func (p *program) analyze(o *options) (*results, []*packages.Package, bool, erro
 		fmt.Fprintf(p.stderr, "hiplint: note: the C compiler finds no <%s>; cgo used hiplint's declarations of the runtime API instead (-headers=system turns this off)\n",
 			strings.Join(r.HeadersUsed, ">, <"))
 	}
-	for _, r := range r.Rescued {
-		p.errorf("%s", r.Note())
-	}
 	for _, line := range r.Triage.Notes {
 		p.errorf("%s", line)
 	}

@@ -164,6 +164,12 @@ func Run(cfg Config, patterns ...string) (*Result, error) {
 		HeadersUsed: includedHeaders(pkgs, cfg.MissingHeaders),
 	}
 	res.Triage = Classify(pkgs, Options{Tier3: !cfg.NoTier3, Rel: cfg.Rel})
+	// The rescued packages' notes join the tier-3 ones: every front end
+	// shows them.
+	for _, r := range rescued {
+		res.Triage.Notes = append(res.Triage.Notes, r.Note())
+	}
+	slices.Sort(res.Triage.Notes)
 	if cfg.Loaded != nil {
 		cfg.Loaded(pkgs, res.Triage)
 	}

@@ -575,14 +575,15 @@ func (in *inferer) enclosingFunc(n ast.Node) *ast.FuncType {
 }
 
 // text returns the C declarations of the names (and of the synthesized
-// types their declarations use), in an order C accepts: plain types, then
-// structs, constants, functions.
-func text(decls map[string]*decl, names []string) string {
+// types their declarations use, where declare, when not nil, allows: the
+// runtime's names come from its header), in an order C accepts: plain
+// types, then structs, constants, functions.
+func text(decls map[string]*decl, names []string, declare func(string) bool) string {
 	want := map[string]bool{}
 	var add func(n string)
 	add = func(n string) {
 		d := decls[n]
-		if d == nil || want[n] {
+		if d == nil || want[n] || declare != nil && !declare(n) {
 			return
 		}
 		want[n] = true

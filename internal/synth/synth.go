@@ -69,8 +69,11 @@ type fileFix struct {
 	absolute map[int]string // preamble line -> the header that serves its absolute include
 	platform int            // the preamble line through which HIP's header came (0: none)
 	names    map[string]bool
-	decls    string // the synthesized declarations
-	force    bool   // an #error on the first line (ForceTier3)
+	includes []string        // runtime headers included for the runtime's names
+	tried    map[string]bool // runtime headers included
+	again    map[string]bool // runtime names that stayed unknown with their header included: synthesized
+	decls    string          // the synthesized declarations
+	force    bool            // an #error on the first line (ForceTier3)
 }
 
 // New returns an empty state. overlay is the caller's own overlay, which
@@ -230,6 +233,9 @@ func (s *Synth) touches(path string) bool {
 // giveUp undoes the repairs of the package path and keeps it from new
 // ones. It reports whether any repair was undone.
 func (s *Synth) giveUp(path, why string) bool {
+	if os.Getenv("HIPLINT_SYNTH_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, "synth: giving up %s: %s\n", path, why)
+	}
 	s.gaveUp[path] = why
 	undone := false
 	for name, f := range s.files {
@@ -256,7 +262,8 @@ func goFile(p *packages.Package, file string) string {
 func (s *Synth) fix(p *packages.Package, file string) *fileFix {
 	f := s.files[file]
 	if f == nil {
-		f = &fileFix{pkg: p.PkgPath, blank: map[int]string{}, absolute: map[int]string{}, names: map[string]bool{}}
+		f = &fileFix{pkg: p.PkgPath, blank: map[int]string{}, absolute: map[int]string{}, names: map[string]bool{},
+			tried: map[string]bool{}, again: map[string]bool{}}
 		s.files[file] = f
 	}
 	return f
@@ -310,6 +317,14 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 		}
 	}
 	newNames := false
+	// A runtime name still unknown although its header is included: the
+	// header does not declare it either, so it is synthesized.
+	stillUnknown := func(fx *fileFix, n string) {
+		if h := runtimeHeader(n); h != "" && fx.tried[h] && !fx.again[n] {
+			fx.again[n] = true
+			newNames = true
+		}
+	}
 	for file, names := range f.unknown {
 		g := goFile(p, file)
 		if g == "" {
@@ -320,6 +335,8 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 			if !fx.names[n] {
 				fx.names[n] = true
 				newNames = true
+			} else {
+				stillUnknown(fx, n)
 			}
 		}
 	}
@@ -335,10 +352,27 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 			if !fx.names[n] {
 				fx.names[n] = true
 				newNames = true
+			} else {
+				stillUnknown(fx, n)
 			}
 		}
 	}
 	if newNames && p.TypesInfo != nil {
+		// The runtime's own names are never synthesized: the first time
+		// some are unknown, the file gets the runtime header that declares
+		// them (hiplint's where the machine has none); only what that
+		// header does not declare either is synthesized.
+		for _, fx := range s.files {
+			if fx.pkg != p.PkgPath {
+				continue
+			}
+			for n := range fx.names {
+				if h := runtimeHeader(n); h != "" && !fx.tried[h] && s.servable != nil && s.servable(h) {
+					fx.tried[h] = true
+					fx.includes = append(fx.includes, h)
+				}
+			}
+		}
 		// Every name of the package, declared from the use of all its files.
 		var all []string
 		for _, fx := range s.files {
@@ -351,16 +385,41 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 		decls := infer(p.TypesInfo, p.Syntax, all, inC)
 		for _, fx := range s.files {
 			if fx.pkg == p.PkgPath && len(fx.names) > 0 {
-				names := make([]string, 0, len(fx.names))
+				var names []string
 				for n := range fx.names {
-					names = append(names, n)
+					if fx.synthesized(n) {
+						names = append(names, n)
+					}
 				}
-				fx.decls = text(decls, names)
+				fx.decls = text(decls, names, fx.synthesized)
 			}
 		}
 		progress = true
 	}
 	return progress
+}
+
+// synthesized reports whether the file declares name itself rather than
+// through a runtime header.
+func (fx *fileFix) synthesized(name string) bool {
+	h := runtimeHeader(name)
+	return h == "" || !fx.tried[h] || fx.again[name]
+}
+
+// runtimeHeader returns the runtime header that declares name, by its
+// prefix (hipX, HIP_: HIP's runtime; cudaX: CUDA's runtime; cuX, CU_,
+// CUDA_: CUDA's driver), or "" for other names (cublasX, CUBLAS_, ...).
+func runtimeHeader(name string) string {
+	upperAt := func(i int) bool { return len(name) > i && (name[i] >= 'A' && name[i] <= 'Z') }
+	switch {
+	case strings.HasPrefix(name, "hip") && upperAt(3), strings.HasPrefix(name, "HIP_"):
+		return "hip/hip_runtime_api.h"
+	case strings.HasPrefix(name, "cuda") && upperAt(4):
+		return "cuda_runtime_api.h"
+	case strings.HasPrefix(name, "cu") && upperAt(2), strings.HasPrefix(name, "CU_"), strings.HasPrefix(name, "CUDA_"):
+		return "cuda.h"
+	}
+	return ""
 }
 
 // served returns the header hiplint serves for an include by absolute
@@ -432,7 +491,7 @@ func (s *Synth) Overlay() (map[string][]byte, error) {
 			at(fx.platform).WriteString(platformDefine)
 		}
 		target := 0
-		if fx.decls != "" {
+		if fx.decls != "" || len(fx.includes) > 0 {
 			incs, depth := includeLines(lines)
 			for i, inc := range incs {
 				if depth[i] == 0 || target == 0 {
@@ -455,8 +514,13 @@ func (s *Synth) Overlay() (map[string][]byte, error) {
 				b.WriteString(absInclude(lines[i].text, filepath.Dir(file)) + "\n")
 			}
 			if l == target {
-				b.WriteString("/* C names the package uses and nothing declares, declared from their use in Go */\n")
-				b.WriteString(fx.decls)
+				for _, h := range fx.includes {
+					b.WriteString("#include <" + h + ">\n")
+				}
+				if fx.decls != "" {
+					b.WriteString("/* C names the package uses and nothing declares, declared from their use in Go */\n")
+					b.WriteString(fx.decls)
+				}
 			}
 			path, err := s.generate("hiplint_synth.h", []byte(b.String()))
 			if err != nil {
@@ -505,6 +569,7 @@ type Rescue struct {
 	Stubbed  []string // missing headers, emptied
 	Served   []string // absolute includes, "path -> header"
 	Platform bool     // __HIP_PLATFORM_AMD__ defined
+	Includes []string // runtime headers included for the runtime's names
 	Names    []string // names declared from their use
 }
 
@@ -537,8 +602,11 @@ func (s *Synth) Rescued(pkgs []*packages.Package) []Rescue {
 				}
 			}
 			r.Platform = r.Platform || fx.platform != 0
+			r.Includes = append(r.Includes, fx.includes...)
 			for n := range fx.names {
-				names[n] = true
+				if fx.synthesized(n) {
+					names[n] = true
+				}
 			}
 		}
 		for n := range names {
@@ -547,6 +615,7 @@ func (s *Synth) Rescued(pkgs []*packages.Package) []Rescue {
 		sort.Strings(r.Names)
 		r.Stubbed = slices.Compact(slices.Sorted(slices.Values(r.Stubbed)))
 		r.Served = slices.Compact(slices.Sorted(slices.Values(r.Served)))
+		r.Includes = slices.Compact(slices.Sorted(slices.Values(r.Includes)))
 		byPath[p.PkgPath] = r
 	})
 	out := make([]Rescue, 0, len(byPath))
@@ -568,6 +637,9 @@ func (r Rescue) Note() string {
 	}
 	if len(r.Stubbed) > 0 {
 		did = append(did, "stubbed <"+strings.Join(r.Stubbed, ">, <")+">")
+	}
+	if len(r.Includes) > 0 {
+		did = append(did, "included <"+strings.Join(r.Includes, ">, <")+"> for the runtime's names it uses")
 	}
 	if len(r.Names) > 0 {
 		list := r.Names

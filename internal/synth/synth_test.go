@@ -82,7 +82,7 @@ func TestInferDeclarations(t *testing.T) {
 	names := []string{"cublasHandle_t", "cublasStatus_t", "CUBLAS_STATUS_SUCCESS", "cublasCreate",
 		"cublasSetStream", "cublasSscal", "cublasOperation_t", "CUBLAS_OP_T"}
 	decls := infer(info, files, names, nil)
-	got := text(decls, names)
+	got := text(decls, names, nil)
 	for _, want := range []string{
 		// compared with nil: a pointer type
 		"typedef struct hiplint_synth_cublasHandle_t *cublasHandle_t;\n",
@@ -110,7 +110,7 @@ func TestInferOnlyWhatIsAsked(t *testing.T) {
 	info, files := checkFake(t, useSrc)
 	all := []string{"cublasHandle_t", "cublasStatus_t", "cublasCreate", "cublasSscal"}
 	decls := infer(info, files, all, nil)
-	got := text(decls, []string{"cublasCreate"})
+	got := text(decls, []string{"cublasCreate"}, nil)
 	assert.Contains(t, got, "cublasCreate(")
 	assert.Contains(t, got, "cublasHandle_t;", "its parameter's type comes along")
 	assert.Contains(t, got, "cublasStatus_t;", "its result's type comes along")
