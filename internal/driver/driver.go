@@ -241,7 +241,10 @@ func load(cfg *Config, patterns []string) (pkgs []*packages.Package, rescued []s
 		}
 		next, err := loadOnce(cfg, overlay, patterns)
 		if err != nil {
-			break
+			if cfg.Context != nil && cfg.Context.Err() != nil {
+				return nil, nil, cleanup, err // cancelled: nothing to analyze
+			}
+			break // the packages stay as loaded before the repair
 		}
 		pkgs = next
 	}
