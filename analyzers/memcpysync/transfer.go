@@ -64,11 +64,7 @@ func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
 	// Stream locals, and at tier 3 (cgo failed, "C" a fake package) the
 	// locals of a C type, which have no type there: h := s.handle() names
 	// the stream s.h either way.
-	fa.prov = flow.ScanProvenance(c.idx, fa.ptrs, fn.Body, func(l flow.Loc) bool {
-		t := l.Root.Type()
-		b, untyped := t.(*types.Basic)
-		return cgocall.IsStreamType(t) || untyped && b.Kind() == types.Invalid
-	})
+	fa.prov = flow.ScanProvenance(c.idx, fa.ptrs, fn.Body, func(l flow.Loc) bool { return cgocall.IsStreamType(l.Root.Type()) || flow.Untyped(l.Root.Type()) })
 	fa.queues = flow.StreamQueues{Ptrs: fa.ptrs, Prov: fa.prov, Flags: c.streamFlags, Sig: fa.sig}
 	return fa
 }

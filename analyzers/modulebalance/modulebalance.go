@@ -97,7 +97,8 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	}
 	a := &analysis_{pass: pass, info: pass.TypesInfo, candidates: candidates, idx: flow.IndexOf(pass),
 		unloads: flow.NewTable[Unloads](pass, nil), borrows: flow.NewTable[Borrows](pass, nil),
-		returns: flow.NewTable[ReturnsModule](pass, nil), loadsInto: flow.NewTable[LoadsInto](pass, nil)}
+		returns: flow.NewTable[ReturnsModule](pass, nil), loadsInto: flow.NewTable[LoadsInto](pass, nil),
+		cFields: flow.CTypedFields(pass.Pkg, pass.TypesInfo, pass.Files, hipapi.ModuleTypes)}
 	a.loadsInto.Empty = func(li LoadsInto) bool { return len(li.Params) == 0 }
 	// This package's summaries, to a fixpoint (flow.Summaries), exported as
 	// facts. A constructor found for a new module type of the package makes
@@ -134,11 +135,8 @@ type analysis_ struct {
 	// moduleTypes are the package's named types that its constructors return
 	// modules in (`type Module uintptr`): their methods borrow or unload.
 	moduleTypes map[*types.TypeName]bool
-	idx         *flow.Index // functions and runtime calls
-	// cModuleFields are, at tier 3 (cgo failed, "C" a fake package), the
-	// package's struct fields declared with a C module handle type, which
-	// has no type there (lazy; empty with cgo's types).
-	cModuleFields map[*types.Var]bool
+	idx         *flow.Index         // functions and runtime calls
+	cFields     map[*types.Var]bool // at tier 3, fields declared with a C module type (no type there)
 }
 
 // callee returns the static callee of call (functions and concrete methods).
@@ -320,67 +318,13 @@ func (a *analysis_) borrowedUses(fn flow.Func, reload map[types.Object]bool) []f
 // holdsModule reports whether values of t may hold a module handle: the C
 // handle types, the package's own module types (the results of its module
 // constructors: `type Module uintptr`), or pointers to and structs
-// containing them.
+// containing them; at tier 3, structs with a field declared with a C handle
+// type, which has no type there (a receiver a Reload unloads and loads).
 func (a *analysis_) holdsModule(t types.Type) bool {
 	return flow.TypeHolds(t, func(t types.Type) bool {
 		n, ok := types.Unalias(t).(*types.Named)
 		return ok && a.moduleTypes[n.Obj()] || cgocall.IsModuleType(t)
-	}) || a.holdsCModuleField(t)
-}
-
-// holdsCModuleField reports whether t is, or points to, a struct with a
-// field declared with a C module handle type (`m C.hipModule_t`) at tier 3,
-// where that field has no type: such a struct holds a module as it does
-// with cgo's types (a receiver a Reload method unloads and loads again).
-func (a *analysis_) holdsCModuleField(t types.Type) bool {
-	if a.cModuleFields == nil {
-		a.cModuleFields = map[*types.Var]bool{}
-		if cgocall.Unprocessed(a.pass.Pkg) {
-			for _, f := range a.pass.Files {
-				ast.Inspect(f, func(n ast.Node) bool {
-					st, ok := n.(*ast.StructType)
-					if !ok {
-						return true
-					}
-					for _, fld := range st.Fields.List {
-						name, isC := cgocall.CSelector(a.info, fld.Type)
-						if !isC || !slices.Contains(hipapi.ModuleTypes, name) {
-							continue
-						}
-						for _, id := range fld.Names {
-							if v, ok := a.info.Defs[id].(*types.Var); ok {
-								a.cModuleFields[v] = true
-							}
-						}
-					}
-					return true
-				})
-			}
-		}
-	}
-	if len(a.cModuleFields) == 0 {
-		return false
-	}
-	seen := map[types.Type]bool{}
-	for range 8 { // through pointers, to a struct
-		if seen[t] {
-			return false
-		}
-		seen[t] = true
-		switch u := t.Underlying().(type) {
-		case *types.Pointer:
-			t = u.Elem()
-			continue
-		case *types.Struct:
-			for i := range u.NumFields() {
-				if a.cModuleFields[u.Field(i)] {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	return false
+	}) || flow.HoldsField(t, a.cFields)
 }
 
 // moduleRoles are the runtime calls that load, unload or use modules.

@@ -46,7 +46,7 @@ func StoresOf(info *types.Info, body *ast.BlockStmt, objs map[types.Object]bool,
 					}
 					continue
 				}
-				if _, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && DirectPart(lhs) && isObj(rhs) && (holds(info.TypeOf(rhs)) || untyped(info, rhs)) {
+				if _, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && DirectPart(lhs) && isObj(rhs) && (holds(info.TypeOf(rhs)) || Untyped(info.TypeOf(rhs))) {
 					out = append(out, FieldStore{To: lhs})
 				}
 			}
@@ -54,12 +54,4 @@ func StoresOf(info *types.Info, body *ast.BlockStmt, objs map[types.Object]bool,
 		return true
 	})
 	return out
-}
-
-// untyped reports whether e has no type: a C type at tier 3 (cgo failed,
-// "C" a fake package). One of objs with no type holds what it received all
-// the same.
-func untyped(info *types.Info, e ast.Expr) bool {
-	b, ok := info.TypeOf(e).(*types.Basic)
-	return ok && b.Kind() == types.Invalid
 }
