@@ -9,11 +9,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// tier3Src includes a header no machine has: cgo fails. Its first load leaks
-// (HL2001), its second too but is suppressed by a directive.
+// tier3Src stops cgo at an #error, which stands for a failure hiplint
+// cannot repair (a missing SDK header it stubs, internal/synth): cgo fails.
+// Its first load leaks (HL2001), its second too but is suppressed by a
+// directive.
 const tier3Src = `package sdk
 
-// #include <no_such_sdk_header.h>
+// #error no_such_sdk_header.h cannot be repaired
 import "C"
 
 import (

@@ -62,7 +62,10 @@ func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
 	fa.ptrs.Call = func(call *ast.CallExpr) (flow.Loc, bool) { return flow.GetterLoc(c.pass, &fa.ptrs, call) }
 	fa.effects = flow.Effects[*state]{Index: c.idx, Ranged: c.idx.RangeOperands(fn.Body),
 		Lit: fa.closure, Runtime: fa.runtimeCall, C: fa.cCall, Other: fa.summarizedCall, Read: fa.read}
-	fa.prov = flow.ScanProvenance(c.idx, fa.ptrs, fn.Body, func(l flow.Loc) bool { return cgocall.IsStreamType(l.Root.Type()) })
+	// Stream locals, and at tier 3 (cgo failed, "C" a fake package) the
+	// locals of a C type, which have no type there: h := s.handle() names
+	// the stream s.h either way.
+	fa.prov = flow.ScanProvenance(c.idx, fa.ptrs, fn.Body, func(l flow.Loc) bool { return cgocall.IsStreamType(l.Root.Type()) || flow.Untyped(l.Root.Type()) })
 	fa.queues = flow.StreamQueues{Ptrs: fa.ptrs, Prov: fa.prov, Flags: c.streamFlags, Sig: fa.sig}
 	return fa
 }

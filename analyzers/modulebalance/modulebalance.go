@@ -103,7 +103,8 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	a := &analysis_{pass: pass, info: pass.TypesInfo, candidates: candidates, idx: flow.IndexOf(pass),
 		unloads: flow.NewTable[Unloads](pass, impls), borrows: flow.NewTable[Borrows](pass, impls),
 		returns: flow.NewTable[ReturnsModule](pass, nil), loadsInto: flow.NewTable[LoadsInto](pass, nil),
-		budget: flow.NewBudget()}
+		budget:  flow.NewBudget(),
+		cFields: flow.CTypedFields(pass.Pkg, pass.TypesInfo, pass.Files, hipapi.ModuleTypes)}
 	// A call through an interface (or a type parameter's constraint) unloads
 	// or borrows what every implementation the package can see does.
 	all := func(int) bool { return true }
@@ -154,7 +155,8 @@ type analysis_ struct {
 	// moduleTypes are the package's named types that its constructors return
 	// modules in (`type Module uintptr`): their methods borrow or unload.
 	moduleTypes map[*types.TypeName]bool
-	idx         *flow.Index // functions and runtime calls
+	idx         *flow.Index         // functions and runtime calls
+	cFields     map[*types.Var]bool // at tier 3, fields declared with a C module type (no type there)
 }
 
 // callee returns the static callee of call (functions and concrete methods).
@@ -336,12 +338,13 @@ func (a *analysis_) borrowedUses(fn flow.Func, reload map[types.Object]bool) []f
 // holdsModule reports whether values of t may hold a module handle: the C
 // handle types, the package's own module types (the results of its module
 // constructors: `type Module uintptr`), or pointers to and structs
-// containing them.
+// containing them; at tier 3, structs with a field declared with a C handle
+// type, which has no type there (a receiver a Reload unloads and loads).
 func (a *analysis_) holdsModule(t types.Type) bool {
 	return flow.TypeHolds(t, func(t types.Type) bool {
 		n, ok := types.Unalias(t).(*types.Named)
 		return ok && a.moduleTypes[n.Obj()] || cgocall.IsModuleType(t)
-	})
+	}) || flow.HoldsField(t, a.cFields)
 }
 
 // moduleRoles are the runtime calls that load, unload or use modules.

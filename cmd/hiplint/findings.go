@@ -25,6 +25,9 @@ type results struct {
 	findings []*finding               // deduplicated, sorted by position
 	errors   []actionError            // root causes only, in graph order
 	sources  map[string]driver.Digest // with -fix and -diff: what was analyzed (driver.Config.HashSources)
+	// degraded are the packages analyzed without their C types (tier 3),
+	// by package path, with the note printed about each.
+	degraded map[string]string
 }
 
 // printText prints findings as `file:line:col: message (ID)`, each related

@@ -23,6 +23,7 @@ type options struct {
 	tags      string
 	tests     bool
 	debug     bool
+	strictC   bool                 // -strict-ctypes: a package analyzed without its C types fails the run
 	headers   string               // "auto", "system" or "hiplint": where cgo finds the GPU headers
 	analyzers []*analysis.Analyzer // the ones selected by the per-analyzer flags
 	patterns  []string
@@ -154,6 +155,7 @@ func (p *program) newFlagSet(o *options) (*flag.FlagSet, map[*analysis.Analyzer]
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
 	fs.BoolVar(&o.debug, "debug", false, "print stack traces of internal errors")
 	fs.BoolVar(&o.version, "version", false, "print hiplint's version and exit (as hiplint version)")
+	fs.BoolVar(&o.strictC, "strict-ctypes", false, "fail (exit status 1 without findings) when a package is analyzed without its C types (tier 3): for CI gates")
 	o.profiles.register(fs)
 	fs.StringVar(&o.headers, "headers", "auto", "GPU headers for cgo: auto (hiplint's declarations for the ones the C compiler cannot find), system (only the installed ones), hiplint (always hiplint's)")
 

@@ -77,8 +77,10 @@ func TestHeadersHiplintOverridesInstalled(t *testing.T) {
 
 // TestPlatformErrorHint: with the HIP headers of Debian's libamdhip64-dev
 // installed, a package that defines no HIP platform fails in the header's
-// #error; hiplint says how to fix it, and -headers=hiplint lints it (issue
-// 21, item 8).
+// #error. hiplint defines __HIP_PLATFORM_AMD__ for it as hipcc does and says
+// so (internal/synth, issue 30); with -headers=system, which repairs
+// nothing, the hint says how to fix it; -headers=hiplint lints it (issue 21,
+// item 8).
 func TestPlatformErrorHint(t *testing.T) {
 	if _, err := os.Stat("/usr/include/hip/hip_runtime_api.h"); err != nil {
 		t.Skip("no installed HIP headers (/usr/include/hip/hip_runtime_api.h; Debian's libamdhip64-dev): the platform #error cannot happen")
@@ -86,6 +88,13 @@ func TestPlatformErrorHint(t *testing.T) {
 	env := append(headersEnv(t, os.Environ()), "CGO_ENABLED=1")
 	pkg := headersPackage(t, "")
 	res := runCmdIn(t, pkg, env, hiplintBin, "./...")
+	assert.Equal(t, exitClean, res.code)
+	assert.Contains(t, res.stderr, "Must define exactly one of __HIP_PLATFORM_AMD__", "the note names the cgo error")
+	assert.Contains(t, res.stderr, "defined __HIP_PLATFORM_AMD__ for HIP's header, as hipcc does: analyzed with the runtime's C types")
+	assert.NotContains(t, res.stderr, "hint:")
+
+	res = runCmdIn(t, pkg, env, hiplintBin, "-headers=system", "./...")
+	assert.Equal(t, exitError, res.code)
 	assert.Contains(t, res.stderr, "Must define exactly one of __HIP_PLATFORM_AMD__")
 	assert.Contains(t, res.stderr, "hiplint: hint:")
 	assert.Contains(t, res.stderr, "#cgo CFLAGS: -D__HIP_PLATFORM_AMD__")

@@ -51,8 +51,16 @@ type jsonError struct {
 	Err string `json:"error"`
 }
 
+// jsonCTypes is the entry "hiplint:ctypes" of a package analyzed without its
+// C types (tier 3): the note printed about it, and whether -strict-ctypes
+// made it fail the run.
+type jsonCTypes struct {
+	Degraded string `json:"degraded"`
+	Strict   bool   `json:"strict,omitempty"`
+}
+
 // jsonTree builds the -json output of res.
-func (res *results) jsonTree() map[string]map[string]any {
+func (res *results) jsonTree(strict bool) map[string]map[string]any {
 	tree := make(map[string]map[string]any)
 	byAnalyzer := func(pkgID string) map[string]any {
 		if tree[pkgID] == nil {
@@ -100,6 +108,9 @@ func (res *results) jsonTree() map[string]map[string]any {
 	}
 	for _, e := range res.errors {
 		byAnalyzer(e.PkgID)[e.Analyzer] = jsonError{e.String()}
+	}
+	for path, note := range res.degraded {
+		byAnalyzer(path)["hiplint:ctypes"] = jsonCTypes{Degraded: note, Strict: strict}
 	}
 	return tree
 }

@@ -23,7 +23,8 @@ import (
 // type-check, print the findings or apply their fixes.
 //
 // Exit status: 3 when there are findings, otherwise 1 when anything failed
-// (a package that did not load or type-check, an analyzer error), otherwise 0.
+// (a package that did not load or type-check, an analyzer error, and with
+// -strict-ctypes a package analyzed without its C types), otherwise 0.
 // Findings win over errors on purpose: a package that does not compile must
 // not turn the others' findings into a mere "error" for tools that tell the
 // two apart; both statuses are non-zero, so CI fails either way, and the
@@ -75,12 +76,12 @@ func (p *program) lint(args []string) int {
 		remaining, fixErr = p.applyFixes(res.findings, res.sources, o.diff)
 		failed = failed || fixErr
 	case o.format == "json":
-		if code := p.writeJSON(res.jsonTree()); code != exitClean {
+		if code := p.writeJSON(res.jsonTree(o.strictC)); code != exitClean {
 			return code
 		}
 		remaining = len(res.findings)
 	case o.format == "sarif":
-		if code := p.writeJSON(p.sarif(res, roots, failed)); code != exitClean {
+		if code := p.writeJSON(p.sarif(res, roots, failed, o.strictC)); code != exitClean {
 			return code
 		}
 		remaining = len(res.findings)
@@ -98,6 +99,8 @@ func (p *program) lint(args []string) int {
 		}
 	}
 	failed = failed || len(res.errors) > 0
+	// -strict-ctypes: a package analyzed without its C types fails the run.
+	failed = failed || (o.strictC && len(res.degraded) > 0)
 
 	switch {
 	case remaining > 0:
@@ -131,6 +134,7 @@ func (p *program) analyze(o *options) (*results, []*packages.Package, bool, erro
 		Tags:           o.tags,
 		Tests:          o.tests,
 		NoTier3:        o.headers == "system",
+		ForceTier3:     os.Getenv("HIPLINT_TIER3") == "force",
 		Rel:            p.relative,
 		Stacks:         o.debug,
 		ReleaseMemory:  true,
@@ -164,7 +168,18 @@ func (p *program) analyze(o *options) (*results, []*packages.Package, bool, erro
 	for _, line := range r.Notes { // functions left out over their analysis budget
 		p.errorf("%s", line)
 	}
-	return &results{findings: r.Findings, errors: r.Errors, sources: r.Sources}, r.Triage.Analyzable, len(r.Triage.Errors) > 0, nil
+	res := &results{findings: r.Findings, errors: r.Errors, sources: r.Sources, degraded: map[string]string{}}
+	for _, path := range r.Triage.Degraded {
+		for _, note := range r.Triage.Notes {
+			if strings.HasPrefix(note, path+": note: ") {
+				res.degraded[path] = note
+			}
+		}
+	}
+	if o.strictC && len(res.degraded) > 0 {
+		p.errorf("-strict-ctypes: %d package(s) analyzed without their C types (tier 3); hazards that depend on them may be missed", len(res.degraded))
+	}
+	return res, r.Triage.Analyzable, len(r.Triage.Errors) > 0, nil
 }
 
 // headerEnv returns the environment for loading: where the C compiler cannot

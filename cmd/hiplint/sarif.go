@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"go/token"
 	"golang.org/x/mod/semver"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -134,7 +135,7 @@ type sarifNotification struct {
 
 // sarif builds the SARIF log of res. failed says whether a package failed to
 // load or type-check.
-func (p *program) sarif(res *results, roots []*packages.Package, failed bool) *sarifLog {
+func (p *program) sarif(res *results, roots []*packages.Package, failed, strict bool) *sarifLog {
 	root := p.sourceRoot(roots)
 	src := fixes.NewSources()
 
@@ -164,7 +165,7 @@ func (p *program) sarif(res *results, roots []*packages.Package, failed bool) *s
 			Version:        version(),
 			InformationURI: informationURI,
 		}},
-		Invocations: []sarifInvocation{{ExecutionSuccessful: !failed && len(res.errors) == 0}},
+		Invocations: []sarifInvocation{{ExecutionSuccessful: !failed && len(res.errors) == 0 && !(strict && len(res.degraded) > 0)}},
 		Results:     []sarifResult{},
 		ColumnKind:  "utf16CodeUnits",
 	}
@@ -183,6 +184,17 @@ func (p *program) sarif(res *results, roots []*packages.Package, failed bool) *s
 	if failed {
 		run.Invocations[0].ToolExecutionNotifications = append(run.Invocations[0].ToolExecutionNotifications,
 			sarifNotification{Level: "error", Message: sarifMessage{Text: "some packages did not load or type-check and were not analyzed; hiplint printed why on standard error"}})
+	}
+
+	// A package analyzed without its C types: a warning, an error that
+	// fails the invocation with -strict-ctypes (failed is then set too).
+	level := "warning"
+	if strict {
+		level = "error"
+	}
+	for _, path := range slices.Sorted(maps.Keys(res.degraded)) {
+		run.Invocations[0].ToolExecutionNotifications = append(run.Invocations[0].ToolExecutionNotifications,
+			sarifNotification{Level: level, Message: sarifMessage{Text: res.degraded[path]}})
 	}
 
 	occurrences := map[string]int{} // base fingerprint -> results so far

@@ -54,13 +54,13 @@ func TestTiersEachPackageLoads(t *testing.T) {
 	env := freshEnv(t)
 	res := runEnv(t, env, "./"+loadingDir+"/...")
 	require.Equal(t, exitFindings, res.code)
-	all := []string{"missingsdk", "usesmissing", "conflict", "guarded", "typeerr"}
+	all := []string{"missingsdk", "usesmissing", "conflict", "guarded", "typeerr", "cublas", "absinclude"}
 	assert.Equal(t, loadingHazards(t, all...), marksOf(parseText(t, res.stdout)))
 
-	for _, p := range []string{"missingsdk", "conflict"} {
-		assert.Equal(t, 1, lineCount(res.stderr, `^hiplint: `+regexp.QuoteMeta(loadingPkg(p))+`: note: cgo failed \(.+\); analyzed from its Go files without C types`), "one note for %s", p)
-	}
-	assert.Regexp(t, `missingsdk: note: cgo failed \([^)]*cublas_v2\.h`, res.stderr, "the note names the cgo error")
+	assert.Equal(t, 1, lineCount(res.stderr, `^hiplint: `+regexp.QuoteMeta(loadingPkg("conflict"))+`: note: cgo failed \(.+\); analyzed from its Go files without C types`), "one note for conflict")
+	// The missing SDK header no longer costs the package its C types
+	// (internal/synth): one note says how it was rescued.
+	assert.Equal(t, 1, lineCount(res.stderr, `^hiplint: `+regexp.QuoteMeta(loadingPkg("missingsdk"))+`: note: cgo failed \([^)]*cublas_v2\.h[^)]*\); stubbed <cublas_v2\.h>; declared 1 C names from their use in Go \(cublasHandle_t\): analyzed with the runtime's C types`), "one note for missingsdk")
 	assert.Equal(t, 0, lineCount(res.stderr, regexp.QuoteMeta(loadingPkg("usesmissing"))), "the importer loads like any package")
 	assert.Equal(t, 1, lineCount(res.stderr, `^hiplint: `+regexp.QuoteMeta(loadingPkg("typeerr"))+`: `+loadingDir+`/typeerr/typeerr\.go:15:9: cannot use "not an int"`),
 		"the type error, once (not again for the test variant)")
@@ -92,13 +92,15 @@ func TestTiersSystemHeadersOnly(t *testing.T) {
 }
 
 // TestTier3SaysLessNeverWrong: the analyzers' own testdata, with cgo made to
-// fail in every package (an include of a header that does not exist): what
+// fail in every package (HIPLINT_TIER3=force; an include of a header that
+// does not exist alone no longer does: internal/synth stubs it): what
 // hiplint reports at tier 3 is a subset of what it reports with the
 // headers. Run in GOPATH mode, as analysistest lays testdata out.
 func TestTier3SaysLessNeverWrong(t *testing.T) {
 	t.Parallel()
 	pkgs := []string{
 		"memcpysync/hazards", "memcpysync/cudrv", "memcpysync/wrap", "memcpysync/app",
+		"memcpysync/streamtype", // a stream behind a getter: tier 3 once said a read on the copy's own stream was unordered
 		"modulebalance/leaks", "modulebalance/safe", "modulebalance/realshapes",
 		"graphfree/patterns", "graphfree/safe",
 		"xnack/kernels", "xnack/xnackguard", "xnack/patterns", "xnack/patternsguarded", "xnack/twinhip",
@@ -112,6 +114,9 @@ func TestTier3SaysLessNeverWrong(t *testing.T) {
 		}
 		copyTree(t, filepath.Join(repoRoot, "testdata", "include"), filepath.Join(gopath, "include"), false)
 		env := append(os.Environ(), "GO111MODULE=off", "GOPATH="+gopath, "GOFLAGS=")
+		if broken {
+			env = append(env, "HIPLINT_TIER3=force")
+		}
 		args := make([]string, len(pkgs))
 		for i, p := range pkgs {
 			args[i] = "./" + p

@@ -17,6 +17,7 @@ import (
 	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/hiplint/hiplint/internal/headerless"
 	"github.com/hiplint/hiplint/internal/suppress"
+	"github.com/hiplint/hiplint/internal/synth"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
@@ -69,8 +70,14 @@ type Config struct {
 	// buffers), as packages.Config.Overlay.
 	Overlay map[string][]byte
 	// NoTier3 makes a package whose cgo step fails an error instead of
-	// analyzing it at tier 3 (-headers=system).
+	// analyzing it at tier 3 (-headers=system). It also turns synthesis
+	// off (internal/synth).
 	NoTier3 bool
+	// ForceTier3 makes cgo fail in every package with a cgo preamble
+	// outside the standard library, so that all are analyzed at tier 3
+	// (HIPLINT_TIER3=force: for comparing the tiers' findings). It turns
+	// synthesis off.
+	ForceTier3 bool
 	// Rel, when not nil, rewrites the file names in error lines and notes.
 	Rel func(file string) string
 
@@ -132,6 +139,10 @@ type Result struct {
 	Triage *Triage
 	// Hint is headerless.PlatformHint of the packages as loaded ("": none).
 	Hint string
+	// Rescued are the packages whose cgo step failed and that synthesis
+	// (internal/synth) repaired: they are analyzed with the runtime's C
+	// types, and each says how.
+	Rescued []synth.Rescue
 	// HeadersUsed are the Config.MissingHeaders that some package's cgo
 	// preamble includes: cgo used hiplint's declarations for them.
 	HeadersUsed []string
@@ -165,7 +176,8 @@ func Run(cfg Config, patterns ...string) (*Result, error) {
 	if cfg.HashSources {
 		hashes = hashListed(&cfg, patterns) // before cgo reads them
 	}
-	pkgs, err := load(&cfg, patterns, hashes)
+	pkgs, rescued, cleanup, err := load(&cfg, patterns, hashes)
+	defer cleanup()
 	if err == nil && cfg.Context != nil {
 		err = cfg.Context.Err()
 	}
@@ -174,6 +186,7 @@ func Run(cfg Config, patterns ...string) (*Result, error) {
 	}
 	res := &Result{
 		Packages:    pkgs,
+		Rescued:     rescued,
 		Hint:        headerless.PlatformHint(pkgs), // before the triage rewrites the packages' errors
 		HeadersUsed: includedHeaders(pkgs, cfg.MissingHeaders),
 	}
@@ -181,6 +194,12 @@ func Run(cfg Config, patterns ...string) (*Result, error) {
 		res.Sources = hashes.result()
 	}
 	res.Triage = Classify(pkgs, Options{Tier3: !cfg.NoTier3, Rel: cfg.Rel})
+	// The rescued packages' notes join the tier-3 ones: every front end
+	// shows them.
+	for _, r := range rescued {
+		res.Triage.Notes = append(res.Triage.Notes, r.Note())
+	}
+	slices.Sort(res.Triage.Notes)
 	if cfg.Loaded != nil {
 		cfg.Loaded(pkgs, res.Triage)
 	}
@@ -209,9 +228,64 @@ func Run(cfg Config, patterns ...string) (*Result, error) {
 }
 
 // load loads the patterns; with hashes, it records the hash of each file
-// it parses.
-func load(cfg *Config, patterns []string, hashes *sourceHashes) ([]*packages.Package, error) {
+// it parses. Unless cfg.NoTier3, packages whose cgo step
+// failed are repaired where synth can, each repair followed by another load
+// (at most synth.MaxRounds more); with cfg.ForceTier3, every cgo package
+// is made to fail and loaded again. Call cleanup when the packages are no
+// longer needed.
+func load(cfg *Config, patterns []string, hashes *sourceHashes) (pkgs []*packages.Package, rescued []synth.Rescue, cleanup func(), err error) {
+	var cleanups []func()
+	cleanup = func() {
+		for _, c := range cleanups {
+			c()
+		}
+	}
+	pkgs, err = loadOnce(cfg, cfg.Overlay, patterns, hashes)
+	if err != nil || cfg.NoTier3 {
+		return pkgs, nil, cleanup, err
+	}
+	s := synth.New(cfg.Overlay, headerless.Ships, func(name string, data []byte) (string, error) {
+		path, c, err := headerless.InstallGenerated(name, data)
+		if err == nil {
+			cleanups = append(cleanups, c)
+		}
+		return path, err
+	})
+	if cfg.ForceTier3 {
+		if !s.ForceTier3(pkgs) {
+			return pkgs, nil, cleanup, nil
+		}
+		overlay, err := s.Overlay()
+		if err != nil {
+			return nil, nil, cleanup, err
+		}
+		pkgs, err = loadOnce(cfg, overlay, patterns, hashes)
+		return pkgs, nil, cleanup, err
+	}
+	for round := 0; round <= synth.MaxRounds; round++ {
+		if !s.Step(pkgs, round == synth.MaxRounds) {
+			break
+		}
+		overlay, err := s.Overlay()
+		if err != nil {
+			break // the packages stay as loaded: at tier 3
+		}
+		next, err := loadOnce(cfg, overlay, patterns, hashes)
+		if err != nil {
+			if cfg.Context != nil && cfg.Context.Err() != nil {
+				return nil, nil, cleanup, err // cancelled: nothing to analyze
+			}
+			break // the packages stay as loaded before the repair
+		}
+		pkgs = next
+	}
+	return pkgs, s.Rescued(pkgs), cleanup, nil
+}
+
+// loadOnce runs packages.Load once, with overlay.
+func loadOnce(cfg *Config, overlay map[string][]byte, patterns []string, hashes *sourceHashes) ([]*packages.Package, error) {
 	lc := loadConfig(cfg, packages.LoadAllSyntax|packages.NeedModule)
+	lc.Overlay = overlay
 	if hashes != nil {
 		lc.ParseFile = hashes.parseFile
 	}

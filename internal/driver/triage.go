@@ -54,7 +54,8 @@ type Triage struct {
 	Analyzable []*packages.Package
 	// Notes are one line per package analyzed at tier 3: the package, why
 	// cgo failed (the compiler's first error line) and what the analysis
-	// loses. Sorted.
+	// loses; and (added by Run) one per package whose failed cgo step
+	// internal/synth repaired, saying how. Sorted.
 	Notes []string
 	// Errors are one line per package that failed to load or type-check
 	// (each package once, not again for its test variant), and one per

@@ -3,6 +3,9 @@ package flow
 import (
 	"fmt"
 	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"strings"
 	"testing"
@@ -422,4 +425,48 @@ func TestTableCachesImported(t *testing.T) {
 		assert.False(t, ok)
 	}
 	assert.Equal(t, 2, reads)
+}
+
+// TestGettersTier3: at tier 3 (cgo failed, "C" a fake package) a getter's
+// C-typed result has no type; it may hold an address all the same, so
+// `func (s Stream) handle() C.CUstream { return s.h }` is a getter there
+// as it is with cgo's types. It was not (found by the forced tier-3 run of
+// the testdata, on memcpysync/streamtype).
+func TestGettersTier3(t *testing.T) {
+	src := `package p
+
+// #include <cuda.h>
+import "C"
+
+type Stream struct{ h C.CUstream }
+
+func (s Stream) handle() C.CUstream { return s.h }
+
+func (s Stream) count() C.int { return C.int(0) }
+
+func Sync(s Stream) { C.cuStreamSynchronize(s.handle()) }
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+	require.NoError(t, err)
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
+		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	pkg, err := (&types.Config{Importer: importer.Default(), FakeImportC: true}).Check("p", fset, []*ast.File{f}, info)
+	require.NoError(t, err)
+	pass := &analysis.Pass{
+		Fset: fset, Files: []*ast.File{f}, Pkg: pkg, TypesInfo: info,
+		ResultOf:          map[*analysis.Analyzer]any{},
+		ExportObjectFact:  func(types.Object, analysis.Fact) {},
+		ImportObjectFact:  func(types.Object, analysis.Fact) bool { return false },
+		ExportPackageFact: func(analysis.Fact) {},
+		ImportPackageFact: func(*types.Package, analysis.Fact) bool { return false },
+		AllObjectFacts:    func() []analysis.ObjectFact { return nil },
+	}
+	res, err := runGetters(pass)
+	require.NoError(t, err)
+	got := map[string]string{}
+	for fn, r := range res.(*GetterResult).Getters {
+		got[fn.Name()] = r.String()
+	}
+	assert.Equal(t, map[string]string{"handle": "r.h"}, got, "count returns no field")
 }

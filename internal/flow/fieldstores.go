@@ -19,7 +19,8 @@ type FieldStore struct {
 // StoresOf returns the plain assignments (=) in body, closures left out, that
 // store one of objs (through conversions and &) into a field, or add it to a
 // slice or map (AddedTo) reached directly from a variable (DirectPart). A
-// replacing store counts only when holds accepts the type of what is stored.
+// replacing store counts only when holds accepts the type of what is stored,
+// or when it has no type (a C type at tier 3).
 func StoresOf(info *types.Info, body *ast.BlockStmt, objs map[types.Object]bool, holds func(types.Type) bool) []FieldStore {
 	if len(objs) == 0 {
 		return nil
@@ -45,7 +46,7 @@ func StoresOf(info *types.Info, body *ast.BlockStmt, objs map[types.Object]bool,
 					}
 					continue
 				}
-				if _, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && DirectPart(lhs) && isObj(rhs) && holds(info.TypeOf(rhs)) {
+				if _, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && DirectPart(lhs) && isObj(rhs) && (holds(info.TypeOf(rhs)) || Untyped(info.TypeOf(rhs))) {
 					out = append(out, FieldStore{To: lhs})
 				}
 			}

@@ -178,7 +178,8 @@ func Viewed(info *types.Info, e ast.Expr) ast.Expr {
 
 // MayHoldAddress reports whether a value of type t can hold a device or host
 // address: pointers, unsafe.Pointer, uintptr and the unsigned integers device
-// pointers are declared as, slices, and structs holding one of those.
+// pointers are declared as, slices, structs holding one of those, and C types
+// at tier 3, which have no type there.
 func MayHoldAddress(t types.Type) bool {
 	return FieldsHold(t, func(t types.Type) bool {
 		switch u := t.Underlying().(type) {
@@ -187,6 +188,10 @@ func MayHoldAddress(t types.Type) bool {
 		case *types.Basic:
 			switch u.Kind() {
 			case types.UnsafePointer, types.Uintptr, types.Uint64, types.Uint:
+				return true
+			case types.Invalid:
+				// A C type at tier 3 (cgo failed, "C" a fake package):
+				// a handle or a pointer as likely as not.
 				return true
 			}
 		}

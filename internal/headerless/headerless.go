@@ -40,6 +40,13 @@ var Names = []string{
 	"cuda.h", "cuda_runtime.h", "cuda_runtime_api.h",
 }
 
+// Ships reports whether hiplint's declarations include the header name,
+// relative to an include directory ("cuda.h", "hip/hip_runtime.h").
+func Ships(name string) bool {
+	_, err := fs.Stat(hiplint.Headers, "testdata/include/"+filepath.ToSlash(filepath.Clean(name)))
+	return err == nil && !strings.Contains(name, "..")
+}
+
 // Missing returns the headers of Names that the C compiler cannot find with
 // the given environment (CC, CGO_CPPFLAGS and CGO_CFLAGS are honoured). One
 // run of the preprocessor answers for all of them.
@@ -112,7 +119,7 @@ func Install() (dir string, cleanup func(), err error) {
 	if err != nil {
 		return "", nil, err
 	}
-	dir, err = installCached(files)
+	dir, err = installCached("headers", files)
 	if err == nil {
 		return dir, func() {}, nil
 	}
@@ -145,7 +152,7 @@ func Dir() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return installCached(files)
+	return installCached("headers", files)
 }
 
 // notef prints a note for the user; tests replace it.
@@ -184,7 +191,7 @@ func (e *unsafeError) Error() string { return e.path + " " + e.why }
 // file (never a symbolic link), owned by this user and writable by no one
 // else, else it returns an *unsafeError and uses nothing there. It also
 // fails when the directory holds something else than files.
-func installCached(files map[string][]byte) (string, error) {
+func installCached(prefix string, files map[string][]byte) (string, error) {
 	base, err := os.UserCacheDir()
 	if err != nil {
 		return "", err
@@ -203,7 +210,7 @@ func installCached(files map[string][]byte) (string, error) {
 		h.Write(files[name])
 	}
 	top := filepath.Join(base, "hiplint")
-	dir := filepath.Join(top, fmt.Sprintf("headers-%x", h.Sum(nil)[:12]))
+	dir := filepath.Join(top, fmt.Sprintf("%s-%x", prefix, h.Sum(nil)[:12]))
 	if _, ok := quoteField(dir); !ok {
 		return "", fmt.Errorf("%q cannot be passed in CGO_CFLAGS", dir)
 	}
@@ -274,6 +281,31 @@ func removeStale(top string, now time.Time) {
 		}
 		os.RemoveAll(path)
 	}
+}
+
+// InstallGenerated returns the path of a header holding data, named name,
+// in a directory of its own named by a hash of its contents under the
+// user's cache directory (<user cache dir>/hiplint/gen-<hash>/name), checked
+// and created as Install's: the same contents get the same path from one run
+// to the next, so that the go command's cache keys of the cgo packages that
+// include it stay the same. Where the cache cannot be used, the header goes
+// to a new private temporary directory that cleanup removes.
+func InstallGenerated(name string, data []byte) (path string, cleanup func(), err error) {
+	files := map[string][]byte{name: data}
+	dir, err := installCached("gen", files)
+	if err == nil {
+		return filepath.Join(dir, name), func() {}, nil
+	}
+	dir, err = os.MkdirTemp("", "hiplint-gen-")
+	if err != nil {
+		return "", nil, err
+	}
+	cleanup = func() { os.RemoveAll(dir) }
+	if err := writeFiles(dir, files); err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	return filepath.Join(dir, name), cleanup, nil
 }
 
 // cacheBase creates the user cache directory privately when it does not

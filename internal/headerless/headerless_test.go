@@ -350,3 +350,37 @@ func TestMissingNamesEachHeader(t *testing.T) {
 	assert.Equal(t, []string{"hip/hip_runtime.h", "hip/hip_runtime_api.h", "cuda_runtime.h", "cuda_runtime_api.h"}, Missing(env))
 	assert.Equal(t, Names, Missing(append(env, "CC=/nonexistent/cc")), "no compiler: nothing is found")
 }
+
+// TestInstallGenerated: a generated header lands in a directory named by its
+// contents, so the same contents get the same path from run to run (the go
+// command's cache keys stay), other contents another; a directory altered
+// since is not used; Ships knows hiplint's headers.
+func TestInstallGenerated(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	a, cleanup, err := InstallGenerated("hiplint_synth.h", []byte("typedef int x;\n"))
+	require.NoError(t, err)
+	cleanup()
+	data, err := os.ReadFile(a)
+	require.NoError(t, err)
+	assert.Equal(t, "typedef int x;\n", string(data))
+	again, _, err := InstallGenerated("hiplint_synth.h", []byte("typedef int x;\n"))
+	require.NoError(t, err)
+	assert.Equal(t, a, again)
+	other, _, err := InstallGenerated("hiplint_synth.h", []byte("typedef int y;\n"))
+	require.NoError(t, err)
+	assert.NotEqual(t, filepath.Dir(a), filepath.Dir(other))
+
+	require.NoError(t, os.WriteFile(a, []byte("typedef char x;\n"), 0o600))
+	altered, cleanup, err := InstallGenerated("hiplint_synth.h", []byte("typedef int x;\n"))
+	require.NoError(t, err)
+	defer cleanup()
+	assert.NotEqual(t, a, altered, "an altered header is not used")
+	data, err = os.ReadFile(altered)
+	require.NoError(t, err)
+	assert.Equal(t, "typedef int x;\n", string(data))
+
+	assert.True(t, Ships("cuda.h"))
+	assert.True(t, Ships("hip/hip_runtime.h"))
+	assert.False(t, Ships("cublas_v2.h"))
+	assert.False(t, Ships("../go.mod"))
+}

@@ -277,11 +277,13 @@ func TestDirectives(t *testing.T) {
 	assert.Equal(t, "//hiplint:ignore", text[lines["HL0002"]])
 }
 
-// tier3Src includes a header no machine has: cgo fails, and the package is
-// analyzed from its Go files (tier 3), the runtime calls recognized by name.
+// tier3Src stops cgo at an #error, which stands for a failure hiplint
+// cannot repair (a missing SDK header it stubs, internal/synth): cgo fails,
+// and the package is analyzed from its Go files (tier 3), the runtime calls
+// recognized by name.
 const tier3Src = `package sdk
 
-// #include <no_such_sdk_header.h>
+// #error no_such_sdk_header.h cannot be repaired
 import "C"
 
 import (

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Synthesis (internal/synth), through the built binary, on a machine
+// without GPU headers and with an empty build cache (Go's cache does not key
+// cgo's output on header contents).
+
+// loadReport runs the binary with HIPLINT_LOADREPORT and returns the run and
+// the report's line for pkg.
+func loadReport(t *testing.T, env []string, pkg string, args ...string) (result, string) {
+	t.Helper()
+	report := filepath.Join(t.TempDir(), "load.txt")
+	res := runEnv(t, append(env, "HIPLINT_LOADREPORT="+report), args...)
+	data, err := os.ReadFile(report)
+	require.NoError(t, err, "stderr: %s", res.stderr)
+	line := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(pkg) + ` .*$`).FindString(string(data))
+	return res, line
+}
+
+// TestSynthLibraryHeaderKeepsCTypes: a package that includes cuBLAS's header
+// next to HIP's runtime keeps the runtime's C types (the header is stubbed,
+// the cuBLAS names declared from their use) and its hazard, which needs
+// them, is found; forced to tier 3 the same package misses it.
+func TestSynthLibraryHeaderKeepsCTypes(t *testing.T) {
+	t.Parallel()
+	env := freshEnv(t)
+	res, line := loadReport(t, env, loadingPkg("cublas"), "./"+loadingDir+"/cublas")
+	require.Equal(t, exitFindings, res.code, "stderr: %s", res.stderr)
+	assert.Equal(t, loadingPkg("cublas")+" analyzed gpu", line)
+	assert.Equal(t, loadingHazards(t, "cublas"), marksOf(parseText(t, res.stdout)))
+	assert.Regexp(t, `cublas: note: cgo failed \([^)]*cublas_v2\.h[^)]*\); stubbed <cublas_v2\.h>; declared 6 C names from their use in Go \(CUBLAS_STATUS_SUCCESS, cublasCreate, cublasDestroy, cublasHandle_t, cublasSetStream, cublasSscal\): analyzed with the runtime's C types`, res.stderr)
+	assert.NotContains(t, res.stderr, "without C types")
+
+	forced, line := loadReport(t, append(env, "HIPLINT_TIER3=force"), loadingPkg("cublas"), "./"+loadingDir+"/cublas")
+	assert.Equal(t, loadingPkg("cublas")+" tier3 gpu", line)
+	assert.Equal(t, exitClean, forced.code, "at tier 3 the hazard's function is opaque; stderr: %s", forced.stderr)
+	assert.Contains(t, forced.stderr, "tier 3 forced (HIPLINT_TIER3=force)")
+}
+
+// TestSynthAbsoluteInclude: HIP's header included by absolute path into a
+// ROCm tree the machine does not have is served by hiplint's declarations.
+func TestSynthAbsoluteInclude(t *testing.T) {
+	t.Parallel()
+	res, line := loadReport(t, freshEnv(t), loadingPkg("absinclude"), "./"+loadingDir+"/absinclude")
+	require.Equal(t, exitFindings, res.code, "stderr: %s", res.stderr)
+	assert.Equal(t, loadingPkg("absinclude")+" analyzed gpu", line)
+	assert.Equal(t, loadingHazards(t, "absinclude"), marksOf(parseText(t, res.stdout)))
+	assert.Contains(t, res.stderr, "served /opt/rocm-hiplint-absent/include/hip/hip_runtime.h -> <hip/hip_runtime.h> by hiplint's declarations")
+	assert.NotContains(t, res.stderr, "without C types")
+}
+
+// TestSynthPlatformMacro: Debian's real HIP header without a platform macro
+// is analyzed with its C types: hiplint defines __HIP_PLATFORM_AMD__ as
+// hipcc does, and says so.
+func TestSynthPlatformMacro(t *testing.T) {
+	if _, err := os.Stat(realHIPHeader); err != nil {
+		t.Skipf("%s not installed (apt-get install libamdhip64-dev): the platform macro case needs the real header", realHIPHeader)
+	}
+	t.Parallel()
+	const pkg = "github.com/hiplint/hiplint/cmd/hiplint/testdata/platform"
+	res, line := loadReport(t, append(os.Environ(), "GOCACHE="+t.TempDir()), pkg, "./cmd/hiplint/testdata/platform")
+	require.Equal(t, exitFindings, res.code, "stderr: %s", res.stderr)
+	assert.Equal(t, pkg+" analyzed gpu", line)
+	assert.Equal(t, sortedMarks(markedHazards(t, "cmd/hiplint/testdata/platform/platform.go")), marksOf(parseText(t, res.stdout)))
+	assert.Contains(t, res.stderr, "defined __HIP_PLATFORM_AMD__ for HIP's header, as hipcc does")
+	assert.NotContains(t, res.stderr, "without C types")
+	assert.NotContains(t, res.stderr, "hint:")
+}
+
+// TestDegradedPackageVisible: a package synthesis cannot rescue (its own
+// declarations clash with the runtime header's) is analyzed at tier 3, and
+// every output says so: a note on stderr, a JSON entry, a SARIF
+// notification; -strict-ctypes makes it fail the run.
+func TestDegradedPackageVisible(t *testing.T) {
+	t.Parallel()
+	env := freshEnv(t)
+	pkg := "./" + loadingDir + "/conflict"
+	// The module analyzer finds the package's hazards: without it, only the
+	// load decides the exit status.
+	args := []string{"-modulebalance=false"}
+	notePattern := regexp.QuoteMeta(loadingPkg("conflict")) + `: note: cgo failed \(.*redefinition.*\); analyzed from its Go files without C types`
+
+	text := runEnv(t, env, append(args, pkg)...)
+	assert.Equal(t, exitClean, text.code, "a note is not an error by default")
+	assert.Regexp(t, notePattern, text.stderr)
+
+	strict := runEnv(t, env, append(args, "-strict-ctypes", pkg)...)
+	assert.Equal(t, exitError, strict.code)
+	assert.Contains(t, strict.stderr, "-strict-ctypes: 1 package(s) analyzed without their C types")
+
+	js := runEnv(t, env, append(args, "-json", "-strict-ctypes", pkg)...)
+	assert.Equal(t, exitError, js.code)
+	var tree map[string]map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal([]byte(js.stdout), &tree), js.stdout)
+	var entry struct {
+		Degraded string `json:"degraded"`
+		Strict   bool   `json:"strict"`
+	}
+	require.NoError(t, json.Unmarshal(tree[loadingPkg("conflict")]["hiplint:ctypes"], &entry), js.stdout)
+	assert.Regexp(t, notePattern, entry.Degraded)
+	assert.True(t, entry.Strict)
+
+	for _, strict := range []bool{false, true} {
+		sargs := append(append([]string{}, args...), "-sarif")
+		if strict {
+			sargs = append(sargs, "-strict-ctypes")
+		}
+		sarif := runEnv(t, env, append(sargs, pkg)...)
+		var log struct {
+			Runs []struct {
+				Invocations []struct {
+					ExecutionSuccessful        bool `json:"executionSuccessful"`
+					ToolExecutionNotifications []struct {
+						Level   string `json:"level"`
+						Message struct{ Text string }
+					} `json:"toolExecutionNotifications"`
+				} `json:"invocations"`
+			} `json:"runs"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(sarif.stdout), &log), sarif.stdout)
+		inv := log.Runs[0].Invocations[0]
+		require.Len(t, inv.ToolExecutionNotifications, 1, "strict=%v", strict)
+		assert.Regexp(t, notePattern, inv.ToolExecutionNotifications[0].Message.Text)
+		if strict {
+			assert.Equal(t, exitError, sarif.code)
+			assert.Equal(t, "error", inv.ToolExecutionNotifications[0].Level)
+			assert.False(t, inv.ExecutionSuccessful)
+		} else {
+			assert.Equal(t, exitClean, sarif.code)
+			assert.Equal(t, "warning", inv.ToolExecutionNotifications[0].Level)
+			assert.True(t, inv.ExecutionSuccessful)
+		}
+	}
+}

@@ -1,0 +1,653 @@
+// Package synth rescues packages whose cgo step fails for want of C
+// declarations, so that they are analyzed with the runtime's C types
+// (tier 1 or 2) instead of from their Go files alone (tier 3).
+//
+// After a load, Step reads each failed package's cgo output and repairs
+// what it can in its cgo preambles, through an overlay of the Go files that
+// changes preamble lines only (every line of Go code stays where it was):
+//
+//   - an include of a header the compiler does not find (cublas_v2.h,
+//     cudnn.h, ...) is emptied: the header is stubbed;
+//   - an include by absolute path into a CUDA or ROCm tree
+//     ("/usr/local/cuda/include/cuda.h") of a header hiplint ships is
+//     rewritten to the header's own name, which hiplint's declarations
+//     serve where the machine has none;
+//   - the C names cgo cannot resolve get declarations synthesized from
+//     their use in the Go files (infer), in a generated header included in
+//     place of the preamble's last include (which the header includes
+//     first);
+//   - where HIP's real header stops at its platform #error, the include
+//     that reaches it is replaced by a generated header that defines
+//     __HIP_PLATFORM_AMD__, as hipcc does, and includes it.
+//
+// The caller loads again with Overlay and repeats, a bounded number of
+// times (MaxRounds). A package that fails for another reason, makes no
+// progress, or type-checks with errors it did not have at tier 3 is given
+// up: its repairs are undone, and it stays at tier 3.
+package synth
+
+import (
+	"fmt"
+	"go/build"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"golang.org/x/tools/go/packages"
+)
+
+// MaxRounds bounds the loads synthesis asks for after the first: a missing
+// header, then the names it declared, then a second header or a platform
+// macro, then a last load that undoes what did not work.
+const MaxRounds = 4
+
+// Servable reports whether hiplint can serve the header name (relative to
+// an include directory: "cuda.h", "hip/hip_runtime.h").
+type Servable func(name string) bool
+
+// Generate writes a generated header and returns its absolute path.
+type Generate func(name string, data []byte) (string, error)
+
+// Synth is the state of the repairs across loads.
+type Synth struct {
+	overlay  map[string][]byte // the caller's (a language server's buffers)
+	servable Servable
+	generate Generate
+	files    map[string]*fileFix
+	gaveUp   map[string]string          // package path -> why
+	baseline map[string]map[string]bool // package path -> its type errors at tier 3
+	cause    map[string]string          // package path -> its first cgo error at tier 3
+	force    bool
+}
+
+type fileFix struct {
+	pkg      string
+	blank    map[int]string // preamble line -> the missing header it included
+	absolute map[int]string // preamble line -> the header that serves its absolute include
+	platform int            // the preamble line through which HIP's header came (0: none)
+	names    map[string]bool
+	includes []string        // runtime headers included for the runtime's names
+	tried    map[string]bool // runtime headers included
+	again    map[string]bool // runtime names that stayed unknown with their header included: synthesized
+	decls    string          // the synthesized declarations
+	force    bool            // an #error on the first line (ForceTier3)
+}
+
+// New returns an empty state. overlay is the caller's own overlay, which
+// Overlay's result includes.
+func New(overlay map[string][]byte, servable Servable, generate Generate) *Synth {
+	return &Synth{overlay: overlay, servable: servable, generate: generate,
+		files: map[string]*fileFix{}, gaveUp: map[string]string{},
+		baseline: map[string]map[string]bool{}, cause: map[string]string{}}
+}
+
+func (s *Synth) read(file string) ([]byte, error) {
+	if data, ok := s.overlay[file]; ok {
+		return data, nil
+	}
+	return os.ReadFile(file)
+}
+
+// ForceTier3 makes cgo fail in every package outside the standard library
+// that has a cgo preamble (an #error on its first line), so that the next
+// load analyzes them all at tier 3 (HIPLINT_TIER3=force). It reports
+// whether it found any.
+func (s *Synth) ForceTier3(pkgs []*packages.Package) bool {
+	s.force = true
+	goroot := filepath.Clean(build.Default.GOROOT) + string(filepath.Separator)
+	found := false
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, f := range p.GoFiles {
+			if strings.HasPrefix(f, goroot) || s.files[f] != nil {
+				continue
+			}
+			src, err := s.read(f)
+			if err != nil {
+				continue
+			}
+			if lines, _ := preamble(src); len(lines) > 0 {
+				s.files[f] = &fileFix{pkg: p.PkgPath, force: true}
+				found = true
+			}
+		}
+	})
+	return found
+}
+
+// failed returns the cgo output of a package whose cgo step failed, which
+// go/packages then type-checked from its raw files.
+func failed(p *packages.Package) (string, bool) {
+	if p.Types == nil || !cgocall.Unprocessed(p.Types) {
+		return "", false
+	}
+	for _, e := range p.Errors {
+		if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+			return e.Msg, true
+		}
+	}
+	return "", false
+}
+
+func typeErrors(p *packages.Package) map[string]bool {
+	out := map[string]bool{}
+	for _, e := range p.Errors {
+		if e.Kind == packages.TypeError && !strings.HasPrefix(e.Msg, "could not import C") {
+			out[e.Pos] = true
+		}
+	}
+	return out
+}
+
+// Step reads the packages of a load and updates the repairs: new ones for
+// the packages that failed in cgo for reasons synthesis can repair, undone
+// ones for the packages it gives up. With final, it only gives up. It
+// reports whether the repairs changed (the caller loads again with
+// Overlay).
+func (s *Synth) Step(pkgs []*packages.Package, final bool) bool {
+	if s.force {
+		return false
+	}
+	// One variant per package path: the one with the most files (a test
+	// variant holds the package's files and its tests').
+	byPath := map[string]*packages.Package{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if cur := byPath[p.PkgPath]; cur == nil || len(p.GoFiles) > len(cur.GoFiles) {
+			byPath[p.PkgPath] = p
+		}
+	})
+	paths := make([]string, 0, len(byPath))
+	for path := range byPath {
+		paths = append(paths, path)
+	}
+	sort.Strings(paths)
+	changed := false
+	for _, path := range paths {
+		p := byPath[path]
+		if _, ok := s.gaveUp[path]; ok {
+			continue
+		}
+		out, isFailed := failed(p)
+		if !isFailed {
+			if s.touches(path) {
+				// Repaired: it must not have gained type errors.
+				base := s.baseline[path]
+				for pos := range typeErrors(p) {
+					if !base[pos] {
+						changed = s.giveUp(path, "synthesized declarations do not type-check: "+pos) || changed
+						break
+					}
+				}
+			}
+			continue
+		}
+		if s.baseline[path] == nil {
+			s.baseline[path] = typeErrors(p)
+			s.cause[path] = firstError(out)
+		}
+		f := parseFailure(out)
+		if final || !f.repairable() {
+			if s.touches(path) || !final {
+				changed = s.giveUp(path, cmpOr(f.other, "not repaired")) || changed
+			}
+			continue
+		}
+		if s.repair(p, f) {
+			changed = true
+		} else {
+			changed = s.giveUp(path, "no progress") || changed
+		}
+	}
+	return changed
+}
+
+func firstError(out string) string {
+	first := ""
+	for _, l := range strings.Split(out, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "# ") || strings.HasPrefix(l, "In file included") || strings.HasPrefix(l, "from ") || strings.Contains(l, " | ") || strings.HasPrefix(l, "|") {
+			continue
+		}
+		if strings.Contains(l, "error") || strings.Contains(l, "could not determine") {
+			return l
+		}
+		if first == "" {
+			first = l
+		}
+	}
+	return first
+}
+
+// touches reports whether some repair is in a file of the package path.
+func (s *Synth) touches(path string) bool {
+	for _, f := range s.files {
+		if f.pkg == path {
+			return true
+		}
+	}
+	return false
+}
+
+// giveUp undoes the repairs of the package path and keeps it from new
+// ones. It reports whether any repair was undone.
+func (s *Synth) giveUp(path, why string) bool {
+	if os.Getenv("HIPLINT_SYNTH_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, "synth: giving up %s: %s\n", path, why)
+	}
+	s.gaveUp[path] = why
+	undone := false
+	for name, f := range s.files {
+		if f.pkg == path {
+			delete(s.files, name)
+			undone = true
+		}
+	}
+	return undone
+}
+
+// goFile returns the file of p the compiler named file.
+func goFile(p *packages.Package, file string) string {
+	file = filepath.ToSlash(strings.TrimPrefix(file, "./"))
+	for _, g := range p.GoFiles {
+		gs := filepath.ToSlash(g)
+		if gs == file || strings.HasSuffix(gs, "/"+file) {
+			return g
+		}
+	}
+	return ""
+}
+
+func (s *Synth) fix(p *packages.Package, file string) *fileFix {
+	f := s.files[file]
+	if f == nil {
+		f = &fileFix{pkg: p.PkgPath, blank: map[int]string{}, absolute: map[int]string{}, names: map[string]bool{},
+			tried: map[string]bool{}, again: map[string]bool{}}
+		s.files[file] = f
+	}
+	return f
+}
+
+// repair adds the repairs f calls for to the files of p, and reports
+// whether there was anything new.
+func (s *Synth) repair(p *packages.Package, f *failure) bool {
+	progress := false
+	for _, m := range f.missing {
+		file := goFile(p, m.file)
+		if file == "" {
+			return false
+		}
+		src, err := s.read(file)
+		if err != nil {
+			return false
+		}
+		lines, _ := preamble(src)
+		i := slices.IndexFunc(lines, func(l preambleLine) bool { return l.line == m.line })
+		if i < 0 {
+			return false
+		}
+		name, _, ok := includeName(lines[i].text)
+		if !ok {
+			return false
+		}
+		fx := s.fix(p, file)
+		if _, done := fx.blank[m.line]; done {
+			continue
+		}
+		if _, done := fx.absolute[m.line]; done {
+			continue
+		}
+		if tail, ok := s.served(name); ok {
+			fx.absolute[m.line] = tail
+		} else {
+			fx.blank[m.line] = name
+		}
+		progress = true
+	}
+	if f.platform != nil {
+		file := goFile(p, f.platform.file)
+		if file == "" {
+			return false
+		}
+		fx := s.fix(p, file)
+		if fx.platform != f.platform.line {
+			fx.platform = f.platform.line
+			progress = true
+		}
+	}
+	newNames := false
+	// A runtime name still unknown although its header is included: the
+	// header does not declare it either, so it is synthesized.
+	stillUnknown := func(fx *fileFix, n string) {
+		if h := runtimeHeader(n); h != "" && fx.tried[h] && !fx.again[n] {
+			fx.again[n] = true
+			newNames = true
+		}
+	}
+	for file, names := range f.unknown {
+		g := goFile(p, file)
+		if g == "" {
+			return false
+		}
+		fx := s.fix(p, g)
+		for _, n := range names {
+			if !fx.names[n] {
+				fx.names[n] = true
+				newNames = true
+			} else {
+				stillUnknown(fx, n)
+			}
+		}
+	}
+	inC := map[string]kind{}
+	for file, names := range f.inC {
+		g := goFile(p, file)
+		if g == "" {
+			return false
+		}
+		fx := s.fix(p, g)
+		for n, k := range names {
+			inC[n] = k
+			if !fx.names[n] {
+				fx.names[n] = true
+				newNames = true
+			} else {
+				stillUnknown(fx, n)
+			}
+		}
+	}
+	if newNames && p.TypesInfo != nil {
+		// The runtime's own names are never synthesized: the first time
+		// some are unknown, the file gets the runtime header that declares
+		// them (hiplint's where the machine has none); only what that
+		// header does not declare either is synthesized.
+		for _, fx := range s.files {
+			if fx.pkg != p.PkgPath {
+				continue
+			}
+			for n := range fx.names {
+				if h := runtimeHeader(n); h != "" && !fx.tried[h] && s.servable != nil && s.servable(h) {
+					fx.tried[h] = true
+					fx.includes = append(fx.includes, h)
+				}
+			}
+		}
+		// Every name of the package, declared from the use of all its files.
+		var all []string
+		for _, fx := range s.files {
+			if fx.pkg == p.PkgPath {
+				for n := range fx.names {
+					all = append(all, n)
+				}
+			}
+		}
+		decls := infer(p.TypesInfo, p.Syntax, all, inC)
+		for _, fx := range s.files {
+			if fx.pkg == p.PkgPath && len(fx.names) > 0 {
+				var names []string
+				for n := range fx.names {
+					if fx.synthesized(n) {
+						names = append(names, n)
+					}
+				}
+				fx.decls = text(decls, names, fx.synthesized)
+			}
+		}
+		progress = true
+	}
+	return progress
+}
+
+// synthesized reports whether the file declares name itself rather than
+// through a runtime header.
+func (fx *fileFix) synthesized(name string) bool {
+	h := runtimeHeader(name)
+	return h == "" || !fx.tried[h] || fx.again[name]
+}
+
+// runtimeHeader returns the runtime header that declares name, by its
+// prefix (hipX, HIP_: HIP's runtime; cudaX: CUDA's runtime; cuX, CU_,
+// CUDA_: CUDA's driver), or "" for other names (cublasX, CUBLAS_, ...).
+func runtimeHeader(name string) string {
+	upperAt := func(i int) bool { return len(name) > i && (name[i] >= 'A' && name[i] <= 'Z') }
+	switch {
+	case strings.HasPrefix(name, "hip") && upperAt(3), strings.HasPrefix(name, "HIP_"):
+		return "hip/hip_runtime_api.h"
+	case strings.HasPrefix(name, "cuda") && upperAt(4):
+		return "cuda_runtime_api.h"
+	case strings.HasPrefix(name, "cu") && upperAt(2), strings.HasPrefix(name, "CU_"), strings.HasPrefix(name, "CUDA_"):
+		return "cuda.h"
+	}
+	return ""
+}
+
+// served returns the header hiplint serves for an include by absolute
+// path into a CUDA or ROCm tree: the part after its include directory,
+// when hiplint ships it.
+func (s *Synth) served(name string) (string, bool) {
+	if !filepath.IsAbs(name) || s.servable == nil {
+		return "", false
+	}
+	i := strings.LastIndex(name, "/include/")
+	if i < 0 {
+		return "", false
+	}
+	tail := name[i+len("/include/"):]
+	lower := strings.ToLower(name[:i])
+	if !strings.Contains(lower, "cuda") && !strings.Contains(lower, "rocm") && !strings.Contains(lower, "hip") && !strings.HasPrefix(name, "/usr/") && !strings.HasPrefix(name, "/opt/") {
+		return "", false
+	}
+	return tail, s.servable(tail)
+}
+
+// platformDefine is what hipcc's command line gives HIP's header.
+const platformDefine = "#if !defined(__HIP_PLATFORM_AMD__) && !defined(__HIP_PLATFORM_NVIDIA__) && !defined(__HIP_PLATFORM_HCC__) && !defined(__HIP_PLATFORM_NVCC__)\n" +
+	"#define __HIP_PLATFORM_AMD__\n#endif\n"
+
+// Overlay returns the caller's overlay with every repaired file rewritten,
+// writing the generated headers it includes.
+func (s *Synth) Overlay() (map[string][]byte, error) {
+	out := make(map[string][]byte, len(s.overlay)+len(s.files))
+	for k, v := range s.overlay {
+		out[k] = v
+	}
+	names := make([]string, 0, len(s.files))
+	for n := range s.files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, file := range names {
+		fx := s.files[file]
+		src, err := s.read(file)
+		if err != nil {
+			return nil, err
+		}
+		lines, _ := preamble(src)
+		if len(lines) == 0 {
+			continue
+		}
+		texts := map[int]string{}
+		if fx.force {
+			texts[lines[0].line] = "#error hiplint: tier 3 forced (HIPLINT_TIER3=force)"
+			out[file] = rewrite(src, lines, texts)
+			continue
+		}
+		for l := range fx.blank {
+			texts[l] = ""
+		}
+		for l, tail := range fx.absolute {
+			texts[l] = "#include <" + tail + ">"
+		}
+		wrap := map[int]*strings.Builder{}
+		at := func(l int) *strings.Builder {
+			if wrap[l] == nil {
+				wrap[l] = &strings.Builder{}
+				wrap[l].WriteString("/* Generated by hiplint (internal/synth) for " + filepath.Base(file) + " */\n")
+			}
+			return wrap[l]
+		}
+		if fx.platform != 0 {
+			at(fx.platform).WriteString(platformDefine)
+		}
+		target := 0
+		if fx.decls != "" || len(fx.includes) > 0 {
+			incs, depth := includeLines(lines)
+			for i, inc := range incs {
+				if depth[i] == 0 || target == 0 {
+					target = inc.line
+				}
+			}
+			if target == 0 {
+				s.giveUp(fx.pkg, "no #include to place declarations after")
+				return s.Overlay()
+			}
+			at(target)
+		}
+		for _, l := range slices.Sorted(mapKeys(wrap)) {
+			b := wrap[l]
+			if t, ok := texts[l]; ok {
+				if t != "" {
+					b.WriteString(t + "\n")
+				}
+			} else if i := slices.IndexFunc(lines, func(pl preambleLine) bool { return pl.line == l }); i >= 0 {
+				b.WriteString(absInclude(lines[i].text, filepath.Dir(file)) + "\n")
+			}
+			if l == target {
+				for _, h := range fx.includes {
+					b.WriteString("#include <" + h + ">\n")
+				}
+				if fx.decls != "" {
+					b.WriteString("/* C names the package uses and nothing declares, declared from their use in Go */\n")
+					b.WriteString(fx.decls)
+				}
+			}
+			path, err := s.generate("hiplint_synth.h", []byte(b.String()))
+			if err != nil {
+				return nil, err
+			}
+			if strings.ContainsAny(path, "\"\n") {
+				return nil, fmt.Errorf("generated header %q cannot be included", path)
+			}
+			texts[l] = `#include "` + path + `"`
+		}
+		out[file] = rewrite(src, lines, texts)
+	}
+	return out, nil
+}
+
+func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
+	return func(yield func(K) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// absInclude returns an #include line as it must read from a generated
+// header in another directory: a quoted include of a file of the package's
+// directory names it by its absolute path.
+func absInclude(text, dir string) string {
+	name, angle, ok := includeName(text)
+	if !ok || angle || filepath.IsAbs(name) {
+		return strings.TrimSpace(text)
+	}
+	p := filepath.Join(dir, name)
+	if _, err := os.Stat(p); err != nil || strings.ContainsAny(p, "\"\n") {
+		return strings.TrimSpace(text)
+	}
+	return `#include "` + p + `"`
+}
+
+// A Rescue says what synthesis did for one package that now loads with
+// its C types.
+type Rescue struct {
+	Path     string
+	Cause    string   // the first error of its failed cgo step
+	Stubbed  []string // missing headers, emptied
+	Served   []string // absolute includes, "path -> header"
+	Platform bool     // __HIP_PLATFORM_AMD__ defined
+	Includes []string // runtime headers included for the runtime's names
+	Names    []string // names declared from their use
+}
+
+// Rescued returns what synthesis did for each package of pkgs that it
+// repaired and that now loads, by package path.
+func (s *Synth) Rescued(pkgs []*packages.Package) []Rescue {
+	byPath := map[string]*Rescue{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if _, isFailed := failed(p); isFailed || byPath[p.PkgPath] != nil || s.force {
+			return
+		}
+		if _, ok := s.gaveUp[p.PkgPath]; ok || !s.touches(p.PkgPath) {
+			return
+		}
+		r := &Rescue{Path: p.PkgPath, Cause: s.cause[p.PkgPath]}
+		names := map[string]bool{}
+		for file, fx := range s.files {
+			if fx.pkg != p.PkgPath {
+				continue
+			}
+			for _, h := range fx.blank {
+				r.Stubbed = append(r.Stubbed, h)
+			}
+			src, _ := s.read(file)
+			lines, _ := preamble(src)
+			for l, tail := range fx.absolute {
+				if i := slices.IndexFunc(lines, func(pl preambleLine) bool { return pl.line == l }); i >= 0 {
+					name, _, _ := includeName(lines[i].text)
+					r.Served = append(r.Served, name+" -> <"+tail+">")
+				}
+			}
+			r.Platform = r.Platform || fx.platform != 0
+			r.Includes = append(r.Includes, fx.includes...)
+			for n := range fx.names {
+				if fx.synthesized(n) {
+					names[n] = true
+				}
+			}
+		}
+		for n := range names {
+			r.Names = append(r.Names, n)
+		}
+		sort.Strings(r.Names)
+		r.Stubbed = slices.Compact(slices.Sorted(slices.Values(r.Stubbed)))
+		r.Served = slices.Compact(slices.Sorted(slices.Values(r.Served)))
+		r.Includes = slices.Compact(slices.Sorted(slices.Values(r.Includes)))
+		byPath[p.PkgPath] = r
+	})
+	out := make([]Rescue, 0, len(byPath))
+	for _, r := range byPath {
+		out = append(out, *r)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}
+
+// Note is the line hiplint prints about a rescued package.
+func (r Rescue) Note() string {
+	var did []string
+	if r.Platform {
+		did = append(did, "defined __HIP_PLATFORM_AMD__ for HIP's header, as hipcc does")
+	}
+	for _, s := range r.Served {
+		did = append(did, "served "+s+" by hiplint's declarations where the machine has none")
+	}
+	if len(r.Stubbed) > 0 {
+		did = append(did, "stubbed <"+strings.Join(r.Stubbed, ">, <")+">")
+	}
+	if len(r.Includes) > 0 {
+		did = append(did, "included <"+strings.Join(r.Includes, ">, <")+"> for the runtime's names it uses")
+	}
+	if len(r.Names) > 0 {
+		list := r.Names
+		more := ""
+		if len(list) > 8 {
+			list, more = list[:8], fmt.Sprintf(", and %d more", len(r.Names)-8)
+		}
+		did = append(did, fmt.Sprintf("declared %d C names from their use in Go (%s%s)", len(r.Names), strings.Join(list, ", "), more))
+	}
+	return fmt.Sprintf("%s: note: cgo failed (%s); %s: analyzed with the runtime's C types", r.Path, r.Cause, strings.Join(did, "; "))
+}
