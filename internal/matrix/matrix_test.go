@@ -53,7 +53,7 @@ func tw() {
 func noWant() {}
 
 //matrix:twin call-direct
-func tw2() {}
+func tw2() {} // want tw2:"unloads\\[0\\]"
 
 //matrix:gap goto: not yet
 func gapOK() {}
