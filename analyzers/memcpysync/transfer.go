@@ -77,8 +77,38 @@ func (c *checker) analyzeFunc(fn flow.Func) *funcAnalysis {
 	p.Entry = &state{device: flow.Entry} // maps made on first write (flow.Put)
 	in := flow.Solve(g, p)
 	fa.seen = &observed{}
-	flow.ReplayExits(fa.info, g, in.Last(), p, func(ast.Node, *state) {}, fa.atExit)
+	defers := flow.Defers(fn.Body)
+	flow.ReplayExitsAt(fa.info, g, in.Last(), p, func(ast.Node, *state) {}, func(at token.Pos, s *state) {
+		fa.runDefers(flow.DefersAt(fn.Body, defers, at), s)
+		fa.atExit(s)
+	})
 	return fa
+}
+
+// runDefers runs, at an exit, the calls the function deferred before it,
+// last first: a deferred closure on the function's variables (its reads
+// are checked against the copies still in flight there), a deferred runtime
+// call or wrapper (defer C.hipDeviceSynchronize(), defer s.Synchronize())
+// with its summary. Their arguments were evaluated at the defer statement
+// (transfer). A call deferred on some paths only (in a branch or a loop) is
+// checked for its reads but orders nothing: it runs on a copy of the state.
+// Only the reporting walk runs them: nothing that follows an exit depends
+// on them but the findings and the summary.
+func (fa *funcAnalysis) runDefers(calls []flow.Deferred, s *state) {
+	for _, d := range calls {
+		on := s
+		if !d.Sure {
+			on = cloneState(s)
+		}
+		switch lit, _ := ast.Unparen(d.Call.Fun).(*ast.FuncLit); {
+		case lit != nil && !fa.idx.IsWrapper(lit):
+			fa.runClosure(lit, on)
+		case fa.idx.Match(d.Call) != nil:
+			fa.runtimeCall(fa.idx.Match(d.Call), on)
+		default:
+			fa.summarizedCall(d.Call, on)
+		}
+	}
 }
 
 func (fa *funcAnalysis) problem() flow.Problem[*state] {
@@ -90,7 +120,13 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 	case *ast.GoStmt:
 		fa.goStmt(n, s)
 	case *ast.DeferStmt:
-		// Deferred calls run at exit, after every read in the function.
+		// The deferred call's arguments are evaluated here; the call runs
+		// at exit (runDefers).
+		if fa.idx.Match(n.Call) == nil {
+			for _, arg := range n.Call.Args {
+				fa.effects.Walk(arg, s)
+			}
+		}
 	case *ast.ValueSpec, *ast.AssignStmt:
 		fa.assignAll(n, s)
 	default:
@@ -150,9 +186,13 @@ func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
 // Other closures are functions of their own; cgo wrappers are matched at
 // their call.
 func (fa *funcAnalysis) closure(lit *ast.FuncLit, s *state) {
-	if !fa.idx.InPlace(lit) {
-		return
+	if fa.idx.InPlace(lit) {
+		fa.runClosure(lit, s)
 	}
+}
+
+// runClosure walks lit's body from s, on this function's variables (closure).
+func (fa *funcAnalysis) runClosure(lit *ast.FuncLit, s *state) {
 	outer := fa.seen
 	out, ok := flow.ClosureExits(fa.idx, lit, s, fa.problem(), func(final bool) {
 		fa.seen = nil

@@ -79,6 +79,10 @@ func (v *effectsVisitor[S]) Visit(node ast.Node) ast.Visitor {
 		} else if name, args, sig, ok := cgocall.AnyCall(w.Index.info, x); ok && w.C != nil {
 			v.walk(args...)
 			w.C(x, name, args, sig, s)
+		} else if lit, ok := ast.Unparen(x.Fun).(*ast.FuncLit); ok {
+			v.walk(x.Args...) // func(v T) {...}(arg): the arguments, then the body
+			v.walk(lit)
+			w.Other(x, s)
 		} else {
 			v.walk(x.Fun)
 			v.walk(x.Args...)

@@ -5,16 +5,16 @@ import (
 	"sync"
 )
 
-//matrix:gap closure-in-place: a function literal called where it is written is not walked in place
+//matrix:hazard closure-in-place
 func inPlaceHazard(dst, src *Tensor) float32 { // want inPlaceHazard:`readsParams\[0\]`
 	func() {
 		copyTensor(dst, src)
 	}()
-	return dst.Values()[0]
+	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered`
 }
 
 //matrix:twin closure-in-place
-func inPlaceTwin(dst, src *Tensor) float32 { // want inPlaceTwin:`readsParams\[0\]`
+func inPlaceTwin(dst, src *Tensor) float32 { // want inPlaceTwin:`synchronizes\(device\)`
 	func() {
 		copyTensor(dst, src)
 		Synchronize()
@@ -37,16 +37,16 @@ func storedTwin(dst, src *Tensor) float32 { // want storedTwin:`synchronizes\(de
 	return dst.Values()[0]
 }
 
-//matrix:gap closure-deferred: deferred closures are not run at the function's exits
+//matrix:hazard closure-deferred
 func deferredHazard(dst, src *Tensor) (err error) { // want deferredHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\)`
 	defer func() {
-		log.Printf("copied, head %v", dst.Values()[0])
+		log.Printf("copied, head %v", dst.Values()[0]) // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered`
 	}()
 	return copyTensor(dst, src)
 }
 
 //matrix:twin closure-deferred
-func deferredTwin(dst, src *Tensor) (err error) { // want deferredTwin:`copiesInto\(hipMemcpy dst=p0\.ptr\)`
+func deferredTwin(dst, src *Tensor) (err error) { // want deferredTwin:`synchronizes\(device\)`
 	defer func() {
 		Synchronize()
 		log.Printf("copied, head %v", dst.Values()[0])
