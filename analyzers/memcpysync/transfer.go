@@ -32,6 +32,8 @@ type funcAnalysis struct {
 	// before a copy are destinations too), its host memory, its kernel
 	// argument arrays, and the streams its local handles copy (h :=
 	// s.handle()).
+	// joins: the waits of the function for goroutines it started.
+	joins      []flow.Join
 	prov       *flow.Provenance
 	queues     flow.StreamQueues
 	quietReads bool // the device read being checked is not one for the summary
@@ -62,6 +64,7 @@ func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
 	fa.effects = flow.Effects[*state]{Index: c.idx, Ranged: c.idx.RangeOperands(fn.Body),
 		Lit: fa.closure, Runtime: fa.runtimeCall, C: fa.cCall, Other: fa.summarizedCall, Read: fa.read}
 	fa.prov = flow.ScanProvenance(c.idx, fa.ptrs, fn.Body, func(l flow.Loc) bool { return cgocall.IsStreamType(l.Root.Type()) })
+	fa.joins = flow.Joins(c.info, fn.Body)
 	fa.queues = flow.StreamQueues{Ptrs: fa.ptrs, Prov: fa.prov, Flags: c.streamFlags, Sig: fa.sig}
 	return fa
 }
@@ -116,6 +119,9 @@ func (fa *funcAnalysis) problem() flow.Problem[*state] {
 }
 
 func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
+	if len(fa.joins) > 0 {
+		fa.join(n, s)
+	}
 	switch n := n.(type) {
 	case *ast.GoStmt:
 		fa.goStmt(n, s)
@@ -188,6 +194,30 @@ func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
 func (fa *funcAnalysis) closure(lit *ast.FuncLit, s *state) {
 	if fa.idx.InPlace(lit) {
 		fa.runClosure(lit, s)
+	}
+}
+
+// join runs, before node n, the goroutines that a wait in n joins
+// (flow.Joins: wg.Wait() after go func() { defer wg.Done(); ... }(), <-done
+// after go func() { done <- ... }()): what they copied or synchronized has
+// happened when the wait returns. They run quietly, on this function's
+// variables: their own reads are the findings of their own analysis, and
+// the device they leave current is their thread's, not this one's.
+func (fa *funcAnalysis) join(n ast.Node, s *state) {
+	for _, j := range fa.joins {
+		if n.Pos() > j.At.Pos() || j.At.End() > n.End() {
+			continue
+		}
+		for _, lit := range j.Gos {
+			outer, dev := fa.seen, s.device
+			fa.seen = nil
+			out, ok := flow.ClosureExits(fa.idx, lit, s, fa.problem(), nil)
+			fa.seen = outer
+			if ok {
+				*s = *out
+			}
+			s.device = dev
+		}
 	}
 }
 
@@ -374,12 +404,27 @@ func (fa *funcAnalysis) sitesIn(e ast.Expr) []int { return fa.sites.In(fa.info, 
 func (fa *funcAnalysis) directions(c *cgocall.Call, s *state) (byKind bool, kind flow.Ref, d2d, d2h bool) {
 	f := c.Func
 	dstHost, srcHost := fa.prov.IsHost(c.Arg(f.Dst)), fa.prov.IsHost(c.Arg(f.Src))
-	ks, known := flow.SmallSetAt(fa.info, c.Arg(f.Kind), s.kinds.Map())
+	ks, known := fa.kindSet(c.Arg(f.Kind), s)
 	d2d, d2h = f.CopyDirections(uint8(ks), known, dstHost, srcHost)
 	if f.Direction == hipapi.FromKind && !known && !dstHost && !srcHost {
 		kind, byKind = fa.kindRef(c.Arg(f.Kind))
 	}
 	return byKind, kind, d2d || byKind, d2h
+}
+
+// kindSet returns the copy kinds e may hold: a constant, a variable
+// assigned kinds on this path, or the result of a helper of the package
+// that returns one of a few constants (flow.Index.ResultSmallSet).
+func (fa *funcAnalysis) kindSet(e ast.Expr, s *state) (flow.SmallSet, bool) {
+	if ks, ok := flow.SmallSetAt(fa.info, e, s.kinds.Map()); ok || e == nil {
+		return ks, ok
+	}
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		if fn := flow.Callee(fa.info, call); fn != nil {
+			return fa.idx.ResultSmallSet(fn)
+		}
+	}
+	return 0, false
 }
 
 // kindRef names the caller's memory that the copy kind e is read from.
@@ -396,7 +441,7 @@ func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, s *state) {
 		return
 	}
 	if ll.Path == "" {
-		if ks, ok := flow.SmallSetAt(fa.info, rhs, s.kinds.Map()); ok {
+		if ks, ok := fa.kindSet(rhs, s); ok {
 			s.kinds.Set(ll.Root, ks)
 		} else {
 			s.kinds.Delete(ll.Root)

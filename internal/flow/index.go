@@ -64,8 +64,10 @@ type Index struct {
 	refList []*types.Func
 
 	mu   sync.Mutex
-	cfgs map[*ast.BlockStmt]*cfg.CFG      // CFG's graphs, built on first use
-	refs map[*ast.BlockStmt][]*types.Func // funcRefs's lists, made on first use
+	cfgs map[*ast.BlockStmt]*cfg.CFG // CFG's graphs, built on first use
+	// resultSets: ResultSmallSet's answers, by function, made on first use.
+	resultSets map[*types.Func]resultSet
+	refs       map[*ast.BlockStmt][]*types.Func // funcRefs's lists, made on first use
 }
 
 func (x *Index) build() {
@@ -313,6 +315,6 @@ func (x *Index) Release() {
 	x.wrappers = nil
 	x.entries, x.ranges, x.user, x.refList = nil, nil, nil, nil
 	x.mu.Lock()
-	x.cfgs, x.refs = nil, nil
+	x.cfgs, x.refs, x.resultSets = nil, nil, nil
 	x.mu.Unlock()
 }

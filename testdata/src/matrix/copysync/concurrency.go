@@ -2,43 +2,48 @@ package copysync
 
 import "sync"
 
-//matrix:gap conc-waitgroup: copies made in goroutines are not joined into the waiting goroutine at wg.Wait
-func waitGroupHazard(dsts []*Tensor, src *Tensor) float32 { // want waitGroupHazard:`readsParams\[0\]`
+//matrix:hazard conc-waitgroup
+func waitGroupHazard(weights, bias, src *Tensor) float32 { // want waitGroupHazard:`copiesInto\(hipMemcpy dst=p0\.ptr; hipMemcpy dst=p1\.ptr\) readsParams\[0 1\]`
 	var wg sync.WaitGroup
-	for _, d := range dsts {
-		wg.Add(1)
-		go func(d *Tensor) {
-			defer wg.Done()
-			copyTensor(d, src) // each worker copies; none synchronizes
-		}(d)
-	}
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		copyTensor(weights, src) // each stage copies; none synchronizes
+	}()
+	go func() {
+		defer wg.Done()
+		copyTensor(bias, src)
+	}()
 	wg.Wait()
-	return dsts[0].Values()[0]
+	return weights.Values()[0] + bias.Values()[0] // want `this index expression reads weights.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered` `this index expression reads bias.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered`
 }
 
 //matrix:twin conc-waitgroup
-func waitGroupTwin(dsts []*Tensor, src *Tensor) float32 { // want waitGroupTwin:`readsParams\[0\]`
+func waitGroupTwin(weights, bias, src *Tensor) float32 { // want waitGroupTwin:`synchronizes\(device\)`
 	var wg sync.WaitGroup
-	for _, d := range dsts {
-		wg.Add(1)
-		go func(d *Tensor) {
-			defer wg.Done()
-			copyTensor(d, src)
-			Synchronize()
-		}(d)
-	}
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		copyTensor(weights, src)
+		Synchronize()
+	}()
+	go func() {
+		defer wg.Done()
+		copyTensor(bias, src)
+		Synchronize()
+	}()
 	wg.Wait()
-	return dsts[0].Values()[0]
+	return weights.Values()[0] + bias.Values()[0]
 }
 
-//matrix:gap conc-chan-join: copies made in a goroutine are not joined into the receiver of its done channel
+//matrix:hazard conc-chan-join
 func chanJoinHazard(dst, src *Tensor) float32 { // want chanJoinHazard:`readsParams\[0\]`
 	done := make(chan error)
 	go func() { done <- copyTensor(dst, src) }()
 	if err := <-done; err != nil {
 		return 0
 	}
-	return dst.Values()[0]
+	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered`
 }
 
 //matrix:twin conc-chan-join
