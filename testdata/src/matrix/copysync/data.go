@@ -83,10 +83,10 @@ var scratch *Tensor
 // Scratch returns the process's scratch tensor.
 func Scratch() *Tensor { return scratch }
 
-//matrix:gap data-pkgvar-wrapper: a no-argument getter of a package variable (Scratch()) is not resolved to the variable
-func pkgVarWrapperHazard(src *Tensor) float32 {
+//matrix:hazard data-pkgvar-wrapper
+func pkgVarWrapperHazard(src *Tensor) float32 { // want pkgVarWrapperHazard:`copiesInto\(hipMemcpy dst=g\.scratch\.ptr\)`
 	copyTensor(Scratch(), src)
-	return Scratch().Values()[0]
+	return Scratch().Values()[0] // want `this index expression reads scratch.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered`
 }
 
 //matrix:twin data-pkgvar-wrapper
