@@ -32,6 +32,10 @@ type funcAnalysis struct {
 	// before a copy are destinations too), its host memory, its kernel
 	// argument arrays, and the streams its local handles copy (h :=
 	// s.handle()).
+	// deferred: the deferred closure runDefers is running. The closure is
+	// a function of its own too: what it copies and reads itself is its own
+	// analysis's finding, not reported again here.
+	deferred *ast.FuncLit
 	// joins: the waits of the function for goroutines it started.
 	joins      []flow.Join
 	prov       *flow.Provenance
@@ -80,7 +84,14 @@ func (c *checker) analyzeFunc(fn flow.Func) *funcAnalysis {
 	p.Entry = &state{device: flow.Entry} // maps made on first write (flow.Put)
 	in := flow.Solve(g, p)
 	fa.seen = &observed{}
-	defers := flow.Defers(fn.Body)
+	// A test's Cleanup closures run after it returns; a helper's, when
+	// its test ends: not at the helper's exits.
+	test := false
+	if fn.Decl != nil {
+		obj, _ := c.info.Defs[fn.Decl.Name].(*types.Func)
+		test = flow.EntryOf(obj, fn.Decl, strings.HasSuffix(c.pass.Fset.Position(fn.Decl.Pos()).Filename, "_test.go")) == flow.TestEntry
+	}
+	defers := flow.Defers(c.info, fn.Body, test)
 	flow.ReplayExitsAt(fa.info, g, in.Last(), p, func(ast.Node, *state) {}, func(at token.Pos, s *state) {
 		fa.runDefers(flow.DefersAt(fn.Body, defers, at), s)
 		fa.atExit(s)
@@ -89,7 +100,8 @@ func (c *checker) analyzeFunc(fn flow.Func) *funcAnalysis {
 }
 
 // runDefers runs, at an exit, the calls the function deferred before it,
-// last first: a deferred closure on the function's variables (its reads
+// last first, then a test's Cleanup closures (flow.DefersAt): a deferred
+// closure on the function's variables (its reads
 // are checked against the copies still in flight there), a deferred runtime
 // call or wrapper (defer C.hipDeviceSynchronize(), defer s.Synchronize())
 // with its summary. Their arguments were evaluated at the defer statement
@@ -103,9 +115,15 @@ func (fa *funcAnalysis) runDefers(calls []flow.Deferred, s *state) {
 		if !d.Sure {
 			on = cloneState(s)
 		}
-		switch lit, _ := ast.Unparen(d.Call.Fun).(*ast.FuncLit); {
+		lit := d.Lit // a test's Cleanup closure
+		if d.Call != nil {
+			lit, _ = ast.Unparen(d.Call.Fun).(*ast.FuncLit)
+		}
+		switch {
 		case lit != nil && !fa.idx.IsWrapper(lit):
+			fa.deferred = lit
 			fa.runClosure(lit, on)
+			fa.deferred = nil
 		case fa.idx.Match(d.Call) != nil:
 			fa.runtimeCall(fa.idx.Match(d.Call), on)
 		default:

@@ -54,6 +54,15 @@ func deferredTwin(dst, src *Tensor) (err error) { // want deferredTwin:`synchron
 	return copyTensor(dst, src)
 }
 
+// A deferred closure's own copy and read are its own analysis's finding:
+// reported once, not again where the function runs it at its exit.
+func deferredOwnCopy(dst, src *Tensor) { // want deferredOwnCopy:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+	defer func() {
+		copyTensor(dst, src)
+		log.Printf("copied, head %v", dst.Values()[0]) // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered`
+	}()
+}
+
 //matrix:hazard closure-go
 func goHazard(dst, src *Tensor, out chan<- float32) { // want goHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\)`
 	copyTensor(dst, src)
