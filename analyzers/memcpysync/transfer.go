@@ -32,10 +32,11 @@ type funcAnalysis struct {
 	// before a copy are destinations too), its host memory, its kernel
 	// argument arrays, and the streams its local handles copy (h :=
 	// s.handle()).
-	// deferred: the deferred closure runDefers is running. The closure is
-	// a function of its own too: what it copies and reads itself is its own
-	// analysis's finding, not reported again here.
-	deferred *ast.FuncLit
+	// ownLit: the closure being run here that is also a function of its
+	// own (a deferred closure at an exit, a stored closure at its call):
+	// what it copies and reads itself is its own analysis's finding, not
+	// reported again here.
+	ownLit *ast.FuncLit
 	// joins: the waits of the function for goroutines it started.
 	joins      []flow.Join
 	prov       *flow.Provenance
@@ -66,7 +67,7 @@ func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
 	fa.ptrs = flow.Pointers{Locator: flow.Locator{Info: c.info, Index: flow.ElementsAsWritten(c.info)}}
 	fa.ptrs.Call = func(call *ast.CallExpr) (flow.Loc, bool) { return flow.GetterLoc(c.pass, &fa.ptrs, call) }
 	fa.effects = flow.Effects[*state]{Index: c.idx, Ranged: c.idx.RangeOperands(fn.Body),
-		Lit: fa.closure, Runtime: fa.runtimeCall, C: fa.cCall, Other: fa.summarizedCall, Read: fa.read}
+		Lit: fa.closure, Runtime: fa.runtimeCall, C: fa.cCall, Other: fa.summarizedCall, Read: fa.read, Stored: fa.runOwnLit}
 	fa.prov = flow.ScanProvenance(c.idx, fa.ptrs, fn.Body, func(l flow.Loc) bool { return cgocall.IsStreamType(l.Root.Type()) })
 	fa.joins = flow.Joins(c.info, fn.Body)
 	fa.queues = flow.StreamQueues{Ptrs: fa.ptrs, Prov: fa.prov, Flags: c.streamFlags, Sig: fa.sig}
@@ -121,9 +122,7 @@ func (fa *funcAnalysis) runDefers(calls []flow.Deferred, s *state) {
 		}
 		switch {
 		case lit != nil && !fa.idx.IsWrapper(lit):
-			fa.deferred = lit
-			fa.runClosure(lit, on)
-			fa.deferred = nil
+			fa.runOwnLit(lit, on)
 		case fa.idx.Match(d.Call) != nil:
 			fa.runtimeCall(fa.idx.Match(d.Call), on)
 		default:
@@ -237,6 +236,14 @@ func (fa *funcAnalysis) join(n ast.Node, s *state) {
 			s.device = dev
 		}
 	}
+}
+
+// runOwnLit runs a closure that is also a function of its own (ownLit).
+func (fa *funcAnalysis) runOwnLit(lit *ast.FuncLit, s *state) {
+	outer := fa.ownLit
+	fa.ownLit = lit
+	fa.runClosure(lit, s)
+	fa.ownLit = outer
 }
 
 // runClosure walks lit's body from s, on this function's variables (closure).

@@ -25,11 +25,11 @@ func directTwin(dst, src *Tensor) float32 { // want directTwin:`synchronizes\(de
 	return dst.Values()[0]
 }
 
-//matrix:gap call-method-value: a method value bound to a local (f := t.CopyFrom) is not resolved at its call
+//matrix:hazard call-method-value
 func methodValueHazard(dst, src *Tensor) float32 { // want methodValueHazard:`readsParams\[0\]`
 	fill := dst.CopyFrom
 	fill(src)
-	return dst.Values()[0]
+	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by CopyFrom \(C.hipMemcpy\) is ordered`
 }
 
 //matrix:twin call-method-value
@@ -40,10 +40,10 @@ func methodValueTwin(dst, src *Tensor) float32 { // want methodValueTwin:`synchr
 	return dst.Values()[0]
 }
 
-//matrix:gap call-method-expr: a method expression's call ((*T).CopyFrom(t, src)) is not resolved to the method with its first argument as receiver
+//matrix:hazard call-method-expr
 func methodExprHazard(dst, src *Tensor) float32 { // want methodExprHazard:`readsParams\[0\]`
 	(*Tensor).CopyFrom(dst, src)
-	return dst.Values()[0]
+	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by CopyFrom \(C.hipMemcpy\) is ordered`
 }
 
 //matrix:twin call-method-expr

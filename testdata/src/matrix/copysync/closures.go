@@ -22,11 +22,11 @@ func inPlaceTwin(dst, src *Tensor) float32 { // want inPlaceTwin:`synchronizes\(
 	return dst.Values()[0]
 }
 
-//matrix:gap closure-stored: a closure stored in a local is not followed at its call
+//matrix:hazard closure-stored
 func storedHazard(dst, src *Tensor) float32 { // want storedHazard:`readsParams\[0\]`
 	refresh := func() error { return copyTensor(dst, src) }
 	refresh()
-	return dst.Values()[0]
+	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered`
 }
 
 //matrix:twin closure-stored
@@ -35,6 +35,26 @@ func storedTwin(dst, src *Tensor) float32 { // want storedTwin:`synchronizes\(de
 	refresh()
 	Synchronize()
 	return dst.Values()[0]
+}
+
+// A stored closure's own copy and read are its own analysis's finding:
+// reported once, not again at its call.
+func storedOwnCopy(dst, src *Tensor) { // want storedOwnCopy:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+	check := func() {
+		copyTensor(dst, src)
+		log.Printf("copied, head %v", dst.Values()[0]) // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered`
+	}
+	check()
+}
+
+// A closure stored and called before the copy reads nothing in flight.
+func storedBeforeCopy(dst, src *Tensor) float32 { // want storedBeforeCopy:`synchronizes\(device\) readsParams\[0\]`
+	var head float32
+	peek := func() { head = dst.Values()[0] }
+	peek()
+	copyTensor(dst, src)
+	Synchronize()
+	return head
 }
 
 //matrix:hazard closure-deferred
