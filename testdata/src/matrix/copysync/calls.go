@@ -179,10 +179,10 @@ var transfers = map[string]func(dst, src *Tensor) error{
 	"d2d": copyTensor,
 }
 
-//matrix:gap call-func-map: a call through a map element of function type is not resolved to the functions the map holds
+//matrix:hazard call-func-map
 func funcMapHazard(dst, src *Tensor) float32 { // want funcMapHazard:`readsParams\[0\]`
 	transfers["d2d"](dst, src)
-	return dst.Values()[0]
+	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered`
 }
 
 //matrix:twin call-func-map
