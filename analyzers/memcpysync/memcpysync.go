@@ -129,8 +129,11 @@ func (c *checker) relevant(fn flow.Func) bool {
 	if c.match == nil {
 		c.enter = c.idx.InPlaceOrWrapper
 		c.match = func(call *ast.CallExpr) bool {
+			if b := c.idx.Bound(call); b != nil {
+				call = b
+			}
 			_, ok := c.sums.Of(c.callee(call))
-			return ok || c.idx.Match(call) != nil
+			return ok || c.idx.Match(call) != nil || c.idx.StoredLit(call) != nil
 		}
 	}
 	return c.idx.FirstCall(fn.Body, c.enter, c.match) != nil

@@ -140,3 +140,10 @@ func TestRealShapesLocal(t *testing.T) {
 func TestStreamType(t *testing.T) {
 	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/streamtype")
 }
+
+// TestMatrix runs the copy-sync column of the construct × check matrix
+// (docs/coverage.md, internal/matrix): a hazard and its safe twin for every
+// construct.
+func TestMatrix(t *testing.T) {
+	analysistest.Run(t, testdata(), memcpysync.Analyzer, "matrix/copysync", "matrix/copysynclib")
+}

@@ -29,6 +29,11 @@ type finding struct {
 // found records, in the reporting pass, an unordered read of cp's
 // destination.
 func (fa *funcAnalysis) found(cp *pending, at, anchor ast.Node, q flow.Queue, l flow.Loc, what string, s *state) {
+	if lit := fa.ownLit; lit != nil {
+		if pos := fa.sites.List[cp.site].pos; lit.Pos() <= pos && pos < lit.End() {
+			return
+		}
+	}
 	if fa.seen != nil {
 		fa.seen.findings = append(fa.seen.findings, finding{cp.site, cp.queue, at, anchor, q, l, what, s.device})
 	}

@@ -32,6 +32,13 @@ type funcAnalysis struct {
 	// before a copy are destinations too), its host memory, its kernel
 	// argument arrays, and the streams its local handles copy (h :=
 	// s.handle()).
+	// ownLit: the closure being run here that is also a function of its
+	// own (a deferred closure at an exit, a stored closure at its call):
+	// what it copies and reads itself is its own analysis's finding, not
+	// reported again here.
+	ownLit *ast.FuncLit
+	// joins: the waits of the function for goroutines it started.
+	joins      []flow.Join
 	prov       *flow.Provenance
 	queues     flow.StreamQueues
 	quietReads bool // the device read being checked is not one for the summary
@@ -61,11 +68,12 @@ func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
 	fa.ptrs = flow.Pointers{Locator: flow.Locator{Info: c.info, Index: flow.ElementsAsWritten(c.info)}}
 	fa.ptrs.Call = func(call *ast.CallExpr) (flow.Loc, bool) { return flow.GetterLoc(c.pass, &fa.ptrs, call) }
 	fa.effects = flow.Effects[*state]{Index: c.idx, Ranged: c.idx.RangeOperands(fn.Body),
-		Lit: fa.closure, Runtime: fa.runtimeCall, C: fa.cCall, Other: fa.summarizedCall, Read: fa.read}
+		Lit: fa.closure, Runtime: fa.runtimeCall, C: fa.cCall, Other: fa.summarizedCall, Read: fa.read, Stored: fa.runOwnLit}
 	// Stream locals, and at tier 3 (cgo failed, "C" a fake package) the
 	// locals of a C type, which have no type there: h := s.handle() names
 	// the stream s.h either way.
 	fa.prov = flow.ScanProvenance(c.idx, fa.ptrs, fn.Body, func(l flow.Loc) bool { return cgocall.IsStreamType(l.Root.Type()) || flow.Untyped(l.Root.Type()) })
+	fa.joins = flow.Joins(c.info, fn.Body)
 	fa.queues = flow.StreamQueues{Ptrs: fa.ptrs, Prov: fa.prov, Flags: c.streamFlags, Sig: fa.sig}
 	return fa
 }
@@ -89,8 +97,50 @@ func (c *checker) analyzeFunc(fn flow.Func) *funcAnalysis {
 	if c.budget.Over() {
 		return fa
 	}
-	flow.ReplayExits(fa.info, g, in.Last(), p, func(ast.Node, *state) {}, fa.atExit)
+	// A test's Cleanup closures run after it returns; a helper's, when
+	// its test ends: not at the helper's exits.
+	test := false
+	if fn.Decl != nil {
+		obj, _ := c.info.Defs[fn.Decl.Name].(*types.Func)
+		test = flow.EntryOf(obj, fn.Decl, strings.HasSuffix(c.pass.Fset.Position(fn.Decl.Pos()).Filename, "_test.go")) == flow.TestEntry
+	}
+	defers := flow.Defers(c.info, fn.Body, test)
+	flow.ReplayExitsAt(fa.info, g, in.Last(), p, func(ast.Node, *state) {}, func(at token.Pos, s *state) {
+		fa.runDefers(flow.DefersAt(fn.Body, defers, at), s)
+		fa.atExit(s)
+	})
 	return fa
+}
+
+// runDefers runs, at an exit, the calls the function deferred before it,
+// last first, then a test's Cleanup closures (flow.DefersAt): a deferred
+// closure on the function's variables (its reads
+// are checked against the copies still in flight there), a deferred runtime
+// call or wrapper (defer C.hipDeviceSynchronize(), defer s.Synchronize())
+// with its summary. Their arguments were evaluated at the defer statement
+// (transfer). A call deferred on some paths only (in a branch or a loop) is
+// checked for its reads but orders nothing: it runs on a copy of the state.
+// Only the reporting walk runs them: nothing that follows an exit depends
+// on them but the findings and the summary.
+func (fa *funcAnalysis) runDefers(calls []flow.Deferred, s *state) {
+	for _, d := range calls {
+		on := s
+		if !d.Sure {
+			on = cloneState(s)
+		}
+		lit := d.Lit // a test's Cleanup closure
+		if d.Call != nil {
+			lit, _ = ast.Unparen(d.Call.Fun).(*ast.FuncLit)
+		}
+		switch {
+		case lit != nil && !fa.idx.IsWrapper(lit):
+			fa.runOwnLit(lit, on)
+		case fa.idx.Match(d.Call) != nil:
+			fa.runtimeCall(fa.idx.Match(d.Call), on)
+		default:
+			fa.summarizedCall(d.Call, on)
+		}
+	}
 }
 
 func (fa *funcAnalysis) problem() flow.Problem[*state] {
@@ -99,11 +149,20 @@ func (fa *funcAnalysis) problem() flow.Problem[*state] {
 }
 
 func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
+	if len(fa.joins) > 0 {
+		fa.join(n, s)
+	}
 	switch n := n.(type) {
 	case *ast.GoStmt:
 		fa.goStmt(n, s)
 	case *ast.DeferStmt:
-		// Deferred calls run at exit, after every read in the function.
+		// The deferred call's arguments are evaluated here; the call runs
+		// at exit (runDefers).
+		if fa.idx.Match(n.Call) == nil {
+			for _, arg := range n.Call.Args {
+				fa.effects.Walk(arg, s)
+			}
+		}
 	case *ast.ValueSpec, *ast.AssignStmt:
 		fa.assignAll(n, s)
 	default:
@@ -163,9 +222,45 @@ func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
 // Other closures are functions of their own; cgo wrappers are matched at
 // their call.
 func (fa *funcAnalysis) closure(lit *ast.FuncLit, s *state) {
-	if !fa.idx.InPlace(lit) {
-		return
+	if fa.idx.InPlace(lit) {
+		fa.runClosure(lit, s)
 	}
+}
+
+// join runs, before node n, the goroutines that a wait in n joins
+// (flow.Joins: wg.Wait() after go func() { defer wg.Done(); ... }(), <-done
+// after go func() { done <- ... }()): what they copied or synchronized has
+// happened when the wait returns. They run quietly, on this function's
+// variables: their own reads are the findings of their own analysis, and
+// the device they leave current is their thread's, not this one's.
+func (fa *funcAnalysis) join(n ast.Node, s *state) {
+	for _, j := range fa.joins {
+		if n.Pos() > j.At.Pos() || j.At.End() > n.End() {
+			continue
+		}
+		for _, lit := range j.Gos {
+			outer, dev := fa.seen, s.device
+			fa.seen = nil
+			out, ok := flow.ClosureExits(fa.idx, lit, s, fa.problem(), nil)
+			fa.seen = outer
+			if ok {
+				*s = *out
+			}
+			s.device = dev
+		}
+	}
+}
+
+// runOwnLit runs a closure that is also a function of its own (ownLit).
+func (fa *funcAnalysis) runOwnLit(lit *ast.FuncLit, s *state) {
+	outer := fa.ownLit
+	fa.ownLit = lit
+	fa.runClosure(lit, s)
+	fa.ownLit = outer
+}
+
+// runClosure walks lit's body from s, on this function's variables (closure).
+func (fa *funcAnalysis) runClosure(lit *ast.FuncLit, s *state) {
 	outer := fa.seen
 	out, ok := flow.ClosureExits(fa.idx, lit, s, fa.problem(), func(final bool) {
 		fa.seen = nil
@@ -347,12 +442,27 @@ func (fa *funcAnalysis) sitesIn(e ast.Expr) []int { return fa.sites.In(fa.info, 
 func (fa *funcAnalysis) directions(c *cgocall.Call, s *state) (byKind bool, kind flow.Ref, d2d, d2h bool) {
 	f := c.Func
 	dstHost, srcHost := fa.prov.IsHost(c.Arg(f.Dst)), fa.prov.IsHost(c.Arg(f.Src))
-	ks, known := flow.SmallSetAt(fa.info, c.Arg(f.Kind), s.kinds.Map())
+	ks, known := fa.kindSet(c.Arg(f.Kind), s)
 	d2d, d2h = f.CopyDirections(uint8(ks), known, dstHost, srcHost)
 	if f.Direction == hipapi.FromKind && !known && !dstHost && !srcHost {
 		kind, byKind = fa.kindRef(c.Arg(f.Kind))
 	}
 	return byKind, kind, d2d || byKind, d2h
+}
+
+// kindSet returns the copy kinds e may hold: a constant, a variable
+// assigned kinds on this path, or the result of a helper of the package
+// that returns one of a few constants (flow.Index.ResultSmallSet).
+func (fa *funcAnalysis) kindSet(e ast.Expr, s *state) (flow.SmallSet, bool) {
+	if ks, ok := flow.SmallSetAt(fa.info, e, s.kinds.Map()); ok || e == nil {
+		return ks, ok
+	}
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		if fn := flow.Callee(fa.info, call); fn != nil {
+			return fa.idx.ResultSmallSet(fn)
+		}
+	}
+	return 0, false
 }
 
 // kindRef names the caller's memory that the copy kind e is read from.
@@ -369,7 +479,7 @@ func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, s *state) {
 		return
 	}
 	if ll.Path == "" {
-		if ks, ok := flow.SmallSetAt(fa.info, rhs, s.kinds.Map()); ok {
+		if ks, ok := fa.kindSet(rhs, s); ok {
 			s.kinds.Set(ll.Root, ks)
 		} else {
 			s.kinds.Delete(ll.Root)

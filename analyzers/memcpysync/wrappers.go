@@ -178,7 +178,7 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 		if k == nil {
 			return
 		}
-		if ks, ok := flow.SmallSetAt(fa.info, k, s.kinds.Map()); ok {
+		if ks, ok := fa.kindSet(k, s); ok {
 			if !ks.Has(hipapi.KindDeviceToDevice) && !ks.Has(hipapi.KindDefault) {
 				return // no kind that reaches the wrapper copies device to device
 			}

@@ -10,12 +10,17 @@ import (
 // addInPlace adds to out the user closures that call runs in place: the
 // function literals passed to a call that is neither deferred nor started
 // as a goroutine (ctx.Do(func() error {...}), sync.Once.Do, a locked-thread
-// runner, t.Run) run during it, on the caller's variables, and analyzers
+// runner, t.Run) run during it, on the caller's variables, and so does a
+// literal called where it is written (func() {...}()); analyzers
 // see through them at the call (Index.InPlace). cgo's wrapper literals are
 // not user closures, and callbacks that the callee keeps for later
 // (finalizers, timers, sync.OnceFunc, t.Cleanup) are not in place. The caller leaves
 // out deferred and go calls.
 func addInPlace(info *types.Info, call *ast.CallExpr, out map[*ast.FuncLit]bool) {
+	// A literal called where it is written (func() {...}()) runs there.
+	if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok && !cgocall.IsWrapper(info, lit) {
+		out[lit] = true
+	}
 	if keepsCallback(info, call) {
 		return
 	}

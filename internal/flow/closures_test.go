@@ -39,6 +39,9 @@ func use(c ctx, once *sync.Once, t *T, tb *testing.T) {
 	tb.Cleanup(func() {})                      // when the test ends
 	f := func() {}                             // a value
 	f()
+	func() {}()                                // called where it is written: in place
+	defer func() {}()                          // at return
+	go func() {}()                             // in a goroutine
 	var err error
 	if err != nil {
 		return
@@ -73,13 +76,13 @@ func TestInPlaceLits(t *testing.T) {
 		}
 		return true
 	})
-	require.Len(t, lits, 8)
+	require.Len(t, lits, 11)
 	x := &Index{fset: token.NewFileSet(), files: []*ast.File{f}, info: info}
 	var got []bool
 	for _, lit := range lits {
 		got = append(got, x.InPlace(lit))
 	}
-	assert.Equal(t, []bool{true, true, false, false, false, false, false, false}, got)
+	assert.Equal(t, []bool{true, true, false, false, false, false, false, false, true, false, false}, got)
 }
 
 func TestFailedStatus(t *testing.T) {

@@ -36,6 +36,12 @@ type Effects[S any] struct {
 	// Read no read is reported, and the walk is of the calls alone in
 	// evaluation order (graphfree's).
 	Read func(x ast.Expr, at ast.Node, s S)
+	// Stored: the closure a call of a local variable runs (Index.StoredLit:
+	// run := func() error {...}; run()), after the call's arguments, for
+	// the analyzer to run as an in-place closure. Optional: without it the
+	// call is any other call. With it, a method value's or expression's
+	// call is handed to Other as the call of its method (Index.Bound).
+	Stored func(lit *ast.FuncLit, s S)
 
 	cur S // the state of the walk under way
 }
@@ -79,6 +85,17 @@ func (v *effectsVisitor[S]) Visit(node ast.Node) ast.Visitor {
 		} else if name, args, sig, ok := cgocall.AnyCall(w.Index.info, x); ok && w.C != nil {
 			v.walk(args...)
 			w.C(x, name, args, sig, s)
+		} else if b := w.bound(x); b != nil {
+			v.walk(x.Args...)
+			w.Other(b, s)
+		} else if lit := w.storedLit(x); lit != nil {
+			v.walk(x.Args...)
+			w.Stored(lit, s)
+			w.Other(x, s)
+		} else if lit, ok := ast.Unparen(x.Fun).(*ast.FuncLit); ok {
+			v.walk(x.Args...) // func(v T) {...}(arg): the arguments, then the body
+			v.walk(lit)
+			w.Other(x, s)
 		} else {
 			v.walk(x.Fun)
 			v.walk(x.Args...)
@@ -100,6 +117,22 @@ func (v *effectsVisitor[S]) Visit(node ast.Node) ast.Visitor {
 		}
 	}
 	return v
+}
+
+// bound is Index.Bound for the analyzers that run stored closures
+// (Stored): a method value or expression is called as its method.
+func (w *Effects[S]) bound(call *ast.CallExpr) *ast.CallExpr {
+	if w.Stored == nil {
+		return nil
+	}
+	return w.Index.Bound(call)
+}
+
+func (w *Effects[S]) storedLit(call *ast.CallExpr) *ast.FuncLit {
+	if w.Stored == nil {
+		return nil
+	}
+	return w.Index.StoredLit(call)
 }
 
 // RangeOperands returns the operands of the range loops under n.

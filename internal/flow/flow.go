@@ -363,19 +363,33 @@ func Replay[S any](g *cfg.CFG, in Solution[S], p Problem[S], report func(n ast.N
 // exit blocks once, not twice. exit gets states of its own, and is called
 // after the reports of its block.
 func ReplayExits[S any](info *types.Info, g *cfg.CFG, in Solution[S], p Problem[S], report func(n ast.Node, s S), exit func(S)) {
+	var at func(token.Pos, S)
+	if exit != nil {
+		at = func(_ token.Pos, s S) { exit(s) }
+	}
+	ReplayExitsAt(info, g, in, p, report, at)
+}
+
+// ReplayExitsAt is ReplayExits that also tells exit where the function
+// returns: the position of the return statement, or token.NoPos where it
+// falls off the end of its body (for DefersAt).
+func ReplayExitsAt[S any](info *types.Info, g *cfg.CFG, in Solution[S], p Problem[S], report func(n ast.Node, s S), exit func(token.Pos, S)) {
 	for _, b := range g.Blocks {
 		s, ok := in.At(b)
 		if !ok {
 			continue
 		}
-		atExit := false
+		atExit, pos := false, token.NoPos
 		if exit != nil {
-			kind, _ := Exit(info, b)
+			kind, n := Exit(info, b)
 			atExit = kind == Return || kind == FallOff
+			if kind == Return {
+				pos = n.Pos()
+			}
 		}
 		if len(b.Nodes) == 0 { // an empty block has nothing to report
 			if atExit {
-				exit(in.own(p, s))
+				exit(pos, in.own(p, s))
 			}
 			continue
 		}
@@ -385,7 +399,7 @@ func ReplayExits[S any](info *types.Info, g *cfg.CFG, in Solution[S], p Problem[
 			s = p.Transfer(n, s)
 		}
 		if atExit {
-			exit(s)
+			exit(pos, s)
 		}
 	}
 }

@@ -36,6 +36,25 @@ func setup(d *Dev, f func(int) error) *Ops {
 }
 
 func use(o *Ops) { o.sync(); o.copy(1); o.mixed(2) }
+
+var transfers = map[string]func(n int) error{"d2d": copyD2D}
+
+var twoFuncs = map[string]func(n int) error{"a": copyD2D, "b": other}
+
+var passed = map[string]func(n int) error{"d2d": copyD2D}
+
+var added = map[string]func(n int) error{"d2d": copyD2D}
+
+func keep(map[string]func(n int) error) {}
+
+func useMaps() {
+	transfers["d2d"](1)
+	twoFuncs["a"](2)
+	keep(passed)
+	passed["d2d"](3)
+	added["x"] = other
+	added["d2d"](4)
+}
 `
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, 0)
@@ -54,8 +73,8 @@ func use(o *Ops) { o.sync(); o.copy(1); o.mixed(2) }
 	for v, fn := range fields {
 		got[v.Name()] = fn.Name()
 	}
-	want := map[string]string{"sync": "Sync", "copy": "copyD2D"}
-	if len(got) != len(want) || got["sync"] != "Sync" || got["copy"] != "copyD2D" {
+	want := map[string]string{"sync": "Sync", "copy": "copyD2D", "transfers": "copyD2D"}
+	if len(got) != len(want) || got["sync"] != "Sync" || got["copy"] != "copyD2D" || got["transfers"] != "copyD2D" {
 		t.Errorf("FuncFields = %v, want %v", got, want)
 	}
 	calls := 0
@@ -67,7 +86,9 @@ func use(o *Ops) { o.sync(); o.copy(1); o.mixed(2) }
 		}
 		return true
 	})
-	if calls != 2 { // o.sync() and o.copy(1); o.mixed holds two functions
-		t.Errorf("FieldCallee resolved %d calls, want 2", calls)
+	// o.sync(), o.copy(1) and transfers["d2d"](1); o.mixed and twoFuncs
+	// hold two functions, passed is passed on, added is added to.
+	if calls != 3 {
+		t.Errorf("FieldCallee resolved %d calls, want 3", calls)
 	}
 }

@@ -44,6 +44,11 @@ type GetterResult struct {
 	// a package that does. Others need no analysis.
 	Involved bool
 	Getters  map[*types.Func]Ref
+	// PkgVars: the getters of the package that take no argument and
+	// return what a package-level variable holds (func Scratch() *Tensor
+	// { return scratch }), by the variable's location. Of this package
+	// only: no fact carries them.
+	PkgVars map[*types.Func]Loc
 	// imported reads an imported function's ReturnsField fact through
 	// Getters' own pass: an analyzer's pass sees only the facts of its own
 	// analyzer on imported packages, not those of the analyzers it requires.
@@ -102,6 +107,8 @@ func runGetters(pass *analysis.Pass) (any, error) {
 			if r, ok := getter(info, obj.Signature(), fd.Body); ok {
 				out.Getters[obj] = r
 				pass.ExportObjectFact(obj, &ReturnsField{r})
+			} else if l, ok := pkgVarGetter(pass.Pkg, info, obj.Signature(), fd.Body); ok {
+				Put(&out.PkgVars, obj, l)
 			}
 		}
 	}
@@ -124,6 +131,25 @@ func getter(info *types.Info, sig *types.Signature, body *ast.BlockStmt) (Ref, b
 		return Ref{}, false
 	}
 	return RefOf(sig, l)
+}
+
+// pkgVarGetter recognizes `return view(v.f.g)` for a package-level
+// variable v in a function of no parameters.
+func pkgVarGetter(pkg *types.Package, info *types.Info, sig *types.Signature, body *ast.BlockStmt) (Loc, bool) {
+	if sig.Params().Len() != 0 || sig.Recv() != nil || len(body.List) != 1 || sig.Results().Len() != 1 ||
+		!MayHoldAddress(sig.Results().At(0).Type()) {
+		return Loc{}, false
+	}
+	ret, ok := body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return Loc{}, false
+	}
+	lc := Locator{Info: info, Index: func(*ast.IndexExpr) (string, bool) { return "", false }}
+	l, ok := lc.Of(Viewed(info, ret.Results[0]))
+	if !ok || l.Root == nil || l.Root.Parent() != pkg.Scope() {
+		return Loc{}, false
+	}
+	return l, true
 }
 
 // GetterOf returns what fn returns when it is a getter: from this package's

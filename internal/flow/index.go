@@ -44,9 +44,18 @@ type Index struct {
 	files []*ast.File
 	info  *types.Info
 
-	funcs    []Func
-	inPlace  map[*ast.FuncLit]bool
-	wrappers map[*ast.FuncLit]bool // cgo's wrapper literals (cgocall.IsWrapper)
+	funcs   []Func
+	inPlace map[*ast.FuncLit]bool
+	// stored: the local variables that hold one closure for good, each
+	// only called (StoredLit).
+	stored map[*types.Var]*ast.FuncLit
+	// storedSel: the local variables that hold one method value for good
+	// (f := b.Do), each only called; bound: the calls of a method they make,
+	// and of method expressions ((*T).Do(b)), as calls of the method
+	// (Bound).
+	storedSel map[*types.Var]*ast.SelectorExpr
+	bound     map[*ast.CallExpr]boundCall
+	wrappers  map[*ast.FuncLit]bool // cgo's wrapper literals (cgocall.IsWrapper)
 	// calls holds every call expression of the package's user files with
 	// the runtime call it denotes, or nil.
 	calls map[*ast.CallExpr]*cgocall.Call
@@ -69,8 +78,10 @@ type Index struct {
 	binds    map[*types.Var]ast.Expr
 
 	mu   sync.Mutex
-	cfgs map[*ast.BlockStmt]*cfg.CFG      // CFG's graphs, built on first use
-	refs map[*ast.BlockStmt][]*types.Func // funcRefs's lists, made on first use
+	cfgs map[*ast.BlockStmt]*cfg.CFG // CFG's graphs, built on first use
+	// resultSets: ResultSmallSet's answers, by function, made on first use.
+	resultSets map[*types.Func]resultSet
+	refs       map[*ast.BlockStmt][]*types.Func // funcRefs's lists, made on first use
 }
 
 func (x *Index) build() {
@@ -90,6 +101,7 @@ func (x *Index) build() {
 		x.wrappers = map[*ast.FuncLit]bool{}
 		x.calls = make(map[*ast.CallExpr]*cgocall.Call, size/72)
 		later := map[*ast.CallExpr]bool{}
+		var called map[*ast.Ident]bool // the identifiers called, not in go or defer
 		x.ranges = map[ast.Node]span{}
 		// The body of the function being entered: its type comes first,
 		// then the body (a literal in the type, as in [unsafe.Sizeof(func()
@@ -150,6 +162,14 @@ func (x *Index) build() {
 					if fn, ok := x.info.Uses[n].(*types.Func); ok {
 						x.refList = append(x.refList, fn)
 					}
+				case *ast.AssignStmt:
+					if n.Tok == token.DEFINE && len(n.Lhs) == 1 && len(n.Rhs) == 1 {
+						x.noteStored(n.Lhs[0], n.Rhs[0])
+					}
+				case *ast.ValueSpec:
+					if len(n.Names) == 1 && len(n.Values) == 1 {
+						x.noteStored(n.Names[0], n.Values[0])
+					}
 				case *ast.GoStmt:
 					later[n.Call] = true
 				case *ast.DeferStmt:
@@ -162,11 +182,30 @@ func (x *Index) build() {
 					}
 					if !later[n] {
 						addInPlace(x.info, n, x.inPlace)
+						if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+							Put(&called, id, true)
+						}
+						x.noteBound(n)
 					}
 				}
 				stack = append(stack, top)
 				return true
 			})
+		}
+		// A variable used other than to be called holds no closure for
+		// good.
+		if len(x.stored) > 0 || len(x.storedSel) > 0 {
+			for id, obj := range x.info.Uses {
+				if v, ok := obj.(*types.Var); ok && (x.stored[v] != nil || x.storedSel[v] != nil) && !called[id] {
+					delete(x.stored, v)
+					delete(x.storedSel, v)
+				}
+			}
+			for call, b := range x.bound {
+				if b.v != nil && x.storedSel[b.v] == nil {
+					delete(x.bound, call)
+				}
+			}
 		}
 		// What the Index answers now does not need these; Release drops
 		// the rest.
@@ -194,6 +233,84 @@ func (x *Index) IsWrapper(lit *ast.FuncLit) bool {
 		return false
 	}
 	return cgocall.IsWrapper(x.info, lit)
+}
+
+// noteStored notes id := lit, a candidate for StoredLit, and id := b.Do,
+// one for Bound.
+func (x *Index) noteStored(id ast.Expr, e ast.Expr) {
+	ident, ok := id.(*ast.Ident)
+	if !ok {
+		return
+	}
+	v, ok := x.info.Defs[ident].(*types.Var)
+	if !ok || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		Put(&x.stored, v, e)
+	case *ast.SelectorExpr:
+		if sel, ok := x.info.Selections[e]; ok && sel.Kind() == types.MethodVal {
+			Put(&x.storedSel, v, e)
+		}
+	}
+}
+
+type boundCall struct {
+	call *ast.CallExpr
+	v    *types.Var // the variable holding the method value; nil: a method expression
+}
+
+// noteBound notes call as a call of a method: (*T).Do(b, x) as b.Do(x),
+// and f(x), for f := b.Do, as b.Do(x) (while f is a candidate).
+func (x *Index) noteBound(call *ast.CallExpr) {
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		if sel, ok := x.info.Selections[fun]; ok && sel.Kind() == types.MethodExpr && len(call.Args) > 0 {
+			Put(&x.bound, call, boundCall{call: &ast.CallExpr{Fun: &ast.SelectorExpr{X: call.Args[0], Sel: fun.Sel},
+				Lparen: call.Lparen, Args: call.Args[1:], Ellipsis: call.Ellipsis, Rparen: call.Rparen}})
+		}
+	case *ast.Ident:
+		if v, ok := x.info.Uses[fun].(*types.Var); ok && x.storedSel[v] != nil {
+			Put(&x.bound, call, boundCall{call: &ast.CallExpr{Fun: x.storedSel[v],
+				Lparen: call.Lparen, Args: call.Args, Ellipsis: call.Ellipsis, Rparen: call.Rparen}, v: v})
+		}
+	}
+}
+
+// Bound returns call as the call of a method it is: a method expression's
+// call ((*T).Do(b, x)) as b.Do(x), and the call of a local variable that
+// holds one method value for good (f := b.Do, only called) as b.Do(x), with
+// the receiver as written where the value was made. The call returned is
+// not in the package's files (it is made once, so that analyzers may key
+// on it); its function resolves to the method (Callee) and ArgAt names its
+// receiver and arguments. Nil for any other call.
+func (x *Index) Bound(call *ast.CallExpr) *ast.CallExpr {
+	x.build()
+	if len(x.bound) == 0 {
+		return nil
+	}
+	return x.bound[call].call
+}
+
+// StoredLit returns the closure that call runs when it calls a local
+// variable that holds one closure for good: declared with it (run :=
+// func() error {...}, var run = func() {...}), never assigned again, and
+// used only to be called, not in a go or defer statement. Such a call runs
+// the closure there, on the caller's variables; the literal where it is
+// written runs nothing, and stays a function of its own (not InPlace). Nil
+// for any other call.
+func (x *Index) StoredLit(call *ast.CallExpr) *ast.FuncLit {
+	x.build()
+	if len(x.stored) == 0 {
+		return nil
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := x.info.Uses[id].(*types.Var)
+	return x.stored[v]
 }
 
 // InPlace reports whether lit runs during the call it is passed to, on the
@@ -315,9 +432,9 @@ func (x *Index) Release() {
 	// after this is empty.
 	x.once.Do(func() {})
 	x.funcs, x.inPlace, x.calls, x.runtime, x.info, x.files = nil, nil, nil, nil, nil, nil
-	x.wrappers = nil
+	x.wrappers, x.stored, x.storedSel, x.bound = nil, nil, nil, nil
 	x.entries, x.ranges, x.user, x.refList = nil, nil, nil, nil
 	x.mu.Lock()
-	x.cfgs, x.refs = nil, nil
+	x.cfgs, x.refs, x.resultSets = nil, nil, nil
 	x.mu.Unlock()
 }

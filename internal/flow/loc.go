@@ -170,7 +170,8 @@ func RefOf(sig *types.Signature, l Loc) (Ref, bool) {
 
 // Arg returns the expression a call passes for r's parameter: the receiver
 // expression of a method call (nil for a method expression or a function
-// value), or the argument. It returns nil when there is none (variadic
+// value; the first argument of a method expression's call as Index.Bound
+// makes it), or the argument. It returns nil when there is none (variadic
 // beyond the arguments given).
 func (r Ref) Arg(info *types.Info, call *ast.CallExpr) ast.Expr {
 	// A method expression (*T).M(v, x) passes its receiver first.
@@ -184,8 +185,14 @@ func (r Ref) Arg(info *types.Info, call *ast.CallExpr) ast.Expr {
 		if !ok {
 			return nil
 		}
-		if s, ok := info.Selections[sel]; !ok || s.Kind() != types.MethodVal {
+		s, ok := info.Selections[sel]
+		if ok && s.Kind() != types.MethodVal {
 			return nil
+		}
+		if !ok { // a call made of a method expression's (Index.Bound): b.Do(x) for (*T).Do(b, x)
+			if fn, _ := info.Uses[sel.Sel].(*types.Func); fn == nil || fn.Signature().Recv() == nil {
+				return nil
+			}
 		}
 		return sel.X
 	}

@@ -100,10 +100,16 @@ func (p Pointers) At(r Ref, call *ast.CallExpr) (ast.Expr, Loc, bool) {
 
 // GetterLoc is the Pointers.Call hook for getters (Getters, which the
 // analyzer must require): the caller's location of what the called getter
-// returns, b.ptr for b.Ptr().
+// returns, b.ptr for b.Ptr(), scratch for Scratch() returning a package
+// variable of the same package (GetterResult.PkgVars).
 func GetterLoc(pass *analysis.Pass, p *Pointers, call *ast.CallExpr) (Loc, bool) {
-	r, ok := GetterOf(pass, Callee(pass.TypesInfo, call))
+	fn := Callee(pass.TypesInfo, call)
+	r, ok := GetterOf(pass, fn)
 	if !ok {
+		if res, _ := pass.ResultOf[Getters].(*GetterResult); res != nil && fn != nil && len(call.Args) == 0 {
+			l, ok := res.PkgVars[fn.Origin()]
+			return l, ok
+		}
 		return Loc{}, false
 	}
 	_, l, ok := p.At(r, call)
