@@ -5,14 +5,14 @@ import "C"
 
 import "sync"
 
-//matrix:gap closure-in-place: an unload inside a closure called in place is not counted against the caller's module when it is a method (md.Close)
+//matrix:hazard closure-in-place
 func inPlaceTwice(path *C.char) {
 	md, err := Load(path)
 	if err != nil {
 		return
 	}
 	func() { md.Close() }()
-	md.Close()
+	md.Close() // want `module md is unloaded twice`
 }
 
 //matrix:twin closure-in-place
