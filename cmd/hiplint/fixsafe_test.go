@@ -152,18 +152,20 @@ func TestFixIgnoresLineDirectives(t *testing.T) {
 		assert.Equal(t, before, readFile(t, filepath.Join(dir, "leak.go")))
 		assert.Equal(t, otherText, readFile(t, other))
 	})
-	// cgo fails (a header that does not exist): the package is analyzed at
-	// tier 3, from leak.go itself, and the edit lands where it was made.
+	// cgo fails (an #error, which synthesis cannot repair, as it repairs a
+	// missing header): the package is analyzed at tier 3, from leak.go
+	// itself, and the edit lands where it was made.
 	t.Run("tier 3", func(t *testing.T) {
 		t.Parallel()
 		dir := fixtureModule(t)
 		const include = "#include <hip/hip_runtime_api.h>\n"
-		dir = editLeakIn(t, dir, include, include+"#include <no/such/header.h>\n",
+		const failing = "#error this C code does not build here\n"
+		dir = editLeakIn(t, dir, include, include+failing,
 			comment, "//line "+filepath.Join(dir, "leak.go")+":3\n"+comment)
 		res := hiplint(t, dir, "-fix", "./...")
 		assert.Equal(t, exitClean, res.code)
 		assert.Contains(t, res.stderr, "applied 1 of 1 suggested fixes")
-		want := strings.Replace(golden(t), include, include+"#include <no/such/header.h>\n", 1)
+		want := strings.Replace(golden(t), include, include+failing, 1)
 		want = strings.Replace(want, comment, "//line "+filepath.Join(dir, "leak.go")+":3\n"+comment, 1)
 		assert.Equal(t, want, readFile(t, filepath.Join(dir, "leak.go")))
 	})

@@ -52,7 +52,7 @@ func (p *program) lspCommand(args []string) int {
 	// The server says which headers cgo gets from hiplint once it analyzes
 	// code that includes them: a HIP-only module hears nothing of CUDA's.
 	err = lsp.Serve(context.Background(), lsp.Stdio(os.Stdin, p.stdout), lsp.Options{
-		Analyzers:      p.analyzers,
+		Analyzers:      analyzers,
 		Debug:          *debug,
 		NoTier3:        *headers == "system",
 		Checks:         p.checks,
