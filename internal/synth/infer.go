@@ -145,8 +145,8 @@ func infer(info *types.Info, files []*ast.File, names []string, inC map[string]k
 		switch {
 		case typeUse[n]:
 			d.kind = kindType
-		case len(calls[n]) > 0 && strings.HasSuffix(n, "_t") && allOneArg(calls[n]):
-			d.kind = kindType // a conversion: handle types are spelled so
+		case len(calls[n]) > 0 && allOneArg(calls[n]) && typeLikeName(n):
+			d.kind = kindType // a conversion: C.bool(x), C.rocblas_int(n), C.cudnnHandle_t(h)
 		case len(calls[n]) > 0:
 			d.kind = kindFunc
 		default:
@@ -526,6 +526,18 @@ func (in *inferer) resultType(c *ast.CallExpr, parent ast.Node) string {
 			return "void*"
 		}
 	case *ast.CallExpr:
+		// An argument of cgo's string and byte helpers: C.GoString(f(...))
+		// takes a char pointer, C.GoBytes a pointer.
+		if sel, ok := ast.Unparen(p.Fun).(*ast.SelectorExpr); ok && len(p.Args) > 0 && ast.Unparen(p.Args[0]) == c {
+			if name, isC := cgocall.CSelector(in.info, sel); isC {
+				switch name {
+				case "GoString", "GoStringN":
+					return "const char*"
+				case "GoBytes":
+					return "void*"
+				}
+			}
+		}
 		// An argument of a Go function: the parameter's declared type.
 		var obj types.Object
 		switch f := ast.Unparen(p.Fun).(type) {
@@ -646,4 +658,23 @@ func text(decls map[string]*decl, names []string, declare func(string) bool) str
 		}
 	}
 	return b.String()
+}
+
+// typeLikeName reports whether a name called with one argument is more
+// likely a type being converted to than a function: C's own type words
+// (C.bool needs <stdbool.h>, which a library header brings), and the
+// spellings libraries give their types: handle and enum types ending in
+// _t, integer types ending in _int, _uint, _long or _size (rocblas_int).
+func typeLikeName(n string) bool {
+	switch n {
+	case "bool", "_Bool", "char", "schar", "uchar", "short", "ushort", "int", "uint",
+		"long", "ulong", "longlong", "ulonglong", "float", "double", "size_t":
+		return true
+	}
+	for _, suffix := range []string{"_t", "_int", "_uint", "_long", "_size"} {
+		if strings.HasSuffix(n, suffix) {
+			return true
+		}
+	}
+	return false
 }

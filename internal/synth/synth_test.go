@@ -164,3 +164,28 @@ func TestParseFailure(t *testing.T) {
 	f = parseFailure("# example.com/p\np/p.go:8:3: error: unknown type name 'cublasHandle_t'\n")
 	assert.Equal(t, map[string]map[string]kind{"p/p.go": {"cublasHandle_t": kindType}}, f.inC)
 }
+
+// TestInferFromCgoHelpersAndConversions: the corpus's misses (docs/corpus.md,
+// 2026-12-07): a function whose result C.GoString reads returns a char
+// pointer (zerfoo's cudnnGetErrorString, ncclGetErrorString), and a
+// one-argument call of C's own type words or an integer type's name is a
+// conversion (C.bool(x), C.rocblas_int(n)), not a function.
+func TestInferFromCgoHelpersAndConversions(t *testing.T) {
+	const src = `package p
+
+import "C"
+
+func msg(s C.int) string { return C.GoString(C.cudnnGetErrorString(s)) }
+
+func flags(b bool, n int) { use(C.bool(b), C.rocblas_int(n)) }
+
+func use(...any) {}
+`
+	info, files := checkFake(t, src)
+	names := []string{"cudnnGetErrorString", "bool", "rocblas_int"}
+	got := text(infer(info, files, names, nil), names, nil)
+	assert.Contains(t, got, "const char* cudnnGetErrorString(")
+	assert.NotContains(t, got, " bool(")
+	assert.NotContains(t, got, "rocblas_int(")
+	assert.Contains(t, got, "typedef int rocblas_int;")
+}
