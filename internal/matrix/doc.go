@@ -51,17 +51,9 @@ func (m *Matrix) Doc() string {
 	}
 	fmt.Fprintf(&b, "| all | %d | %d | %d | %d |\n", counts["covered"], counts["gap"], counts["na"], counts["missing"])
 	for _, g := range Groups {
-		fmt.Fprintf(&b, "\n## %s\n\n| construct |", g.Name)
-		for _, fam := range Families {
-			fmt.Fprintf(&b, " %s |", fam.Title)
-		}
-		b.WriteString("\n| --- |")
-		for range Families {
-			b.WriteString(" --- |")
-		}
-		b.WriteString("\n")
+		tableHead(&b, "## "+g.Name)
 		for _, r := range g.Rows {
-			fmt.Fprintf(&b, "| %s <br>`%s` |", r.Title, r.Slug)
+			rowHead(&b, r)
 			for _, fam := range Families {
 				fmt.Fprintf(&b, " %s |", m.Cell(r.Slug, fam.Dir).text())
 			}
@@ -70,6 +62,25 @@ func (m *Matrix) Doc() string {
 	}
 	b.WriteString(m.gpuSection())
 	return b.String()
+}
+
+// tableHead writes a section heading and the head of a construct × family
+// table under it.
+func tableHead(b *strings.Builder, heading string) {
+	fmt.Fprintf(b, "\n%s\n\n| construct |", heading)
+	for _, fam := range Families {
+		fmt.Fprintf(b, " %s |", fam.Title)
+	}
+	b.WriteString("\n| --- |")
+	for range Families {
+		b.WriteString(" --- |")
+	}
+	b.WriteString("\n")
+}
+
+// rowHead writes the first cell of a construct's row.
+func rowHead(b *strings.Builder, r Row) {
+	fmt.Fprintf(b, "| %s <br>`%s` |", r.Title, r.Slug)
 }
 
 func link(label string, s Site) string {

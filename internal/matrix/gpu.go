@@ -343,17 +343,9 @@ func (m *Matrix) gpuSection() string {
 		if !rows {
 			continue
 		}
-		fmt.Fprintf(&b, "\n### %s\n\n| construct |", g.Name)
-		for _, fam := range Families {
-			fmt.Fprintf(&b, " %s |", fam.Title)
-		}
-		b.WriteString("\n| --- |")
-		for range Families {
-			b.WriteString(" --- |")
-		}
-		b.WriteString("\n")
+		tableHead(&b, "### "+g.Name)
 		for _, r := range g.Rows {
-			fmt.Fprintf(&b, "| %s <br>`%s` |", r.Title, r.Slug)
+			rowHead(&b, r)
 			for _, fam := range Families {
 				vs := byCell[r.Slug+"|"+fam.Dir]
 				if len(vs) == 0 {
