@@ -27,7 +27,7 @@ func use() {
 }
 `
 	pass, _ := fakePass(t, src)
-	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	var all []*ast.CallExpr
 	ast.Inspect(pass.Files[0], func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
@@ -79,7 +79,7 @@ func use(xs []int) (n int) {
 }
 `
 	pass, _ := fakePass(t, src)
-	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	inspect := func(n ast.Node, skipLits bool) []ast.Node {
 		var out []ast.Node
 		ast.Inspect(n, func(n ast.Node) bool {
@@ -131,7 +131,7 @@ func use(xs []int) {
 }
 `
 	pass, _ := fakePass(t, src)
-	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	want := IndexSources(pass.TypesInfo, pass.Files)
 	got := x.Sources()
 	assert.Equal(t, want, got)
@@ -155,7 +155,7 @@ func TestIndexFuncRefs(t *testing.T) {
 	}
 	b.WriteString("}\n")
 	pass, _ := fakePass(t, b.String())
-	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	walked := func(body *ast.BlockStmt) []*types.Func {
 		var out []*types.Func
 		ast.Inspect(body, func(n ast.Node) bool {

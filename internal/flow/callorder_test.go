@@ -21,7 +21,7 @@ func h(p unsafe.Pointer) {
 `
 	c := check(t, src)
 	f, info := c.file, c.info
-	x := &Index{fset: c.fset, files: []*ast.File{f}, info: info}
+	x := NewIndex(c.fset, []*ast.File{f}, info)
 	var body *ast.BlockStmt
 	for _, fn := range x.Funcs() {
 		if fn.Decl != nil && fn.Decl.Name.Name == "h" {

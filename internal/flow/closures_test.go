@@ -77,7 +77,7 @@ func TestInPlaceLits(t *testing.T) {
 		return true
 	})
 	require.Len(t, lits, 11)
-	x := &Index{fset: token.NewFileSet(), files: []*ast.File{f}, info: info}
+	x := NewIndex(token.NewFileSet(), []*ast.File{f}, info)
 	var got []bool
 	for _, lit := range lits {
 		got = append(got, x.InPlace(lit))
@@ -173,7 +173,7 @@ func TestClosureExits(t *testing.T) {
 		},
 	}
 	var calls []bool
-	x := &Index{fset: fset, files: []*ast.File{f}, info: info}
+	x := NewIndex(fset, []*ast.File{f}, info)
 	out, ok := ClosureExits(x, lit, set{"before": true}, p, func(final bool) { calls = append(calls, final) })
 	require.True(t, ok)
 	assert.Equal(t, set{"before": true, "x": true}, out)

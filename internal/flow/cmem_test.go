@@ -67,7 +67,7 @@ func f(p, q unsafe.Pointer) {
 	assert.False(t, ok)
 
 	// Over an Index's list of nodes, the same stores.
-	x := &Index{fset: pass.Fset, files: pass.Files, info: info}
+	x := NewIndex(pass.Fset, pass.Files, info)
 	mx := NewCMemory(info, types.SizesFor("gc", "amd64"), x.Sources(), pass.Files, m.IsAlloc)
 	mx.Index = x
 	for _, off := range []int64{0, 8, 24} {

@@ -25,7 +25,7 @@ func f(w *worker) {
 }
 `
 	pass, _ := fakePass(t, src, types.NewPackage("C", "C"))
-	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	var got []string
 	x.CreatedInto(pass.Pkg, hipapi.StreamCreate, func(v *types.Var, c *cgocall.Call) {
 		flags, _ := cgocall.IntValue(pass.TypesInfo, c.Arg(c.Func.Flags))

@@ -22,7 +22,7 @@ func use(p *int, s []int) {
 }
 `
 	pass, _ := fakePass(t, src)
-	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	body := pass.Files[0].Decls[2].(*ast.FuncDecl).Body
 	var got []string
 	w := Effects[int]{Index: x, Ranged: x.RangeOperands(body),
@@ -47,7 +47,7 @@ func use() {
 }
 `
 	pass, _ := fakePass(t, src)
-	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	body := pass.Files[0].Decls[1].(*ast.FuncDecl).Body
 	var got []string
 	w := Effects[int]{Index: x,
@@ -83,7 +83,7 @@ func use() {
 }
 `
 	pass, _ := fakePass(t, src)
-	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	body := pass.Files[0].Decls[2].(*ast.FuncDecl).Body
 	var got []string
 	w := Effects[int]{Index: x,
@@ -113,7 +113,7 @@ func use(a, b *T) {
 }
 `
 	pass, _ := fakePass(t, src)
-	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	body := pass.Files[0].Decls[2].(*ast.FuncDecl).Body
 	var got []string
 	w := Effects[int]{Index: x,

@@ -40,7 +40,7 @@ func fakePass(t *testing.T, src string, imports ...*types.Package) (*analysis.Pa
 }
 
 func funcsOf(pass *analysis.Pass) []Func {
-	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	return x.Funcs()
 }
 
@@ -67,7 +67,7 @@ func solveReaches(t *testing.T, src string) (map[string]int, map[string]bool, *T
 	tab := NewTable[reaches](pass, nil)
 	analyses := map[string]int{}
 	s := Summaries[reaches]{
-		Pass: pass, Index: &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo},
+		Pass: pass, Index: NewIndex(pass.Fset, pass.Files, pass.TypesInfo),
 		Analyze: func(fn Func) reaches {
 			analyses[fn.Decl.Name.Name]++
 			var r reaches
@@ -129,7 +129,7 @@ func TestSummariesBound(t *testing.T) {
 	funcs := funcsOf(pass)
 	count := map[string]int{}
 	s := Summaries[int]{
-		Pass: pass, Index: &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo},
+		Pass: pass, Index: NewIndex(pass.Fset, pass.Files, pass.TypesInfo),
 		Analyze: func(fn Func) int {
 			count[fn.Decl.Name.Name]++
 			return count[fn.Decl.Name.Name]

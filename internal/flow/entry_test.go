@@ -42,7 +42,7 @@ func TestIndexEntry(t *testing.T) {
 	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
 	_, err = (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
 	require.NoError(t, err)
-	x := &Index{fset: fset, files: []*ast.File{f}, info: info}
+	x := NewIndex(fset, []*ast.File{f}, info)
 	got := map[string]EntryKind{}
 	for _, fn := range x.Funcs() {
 		got[fn.Decl.Name.Name] = x.Entry(fn, info)

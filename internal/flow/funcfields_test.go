@@ -68,7 +68,7 @@ func useMaps() {
 		t.Fatal(err)
 	}
 	pass := &analysis.Pass{Fset: fset, Files: []*ast.File{f}, Pkg: pkg, TypesInfo: info}
-	fields := (&Index{fset: fset, files: pass.Files, info: info}).FuncFields(pass)
+	fields := (NewIndex(fset, pass.Files, info)).FuncFields(pass)
 	got := map[string]string{}
 	for v, fn := range fields {
 		got[v.Name()] = fn.Name()

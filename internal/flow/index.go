@@ -25,9 +25,16 @@ var IndexAnalyzer = &analysis.Analyzer{
 	Name: "hipindex",
 	Doc:  "hipindex indexes a package's functions, in-place closures and runtime calls for hiplint's analyzers (no diagnostics)",
 	Run: func(pass *analysis.Pass) (any, error) {
-		return &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}, nil
+		return NewIndex(pass.Fset, pass.Files, pass.TypesInfo), nil
 	},
 	ResultType: reflect.TypeFor[*Index](),
+}
+
+// NewIndex returns the Index of a package's files, built on first use: what
+// IndexAnalyzer makes for a pass, for code that has syntax and types without
+// one (the engine's and the knowledge packages' tests).
+func NewIndex(fset *token.FileSet, files []*ast.File, info *types.Info) *Index {
+	return &Index{fset: fset, files: files, info: info}
 }
 
 // IndexOf returns the Index of pass's package; pass's analyzer must require

@@ -45,7 +45,7 @@ func indexOfSrc(t *testing.T) (*token.FileSet, *ast.File, *types.Info, *Index) {
 		Uses: map[*ast.Ident]types.Object{}}
 	_, err = (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
 	require.NoError(t, err)
-	return fset, f, info, &Index{fset: fset, files: []*ast.File{f}, info: info}
+	return fset, f, info, NewIndex(fset, []*ast.File{f}, info)
 }
 
 func TestIndex(t *testing.T) {
@@ -107,7 +107,7 @@ func TestIndexReleaseUnbuilt(t *testing.T) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", "package p\nfunc f() {}\n", 0)
 	require.NoError(t, err)
-	x := &Index{fset: fset, files: []*ast.File{f}, info: &types.Info{}}
+	x := NewIndex(fset, []*ast.File{f}, &types.Info{})
 	x.Release()
 	assert.Nil(t, x.calls, "not built")
 	assert.Nil(t, x.Funcs())

@@ -26,7 +26,7 @@ func TestLocalRefs(t *testing.T) {
 	}
 	b.WriteString("}\n")
 	pass, _ := fakePass(t, b.String())
-	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	decls := pass.Files[0].Decls
 	body := decls[len(decls)-1].(*ast.FuncDecl).Body
 	var got []string

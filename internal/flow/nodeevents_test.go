@@ -22,7 +22,7 @@ func h(p unsafe.Pointer) {
 }
 `
 	c := check(t, src)
-	x := &Index{fset: c.fset, files: []*ast.File{c.file}, info: c.info}
+	x := NewIndex(c.fset, []*ast.File{c.file}, c.info)
 	var body *ast.BlockStmt
 	for _, fn := range x.Funcs() {
 		if fn.Decl != nil && fn.Decl.Name.Name == "h" {

@@ -145,7 +145,7 @@ func TestAliases(t *testing.T) {
 func TestProvenance(t *testing.T) {
 	pass, _ := fakePass(t, pointersSrc)
 	info := pass.TypesInfo
-	x := &Index{fset: pass.Fset, files: pass.Files, info: info}
+	x := NewIndex(pass.Fset, pass.Files, info)
 	p := Pointers{Locator: Locator{Info: info}}
 	g := funcDecl(pass.Files[0], "g")
 	prov := ScanProvenance(x, p, g.Body, func(l Loc) bool { return l.Root.Name() == "v" })

@@ -114,7 +114,7 @@ func streamsOf(t *testing.T, src string) (*analysis.Pass, *Pointers, *Provenance
 	p := &Pointers{Locator: Locator{Info: pass.TypesInfo}}
 	p.Call = func(call *ast.CallExpr) (Loc, bool) { return GetterLoc(pass, p, call) }
 	f := funcDecl(pass.Files[0], "f")
-	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	prov := ScanProvenance(x, *p, f.Body, func(l Loc) bool { return cgocall.IsStreamType(l.Root.Type()) })
 	return pass, p, prov, f
 }
@@ -161,7 +161,7 @@ func f(w *worker, flags uint32) {
 }
 `
 	pass, _ := fakePass(t, src, types.NewPackage("C", "C"))
-	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	got := map[string]bool{}
 	for v, nb := range x.StreamVarFlags(pass.Pkg) {
 		got[v.Name()] = nb

@@ -27,7 +27,7 @@ func f(a T, b *int) {
 		return nil
 	}
 	// The same without an Index (ast.Inspect) and over an Index's list.
-	x := &Index{fset: c.fset, files: []*ast.File{c.file}, info: c.info}
+	x := NewIndex(c.fset, []*ast.File{c.file}, c.info)
 	for _, idx := range []*Index{nil, x} {
 		var got []string
 		Released(idx, fn.Body, frees, func(call *ast.CallExpr, e ast.Expr) {

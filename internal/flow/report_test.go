@@ -13,7 +13,7 @@ import (
 func TestReportAndObjects(t *testing.T) {
 	src := "package p\nfunc do(f func()) { f() }\nfunc a() { do(func() {}) }\nfunc b() {}\nfunc c() {}\n"
 	pass, _ := fakePass(t, src)
-	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	funcs := x.Funcs()
 	assert.Len(t, Objects(pass.TypesInfo, funcs), 4, "declared functions only")
 	name := func(fn Func) string {

@@ -69,7 +69,7 @@ func TestResolve(t *testing.T) {
 		Instances: map[*ast.Ident]types.Instance{}}
 	_, err = (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
 	require.NoError(t, err)
-	x := &Index{fset: fset, files: []*ast.File{f}, info: info}
+	x := NewIndex(fset, []*ast.File{f}, info)
 	var calls []*ast.CallExpr
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "calls" {

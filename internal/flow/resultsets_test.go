@@ -39,7 +39,7 @@ func self(n int) Kind {
 }
 `
 	pass, _ := fakePass(t, src)
-	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	set := func(name string) (SmallSet, bool) {
 		return x.ResultSmallSet(pass.Pkg.Scope().Lookup(name).(*types.Func))
 	}

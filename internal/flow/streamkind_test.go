@@ -41,7 +41,7 @@ func f(w *worker, flags uint32) {
 		order = append(order, obj.Name()+":"+f.(*StreamKind).String())
 		facts[obj] = append(facts[obj], f)
 	}
-	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	flags := StreamVarFacts(pass, x)
 	assert.Equal(t, []string{"global:blockingStream", "stream:nonBlockingStream"}, order, "in source order")
 	byName := map[string]*types.Var{}

@@ -66,7 +66,7 @@ func TestValues(t *testing.T) {
 	assert.Equal(t, sig.Params().At(0), aliases[local("h")])
 	assert.NotNil(t, defs[local("h")])
 	assert.NotContains(t, aliases, local("h2"), "assigned again")
-	x := &Index{fset: token.NewFileSet(), files: []*ast.File{f}, info: info}
+	x := NewIndex(token.NewFileSet(), []*ast.File{f}, info)
 	xAliases, xDefs := ParamAliases(x, info, body, sig) // over the Index's list
 	assert.Equal(t, aliases, xAliases)
 	assert.Equal(t, defs, xDefs)

@@ -116,7 +116,7 @@ func use() {
 }
 `
 	pass, _ := fakePass(t, src)
-	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	body := pass.Files[0].Decls[3].(*ast.FuncDecl).Body
 	var got []string
 	w := Effects[int]{Index: x, Lit: func(*ast.FuncLit, int) { got = append(got, "lit") }, Other: func(call *ast.CallExpr, depth int) {
@@ -172,7 +172,7 @@ func use(...any) {}
 `
 	pass, _ := fakePass(t, src)
 	info := pass.TypesInfo
-	x := &Index{fset: pass.Fset, files: pass.Files, info: info}
+	x := NewIndex(pass.Fset, pass.Files, info)
 	x.build()
 	ptr := lookupMethod(t, pass, "B", "Ptr")
 	pass.ResultOf[Getters] = &GetterResult{Getters: map[*types.Func]Ref{ptr: {Receiver, ".ptr"}}}
@@ -201,7 +201,7 @@ func TestLoopsAndSides(t *testing.T) {
 	src := "package p\nfunc f(xs []int) {\n\tfor i := 0; i < 2; i++ {\n\t}\n\tfor k, v := range xs {\n\t\t_, _ = k, v\n\t}\n\tvar a, b = 1, 2\n\ta += b\n}\n"
 	pass, _ := fakePass(t, src)
 	body := pass.Files[0].Decls[0].(*ast.FuncDecl).Body
-	x := &Index{fset: pass.Fset, files: pass.Files, info: pass.TypesInfo}
+	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	loops, rangeOf := x.Loops(body)
 	assert.Len(t, loops, 2)
 	rs := body.List[1].(*ast.RangeStmt)
