@@ -52,16 +52,16 @@ func (a *analyzer) fieldAllocs() map[*types.Var]fieldAlloc {
 			}
 		}
 	}
-	var writes []flow.Write
+	var writes []write
 	assigned := map[*types.Var]bool{} // local variables assigned anything
-	flow.Writes(info, a.idx.Funcs(), func(w flow.Write) {
+	writesOf(info, a.idx.Funcs(), func(w write) {
 		if w.Target.IsField() {
 			writes = append(writes, w)
 		} else if w.Addr == nil {
 			assigned[w.Target] = true
 		}
 	})
-	a.fields = flow.UniformFields(a.pass.Pkg, writes, func(w flow.Write) (fieldAlloc, Kind, bool) {
+	a.fields = uniformFields(a.pass.Pkg, writes, func(w write) (fieldAlloc, Kind, bool) {
 		var fa fieldAlloc
 		var ok bool
 		if w.Addr != nil {
@@ -112,7 +112,7 @@ func (k Kind) known() bool { return k.class() == notGraphClass || k.class() == g
 // or a wrapper's argument): v, or when the function's own flow knows
 // nothing of it (v is empty) the allocation its field always holds.
 func (fa *funcAnalysis) fieldValue(v val, e ast.Expr, path string) val {
-	f := flow.FieldAt(fa.info, fa.pass.Pkg, e, path)
+	f := fieldAt(fa.info, fa.pass.Pkg, e, path)
 	if !v.Empty() || f == nil {
 		return v
 	}

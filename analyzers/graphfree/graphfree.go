@@ -258,7 +258,7 @@ func (a *analyzer) update(obj *types.Func, fa *funcAnalysis) bool {
 // class (never a graph allocation, stream-ordered, or a graph allocation),
 // all of it; a position where implementations differ is unknown.
 func meetReturns(impls []ReturnsMemory) ReturnsMemory {
-	out := flow.MeetGroups(impls, func(f ReturnsMemory) []ReturnedAlloc { return f.Allocs },
+	out := meetGroups(impls, func(f ReturnsMemory) []ReturnedAlloc { return f.Allocs },
 		func(r ReturnedAlloc) flow.Ref { return flow.Ref{Param: r.Result, Path: r.Path} },
 		func(rs []ReturnedAlloc) bool {
 			return !slices.ContainsFunc(rs, func(r ReturnedAlloc) bool { return r.Kind.class() != rs[0].Kind.class() })

@@ -32,7 +32,7 @@ func (v val) Empty() bool { return len(v.sites) == 0 && len(v.nodes) == 0 && len
 
 func (v val) Union(w val) val {
 	return val{sites: unionInts(v.sites, w.sites),
-		nodes: unionInts(v.nodes, w.nodes), refs: flow.UnionSorted(v.refs, w.refs, flow.CompareLoc)}
+		nodes: unionInts(v.nodes, w.nodes), refs: flow.UnionSorted(v.refs, w.refs, compareLoc)}
 }
 
 func unionInts(a, b []int) []int { return flow.UnionSorted(a, b, cmp.Compare[int]) }
@@ -43,7 +43,7 @@ func (v val) Equal(w val) bool {
 
 // tree is a value with its parts: "" is the value itself, ".f" a field,
 // "[]" the elements.
-type tree = flow.Tree[val]
+type tree = storeTree[val]
 
 // Capture state of a stream on the paths reaching a point.
 const (
@@ -61,7 +61,7 @@ type freeRec struct {
 }
 
 type state struct {
-	vals    flow.Store[val]  // what locations hold
+	vals    valueStore[val]  // what locations hold
 	capture map[string]uint8 // stream expression → capture bits; absent: not capturing
 	freed   map[int]freeRec  // allocation site → its first free
 	// paramFreed holds the parameters' memory that hipFree/hipFreeAsync
@@ -75,10 +75,10 @@ type state struct {
 }
 
 func cloneState(s *state) *state {
-	return &state{vals: s.vals.Clone(), capture: flow.CloneMap(s.capture),
-		freed: flow.CloneMap(s.freed), paramFreed: flow.CloneMap(s.paramFreed),
+	return &state{vals: s.vals.Clone(), capture: cloneMap(s.capture),
+		freed: cloneMap(s.freed), paramFreed: cloneMap(s.paramFreed),
 		status: s.status, // immutable: shared
-		failed: flow.CloneMap(s.failed)}
+		failed: cloneMap(s.failed)}
 }
 
 // captureBits is the capture state of the stream named key (bits are never
@@ -171,7 +171,7 @@ type nodeSite struct {
 
 type funcAnalysis struct {
 	*analyzer
-	ev           flow.Evaluator[*state, val]
+	ev           evaluator[*state, val]
 	calls        flow.Effects[*state] // the calls in each node, in evaluation order (no C or Read hook)
 	fn           flow.Func
 	cfg          *cfg.CFG
@@ -219,7 +219,7 @@ func newFuncAnalysis(a *analyzer, fn flow.Func) *funcAnalysis {
 		siteOf:     map[siteKey]int{},
 		beginCands: map[ParamPath]string{}, endCands: map[ParamPath]string{}, captureAtReturn: map[ParamPath]uint8{},
 	}
-	fa.ev = flow.Evaluator[*state, val]{Pass: a.pass, Locator: a.lc, Store: func(s *state) *flow.Store[val] { return &s.vals },
+	fa.ev = evaluator[*state, val]{Pass: a.pass, Locator: a.lc, Store: func(s *state) *valueStore[val] { return &s.vals },
 		Call: fa.callValue, Go: fa.goSite, GoPart: fa.goPart,
 		Offset: func(v val) val { return val{sites: v.sites} }, Ref: func(l flow.Loc) val { return val{refs: []flow.Loc{l}} }}
 	fa.loops, fa.rangeOf = a.idx.Loops(fn.Body)
@@ -413,7 +413,7 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 	}
 	_, returns := fa.returns.Of(fn)
 	_, getter := flow.GetterOf(fa.pass, fn)
-	if _, builtin := typeutil.Callee(fa.info, call).(*types.Builtin); returns || getter || builtin || flow.ReadsOnly(fn) {
+	if _, builtin := typeutil.Callee(fa.info, call).(*types.Builtin); returns || getter || builtin || readsOnly(fn) {
 		return
 	}
 	// An unknown function may write through the addresses it gets.
@@ -501,7 +501,7 @@ func (fa *funcAnalysis) addDeps(nd *nodeSite, deps []int, ok bool) {
 // unsafe.SliceData(deps)) to the nodes it holds; ok is false when some entry
 // is unknown.
 func (fa *funcAnalysis) nodesAt(arr, n ast.Expr, s *state) ([]int, bool) {
-	if flow.EmptyArray(fa.info, arr, n) {
+	if emptyArray(fa.info, arr, n) {
 		return nil, true
 	}
 	v := fa.ev.Eval(arr, s)[""]
@@ -566,10 +566,10 @@ func (fa *funcAnalysis) usesOf(c *cgocall.Call, s *state) []int {
 }
 
 // goSite is the Go memory made at e.
-func (fa *funcAnalysis) goSite(e ast.Expr, what flow.GoMemory) val {
-	text := [...]string{flow.GoMake: "Go memory from make", flow.GoNew: "Go memory from new",
-		flow.GoComposite: "a composite literal", flow.GoSliceLit: "a Go slice literal",
-		flow.GoVariable: "the address of the Go variable " + types.ExprString(e)} // e is the variable's identifier
+func (fa *funcAnalysis) goSite(e ast.Expr, what goMemory) val {
+	text := [...]string{goMake: "Go memory from make", goNew: "Go memory from new",
+		goComposite: "a composite literal", goSliceLit: "a Go slice literal",
+		goVariable: "the address of the Go variable " + types.ExprString(e)} // e is the variable's identifier
 	return val{sites: []int{fa.site(e.Pos(), KindGo, text[what], "", 0)}}
 }
 
@@ -654,7 +654,7 @@ func (fa *funcAnalysis) collectReturn(ret *ast.ReturnStmt, s *state) {
 // paramOf returns the parameter, not reassigned here, whose memory e (at
 // path) is: p, p.f, or p.Getter() for a getter of p.f.
 func (fa *funcAnalysis) paramOf(e ast.Expr, path string, s *state) (ParamPath, bool) {
-	l, ok := flow.ArgLoc(fa.pass, fa.lc, e, path)
+	l, ok := argLoc(fa.pass, fa.lc, e, path)
 	if !ok || fa.sig == nil || fa.fn.Decl == nil || len(s.vals.Subtree(l)) > 0 {
 		return ParamPath{}, false
 	}
@@ -819,7 +819,7 @@ func (fa *funcAnalysis) sharesGraphMemory(fr, user *nodeSite) bool {
 // ancestors returns the nodes n depends on, directly or transitively;
 // known is false when some dependency along the way is unknown.
 func (fa *funcAnalysis) ancestors(n *nodeSite) (map[int]bool, bool) {
-	return flow.Reachable(n.id, func(i int) ([]int, bool) {
+	return reachable(n.id, func(i int) ([]int, bool) {
 		cur := fa.nodes.List[i]
 		return slices.Collect(maps.Keys(cur.deps)), !cur.depsUnknown
 	})

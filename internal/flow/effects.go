@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
 )
 
@@ -58,20 +57,6 @@ func (lc Locator) WrapperAddressed(lit *ast.FuncLit) []Loc {
 	return out
 }
 
-// ReadsOnly reports whether fn is known never to write through the pointers
-// it gets: runtime.Pin (real code pins the variables whose addresses go into
-// kernel argument arrays), runtime.KeepAlive, runtime.SetFinalizer.
-func ReadsOnly(fn *types.Func) bool {
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "runtime" {
-		return false
-	}
-	switch fn.Name() {
-	case "Pin", "KeepAlive", "SetFinalizer":
-		return true
-	}
-	return false
-}
-
 // AtExits calls yield with the state at each normal exit of g (a return
 // statement or the end of the body): each exit block walked once from its
 // fixpoint entry state in (Solve's result) with p.Transfer. Summaries of
@@ -92,35 +77,4 @@ func AtExits[S any](info *types.Info, g *cfg.CFG, in Solution[S], p Problem[S], 
 		}
 		yield(s)
 	}
-}
-
-// ArgLoc returns the location that an argument e names, with path
-// appended: e's own under conversions and &, or for a getter's call
-// (p.Ptr(), Getters) the field it returns. An element is none: a
-// summary names one location.
-func ArgLoc(pass *analysis.Pass, lc Locator, e ast.Expr, path string) (Loc, bool) {
-	if e == nil {
-		return Loc{}, false
-	}
-	e = StripConversions(lc.Info, e)
-	if call, ok := e.(*ast.CallExpr); ok {
-		g, ok := GetterOf(pass, Callee(lc.Info, call))
-		if !ok {
-			return Loc{}, false
-		}
-		arg := g.Arg(lc.Info, call)
-		if arg == nil {
-			return Loc{}, false
-		}
-		e, path = StripConversions(lc.Info, arg), g.Path+path
-	}
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = u.X
-	}
-	l, ok := lc.Of(e)
-	if !ok || l.Weak() {
-		return Loc{}, false
-	}
-	l.Path += path
-	return l, true
 }

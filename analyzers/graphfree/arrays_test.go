@@ -1,4 +1,4 @@
-package flow
+package graphfree
 
 import (
 	"go/ast"
@@ -23,8 +23,8 @@ func f(node unsafe.Pointer, n int) {
 	var got []bool
 	for _, st := range body {
 		call := st.(*ast.ExprStmt).X.(*ast.CallExpr)
-		got = append(got, EmptyArray(pass.TypesInfo, call.Args[0], call.Args[1]))
+		got = append(got, emptyArray(pass.TypesInfo, call.Args[0], call.Args[1]))
 	}
 	assert.Equal(t, []bool{true, true, true, false}, got)
-	assert.True(t, EmptyArray(pass.TypesInfo, nil, nil), "an absent array")
+	assert.True(t, emptyArray(pass.TypesInfo, nil, nil), "an absent array")
 }

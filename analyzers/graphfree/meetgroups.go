@@ -1,4 +1,4 @@
-package flow
+package graphfree
 
 // MeetGroups is the meet over an interface method's implementations
 // (Table.Meet) of list summaries whose elements come in groups by key (a
@@ -7,7 +7,7 @@ package flow
 // accepts those elements together; otherwise the position is unknown and
 // left out. Groups come in the first summary's order, each group's
 // elements in the summaries' order.
-func MeetGroups[F, T any, K comparable](fs []F, list func(F) []T, key func(T) K, agree func([]T) bool) []T {
+func meetGroups[F, T any, K comparable](fs []F, list func(F) []T, key func(T) K, agree func([]T) bool) []T {
 	if len(fs) == 0 {
 		return nil
 	}

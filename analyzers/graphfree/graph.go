@@ -1,11 +1,11 @@
-package flow
+package graphfree
 
 // Reachable returns the nodes reachable from start in a graph of nodes
 // numbered from 0, following succs (start itself only if a cycle leads
 // back to it). known is false when succs says a node's successors are not
 // known (ok false): then what is reachable is not known either. It works
 // iteratively, each node once.
-func Reachable(start int, succs func(n int) ([]int, bool)) (seen map[int]bool, known bool) {
+func reachable(start int, succs func(n int) ([]int, bool)) (seen map[int]bool, known bool) {
 	seen = map[int]bool{}
 	work := []int{start}
 	for len(work) > 0 {

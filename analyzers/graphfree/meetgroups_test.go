@@ -1,4 +1,4 @@
-package flow
+package graphfree
 
 import (
 	"testing"
@@ -26,7 +26,7 @@ func TestMeetGroups(t *testing.T) {
 	c := []el{{0, "x"}, {2, "z"}}
 	// Position 0 agrees everywhere (all its elements kept), 1 is missing
 	// from c, 2 disagrees.
-	assert.Equal(t, []el{{0, "x"}, {0, "x"}, {0, "x"}, {0, "x"}}, MeetGroups([][]el{a, b, c}, list, key, same))
-	assert.Equal(t, []el{{0, "x"}, {0, "x"}, {0, "x"}, {1, "y"}, {1, "y"}}, MeetGroups([][]el{a, b}, list, key, same))
-	assert.Nil(t, MeetGroups([][]el{}, list, key, same))
+	assert.Equal(t, []el{{0, "x"}, {0, "x"}, {0, "x"}, {0, "x"}}, meetGroups([][]el{a, b, c}, list, key, same))
+	assert.Equal(t, []el{{0, "x"}, {0, "x"}, {0, "x"}, {1, "y"}, {1, "y"}}, meetGroups([][]el{a, b}, list, key, same))
+	assert.Nil(t, meetGroups([][]el{}, list, key, same))
 }

@@ -1,23 +1,24 @@
-package flow
+package graphfree
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
 
+	"github.com/hiplint/hiplint/internal/flow"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
 // GoMemory says what made a piece of Go memory that an Evaluator meets.
-type GoMemory uint8
+type goMemory uint8
 
 const (
-	GoMake      GoMemory = iota // make(...)
-	GoNew                       // new(T)
-	GoComposite                 // &T{...}
-	GoSliceLit                  // []T{...}
-	GoVariable                  // &v of a Go variable v
+	goMake      goMemory = iota // make(...)
+	goNew                       // new(T)
+	goComposite                 // &T{...}
+	goSliceLit                  // []T{...}
+	goVariable                  // &v of a Go variable v
 )
 
 // Evaluator evaluates expressions over the Store of an analyzer's state S,
@@ -26,17 +27,17 @@ const (
 // conversions, composite literals, &x, append, unsafe.Add, unsafe.Slice and
 // unsafe.SliceData, pointer arithmetic, getters (Getters), assignments and
 // range clauses; the values themselves come from the analyzer's hooks.
-type Evaluator[S any, V Value[V]] struct {
+type evaluator[S any, V value[V]] struct {
 	Pass *analysis.Pass // for getters: the analyzer requires Getters
-	Locator
-	Store func(S) *Store[V]
+	flow.Locator
+	Store func(S) *valueStore[V]
 	// Call returns what result i of call holds when the analyzer models
 	// call (an allocation, a summarized function); ok false: Eval sees
 	// through it when it is a getter, and it holds nothing known otherwise.
-	Call func(call *ast.CallExpr, result int, s S) (Tree[V], bool)
+	Call func(call *ast.CallExpr, result int, s S) (storeTree[V], bool)
 	// Go returns the value of the address of Go memory made at e (a call
 	// of make or new, a composite literal, the variable v of &v).
-	Go func(e ast.Expr, what GoMemory) V
+	Go func(e ast.Expr, what goMemory) V
 	// GoPart returns the part of v that is the address of Go memory.
 	GoPart func(v V) V
 	// Offset returns what an address computed from v keeps (p + off, p &^
@@ -45,11 +46,11 @@ type Evaluator[S any, V Value[V]] struct {
 	Offset func(v V) V
 	// Ref returns the value of the address of location l (&x): what
 	// kernel argument arrays and dependency arrays are made of.
-	Ref func(l Loc) V
+	Ref func(l flow.Loc) V
 }
 
 // Eval returns what e may hold.
-func (ev Evaluator[S, V]) Eval(e ast.Expr, s S) Tree[V] {
+func (ev evaluator[S, V]) Eval(e ast.Expr, s S) storeTree[V] {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr:
 		if l, ok := ev.Of(x); ok {
@@ -74,7 +75,7 @@ func (ev Evaluator[S, V]) Eval(e ast.Expr, s S) Tree[V] {
 	case *ast.BinaryExpr:
 		switch x.Op {
 		case token.ADD, token.SUB, token.AND, token.OR, token.AND_NOT:
-			t := Tree[V]{}
+			t := storeTree[V]{}
 			t.Add("", ev.Offset(ev.Eval(x.X, s)[""]))
 			t.Add("", ev.Offset(ev.Eval(x.Y, s)[""]))
 			return t
@@ -87,27 +88,27 @@ func (ev Evaluator[S, V]) Eval(e ast.Expr, s S) Tree[V] {
 
 // At returns what e holds at path inside it (".ptr" of a wrapper's
 // argument).
-func (ev Evaluator[S, V]) At(e ast.Expr, path string, s S) V {
+func (ev evaluator[S, V]) At(e ast.Expr, path string, s S) V {
 	if path == "" {
 		return ev.Eval(e, s)[""]
 	}
-	if l, ok := ev.Of(StripConversions(ev.Info, e)); ok {
-		return ev.Store(s).Subtree(Loc{Root: l.Root, Path: l.Path + path})[""]
+	if l, ok := ev.Of(flow.StripConversions(ev.Info, e)); ok {
+		return ev.Store(s).Subtree(flow.Loc{Root: l.Root, Path: l.Path + path})[""]
 	}
 	return ev.Eval(e, s)[path]
 }
 
-func (ev Evaluator[S, V]) addressOf(u *ast.UnaryExpr, s S) Tree[V] {
+func (ev evaluator[S, V]) addressOf(u *ast.UnaryExpr, s S) storeTree[V] {
 	if lit, ok := ast.Unparen(u.X).(*ast.CompositeLit); ok {
 		t := ev.compositeLit(lit, s)
-		t.Add("", ev.Go(lit, GoComposite))
+		t.Add("", ev.Go(lit, goComposite))
 		return t
 	}
 	l, ok := ev.Of(u.X)
 	if !ok {
 		return nil
 	}
-	t := Tree[V]{}
+	t := storeTree[V]{}
 	for p, v := range ev.Store(s).Subtree(l) {
 		if p != "" {
 			t.Add(p, v)
@@ -120,13 +121,13 @@ func (ev Evaluator[S, V]) addressOf(u *ast.UnaryExpr, s S) Tree[V] {
 // goStorage returns the Go memory that holds x, when x is Go storage: a
 // variable, a field of one, an element of a Go array or of a slice made in
 // Go. It walks down x iteratively.
-func (ev Evaluator[S, V]) goStorage(x ast.Expr, s S) V {
+func (ev evaluator[S, V]) goStorage(x ast.Expr, s S) V {
 	var zero V
 	for {
 		switch e := ast.Unparen(x).(type) {
 		case *ast.Ident:
 			if _, ok := ev.Info.Uses[e].(*types.Var); ok {
-				return ev.Go(e, GoVariable)
+				return ev.Go(e, goVariable)
 			}
 			return zero
 		case *ast.SelectorExpr:
@@ -157,15 +158,15 @@ func (ev Evaluator[S, V]) goStorage(x ast.Expr, s S) V {
 	}
 }
 
-func (ev Evaluator[S, V]) compositeLit(lit *ast.CompositeLit, s S) Tree[V] {
-	t := Tree[V]{}
+func (ev evaluator[S, V]) compositeLit(lit *ast.CompositeLit, s S) storeTree[V] {
+	t := storeTree[V]{}
 	var st *types.Struct
 	if typ := ev.Info.TypeOf(lit); typ != nil {
 		switch u := typ.Underlying().(type) {
 		case *types.Struct:
 			st = u
 		case *types.Slice:
-			t.Add("", ev.Go(lit, GoSliceLit))
+			t.Add("", ev.Go(lit, goSliceLit))
 		}
 	}
 	for i, elt := range lit.Elts {
@@ -192,9 +193,9 @@ func (ev Evaluator[S, V]) compositeLit(lit *ast.CompositeLit, s S) Tree[V] {
 }
 
 // Result returns what result i of call holds.
-func (ev Evaluator[S, V]) Result(call *ast.CallExpr, i int, s S) Tree[V] {
+func (ev evaluator[S, V]) Result(call *ast.CallExpr, i int, s S) storeTree[V] {
 	info := ev.Info
-	if IsConversion(info, call) {
+	if flow.IsConversion(info, call) {
 		if i != 0 {
 			return nil
 		}
@@ -203,9 +204,9 @@ func (ev Evaluator[S, V]) Result(call *ast.CallExpr, i int, s S) Tree[V] {
 	if b, ok := typeutil.Callee(info, call).(*types.Builtin); ok {
 		switch b.Name() {
 		case "make":
-			return Tree[V]{"": ev.Go(call, GoMake)}
+			return storeTree[V]{"": ev.Go(call, goMake)}
 		case "new":
-			return Tree[V]{"": ev.Go(call, GoNew)}
+			return storeTree[V]{"": ev.Go(call, goNew)}
 		case "append":
 			if len(call.Args) == 0 {
 				return nil
@@ -223,15 +224,15 @@ func (ev Evaluator[S, V]) Result(call *ast.CallExpr, i int, s S) Tree[V] {
 			return t
 		case "Add", "Slice": // unsafe's
 			if len(call.Args) > 0 {
-				return Tree[V]{"": ev.Eval(call.Args[0], s)[""]}
+				return storeTree[V]{"": ev.Eval(call.Args[0], s)[""]}
 			}
 		case "SliceData":
 			if len(call.Args) > 0 {
 				v := ev.Offset(ev.Eval(call.Args[0], s)[""])
 				if l, ok := ev.Of(call.Args[0]); ok {
-					v = v.Union(ev.Ref(Loc{Root: l.Root, Path: l.Path + "[]"}))
+					v = v.Union(ev.Ref(flow.Loc{Root: l.Root, Path: l.Path + "[]"}))
 				}
-				return Tree[V]{"": v}
+				return storeTree[V]{"": v}
 			}
 		}
 		return nil
@@ -239,13 +240,13 @@ func (ev Evaluator[S, V]) Result(call *ast.CallExpr, i int, s S) Tree[V] {
 	if t, ok := ev.Call(call, i, s); ok {
 		return t
 	}
-	if g, ok := GetterOf(ev.Pass, Callee(info, call)); ok && i == 0 {
+	if g, ok := flow.GetterOf(ev.Pass, flow.Callee(info, call)); ok && i == 0 {
 		if arg := g.Arg(info, call); arg != nil {
 			if g.Path == "" {
 				return ev.Eval(arg, s)
 			}
-			if l, ok := ev.Of(StripConversions(info, arg)); ok {
-				return ev.Store(s).Subtree(Loc{Root: l.Root, Path: l.Path + g.Path})
+			if l, ok := ev.Of(flow.StripConversions(info, arg)); ok {
+				return ev.Store(s).Subtree(flow.Loc{Root: l.Root, Path: l.Path + g.Path})
 			}
 			return ev.Eval(arg, s).Below(g.Path)
 		}
@@ -256,14 +257,14 @@ func (ev Evaluator[S, V]) Result(call *ast.CallExpr, i int, s S) Tree[V] {
 // Assign stores in the store what an assignment or declaration n writes
 // (Assigned), every value evaluated before any is stored; a left-hand side
 // that is no location (_ or an interface's field) stores nothing.
-func (ev Evaluator[S, V]) Assign(n ast.Node, s S) {
+func (ev evaluator[S, V]) Assign(n ast.Node, s S) {
 	// On the stack for most assignments (one or two sides), where two
 	// slices grew on the heap at every assignment of every walk.
 	var lhsBuf [4]ast.Expr
-	var treesBuf [4]Tree[V]
+	var treesBuf [4]storeTree[V]
 	lhs, trees := lhsBuf[:0], treesBuf[:0]
-	Assigned(n, func(l, r ast.Expr, result int) {
-		var t Tree[V]
+	flow.Assigned(n, func(l, r ast.Expr, result int) {
+		var t storeTree[V]
 		if call, ok := ast.Unparen(r).(*ast.CallExpr); ok {
 			t = ev.Result(call, result, s)
 		} else if r != nil {
@@ -277,7 +278,7 @@ func (ev Evaluator[S, V]) Assign(n ast.Node, s S) {
 }
 
 // Set stores t at the location lhs names, if it names one.
-func (ev Evaluator[S, V]) Set(lhs ast.Expr, t Tree[V], s S) {
+func (ev evaluator[S, V]) Set(lhs ast.Expr, t storeTree[V], s S) {
 	if id, ok := lhs.(*ast.Ident); ok && id.Name == "_" {
 		return
 	}
@@ -288,7 +289,7 @@ func (ev Evaluator[S, V]) Set(lhs ast.Expr, t Tree[V], s S) {
 
 // Range stores what a range clause's key or value e gets each iteration:
 // the value an element of rs.X, the key nothing known.
-func (ev Evaluator[S, V]) Range(rs *ast.RangeStmt, e ast.Expr, s S) {
+func (ev evaluator[S, V]) Range(rs *ast.RangeStmt, e ast.Expr, s S) {
 	if e != rs.Value {
 		ev.Set(e, nil, s)
 		return
@@ -300,13 +301,13 @@ func (ev Evaluator[S, V]) Range(rs *ast.RangeStmt, e ast.Expr, s S) {
 // sig hands back, by result: the named results' values for a bare return,
 // each result of a call for return f(), and each expression's value
 // otherwise.
-func (ev Evaluator[S, V]) Returned(sig *types.Signature, ret *ast.ReturnStmt, s S) []Tree[V] {
+func (ev evaluator[S, V]) Returned(sig *types.Signature, ret *ast.ReturnStmt, s S) []storeTree[V] {
 	results := sig.Results()
-	trees := make([]Tree[V], 0, results.Len()) // one per result: not grown
+	trees := make([]storeTree[V], 0, results.Len()) // one per result: not grown
 	switch {
 	case len(ret.Results) == 0 && results.Len() > 0 && results.At(0).Name() != "":
 		for i := range results.Len() {
-			trees = append(trees, ev.Store(s).Subtree(Loc{Root: results.At(i)}))
+			trees = append(trees, ev.Store(s).Subtree(flow.Loc{Root: results.At(i)}))
 		}
 	case len(ret.Results) == 1 && results.Len() > 1:
 		if call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok {

@@ -1,9 +1,11 @@
-package flow
+package graphfree
 
 import (
 	"go/ast"
 	"go/types"
 	"testing"
+
+	"github.com/hiplint/hiplint/internal/flow"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -13,18 +15,18 @@ import (
 func TestReportAndObjects(t *testing.T) {
 	src := "package p\nfunc do(f func()) { f() }\nfunc a() { do(func() {}) }\nfunc b() {}\nfunc c() {}\n"
 	pass, _ := fakePass(t, src)
-	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
+	x := flow.NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	funcs := x.Funcs()
-	assert.Len(t, Objects(pass.TypesInfo, funcs), 4, "declared functions only")
-	name := func(fn Func) string {
+	assert.Len(t, flow.Objects(pass.TypesInfo, funcs), 4, "declared functions only")
+	name := func(fn flow.Func) string {
 		if fn.Decl == nil {
 			return "lit"
 		}
 		return fn.Decl.Name.Name
 	}
-	s := Summaries[string]{Pass: pass, Index: x,
-		Relevant: func(fn Func) bool { return name(fn) != "c" },
-		Analyze:  func(fn Func) string { return "fresh " + name(fn) },
+	s := flow.Summaries[string]{Pass: pass, Index: x,
+		Relevant: func(fn flow.Func) bool { return name(fn) != "c" },
+		Analyze:  func(fn flow.Func) string { return "fresh " + name(fn) },
 	}
 	final := make([]string, len(funcs))
 	ok := make([]bool, len(funcs))
@@ -34,7 +36,7 @@ func TestReportAndObjects(t *testing.T) {
 		}
 	}
 	var got []string
-	s.Report(funcs, final, ok, func(_ Func, a string) { got = append(got, a) })
+	s.Report(funcs, final, ok, func(_ flow.Func, a string) { got = append(got, a) })
 	assert.ElementsMatch(t, []string{"final a", "fresh b", "fresh do"}, got)
 }
 
@@ -51,13 +53,13 @@ func f(t *T, x, y *int) {
 }
 `
 	pass, _ := fakePass(t, src)
-	var writes []Write
-	Writes(pass.TypesInfo, funcsOf(pass), func(w Write) {
+	var writes []write
+	writesOf(pass.TypesInfo, funcsOf(pass), func(w write) {
 		if w.Target.IsField() {
 			writes = append(writes, w)
 		}
 	})
-	got := UniformFields(pass.Pkg, writes, func(w Write) (string, string, bool) {
+	got := uniformFields(pass.Pkg, writes, func(w write) (string, string, bool) {
 		if w.Value == nil {
 			return "", "", false
 		}

@@ -1,10 +1,12 @@
-package flow
+package graphfree
 
 import (
 	"go/ast"
 	"go/types"
 	"sort"
 	"testing"
+
+	"github.com/hiplint/hiplint/internal/flow"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -30,7 +32,7 @@ func two() (int, int) { return 1, 2 }
 	pass, _ := fakePass(t, src)
 	info := pass.TypesInfo
 	var got []string
-	Writes(info, funcsOf(pass), func(w Write) {
+	writesOf(info, funcsOf(pass), func(w write) {
 		s := w.Target.Name() + "="
 		switch {
 		case w.Addr != nil:
@@ -47,7 +49,7 @@ func two() (int, int) { return 1, 2 }
 	assert.Equal(t, []string{"a=?", "b=?", "f=v", "g=&", "g=v", "h=2", "h=?"}, got)
 
 	fd := pass.Files[0].Decls[3].(*ast.FuncDecl)
-	lc := Locator{Info: info}
+	lc := flow.Locator{Info: info}
 	call := fd.Body.List[4].(*ast.ExprStmt).X.(*ast.CallExpr) // set(&t.g)
 	l, ok := lc.Target(call.Args[0])
 	assert.True(t, ok)
@@ -59,8 +61,8 @@ func two() (int, int) { return 1, 2 }
 		assert.Equal(t, "t.g", addressed[0].String())
 	}
 	pin := fd.Body.List[7].(*ast.ExprStmt).X.(*ast.CallExpr)
-	assert.True(t, ReadsOnly(Callee(info, pin)), "runtime.Pinner.Pin")
-	assert.False(t, ReadsOnly(Callee(info, call)))
+	assert.True(t, readsOnly(flow.Callee(info, pin)), "runtime.Pinner.Pin")
+	assert.False(t, readsOnly(flow.Callee(info, call)))
 }
 
 // TestAtExits: each normal exit once, from its fixpoint state; panics are
@@ -69,8 +71,8 @@ func TestAtExits(t *testing.T) {
 	src := "package p\nfunc f(c, d bool) int {\n\tif c {\n\t\treturn 1\n\t}\n\tif d {\n\t\tpanic(0)\n\t}\n\tx := 2\n\t_ = x\n\treturn 3\n}\n"
 	pass, _ := fakePass(t, src)
 	body := pass.Files[0].Decls[0].(*ast.FuncDecl).Body
-	g := CFG(pass.TypesInfo, body)
-	p := Problem[int]{
+	g := flow.CFG(pass.TypesInfo, body)
+	p := flow.Problem[int]{
 		Clone: func(n int) int { return n },
 		Join:  func(a, b int) int { return max(a, b) },
 		Equal: func(a, b int) bool { return a == b },
@@ -81,9 +83,9 @@ func TestAtExits(t *testing.T) {
 			return s
 		},
 	}
-	in := Solve(g, p)
+	in := flow.Solve(g, p)
 	var exits []int
-	AtExits(pass.TypesInfo, g, in, p, func(s int) { exits = append(exits, s) })
+	flow.AtExits(pass.TypesInfo, g, in, p, func(s int) { exits = append(exits, s) })
 	sort.Ints(exits)
 	assert.Equal(t, []int{0, 2}, exits, "return 1 before any assignment, return 3 after both")
 
@@ -93,14 +95,14 @@ func TestAtExits(t *testing.T) {
 	nodes, transfers := 0, 0
 	counting := p
 	counting.Transfer = func(n ast.Node, s int) int { transfers++; return p.Transfer(n, s) }
-	ReplayExits(pass.TypesInfo, g, in, counting, func(ast.Node, int) { nodes++ }, func(s int) {
+	flow.ReplayExits(pass.TypesInfo, g, in, counting, func(ast.Node, int) { nodes++ }, func(s int) {
 		replayed = append(replayed, s)
 	})
 	sort.Ints(replayed)
 	assert.Equal(t, exits, replayed)
 	assert.Equal(t, nodes, transfers, "no block walked twice")
 	nodes = 0
-	Replay(g, in, p, func(ast.Node, int) { nodes++ })
+	flow.Replay(g, in, p, func(ast.Node, int) { nodes++ })
 	assert.Equal(t, transfers, nodes, "Replay reports what ReplayExits does")
 }
 
@@ -116,10 +118,10 @@ func use() {
 }
 `
 	pass, _ := fakePass(t, src)
-	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
+	x := flow.NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	body := pass.Files[0].Decls[3].(*ast.FuncDecl).Body
 	var got []string
-	w := Effects[int]{Index: x, Lit: func(*ast.FuncLit, int) { got = append(got, "lit") }, Other: func(call *ast.CallExpr, depth int) {
+	w := flow.Effects[int]{Index: x, Lit: func(*ast.FuncLit, int) { got = append(got, "lit") }, Other: func(call *ast.CallExpr, depth int) {
 		got = append(got, types.ExprString(call))
 	}}
 	w.Walk(body, 0)
@@ -135,23 +137,23 @@ func named(p *int) (r *int, q *int) { r = p; return }
 func call() (*int, *int) { return two() }
 `
 	pass, _ := fakePass(t, src)
-	pass.ResultOf[Getters] = &GetterResult{}
+	pass.ResultOf[flow.Getters] = &flow.GetterResult{}
 	info := pass.TypesInfo
-	var store Store[ints]
-	ev := Evaluator[*Store[ints], ints]{Pass: pass, Locator: Locator{Info: info},
-		Store: func(s *Store[ints]) *Store[ints] { return s },
-		Call: func(call *ast.CallExpr, i int, _ *Store[ints]) (Tree[ints], bool) {
-			return Tree[ints]{"": {10 + i}}, true
+	var store valueStore[ints]
+	ev := evaluator[*valueStore[ints], ints]{Pass: pass, Locator: flow.Locator{Info: info},
+		Store: func(s *valueStore[ints]) *valueStore[ints] { return s },
+		Call: func(call *ast.CallExpr, i int, _ *valueStore[ints]) (storeTree[ints], bool) {
+			return storeTree[ints]{"": {10 + i}}, true
 		},
 	}
 	named := pass.Files[0].Decls[1].(*ast.FuncDecl)
 	sig := info.Defs[named.Name].(*types.Func).Signature()
-	store.Set(Loc{Root: sig.Results().At(0)}, Tree[ints]{"": {1}})
+	store.Set(flow.Loc{Root: sig.Results().At(0)}, storeTree[ints]{"": {1}})
 	got := ev.Returned(sig, named.Body.List[1].(*ast.ReturnStmt), &store)
-	assert.Equal(t, []Tree[ints]{{"": {1}}, {}}, got)
+	assert.Equal(t, []storeTree[ints]{{"": {1}}, {}}, got)
 	call := pass.Files[0].Decls[2].(*ast.FuncDecl)
 	got = ev.Returned(info.Defs[call.Name].(*types.Func).Signature(), call.Body.List[0].(*ast.ReturnStmt), &store)
-	assert.Equal(t, []Tree[ints]{{"": {10}}, {"": {11}}}, got)
+	assert.Equal(t, []storeTree[ints]{{"": {10}}, {"": {11}}}, got)
 }
 
 // TestFirstCallArgLoc: FirstCall with InPlaceOrWrapper sees in-place
@@ -172,23 +174,23 @@ func use(...any) {}
 `
 	pass, _ := fakePass(t, src)
 	info := pass.TypesInfo
-	x := NewIndex(pass.Fset, pass.Files, info)
-	x.build()
+	x := flow.NewIndex(pass.Fset, pass.Files, info)
+	x.Funcs() // builds the index
 	ptr := lookupMethod(t, pass, "B", "Ptr")
-	pass.ResultOf[Getters] = &GetterResult{Getters: map[*types.Func]Ref{ptr: {Receiver, ".ptr"}}}
+	pass.ResultOf[flow.Getters] = &flow.GetterResult{Getters: map[*types.Func]flow.Ref{ptr: {Param: flow.Receiver, Path: ".ptr"}}}
 	body := func(i int) *ast.BlockStmt { return pass.Files[0].Decls[i].(*ast.FuncDecl).Body }
 	callsMark := func(call *ast.CallExpr) bool {
-		fn := Callee(info, call)
+		fn := flow.Callee(info, call)
 		return fn != nil && fn.Name() == "mark"
 	}
-	assert.NotNil(t, FirstCall(body(5), x.InPlaceOrWrapper, callsMark), "do's closure runs in place")
-	assert.Nil(t, FirstCall(body(6), x.InPlaceOrWrapper, callsMark), "a goroutine's closure is another function")
+	assert.NotNil(t, flow.FirstCall(body(5), x.InPlaceOrWrapper, callsMark), "do's closure runs in place")
+	assert.Nil(t, flow.FirstCall(body(6), x.InPlaceOrWrapper, callsMark), "a goroutine's closure is another function")
 
 	call := body(7).List[0].(*ast.ExprStmt).X.(*ast.CallExpr)
-	lc := Locator{Info: info}
+	lc := flow.Locator{Info: info}
 	var got []string
 	for _, a := range call.Args {
-		if l, ok := ArgLoc(pass, lc, a, ".f"); ok {
+		if l, ok := argLoc(pass, lc, a, ".f"); ok {
 			got = append(got, l.String())
 		} else {
 			got = append(got, "-")
@@ -201,20 +203,20 @@ func TestLoopsAndSides(t *testing.T) {
 	src := "package p\nfunc f(xs []int) {\n\tfor i := 0; i < 2; i++ {\n\t}\n\tfor k, v := range xs {\n\t\t_, _ = k, v\n\t}\n\tvar a, b = 1, 2\n\ta += b\n}\n"
 	pass, _ := fakePass(t, src)
 	body := pass.Files[0].Decls[0].(*ast.FuncDecl).Body
-	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
+	x := flow.NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
 	loops, rangeOf := x.Loops(body)
 	assert.Len(t, loops, 2)
 	rs := body.List[1].(*ast.RangeStmt)
 	assert.Equal(t, map[ast.Expr]*ast.RangeStmt{rs.Key: rs, rs.Value: rs}, rangeOf)
 	assert.True(t, loops[1].Contains(rs.Body.Pos()))
-	lhs, rhs, ok := Sides(body.List[2].(*ast.DeclStmt).Decl.(*ast.GenDecl).Specs[0])
+	lhs, rhs, ok := flow.Sides(body.List[2].(*ast.DeclStmt).Decl.(*ast.GenDecl).Specs[0])
 	assert.True(t, ok)
 	assert.Len(t, lhs, 2)
 	assert.Len(t, rhs, 2)
-	_, _, ok = Sides(body.List[3])
+	_, _, ok = flow.Sides(body.List[3])
 	assert.True(t, ok, "an operator assignment has sides")
 	n := 0
-	Assigned(body.List[3], func(ast.Expr, ast.Expr, int) { n++ })
+	flow.Assigned(body.List[3], func(ast.Expr, ast.Expr, int) { n++ })
 	assert.Zero(t, n, "but assigns nothing new")
 }
 
@@ -225,8 +227,8 @@ func TestFieldAt(t *testing.T) {
 	conv := body.List[0].(*ast.AssignStmt).Rhs[0]
 	b := body.List[1].(*ast.AssignStmt).Rhs[0]
 	info := pass.TypesInfo
-	assert.Equal(t, "ptr", FieldAt(info, pass.Pkg, conv, "").Name(), "under a conversion")
-	assert.Equal(t, "ptr", FieldAt(info, pass.Pkg, b, ".ptr").Name())
-	assert.Nil(t, FieldAt(info, pass.Pkg, b, ".in.p"), "one field deep only")
-	assert.Nil(t, FieldAt(info, pass.Pkg, b, ""), "b selects no field")
+	assert.Equal(t, "ptr", fieldAt(info, pass.Pkg, conv, "").Name(), "under a conversion")
+	assert.Equal(t, "ptr", fieldAt(info, pass.Pkg, b, ".ptr").Name())
+	assert.Nil(t, fieldAt(info, pass.Pkg, b, ".in.p"), "one field deep only")
+	assert.Nil(t, fieldAt(info, pass.Pkg, b, ""), "b selects no field")
 }

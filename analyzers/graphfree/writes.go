@@ -1,4 +1,4 @@
-package flow
+package graphfree
 
 import (
 	"go/ast"
@@ -7,13 +7,14 @@ import (
 	"strings"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/flow"
 )
 
 // Write is one write that a function's code makes to a variable or a
 // struct field.
-type Write struct {
+type write struct {
 	Target *types.Var // the variable or field written
-	Func   Func       // the function whose body writes it
+	Func   flow.Func  // the function whose body writes it
 	// Value is the value written, nil when it is not one expression's
 	// (a, b = f(); x.f += n; the address taken).
 	Value ast.Expr
@@ -30,7 +31,7 @@ type Write struct {
 // C call's argument &x.f is inside one). Analyzers use it to find what a
 // field holds everywhere in a package (a type that allocates into p.ptr in
 // one method and frees p.ptr in another).
-func Writes(info *types.Info, funcs []Func, yield func(Write)) {
+func writesOf(info *types.Info, funcs []flow.Func, yield func(write)) {
 	for _, fn := range funcs {
 		ast.Inspect(fn.Body, func(n ast.Node) bool {
 			switch x := n.(type) {
@@ -43,13 +44,13 @@ func Writes(info *types.Info, funcs []Func, yield func(Write)) {
 					if !tuple {
 						value = x.Rhs[i]
 					}
-					if f := SelectedField(info, l); f != nil {
-						yield(Write{Target: f, Func: fn, Value: value})
+					if f := flow.SelectedField(info, l); f != nil {
+						yield(write{Target: f, Func: fn, Value: value})
 					} else if id, ok := l.(*ast.Ident); ok {
 						if v, ok := info.Uses[id].(*types.Var); ok {
-							yield(Write{Target: v, Func: fn, Value: value})
+							yield(write{Target: v, Func: fn, Value: value})
 						} else if v, ok := info.Defs[id].(*types.Var); ok {
-							yield(Write{Target: v, Func: fn, Value: value})
+							yield(write{Target: v, Func: fn, Value: value})
 						}
 					}
 				}
@@ -61,13 +62,13 @@ func Writes(info *types.Info, funcs []Func, yield func(Write)) {
 					}
 					if id, ok := kv.Key.(*ast.Ident); ok {
 						if f, ok := info.Uses[id].(*types.Var); ok && f.IsField() {
-							yield(Write{Target: f, Func: fn, Value: kv.Value})
+							yield(write{Target: f, Func: fn, Value: kv.Value})
 						}
 					}
 				}
 			case *ast.UnaryExpr:
-				if f := SelectedField(info, x.X); f != nil && x.Op == token.AND {
-					yield(Write{Target: f, Func: fn, Addr: x})
+				if f := flow.SelectedField(info, x.X); f != nil && x.Op == token.AND {
+					yield(write{Target: f, Func: fn, Addr: x})
 				}
 			}
 			return true
@@ -80,16 +81,16 @@ func Writes(info *types.Info, funcs []Func, yield func(Write)) {
 // one-field path ".f" of e's type, as a wrapper's summary names a field of
 // its argument (freesParam[0.ptr]). It returns nil otherwise; pkg is the
 // package asking (for unexported fields).
-func FieldAt(info *types.Info, pkg *types.Package, e ast.Expr, path string) *types.Var {
+func fieldAt(info *types.Info, pkg *types.Package, e ast.Expr, path string) *types.Var {
 	if path == "" {
-		return SelectedField(info, StripConversions(info, e))
+		return flow.SelectedField(info, flow.StripConversions(info, e))
 	}
 	name, ok := strings.CutPrefix(path, ".")
 	if !ok || strings.ContainsAny(name, ".[") {
 		return nil // one field deep only
 	}
 	t := info.TypeOf(e)
-	if t == nil || !LookupSafe(t) {
+	if t == nil || !flow.LookupSafe(t) {
 		return nil
 	}
 	obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, name)
