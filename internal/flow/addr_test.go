@@ -38,7 +38,7 @@ func f(p unsafe.Pointer, s []int, tp *T) {
 	}{{true, ""}, {true, ""}, {true, ""}, {false, "s"}, {false, "(*[4]int)(p)"}, {false, "tp"}, {false, "v.p"}, {false, ""}, {false, ""}}
 	for i, st := range body {
 		x := st.(*ast.AssignStmt).Rhs[0].(*ast.UnaryExpr).X
-		own, via := AddrTarget(info, x)
+		own, via := addrTarget(info, x)
 		got := ""
 		if via != nil {
 			got = types.ExprString(via)

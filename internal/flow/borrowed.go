@@ -32,7 +32,7 @@ func BorrowedParams(info *types.Info, body *ast.BlockStmt, sig *types.Signature,
 		}
 	}
 	escaped := map[int]bool{}
-	for obj := range UsedOutside(info, body, candidates, append(ranges, safe()...)) {
+	for obj := range usedOutside(info, body, candidates, append(ranges, safe()...)) {
 		escaped[candidates[obj]] = true
 	}
 	var out []int

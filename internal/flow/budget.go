@@ -57,11 +57,11 @@ type Limits struct {
 	HeapLimit uint64
 }
 
-// DefaultLimits are the limits of NewBudget, unless the environment
+// defaultLimits are the limits of NewBudget, unless the environment
 // variable HIPLINT_BUDGET overrides some of them, as comma-separated
 // key=value pairs: work=N (WorkPerNode), func=DURATION, pkg=DURATION,
 // heap=BYTES (for tests and for measuring; docs/reliability.md).
-var DefaultLimits = Limits{
+var defaultLimits = Limits{
 	// maxVisits visits of a state of 64 entries per node: what the
 	// analyzers' bounded states (memcpysync's maxPendingCopies) can need.
 	WorkPerNode: maxVisits * 64,
@@ -70,7 +70,7 @@ var DefaultLimits = Limits{
 	HeapLimit:   4 << 30,
 }
 
-var envLimits = sync.OnceValue(func() Limits { return parseLimits(os.Getenv("HIPLINT_BUDGET"), DefaultLimits) })
+var envLimits = sync.OnceValue(func() Limits { return parseLimits(os.Getenv("HIPLINT_BUDGET"), defaultLimits) })
 
 // parseLimits overrides l with the settings of s (HIPLINT_BUDGET's form);
 // malformed settings are ignored.
@@ -134,7 +134,7 @@ func (b *Budget) Start(fn Func) bool {
 	if b.skipped[fn.Body] {
 		return false
 	}
-	b.cur, b.curPos, b.curName = fn.Body, fn.Node().Pos(), FuncName(fn)
+	b.cur, b.curPos, b.curName = fn.Body, fn.Node().Pos(), funcName(fn)
 	b.curStart, b.curWork, b.curNodes, b.over = time.Now(), 0, 0, ""
 	if b.PkgTime > 0 && time.Since(b.start) > b.PkgTime {
 		b.skip()
@@ -247,9 +247,9 @@ func liveHeap() uint64 {
 	return heapSample[0].Value.Uint64()
 }
 
-// FuncName names fn for a note: its name, with its receiver's type for a
+// funcName names fn for a note: its name, with its receiver's type for a
 // method, or "a function literal".
-func FuncName(fn Func) string {
+func funcName(fn Func) string {
 	if fn.Decl == nil {
 		return "a function literal"
 	}

@@ -66,7 +66,7 @@ func counting(b *Budget, size func(int) int) Problem[int] {
 // not.
 func TestSolveBudgetNotFixpoint(t *testing.T) {
 	info, funcs := loopFuncs(t)
-	b := &Budget{Limits: DefaultLimits, start: time.Now()}
+	b := &Budget{Limits: defaultLimits, start: time.Now()}
 	for _, fn := range funcs {
 		require.True(t, b.Start(fn))
 		Solve(CFG(info, fn.Body), counting(b, nil))
@@ -127,9 +127,9 @@ func TestSolveBudgetLimits(t *testing.T) {
 }
 
 func TestParseLimits(t *testing.T) {
-	l := parseLimits("work=7, func=2s,pkg=1m,heap=1024,bogus=1,work=x,noequals", DefaultLimits)
+	l := parseLimits("work=7, func=2s,pkg=1m,heap=1024,bogus=1,work=x,noequals", defaultLimits)
 	assert.Equal(t, Limits{WorkPerNode: 7, FuncTime: 2 * time.Second, PkgTime: time.Minute, HeapLimit: 1024}, l)
-	assert.Equal(t, DefaultLimits, parseLimits("", DefaultLimits))
+	assert.Equal(t, defaultLimits, parseLimits("", defaultLimits))
 }
 
 func TestFuncName(t *testing.T) {
@@ -139,8 +139,8 @@ func TestFuncName(t *testing.T) {
 	require.NoError(t, err)
 	m := f.Decls[1].(*ast.FuncDecl)
 	n := f.Decls[3].(*ast.FuncDecl)
-	assert.Equal(t, "T.M", FuncName(Func{Decl: m, Body: m.Body}))
-	assert.Equal(t, "U.N", FuncName(Func{Decl: n, Body: n.Body}))
+	assert.Equal(t, "T.M", funcName(Func{Decl: m, Body: m.Body}))
+	assert.Equal(t, "U.N", funcName(Func{Decl: n, Body: n.Body}))
 	lit := n.Body.List[0].(*ast.AssignStmt).Rhs[0].(*ast.FuncLit)
-	assert.Equal(t, "a function literal", FuncName(Func{Lit: lit, Body: lit.Body}))
+	assert.Equal(t, "a function literal", funcName(Func{Lit: lit, Body: lit.Body}))
 }

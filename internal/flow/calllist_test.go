@@ -132,7 +132,7 @@ func use(xs []int) {
 `
 	pass, _ := fakePass(t, src)
 	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)
-	want := IndexSources(pass.TypesInfo, pass.Files)
+	want := indexSources(pass.TypesInfo, pass.Files)
 	got := x.Sources()
 	assert.Equal(t, want, got)
 	assert.NotEmpty(t, got.Of)

@@ -7,7 +7,7 @@ import (
 	"github.com/hiplint/hiplint/internal/cgocall"
 )
 
-// CallOrder walks syntax in evaluation order and yields what runs there:
+// callOrder walks syntax in evaluation order and yields what runs there:
 // each call after its function and arguments, and each function literal
 // (cgo's wrappers aside) where it is written, without entering it: a
 // literal is another function, run where it is written (t.Run, f.Fuzz, go,
@@ -19,7 +19,7 @@ import (
 // One CallOrder serves many walks, so that a walk allocates nothing: most
 // nodes make no call, and closures made per node were most of an
 // analyzer's allocation (docs/performance.md).
-type CallOrder struct {
+type callOrder struct {
 	x       *Index
 	info    *types.Info
 	stack   []ast.Node // the nodes being walked whose children come next
@@ -27,27 +27,27 @@ type CallOrder struct {
 	yield   func(ast.Node)
 }
 
-// NewCallOrder returns a CallOrder over x's package.
-func NewCallOrder(info *types.Info, x *Index) *CallOrder {
-	o := &CallOrder{x: x, info: info}
+// newCallOrder returns a CallOrder over x's package.
+func newCallOrder(info *types.Info, x *Index) *callOrder {
+	o := &callOrder{x: x, info: info}
 	o.visitFn = o.visit
 	return o
 }
 
 // Walk walks root, calling yield in evaluation order.
-func (o *CallOrder) Walk(root ast.Node, yield func(ast.Node)) {
+func (o *callOrder) Walk(root ast.Node, yield func(ast.Node)) {
 	o.yield = yield
 	o.walk(root)
 	o.yield = nil
 }
 
-func (o *CallOrder) walk(root ast.Node) {
+func (o *callOrder) walk(root ast.Node) {
 	base := len(o.stack)
 	ast.Inspect(root, o.visitFn)
 	o.stack = o.stack[:base]
 }
 
-func (o *CallOrder) visit(n ast.Node) bool {
+func (o *callOrder) visit(n ast.Node) bool {
 	if n == nil {
 		top := o.stack[len(o.stack)-1]
 		o.stack = o.stack[:len(o.stack)-1]

@@ -28,7 +28,7 @@ func h(p unsafe.Pointer) {
 			body = fn.Body
 		}
 	}
-	o := NewCallOrder(info, x)
+	o := newCallOrder(info, x)
 	var got []string
 	for _, stmt := range body.List {
 		o.Walk(stmt, func(n ast.Node) {

@@ -18,10 +18,10 @@ func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
 	return fn
 }
 
-// ArgAt returns the argument for parameter i of call, where -1 is the
+// argAt returns the argument for parameter i of call, where -1 is the
 // receiver of a method call; nil when there is none. Facts name parameters
 // this way.
-func ArgAt(call *ast.CallExpr, i int) ast.Expr {
+func argAt(call *ast.CallExpr, i int) ast.Expr {
 	if i == -1 {
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			return sel.X
@@ -34,9 +34,9 @@ func ArgAt(call *ast.CallExpr, i int) ast.Expr {
 	return nil
 }
 
-// ParamIndex returns the index of v among sig's parameters, -1 for the
+// paramIndex returns the index of v among sig's parameters, -1 for the
 // receiver.
-func ParamIndex(sig *types.Signature, v types.Object) (int, bool) {
+func paramIndex(sig *types.Signature, v types.Object) (int, bool) {
 	if sig.Recv() != nil && sig.Recv() == v {
 		return -1, true
 	}
@@ -75,21 +75,21 @@ func StripConversions(info *types.Info, e ast.Expr) ast.Expr {
 	return e
 }
 
-// ImportedFact reports whether fn belongs to another package and that package
+// importedFact reports whether fn belongs to another package and that package
 // exported a fact of fact's type for it, which it then fills in. Methods of
 // generic types and their instances share the fact of their origin. A
 // function of the package being analyzed has no imported fact: its summary is
 // the analyzer's own.
-func ImportedFact(pass *analysis.Pass, fn *types.Func, fact analysis.Fact) bool {
+func importedFact(pass *analysis.Pass, fn *types.Func, fact analysis.Fact) bool {
 	return fn != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn.Origin(), fact)
 }
 
-// FailedStatus returns the status value that cond proves a failure on the
+// failedStatus returns the status value that cond proves a failure on the
 // branch where cond is taken: v for `v != nil`, `v != 0` (hipSuccess is 0)
 // when taken, and for `v == nil`, `v == 0` when not. Analyzers use it to
 // drop what a failed runtime call would have done: a copy that returned an
 // error is not in flight, an allocation that failed holds no memory.
-func FailedStatus(info *types.Info, cond ast.Expr, taken bool) (ast.Expr, bool) {
+func failedStatus(info *types.Info, cond ast.Expr, taken bool) (ast.Expr, bool) {
 	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok || b.Op != token.EQL && b.Op != token.NEQ || (b.Op == token.NEQ) != taken {
 		return nil, false

@@ -55,17 +55,17 @@ func TestCallHelpers(t *testing.T) {
 	method, fn := calls[0], calls[1]
 	assert.Equal(t, "M", Callee(info, method).Name())
 	assert.Equal(t, "f", Callee(info, fn).Name())
-	assert.Equal(t, "t", types.ExprString(ArgAt(method, -1)), "receiver")
-	assert.Equal(t, "2", types.ExprString(ArgAt(method, 1)))
-	assert.Nil(t, ArgAt(fn, -1), "a function call has no receiver")
-	assert.Nil(t, ArgAt(fn, 5))
+	assert.Equal(t, "t", types.ExprString(argAt(method, -1)), "receiver")
+	assert.Equal(t, "2", types.ExprString(argAt(method, 1)))
+	assert.Nil(t, argAt(fn, -1), "a function call has no receiver")
+	assert.Nil(t, argAt(fn, 5))
 
 	sig := Callee(info, fn).Signature()
-	i, ok := ParamIndex(sig, sig.Params().At(1))
+	i, ok := paramIndex(sig, sig.Params().At(1))
 	assert.True(t, ok)
 	assert.Equal(t, 1, i)
 	msig := Callee(info, method).Signature()
-	i, ok = ParamIndex(msig, msig.Recv())
+	i, ok = paramIndex(msig, msig.Recv())
 	assert.True(t, ok)
 	assert.Equal(t, -1, i)
 
@@ -78,7 +78,7 @@ func TestCallHelpers(t *testing.T) {
 func TestImportedFactNeedsAFunction(t *testing.T) {
 	// A call through a value, a builtin or a conversion has no static
 	// callee: there is no fact to import, and no nil to dereference.
-	assert.False(t, ImportedFact(nil, nil, nil))
+	assert.False(t, importedFact(nil, nil, nil))
 }
 
 func TestParent(t *testing.T) {

@@ -16,7 +16,7 @@ func CleanupReleases(x *Index, info *types.Info, call *ast.CallExpr, released fu
 		return
 	}
 	lits := func(lit *ast.FuncLit) { Released(x, lit.Body, released, yield) }
-	Registered(info, call, lits, func(recv ast.Expr, fn *types.Func) {
+	registered(info, call, lits, func(recv ast.Expr, fn *types.Func) {
 		if releasesRecv(fn) {
 			yield(call, recv)
 		}

@@ -81,7 +81,7 @@ func ClosureExits[S any](x *Index, lit *ast.FuncLit, entry S, p Problem[S], fina
 		for _, n := range b.Nodes {
 			s = p.Transfer(n, s)
 		}
-		if kind, _ := Exit(x.info, b); kind == Return || kind == FallOff {
+		if kind, _ := exitOf(x.info, b); kind == returnExit || kind == fallOff {
 			if ok {
 				out = p.Join(out, s)
 			} else {

@@ -106,7 +106,7 @@ func TestFailedStatus(t *testing.T) {
 		{conds[1], true, ""},
 		{conds[2], true, "r"}, // r != 0 (hipSuccess is 0)
 	} {
-		v, ok := FailedStatus(info, c.cond, c.taken)
+		v, ok := failedStatus(info, c.cond, c.taken)
 		if c.status == "" {
 			assert.False(t, ok, types.ExprString(c.cond))
 			continue

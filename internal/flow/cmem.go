@@ -78,12 +78,12 @@ func (m *CMemory) loc(e ast.Expr, depth int) (CLoc, bool) {
 	}
 	switch x := StripConversions(m.Info, e).(type) {
 	case *ast.CallExpr:
-		switch UnsafeBuiltin(m.Info, x) {
+		switch unsafeBuiltin(m.Info, x) {
 		case "Add":
 			if len(x.Args) != 2 {
 				return CLoc{}, false
 			}
-			c, ok := ConstInt(m.Info, x.Args[1])
+			c, ok := constInt(m.Info, x.Args[1])
 			if !ok {
 				return CLoc{}, false
 			}
@@ -118,7 +118,7 @@ func (m *CMemory) ElemLoc(ix *ast.IndexExpr) (CLoc, bool) { return m.elemLoc(ix,
 
 func (m *CMemory) elemLoc(ix *ast.IndexExpr, depth int) (CLoc, bool) {
 	var elem types.Type
-	switch t := Under(m.Info, ix.X).(type) {
+	switch t := under(m.Info, ix.X).(type) {
 	case *types.Slice:
 		elem = t.Elem()
 	case *types.Pointer:
@@ -130,7 +130,7 @@ func (m *CMemory) elemLoc(ix *ast.IndexExpr, depth int) (CLoc, bool) {
 	default:
 		return CLoc{}, false
 	}
-	c, ok := ConstInt(m.Info, ix.Index)
+	c, ok := constInt(m.Info, ix.Index)
 	if !ok {
 		return CLoc{}, false
 	}
@@ -151,12 +151,12 @@ func SlotBound(info *types.Info, e ast.Expr, max int64) int64 {
 	if !ok {
 		return max
 	}
-	p, ok := Under(info, ix.X).(*types.Pointer)
+	p, ok := under(info, ix.X).(*types.Pointer)
 	if !ok {
 		return max
 	}
 	arr, ok := p.Elem().Underlying().(*types.Array)
-	c, known := ConstInt(info, ix.Index)
+	c, known := constInt(info, ix.Index)
 	if !ok || !known || c > arr.Len() {
 		return max
 	}
@@ -171,7 +171,7 @@ func (m *CMemory) isAllocExpr(e ast.Expr, depth int) bool {
 		if !ok {
 			return false
 		}
-		switch UnsafeBuiltin(m.Info, call) {
+		switch unsafeBuiltin(m.Info, call) {
 		case "Slice", "SliceData", "Add":
 			if len(call.Args) > 0 {
 				e = call.Args[0]
@@ -193,7 +193,7 @@ func (m *CMemory) Buffer(e ast.Expr) types.Object {
 	for depth := 0; depth < 12 && e != nil; depth++ {
 		switch x := StripConversions(m.Info, e).(type) {
 		case *ast.CallExpr:
-			switch UnsafeBuiltin(m.Info, x) {
+			switch unsafeBuiltin(m.Info, x) {
 			case "Slice", "SliceData", "Add":
 				if len(x.Args) > 0 {
 					e = x.Args[0]

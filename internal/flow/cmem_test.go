@@ -27,7 +27,7 @@ func f(p, q unsafe.Pointer) {
 `
 	pass, _ := fakePass(t, src)
 	info := pass.TypesInfo
-	m := NewCMemory(info, types.SizesFor("gc", "amd64"), IndexSources(info, pass.Files), pass.Files,
+	m := NewCMemory(info, types.SizesFor("gc", "amd64"), indexSources(info, pass.Files), pass.Files,
 		func(call *ast.CallExpr) bool {
 			fn := Callee(info, call)
 			return fn != nil && fn.Name() == "alloc"

@@ -15,7 +15,7 @@ func TestImplied(t *testing.T) {
 		e, err := parser.ParseExpr(src)
 		require.NoError(t, err)
 		var out []string
-		Implied(e, taken, func(e ast.Expr, holds bool) {
+		implied(e, taken, func(e ast.Expr, holds bool) {
 			s := "!"
 			if holds {
 				s = ""

@@ -13,13 +13,13 @@ import (
 // element is not an addition.
 func AddedTo(info *types.Info, lhs, rhs ast.Expr) (container ast.Expr, vals []ast.Expr, ok bool) {
 	if ix, isIndex := ast.Unparen(lhs).(*ast.IndexExpr); isIndex {
-		if !IsContainer(info.TypeOf(ix.X)) {
+		if !isContainer(info.TypeOf(ix.X)) {
 			return nil, nil, false
 		}
 		return ix.X, []ast.Expr{rhs}, true
 	}
 	call, isCall := ast.Unparen(rhs).(*ast.CallExpr)
-	if !isCall || call.Ellipsis != token.NoPos || len(call.Args) < 2 || !IsBuiltin(info, call, "append") ||
+	if !isCall || call.Ellipsis != token.NoPos || len(call.Args) < 2 || !isBuiltin(info, call, "append") ||
 		types.ExprString(ast.Unparen(call.Args[0])) != types.ExprString(ast.Unparen(lhs)) {
 		return nil, nil, false
 	}

@@ -61,7 +61,7 @@ func (c *COW[K, V]) JoinUnion(from COW[K, V], merge func(a, b V) V, take func(V)
 		return
 	}
 	m := c.Edit()
-	JoinUnion(&m, from.m, merge, take)
+	joinUnion(&m, from.m, merge, take)
 }
 
 // JoinIntersect is the function JoinIntersect on c's contents: it writes

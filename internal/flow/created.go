@@ -25,7 +25,7 @@ func (x *Index) CreatedInto(pkg *types.Package, role hipapi.Role, yield func(v *
 		if !ok || u.Op != token.AND {
 			continue
 		}
-		if v := FieldOrGlobal(x.info, u.X); v != nil && v.Pkg() == pkg {
+		if v := fieldOrGlobal(x.info, u.X); v != nil && v.Pkg() == pkg {
 			yield(v, c)
 		}
 	}

@@ -68,7 +68,7 @@ func AtExits[S any](info *types.Info, g *cfg.CFG, in Solution[S], p Problem[S], 
 		if !ok {
 			continue
 		}
-		if kind, _ := Exit(info, b); kind != Return && kind != FallOff {
+		if kind, _ := exitOf(info, b); kind != returnExit && kind != fallOff {
 			continue
 		}
 		s = in.own(p, s)

@@ -124,7 +124,7 @@ func use(a, b *T) {
 			if fn := Callee(pass.TypesInfo, call); fn != nil {
 				name = fn.Name()
 			}
-			got = append(got, name+" on "+types.ExprString(ArgAt(call, -1))+" with "+types.ExprString(ArgAt(call, 0)))
+			got = append(got, name+" on "+types.ExprString(argAt(call, -1))+" with "+types.ExprString(argAt(call, 0)))
 		},
 	}
 	w.Walk(body, 0)

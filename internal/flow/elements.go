@@ -18,7 +18,7 @@ func ElementsAsWritten(info *types.Info) func(*ast.IndexExpr) (string, bool) {
 			return "", false
 		}
 		et := info.TypeOf(x)
-		if et == nil || !IsUintptr(et) && !HoldsPointer(et) {
+		if et == nil || !isUintptr(et) && !HoldsPointer(et) {
 			return "", false
 		}
 		return "[" + types.ExprString(x.Index) + "]", true

@@ -116,7 +116,7 @@ func TestSummariesRecursion(t *testing.T) {
 	assert.True(t, done["q"])
 	assert.False(t, done["r"])
 	for name, n := range analyses {
-		assert.LessOrEqual(t, n, MaxAnalyses, name)
+		assert.LessOrEqual(t, n, maxAnalyses, name)
 	}
 	_, has := tab.Local(lookupFunc(t, tab.pass, "r"))
 	assert.False(t, has, "an empty summary is not stored")
@@ -137,8 +137,8 @@ func TestSummariesBound(t *testing.T) {
 		Update: func(obj *types.Func, n int) bool { return obj.Name() != "c" }, // a and b always change
 	}
 	_, ok := s.Solve(funcs)
-	assert.Equal(t, MaxAnalyses, count["a"])
-	assert.LessOrEqual(t, count["b"], MaxAnalyses)
+	assert.Equal(t, maxAnalyses, count["a"])
+	assert.LessOrEqual(t, count["b"], maxAnalyses)
 	assert.Equal(t, 1, count["c"])
 	// a's summary was still changing when it was cut off: not final. b's
 	// last analysis read a's last summary: final.
@@ -210,17 +210,17 @@ func f() {}
 
 func TestRef(t *testing.T) {
 	for _, s := range []string{"p0", "p12.buf.ptr", "r", "r.ptr", "p1[]"} {
-		r, err := ParseRef(s)
+		r, err := parseRef(s)
 		require.NoError(t, err, s)
 		assert.Equal(t, s, r.String())
 	}
 	for _, s := range []string{"", "x0", "p", "p.f"} {
-		_, err := ParseRef(s)
+		_, err := parseRef(s)
 		assert.Error(t, err, s)
 	}
-	assert.True(t, PathWithin(".a.b", ".a"))
-	assert.True(t, PathWithin(".a[]", ".a"))
-	assert.False(t, PathWithin(".ab", ".a"))
+	assert.True(t, pathWithin(".a.b", ".a"))
+	assert.True(t, pathWithin(".a[]", ".a"))
+	assert.False(t, pathWithin(".ab", ".a"))
 }
 
 func TestLocatorAndRefAt(t *testing.T) {

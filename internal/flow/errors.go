@@ -2,10 +2,10 @@ package flow
 
 import "go/types"
 
-// IsErrorLike reports whether t is error or an interface type that
+// isErrorLike reports whether t is error or an interface type that
 // implements it (type Result interface{ error; Code() uint32 }): a value of
 // it is nil exactly when the error it converts to is.
-func IsErrorLike(t types.Type) bool {
+func isErrorLike(t types.Type) bool {
 	if t == nil {
 		return false
 	}

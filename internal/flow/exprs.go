@@ -15,8 +15,8 @@ import (
 // replaced by a fake package "C") the types of C expressions are invalid or
 // missing, and a predicate must then say "no", never panic.
 
-// Under returns the underlying type of e, or nil when e has no type.
-func Under(info *types.Info, e ast.Expr) types.Type {
+// under returns the underlying type of e, or nil when e has no type.
+func under(info *types.Info, e ast.Expr) types.Type {
 	t := info.TypeOf(e)
 	if t == nil {
 		return nil
@@ -24,9 +24,9 @@ func Under(info *types.Info, e ast.Expr) types.Type {
 	return t.Underlying()
 }
 
-// UnsafeBuiltin returns the name of the package unsafe builtin that call
+// unsafeBuiltin returns the name of the package unsafe builtin that call
 // calls (unsafe.Add, unsafe.Slice, unsafe.SliceData, ...), or "".
-func UnsafeBuiltin(info *types.Info, call *ast.CallExpr) string {
+func unsafeBuiltin(info *types.Info, call *ast.CallExpr) string {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return ""
@@ -63,9 +63,9 @@ func ConstString(info *types.Info, e ast.Expr) string {
 	return ""
 }
 
-// ConstInt returns the constant integer value of e (as Go's types know it;
+// constInt returns the constant integer value of e (as Go's types know it;
 // cgocall.IntValue also reads C constants at tier 3).
-func ConstInt(info *types.Info, e ast.Expr) (int64, bool) {
+func constInt(info *types.Info, e ast.Expr) (int64, bool) {
 	c := info.Types[e].Value
 	if c == nil {
 		return 0, false
@@ -88,7 +88,7 @@ type FieldValue struct {
 // LitFields returns the fields a struct composite literal sets, keyed
 // (T{ptr: p}) or positional (T{p, n}); nil for other literals.
 func LitFields(info *types.Info, lit *ast.CompositeLit) []FieldValue {
-	st, ok := Under(info, lit).(*types.Struct)
+	st, ok := under(info, lit).(*types.Struct)
 	if !ok {
 		return nil
 	}
@@ -110,9 +110,9 @@ func LitFields(info *types.Info, lit *ast.CompositeLit) []FieldValue {
 	return out
 }
 
-// Elements returns the element values of a composite literal, keys left
+// elements returns the element values of a composite literal, keys left
 // out.
-func Elements(lit *ast.CompositeLit) []ast.Expr {
+func elements(lit *ast.CompositeLit) []ast.Expr {
 	out := make([]ast.Expr, 0, len(lit.Elts))
 	for _, el := range lit.Elts {
 		if kv, ok := el.(*ast.KeyValueExpr); ok {
@@ -155,9 +155,9 @@ func IsLocalVar(obj types.Object) (*types.Var, bool) {
 	return v, true
 }
 
-// PointerLike reports whether values of t may carry an address: a pointer,
+// pointerLike reports whether values of t may carry an address: a pointer,
 // unsafe.Pointer or uintptr. nil is not.
-func PointerLike(t types.Type) bool {
+func pointerLike(t types.Type) bool {
 	if t == nil {
 		return false
 	}
@@ -216,7 +216,7 @@ type EntryKind uint8
 const (
 	NotEntry      EntryKind = iota
 	InitEntry               // func init
-	MainEntry               // func main of package main
+	mainEntry               // func main of package main
 	TestMainEntry           // func TestMain(m) in a _test.go file
 	TestEntry               // a Test, Benchmark, Example or Fuzz function
 )
@@ -233,21 +233,21 @@ func EntryOf(fn *types.Func, decl *ast.FuncDecl, testFile bool) EntryKind {
 	case name == "init":
 		return InitEntry
 	case name == "main" && fn.Pkg() != nil && fn.Pkg().Name() == "main":
-		return MainEntry
+		return mainEntry
 	case !testFile:
 		return NotEntry
 	case name == "TestMain" && params == 1:
 		return TestMainEntry
-	case params == 1 && (IsTestName(name, "Test") || IsTestName(name, "Benchmark") || IsTestName(name, "Fuzz")),
-		params == 0 && IsTestName(name, "Example"):
+	case params == 1 && (isTestName(name, "Test") || isTestName(name, "Benchmark") || isTestName(name, "Fuzz")),
+		params == 0 && isTestName(name, "Example"):
 		return TestEntry
 	}
 	return NotEntry
 }
 
-// IsTestName is go test's rule for a test function's name: the prefix,
+// isTestName is go test's rule for a test function's name: the prefix,
 // then the end or a rune that is not lower case.
-func IsTestName(name, prefix string) bool {
+func isTestName(name, prefix string) bool {
 	rest, ok := strings.CutPrefix(name, prefix)
 	if !ok {
 		return false
@@ -276,7 +276,7 @@ func (x *Index) Entry(fn Func, info *types.Info) EntryKind {
 	}
 	test := strings.HasSuffix(x.fset.Position(fn.Decl.Pos()).Filename, "_test.go")
 	kind := EntryOf(fn.Object(info), fn.Decl, test)
-	if kind == TestEntry && IsTestName(fn.Decl.Name.Name, "Example") && !hasOutputComment(file, fn.Decl.Body) {
+	if kind == TestEntry && isTestName(fn.Decl.Name.Name, "Example") && !hasOutputComment(file, fn.Decl.Body) {
 		return NotEntry
 	}
 	return kind

@@ -71,13 +71,13 @@ func TestExprHelpers(t *testing.T) {
 	require.Len(t, positional, 2)
 	assert.Equal(t, "n", positional[1].Field.Name())
 	assert.Nil(t, LitFields(info, lits[2]), "a slice literal sets no fields")
-	assert.Len(t, Elements(lits[2]), 2)
+	assert.Len(t, elements(lits[2]), 2)
 
 	// Builtins.
-	assert.Equal(t, "Add", UnsafeBuiltin(info, calls[0]))
+	assert.Equal(t, "Add", unsafeBuiltin(info, calls[0]))
 	assert.Equal(t, "", BuiltinName(info, calls[0]))
 	assert.Equal(t, "append", BuiltinName(info, calls[1]))
-	assert.Equal(t, "", UnsafeBuiltin(info, calls[1]))
+	assert.Equal(t, "", unsafeBuiltin(info, calls[1]))
 
 	// Out-arguments through conversions, and fields.
 	assert.Equal(t, "v", AddrOf(info, calls[2]).Name())
@@ -101,16 +101,16 @@ func TestExprHelpers(t *testing.T) {
 		return true
 	})
 	assert.Equal(t, "xnack+", ConstString(info, str))
-	n, ok := ConstInt(info, shift)
+	n, ok := constInt(info, shift)
 	assert.True(t, ok)
 	assert.EqualValues(t, 8, n)
 	assert.True(t, IsConstFalse(info, fls))
 	assert.False(t, IsConstFalse(info, shift))
 
 	// Types, and expressions without one (tier 3).
-	assert.Nil(t, Under(info, &ast.Ident{Name: "C"}))
-	assert.True(t, PointerLike(types.Typ[types.UnsafePointer]))
-	assert.False(t, PointerLike(nil))
+	assert.Nil(t, under(info, &ast.Ident{Name: "C"}))
+	assert.True(t, pointerLike(types.Typ[types.UnsafePointer]))
+	assert.False(t, pointerLike(nil))
 	assert.True(t, IsError(types.Universe.Lookup("error").Type()))
 	assert.False(t, IsError(nil))
 
@@ -137,7 +137,7 @@ func TestExprHelpers(t *testing.T) {
 			continue
 		}
 		fn := info.Defs[fd.Name].(*types.Func)
-		want := map[string]EntryKind{"init": InitEntry, "main": MainEntry, "f": NotEntry}[fn.Name()]
+		want := map[string]EntryKind{"init": InitEntry, "main": mainEntry, "f": NotEntry}[fn.Name()]
 		assert.Equal(t, want, EntryOf(fn, fd, true), fn.Name())
 	}
 	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(0, pkg, "t", types.Typ[types.Int])), nil, false)
@@ -146,7 +146,7 @@ func TestExprHelpers(t *testing.T) {
 	assert.Equal(t, NotEntry, EntryOf(types.NewFunc(0, pkg, "TestX", sig), decl, false), "only in test files")
 	assert.Equal(t, NotEntry, EntryOf(types.NewFunc(0, pkg, "Testx", sig), decl, true))
 	assert.Equal(t, TestMainEntry, EntryOf(types.NewFunc(0, pkg, "TestMain", sig), decl, true))
-	assert.True(t, IsTestName("Example", "Example"))
-	assert.True(t, IsTestName("Test_x", "Test"))
-	assert.False(t, IsTestName("Testing", "Test"))
+	assert.True(t, isTestName("Example", "Example"))
+	assert.True(t, isTestName("Test_x", "Test"))
+	assert.False(t, isTestName("Testing", "Test"))
 }

@@ -2,9 +2,9 @@ package flow
 
 import "go/ast"
 
-// ExprSources is es as sources (Source.Expr), for what is stored without
+// exprSources is es as sources (Source.Expr), for what is stored without
 // an assignment of its own, such as a variable's elements (Sources.Elems).
-func ExprSources(es []ast.Expr) []Source {
+func exprSources(es []ast.Expr) []Source {
 	if len(es) == 0 {
 		return nil
 	}

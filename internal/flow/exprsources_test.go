@@ -9,6 +9,6 @@ import (
 
 func TestExprSources(t *testing.T) {
 	x, y := ast.NewIdent("x"), ast.NewIdent("y")
-	assert.Equal(t, []Source{{Expr: x}, {Expr: y}}, ExprSources([]ast.Expr{x, y}))
-	assert.Nil(t, ExprSources(nil))
+	assert.Equal(t, []Source{{Expr: x}, {Expr: y}}, exprSources([]ast.Expr{x, y}))
+	assert.Nil(t, exprSources(nil))
 }

@@ -12,7 +12,7 @@ import (
 // there what a failed call would have done: a copy that returned an error
 // is not in flight, an allocation that failed holds no memory.
 func (s Statuses) FailedSites(info *types.Info, cond ast.Expr, taken bool, sitesIn func(ast.Expr) []int) []int {
-	v, failed := FailedStatus(info, cond, taken)
+	v, failed := failedStatus(info, cond, taken)
 	if !failed {
 		return nil
 	}

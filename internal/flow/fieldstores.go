@@ -41,12 +41,12 @@ func StoresOf(info *types.Info, body *ast.BlockStmt, objs map[types.Object]bool,
 			for i, lhs := range n.Lhs {
 				rhs := n.Rhs[i]
 				if to, vals, ok := AddedTo(info, lhs, rhs); ok {
-					if DirectPart(to) && slices.ContainsFunc(vals, isObj) {
+					if directPart(to) && slices.ContainsFunc(vals, isObj) {
 						out = append(out, FieldStore{To: to, Add: true})
 					}
 					continue
 				}
-				if _, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && DirectPart(lhs) && isObj(rhs) && (holds(info.TypeOf(rhs)) || Untyped(info.TypeOf(rhs))) {
+				if _, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && directPart(lhs) && isObj(rhs) && (holds(info.TypeOf(rhs)) || Untyped(info.TypeOf(rhs))) {
 					out = append(out, FieldStore{To: lhs})
 				}
 			}

@@ -19,7 +19,7 @@ func (s *Sources) FieldValues(info *types.Info, e ast.Expr, f *types.Var, yield 
 }
 
 func (s *Sources) fieldValues(info *types.Info, e ast.Expr, f *types.Var, depth int, yield func(ast.Expr, []Source) bool) bool {
-	if depth > MaxTrace || e == nil {
+	if depth > maxTrace || e == nil {
 		return true
 	}
 	switch x := StripConversions(info, e).(type) {

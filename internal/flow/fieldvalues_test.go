@@ -23,7 +23,7 @@ func f() {
 `
 	pass, _ := fakePass(t, src)
 	info := pass.TypesInfo
-	s := IndexSources(info, pass.Files)
+	s := indexSources(info, pass.Files)
 	var ptr *types.Var
 	idents := map[string]*ast.Ident{}
 	ast.Inspect(pass.Files[0], func(n ast.Node) bool {

@@ -11,7 +11,7 @@ import (
 func FinalizedVars(info *types.Info, body *ast.BlockStmt) []*types.Var {
 	var out []*types.Var
 	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && IsFinalizerCall(info, call) {
+		if call, ok := n.(*ast.CallExpr); ok && isFinalizerCall(info, call) {
 			if root := RootVar(info, call.Args[0]); root != nil {
 				out = append(out, root)
 			}
@@ -22,12 +22,12 @@ func FinalizedVars(info *types.Info, body *ast.BlockStmt) []*types.Var {
 	return out
 }
 
-// Panicking returns the functions of funcs that call panic in their own
+// panicking returns the functions of funcs that call panic in their own
 // bodies (CallsPanic).
-func Panicking(info *types.Info, funcs []Func) map[*types.Func]bool {
+func panicking(info *types.Info, funcs []Func) map[*types.Func]bool {
 	out := map[*types.Func]bool{}
 	for _, f := range funcs {
-		if obj := f.Object(info); obj != nil && CallsPanic(info, f.Body) {
+		if obj := f.Object(info); obj != nil && callsPanic(info, f.Body) {
 			out[obj] = true
 		}
 	}

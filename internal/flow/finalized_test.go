@@ -29,7 +29,7 @@ func wraps() { func() { panic(1) }() }
 		assert.Equal(t, "a", vars[0].Name()) // not b: in a closure
 	}
 	var names []string
-	for fn := range Panicking(c.info, funcs) {
+	for fn := range panicking(c.info, funcs) {
 		names = append(names, fn.Name())
 	}
 	assert.Equal(t, []string{"must"}, names) // wraps panics only in a closure

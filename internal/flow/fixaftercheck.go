@@ -14,15 +14,15 @@ import (
 // statement has no such check or is inside a loop (a defer there runs at
 // function exit, once per iteration), or the check ends the file.
 func FixAfterCheck(fset *token.FileSet, body *ast.BlockStmt, n ast.Node, message, text string) []analysis.SuggestedFix {
-	stmt := EnclosingStmt(body, n)
+	stmt := enclosingStmt(body, n)
 	if stmt == nil {
 		return nil
 	}
-	check := ErrorCheck(body, stmt)
-	if check == nil || InLoop(body, stmt) {
+	check := errorCheck(body, stmt)
+	if check == nil || inLoop(body, stmt) {
 		return nil
 	}
-	edit, ok := LineAfter(fset, check, text)
+	edit, ok := lineAfter(fset, check, text)
 	if !ok {
 		return nil
 	}

@@ -55,9 +55,9 @@ func (f Func) Signature(info *types.Info) *types.Signature {
 	return sig
 }
 
-// NoReturn reports whether call never returns: panic, os.Exit, log.Fatal*,
+// noReturn reports whether call never returns: panic, os.Exit, log.Fatal*,
 // log.Panic*, runtime.Goexit, and the testing methods that stop a test.
-func NoReturn(info *types.Info, call *ast.CallExpr) bool {
+func noReturn(info *types.Info, call *ast.CallExpr) bool {
 	fun := ast.Unparen(call.Fun)
 	if id, ok := fun.(*ast.Ident); ok {
 		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
@@ -94,12 +94,12 @@ func NoReturn(info *types.Info, call *ast.CallExpr) bool {
 
 // CFG builds the control-flow graph of body.
 func CFG(info *types.Info, body *ast.BlockStmt) *cfg.CFG {
-	return cfg.New(body, func(call *ast.CallExpr) bool { return !NoReturn(info, call) })
+	return cfg.New(body, func(call *ast.CallExpr) bool { return !noReturn(info, call) })
 }
 
-// Cond returns the condition that ends b when b branches on it: Succs[0] is
+// cond returns the condition that ends b when b branches on it: Succs[0] is
 // taken when it is true, Succs[1] when false.
-func Cond(b *cfg.Block) ast.Expr {
+func cond(b *cfg.Block) ast.Expr {
 	if len(b.Succs) != 2 || len(b.Nodes) == 0 {
 		return nil
 	}
@@ -107,32 +107,32 @@ func Cond(b *cfg.Block) ast.Expr {
 	return e
 }
 
-// ExitKind says how control leaves a block without successors.
-type ExitKind uint8
+// exitKind says how control leaves a block without successors.
+type exitKind uint8
 
 const (
-	NotExit      ExitKind = iota
-	Return                // an explicit return statement
-	FallOff               // the end of the function body
-	NoReturnExit          // a call that never returns (panic, os.Exit, t.Fatal)
+	notExit      exitKind = iota
+	returnExit            // an explicit return statement
+	fallOff               // the end of the function body
+	noReturnExit          // a call that never returns (panic, os.Exit, t.Fatal)
 )
 
-// Exit classifies a block: whether control leaves the function there, and how.
-func Exit(info *types.Info, b *cfg.Block) (ExitKind, ast.Node) {
+// exitOf classifies a block: whether control leaves the function there, and how.
+func exitOf(info *types.Info, b *cfg.Block) (exitKind, ast.Node) {
 	if len(b.Succs) != 0 || !b.Live {
-		return NotExit, nil
+		return notExit, nil
 	}
 	if len(b.Nodes) > 0 {
 		switch last := b.Nodes[len(b.Nodes)-1].(type) {
 		case *ast.ReturnStmt:
-			return Return, last
+			return returnExit, last
 		case *ast.ExprStmt:
-			if call, ok := ast.Unparen(last.X).(*ast.CallExpr); ok && NoReturn(info, call) {
-				return NoReturnExit, last
+			if call, ok := ast.Unparen(last.X).(*ast.CallExpr); ok && noReturn(info, call) {
+				return noReturnExit, last
 			}
 		}
 	}
-	return FallOff, nil
+	return fallOff, nil
 }
 
 // Problem is a forward dataflow problem over states S.
@@ -237,7 +237,7 @@ func Solve[S any](g *cfg.CFG, p Problem[S]) Solution[S] {
 				out = p.Transfer(n, out)
 			}
 		}
-		cond := Cond(b)
+		cond := cond(b)
 		for i, succ := range b.Succs {
 			last := i == len(b.Succs)-1
 			// s is out, or a state refined from it; owned says whether
@@ -381,9 +381,9 @@ func ReplayExitsAt[S any](info *types.Info, g *cfg.CFG, in Solution[S], p Proble
 		}
 		atExit, pos := false, token.NoPos
 		if exit != nil {
-			kind, n := Exit(info, b)
-			atExit = kind == Return || kind == FallOff
-			if kind == Return {
+			kind, n := exitOf(info, b)
+			atExit = kind == returnExit || kind == fallOff
+			if kind == returnExit {
 				pos = n.Pos()
 			}
 		}

@@ -2,10 +2,10 @@ package flow
 
 import "go/types"
 
-// FollowLocals is a Trace.Follow that follows local variables only
+// followLocals is a Trace.Follow that follows local variables only
 // (IsLocalVar): parameters, fields and package variables are where the
 // trace stops.
-func FollowLocals(v *types.Var) bool {
+func followLocals(v *types.Var) bool {
 	_, ok := IsLocalVar(v)
 	return ok
 }

@@ -14,8 +14,8 @@ func TestFollowLocals(t *testing.T) {
 	global := types.NewVar(token.NoPos, pkg, "g", types.Typ[types.Int])
 	pkg.Scope().Insert(global)
 	field := types.NewField(token.NoPos, pkg, "f", types.Typ[types.Int], false)
-	if !FollowLocals(local) || FollowLocals(global) || FollowLocals(field) {
+	if !followLocals(local) || followLocals(global) || followLocals(field) {
 		t.Fatalf("FollowLocals: local %v, package variable %v, field %v; want true, false, false",
-			FollowLocals(local), FollowLocals(global), FollowLocals(field))
+			followLocals(local), followLocals(global), followLocals(field))
 	}
 }

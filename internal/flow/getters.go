@@ -76,7 +76,7 @@ func runGetters(pass *analysis.Pass) (any, error) {
 			return r.ref, r.ok
 		}
 		var f ReturnsField
-		ok := ImportedFact(pass, fn, &f) // imported facts are final: the answer stays
+		ok := importedFact(pass, fn, &f) // imported facts are final: the answer stays
 		out.importedMu.Lock()
 		Put(&out.importedRefs, fn, importedRef{f.Ref, ok})
 		out.importedMu.Unlock()
@@ -118,7 +118,7 @@ func runGetters(pass *analysis.Pass) (any, error) {
 // getter recognizes `return view(p.f.g)` for a parameter or receiver p and a
 // result that can hold an address.
 func getter(info *types.Info, sig *types.Signature, body *ast.BlockStmt) (Ref, bool) {
-	if len(body.List) != 1 || sig.Results().Len() != 1 || !MayHoldAddress(sig.Results().At(0).Type()) {
+	if len(body.List) != 1 || sig.Results().Len() != 1 || !mayHoldAddress(sig.Results().At(0).Type()) {
 		return Ref{}, false
 	}
 	ret, ok := body.List[0].(*ast.ReturnStmt)
@@ -126,7 +126,7 @@ func getter(info *types.Info, sig *types.Signature, body *ast.BlockStmt) (Ref, b
 		return Ref{}, false
 	}
 	lc := Locator{Info: info, Index: func(*ast.IndexExpr) (string, bool) { return "", false }}
-	l, ok := lc.Of(Viewed(info, ret.Results[0]))
+	l, ok := lc.Of(viewed(info, ret.Results[0]))
 	if !ok {
 		return Ref{}, false
 	}
@@ -137,7 +137,7 @@ func getter(info *types.Info, sig *types.Signature, body *ast.BlockStmt) (Ref, b
 // variable v in a function of no parameters.
 func pkgVarGetter(pkg *types.Package, info *types.Info, sig *types.Signature, body *ast.BlockStmt) (Loc, bool) {
 	if sig.Params().Len() != 0 || sig.Recv() != nil || len(body.List) != 1 || sig.Results().Len() != 1 ||
-		!MayHoldAddress(sig.Results().At(0).Type()) {
+		!mayHoldAddress(sig.Results().At(0).Type()) {
 		return Loc{}, false
 	}
 	ret, ok := body.List[0].(*ast.ReturnStmt)
@@ -145,7 +145,7 @@ func pkgVarGetter(pkg *types.Package, info *types.Info, sig *types.Signature, bo
 		return Loc{}, false
 	}
 	lc := Locator{Info: info, Index: func(*ast.IndexExpr) (string, bool) { return "", false }}
-	l, ok := lc.Of(Viewed(info, ret.Results[0]))
+	l, ok := lc.Of(viewed(info, ret.Results[0]))
 	if !ok || l.Root == nil || l.Root.Parent() != pkg.Scope() {
 		return Loc{}, false
 	}
@@ -171,16 +171,16 @@ func GetterOf(pass *analysis.Pass, fn *types.Func) (Ref, bool) {
 		return res.imported(fn)
 	}
 	var f ReturnsField
-	if ImportedFact(pass, fn, &f) {
+	if importedFact(pass, fn, &f) {
 		return f.Ref, true
 	}
 	return Ref{}, false
 }
 
-// Viewed returns the memory a view is made of: e without conversions,
+// viewed returns the memory a view is made of: e without conversions,
 // slicing, unsafe.Slice and unsafe.Add (a Values() accessor returning
 // unsafe.Slice((*float32)(b.ptr), b.n) views b.ptr).
-func Viewed(info *types.Info, e ast.Expr) ast.Expr {
+func viewed(info *types.Info, e ast.Expr) ast.Expr {
 	for range 8 {
 		e = StripConversions(info, e)
 		switch x := e.(type) {
@@ -202,12 +202,12 @@ func Viewed(info *types.Info, e ast.Expr) ast.Expr {
 	return e
 }
 
-// MayHoldAddress reports whether a value of type t can hold a device or host
+// mayHoldAddress reports whether a value of type t can hold a device or host
 // address: pointers, unsafe.Pointer, uintptr and the unsigned integers device
 // pointers are declared as, slices, structs holding one of those, and C types
 // at tier 3, which have no type there.
-func MayHoldAddress(t types.Type) bool {
-	return FieldsHold(t, func(t types.Type) bool {
+func mayHoldAddress(t types.Type) bool {
+	return fieldsHold(t, func(t types.Type) bool {
 		switch u := t.Underlying().(type) {
 		case *types.Pointer, *types.Slice:
 			return true

@@ -34,7 +34,7 @@ func GlobalRefOf(pkg *types.Package, sig *types.Signature, l Loc) (GlobalRef, bo
 		return GlobalRef{}, false
 	}
 	var b strings.Builder
-	for _, seg := range Segments(l.Path) {
+	for _, seg := range segments(l.Path) {
 		index, isIndex := strings.CutPrefix(seg, "[")
 		if !isIndex {
 			b.WriteString(seg)
@@ -71,7 +71,7 @@ func (g GlobalRef) At(pkg *types.Package, call *ast.CallExpr) (Loc, bool) {
 	if !ok {
 		return Loc{}, false
 	}
-	segs := Segments(g.Path)
+	segs := segments(g.Path)
 	out := slices.Clone(segs)
 	for k, seg := range segs {
 		digits, ok := strings.CutPrefix(seg, "[p")
@@ -82,7 +82,7 @@ func (g GlobalRef) At(pkg *types.Package, call *ast.CallExpr) (Loc, bool) {
 		if err != nil {
 			continue
 		}
-		arg := ArgAt(call, i)
+		arg := argAt(call, i)
 		if arg == nil {
 			return Loc{}, false
 		}

@@ -95,11 +95,11 @@ func BlankAssigned(as *ast.AssignStmt) []PosRange {
 	return out
 }
 
-// DirectPart reports whether e is a field of a variable (p.mods) or what a
+// directPart reports whether e is a field of a variable (p.mods) or what a
 // variable points to (*mods): a part of the caller's own value when the
 // variable is a pointer parameter. A field reached through another pointer
 // (p.ctx.mods) may belong to something shared.
-func DirectPart(e ast.Expr) bool {
+func directPart(e ast.Expr) bool {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr:
 		_, ok := ast.Unparen(x.X).(*ast.Ident)
@@ -139,7 +139,7 @@ func IsParamOrGlobal(sig *types.Signature, v *types.Var) bool {
 	if sig == nil {
 		return false
 	}
-	_, ok := ParamIndex(sig, v)
+	_, ok := paramIndex(sig, v)
 	return ok
 }
 
@@ -170,14 +170,14 @@ func CallsParam(info *types.Info, sig *types.Signature, call *ast.CallExpr) bool
 	if _, ok := v.Type().Underlying().(*types.Signature); !ok {
 		return false
 	}
-	_, ok = ParamIndex(sig, v)
+	_, ok = paramIndex(sig, v)
 	return ok
 }
 
-// Guarded reports whether every position in ps lies under the if
+// guarded reports whether every position in ps lies under the if
 // statement's guard: inside the statement, or after it when its body ends
 // in a return (an early exit).
-func Guarded(ifs *ast.IfStmt, ps []token.Pos) bool {
+func guarded(ifs *ast.IfStmt, ps []token.Pos) bool {
 	earlyExit := false
 	if n := len(ifs.Body.List); n > 0 {
 		_, earlyExit = ifs.Body.List[n-1].(*ast.ReturnStmt)
@@ -191,10 +191,10 @@ func Guarded(ifs *ast.IfStmt, ps []token.Pos) bool {
 	return true
 }
 
-// UsedOutside returns those of objs that n uses (info.Uses) somewhere
+// usedOutside returns those of objs that n uses (info.Uses) somewhere
 // outside the ranges safe: the variables whose every use is in a safe
 // position are left out. The map is nil when there are none.
-func UsedOutside[V any](info *types.Info, n ast.Node, objs map[types.Object]V, safe []PosRange) map[types.Object]bool {
+func usedOutside[V any](info *types.Info, n ast.Node, objs map[types.Object]V, safe []PosRange) map[types.Object]bool {
 	if len(objs) == 0 {
 		return nil
 	}
@@ -241,7 +241,7 @@ func (u *UsedScan[V]) inertField(info *types.Info, sel *ast.SelectorExpr) bool {
 	t := info.TypeOf(sel)
 	inert, ok := u.inert[t]
 	if !ok {
-		inert = !MayHold(t, u.Holds)
+		inert = !mayHold(t, u.Holds)
 		Put(&u.inert, t, inert)
 	}
 	return inert

@@ -80,9 +80,9 @@ func TestHolders(t *testing.T) {
 	blank := body.List[6].(*ast.AssignStmt) // _ = r
 	assert.Len(t, BlankAssigned(blank), 1)
 	tuple := body.List[7].(*ast.AssignStmt)
-	assert.True(t, DirectPart(tuple.Rhs[2]))
-	assert.True(t, DirectPart(body.List[8].(*ast.AssignStmt).Rhs[0]))
-	assert.False(t, DirectPart(body.List[9].(*ast.AssignStmt).Rhs[0]), "through another pointer")
+	assert.True(t, directPart(tuple.Rhs[2]))
+	assert.True(t, directPart(body.List[8].(*ast.AssignStmt).Rhs[0]))
+	assert.False(t, directPart(body.List[9].(*ast.AssignStmt).Rhs[0]), "through another pointer")
 
 	rs := ClosureRanges(info, body)
 	assert.Len(t, rs, 2)
@@ -125,8 +125,8 @@ func f(cb func(int), x int) {
 	assert.True(t, CallsParam(info, sig, body[0].(*ast.ExprStmt).X.(*ast.CallExpr)))
 	assert.False(t, CallsParam(info, sig, body[1].(*ast.ExprStmt).X.(*ast.CallExpr)))
 	ifs := body[2].(*ast.IfStmt)
-	assert.True(t, Guarded(ifs, []token.Pos{body[3].Pos()}), "after an early return")
-	assert.False(t, Guarded(ifs, []token.Pos{body[1].Pos()}), "before the if")
+	assert.True(t, guarded(ifs, []token.Pos{body[3].Pos()}), "after an early return")
+	assert.False(t, guarded(ifs, []token.Pos{body[1].Pos()}), "before the if")
 }
 
 func TestUsedOutside(t *testing.T) {
@@ -150,7 +150,7 @@ func f(a, b int) {
 		call := st.(*ast.ExprStmt).X.(*ast.CallExpr)
 		safe = append(safe, PosRange{Pos: call.Args[0].Pos(), End: call.Args[0].End()})
 	}
-	assert.Equal(t, map[types.Object]bool{b: true}, UsedOutside(info, fd.Body, objs, safe))
+	assert.Equal(t, map[types.Object]bool{b: true}, usedOutside(info, fd.Body, objs, safe))
 
 	// UsedScan answers the same, call after call.
 	var scan UsedScan[int]

@@ -41,11 +41,11 @@ func IdempotentParams(info *types.Info, body *ast.BlockStmt, sig *types.Signatur
 	var onceReleases []int
 	releasesAt := map[int][]token.Pos{} // where body releases each parameter
 	paramOf := func(e ast.Expr) (int, string, bool) {
-		root, path, ok := FieldPath(info, e)
+		root, path, ok := fieldPath(info, e)
 		if !ok || path == "" {
 			return 0, "", false
 		}
-		i, ok := ParamIndex(sig, root)
+		i, ok := paramIndex(sig, root)
 		return i, path, ok
 	}
 	paramRoot := func(e ast.Expr) (int, bool) {
@@ -57,7 +57,7 @@ func IdempotentParams(info *types.Info, body *ast.BlockStmt, sig *types.Signatur
 		if p, ok := aliases[root]; ok {
 			root = p
 		}
-		return ParamIndex(sig, root)
+		return paramIndex(sig, root)
 	}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -83,7 +83,7 @@ func IdempotentParams(info *types.Info, body *ast.BlockStmt, sig *types.Signatur
 					releasesAt[i] = append(releasesAt[i], n.Pos())
 				}
 			}
-			if !IsOnceDo(Callee(info, n)) {
+			if !isOnceDo(Callee(info, n)) {
 				return true
 			}
 			for _, arg := range n.Args {
@@ -95,7 +95,7 @@ func IdempotentParams(info *types.Info, body *ast.BlockStmt, sig *types.Signatur
 					if call, ok := x.(*ast.CallExpr); ok {
 						for _, m := range released(call) {
 							if v := RootVar(info, m); v != nil {
-								if i, ok := ParamIndex(sig, v); ok {
+								if i, ok := paramIndex(sig, v); ok {
 									onceReleases = append(onceReleases, i)
 								}
 							}
@@ -111,8 +111,8 @@ func IdempotentParams(info *types.Info, body *ast.BlockStmt, sig *types.Signatur
 	for _, i := range params {
 		ok := slices.Contains(onceReleases, i)
 		for _, g := range guards {
-			clears := slices.ContainsFunc(cleared[i], func(p string) bool { return PathWithin(p, g.path) || PathWithin(g.path, p) })
-			if g.param == i && clears && len(releasesAt[i]) > 0 && Guarded(g.stmt, releasesAt[i]) {
+			clears := slices.ContainsFunc(cleared[i], func(p string) bool { return pathWithin(p, g.path) || pathWithin(g.path, p) })
+			if g.param == i && clears && len(releasesAt[i]) > 0 && guarded(g.stmt, releasesAt[i]) {
 				ok = true
 			}
 		}

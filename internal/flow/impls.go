@@ -26,8 +26,8 @@ func NewImpls(pass *analysis.Pass) *Impls {
 	return &Impls{pass: pass, cache: map[*types.Func][]*types.Func{}}
 }
 
-// IsInterfaceMethod reports whether fn is a method of an interface type.
-func IsInterfaceMethod(fn *types.Func) bool {
+// isInterfaceMethod reports whether fn is a method of an interface type.
+func isInterfaceMethod(fn *types.Func) bool {
 	if fn == nil {
 		return false
 	}
@@ -41,7 +41,7 @@ func IsInterfaceMethod(fn *types.Func) bool {
 // method, so a summary of m built from the summaries of Of(m) recurses at
 // most one level: callers need no visited set of their own for it.
 func (x *Impls) Of(m *types.Func) []*types.Func {
-	if !IsInterfaceMethod(m) {
+	if !isInterfaceMethod(m) {
 		return nil
 	}
 	if out, ok := x.cache[m]; ok {
@@ -76,7 +76,7 @@ func (x *Impls) Of(m *types.Func) []*types.Func {
 			// returning it would make every caller that combines the
 			// implementations' summaries recurse into this method again
 			// (issue 16: a fatal stack overflow).
-			if fn, ok := obj.(*types.Func); ok && !IsInterfaceMethod(fn) {
+			if fn, ok := obj.(*types.Func); ok && !isInterfaceMethod(fn) {
 				out = append(out, fn.Origin())
 			}
 		}
@@ -112,14 +112,14 @@ func (x *Impls) candidates() []*types.TypeName {
 	return x.types
 }
 
-// LocalRefs returns the functions and methods of the package being analyzed
+// localRefs returns the functions and methods of the package being analyzed
 // that body refers to, called or not, and, when impls is not nil, those that
 // implement the interface methods it refers to: the functions of this
 // package whose summaries the summary of body's function may depend on.
 // Analyzers compute summaries to a fixpoint and analyze a function again
 // only when one of these changed. The walk of body is the index's, made once
 // for all analyzers (Index.funcRefs).
-func LocalRefs(pass *analysis.Pass, x *Index, impls *Impls, body *ast.BlockStmt) []*types.Func {
+func localRefs(pass *analysis.Pass, x *Index, impls *Impls, body *ast.BlockStmt) []*types.Func {
 	// A slice in the order of first mention, not a set: Solve reads it once
 	// per function and analyzer, and a map made each time was a tenth of
 	// what the solver allocated.

@@ -42,7 +42,7 @@ type KernelArg struct {
 // and package variables are not followed, nor the slice of a helper's
 // variadic arguments. A VariadicArgs carries what its elements pass.
 func (k *KernelArgs) Carried(e ast.Expr, cBuffer bool) []KernelArg {
-	if v, ok := e.(*VariadicArgs); ok {
+	if v, ok := e.(*variadicArgs); ok {
 		return kernelArgs(addrValues(k.Info, v.Elems)) // no node of the file: nothing else looks at it
 	}
 	vals := k.GoArray(e)
@@ -56,7 +56,7 @@ func (k *KernelArgs) Carried(e ast.Expr, cBuffer bool) []KernelArg {
 		if k.helped == nil {
 			k.helped = &Trace[[]KernelArg, *KernelArgs]{Ctx: k, Info: k.Info, Sources: k.Sources,
 				Expr: (*KernelArgs).helperExpr, Call: (*KernelArgs).helperCall,
-				Join: func(p, q []KernelArg) []KernelArg { return append(p, q...) }, Follow: FollowLocals}
+				Join: func(p, q []KernelArg) []KernelArg { return append(p, q...) }, Follow: followLocals}
 		}
 		return k.helped.Of(e)
 	}
@@ -79,12 +79,12 @@ func (k *KernelArgs) helperExpr(e ast.Expr, s Step[[]KernelArg, *KernelArgs]) []
 	switch x := e.(type) {
 	case *ast.UnaryExpr: // &args[0] of a returned slice
 		if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok && x.Op == token.AND {
-			if _, ok := Under(k.Info, ix.X).(*types.Slice); ok {
+			if _, ok := under(k.Info, ix.X).(*types.Slice); ok {
 				return s.Of(ix.X)
 			}
 		}
 	case *ast.CallExpr:
-		if UnsafeBuiltin(k.Info, x) == "SliceData" && len(x.Args) == 1 {
+		if unsafeBuiltin(k.Info, x) == "SliceData" && len(x.Args) == 1 {
 			return s.Of(x.Args[0])
 		}
 		return k.helperCall(x, 0, s)
@@ -101,7 +101,7 @@ func (k *KernelArgs) helperCall(call *ast.CallExpr, result int, _ Step[[]KernelA
 	}
 	var out []KernelArg
 	for _, p := range k.Built(fn, result) {
-		if arg := ArgAt(call, p); arg != nil && !IsVariadicParam(fn.Signature(), p) {
+		if arg := argAt(call, p); arg != nil && !isVariadicParam(fn.Signature(), p) {
 			out = append(out, KernelArg{arg, fn.Name()})
 		}
 	}
@@ -122,15 +122,15 @@ func (k KernelArgs) GoArray(e ast.Expr) []ast.Expr {
 		}
 	}
 	if call, ok := e.(*ast.CallExpr); ok {
-		if UnsafeBuiltin(info, call) == "SliceData" && len(call.Args) == 1 {
+		if unsafeBuiltin(info, call) == "SliceData" && len(call.Args) == 1 {
 			e = ast.Unparen(call.Args[0])
 		}
 	}
 	if lit, ok := e.(*ast.CompositeLit); ok { // return []unsafe.Pointer{unsafe.Pointer(&p)}
-		if _, isSlice := Under(info, lit).(*types.Slice); !isSlice {
+		if _, isSlice := under(info, lit).(*types.Slice); !isSlice {
 			return nil
 		}
-		return addrValues(info, Elements(lit))
+		return addrValues(info, elements(lit))
 	}
 	id, ok := e.(*ast.Ident)
 	if !ok {
@@ -141,7 +141,7 @@ func (k KernelArgs) GoArray(e ast.Expr) []ast.Expr {
 	for _, src := range k.Sources.Of[arr] {
 		switch x := ast.Unparen(src.Expr).(type) {
 		case *ast.CompositeLit:
-			elems = append(elems, Elements(x)...)
+			elems = append(elems, elements(x)...)
 		case *ast.CallExpr:
 			if BuiltinName(info, x) == "append" && len(x.Args) > 1 {
 				elems = append(elems, x.Args[1:]...)
@@ -171,7 +171,7 @@ func addrValue(info *types.Info, slot ast.Expr) (ast.Expr, bool) {
 		return nil, false
 	}
 	v := ast.Unparen(u.X)
-	if _, isIdent := v.(*ast.Ident); !isIdent && SelectedField(info, v) == nil || !PointerLike(info.TypeOf(v)) {
+	if _, isIdent := v.(*ast.Ident); !isIdent && SelectedField(info, v) == nil || !pointerLike(info.TypeOf(v)) {
 		return nil, false
 	}
 	return v, true
@@ -206,7 +206,7 @@ func (k KernelArgs) CSlots(e ast.Expr) []ast.Expr {
 				continue
 			}
 			for _, v := range k.C.StoresAt(at) {
-				if PointerLike(info.TypeOf(v)) {
+				if pointerLike(info.TypeOf(v)) {
 					out = append(out, v)
 				}
 			}
@@ -235,14 +235,14 @@ func (k KernelArgs) CBuffer(e ast.Expr) []ast.Expr {
 		if vals := k.C.Buffer(slot); vals != nil && vals != arr {
 			if stored := k.C.StoresInto(vals); len(stored) > 0 {
 				for _, w := range stored {
-					if PointerLike(info.TypeOf(w)) {
+					if pointerLike(info.TypeOf(w)) {
 						out = append(out, w)
 					}
 				}
 				continue
 			}
 		}
-		if PointerLike(info.TypeOf(slot)) {
+		if pointerLike(info.TypeOf(slot)) {
 			out = append(out, slot)
 		}
 	}
@@ -259,12 +259,12 @@ func IsArgArrayType(t types.Type) bool {
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Slice:
-		return PointerLike(u.Elem())
+		return pointerLike(u.Elem())
 	case *types.Pointer:
 		if arr, ok := u.Elem().Underlying().(*types.Array); ok {
-			return PointerLike(arr.Elem())
+			return pointerLike(arr.Elem())
 		}
-		return PointerLike(u.Elem())
+		return pointerLike(u.Elem())
 	}
 	return false
 }

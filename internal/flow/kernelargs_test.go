@@ -28,7 +28,7 @@ func f(d unsafe.Pointer, b *B, n int) {
 `
 	pass, _ := fakePass(t, src)
 	info := pass.TypesInfo
-	srcs := IndexSources(info, pass.Files)
+	srcs := indexSources(info, pass.Files)
 	c := NewCMemory(info, types.SizesFor("gc", "amd64"), srcs, pass.Files, func(call *ast.CallExpr) bool {
 		fn := Callee(info, call)
 		return fn != nil && fn.Name() == "alloc"
@@ -89,7 +89,7 @@ func f(d, e unsafe.Pointer, extra []unsafe.Pointer) {
 `
 	pass, _ := fakePass(t, src)
 	info := pass.TypesInfo
-	srcs := IndexSources(info, pass.Files)
+	srcs := indexSources(info, pass.Files)
 	c := NewCMemory(info, types.SizesFor("gc", "amd64"), srcs, pass.Files, func(*ast.CallExpr) bool { return false })
 	k := KernelArgs{Info: info, Sources: srcs, C: c, Built: func(fn *types.Func, result int) []int {
 		if fn.Name() == "block" && result == 1 {
@@ -139,7 +139,7 @@ func f(d, e unsafe.Pointer, n int32) {
 `
 	pass, _ := fakePass(t, src)
 	info := pass.TypesInfo
-	srcs := IndexSources(info, pass.Files)
+	srcs := indexSources(info, pass.Files)
 	c := NewCMemory(info, types.SizesFor("gc", "amd64"), srcs, pass.Files, func(*ast.CallExpr) bool { return false })
 	k := KernelArgs{Info: info, Sources: srcs, C: c}
 	var calls []*ast.CallExpr
@@ -161,7 +161,7 @@ func f(d, e unsafe.Pointer, n int32) {
 		return out
 	}
 	listed := PassedArg(info, calls[0], sig(calls[0]), Ref{Param: 1}, true)
-	require.IsType(t, &VariadicArgs{}, listed)
+	require.IsType(t, &variadicArgs{}, listed)
 	assert.Equal(t, calls[0].Args[1].Pos(), listed.Pos(), "it stands at the first of them")
 	assert.Equal(t, []string{"d", "e"}, carried(listed), "the listed arguments' values (n is no pointer)")
 	spread := PassedArg(info, calls[1], sig(calls[1]), Ref{Param: 1}, true)
@@ -172,6 +172,6 @@ func f(d, e unsafe.Pointer, n int32) {
 	assert.Nil(t, PassedArg(info, calls[0], sig(calls[0]), Ref{Param: 1, Path: ".x"}, true), "a field of them")
 	assert.Same(t, calls[0].Args[0], PassedArg(info, calls[0], sig(calls[0]), Ref{Param: 0}, true), "a plain parameter")
 	assert.Same(t, calls[3].Args[0], PassedArg(info, calls[3], sig(calls[3]), Ref{Param: 0}, false))
-	assert.Empty(t, k.Carried(&VariadicArgs{Expr: calls[3].Args[0], Elems: calls[3].Args}, false),
+	assert.Empty(t, k.Carried(&variadicArgs{Expr: calls[3].Args[0], Elems: calls[3].Args}, false),
 		"elements that are no addresses carry nothing, and nothing else is looked at")
 }

@@ -41,15 +41,15 @@ func (k *StableKeys) Index(x *ast.IndexExpr) (string, bool) {
 	}
 	a, seen := k.assigned[v]
 	if !seen {
-		a = MayChange(k.info, k.body, v)
+		a = mayChange(k.info, k.body, v)
 		k.assigned[v] = a
 	}
 	return "[" + id.Name + "]", !a
 }
 
-// MayChange reports whether body may change v: assigns it, declares it in a
+// mayChange reports whether body may change v: assigns it, declares it in a
 // range clause, increments or decrements it, or takes its address.
-func MayChange(info *types.Info, body ast.Node, v *types.Var) bool {
+func mayChange(info *types.Info, body ast.Node, v *types.Var) bool {
 	is := func(e ast.Expr) bool {
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		return ok && (info.Uses[id] == v || info.Defs[id] == v)

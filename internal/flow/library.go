@@ -6,7 +6,7 @@ import (
 	"github.com/hiplint/hiplint/internal/cgocall"
 )
 
-// LibraryArgs reads a call of a C library routine (a GPU library such as
+// libraryArgs reads a call of a C library routine (a GPU library such as
 // hipBLAS; neither libc nor cgo's own functions, cgocall.IsLibc, nor the
 // runtime) with nargs arguments from the parameters of its signature: the
 // index of its first stream argument (-1 when it has none, and its work
@@ -15,7 +15,7 @@ import (
 // IsUintptr), which the routine may read on the device. ok is false for
 // libc and when the arguments do not match the parameters (variadic C
 // functions).
-func LibraryArgs(name string, sig *types.Signature, nargs int) (stream int, memory []int, ok bool) {
+func libraryArgs(name string, sig *types.Signature, nargs int) (stream int, memory []int, ok bool) {
 	if cgocall.IsLibc(name) || sig == nil || sig.Params().Len() != nargs {
 		return -1, nil, false
 	}
@@ -26,7 +26,7 @@ func LibraryArgs(name string, sig *types.Signature, nargs int) (stream int, memo
 			if stream < 0 {
 				stream = i
 			}
-		case HoldsPointer(t) || IsUintptr(t):
+		case HoldsPointer(t) || isUintptr(t):
 			memory = append(memory, i)
 		}
 	}

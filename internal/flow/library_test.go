@@ -20,18 +20,18 @@ func malloc(n uint64) unsafe.Pointer { return nil }
 	pkg := check(t, src).pkg
 	sig := func(name string) *types.Signature { return pkg.Scope().Lookup(name).Type().(*types.Signature) }
 
-	stream, memory, ok := LibraryArgs("hipblasSgemm", sig("gemm"), 6)
+	stream, memory, ok := libraryArgs("hipblasSgemm", sig("gemm"), 6)
 	assert.True(t, ok)
 	assert.Equal(t, 4, stream, "the first stream argument")
 	assert.Equal(t, []int{0, 2, 3}, memory, "pointers and uintptrs, not the int nor the streams")
 
-	stream, memory, ok = LibraryArgs("hipblasSscal", sig("scal"), 2)
+	stream, memory, ok = libraryArgs("hipblasSscal", sig("scal"), 2)
 	assert.True(t, ok)
 	assert.Equal(t, -1, stream, "no stream: the handle's own")
 	assert.Equal(t, []int{1}, memory)
 
-	_, _, ok = LibraryArgs("hipblasSscal", sig("scal"), 3)
+	_, _, ok = libraryArgs("hipblasSscal", sig("scal"), 3)
 	assert.False(t, ok, "arguments that do not match the parameters")
-	_, _, ok = LibraryArgs("malloc", sig("malloc"), 1)
+	_, _, ok = libraryArgs("malloc", sig("malloc"), 1)
 	assert.False(t, ok, "libc")
 }

@@ -12,7 +12,7 @@ import (
 // ("library:name"); and the arguments that may point to memory the routine
 // reads on the device. ok is false when LibraryArgs cannot read the call.
 func (sq StreamQueues) Library(name string, sig *types.Signature, args []ast.Expr, device Sym, created map[Loc]Queue) (q Queue, memory []int, ok bool) {
-	stream, memory, ok := LibraryArgs(name, sig, len(args))
+	stream, memory, ok := libraryArgs(name, sig, len(args))
 	if !ok {
 		return Queue{}, nil, false
 	}

@@ -30,15 +30,15 @@ func (l Loc) String() string {
 func (l Loc) Field(name string) Loc { return Loc{l.Root, l.Path + "." + name} }
 
 // Under reports whether l is m or a field or element path inside m.
-func (l Loc) Under(m Loc) bool { return l.Root == m.Root && PathWithin(l.Path, m.Path) }
+func (l Loc) Under(m Loc) bool { return l.Root == m.Root && pathWithin(l.Path, m.Path) }
 
 // Weak reports whether l stands for several locations (an element of a
 // slice, array or map), so that a store to it does not replace what the
 // others hold.
 func (l Loc) Weak() bool { return strings.Contains(l.Path, "[") }
 
-// PathWithin reports whether path p is q or a field or element path inside q.
-func PathWithin(p, q string) bool {
+// pathWithin reports whether path p is q or a field or element path inside q.
+func pathWithin(p, q string) bool {
 	return p == q || strings.HasPrefix(p, q+".") || strings.HasPrefix(p, q+"[")
 }
 
@@ -136,8 +136,8 @@ func (r Ref) String() string {
 	return "p" + strconv.Itoa(r.Param) + r.Path
 }
 
-// ParseRef reads a Ref's String form.
-func ParseRef(s string) (Ref, error) {
+// parseRef reads a Ref's String form.
+func parseRef(s string) (Ref, error) {
 	if strings.HasPrefix(s, "r") {
 		return Ref{Receiver, s[1:]}, nil
 	}
@@ -161,7 +161,7 @@ func RefOf(sig *types.Signature, l Loc) (Ref, bool) {
 	if sig == nil || l.Root == nil {
 		return Ref{}, false
 	}
-	i, ok := ParamIndex(sig, l.Root)
+	i, ok := paramIndex(sig, l.Root)
 	if !ok {
 		return Ref{}, false
 	}
@@ -177,7 +177,7 @@ func (r Ref) Arg(info *types.Info, call *ast.CallExpr) ast.Expr {
 	// A method expression (*T).M(v, x) passes its receiver first.
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
-			return ArgAt(call, r.Param+1)
+			return argAt(call, r.Param+1)
 		}
 	}
 	if r.Param == Receiver {
@@ -196,7 +196,7 @@ func (r Ref) Arg(info *types.Info, call *ast.CallExpr) ast.Expr {
 		}
 		return sel.X
 	}
-	return ArgAt(call, r.Param)
+	return argAt(call, r.Param)
 }
 
 // At returns the caller's location for r at call: the argument's location

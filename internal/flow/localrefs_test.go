@@ -30,7 +30,7 @@ func TestLocalRefs(t *testing.T) {
 	decls := pass.Files[0].Decls
 	body := decls[len(decls)-1].(*ast.FuncDecl).Body
 	var got []string
-	for _, fn := range LocalRefs(pass, x, NewImpls(pass), body) {
+	for _, fn := range localRefs(pass, x, NewImpls(pass), body) {
 		got = append(got, fn.FullName())
 	}
 	want := []string{"p.f3", "p.f1", "(p.I).M", "(p.A).M", "p.g", "p.f0"}
@@ -42,7 +42,7 @@ func TestLocalRefs(t *testing.T) {
 	assert.Equal(t, want, got)
 
 	got = got[:0]
-	for _, fn := range LocalRefs(pass, x, nil, body) {
+	for _, fn := range localRefs(pass, x, nil, body) {
 		got = append(got, fn.FullName())
 	}
 	assert.NotContains(t, got, "(p.A).M", "no implementations without Impls")

@@ -3,11 +3,11 @@ package flow
 // Joins of the map-valued parts of dataflow states. Like CloneMap they keep
 // empty maps nil, since most of a state's maps are empty at most points.
 
-// JoinUnion merges from into *into, as on either of two paths: a key of
+// joinUnion merges from into *into, as on either of two paths: a key of
 // either is kept; the values of a key both hold are combined by merge,
 // which may modify and return its first argument; a value only from holds
 // is copied by take (nil: as it is).
-func JoinUnion[K comparable, V any](into *map[K]V, from map[K]V, merge func(a, b V) V, take func(V) V) {
+func joinUnion[K comparable, V any](into *map[K]V, from map[K]V, merge func(a, b V) V, take func(V) V) {
 	for k, v := range from {
 		w, ok := (*into)[k]
 		switch {

@@ -9,8 +9,8 @@ import (
 func TestMapJoins(t *testing.T) {
 	var into map[string]int
 	sum := func(a, b int) int { return a + b }
-	JoinUnion(&into, map[string]int{"a": 1}, sum, nil)
-	JoinUnion(&into, map[string]int{"a": 2, "b": 3}, sum, func(v int) int { return v * 10 })
+	joinUnion(&into, map[string]int{"a": 1}, sum, nil)
+	joinUnion(&into, map[string]int{"a": 2, "b": 3}, sum, func(v int) int { return v * 10 })
 	assert.Equal(t, map[string]int{"a": 3, "b": 30}, into)
 
 	both := map[string]int{"a": 1, "b": 2}

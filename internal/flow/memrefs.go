@@ -10,7 +10,7 @@ import "go/types"
 func (a Aliases) MemoryRefs(sig *types.Signature, l Loc) []Ref {
 	var out []Ref
 	for _, m := range a.Of(l) {
-		if t := m.Root.Type(); m.Path == "" && !HoldsPointer(t) && !IsUintptr(t) {
+		if t := m.Root.Type(); m.Path == "" && !HoldsPointer(t) && !isUintptr(t) {
 			continue
 		}
 		if ref, ok := RefOf(sig, m); ok {

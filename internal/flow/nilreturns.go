@@ -24,7 +24,7 @@ func NilReturns[S any](info *types.Info, results *types.Tuple, rets []ReturnAt[S
 			return nil, false
 		case IsNil(info, r.Ret.Results[i]):
 			nils = append(nils, r.S)
-		case !NonNilError(info, results, r.Ret.Results[i]):
+		case !nonNilError(info, results, r.Ret.Results[i]):
 			return nil, false
 		}
 	}

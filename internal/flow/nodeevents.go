@@ -9,7 +9,7 @@ import (
 
 // NodeEvents collects what the nodes of a function's live blocks do, in
 // evaluation order: each call and function literal a node makes (a
-// CallOrder of Index's package) goes to Emit, which adds what it does to
+// callOrder of Index's package) goes to Emit, which adds what it does to
 // Out; a node's list is kept, a copy, where it is not empty. One
 // NodeEvents serves every function of a package, so that the walks
 // allocate only the lists kept.
@@ -19,7 +19,7 @@ type NodeEvents[E any] struct {
 	// Node is the node being walked, Out what Emit found in it so far.
 	Node  ast.Node
 	Out   []E
-	order *CallOrder
+	order *callOrder
 }
 
 // Add appends e to Out.
@@ -28,7 +28,7 @@ func (c *NodeEvents[E]) Add(e E) { c.Out = append(c.Out, e) }
 // Collect returns the events of g's live nodes, by node (nil for none).
 func (c *NodeEvents[E]) Collect(g *cfg.CFG) map[ast.Node][]E {
 	if c.order == nil {
-		c.order = NewCallOrder(c.Index.info, c.Index)
+		c.order = newCallOrder(c.Index.info, c.Index)
 	}
 	var out map[ast.Node][]E
 	for _, b := range g.Blocks {

@@ -9,8 +9,8 @@ import (
 	"github.com/hiplint/hiplint/internal/cgocall"
 )
 
-// GoOrigin is the origin of memory the Go runtime allocated.
-const GoOrigin = "Go memory"
+// goOrigin is the origin of memory the Go runtime allocated.
+const goOrigin = "Go memory"
 
 // Origins says where the memory a pointer, slice or unsafe.Pointer
 // expression points to was allocated, flow-insensitively over a package's
@@ -70,9 +70,9 @@ func (p *Origins) expr(e ast.Expr, s Step[string, *Origins]) string {
 		return p.call(x, 0, s)
 	case *ast.UnaryExpr:
 		if x.Op == token.AND {
-			own, via := AddrTarget(p.Info, x.X)
+			own, via := addrTarget(p.Info, x.X)
 			if own {
-				return GoOrigin
+				return goOrigin
 			}
 			return s.Of(via)
 		}
@@ -86,16 +86,16 @@ func (p *Origins) expr(e ast.Expr, s Step[string, *Origins]) string {
 	case *ast.IndexExpr:
 		// An element of a map or slice: what is stored into it (m[k] = p).
 		if id, ok := ast.Unparen(x.X).(*ast.Ident); ok {
-			switch Under(p.Info, x.X).(type) {
+			switch under(p.Info, x.X).(type) {
 			case *types.Map, *types.Slice:
-				return p.all(ExprSources(p.Sources.Elems[p.Info.Uses[id]]), s)
+				return p.all(exprSources(p.Sources.Elems[p.Info.Uses[id]]), s)
 			}
 		}
 	case *ast.SliceExpr:
 		return s.Of(x.X)
 	case *ast.CompositeLit:
-		if _, ok := Under(p.Info, x).(*types.Slice); ok {
-			return GoOrigin
+		if _, ok := under(p.Info, x).(*types.Slice); ok {
+			return goOrigin
 		}
 	}
 	return ""
@@ -126,10 +126,10 @@ func (p *Origins) call(call *ast.CallExpr, result int, s Step[string, *Origins])
 		}
 		return ""
 	}
-	if IsBuiltin(p.Info, call, "make", "new", "append") {
-		return GoOrigin
+	if isBuiltin(p.Info, call, "make", "new", "append") {
+		return goOrigin
 	}
-	switch UnsafeBuiltin(p.Info, call) {
+	switch unsafeBuiltin(p.Info, call) {
 	case "Slice", "SliceData", "String", "StringData", "Add":
 		if len(call.Args) > 0 {
 			return s.Of(call.Args[0])

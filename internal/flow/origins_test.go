@@ -45,7 +45,7 @@ func f(param unsafe.Pointer, n int) {
 		}
 		return ""
 	}
-	o := NewOrigins(info, IndexSources(info, pass.Files), alloc)
+	o := NewOrigins(info, indexSources(info, pass.Files), alloc)
 	var uses [][]ast.Expr
 	var ptr *types.Var
 	ast.Inspect(pass.Files[0], func(n ast.Node) bool {

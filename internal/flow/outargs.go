@@ -6,20 +6,20 @@ import (
 	"go/types"
 )
 
-// Out is the Result of a Source that a call writes through an out-argument
+// outArgs is the Result of a Source that a call writes through an out-argument
 // (AddOut).
-const Out = -1
+const outArgs = -1
 
 // AddOut records that call writes through its out-argument out: &v gives v
 // a source, &x.f the field f in every value and, for a variable x, the
 // field of x (Fields); each is a Source with Call call and Result Out.
 func (s *Sources) AddOut(info *types.Info, out ast.Expr, call *ast.CallExpr) {
-	src := Source{Call: call, Result: Out}
+	src := Source{Call: call, Result: outArgs}
 	if o := AddrOf(info, out); o != nil {
 		s.Of[o] = append(s.Of[o], src)
 	}
 	if u, ok := StripConversions(info, out).(*ast.UnaryExpr); ok && u.Op == token.AND {
-		if k, ok := FieldOfVar(info, u.X); ok {
+		if k, ok := fieldOfVar(info, u.X); ok {
 			s.Fields[k] = append(s.Fields[k], src)
 		}
 	}

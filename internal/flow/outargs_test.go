@@ -23,7 +23,7 @@ func f() {
 `
 	pass, _ := fakePass(t, src)
 	info := pass.TypesInfo
-	s := IndexSources(info, pass.Files)
+	s := indexSources(info, pass.Files)
 	var calls []*ast.CallExpr
 	ast.Inspect(pass.Files[0], func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && Callee(info, call) != nil && Callee(info, call).Name() == "alloc" {
@@ -40,12 +40,12 @@ func f() {
 		byName[o.Name()] = append(byName[o.Name()], srcs...)
 	}
 	require.Len(t, byName["v"], 1, "&v")
-	assert.Equal(t, Source{Call: calls[0], Result: Out}, byName["v"][0])
+	assert.Equal(t, Source{Call: calls[0], Result: outArgs}, byName["v"][0])
 	require.Len(t, byName["ptr"], 1, "&t.ptr, through the conversions: the field in every value")
 	assert.Equal(t, calls[1], byName["ptr"][0].Call)
 	require.Len(t, s.Fields, 1, "and the field of t; nil writes nothing")
 	for k, srcs := range s.Fields {
 		assert.Equal(t, "t.ptr", k.String())
-		assert.Equal(t, []Source{{Call: calls[1], Result: Out}}, srcs)
+		assert.Equal(t, []Source{{Call: calls[1], Result: outArgs}}, srcs)
 	}
 }

@@ -5,9 +5,9 @@ import (
 	"go/types"
 )
 
-// CallsPanic reports whether body calls the builtin panic itself, outside
+// callsPanic reports whether body calls the builtin panic itself, outside
 // the function literals it holds.
-func CallsPanic(info *types.Info, body *ast.BlockStmt) bool {
+func callsPanic(info *types.Info, body *ast.BlockStmt) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {

@@ -18,7 +18,7 @@ type PanicCalls struct {
 // closures) to one of funcs that panics, or nil.
 func (p *PanicCalls) In(info *types.Info, funcs []Func, n ast.Node) *ast.CallExpr {
 	if p.panics == nil {
-		p.panics = Panicking(info, funcs)
+		p.panics = panicking(info, funcs)
 	}
 	wrapper := func(lit *ast.FuncLit) bool { return cgocall.IsWrapper(info, lit) }
 	return FirstCall(n, wrapper, func(call *ast.CallExpr) bool { return p.panics[Callee(info, call)] })

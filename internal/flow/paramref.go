@@ -29,7 +29,7 @@ func paramRefOf(info *types.Info, src *Sources, sig *types.Signature, e ast.Expr
 		if !ok {
 			return Ref{}, false
 		}
-		if i, ok := ParamIndex(sig, v); ok {
+		if i, ok := paramIndex(sig, v); ok {
 			return Ref{Param: i}, true
 		}
 		if _, local := IsLocalVar(v); !local {
@@ -56,7 +56,7 @@ func paramRefOf(info *types.Info, src *Sources, sig *types.Signature, e ast.Expr
 		}
 		switch y := ast.Unparen(x.X).(type) {
 		case *ast.IndexExpr: // &s[i]: the memory s points to
-			switch Under(info, y.X).(type) {
+			switch under(info, y.X).(type) {
 			case *types.Slice, *types.Pointer:
 				return next(y.X)
 			}
@@ -64,7 +64,7 @@ func paramRefOf(info *types.Info, src *Sources, sig *types.Signature, e ast.Expr
 			if SelectedField(info, y) == nil {
 				break
 			}
-			if _, isPtr := Under(info, y.X).(*types.Pointer); isPtr {
+			if _, isPtr := under(info, y.X).(*types.Pointer); isPtr {
 				if r, ok := next(y.X); ok && r.Path == "" {
 					return r, true
 				}
@@ -74,7 +74,7 @@ func paramRefOf(info *types.Info, src *Sources, sig *types.Signature, e ast.Expr
 		return next(x.X)
 	case *ast.CallExpr:
 		if len(x.Args) > 0 {
-			switch UnsafeBuiltin(info, x) {
+			switch unsafeBuiltin(info, x) {
 			case "Slice", "SliceData", "StringData":
 				return next(x.Args[0])
 			}

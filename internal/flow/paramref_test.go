@@ -21,7 +21,7 @@ func use(...any) {}
 `
 	pass, _ := fakePass(t, src)
 	info := pass.TypesInfo
-	srcs := IndexSources(info, pass.Files)
+	srcs := indexSources(info, pass.Files)
 	var sig *types.Signature
 	var args []ast.Expr
 	ast.Inspect(pass.Files[0], func(n ast.Node) bool {

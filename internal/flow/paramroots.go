@@ -12,14 +12,14 @@ import (
 // roots holds: directly, through the value variable of a range loop over one
 // (for _, m := range mods), or through an alias of one (ParamAliases).
 func ParamsOf(info *types.Info, body *ast.BlockStmt, sig *types.Signature, roots map[types.Object]bool, aliases map[types.Object]types.Object) []int {
-	ranged := RangedVars(info, body)
+	ranged := rangedVars(info, body)
 	maps.Copy(ranged, aliases)
 	set := map[int]bool{}
 	for root := range roots {
 		if x, ok := ranged[root]; ok {
 			root = x
 		}
-		if i, ok := ParamIndex(sig, root); ok {
+		if i, ok := paramIndex(sig, root); ok {
 			set[i] = true
 		}
 	}
@@ -30,9 +30,9 @@ func ParamsOf(info *types.Info, body *ast.BlockStmt, sig *types.Signature, roots
 // body's return statements, whose value is one of objs (through conversions:
 // ValueOf), and whether there is one.
 func ReturnedResult(info *types.Info, body *ast.BlockStmt, objs map[types.Object]bool) (int, bool) {
-	for _, ret := range ReturnStmts(body) {
+	for _, ret := range returnStmts(body) {
 		for i, r := range ret.Results {
-			if ValueOf(info, StripConversions(info, r), objs) {
+			if valueOf(info, StripConversions(info, r), objs) {
 				return i, true
 			}
 		}
@@ -78,5 +78,5 @@ func PointerParam(info *types.Info, sig *types.Signature, e ast.Expr) (int, bool
 	if _, ok := root.Type().Underlying().(*types.Pointer); !ok {
 		return 0, false
 	}
-	return ParamIndex(sig, root)
+	return paramIndex(sig, root)
 }

@@ -16,7 +16,7 @@ func TestParams(t *testing.T) {
 	for i, p := range Params(method) {
 		got = append(got, p.Name())
 		assert.Equal(t, p, ParamVar(method, i))
-		j, ok := ParamIndex(method, p)
+		j, ok := paramIndex(method, p)
 		assert.True(t, ok)
 		assert.Equal(t, i, j)
 	}

@@ -11,9 +11,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// IsBuiltin reports whether call calls one of the named builtins, those of
+// isBuiltin reports whether call calls one of the named builtins, those of
 // package unsafe included (unsafe.Slice is the builtin "Slice").
-func IsBuiltin(info *types.Info, call *ast.CallExpr, names ...string) bool {
+func isBuiltin(info *types.Info, call *ast.CallExpr, names ...string) bool {
 	var id *ast.Ident
 	switch f := ast.Unparen(call.Fun).(type) {
 	case *ast.Ident:
@@ -53,7 +53,7 @@ func (p Pointers) Of(e ast.Expr) (Loc, bool) {
 			switch {
 			case IsConversion(info, x):
 				e = x.Args[0]
-			case IsBuiltin(info, x, "Add", "Slice", "SliceData", "String", "StringData") && len(x.Args) > 0:
+			case isBuiltin(info, x, "Add", "Slice", "SliceData", "String", "StringData") && len(x.Args) > 0:
 				e = x.Args[0]
 			case p.Call != nil:
 				return p.Call(x)
@@ -154,8 +154,8 @@ func IsCgoTemp(l Loc) bool {
 	return l.Path == "" && l.Root != nil && strings.HasPrefix(l.Root.Name(), "_cgo")
 }
 
-// Segments splits a location path into its ".f" and "[i]" parts.
-func Segments(path string) []string {
+// segments splits a location path into its ".f" and "[i]" parts.
+func segments(path string) []string {
 	var out []string
 	for path != "" {
 		end := len(path)
@@ -172,16 +172,16 @@ func Segments(path string) []string {
 	return out
 }
 
-// FieldOf returns the struct field the last segment of l's path names,
+// fieldOf returns the struct field the last segment of l's path names,
 // walking the root's type (bounded by the path); nil when the path is empty
 // or ends in an element.
-func FieldOf(l Loc) *types.Var {
+func fieldOf(l Loc) *types.Var {
 	if l.Root == nil || l.Path == "" {
 		return nil
 	}
 	t := l.Root.Type()
 	var v *types.Var
-	for _, seg := range Segments(l.Path) {
+	for _, seg := range segments(l.Path) {
 		name, ok := strings.CutPrefix(seg, ".")
 		if !ok {
 			return nil
@@ -208,9 +208,9 @@ func FieldOf(l Loc) *types.Var {
 	return v
 }
 
-// FieldOrGlobal returns the struct field e selects, or the package-level
+// fieldOrGlobal returns the struct field e selects, or the package-level
 // variable it names.
-func FieldOrGlobal(info *types.Info, e ast.Expr) *types.Var {
+func fieldOrGlobal(info *types.Info, e ast.Expr) *types.Var {
 	if v := SelectedField(info, e); v != nil {
 		return v
 	}
@@ -238,7 +238,7 @@ func FieldOrGlobal(info *types.Info, e ast.Expr) *types.Var {
 // holding one. Plain integers and slices do not (MayHoldAddress is the wider
 // predicate). Nested structs are walked once each (FieldsHold).
 func HoldsPointer(t types.Type) bool {
-	return FieldsHold(t, func(t types.Type) bool {
+	return fieldsHold(t, func(t types.Type) bool {
 		if cgocall.IsDevicePtrType(t) {
 			return true
 		}
@@ -252,8 +252,8 @@ func HoldsPointer(t types.Type) bool {
 	})
 }
 
-// IsUintptr reports whether t's underlying type is uintptr.
-func IsUintptr(t types.Type) bool {
+// isUintptr reports whether t's underlying type is uintptr.
+func isUintptr(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Kind() == types.Uintptr
 }

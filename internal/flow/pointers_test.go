@@ -108,23 +108,23 @@ func TestPointers(t *testing.T) {
 	assert.True(t, GlobalRef{}.IsZero())
 
 	// Field and type helpers.
-	assert.Equal(t, []string{".a", "[k]", ".b", "[]"}, Segments(".a[k].b[]"))
-	assert.Equal(t, "ptr", FieldOf(Loc{sig.Params().At(0), ".ptr"}).Name())
-	assert.Nil(t, FieldOf(Loc{sig.Params().At(0), ""}))
-	assert.Nil(t, FieldOf(Loc{sig.Params().At(0), ".nope"}))
-	assert.Equal(t, "n", FieldOrGlobal(info, f.Body.List[len(f.Body.List)-1].(*ast.AssignStmt).Rhs[0]).Name())
+	assert.Equal(t, []string{".a", "[k]", ".b", "[]"}, segments(".a[k].b[]"))
+	assert.Equal(t, "ptr", fieldOf(Loc{sig.Params().At(0), ".ptr"}).Name())
+	assert.Nil(t, fieldOf(Loc{sig.Params().At(0), ""}))
+	assert.Nil(t, fieldOf(Loc{sig.Params().At(0), ".nope"}))
+	assert.Equal(t, "n", fieldOrGlobal(info, f.Body.List[len(f.Body.List)-1].(*ast.AssignStmt).Rhs[0]).Name())
 	cacheUse := f.Body.List[4].(*ast.AssignStmt).Rhs[0].(*ast.IndexExpr).X
-	assert.Equal(t, "cache", FieldOrGlobal(info, cacheUse).Name())
-	assert.Nil(t, FieldOrGlobal(info, ast.NewIdent("key")))
+	assert.Equal(t, "cache", fieldOrGlobal(info, cacheUse).Name())
+	assert.Nil(t, fieldOrGlobal(info, ast.NewIdent("key")))
 	buf := pass.Pkg.Scope().Lookup("Buffer").Type()
 	assert.True(t, HoldsPointer(buf))
 	assert.True(t, HoldsPointer(types.NewPointer(types.Typ[types.Int])))
 	assert.False(t, HoldsPointer(types.Typ[types.Uintptr]))
 	assert.False(t, HoldsPointer(types.NewSlice(types.Typ[types.Int])))
-	assert.True(t, IsUintptr(types.Typ[types.Uintptr]))
+	assert.True(t, isUintptr(types.Typ[types.Uintptr]))
 	assert.True(t, SameElems([]int{1, 2, 2}, []int{2, 1, 2}))
 	assert.False(t, SameElems([]int{1, 1, 2}, []int{1, 2, 2}))
-	assert.True(t, IsBuiltin(info, f.Body.List[1].(*ast.AssignStmt).Rhs[0].(*ast.CallExpr), "Add"))
+	assert.True(t, isBuiltin(info, f.Body.List[1].(*ast.AssignStmt).Rhs[0].(*ast.CallExpr), "Add"))
 	assert.True(t, IsConversion(info, f.Body.List[0].(*ast.AssignStmt).Rhs[0].(*ast.CallExpr)))
 }
 

@@ -141,11 +141,11 @@ func (p *Provenance) IsHost(e ast.Expr) bool {
 		case *ast.UnaryExpr:
 			return x.Op == token.AND
 		case *ast.CallExpr:
-			if IsConversion(info, x) || IsBuiltin(info, x, "Add") && len(x.Args) > 0 {
+			if IsConversion(info, x) || isBuiltin(info, x, "Add") && len(x.Args) > 0 {
 				e = x.Args[0]
 				continue
 			}
-			return IsBuiltin(info, x, "SliceData", "StringData") || cgocall.IsHostAlloc(x)
+			return isBuiltin(info, x, "SliceData", "StringData") || cgocall.IsHostAlloc(x)
 		case *ast.Ident, *ast.SelectorExpr:
 			l, ok := p.ptrs.Locator.Of(x)
 			return ok && p.host[l]

@@ -63,11 +63,11 @@ func JoinQueues(q, r Queue) Queue {
 	return q
 }
 
-// DefaultQueue returns the queue of a stream argument e that names a
+// defaultQueue returns the queue of a stream argument e that names a
 // default stream (cgocall.DefaultStream): the null stream of device, or
 // the per-thread default stream, which behaves as a blocking stream; ok is
 // false for any other stream.
-func DefaultQueue(info *types.Info, e ast.Expr, device Sym) (Queue, bool) {
+func defaultQueue(info *types.Info, e ast.Expr, device Sym) (Queue, bool) {
 	switch cgocall.DefaultStream(info, e) {
 	case hipapi.NullStream:
 		return Queue{Kind: OnNull, Device: device}, true
@@ -160,7 +160,7 @@ type StreamQueues struct {
 // stream at the location e names (a getter's call s.handle() names the
 // field it returns), or a stream named by e as written, of unknown device.
 func (sq StreamQueues) Of(e ast.Expr, device Sym, created map[Loc]Queue) Queue {
-	if q, ok := DefaultQueue(sq.Ptrs.Info, e, device); ok {
+	if q, ok := defaultQueue(sq.Ptrs.Info, e, device); ok {
 		return q
 	}
 	x := StripConversions(sq.Ptrs.Info, e)
@@ -189,9 +189,9 @@ func (sq StreamQueues) At(l Loc, e ast.Expr, created map[Loc]Queue) Queue {
 		return q
 	}
 	q := Queue{Kind: OnStream, Stream: l, Device: Unknown}
-	v := FieldOf(l)
+	v := fieldOf(l)
 	if e != nil {
-		v = FieldOrGlobal(sq.Ptrs.Info, e)
+		v = fieldOrGlobal(sq.Ptrs.Info, e)
 	}
 	if v != nil && sq.Flags != nil {
 		q.NonBlocking, q.Known = sq.Flags(v)

@@ -7,11 +7,11 @@ import (
 	"github.com/hiplint/hiplint/internal/cgocall"
 )
 
-// Registered calls lit with each closure passed to call (t.Cleanup(func()
+// registered calls lit with each closure passed to call (t.Cleanup(func()
 // {...}), ctx.Do(func() error {...})), cgo's wrappers left out, and method
 // with the receiver and the method of each method value passed to it
 // (t.Cleanup(m.Close)): the functions call registers or runs.
-func Registered(info *types.Info, call *ast.CallExpr, lit func(*ast.FuncLit), method func(recv ast.Expr, fn *types.Func)) {
+func registered(info *types.Info, call *ast.CallExpr, lit func(*ast.FuncLit), method func(recv ast.Expr, fn *types.Func)) {
 	for _, arg := range call.Args {
 		switch x := ast.Unparen(arg).(type) {
 		case *ast.FuncLit:

@@ -20,7 +20,7 @@ func f(m M) {
 	fn := c.file.Decls[len(c.file.Decls)-1].(*ast.FuncDecl)
 	call := fn.Body.List[0].(*ast.ExprStmt).X.(*ast.CallExpr)
 	var got []string
-	Registered(c.info, call, func(lit *ast.FuncLit) { got = append(got, "closure") }, func(recv ast.Expr, fn *types.Func) {
+	registered(c.info, call, func(lit *ast.FuncLit) { got = append(got, "closure") }, func(recv ast.Expr, fn *types.Func) {
 		got = append(got, types.ExprString(recv)+"."+fn.Name())
 	})
 	// helper is no method value.

@@ -82,7 +82,7 @@ func (x *Index) resolveValue(fun ast.Expr, depth int) target {
 			if fn == nil {
 				return target{}
 			}
-			if IsInterfaceMethod(fn) {
+			if isInterfaceMethod(fn) {
 				// var r Runner = DeviceKernel{}; r.Run(): the dynamic type of a
 				// local bound once is known, and so is the method.
 				if m := x.concreteMethod(f.X, fn); m != nil {
@@ -287,7 +287,7 @@ func (x *Index) Callee(call *ast.CallExpr) *types.Func {
 func (x *Index) ArgAt(call *ast.CallExpr, i int) ast.Expr {
 	t := x.resolve(call)
 	if t.fn == nil {
-		return ArgAt(call, i)
+		return argAt(call, i)
 	}
 	if i == Receiver {
 		if t.offset == 1 && len(call.Args) > 0 {
@@ -332,7 +332,7 @@ func (x *Index) concreteMethod(recv ast.Expr, m *types.Func) *types.Func {
 	}
 	obj, _, _ := types.LookupFieldOrMethod(t, true, m.Pkg(), m.Name())
 	fn, _ := obj.(*types.Func)
-	if fn == nil || IsInterfaceMethod(fn) {
+	if fn == nil || isInterfaceMethod(fn) {
 		return nil
 	}
 	return fn

@@ -120,8 +120,8 @@ func TestResolve(t *testing.T) {
 		assert.Equal(t, want.arg0, str(x.ArgAt(c, 0)), "call %d param 0", i)
 		assert.Equal(t, want.arg1, str(x.ArgAt(c, 1)), "call %d param 1", i)
 	}
-	assert.False(t, IsInterfaceMethod(x.Callee(calls[12])), "c's dynamic type is known")
-	assert.True(t, IsInterfaceMethod(x.Callee(calls[13])), "d's is not")
+	assert.False(t, isInterfaceMethod(x.Callee(calls[12])), "c's dynamic type is known")
+	assert.True(t, isInterfaceMethod(x.Callee(calls[13])), "d's is not")
 	// Ref.Arg, which has no index, still maps a method expression's
 	// receiver to its first argument.
 	assert.Equal(t, "m", str(Ref{Param: Receiver}.Arg(info, calls[1])))

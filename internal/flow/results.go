@@ -6,9 +6,9 @@ import (
 	"strings"
 )
 
-// ReturnStmts returns a body's own return statements, not those of the
+// returnStmts returns a body's own return statements, not those of the
 // function literals (cgo's wrappers included) inside it.
-func ReturnStmts(body *ast.BlockStmt) []*ast.ReturnStmt {
+func returnStmts(body *ast.BlockStmt) []*ast.ReturnStmt {
 	var out []*ast.ReturnStmt
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -35,7 +35,7 @@ func IsRawPointer(t types.Type) bool {
 		return ok && strings.HasPrefix(n.Obj().Name(), "_Ctype_")
 	case *types.Named:
 		if strings.HasPrefix(u.Obj().Name(), "_Ctype_") {
-			return PointerLike(u)
+			return pointerLike(u)
 		}
 		b, ok := u.Underlying().(*types.Basic)
 		return ok && (b.Kind() == types.UnsafePointer || b.Kind() == types.Uintptr)
@@ -43,12 +43,12 @@ func IsRawPointer(t types.Type) bool {
 	return false
 }
 
-// NonNilError reports whether an error expression returned by a function
+// nonNilError reports whether an error expression returned by a function
 // with results is taken to be non-nil: a new error (errors.New,
 // fmt.Errorf, &E{}, E{}), or a variable other than a named result
 // (returned after its != nil test). Other calls may return nil (return
 // check(C.hipX(...))).
-func NonNilError(info *types.Info, results *types.Tuple, e ast.Expr) bool {
+func nonNilError(info *types.Info, results *types.Tuple, e ast.Expr) bool {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		v, ok := info.Uses[x].(*types.Var)

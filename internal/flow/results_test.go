@@ -51,11 +51,11 @@ var _ unsafe.Pointer
 			results = info.Defs[fd.Name].(*types.Func).Signature().Results()
 		}
 	}
-	rets := ReturnStmts(body)
+	rets := returnStmts(body)
 	assert.Len(t, rets, 6, "the literal's return is not f's")
 	var got []bool
 	for _, r := range rets {
-		got = append(got, NonNilError(info, results, r.Results[0]))
+		got = append(got, nonNilError(info, results, r.Results[0]))
 	}
 	assert.Equal(t, []bool{true, true, true, true, false, false}, got)
 

@@ -10,12 +10,12 @@ import (
 // without field paths: what summaries ask when they only need to know whose
 // parameter or which local an argument belongs to.
 
-// ArgsAt returns the arguments call passes for params (Receiver for the
+// argsAt returns the arguments call passes for params (Receiver for the
 // receiver of a method call), in order, skipping those it does not pass.
-func ArgsAt(call *ast.CallExpr, params []int) []ast.Expr {
+func argsAt(call *ast.CallExpr, params []int) []ast.Expr {
 	var out []ast.Expr
 	for _, p := range params {
-		if e := ArgAt(call, p); e != nil {
+		if e := argAt(call, p); e != nil {
 			out = append(out, e)
 		}
 	}
@@ -56,10 +56,10 @@ func RootVar(info *types.Info, e ast.Expr) *types.Var {
 	}
 }
 
-// FieldPath returns the variable and the field path (".f.g") that e, a
+// fieldPath returns the variable and the field path (".f.g") that e, a
 // selector chain x.f.g through pointers (conversions and parentheses
 // aside), names. Chains deeper than 32 selections are not followed.
-func FieldPath(info *types.Info, e ast.Expr) (*types.Var, string, bool) {
+func fieldPath(info *types.Info, e ast.Expr) (*types.Var, string, bool) {
 	path := ""
 	for range 32 {
 		e = StripConversions(info, e)
@@ -82,12 +82,12 @@ func FieldPath(info *types.Info, e ast.Expr) (*types.Var, string, bool) {
 	return nil, "", false
 }
 
-// RangedVars maps the value variables of the range loops in body (its
+// rangedVars maps the value variables of the range loops in body (its
 // closures included) to the variable each loop ranges over (RootVar of the
 // ranged expression).
-func RangedVars(info *types.Info, body *ast.BlockStmt) map[types.Object]types.Object {
+func rangedVars(info *types.Info, body *ast.BlockStmt) map[types.Object]types.Object {
 	out := map[types.Object]types.Object{}
-	for v, x := range RangedExprs(info, body) {
+	for v, x := range rangedExprs(info, body) {
 		if root := RootVar(info, x); root != nil {
 			out[v] = root
 		}
@@ -95,9 +95,9 @@ func RangedVars(info *types.Info, body *ast.BlockStmt) map[types.Object]types.Ob
 	return out
 }
 
-// RangedExprs maps the value variables of the range loops in body (its
+// rangedExprs maps the value variables of the range loops in body (its
 // closures included) to the expression each loop ranges over.
-func RangedExprs(info *types.Info, body *ast.BlockStmt) map[types.Object]ast.Expr {
+func rangedExprs(info *types.Info, body *ast.BlockStmt) map[types.Object]ast.Expr {
 	out := map[types.Object]ast.Expr{}
 	ast.Inspect(body, func(n ast.Node) bool {
 		if rs, ok := n.(*ast.RangeStmt); ok {
@@ -112,8 +112,8 @@ func RangedExprs(info *types.Info, body *ast.BlockStmt) map[types.Object]ast.Exp
 	return out
 }
 
-// IsContainer reports whether t is a map or a slice.
-func IsContainer(t types.Type) bool {
+// isContainer reports whether t is a map or a slice.
+func isContainer(t types.Type) bool {
 	if t == nil {
 		return false
 	}

@@ -59,14 +59,14 @@ func TestRootsAndPaths(t *testing.T) {
 		require.NotNil(t, v, types.ExprString(e))
 		assert.Equal(t, names[i], v.Name())
 	}
-	v, path, ok := FieldPath(info, rhs[1].(*ast.UnaryExpr).X)
+	v, path, ok := fieldPath(info, rhs[1].(*ast.UnaryExpr).X)
 	require.True(t, ok)
 	assert.Equal(t, "s", v.Name())
 	assert.Equal(t, ".inner.g", path)
-	_, _, ok = FieldPath(info, rhs[3]) // an element is no field path
+	_, _, ok = fieldPath(info, rhs[3]) // an element is no field path
 	assert.False(t, ok)
 
-	ranged := RangedVars(info, fd.Body)
+	ranged := rangedVars(info, fd.Body)
 	require.Len(t, ranged, 1)
 	for m, x := range ranged {
 		assert.Equal(t, "m", m.Name())
@@ -74,11 +74,11 @@ func TestRootsAndPaths(t *testing.T) {
 		assert.True(t, Declares(fd.Body, m))
 		assert.False(t, Declares(fd.Body, x)) // a parameter
 	}
-	assert.True(t, IsContainer(info.TypeOf(rhs[3].(*ast.IndexExpr).X)))
-	assert.False(t, IsContainer(nil))
+	assert.True(t, isContainer(info.TypeOf(rhs[3].(*ast.IndexExpr).X)))
+	assert.False(t, isContainer(nil))
 
 	call := &ast.CallExpr{Fun: ast.NewIdent("f"), Args: []ast.Expr{ast.NewIdent("x")}}
-	assert.Len(t, ArgsAt(call, []int{0, 1, Receiver}), 1) // no second argument, no receiver
+	assert.Len(t, argsAt(call, []int{0, 1, Receiver}), 1) // no second argument, no receiver
 }
 
 func TestPanics(t *testing.T) {
@@ -86,8 +86,8 @@ func TestPanics(t *testing.T) {
 	fBody := f.Decls[1].(*ast.FuncDecl).Body
 	gBody := f.Decls[2].(*ast.FuncDecl).Body
 	hBody := f.Decls[3].(*ast.FuncDecl).Body
-	assert.False(t, CallsPanic(info, fBody), "a panic inside a literal is the literal's")
-	assert.True(t, CallsPanic(info, gBody))
+	assert.False(t, callsPanic(info, fBody), "a panic inside a literal is the literal's")
+	assert.True(t, callsPanic(info, gBody))
 	assert.True(t, Recovers(info, fBody))
 	assert.False(t, Recovers(info, hBody), "a recover that panics again")
 	assert.False(t, Recovers(info, gBody))
@@ -124,9 +124,9 @@ func TestStableKeys(t *testing.T) {
 	})
 	assert.Equal(t, []string{"mods[saxpy]", "mods[name]", "-", "-"}, got)
 	sig := info.Defs[fd.Name].(*types.Func).Signature()
-	assert.False(t, MayChange(info, fd.Body, sig.Params().At(0)))
-	assert.True(t, MayChange(info, fd.Body, sig.Params().At(1)))
-	assert.True(t, MayChange(info, fd.Body, sig.Params().At(2)), "i++")
+	assert.False(t, mayChange(info, fd.Body, sig.Params().At(0)))
+	assert.True(t, mayChange(info, fd.Body, sig.Params().At(1)))
+	assert.True(t, mayChange(info, fd.Body, sig.Params().At(2)), "i++")
 }
 
 func TestIsErrorLike(t *testing.T) {
@@ -134,9 +134,9 @@ func TestIsErrorLike(t *testing.T) {
 	result := types.NewInterfaceType(nil, []types.Type{errType})
 	result.Complete()
 	named := types.NewNamed(types.NewTypeName(0, nil, "Result", nil), result, nil)
-	assert.True(t, IsErrorLike(errType))
-	assert.True(t, IsErrorLike(named))
-	assert.False(t, IsErrorLike(types.Typ[types.Int]))
-	assert.False(t, IsErrorLike(types.NewInterfaceType(nil, nil).Complete()))
-	assert.False(t, IsErrorLike(nil))
+	assert.True(t, isErrorLike(errType))
+	assert.True(t, isErrorLike(named))
+	assert.False(t, isErrorLike(types.Typ[types.Int]))
+	assert.False(t, isErrorLike(types.NewInterfaceType(nil, nil).Complete()))
+	assert.False(t, isErrorLike(nil))
 }

@@ -22,7 +22,7 @@ func RootsOf(info *types.Info, walk func(yield func(ast.Expr))) map[types.Object
 // elements e stands for), else e.
 func ThroughRange(info *types.Info, body *ast.BlockStmt, e ast.Expr) ast.Expr {
 	if root := RootVar(info, e); root != nil {
-		if x, ok := RangedExprs(info, body)[root]; ok {
+		if x, ok := rangedExprs(info, body)[root]; ok {
 			return x
 		}
 	}

@@ -96,14 +96,14 @@ func TestSolveReachesFixpointWithBranches(t *testing.T) {
 	assert.Positive(t, refined, "the branch refinement ran")
 
 	// The panic block is a no-return exit; the end is an implicit return.
-	var kinds []ExitKind
+	var kinds []exitKind
 	for _, b := range g.Blocks {
-		if k, _ := Exit(info, b); k != NotExit {
+		if k, _ := exitOf(info, b); k != notExit {
 			kinds = append(kinds, k)
 		}
 	}
-	assert.Contains(t, kinds, NoReturnExit)
-	assert.Contains(t, kinds, Return)
+	assert.Contains(t, kinds, noReturnExit)
+	assert.Contains(t, kinds, returnExit)
 }
 
 // A function with every kind of edge: branches that refine, blocks with two
@@ -216,7 +216,7 @@ func cloningSolve[S any](g *cfg.CFG, p Problem[S]) map[*cfg.Block]S {
 		for _, n := range b.Nodes {
 			out = p.Transfer(n, out)
 		}
-		cond := Cond(b)
+		cond := cond(b)
 		for i, succ := range b.Succs {
 			s := out
 			if cond != nil && p.Branch != nil {

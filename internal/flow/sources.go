@@ -31,9 +31,9 @@ type Sources struct {
 	Fields map[Loc][]Source
 }
 
-// IndexSources indexes what the files store (Assigned's assignments and
+// indexSources indexes what the files store (Assigned's assignments and
 // declarations, and the fields struct literals set).
-func IndexSources(info *types.Info, files []*ast.File) *Sources {
+func indexSources(info *types.Info, files []*ast.File) *Sources {
 	s, visit := newSources(info)
 	for _, f := range files {
 		ast.Inspect(f, visit)
@@ -64,7 +64,7 @@ func newSources(info *types.Info) (*Sources, func(ast.Node) bool) {
 		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && (result > 0 || isMultiValue(info, call)) {
 			src = Source{Call: call, Result: result}
 		}
-		if k, ok := FieldOfVar(info, lhs); ok {
+		if k, ok := fieldOfVar(info, lhs); ok {
 			s.Fields[k] = append(s.Fields[k], src)
 		}
 		if o := StoredObject(info, lhs); o != nil {
@@ -108,8 +108,8 @@ func StoredObject(info *types.Info, e ast.Expr) types.Object {
 	return info.Uses[id]
 }
 
-// FieldOfVar returns the location of v.f, for a variable v and a field f.
-func FieldOfVar(info *types.Info, e ast.Expr) (Loc, bool) {
+// fieldOfVar returns the location of v.f, for a variable v and a field f.
+func fieldOfVar(info *types.Info, e ast.Expr) (Loc, bool) {
 	f := SelectedField(info, e)
 	if f == nil {
 		return Loc{}, false

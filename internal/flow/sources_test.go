@@ -28,7 +28,7 @@ func f(x *int) {
 }
 `
 	pass, _ := fakePass(t, src)
-	s := IndexSources(pass.TypesInfo, pass.Files)
+	s := indexSources(pass.TypesInfo, pass.Files)
 	byName := map[string][]Source{}
 	for o, srcs := range s.Of {
 		byName[o.Name()] = append(byName[o.Name()], srcs...)
@@ -68,7 +68,7 @@ func G() *int { return g }
 func Local() *int { p := alloc(); return p }
 `
 	pass, _ := fakePass(t, src)
-	s := IndexSources(pass.TypesInfo, pass.Files)
+	s := indexSources(pass.TypesInfo, pass.Files)
 	deps := map[string][]string{}
 	for _, d := range pass.Files[0].Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok {

@@ -6,10 +6,10 @@ import (
 	"slices"
 )
 
-// StatusKey names what holds a status in a branch on it: the variable e is
+// statusKey names what holds a status in a branch on it: the variable e is
 // (if res != 0), or the expression e itself (if C.hipModuleLoad(&m, p) != 0),
 // which the branch decides as written.
-func StatusKey(info *types.Info, e ast.Expr) any {
+func statusKey(info *types.Info, e ast.Expr) any {
 	e = ast.Unparen(e)
 	if id, ok := e.(*ast.Ident); ok {
 		return info.ObjectOf(id)
@@ -60,17 +60,17 @@ func isInteger(t types.Type) bool {
 // of each variable sources names for it (StatusSources), with whether the
 // status says success.
 func StatusBranch(info *types.Info, cond ast.Expr, taken bool, sources func(ast.Expr) []types.Object, yield func(key any, success bool)) {
-	Implied(cond, taken, func(c ast.Expr, holds bool) {
-		side, failed := FailedStatus(info, c, holds)
+	implied(cond, taken, func(c ast.Expr, holds bool) {
+		side, failed := failedStatus(info, c, holds)
 		if !failed {
 			var ok bool
-			if side, ok = FailedStatus(info, c, !holds); !ok {
+			if side, ok = failedStatus(info, c, !holds); !ok {
 				return
 			}
 		}
-		yield(StatusKey(info, side), !failed)
+		yield(statusKey(info, side), !failed)
 		if stripped := StripConversions(info, side); stripped != ast.Unparen(side) {
-			yield(StatusKey(info, stripped), !failed)
+			yield(statusKey(info, stripped), !failed)
 		}
 		for _, v := range sources(side) {
 			yield(v, !failed)

@@ -25,7 +25,7 @@ func f(res status, n int, name string) {
 	if check(status(n)) != nil {}
 	_ = err; _ = name
 }`)
-	isStatus := func(t types.Type) bool { return IsErrorLike(t) || t.String() == "p.status" }
+	isStatus := func(t types.Type) bool { return isErrorLike(t) || t.String() == "p.status" }
 	never := func(*ast.CallExpr) bool { return false }
 	sources := func(e ast.Expr) []types.Object { return StatusSources(c.info, e, isStatus, never) }
 	fn := c.file.Decls[len(c.file.Decls)-1].(*ast.FuncDecl)

@@ -15,5 +15,5 @@ func IsStatus(t types.Type) bool {
 	if t == nil || t == types.Typ[types.Invalid] {
 		return true
 	}
-	return IsErrorLike(t) || cgocall.IsStatusType(t)
+	return isErrorLike(t) || cgocall.IsStatusType(t)
 }

@@ -14,9 +14,9 @@ import (
 // and about the calls that end or outlive a test, for analyzers that report
 // at statements and suggest edits next to them.
 
-// EnclosingStmt returns the statement of a block in body that holds n (the
+// enclosingStmt returns the statement of a block in body that holds n (the
 // innermost statement whose parent is a block), or nil.
-func EnclosingStmt(body *ast.BlockStmt, n ast.Node) ast.Stmt {
+func enclosingStmt(body *ast.BlockStmt, n ast.Node) ast.Stmt {
 	for p := Parent(body, n); p != nil; p = Parent(body, p) {
 		if st, ok := p.(ast.Stmt); ok {
 			if _, isBlock := Parent(body, p).(*ast.BlockStmt); isBlock {
@@ -27,8 +27,8 @@ func EnclosingStmt(body *ast.BlockStmt, n ast.Node) ast.Stmt {
 	return nil
 }
 
-// InLoop reports whether n lies in the body of a for or range loop of body.
-func InLoop(body *ast.BlockStmt, n ast.Node) bool {
+// inLoop reports whether n lies in the body of a for or range loop of body.
+func inLoop(body *ast.BlockStmt, n ast.Node) bool {
 	for p := Parent(body, n); p != nil; p = Parent(body, p) {
 		switch p.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
@@ -38,12 +38,12 @@ func InLoop(body *ast.BlockStmt, n ast.Node) bool {
 	return false
 }
 
-// ErrorCheck returns the if statement that checks the status of what stmt,
+// errorCheck returns the if statement that checks the status of what stmt,
 // a statement of a block in body, does and returns early: stmt itself
 // (if err := f(); err != nil { return err }) or the if statement right
 // after it, without an init statement, whose body ends in a return and that
 // has no else. It returns nil otherwise.
-func ErrorCheck(body *ast.BlockStmt, stmt ast.Stmt) *ast.IfStmt {
+func errorCheck(body *ast.BlockStmt, stmt ast.Stmt) *ast.IfStmt {
 	block, ok := Parent(body, stmt).(*ast.BlockStmt)
 	if !ok {
 		return nil
@@ -71,11 +71,11 @@ func ErrorCheck(body *ast.BlockStmt, stmt ast.Stmt) *ast.IfStmt {
 	return nil
 }
 
-// LineAfter returns an edit that inserts text on a line of its own right
+// lineAfter returns an edit that inserts text on a line of its own right
 // after the line where stmt ends, indented as stmt is. It gives up at the
 // file's last line. Like LineBefore, it uses raw positions: the edit
 // applies to the analyzed file.
-func LineAfter(fset *token.FileSet, stmt ast.Node, text string) (analysis.TextEdit, bool) {
+func lineAfter(fset *token.FileSet, stmt ast.Node, text string) (analysis.TextEdit, bool) {
 	tf := fset.File(stmt.End())
 	line := tf.PositionFor(stmt.End(), false).Line
 	if line >= tf.LineCount() {
@@ -117,8 +117,8 @@ func IsTestCleanup(fn *types.Func) bool {
 	return isFunc(fn, "testing", "Cleanup")
 }
 
-// IsOnceDo reports whether fn is (*sync.Once).Do.
-func IsOnceDo(fn *types.Func) bool {
+// isOnceDo reports whether fn is (*sync.Once).Do.
+func isOnceDo(fn *types.Func) bool {
 	return isFunc(fn, "sync", "Do")
 }
 

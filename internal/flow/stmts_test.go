@@ -54,13 +54,13 @@ func TestStmtHelpers(t *testing.T) {
 	})
 	// load(), load() in the loop, k.Close, kp.Close, o.Do, t.Cleanup, t.Fatalf
 	require.Len(t, calls, 7)
-	first := EnclosingStmt(body, calls[0])
+	first := enclosingStmt(body, calls[0])
 	assert.Equal(t, body.List[0], first)
-	assert.Equal(t, body.List[1], ErrorCheck(body, first))
-	assert.Equal(t, body.List[1], ErrorCheck(body, body.List[1]), "an if statement that returns checks itself")
-	assert.Nil(t, ErrorCheck(body, body.List[2]), "a loop followed by no check")
-	assert.False(t, InLoop(body, calls[0]))
-	assert.True(t, InLoop(body, calls[1]))
+	assert.Equal(t, body.List[1], errorCheck(body, first))
+	assert.Equal(t, body.List[1], errorCheck(body, body.List[1]), "an if statement that returns checks itself")
+	assert.Nil(t, errorCheck(body, body.List[2]), "a loop followed by no check")
+	assert.False(t, inLoop(body, calls[0]))
+	assert.True(t, inLoop(body, calls[1]))
 
 	ptrRecv, onPtr := ReceiverKinds(info, calls[2])
 	assert.True(t, ptrRecv)
@@ -71,7 +71,7 @@ func TestStmtHelpers(t *testing.T) {
 	ptrRecv, _ = ReceiverKinds(info, calls[0])
 	assert.False(t, ptrRecv)
 
-	assert.True(t, IsOnceDo(Callee(info, calls[4])))
+	assert.True(t, isOnceDo(Callee(info, calls[4])))
 	assert.True(t, IsTestCleanup(Callee(info, calls[5])))
 	assert.False(t, IsTestCleanup(Callee(info, calls[4])))
 	assert.Equal(t, "t.Fatalf", TestStop(info, body.List[len(body.List)-2]))
@@ -83,11 +83,11 @@ func TestLineAfter(t *testing.T) {
 	src := "package p\n\nfunc f() {\n\tif true {\n\t\treturn\n\t}\n}\n"
 	f := parseOnly(t, fset, src)
 	ifs := f.Decls[0].(*ast.FuncDecl).Body.List[0]
-	edit, ok := LineAfter(fset, ifs, "defer x()")
+	edit, ok := lineAfter(fset, ifs, "defer x()")
 	require.True(t, ok)
 	assert.Equal(t, "\tdefer x()\n", string(edit.NewText))
 	assert.Equal(t, 7, fset.Position(edit.Pos).Line)
-	_, ok = LineAfter(fset, f.Decls[0], "x") // ends on the last line
+	_, ok = lineAfter(fset, f.Decls[0], "x") // ends on the last line
 	assert.False(t, ok)
 }
 

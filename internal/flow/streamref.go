@@ -13,9 +13,9 @@ const (
 	NullStream        StreamOf = iota // the null stream (of a device named beside it)
 	ParamStream                       // the stream the caller passes at Ref
 	PrivateStream                     // a stream the caller cannot see
-	BlockingStream                    // one it cannot see, created blocking
-	NonBlockingStream                 // one it cannot see, created non-blocking
-	UnknownStream                     // one it cannot see, of unknown flags
+	blockingStream                    // one it cannot see, created blocking
+	nonBlockingStream                 // one it cannot see, created non-blocking
+	unknownStream                     // one it cannot see, of unknown flags
 )
 
 // StreamRef names, in a summary, the stream a function's work runs on, as
@@ -50,11 +50,11 @@ func (sq StreamQueues) ForCaller(q Queue) (StreamRef, Sym) {
 	case q.Kind == OnStream && ok:
 		return StreamRef{Of: ParamStream, Ref: ref}, Sym{}
 	case q.Kind == OnStream && q.Known && q.NonBlocking:
-		return StreamRef{Of: NonBlockingStream}, q.Device.ForCaller()
+		return StreamRef{Of: nonBlockingStream}, q.Device.ForCaller()
 	case q.Kind == OnStream && q.Known:
-		return StreamRef{Of: BlockingStream}, q.Device.ForCaller()
+		return StreamRef{Of: blockingStream}, q.Device.ForCaller()
 	}
-	return StreamRef{Of: UnknownStream}, q.Device.ForCaller()
+	return StreamRef{Of: unknownStream}, q.Device.ForCaller()
 }
 
 // Arg returns the queue of the stream that call passes at ref, while
@@ -85,5 +85,5 @@ func (sq StreamQueues) Caller(call *ast.CallExpr, fn *types.Func, st StreamRef, 
 		return sq.Arg(call, st.Ref, current, created)
 	}
 	return Queue{Kind: OnStream, Stream: Loc{Path: "private:" + fn.FullName()}, Device: device.At(sq.Ptrs, sq.Sig, call, current),
-		Known: st.Of != UnknownStream, NonBlocking: st.Of == NonBlockingStream}, true
+		Known: st.Of != unknownStream, NonBlocking: st.Of == nonBlockingStream}, true
 }

@@ -24,7 +24,7 @@ func f(w *W, mine _Ctype_hipStream_t, dev int) {
 func TestStreamRefString(t *testing.T) {
 	var got []string
 	for _, s := range []StreamRef{{}, {Of: ParamStream, Ref: Ref{Param: 1}}, {Of: ParamStream, Ref: Ref{Param: Receiver, Path: ".s"}},
-		{Of: PrivateStream}, {Of: BlockingStream}, {Of: NonBlockingStream}, {Of: UnknownStream}} {
+		{Of: PrivateStream}, {Of: blockingStream}, {Of: nonBlockingStream}, {Of: unknownStream}} {
 		got = append(got, fmt.Sprintf("%q %v", s.String(), s.OnReceiver()))
 	}
 	assert.Equal(t, []string{`"" false`, `"p1" false`, `"r.s" true`, `"private" false`, `"blocking" false`,
@@ -80,8 +80,8 @@ func TestStreamQueuesForCallerAndBack(t *testing.T) {
 		{StreamRef{Of: ParamStream, Ref: Ref{Param: 1}}, Sym{}}, // h: a copy of w.s
 		{StreamRef{Of: ParamStream, Ref: Ref{Param: 5}}, Sym{}}, // no such argument
 		{StreamRef{Of: PrivateStream}, d1},
-		{StreamRef{Of: NonBlockingStream}, Sym{}},
-		{StreamRef{Of: UnknownStream}, Sym{}},
+		{StreamRef{Of: nonBlockingStream}, Sym{}},
+		{StreamRef{Of: unknownStream}, Sym{}},
 	} {
 		q, ok := sq.Caller(call, callee, c.st, c.dev, cur, nil)
 		back = append(back, fmt.Sprintf("%v %d %s %s %v %v", ok, q.Kind, q.Stream, q.Device, q.Known, q.NonBlocking))

@@ -77,7 +77,7 @@ func (t *Table[F, PF]) Of(fn *types.Func) (F, bool) {
 		t.imported = map[*types.Func]*F{}
 	}
 	p := new(F)
-	if !ImportedFact(t.pass, fn, PF(p)) {
+	if !importedFact(t.pass, fn, PF(p)) {
 		p = nil
 	} else if t.Imported != nil {
 		t.Imported(key, p)
@@ -146,13 +146,13 @@ func isEmpty(v reflect.Value) bool {
 	return v.IsZero()
 }
 
-// MaxAnalyses bounds how often Summaries analyzes one function: the one
+// maxAnalyses bounds how often Summaries analyzes one function: the one
 // bound on the summary fixpoint. Functions are analyzed callees first, so an
 // acyclic chain of wrappers of any depth settles in one analysis each; only
 // recursion needs more, and a summary lattice that kept changing longer is
 // cut off here. A function whose summary was still changing, or that
 // depends on one, is not final: its analysis is redone for reporting.
-const MaxAnalyses = 8
+const maxAnalyses = 8
 
 // Summaries computes the summaries of a package's declared functions to a
 // fixpoint, over a dirty worklist.
@@ -207,7 +207,7 @@ func (s Summaries[A]) Solve(funcs []Func) (final []A, ok []bool) {
 				callers[j] = append(callers[j], i)
 			}
 		}
-		for _, callee := range LocalRefs(s.Pass, s.Index, s.Impls, fn.Body) {
+		for _, callee := range localRefs(s.Pass, s.Index, s.Impls, fn.Body) {
 			add(callee)
 		}
 		if s.Deps != nil {
@@ -229,7 +229,7 @@ func (s Summaries[A]) Solve(funcs []Func) (final []A, ok []bool) {
 		i := work[0]
 		work = work[1:]
 		queued[i] = false
-		if count[i] == MaxAnalyses {
+		if count[i] == maxAnalyses {
 			continue // stays dirty: not final
 		}
 		count[i]++
@@ -249,7 +249,7 @@ func (s Summaries[A]) Solve(funcs []Func) (final []A, ok []bool) {
 		}
 		for _, j := range callers[i] {
 			dirty[j] = true
-			if !queued[j] && count[j] < MaxAnalyses {
+			if !queued[j] && count[j] < maxAnalyses {
 				queued[j] = true
 				work = append(work, j)
 			}

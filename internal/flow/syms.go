@@ -81,7 +81,7 @@ func SymAt(lc Locator, sig *types.Signature, e ast.Expr) Sym {
 	if e == nil {
 		return Unknown
 	}
-	if n, ok := IntThrough(lc.Info, e); ok {
+	if n, ok := intThrough(lc.Info, e); ok {
 		return Sym{Of: ConstSym, N: n}
 	}
 	x := StripConversions(lc.Info, e)
@@ -117,9 +117,9 @@ func (v Sym) At(p Pointers, sig *types.Signature, call *ast.CallExpr, current Sy
 	return Unknown
 }
 
-// IntThrough returns the constant integer value of e, or of e without its
+// intThrough returns the constant integer value of e, or of e without its
 // conversions (C.int(1)), Go's or C's (cgocall.IntValue).
-func IntThrough(info *types.Info, e ast.Expr) (int64, bool) {
+func intThrough(info *types.Info, e ast.Expr) (int64, bool) {
 	if v, ok := cgocall.IntValue(info, e); ok {
 		return v, true
 	}
@@ -130,8 +130,8 @@ func IntThrough(info *types.Info, e ast.Expr) (int64, bool) {
 // time, bit k for value k).
 type SmallSet uint8
 
-// SmallSetOf returns the set holding v alone; false when v is out of range.
-func SmallSetOf(v int64) (SmallSet, bool) {
+// smallSetOf returns the set holding v alone; false when v is out of range.
+func smallSetOf(v int64) (SmallSet, bool) {
 	if v < 0 || v > 7 {
 		return 0, false
 	}
@@ -140,13 +140,13 @@ func SmallSetOf(v int64) (SmallSet, bool) {
 
 // Has reports whether v is in s.
 func (s SmallSet) Has(v int64) bool {
-	t, ok := SmallSetOf(v)
+	t, ok := smallSetOf(v)
 	return ok && s&t != 0
 }
 
 // Only reports whether s holds v and nothing else.
 func (s SmallSet) Only(v int64) bool {
-	t, ok := SmallSetOf(v)
+	t, ok := smallSetOf(v)
 	return ok && s == t
 }
 
@@ -156,8 +156,8 @@ func SmallSetAt(info *types.Info, e ast.Expr, vars map[types.Object]SmallSet) (S
 	if e == nil {
 		return 0, false
 	}
-	if v, ok := IntThrough(info, e); ok {
-		return SmallSetOf(v)
+	if v, ok := intThrough(info, e); ok {
+		return smallSetOf(v)
 	}
 	if id, ok := StripConversions(info, e).(*ast.Ident); ok {
 		s, ok := vars[objOf(info, id)]

@@ -5,8 +5,8 @@ import (
 	"go/types"
 )
 
-// MaxTrace bounds how many steps a Trace follows back from an expression.
-const MaxTrace = 8
+// maxTrace bounds how many steps a Trace follows back from an expression.
+const maxTrace = 8
 
 // Trace follows what an expression may hold back through a package's
 // assignments (Sources), flow-insensitively: a variable holds what any of
@@ -44,7 +44,7 @@ type Step[T, C any] struct {
 func (t *Trace[T, C]) Of(e ast.Expr) T { return t.of(e, 0) }
 
 func (t *Trace[T, C]) of(e ast.Expr, depth int) T {
-	if depth > MaxTrace || e == nil {
+	if depth > maxTrace || e == nil {
 		var zero T
 		return zero
 	}

@@ -34,7 +34,7 @@ func f(c bool) {
 `
 	pass, _ := fakePass(t, src)
 	info := pass.TypesInfo
-	tr := &Trace[string, *types.Info]{Ctx: info, Info: info, Sources: IndexSources(info, pass.Files),
+	tr := &Trace[string, *types.Info]{Ctx: info, Info: info, Sources: indexSources(info, pass.Files),
 		Expr: func(info *types.Info, e ast.Expr, s Step[string, *types.Info]) string {
 			if call, ok := e.(*ast.CallExpr); ok {
 				return Callee(info, call).Name()
@@ -58,7 +58,7 @@ func f(c bool) {
 	assert.Equal(t, "a|b", trace("z"), "conversions are stripped")
 	q := trace("q")
 	assert.True(t, strings.HasPrefix(q, "a|b"), "the cycle p = q; q = p ends: %q", q)
-	assert.LessOrEqual(t, strings.Count(q, "|"), 1<<MaxTrace, "bounded by MaxTrace")
+	assert.LessOrEqual(t, strings.Count(q, "|"), 1<<maxTrace, "bounded by MaxTrace")
 
 	tr.Follow = func(v *types.Var) bool { return v.Name() != "g" }
 	assert.Equal(t, "a|", trace("x"), "a variable Follow rejects is Expr's")

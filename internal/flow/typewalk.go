@@ -20,19 +20,19 @@ import "go/types"
 // types in all.
 
 const (
-	// MaxTypeArgs bounds the size of an instantiation's type arguments, in
+	// maxTypeArgs bounds the size of an instantiation's type arguments, in
 	// types (Box[Box[int]]: its argument has two), that a walk looks into.
-	MaxTypeArgs = 32
-	// MaxInstances bounds the instantiations of one generic type that one
+	maxTypeArgs = 32
+	// maxInstances bounds the instantiations of one generic type that one
 	// walk over types looks into (A[int], A[A[int]], ... count for A).
-	MaxInstances = 64
-	// MaxTypeWalk bounds the types one walk over types looks into.
-	MaxTypeWalk = 4096
+	maxInstances = 64
+	// maxTypeWalk bounds the types one walk over types looks into.
+	maxTypeWalk = 4096
 )
 
 // A TypeWalk is the visited set of one walk over types, with its bounds.
 // The zero value is ready to use.
-type TypeWalk struct {
+type typeWalk struct {
 	seen      map[types.Type]bool
 	instances map[*types.Named]int // by origin
 	n         int
@@ -44,17 +44,17 @@ type TypeWalk struct {
 // Enter reports whether the walk is to look into t: t is not nil, was not
 // seen before, and is within the bounds. A type refused for a bound sets
 // Cut.
-func (w *TypeWalk) Enter(t types.Type) bool {
+func (w *typeWalk) Enter(t types.Type) bool {
 	if t == nil || w.seen[t] {
 		return false
 	}
-	if w.n >= MaxTypeWalk {
+	if w.n >= maxTypeWalk {
 		w.Cut = true
 		return false
 	}
 	if n, ok := types.Unalias(t).(*types.Named); ok && n.TypeArgs().Len() > 0 {
 		o := n.Origin()
-		if w.instances[o] >= MaxInstances || argsSize(n, MaxTypeArgs+1) > MaxTypeArgs {
+		if w.instances[o] >= maxInstances || argsSize(n, maxTypeArgs+1) > maxTypeArgs {
 			w.Cut = true
 			return false
 		}
@@ -123,7 +123,7 @@ func argsSize(n *types.Named, limit int) int {
 // The walk looks at embedded fields only, so it costs next to nothing for
 // most types.
 func LookupSafe(t types.Type) bool {
-	var walk TypeWalk
+	var walk typeWalk
 	work := []types.Type{t}
 	for len(work) > 0 {
 		t := work[len(work)-1]

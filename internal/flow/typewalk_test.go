@@ -92,10 +92,10 @@ func TestTypeWalksEndOnInstantiationCycles(t *testing.T) {
 	within(t, 30*time.Second, func() {
 		for _, name := range []string{"a", "b", "q"} {
 			assert.False(t, TypeHolds(ts[name], never), name)
-			assert.False(t, FieldsHold(ts[name], never), name)
-			// MayHold must not answer "no" in error: a walk that a bound
+			assert.False(t, fieldsHold(ts[name], never), name)
+			// mayHold must not answer "no" in error: a walk that a bound
 			// cut off may hold anything.
-			assert.True(t, MayHold(ts[name], never), name)
+			assert.True(t, mayHold(ts[name], never), name)
 			assert.False(t, LookupSafe(types.NewPointer(ts["b"])), "b's lookups never end in go/types")
 		}
 		assert.True(t, LookupSafe(ts["a"]), "no embedded field")
@@ -104,14 +104,14 @@ func TestTypeWalksEndOnInstantiationCycles(t *testing.T) {
 	// Instantiations nested but finite are walked to the end: Box is met
 	// ten times on the way to Handle, its arguments up to six deep.
 	assert.True(t, TypeHolds(ts["n"], isHandle))
-	assert.False(t, MayHold(ts["n"], never), "nothing cut off")
+	assert.False(t, mayHold(ts["n"], never), "nothing cut off")
 	assert.True(t, LookupSafe(ts["e"]))
 	assert.True(t, HoldsPointer(ts["n"]))
 }
 
 func TestTypeWalkBounds(t *testing.T) {
 	ts := cycleTypes(t)
-	var w TypeWalk
+	var w typeWalk
 	// A[int], A[A[int]], ...: until their arguments hold more than
 	// MaxTypeArgs types, then cut.
 	ty := ts["a"]
@@ -123,15 +123,15 @@ func TestTypeWalkBounds(t *testing.T) {
 		entered++
 		ty = ty.Underlying().(*types.Struct).Field(0).Type().(*types.Pointer).Elem()
 	}
-	assert.Equal(t, MaxTypeArgs, entered)
+	assert.Equal(t, maxTypeArgs, entered)
 	assert.True(t, w.Cut)
 
-	w = TypeWalk{}
+	w = typeWalk{}
 	assert.True(t, w.Enter(types.Typ[types.Int]))
 	assert.False(t, w.Enter(types.Typ[types.Int]), "seen")
 	assert.False(t, w.Cut, "seen is not cut")
 	assert.False(t, w.Enter(nil))
-	for i := range MaxTypeWalk {
+	for i := range maxTypeWalk {
 		w.Enter(types.NewSlice(types.NewArray(types.Typ[types.Int], int64(i))))
 	}
 	assert.False(t, w.Enter(types.NewPointer(types.Typ[types.Int])), "over MaxTypeWalk")

@@ -27,7 +27,7 @@ func OnlyFresh(info *types.Info, body *ast.BlockStmt, v types.Object) bool {
 		case *ast.CompositeLit:
 			return true
 		case *ast.CallExpr:
-			return IsBuiltin(info, x, "new")
+			return isBuiltin(info, x, "new")
 		}
 		return false
 	}
@@ -94,11 +94,11 @@ func ParamAliases(x *Index, info *types.Info, body *ast.BlockStmt, sig *types.Si
 			if as.Tok != token.DEFINE || info.Defs[id] == nil || len(as.Lhs) != len(as.Rhs) {
 				continue
 			}
-			p, _, ok := FieldPath(info, as.Rhs[i])
+			p, _, ok := fieldPath(info, as.Rhs[i])
 			if !ok {
 				continue
 			}
-			if _, isParam := ParamIndex(sig, p); isParam {
+			if _, isParam := paramIndex(sig, p); isParam {
 				aliases[obj] = p
 				defs[obj] = as.Rhs[i]
 			}
@@ -114,9 +114,9 @@ func ParamAliases(x *Index, info *types.Info, body *ast.BlockStmt, sig *types.Si
 	return aliases, defs
 }
 
-// ValueOf reports whether e is one of objs, its address, or a composite
+// valueOf reports whether e is one of objs, its address, or a composite
 // literal holding one (conversions aside at the top).
-func ValueOf(info *types.Info, e ast.Expr, objs map[types.Object]bool) bool {
+func valueOf(info *types.Info, e ast.Expr, objs map[types.Object]bool) bool {
 	for range 32 {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
@@ -132,7 +132,7 @@ func ValueOf(info *types.Info, e ast.Expr, objs map[types.Object]bool) bool {
 				if kv, ok := elt.(*ast.KeyValueExpr); ok {
 					elt = kv.Value
 				}
-				if ValueOf(info, elt, objs) { // bounded by the literal's nesting
+				if valueOf(info, elt, objs) { // bounded by the literal's nesting
 					return true
 				}
 			}
@@ -154,16 +154,16 @@ func StoredElsewhere(info *types.Info, body *ast.BlockStmt, objs map[types.Objec
 			return !cgocall.IsWrapper(info, n)
 		case *ast.AssignStmt:
 			for _, r := range n.Rhs {
-				found = found || ValueOf(info, r, objs)
+				found = found || valueOf(info, r, objs)
 				// c.modules = append(c.modules, m): a context keeps it too.
-				if call, ok := ast.Unparen(r).(*ast.CallExpr); ok && IsBuiltin(info, call, "append") && len(call.Args) > 1 {
+				if call, ok := ast.Unparen(r).(*ast.CallExpr); ok && isBuiltin(info, call, "append") && len(call.Args) > 1 {
 					for _, arg := range call.Args[1:] {
-						found = found || ValueOf(info, arg, objs)
+						found = found || valueOf(info, arg, objs)
 					}
 				}
 			}
 		case *ast.SendStmt:
-			found = found || ValueOf(info, n.Value, objs)
+			found = found || valueOf(info, n.Value, objs)
 		}
 		return !found
 	})
@@ -183,10 +183,10 @@ func NamedOf(t types.Type) *types.Named {
 	return n
 }
 
-// IsFinalizerCall reports whether call sets a finalizer or a cleanup
+// isFinalizerCall reports whether call sets a finalizer or a cleanup
 // (runtime.SetFinalizer, runtime.AddCleanup) on its first argument, which
 // then owns what that value holds.
-func IsFinalizerCall(info *types.Info, call *ast.CallExpr) bool {
+func isFinalizerCall(info *types.Info, call *ast.CallExpr) bool {
 	return len(call.Args) > 0 && (isFunc(Callee(info, call), "runtime", "SetFinalizer") || isFunc(Callee(info, call), "runtime", "AddCleanup"))
 }
 
@@ -196,7 +196,7 @@ func FinalizedTypes(info *types.Info, funcs []Func) map[*types.TypeName]bool {
 	out := map[*types.TypeName]bool{}
 	for _, f := range funcs {
 		ast.Inspect(f.Body, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && IsFinalizerCall(info, call) {
+			if call, ok := n.(*ast.CallExpr); ok && isFinalizerCall(info, call) {
 				if n := NamedOf(info.TypeOf(call.Args[0])); n != nil {
 					out[n.Obj()] = true
 				}
@@ -215,17 +215,17 @@ func FinalizedTypes(info *types.Info, funcs []Func) map[*types.TypeName]bool {
 // expression left untyped at tier 3) holds nothing.
 func TypeHolds(t types.Type, is func(types.Type) bool) bool { return typeHolds(t, throughPointers, is) }
 
-// FieldsHold is TypeHolds without following pointers: t itself or a struct
+// fieldsHold is TypeHolds without following pointers: t itself or a struct
 // field's type, transitively.
-func FieldsHold(t types.Type, is func(types.Type) bool) bool { return typeHolds(t, 0, is) }
+func fieldsHold(t types.Type, is func(types.Type) bool) bool { return typeHolds(t, 0, is) }
 
-// MayHold is TypeHolds for a question that must not be answered "no" in
+// mayHold is TypeHolds for a question that must not be answered "no" in
 // error: it also looks into elements, map keys and values, and takes the
 // types that can carry anything (interfaces, functions, which may close
 // over a value, unsafe.Pointer, an unnamed uintptr, type parameters, and
 // types that did not check) as holding, and so does a type whose walk a
 // bound cut off (TypeWalk).
-func MayHold(t types.Type, is func(types.Type) bool) bool {
+func mayHold(t types.Type, is func(types.Type) bool) bool {
 	return typeHolds(t, throughPointers|conservative, is)
 }
 
@@ -235,7 +235,7 @@ const (
 )
 
 func typeHolds(t types.Type, mode int, is func(types.Type) bool) bool {
-	var walk TypeWalk // bounded: see TypeWalk
+	var walk typeWalk // bounded: see TypeWalk
 	work := []types.Type{t}
 	for len(work) > 0 {
 		t := work[len(work)-1]

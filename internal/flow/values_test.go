@@ -82,7 +82,7 @@ func TestValues(t *testing.T) {
 	assert.True(t, StoredElsewhere(info, body, objs("e")), "sent")
 	assert.False(t, StoredElsewhere(info, body, objs("b")), "only passed to a call")
 	ret := body.List[len(body.List)-1].(*ast.ReturnStmt)
-	assert.False(t, ValueOf(info, ret.Results[0], objs("a")))
+	assert.False(t, valueOf(info, ret.Results[0], objs("a")))
 
 	require.Len(t, FinalizedTypes(info, []Func{{Body: body}}), 1)
 	assert.Equal(t, "M", NamedOf(sig.Params().At(0).Type()).Obj().Name())
@@ -131,10 +131,10 @@ func TestMayHold(t *testing.T) {
 		types.Typ[types.Invalid],
 	}
 	for _, ty := range holds {
-		assert.True(t, MayHold(ty, is), "%s", ty)
+		assert.True(t, mayHold(ty, is), "%s", ty)
 	}
 	for _, ty := range []types.Type{other, types.NewPointer(loop), types.Typ[types.Int], types.NewSlice(types.Typ[types.Byte])} {
-		assert.False(t, MayHold(ty, is), "%s", ty)
+		assert.False(t, mayHold(ty, is), "%s", ty)
 	}
 	assert.False(t, TypeHolds(types.NewSlice(target), is), "TypeHolds looks at no elements")
 }

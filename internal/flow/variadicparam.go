@@ -5,19 +5,19 @@ import (
 	"go/types"
 )
 
-// IsVariadicParam reports whether parameter i of sig is its variadic
+// isVariadicParam reports whether parameter i of sig is its variadic
 // one, whose argument at a call is not one expression but the slice of
 // those from i on.
-func IsVariadicParam(sig *types.Signature, i int) bool {
+func isVariadicParam(sig *types.Signature, i int) bool {
 	return sig.Variadic() && i >= 0 && i >= sig.Params().Len()-1
 }
 
-// VariadicArgs is the slice that a call's variadic arguments make: `f(a,
+// variadicArgs is the slice that a call's variadic arguments make: `f(a,
 // b)` of `f(args ...unsafe.Pointer)` passes []unsafe.Pointer{a, b}. It is
 // no node of the file: the Expr it embeds is the first of them (its
 // position), and KernelArgs.Carried reads Elems as it reads the elements
 // of a slice literal. Nothing else looks into it.
-type VariadicArgs struct {
+type variadicArgs struct {
 	ast.Expr
 	Elems []ast.Expr
 }
@@ -29,7 +29,7 @@ type VariadicArgs struct {
 // VariadicArgs of the arguments from r.Param on; anything else is nil (a
 // value that is one of several is not followed).
 func PassedArg(info *types.Info, call *ast.CallExpr, sig *types.Signature, r Ref, array bool) ast.Expr {
-	if !IsVariadicParam(sig, r.Param) {
+	if !isVariadicParam(sig, r.Param) {
 		return r.Arg(info, call)
 	}
 	switch {
@@ -38,5 +38,5 @@ func PassedArg(info *types.Info, call *ast.CallExpr, sig *types.Signature, r Ref
 	case call.Ellipsis.IsValid():
 		return call.Args[r.Param]
 	}
-	return &VariadicArgs{Expr: call.Args[r.Param], Elems: call.Args[r.Param:]}
+	return &variadicArgs{Expr: call.Args[r.Param], Elems: call.Args[r.Param:]}
 }

@@ -15,7 +15,7 @@ func TestIsVariadicParam(t *testing.T) {
 		i    int
 		want bool
 	}{{variadic, 1, true}, {variadic, 0, false}, {variadic, Receiver, false}, {plain, 1, false}} {
-		if got := IsVariadicParam(c.sig, c.i); got != c.want {
+		if got := isVariadicParam(c.sig, c.i); got != c.want {
 			t.Errorf("IsVariadicParam(%v, %d) = %v, want %v", c.sig, c.i, got, c.want)
 		}
 	}
