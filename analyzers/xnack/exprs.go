@@ -130,7 +130,7 @@ func (g guard) stronger(h guard) guard {
 // failed: only what both failures prove (the weaker). Dually for ||.
 func (a *analyzer) implies(e ast.Expr, taken bool, s step[guard]) guard {
 	leaf := func(e ast.Expr, taken bool) guard { return a.impliesOperand(e, taken, s) }
-	return flow.ImpliedFold(e, taken, leaf, guard.stronger, guard.weaker)
+	return impliedFold(e, taken, leaf, guard.stronger, guard.weaker)
 }
 
 // impliesOperand is what an operand of neither !, && nor || proves.

@@ -227,7 +227,7 @@ func (a *analyzer) calleeOf(ev event) Summary {
 // analyzed with it, innermost first: they run where they are written (or
 // are goroutines and deferred calls of it).
 func (a *analyzer) summarizeUses() {
-	lits, orphans := flow.LitsByDecl(a.idx.Funcs())
+	lits, orphans := litsByDecl(a.idx.Funcs())
 	analyzeLits := func(fis []*ast.FuncLit) {
 		for _, lit := range slices.Backward(fis) {
 			a.summarize(a.byNode[lit])
@@ -261,7 +261,7 @@ func (a *analyzer) summarize(fi *fnInfo) Summary {
 	s.Guards = fi.obj != nil && r.sawExit && r.exit.guarded
 	s.Needs = firstUses(r.unguarded)
 	// The first site's flow of each parameter, sorted (compareParams).
-	s.Params = flow.SortedSet(r.params, compareParams)
+	s.Params = sortedSet(r.params, compareParams)
 	s.ErrGuard = a.findErrGuard(fi, r)
 	fi.sum = s
 	return s

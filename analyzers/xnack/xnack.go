@@ -440,9 +440,9 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walker {
 			return s
 		}
 	}
-	p := flow.ValueStates(flow.Problem[state]{Entry: entry, Join: join, Transfer: transfer(false),
+	p := valueStates(flow.Problem[state]{Entry: entry, Join: join, Transfer: transfer(false),
 		Branch: w.branch})
-	w.exit, w.sawExit = flow.SolveRecord(a.info, fi.g, p, transfer(true))
+	w.exit, w.sawExit = solveRecord(a.info, fi.g, p, transfer(true))
 	slices.SortStableFunc(w.unguarded, func(x, y Need) int { return cmp.Compare(x.site, y.site) })
 	slices.SortStableFunc(w.params, func(x, y ParamFlow) int { return cmp.Compare(x.site, y.site) })
 	return w
@@ -563,7 +563,7 @@ func (a *analyzer) reportTest(entry string, uses []Need) {
 // initializer, which runs before every init function and main.
 func (a *analyzer) varInitRuntime() token.Pos {
 	first := token.NoPos
-	flow.VarInitCalls(a.info, a.files, func(call *ast.CallExpr) bool {
+	varInitCalls(a.info, a.files, func(call *ast.CallExpr) bool {
 		name, isC := cgocall.CName(a.info, call)
 		c, fn := a.idx.Match(call), a.idx.Callee(call)
 		if isC && hipapi.InitializesRuntime(name) || c != nil && c.Func.Family == hipapi.HIP ||

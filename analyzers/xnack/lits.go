@@ -1,6 +1,9 @@
-package flow
+package xnack
 
-import "go/ast"
+import (
+	"github.com/hiplint/hiplint/internal/flow"
+	"go/ast"
+)
 
 // LitsByDecl groups the function literals of funcs (Index.Funcs: each
 // declaration followed by the literals inside it, in source order) by the
@@ -8,7 +11,7 @@ import "go/ast"
 // = func() {...}) are orphans. An analyzer that summarizes a declaration
 // together with its literals (which run where they are written, or are its
 // goroutines and deferred calls) analyzes them innermost first: in reverse.
-func LitsByDecl(funcs []Func) (byDecl map[*ast.FuncDecl][]*ast.FuncLit, orphans []*ast.FuncLit) {
+func litsByDecl(funcs []flow.Func) (byDecl map[*ast.FuncDecl][]*ast.FuncLit, orphans []*ast.FuncLit) {
 	byDecl = map[*ast.FuncDecl][]*ast.FuncLit{}
 	var decl *ast.FuncDecl
 	for _, fn := range funcs {

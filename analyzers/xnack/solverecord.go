@@ -1,9 +1,10 @@
-package flow
+package xnack
 
 import (
 	"go/ast"
 	"go/types"
 
+	"github.com/hiplint/hiplint/internal/flow"
 	"golang.org/x/tools/go/cfg"
 )
 
@@ -13,11 +14,11 @@ import (
 // and whether there is one. An analysis whose transfer notes its findings
 // only at the fixpoint runs it once per node after solving, and reads the
 // state its function leaves its callers from the same walk.
-func SolveRecord[S any](info *types.Info, g *cfg.CFG, p Problem[S], record func(ast.Node, S) S) (exit S, ok bool) {
-	in := Solve(g, p).Last() // the solution is not returned: walked in place
+func solveRecord[S any](info *types.Info, g *cfg.CFG, p flow.Problem[S], record func(ast.Node, S) S) (exit S, ok bool) {
+	in := flow.Solve(g, p).Last() // the solution is not returned: walked in place
 	rec := p
 	rec.Transfer = record
-	ReplayExits(info, g, in, rec, func(ast.Node, S) {}, func(s S) {
+	flow.ReplayExits(info, g, in, rec, func(ast.Node, S) {}, func(s S) {
 		if ok {
 			exit = p.Join(exit, s)
 		} else {

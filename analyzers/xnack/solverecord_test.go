@@ -1,9 +1,10 @@
-package flow
+package xnack
 
 import (
 	"go/ast"
 	"testing"
 
+	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -13,7 +14,7 @@ import (
 func TestSolveRecord(t *testing.T) {
 	src := "package p\nfunc f(c bool) int {\n\tx := 1\n\tif c {\n\t\ty := 2\n\t\t_ = y\n\t\treturn 1\n\t}\n\treturn x\n}\nfunc g() {\n\tfor {\n\t}\n}\n"
 	pass, _ := fakePass(t, src)
-	p := Problem[int]{
+	p := flow.Problem[int]{
 		Clone: func(n int) int { return n },
 		Join:  func(a, b int) int { return max(a, b) },
 		Equal: func(a, b int) bool { return a == b },
@@ -32,12 +33,12 @@ func TestSolveRecord(t *testing.T) {
 		return p.Transfer(n, s)
 	}
 	body := pass.Files[0].Decls[0].(*ast.FuncDecl).Body
-	exit, ok := SolveRecord(pass.TypesInfo, CFG(pass.TypesInfo, body), p, record)
+	exit, ok := solveRecord(pass.TypesInfo, flow.CFG(pass.TypesInfo, body), p, record)
 	assert.True(t, ok)
 	assert.Equal(t, 3, exit, "the join of 3 (return 1) and 1 (return x)")
 	assert.ElementsMatch(t, []int{3, 1}, seen, "each return recorded once")
 
 	body = pass.Files[0].Decls[1].(*ast.FuncDecl).Body
-	_, ok = SolveRecord(pass.TypesInfo, CFG(pass.TypesInfo, body), p, record)
+	_, ok = solveRecord(pass.TypesInfo, flow.CFG(pass.TypesInfo, body), p, record)
 	assert.False(t, ok, "an endless loop has no exit")
 }

@@ -1,4 +1,4 @@
-package flow
+package xnack
 
 import (
 	"go/ast"
@@ -12,15 +12,15 @@ import (
 // an && not taken or an || taken decided only that one of them had the
 // value, so either combines them (Implied yields the first kind alone).
 // Both operands are graded, left first.
-func ImpliedFold[T any](cond ast.Expr, taken bool, leaf func(e ast.Expr, holds bool) T, both, either func(a, b T) T) T {
+func impliedFold[T any](cond ast.Expr, taken bool, leaf func(e ast.Expr, holds bool) T, both, either func(a, b T) T) T {
 	switch c := ast.Unparen(cond).(type) {
 	case *ast.UnaryExpr:
 		if c.Op == token.NOT {
-			return ImpliedFold(c.X, !taken, leaf, both, either)
+			return impliedFold(c.X, !taken, leaf, both, either)
 		}
 	case *ast.BinaryExpr:
 		if c.Op == token.LAND || c.Op == token.LOR {
-			x, y := ImpliedFold(c.X, taken, leaf, both, either), ImpliedFold(c.Y, taken, leaf, both, either)
+			x, y := impliedFold(c.X, taken, leaf, both, either), impliedFold(c.Y, taken, leaf, both, either)
 			if (c.Op == token.LAND) == taken {
 				return both(x, y)
 			}

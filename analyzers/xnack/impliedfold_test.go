@@ -1,4 +1,4 @@
-package flow
+package xnack
 
 import (
 	"go/ast"
@@ -14,7 +14,7 @@ func TestImpliedFold(t *testing.T) {
 	fold := func(src string, taken bool) string {
 		e, err := parser.ParseExpr(src)
 		require.NoError(t, err)
-		return ImpliedFold(e, taken, func(e ast.Expr, holds bool) string {
+		return impliedFold(e, taken, func(e ast.Expr, holds bool) string {
 			if holds {
 				return types.ExprString(e)
 			}

@@ -1,9 +1,10 @@
-package flow
+package xnack
 
 import (
 	"go/ast"
 	"testing"
 
+	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -16,17 +17,17 @@ func g() {
 func h() {}
 `
 	pass, _ := fakePass(t, src)
-	var funcs []Func
+	var funcs []flow.Func
 	ast.Inspect(pass.Files[0], func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncDecl:
-			funcs = append(funcs, Func{Decl: n, Body: n.Body})
+			funcs = append(funcs, flow.Func{Decl: n, Body: n.Body})
 		case *ast.FuncLit:
-			funcs = append(funcs, Func{Lit: n, Body: n.Body})
+			funcs = append(funcs, flow.Func{Lit: n, Body: n.Body})
 		}
 		return true
 	})
-	byDecl, orphans := LitsByDecl(funcs)
+	byDecl, orphans := litsByDecl(funcs)
 	assert.Len(t, orphans, 2, "the var's literal and the one inside it")
 	var g, h *ast.FuncDecl
 	for _, fn := range funcs {

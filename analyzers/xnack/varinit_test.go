@@ -1,4 +1,4 @@
-package flow
+package xnack
 
 import (
 	"go/ast"
@@ -19,13 +19,13 @@ func init() { _ = g() }
 `
 	pass, _ := fakePass(t, src)
 	var got []string
-	VarInitCalls(pass.TypesInfo, pass.Files, func(call *ast.CallExpr) bool {
+	varInitCalls(pass.TypesInfo, pass.Files, func(call *ast.CallExpr) bool {
 		got = append(got, types.ExprString(call))
 		return true
 	})
 	assert.Equal(t, []string{"f(g())", "g()", "f(1)", "g()"}, got, "outer calls first; literals and functions not entered")
 	got = nil
-	VarInitCalls(pass.TypesInfo, pass.Files, func(call *ast.CallExpr) bool {
+	varInitCalls(pass.TypesInfo, pass.Files, func(call *ast.CallExpr) bool {
 		got = append(got, types.ExprString(call))
 		return len(got) < 2
 	})

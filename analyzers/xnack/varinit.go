@@ -1,4 +1,4 @@
-package flow
+package xnack
 
 import (
 	"go/ast"
@@ -13,7 +13,7 @@ import (
 // source order, each call before the calls in its arguments, function
 // literals (cgo's wrappers aside) not entered. It stops when yield returns
 // false.
-func VarInitCalls(info *types.Info, files []*ast.File, yield func(*ast.CallExpr) bool) {
+func varInitCalls(info *types.Info, files []*ast.File, yield func(*ast.CallExpr) bool) {
 	more := true
 	for _, f := range files {
 		for _, d := range f.Decls {
