@@ -102,7 +102,7 @@ const ownResult = -2
 // expression compared in a condition, or none (result ignored or consumed
 // by a wrapper that panics on failure).
 func (fa *funcAnalysis) callStatus(call *ast.CallExpr, status int) (bits, []any) {
-	h, ok := flow.ResultHolderAt(fa.info, fa.fn.Body, call, status, fa.idx.InPlace)
+	h, ok := resultHolderAt(fa.info, fa.fn.Body, call, status, fa.idx.InPlace)
 	if status == ownResult {
 		h, ok = flow.ResultHolder(fa.info, fa.fn.Body, call, fa.idx.InPlace)
 	}

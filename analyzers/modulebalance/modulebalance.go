@@ -57,7 +57,7 @@ type Unloads struct{ Params, Idempotent []int }
 
 func (*Unloads) AFact() {}
 func (f *Unloads) String() string {
-	return flow.FactText(" ", "unloads%s", fmt.Sprint(f.Params), "idempotent%s", flow.ListText(f.Idempotent))
+	return flow.FactText(" ", "unloads%s", fmt.Sprint(f.Params), "idempotent%s", listText(f.Idempotent))
 }
 
 // Borrows is the fact that a function only uses the modules passed in the
@@ -67,7 +67,7 @@ type Borrows struct{ Params, Uses []int } // Uses: those it hands to the runtime
 
 func (*Borrows) AFact() {}
 func (f *Borrows) String() string {
-	return flow.FactText(" ", "borrows%s", fmt.Sprint(f.Params), "uses%s", flow.ListText(f.Uses))
+	return flow.FactText(" ", "borrows%s", fmt.Sprint(f.Params), "uses%s", listText(f.Uses))
 }
 
 // ReturnsModule is the fact that a function returns a loaded module (or a value
@@ -312,7 +312,7 @@ func (a *analysis_) update(obj *types.Func, s summary) bool {
 // other borrowers (flow.NonEscapingUses), and the loads and unloads of a
 // parameter in reload.
 func (a *analysis_) borrowedUses(fn flow.Func, reload map[types.Object]bool) []flow.PosRange {
-	return flow.NonEscapingUses(a.info, fn.Body, a.holdsModule, func(n ast.Node, safe *flow.Ranges) {
+	return nonEscapingUses(a.info, fn.Body, a.holdsModule, func(n ast.Node, safe *ranges) {
 		x, ok := n.(*ast.CallExpr)
 		if !ok {
 			return

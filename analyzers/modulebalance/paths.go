@@ -95,7 +95,7 @@ func own(s state, l flow.Loc) *handle { return flow.Own(s, l, (*handle).clone) }
 func (g *handle) covers(h *handle) bool {
 	return g.b|h.b == g.b && cmp.Or(g.unloadAt, h.unloadAt) == g.unloadAt &&
 		cmp.Or(g.deferAt, h.deferAt) == g.deferAt &&
-		flow.Subset(h.sites, g.sites) && flow.Subset(h.status, g.status)
+		subset(h.sites, g.sites) && subset(h.status, g.status)
 }
 
 // join adds to g what h may be on other paths, and returns g.
@@ -151,7 +151,7 @@ func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
 	fa := &funcAnalysis{analysis_: a, fn: fn, recovers: flow.Recovers(a.info, fn.Body),
 		used: flow.UsedScan[bool]{Holds: a.holdsModule}} // e.fn of an owner e hands on no module
 	nested := flow.ClosureRanges(fa.info, fn.Body)
-	fa.locals = flow.Locator{Info: fa.info, Index: flow.NoElements, Keep: func(v *types.Var) bool {
+	fa.locals = flow.Locator{Info: fa.info, Index: noElements, Keep: func(v *types.Var) bool {
 		return flow.Declares(fn.Body, v) && !flow.InRanges(v.Pos(), nested)
 	}}
 	fa.externals = flow.Locator{Info: fa.info, Index: flow.NewStableKeys(fa.info, fn.Body).Index, Keep: func(v *types.Var) bool {
@@ -245,7 +245,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 		where = "when " + where + " ends the test"
 	}
 	if ret, ok := n.(*ast.ReturnStmt); ok {
-		fa.fnEscapes = flow.Mentioned(fa.info, ret, fa.funcs) // the function and global handles it returns
+		fa.fnEscapes = mentioned(fa.info, ret, fa.funcs) // the function and global handles it returns
 		where = "on this return"
 		if ret.Pos() == fa.fn.Body.Rbrace { // go/cfg's implicit return at the closing brace
 			where = "at the end of the function"
@@ -254,7 +254,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 	if where == "" {
 		return s
 	}
-	for _, k := range flow.SortedByName(s) {
+	for _, k := range sortedByName(s) {
 		if h := s[k]; h.b&live != 0 {
 			fa.reportLeak(k, h, n.Pos(), "not unloaded "+where)
 		}
@@ -311,7 +311,7 @@ func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
 // calls processes the runtime calls and summarized calls in n, in source
 // order, and returns the ranges whose identifiers are borrowed (not escapes).
 func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
-	var borrowed flow.Ranges
+	var borrowed ranges
 	var visit func(node ast.Node) bool
 	visit = func(node ast.Node) bool {
 		switch x := node.(type) {
@@ -425,7 +425,7 @@ func (fa *funcAnalysis) wrapperLoad(call *ast.CallExpr, r ReturnsModule, s state
 	// The module is dropped on the spot, or handed to a method that only
 	// borrows it (Borrows leaves out what a function unloads).
 	drops := func(fn *types.Func) bool { return slices.Contains(fa.borrows.Get(fn).Params, flow.Receiver) }
-	if flow.DroppedResult(fa.info, fa.fn.Body, call, r.Result, drops) {
+	if droppedResult(fa.info, fa.fn.Body, call, r.Result, drops) {
 		fa.reported.Reportf(Leak, call, nil,
 			"the module %s returns is discarded and can never be unloaded; keep it and unload it when done", fa.callee(call).Name())
 		return
@@ -617,7 +617,7 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 	if len(s) == 0 {
 		return // nothing to mark
 	}
-	safe := flow.Ranges(slices.Clip(borrowed)) // and what assignments overwrite or drop
+	safe := ranges(slices.Clip(borrowed)) // and what assignments overwrite or drop
 	if as, ok := n.(*ast.AssignStmt); ok {
 		safe = append(safe, flow.BlankAssigned(as)...)
 		for _, l := range as.Lhs {
@@ -627,7 +627,7 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 		}
 	}
 	// fa.roots is reused from call to call: UsedOutside does not keep it.
-	for obj := range fa.used.Of(fa.info, n, flow.FillRoots(&fa.roots, s), safe) {
+	for obj := range fa.used.Of(fa.info, n, fillRoots(&fa.roots, s), safe) {
 		for k, h := range s {
 			// A deferred unload that reads the variable is handed on too:
 			// clearing the variable then disarms the deferred cleanup.

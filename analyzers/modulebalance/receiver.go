@@ -25,5 +25,5 @@ type LoadsInto struct {
 func (*LoadsInto) AFact() {}
 func (f *LoadsInto) String() string {
 	params := fmt.Sprintf("%v(status=%d)", f.Params, f.Status)
-	return flow.FactText(" ", "loadsInto%s", params, "adds%s", flow.ListText(f.Adds))
+	return flow.FactText(" ", "loadsInto%s", params, "adds%s", listText(f.Adds))
 }

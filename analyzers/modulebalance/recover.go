@@ -29,7 +29,7 @@ func (fa *funcAnalysis) checkRecoveredPanic(n ast.Node, s state) {
 			unloadedHere[k] = true
 		}
 	})
-	for _, k := range flow.SortedByName(s) {
+	for _, k := range sortedByName(s) {
 		h := s[k]
 		// A module whose load is not checked yet may be what the helper
 		// checks (mustOK(res)): leave it out.

@@ -1,6 +1,7 @@
-package flow
+package modulebalance
 
 import (
+	"github.com/hiplint/hiplint/internal/flow"
 	"go/ast"
 	"go/types"
 	"slices"
@@ -8,7 +9,7 @@ import (
 )
 
 // Mentioned returns the values m maps the objects that n uses to.
-func Mentioned[V comparable](info *types.Info, n ast.Node, m map[types.Object]V) map[V]bool {
+func mentioned[V comparable](info *types.Info, n ast.Node, m map[types.Object]V) map[V]bool {
 	out := map[V]bool{}
 	ast.Inspect(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
@@ -24,17 +25,17 @@ func Mentioned[V comparable](info *types.Info, n ast.Node, m map[types.Object]V)
 // SortedByName returns the locations of m in the order of their names
 // (Loc.String): an order for findings about several locations at one
 // point that follows the source's names.
-func SortedByName[V any](m map[Loc]V) []Loc {
+func sortedByName[V any](m map[flow.Loc]V) []flow.Loc {
 	// Collected into a slice of the map's size, not through an iterator
 	// (slices.SortedFunc grew the slice by doubling): modulebalance sorts
 	// its state at every return.
 	if len(m) == 0 {
 		return nil
 	}
-	keys := make([]Loc, 0, len(m))
+	keys := make([]flow.Loc, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, func(a, b Loc) int { return strings.Compare(a.String(), b.String()) })
+	slices.SortFunc(keys, func(a, b flow.Loc) int { return strings.Compare(a.String(), b.String()) })
 	return keys
 }

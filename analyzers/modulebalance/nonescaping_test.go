@@ -1,4 +1,4 @@
-package flow
+package modulebalance
 
 import (
 	"go/ast"
@@ -27,7 +27,7 @@ func f(m *M) {
 	fn := c.file.Decls[len(c.file.Decls)-1].(*ast.FuncDecl)
 	holds := func(t types.Type) bool { return t.String() == "*int" || t.String() == "*p.M" }
 	var others []string
-	safe := NonEscapingUses(c.info, fn.Body, holds, func(n ast.Node, safe *Ranges) {
+	safe := nonEscapingUses(c.info, fn.Body, holds, func(n ast.Node, safe *ranges) {
 		if call, ok := n.(*ast.CallExpr); ok {
 			safe.Add(call.Args...) // use borrows
 			others = append(others, types.ExprString(call))

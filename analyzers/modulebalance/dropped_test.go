@@ -1,4 +1,4 @@
-package flow
+package modulebalance
 
 import (
 	"go/ast"
@@ -37,9 +37,9 @@ func f() {
 	drops := func(fn *types.Func) bool { return fn.Name() == "Borrow" }
 	var got []bool
 	for _, call := range calls {
-		got = append(got, DroppedResult(c.info, fn.Body, call, 0, drops))
+		got = append(got, droppedResult(c.info, fn.Body, call, 0, drops))
 	}
 	// load(); _, err := load(); m, _ := load(); (one()).Borrow(); one().Keep(); x := one()
 	assert.Equal(t, []bool{true, true, false, true, false, false}, got)
-	assert.True(t, DroppedResult(c.info, fn.Body, calls[2], 1, drops)) // its error is dropped
+	assert.True(t, droppedResult(c.info, fn.Body, calls[2], 1, drops)) // its error is dropped
 }

@@ -1,6 +1,7 @@
-package flow
+package modulebalance
 
 import (
+	"github.com/hiplint/hiplint/internal/flow"
 	"go/ast"
 	"go/types"
 )
@@ -10,10 +11,10 @@ import (
 // assigned to the blank identifier, or it is the receiver of a method call
 // whose callee drops says lets go of it (a method that only borrows it:
 // MustLoad(img).GetFunction("f")).
-func DroppedResult(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr, i int, drops func(*types.Func) bool) bool {
-	p := Parent(body, call)
+func droppedResult(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr, i int, drops func(*types.Func) bool) bool {
+	p := flow.Parent(body, call)
 	for paren, ok := p.(*ast.ParenExpr); ok; paren, ok = p.(*ast.ParenExpr) {
-		p = Parent(body, paren)
+		p = flow.Parent(body, paren)
 	}
 	switch p := p.(type) {
 	case *ast.ExprStmt:
@@ -25,11 +26,11 @@ func DroppedResult(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr, i 
 		id, ok := p.Lhs[i].(*ast.Ident)
 		return ok && id.Name == "_"
 	case *ast.SelectorExpr:
-		method, ok := Parent(body, p).(*ast.CallExpr)
+		method, ok := flow.Parent(body, p).(*ast.CallExpr)
 		if !ok || method.Fun != p {
 			return false
 		}
-		fn := Callee(info, method)
+		fn := flow.Callee(info, method)
 		return fn != nil && drops(fn)
 	}
 	return false

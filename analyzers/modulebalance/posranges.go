@@ -1,16 +1,19 @@
-package flow
+package modulebalance
 
-import "go/ast"
+import (
+	"github.com/hiplint/hiplint/internal/flow"
+	"go/ast"
+)
 
 // Ranges collects the source ranges of expressions: the safe uses handed to
 // UsedOutside, the borrowed arguments of calls.
-type Ranges []PosRange
+type ranges []flow.PosRange
 
 // Add appends the ranges of the non-nil expressions es.
-func (rs *Ranges) Add(es ...ast.Expr) {
+func (rs *ranges) Add(es ...ast.Expr) {
 	for _, e := range es {
 		if e != nil {
-			*rs = append(*rs, PosRange{Pos: e.Pos(), End: e.End()})
+			*rs = append(*rs, flow.PosRange{Pos: e.Pos(), End: e.End()})
 		}
 	}
 }

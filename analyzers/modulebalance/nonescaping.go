@@ -1,6 +1,7 @@
-package flow
+package modulebalance
 
 import (
+	"github.com/hiplint/hiplint/internal/flow"
 	"go/ast"
 	"go/types"
 )
@@ -10,12 +11,12 @@ import (
 // fields, and reads of fields of a type holds rejects (a flag, a size). Every
 // other node goes to more, which adds the uses the analyzer knows to be safe
 // (calls that only borrow).
-func NonEscapingUses(info *types.Info, body ast.Node, holds func(types.Type) bool, more func(n ast.Node, safe *Ranges)) Ranges {
-	var safe Ranges
+func nonEscapingUses(info *types.Info, body ast.Node, holds func(types.Type) bool, more func(n ast.Node, safe *ranges)) ranges {
+	var safe ranges
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.BinaryExpr:
-			if _, _, ok := NilComparison(info, x); ok {
+			if _, _, ok := flow.NilComparison(info, x); ok {
 				safe.Add(x)
 			}
 		case *ast.AssignStmt:

@@ -1,10 +1,10 @@
-package flow
+package modulebalance
 
 import "fmt"
 
 // ListText is the %v text of xs ("[0 1]"), or "" when xs is empty: a list
 // part of a fact's String form that FactText leaves out when empty.
-func ListText[T any](xs []T) string {
+func listText[T any](xs []T) string {
 	if len(xs) == 0 {
 		return ""
 	}

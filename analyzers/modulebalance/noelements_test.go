@@ -1,9 +1,10 @@
-package flow
+package modulebalance
 
 import (
 	"go/ast"
 	"testing"
 
+	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -16,13 +17,13 @@ func f(t T) {
 }`)
 	fn := c.file.Decls[1].(*ast.FuncDecl)
 	rhs := func(i int) ast.Expr { return fn.Body.List[i].(*ast.AssignStmt).Rhs[0] }
-	lc := Locator{Info: c.info, Index: NoElements}
+	lc := flow.Locator{Info: c.info, Index: noElements}
 	_, ok := lc.Of(rhs(0))
 	assert.False(t, ok) // an element: no location
 	l, ok := lc.Of(rhs(1))
 	assert.True(t, ok)
 	assert.Equal(t, "t.f", l.String())
-	l, ok = Locator{Info: c.info}.Of(rhs(0)) // the default names every element
+	l, ok = flow.Locator{Info: c.info}.Of(rhs(0)) // the default names every element
 	assert.True(t, ok)
 	assert.Equal(t, "t.f[]", l.String())
 }

@@ -1,4 +1,4 @@
-package flow
+package modulebalance
 
 import (
 	"go/ast"
@@ -30,7 +30,7 @@ func f() {
 		return nil
 	}
 	name := func(i, result int) string {
-		h, ok := ResultHolderAt(c.info, fn.Body, call(i), result, nil)
+		h, ok := resultHolderAt(c.info, fn.Body, call(i), result, nil)
 		if !ok {
 			return "-"
 		}

@@ -1,10 +1,11 @@
-package flow
+package modulebalance
 
 import (
 	"go/ast"
 	"go/types"
 	"testing"
 
+	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -21,11 +22,11 @@ func f(a, b, z int) (int, int) {
 		}
 	}
 	m := map[types.Object]string{objs["a"]: "A", objs["b"]: "B", objs["z"]: "Z"}
-	assert.Equal(t, map[string]bool{"A": true, "Z": true}, Mentioned(c.info, fn.Body.List[0], m))
+	assert.Equal(t, map[string]bool{"A": true, "Z": true}, mentioned(c.info, fn.Body.List[0], m))
 
-	locs := map[Loc]int{{Root: objs["z"].(*types.Var)}: 1, {Root: objs["a"].(*types.Var), Path: ".y"}: 2, {Root: objs["b"].(*types.Var)}: 3, {Root: objs["a"].(*types.Var)}: 4}
+	locs := map[flow.Loc]int{{Root: objs["z"].(*types.Var)}: 1, {Root: objs["a"].(*types.Var), Path: ".y"}: 2, {Root: objs["b"].(*types.Var)}: 3, {Root: objs["a"].(*types.Var)}: 4}
 	var names []string
-	for _, l := range SortedByName(locs) {
+	for _, l := range sortedByName(locs) {
 		names = append(names, l.String())
 	}
 	assert.Equal(t, []string{"a", "a.y", "b", "z"}, names)
