@@ -274,6 +274,19 @@ func (x *Index) bindLocals() {
 			case *ast.IncDecStmt:
 				assign(n.X, nil)
 				note(n.X, true)
+			case *ast.FuncType:
+				// A parameter holds a value on entry, so any assignment
+				// moves it; a named result is assigned by every return.
+				for _, fl := range []*ast.FieldList{n.Params, n.Results} {
+					if fl == nil {
+						continue
+					}
+					for _, field := range fl.List {
+						for _, name := range field.Names {
+							note(name, fl == n.Results)
+						}
+					}
+				}
 			}
 			return true
 		})
