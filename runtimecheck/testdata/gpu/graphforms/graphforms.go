@@ -196,10 +196,11 @@ func GenericGraph() error {
 func SelectDevice() error {
 	gr := NewGraph()
 	defer gr.Destroy()
-	ready, quit := make(chan unsafe.Pointer, 1), make(chan struct{})
-	ready <- deviceAlloc()
+	p := deviceAlloc()
+	ready, quit := make(chan struct{}, 1), make(chan struct{})
+	ready <- struct{}{}
 	select {
-	case p := <-ready:
+	case <-ready:
 		_, err := gr.Free(nil, p)
 		return err
 	case <-quit:
