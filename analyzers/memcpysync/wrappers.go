@@ -140,6 +140,13 @@ func (fa *funcAnalysis) cCall(call *ast.CallExpr, name string, args []ast.Expr, 
 		}
 		return
 	}
+	if flow.SetsLibraryStream(name, sig) && len(args) == 2 {
+		// cublasSetStream(h, s): h's routines run on s from here on.
+		if l, ok := fa.queues.BindLibraryStream(args[0]); ok {
+			s.streams.Set(l, fa.queueOf(args[1], s))
+		}
+		return
+	}
 	q, memory, _ := fa.queues.Library(name, sig, args, s.device, s.streams.Map())
 	for _, i := range memory {
 		if l, ok := fa.ptrs.Of(args[i]); ok {
