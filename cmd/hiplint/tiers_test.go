@@ -54,7 +54,7 @@ func TestTiersEachPackageLoads(t *testing.T) {
 	env := freshEnv(t)
 	res := runEnv(t, env, "./"+loadingDir+"/...")
 	require.Equal(t, exitFindings, res.code)
-	all := []string{"missingsdk", "usesmissing", "conflict", "guarded", "typeerr", "cublas", "absinclude"}
+	all := []string{"missingsdk", "usesmissing", "conflict", "guarded", "typeerr", "cublas", "absinclude", "cycle"}
 	assert.Equal(t, loadingHazards(t, all...), marksOf(parseText(t, res.stdout)))
 
 	assert.Equal(t, 1, lineCount(res.stderr, `^hiplint: `+regexp.QuoteMeta(loadingPkg("conflict"))+`: note: cgo failed \(.+\); analyzed from its Go files without C types`), "one note for conflict")
@@ -65,6 +65,10 @@ func TestTiersEachPackageLoads(t *testing.T) {
 	assert.Equal(t, 1, lineCount(res.stderr, `^hiplint: `+regexp.QuoteMeta(loadingPkg("typeerr"))+`: `+loadingDir+`/typeerr/typeerr\.go:15:9: cannot use "not an int"`),
 		"the type error, once (not again for the test variant)")
 	assert.Equal(t, 0, lineCount(res.stderr, regexp.QuoteMeta(loadingPkg("guarded"))+`: [^n]`), "guarded declarations are no error")
+	// A Go type error that involves no C does not undo the rescue (it gave
+	// the package up: tier 3), and its line says where the cycle goes round.
+	assert.Equal(t, 1, lineCount(res.stderr, `^hiplint: `+regexp.QuoteMeta(loadingPkg("cycle"))+`: note: cgo failed \([^)]*cublas_v2\.h[^)]*\); stubbed <cublas_v2\.h>; declared 1 C names from their use in Go \(cublasHandle_t\): analyzed with the runtime's C types`), "one note for cycle")
+	assert.Equal(t, 1, lineCount(res.stderr, `^hiplint: `+regexp.QuoteMeta(loadingPkg("cycle"))+`: `+loadingDir+`/cycle/cycle\.go:17:\d+: instantiation cycle: `+loadingDir+`/cycle/cycle\.go:17:\d+: T instantiated as Tree\[T\]$`), "the cycle's line")
 	assert.NotContains(t, res.stderr, "could not import C")
 	assert.NotContains(t, res.stderr, "internal error")
 
