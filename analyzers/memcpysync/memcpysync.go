@@ -82,6 +82,8 @@ type checker struct {
 	// streamFlags: what is known of the flags of the streams a field or
 	// package-level variable holds (flow.StreamVarFacts).
 	streamFlags func(v *types.Var) (nonBlocking, ok bool)
+	// libStreams: the stream field each library handle field is bound to.
+	libStreams map[*types.Var]*types.Var
 	// funcFields: fields of function type that always hold one function
 	// (Ops{sync: d.Synchronize}); calls through them call it.
 	funcFields map[*types.Var]*types.Func
@@ -101,6 +103,7 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 		idx: flow.IndexOf(pass), funcFields: flow.IndexOf(pass).FuncFields(pass), sums: flow.NewTable[Summary](pass, impls),
 		budget: flow.NewBudget()}
 	c.streamFlags = flow.StreamVarFacts(pass, c.idx)
+	c.libStreams = c.idx.LibraryStreamFields(pass.Pkg)
 	c.sums.Meet = meetSummaries
 	funcs := c.idx.Funcs()
 	sums := flow.Summaries[*funcAnalysis]{

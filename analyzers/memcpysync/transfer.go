@@ -74,7 +74,7 @@ func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
 	// the stream s.h either way.
 	fa.prov = flow.ScanProvenance(c.idx, fa.ptrs, fn.Body, func(l flow.Loc) bool { return cgocall.IsStreamType(l.Root.Type()) || flow.Untyped(l.Root.Type()) })
 	fa.joins = flow.Joins(c.info, fn.Body)
-	fa.queues = flow.StreamQueues{Ptrs: fa.ptrs, Prov: fa.prov, Flags: c.streamFlags, Sig: fa.sig}
+	fa.queues = flow.StreamQueues{Ptrs: fa.ptrs, Prov: fa.prov, Flags: c.streamFlags, LibStreams: c.libStreams, Sig: fa.sig}
 	return fa
 }
 

@@ -24,11 +24,15 @@ func (sq StreamQueues) Library(name string, sig *types.Signature, args []ast.Exp
 	}
 	// A routine without a stream argument runs on the stream its handle
 	// (the first argument) was bound to, where this function bound it
-	// (BindLibraryStream); on a stream of its own otherwise.
+	// (BindLibraryStream), or where the package binds the field that holds
+	// it (LibraryStreamFields); on a stream of its own otherwise.
 	if len(args) > 0 {
 		if l, ok := sq.Ptrs.Locator.Of(StripConversions(sq.Ptrs.Info, args[0])); ok {
 			if q, ok := created[libraryHandle(l)]; ok {
 				return q, memory, true
+			}
+			if st, ok := sq.boundStream(l); ok {
+				return sq.At(st, nil, created), memory, true
 			}
 		}
 	}
@@ -64,4 +68,72 @@ func (sq StreamQueues) BindLibraryStream(handle ast.Expr) (Loc, bool) {
 // location, marked so that it never names a stream handle.
 func libraryHandle(l Loc) Loc {
 	return Loc{Root: l.Root, Path: l.Path + "#stream"}
+}
+
+// LibraryStreamFields returns, for the struct fields of pkg that hold a GPU
+// library handle bound (SetsLibraryStream) to a stream kept in a field of
+// the same value — cublasSetStream(b.h, b.stream), in a constructor or in
+// any function of the package — that stream's field: b.h's routines run on
+// b.stream in every method (StreamQueues.Library). A handle field bound to
+// different fields, or to anything but a field of its own value, is left
+// out.
+func (x *Index) LibraryStreamFields(pkg *types.Package) map[*types.Var]*types.Var {
+	out, mixed := map[*types.Var]*types.Var{}, map[*types.Var]bool{}
+	for _, fn := range x.Funcs() {
+		x.Walk(fn.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			name, args, sig, ok := cgocall.AnyCall(x.info, call)
+			if !ok || len(args) != 2 || !SetsLibraryStream(name, sig) {
+				return true
+			}
+			hv, hx := fieldAndBase(x.info, args[0])
+			if hv == nil || hv.Pkg() != pkg {
+				return true
+			}
+			sv, sx := fieldAndBase(x.info, args[1])
+			if sv == nil || hx != sx || mixed[hv] || out[hv] != nil && out[hv] != sv {
+				mixed[hv] = true
+				delete(out, hv)
+				return true
+			}
+			out[hv] = sv
+			return true
+		})
+	}
+	return out
+}
+
+// fieldAndBase returns the field e selects (through conversions) and the
+// value it selects it from, as written; nil when e is no field selection.
+func fieldAndBase(info *types.Info, e ast.Expr) (*types.Var, string) {
+	sel, ok := StripConversions(info, e).(*ast.SelectorExpr)
+	if !ok {
+		return nil, ""
+	}
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return nil, ""
+	}
+	return s.Obj().(*types.Var), types.ExprString(sel.X)
+}
+
+// boundStream returns the location of the stream field the handle at l is
+// bound to package-wide (LibraryStreamFields): l's last field replaced.
+func (sq StreamQueues) boundStream(l Loc) (Loc, bool) {
+	hv := FieldOf(l)
+	if hv == nil || sq.LibStreams == nil {
+		return Loc{}, false
+	}
+	sv, ok := sq.LibStreams[hv]
+	if !ok {
+		return Loc{}, false
+	}
+	i := strings.LastIndex(l.Path, ".")
+	if i < 0 || l.Path[i+1:] != hv.Name() {
+		return Loc{}, false
+	}
+	return Loc{Root: l.Root, Path: l.Path[:i]}.Field(sv.Name()), true
 }

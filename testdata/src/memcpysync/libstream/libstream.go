@@ -57,3 +57,55 @@ func ScalRebound(h C.blas_handle, s, other C.hipStream_t, dst, src unsafe.Pointe
 	C.blas_sscal(h, C.int(n), &alpha, (*C.float)(dst), 1) // want `C.blas_sscal reads dst on a different stream than the copy's`
 	C.blas_set_stream(h, s)
 }
+
+// BLAS keeps a handle bound, in its constructor, to a stream of its own: its
+// routines run on b.stream in every method.
+type BLAS struct {
+	h      C.blas_handle
+	stream C.hipStream_t // want stream:"nonBlockingStream"
+}
+
+// NewBLAS creates the stream and binds the handle to it.
+func NewBLAS(h C.blas_handle) *BLAS {
+	b := &BLAS{h: h}
+	C.hipStreamCreateWithFlags(&b.stream, C.hipStreamNonBlocking)
+	C.blas_set_stream(b.h, b.stream)
+	return b
+}
+
+// Scal copies on the handle's stream, then scales there: ordered.
+func (b *BLAS) Scal(dst, src unsafe.Pointer, n int) { // want Scal:`synchronizes\(r.stream\) deviceReads\(p0 on r.stream; r.h on r.stream\)`
+	C.hipMemcpyAsync(dst, src, C.size_t(4*n), C.hipMemcpyDeviceToDevice, b.stream)
+	alpha := C.float(2)
+	C.blas_sscal(b.h, C.int(n), &alpha, (*C.float)(dst), 1)
+	C.hipStreamSynchronize(b.stream)
+}
+
+// ScalAfterNull copies on the null stream, then scales on the handle's
+// non-blocking stream, which does not wait for it.
+func (b *BLAS) ScalAfterNull(dst, src unsafe.Pointer, n int) { // want ScalAfterNull:`copiesInto\(hipMemcpy dst=p0\) synchronizes\(r.stream\) deviceReads\(p0 on r.stream; r.h on r.stream\)`
+	C.hipMemcpy(dst, src, C.size_t(4*n), C.hipMemcpyDeviceToDevice)
+	alpha := C.float(2)
+	C.blas_sscal(b.h, C.int(n), &alpha, (*C.float)(dst), 1) // want `C.blas_sscal reads dst on a non-blocking stream`
+	C.hipStreamSynchronize(b.stream)
+}
+
+// Mixed binds its handle to two different fields in two functions: which
+// stream its routines run on is not known, and a routine after a copy on
+// one of them is not taken as ordered.
+type Mixed struct {
+	h        C.blas_handle
+	one, two C.hipStream_t
+}
+
+func (m *Mixed) UseOne() { C.blas_set_stream(m.h, m.one) }
+
+func (m *Mixed) UseTwo() { C.blas_set_stream(m.h, m.two) }
+
+// Scal copies on m.one, then scales on a stream not known to be m.one.
+func (m *Mixed) Scal(dst, src unsafe.Pointer, n int) { // want Scal:`synchronizes\(r.one\) deviceReads\(p0 on unknown; r.h on unknown\)`
+	C.hipMemcpyAsync(dst, src, C.size_t(4*n), C.hipMemcpyDeviceToDevice, m.one)
+	alpha := C.float(2)
+	C.blas_sscal(m.h, C.int(n), &alpha, (*C.float)(dst), 1) // want `C.blas_sscal reads dst on a different stream than the copy's`
+	C.hipStreamSynchronize(m.one)
+}
