@@ -196,3 +196,23 @@ func runIn(t *testing.T, dir string, env []string, args ...string) result {
 	t.Helper()
 	return runCmdIn(t, dir, env, hiplintBin, args...)
 }
+
+// TestFailedCgoLeavesNothingInTMPDIR: cgo leaves its compiler input
+// (cgo-gcc-input-N, .c) in TMPDIR whenever the C compiler fails, which is
+// every tier-3 package and every round of synthesis: hiplint's loads give
+// the go command a temporary directory of their own and remove it (was: two
+// files left per failing cgo step, about a thousand a day on a busy machine).
+func TestFailedCgoLeavesNothingInTMPDIR(t *testing.T) {
+	t.Parallel()
+	tmp := t.TempDir()
+	res := runEnv(t, append(freshEnv(t), "TMPDIR="+tmp), "./"+loadingDir+"/conflict", "./"+loadingDir+"/cublas")
+	require.Equal(t, exitFindings, res.code, "stderr: %s", res.stderr)
+	require.Contains(t, res.stderr, "cgo failed", "cgo must have failed for the test to mean anything")
+	entries, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	assert.Empty(t, names)
+}
