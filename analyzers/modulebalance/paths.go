@@ -397,6 +397,18 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 			flow.Put(&fa.funcs, obj, ks[0])
 		}
 	case hipapi.Launch:
+		if sel, m, ok := fa.funcField(c.Arg(c.Func.Function)); ok {
+			// k.fn, taken from k.mod (funcFields): k.mod's handles.
+			if l, ok := fa.loc(sel.X); ok {
+				for _, k := range flow.Overlapping(s, l.Field(m.Name())) {
+					if h := s[k]; h.b&^flags == unloaded {
+						fa.reported.Reportf(UseAfterUnload, c, []diag.Related{{Pos: h.unloadAt, Message: "module unloaded here"}},
+							"%s launches %s, whose module %s was unloaded; launch before unloading the module", c.Func.Name, types.ExprString(sel), k)
+					}
+				}
+			}
+			return
+		}
 		id, _ := ast.Unparen(c.Arg(c.Func.Function)).(*ast.Ident)
 		k := fa.funcs[fa.info.ObjectOf(id)] // the zero Loc, no handle, when unknown
 		if h, ok := s[k]; ok && h.b&^flags == unloaded {

@@ -73,11 +73,26 @@ func libraryHandle(l Loc) Loc {
 // LibraryStreamFields returns, for the struct fields of pkg that hold a GPU
 // library handle bound (SetsLibraryStream) to a stream kept in a field of
 // the same value — cublasSetStream(b.h, b.stream), in a constructor or in
-// any function of the package — that stream's field: b.h's routines run on
-// b.stream in every method (StreamQueues.Library). A handle field bound to
-// different fields, or to anything but a field of its own value, is left
-// out.
+// any function of the package — that stream's field (FieldPairs): b.h's
+// routines run on b.stream in every method (StreamQueues.Library).
 func (x *Index) LibraryStreamFields(pkg *types.Package) map[*types.Var]*types.Var {
+	return x.FieldPairs(pkg, func(call *ast.CallExpr) (ast.Expr, ast.Expr, bool) {
+		name, args, sig, ok := cgocall.AnyCall(x.info, call)
+		if !ok || len(args) != 2 || !SetsLibraryStream(name, sig) {
+			return nil, nil, false
+		}
+		return args[0], args[1], true
+	})
+}
+
+// FieldPairs returns the relation between two fields of one value that the
+// calls of pkg establish, each call pair(call) naming the two as written
+// (a, b: x.a and x.b, through & and conversions): field a maps to field b
+// where every such call that names a names b of the same value (b.h bound
+// to b.stream: LibraryStreamFields; k.fn taken from module k.mod). A field
+// named with different fields, or with anything but a field of its own
+// value, is left out: what holds in one method then holds in every one.
+func (x *Index) FieldPairs(pkg *types.Package, pair func(call *ast.CallExpr) (a, b ast.Expr, ok bool)) map[*types.Var]*types.Var {
 	out, mixed := map[*types.Var]*types.Var{}, map[*types.Var]bool{}
 	for _, fn := range x.Funcs() {
 		x.Walk(fn.Body, func(n ast.Node) bool {
@@ -85,21 +100,21 @@ func (x *Index) LibraryStreamFields(pkg *types.Package) map[*types.Var]*types.Va
 			if !ok {
 				return true
 			}
-			name, args, sig, ok := cgocall.AnyCall(x.info, call)
-			if !ok || len(args) != 2 || !SetsLibraryStream(name, sig) {
+			a, b, ok := pair(call)
+			if !ok {
 				return true
 			}
-			hv, hx := fieldAndBase(x.info, args[0])
-			if hv == nil || hv.Pkg() != pkg {
+			av, ax := fieldAndBase(x.info, StripAddr(a))
+			if av == nil || av.Pkg() != pkg {
 				return true
 			}
-			sv, sx := fieldAndBase(x.info, args[1])
-			if sv == nil || hx != sx || mixed[hv] || out[hv] != nil && out[hv] != sv {
-				mixed[hv] = true
-				delete(out, hv)
+			bv, bx := fieldAndBase(x.info, StripAddr(b))
+			if bv == nil || ax != bx || mixed[av] || out[av] != nil && out[av] != bv {
+				mixed[av] = true
+				delete(out, av)
 				return true
 			}
-			out[hv] = sv
+			out[av] = bv
 			return true
 		})
 	}
