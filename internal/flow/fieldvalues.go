@@ -33,13 +33,26 @@ func (s *Sources) fieldValues(info *types.Info, e ast.Expr, f *types.Var, depth 
 				return yield(fv.Value, nil)
 			}
 		}
+	case *ast.CallExpr:
+		// What the package's function returns (a constructor's literal).
+		for _, r := range s.Returned(info, x, 0) {
+			if !s.fieldValues(info, r, f, depth+1, yield) {
+				return false
+			}
+		}
 	case *ast.Ident:
 		v, ok := info.Uses[x].(*types.Var)
 		if !ok {
 			return true
 		}
 		for _, src := range s.Of[v] {
-			if src.Expr != nil && !s.fieldValues(info, src.Expr, f, depth+1, yield) {
+			if src.Call != nil {
+				for _, r := range s.Returned(info, src.Call, src.Result) {
+					if !s.fieldValues(info, r, f, depth+1, yield) {
+						return false
+					}
+				}
+			} else if src.Expr != nil && !s.fieldValues(info, src.Expr, f, depth+1, yield) {
 				return false
 			}
 		}
