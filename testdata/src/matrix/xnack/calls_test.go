@@ -138,10 +138,10 @@ func TestFuncMapDevice(t *testing.T) {
 	ops["launch"](DeviceBuf(64))
 }
 
-//matrix:gap call-options: memory an option stores into the value being built is not traced to the launch of a method of that value
+//matrix:hazard call-options
 func TestOptionsHost(t *testing.T) {
 	r := NewRunner(WithHostStaging())
-	r.Step()
+	r.Step() // want `TestOptionsHost reaches system memory`
 }
 
 //matrix:twin call-options
