@@ -275,6 +275,9 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 				out.returns = &ReturnsModule{Result: i, Status: flow.LastResult(sig, flow.IsStatus)}
 			}
 		}
+		if out.returns == nil {
+			out.returns = a.forwarded(fn.Body, sig)
+		}
 	}
 	// The module-holding parameters fn neither keeps nor releases, but for
 	// those it unloads, loads or adds a module into (the caller's variable

@@ -5,7 +5,7 @@ import "C"
 
 import "sync"
 
-//matrix:gap conc-waitgroup: an unload before wg.Wait() races with the goroutines' uses; goroutines are not modelled as concurrent
+//matrix:hazard conc-waitgroup
 func waitGroupCloseEarly(path, name *C.char) error {
 	md, err := Load(path)
 	if err != nil {
@@ -19,7 +19,7 @@ func waitGroupCloseEarly(path, name *C.char) error {
 			md.Function(name)
 		}()
 	}
-	md.Close()
+	md.Close() // want `module md is unloaded while the goroutine started at line \d+ may still use it`
 	wg.Wait()
 	return nil
 }
@@ -42,7 +42,7 @@ func waitGroupCloseAfter(path, name *C.char) error {
 	return md.Close()
 }
 
-//matrix:gap conc-chan-join: an unload before the done channel is received races with the goroutine's use
+//matrix:hazard conc-chan-join
 func chanJoinCloseEarly(path, name *C.char) error {
 	md, err := Load(path)
 	if err != nil {
@@ -53,7 +53,7 @@ func chanJoinCloseEarly(path, name *C.char) error {
 		_, err := md.Function(name)
 		done <- err
 	}()
-	md.Close()
+	md.Close() // want `module md is unloaded while the goroutine started at line \d+ may still use it`
 	return <-done
 }
 
@@ -71,6 +71,50 @@ func chanJoinCloseAfter(path, name *C.char) error {
 	err = <-done
 	md.Close()
 	return err
+}
+
+// waitAll waits for the workers (a helper that wraps wg.Wait).
+func waitAll(wg *sync.WaitGroup) { wg.Wait() }
+
+//matrix:twin conc-waitgroup
+func waitGroupHelperThenClose(path *C.char, names []*C.char) error {
+	md, err := Load(path)
+	if err != nil {
+		return err
+	}
+	var wg sync.WaitGroup
+	for _, name := range names {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			md.Function(name)
+		}()
+	}
+	waitAll(&wg)
+	return md.Close()
+}
+
+//matrix:twin conc-chan-join
+func resultsRangedThenClose(path *C.char, names []*C.char) error {
+	md, err := Load(path)
+	if err != nil {
+		return err
+	}
+	results := make(chan error)
+	go func() {
+		defer close(results)
+		for _, name := range names {
+			_, err := md.Function(name)
+			results <- err
+		}
+	}()
+	for err := range results {
+		if err != nil {
+			defer md.Close()
+			return err
+		}
+	}
+	return md.Close()
 }
 
 // Group runs functions in goroutines and waits for them (errgroup's shape).
@@ -97,7 +141,7 @@ func (g *Group) Wait() error {
 	return g.err
 }
 
-//matrix:gap conc-errgroup: an unload before g.Wait() races with the group's uses
+//matrix:hazard conc-errgroup
 func groupCloseEarly(path, name *C.char) error {
 	md, err := Load(path)
 	if err != nil {
@@ -108,7 +152,7 @@ func groupCloseEarly(path, name *C.char) error {
 		_, err := md.Function(name)
 		return err
 	})
-	md.Close()
+	md.Close() // want `module md is unloaded while the goroutine started at line \d+ may still use it`
 	return g.Wait()
 }
 
