@@ -2,6 +2,9 @@ package flow
 
 import (
 	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -85,4 +88,35 @@ func TestP(t *testing.T) {
 		{28, 34, false}, // wait(&wg2), a helper
 		{37, 0, false},  // a parallel subtest: after TestP returns
 	}, got)
+}
+
+// TestInitOrder: init functions run file by file in name order, each
+// file's in declaration order; the cgo files come after the Go files.
+func TestInitOrder(t *testing.T) {
+	fset := token.NewFileSet()
+	srcs := map[string]string{
+		"b.go":  "package p\nfunc init() { b1() }\nfunc init() { b2() }\nfunc b1() {}\nfunc b2() {}\n",
+		"a.go":  "package p\nfunc init() { a1() }\nfunc a1() {}\n",
+		"0c.go": "package p\nimport \"C\"\nfunc init() { c1() }\nfunc c1() {}\n",
+		"zz.go": "package p\nfunc helper() { init2() }\nfunc init2() {}\n",
+	}
+	var files []*ast.File
+	for _, name := range []string{"b.go", "0c.go", "zz.go", "a.go"} { // not in name order
+		f, err := parser.ParseFile(fset, name, srcs[name], 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
+		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	if _, err := (&types.Config{FakeImportC: true}).Check("p", fset, files, info); err != nil {
+		t.Fatal(err)
+	}
+	x := &Index{fset: fset, files: files, info: info}
+	var got []string
+	for _, f := range InitOrder(x) {
+		got = append(got, types.ExprString(f.Decl.Body.List[0].(*ast.ExprStmt).X))
+	}
+	assert.Equal(t, []string{"a1()", "b1()", "b2()", "c1()"}, got)
 }
