@@ -157,6 +157,7 @@ type analysis_ struct {
 	moduleTypes map[*types.TypeName]bool
 	idx         *flow.Index         // functions and runtime calls
 	cFields     map[*types.Var]bool // at tier 3, fields declared with a C module type (no type there)
+	gone        *initGone           // what the package's inits leave unloaded (initUnloaded), on first use
 }
 
 // callee returns the static callee of call (functions and concrete methods).

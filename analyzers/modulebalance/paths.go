@@ -414,6 +414,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 	case hipapi.ModuleUnload:
 		fa.unloadBy(s, c.Arg(c.Func.Module), c.Expr, 0)
 	case hipapi.ModuleGetFunction, hipapi.ModuleGetGlobal:
+		fa.afterInitUnload(c)
 		ks := fa.afterUnload(s, c, c.Func.Name, c.Arg(c.Func.Module))
 		// The function or global handle it fills comes from the module.
 		id, _ := ast.Unparen(flow.Addressed(c.Arg(c.Func.Out))).(*ast.Ident)
@@ -421,6 +422,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 			flow.Put(&fa.funcs, obj, ks[0])
 		}
 	case hipapi.Launch:
+		fa.afterInitUnload(c)
 		id, _ := ast.Unparen(c.Arg(c.Func.Function)).(*ast.Ident)
 		k := fa.funcs[fa.info.ObjectOf(id)] // the zero Loc, no handle, when unknown
 		if h, ok := s[k]; ok && h.b&^flags == unloaded {
