@@ -2,9 +2,9 @@ package copysync
 
 var embeddingHead, vocabHead float32
 
-//matrix:gap order-init: init functions are analyzed one at a time: a copy an earlier file's init leaves in flight is not carried into the next init
+//matrix:hazard order-init
 func init() {
-	embeddingHead = embeddings.Values()[0]
+	embeddingHead = embeddings.Values()[0] // want `this index expression reads embeddings.ptr on the host before the device-to-device copy into it by init \(C.hipMemcpy\) is ordered`
 }
 
 //matrix:twin order-init
