@@ -24,7 +24,11 @@ import (
 type initGone struct {
 	mods  map[*types.Var]token.Pos  // package-level modules, with their last unload
 	funcs map[*types.Var]*types.Var // package-level function and global handles, with their module
-	files map[token.Pos]string      // the file of each unload, for the message
+	files map[token.Pos]string      // the file of each unload and load, for the message
+	// loaded: package-level modules that an init loads on every run (a
+	// statement of its body, or an if's condition), with that load, and
+	// that no later statement of the inits unloads.
+	loaded map[*types.Var]token.Pos
 }
 
 // initUnloaded returns, once, what the inits leave unloaded.
@@ -32,7 +36,8 @@ func (a *analysis_) initUnloaded() *initGone {
 	if a.gone != nil {
 		return a.gone
 	}
-	g := &initGone{mods: map[*types.Var]token.Pos{}, funcs: map[*types.Var]*types.Var{}, files: map[token.Pos]string{}}
+	g := &initGone{mods: map[*types.Var]token.Pos{}, funcs: map[*types.Var]*types.Var{}, files: map[token.Pos]string{},
+		loaded: map[*types.Var]token.Pos{}}
 	a.gone = g
 	inits := flow.InitOrder(a.idx)
 	isInit := map[*ast.BlockStmt]bool{}
@@ -44,6 +49,10 @@ func (a *analysis_) initUnloaded() *initGone {
 				case hipapi.ModuleLoad:
 					if v := a.pkgVar(flow.Addressed(c.Arg(c.Func.Out))); v != nil {
 						delete(g.mods, v)
+						if topLevel(st, c.Expr) || ifHead(st, c.Expr) {
+							g.loaded[v] = c.Expr.Pos()
+							g.files[c.Expr.Pos()] = a.pass.Fset.Position(c.Expr.Pos()).Filename
+						}
 					}
 				case hipapi.ModuleGetFunction, hipapi.ModuleGetGlobal:
 					f, m := a.pkgVar(flow.Addressed(c.Arg(c.Func.Out))), a.pkgVar(c.Arg(c.Func.Module))
@@ -54,6 +63,7 @@ func (a *analysis_) initUnloaded() *initGone {
 					// Only an unload every run makes: a statement of the
 					// init's body itself, not one in a branch or a loop.
 					if v := a.pkgVar(c.Arg(c.Func.Module)); v != nil && topLevel(st, c.Expr) {
+						delete(g.loaded, v)
 						g.mods[v] = c.Expr.Pos()
 						g.files[c.Expr.Pos()] = a.pass.Fset.Position(c.Expr.Pos()).Filename
 					}
@@ -115,6 +125,64 @@ func topLevel(st ast.Stmt, call *ast.CallExpr) bool {
 		return !inside
 	})
 	return inside
+}
+
+// ifHead reports whether call is in the head of the if statement st (its
+// init statement or condition: if err := check(C.hipModuleLoad(&m, p));
+// err != nil {...}), which runs whenever st does.
+func ifHead(st ast.Stmt, call *ast.CallExpr) bool {
+	is, ok := st.(*ast.IfStmt)
+	if !ok {
+		return false
+	}
+	if is.Init != nil && topLevel(is.Init, call) {
+		return true
+	}
+	inside := false
+	ast.Inspect(is.Cond, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		inside = inside || n == call
+		return !inside
+	})
+	return inside
+}
+
+// reloadOverInit reports, outside the inits, a load into a package-level
+// module that an init loaded and left loaded, where nothing before it in
+// the function looks at the variable (an unload of the module it holds, a
+// check that it is empty, a reset): the module the init loaded is
+// overwritten and never unloaded (HL2001). A function that loads it again
+// runs after the inits, whoever calls it.
+func (fa *funcAnalysis) reloadOverInit(c *cgocall.Call) {
+	if fa.reported == nil || fa.fn.Decl == nil || fa.fn.Decl.Recv == nil && (fa.fn.Decl.Name.Name == "init" || fa.fn.Decl.Name.Name == "main") {
+		return
+	}
+	v := fa.pkgVar(flow.Addressed(c.Arg(c.Func.Out)))
+	if v == nil {
+		return
+	}
+	at, ok := fa.initUnloaded().loaded[v]
+	if !ok {
+		return
+	}
+	seen := false
+	ast.Inspect(fa.fn.Body, func(n ast.Node) bool {
+		if seen || n == nil || n.Pos() >= c.Expr.Pos() {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok && fa.info.Uses[id] == v {
+			seen = true
+		}
+		return true
+	})
+	if seen {
+		return
+	}
+	fa.reported.Reportf(Leak, c, []diag.Related{{Pos: at, Message: "loaded here, by an init function"}},
+		"%s loads a module into %s, which still holds the module an init function in %s loaded into it: that module is never unloaded; unload the module %s holds (and reset it) before loading another",
+		c.Func.Name, v.Name(), filepath.Base(fa.initUnloaded().files[at]), v.Name())
 }
 
 // pkgVar returns the package-level variable e names, or nil.

@@ -408,6 +408,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 	switch c.Func.Role {
 	case hipapi.ModuleLoad:
+		fa.reloadOverInit(c)
 		if l, ok := fa.target(s, flow.Addressed(c.Arg(c.Func.Out)), false); ok {
 			fa.loadAt(s, l, c.Expr, l.Path == "", ownResult)
 		}
