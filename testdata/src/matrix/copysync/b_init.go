@@ -11,3 +11,14 @@ func init() {
 func init() {
 	vocabHead = vocab.Values()[0]
 }
+
+var embeddingTail float32
+
+// An init that waits for the device before it reads what an earlier one
+// copied.
+//
+//matrix:twin order-init
+func init() { // want init:`synchronizes\(device\)`
+	Synchronize()
+	embeddingTail = embeddings.Values()[255]
+}

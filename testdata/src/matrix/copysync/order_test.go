@@ -32,6 +32,16 @@ func TestGoldenTwin(t *testing.T) {
 	}
 }
 
+// TestGoldenSynced waits for the device before it looks at golden.
+//
+//matrix:twin order-testmain
+func TestGoldenSynced(t *testing.T) { // want TestGoldenSynced:`synchronizes\(device\)`
+	Synchronize()
+	if golden.Values()[0] != 1 {
+		t.Error("golden head")
+	}
+}
+
 //matrix:hazard order-subtest
 func TestSubtestHazard(t *testing.T) {
 	dst, src := fixture(t)
