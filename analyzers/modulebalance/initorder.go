@@ -152,7 +152,8 @@ func ifHead(st ast.Stmt, call *ast.CallExpr) bool {
 // reloadOverInit reports, outside the inits, a load into a package-level
 // module that an init loaded and left loaded, where nothing before it in
 // the function looks at the variable (an unload of the module it holds, a
-// check that it is empty, a reset): the module the init loaded is
+// check that it is empty, a reset, a call of a function of the package that
+// names it): the module the init loaded is
 // overwritten and never unloaded (HL2001). A function that loads it again
 // runs after the inits, whoever calls it.
 func (fa *funcAnalysis) reloadOverInit(c *cgocall.Call) {
@@ -172,8 +173,11 @@ func (fa *funcAnalysis) reloadOverInit(c *cgocall.Call) {
 		if seen || n == nil || n.Pos() >= c.Expr.Pos() {
 			return false
 		}
-		if id, ok := n.(*ast.Ident); ok && fa.info.Uses[id] == v {
-			seen = true
+		switch n := n.(type) {
+		case *ast.Ident:
+			seen = fa.info.Uses[n] == v
+		case *ast.CallExpr: // a helper of the package that unloads it
+			seen = fa.mentioning(v)[fa.callee(n)]
 		}
 		return true
 	})
@@ -183,6 +187,28 @@ func (fa *funcAnalysis) reloadOverInit(c *cgocall.Call) {
 	fa.reported.Reportf(Leak, c, []diag.Related{{Pos: at, Message: "loaded here, by an init function"}},
 		"%s loads a module into %s, which still holds the module an init function in %s loaded into it: that module is never unloaded; unload the module %s holds (and reset it) before loading another",
 		c.Func.Name, v.Name(), filepath.Base(fa.initUnloaded().files[at]), v.Name())
+}
+
+// mentioning returns the package's functions whose bodies name v.
+func (a *analysis_) mentioning(v *types.Var) map[*types.Func]bool {
+	if m, ok := a.mentions[v]; ok {
+		return m
+	}
+	m := map[*types.Func]bool{}
+	for _, fn := range a.idx.Funcs() {
+		obj := fn.Object(a.info)
+		if obj == nil {
+			continue
+		}
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && a.info.Uses[id] == v {
+				m[obj] = true
+			}
+			return !m[obj]
+		})
+	}
+	flow.Put(&a.mentions, v, m)
+	return m
 }
 
 // pkgVar returns the package-level variable e names, or nil.

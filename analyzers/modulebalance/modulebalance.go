@@ -158,6 +158,9 @@ type analysis_ struct {
 	idx         *flow.Index         // functions and runtime calls
 	cFields     map[*types.Var]bool // at tier 3, fields declared with a C module type (no type there)
 	gone        *initGone           // what the package's inits leave unloaded (initUnloaded), on first use
+	// mentions: for a package-level variable, the package's functions whose
+	// bodies name it (mentioning), on first use.
+	mentions map[*types.Var]map[*types.Func]bool
 }
 
 // callee returns the static callee of call (functions and concrete methods).

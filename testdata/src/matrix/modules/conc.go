@@ -214,6 +214,22 @@ func ensureKernels(path *C.char) error {
 	return check(C.hipModuleLoad(&kernelMod, path))
 }
 
+// unloadKernels unloads the kernels, if any.
+func unloadKernels() {
+	if kernelMod != nil {
+		C.hipModuleUnload(kernelMod)
+		kernelMod = nil
+	}
+}
+
+//matrix:twin conc-pkg-handles
+func swapKernels(path *C.char) error {
+	kernelMu.Lock()
+	defer kernelMu.Unlock()
+	unloadKernels()
+	return check(C.hipModuleLoad(&kernelMod, path))
+}
+
 //matrix:na rt-blocking-stream: a module's balance is about its handle's lifetime on the host; streams do not order loads and unloads
 //matrix:na rt-legacy-stream: a module's balance is about its handle's lifetime on the host; streams do not order loads and unloads
 //matrix:na rt-event-wrapper: events order device work, not module loads and unloads

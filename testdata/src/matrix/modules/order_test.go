@@ -31,8 +31,9 @@ func runSuite(m *testing.M) int {
 	return m.Run()
 }
 
-//matrix:twin order-testmain
 // runSuiteAndExit is the body of a TestMain that unloads before it exits.
+//
+//matrix:twin order-testmain
 func runSuiteAndExit(m *testing.M) {
 	md, err := Open("suite.hsaco")
 	if err != nil {
