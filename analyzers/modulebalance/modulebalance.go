@@ -163,6 +163,10 @@ type analysis_ struct {
 	moduleTypes map[*types.TypeName]bool
 	idx         *flow.Index         // functions and runtime calls
 	cFields     map[*types.Var]bool // at tier 3, fields declared with a C module type (no type there)
+	gone        *initGone           // what the package's inits leave unloaded (initUnloaded), on first use
+	// mentions: for a package-level variable, the package's functions whose
+	// bodies name it (mentioning), on first use.
+	mentions map[*types.Var]map[*types.Func]bool
 	// funcFields: a field holding function handles that
 	// hipModuleGetFunction takes from the module in a field of the same
 	// value (k.fn from k.mod, flow.FieldPairs), to that module's field.
@@ -303,6 +307,9 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 			if i, ok := flow.ReturnedResult(a.info, fn.Body, loaded); ok {
 				out.returns = &ReturnsModule{Result: i, Status: flow.LastResult(sig, flow.IsStatus)}
 			}
+		}
+		if out.returns == nil {
+			out.returns = a.forwarded(fn.Body, sig)
 		}
 	}
 	// The module-holding parameters fn neither keeps nor releases, but for

@@ -467,8 +467,15 @@ func (a *analyzer) report() {
 	// (flow.EntryKind's order).
 	after, testsGuarded := state{ranAt: a.varInitRuntime()}, false
 	for kind := flow.InitEntry; kind <= flow.TestEntry; kind++ {
-		for _, fi := range a.funcs {
-			if fi.entry != kind {
+		funcs := a.funcs
+		if kind == flow.InitEntry { // in the order they run (flow.InitOrder)
+			funcs = nil
+			for _, fn := range flow.InitOrder(a.idx) {
+				funcs = append(funcs, a.byNode[fn.Node()])
+			}
+		}
+		for _, fi := range funcs {
+			if fi == nil || fi.entry != kind {
 				continue
 			}
 			if kind == flow.TestEntry {
@@ -477,7 +484,12 @@ func (a *analyzer) report() {
 				continue
 			}
 			r := a.walk(fi, after, false)
-			if kind != flow.InitEntry || a.pass.Pkg.Name() == "main" {
+			switch {
+			case kind == flow.InitEntry && a.pass.Pkg.Name() != "main":
+				// A library's init runs in every program and test binary
+				// that imports the package.
+				a.reportProgram("init of package "+a.pass.Pkg.Name()+" (it runs in every program and test that imports it)", r.unguarded)
+			default:
 				a.reportProgram(fi.name, r.unguarded)
 			}
 			switch {
