@@ -256,6 +256,12 @@ func (r *runner) run(ctx context.Context, dir string, inst *Instrumented, p Plan
 	if forceSync {
 		env = withEnv(env, "HIPLINT_FORCE_SYNC=1")
 	}
+	// A build whose cgo step fails leaves cgo's compiler input in
+	// TMPDIR, and a test killed at its timeout its temporary files: both
+	// go into confirm's work directory, removed at exit.
+	if tmp := filepath.Join(r.work, "tmp"); os.MkdirAll(tmp, 0o700) == nil {
+		env = withEnv(env, "TMPDIR="+tmp)
+	}
 	goCmd := lookupEnv(env, "HIPLINT_GO")
 	if goCmd == "" {
 		goCmd = "go"

@@ -47,6 +47,10 @@ type evaluator[S any, V value[V]] struct {
 	// Ref returns the value of the address of location l (&x): what
 	// kernel argument arrays and dependency arrays are made of.
 	Ref func(l flow.Loc) V
+	// Sources, optional, is the package's flow-insensitive index: what
+	// a range over an iterator receives (its yield arguments), and what
+	// is received from a channel the function's own flow sent nothing on.
+	Sources *flow.Sources
 }
 
 // Eval returns what e may hold.
@@ -63,8 +67,11 @@ func (ev evaluator[S, V]) Eval(e ast.Expr, s S) storeTree[V] {
 			return ev.Eval(x.X, s)
 		}
 	case *ast.UnaryExpr:
-		if x.Op == token.AND {
+		switch x.Op {
+		case token.AND:
 			return ev.addressOf(x, s)
+		case token.ARROW: // <-ch: an element sent on ch (Send)
+			return ev.received(x.X, ev.Eval(x.X, s).Below("[]"), s)
 		}
 	case *ast.CompositeLit:
 		return ev.compositeLit(x, s)
@@ -240,6 +247,11 @@ func (ev evaluator[S, V]) Result(call *ast.CallExpr, i int, s S) storeTree[V] {
 	if t, ok := ev.Call(call, i, s); ok {
 		return t
 	}
+	if l, ok := flow.PkgVarGetterLoc(ev.Pass, call); ok && i == 0 {
+		// Scratch() of func Scratch() *T { return scratch }: what the
+		// package variable holds here.
+		return ev.Store(s).Subtree(l)
+	}
 	if g, ok := flow.GetterOf(ev.Pass, flow.Callee(info, call)); ok && i == 0 {
 		if arg := g.Arg(info, call); arg != nil {
 			if g.Path == "" {
@@ -289,12 +301,60 @@ func (ev evaluator[S, V]) Set(lhs ast.Expr, t storeTree[V], s S) {
 
 // Range stores what a range clause's key or value e gets each iteration:
 // the value an element of rs.X, the key nothing known.
+// A channel's element goes to the key; an iterator's yield arguments
+// (what its literal passes to yield, Sources.Received) to the key and the
+// value.
 func (ev evaluator[S, V]) Range(rs *ast.RangeStmt, e ast.Expr, s S) {
+	var under types.Type
+	if t := ev.Info.TypeOf(rs.X); t != nil {
+		under = t.Underlying()
+	}
+	switch under.(type) {
+	case *types.Chan:
+		if e == rs.Key {
+			ev.Set(e, ev.received(rs.X, ev.Eval(rs.X, s).Below("[]"), s), s)
+			return
+		}
+	case *types.Signature:
+		if ev.Sources != nil {
+			if o := flow.StoredObject(ev.Info, e); o != nil {
+				var t storeTree[V]
+				for _, src := range ev.Sources.Received(ev.Info, o) {
+					t = t.union(ev.Eval(src.Expr, s))
+				}
+				ev.Set(e, t, s)
+				return
+			}
+		}
+	}
 	if e != rs.Value {
 		ev.Set(e, nil, s)
 		return
 	}
 	ev.Set(e, ev.Eval(rs.X, s).Below("[]"), s)
+}
+
+// Send adds what a send statement sends to the elements of the channel
+// ("[]", a weak location: what it held is kept).
+func (ev evaluator[S, V]) Send(n *ast.SendStmt, s S) {
+	l, ok := ev.Of(n.Chan)
+	if !ok {
+		return
+	}
+	ev.Store(s).Set(flow.Loc{Root: l.Root, Path: l.Path + "[]"}, ev.Eval(n.Value, s))
+}
+
+// received is what a receive from ch gives: t, what this function's own
+// flow sent (Send), or when that is nothing what the package sends on ch
+// anywhere (Sources.ElemValues: a goroutine's send), evaluated here.
+func (ev evaluator[S, V]) received(ch ast.Expr, t storeTree[V], s S) storeTree[V] {
+	if len(t) > 0 || ev.Sources == nil {
+		return t
+	}
+	for _, src := range ev.Sources.ElemValues(ev.Info, ch) {
+		t = t.union(ev.Eval(src.Expr, s))
+	}
+	return t
 }
 
 // Returned returns what a return statement of a function with signature
@@ -321,4 +381,15 @@ func (ev evaluator[S, V]) Returned(sig *types.Signature, ret *ast.ReturnStmt, s 
 		}
 	}
 	return trees
+}
+
+// union is t with what u holds added (t may be nil).
+func (t storeTree[V]) union(u storeTree[V]) storeTree[V] {
+	if t == nil {
+		t = storeTree[V]{}
+	}
+	for p, v := range u {
+		t.Add(p, v)
+	}
+	return t
 }

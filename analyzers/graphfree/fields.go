@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/flow"
@@ -122,4 +123,62 @@ func (fa *funcAnalysis) fieldValue(v val, e ast.Expr, path string) val {
 	}
 	api := alloc.api + " (stored in field " + f.Name() + " by " + alloc.method + ")"
 	return val{sites: []int{fa.site(alloc.pos, alloc.kind, api, "field", alloc.fam)}}
+}
+
+// globalValue returns what a free node frees at e (a package variable, a
+// field of one, or a getter's package variable: pool.buf, Shared()) when the
+// function's own flow knows nothing of it (v is empty): the allocations
+// stored there anywhere in the package (an init, another function), when
+// every value stored there is the result of an allocation (C.malloc, a
+// function that returns memory); else v.
+func (fa *funcAnalysis) globalValue(v val, e ast.Expr, path string, s *state) val {
+	if !v.Empty() || path != "" {
+		return v
+	}
+	e = flow.StripConversions(fa.info, e)
+	l, ok := fa.lc.Of(e)
+	if call, isCall := e.(*ast.CallExpr); isCall {
+		if _, byRef := flow.GetterOf(fa.pass, fa.idx.Callee(call)); byRef || len(call.Args) > 0 {
+			return v
+		}
+		l, ok = flow.GetterLoc(fa.pass, nil, call) // a getter of a package variable: p is not needed
+	}
+	if !ok || l.Root.Parent() != fa.pass.Pkg.Scope() || strings.Contains(l.Path, "[") || strings.Count(l.Path, ".") > 1 {
+		return v
+	}
+	src := fa.sources()
+	stored := src.Of[l.Root]
+	if l.Path != "" {
+		stored = src.Fields[l]
+		for _, root := range src.Of[l.Root] { // var pool = T{buf: ...}
+			if root.Expr == nil {
+				return v
+			}
+			lit, isLit := flow.StripAddr(root.Expr).(*ast.CompositeLit)
+			if !isLit {
+				return v
+			}
+			for _, fv := range flow.LitFields(fa.info, lit) {
+				if "."+fv.Field.Name() == l.Path {
+					stored = append(stored, flow.Source{Expr: fv.Value})
+				}
+			}
+		}
+	}
+	var out val
+	for _, st := range stored {
+		call, result := st.Call, st.Result
+		if call == nil {
+			call, _ = flow.StripConversions(fa.info, st.Expr).(*ast.CallExpr)
+		}
+		if call == nil {
+			return v // nil, a local's value, ...: not known everywhere
+		}
+		t, ok := fa.callValue(call, result, s)
+		if !ok || t[""].Empty() {
+			return v
+		}
+		out = out.Union(t[""])
+	}
+	return out
 }

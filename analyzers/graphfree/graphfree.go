@@ -199,6 +199,15 @@ type analyzer struct {
 	idx        *flow.Index               // functions, runtime calls, closures that run in place (ctx.Do(func() error {...}))
 	lc         flow.Locator              // every variable, elements "[]"
 	fields     map[*types.Var]fieldAlloc // fields that always hold one kind of allocation, made on first use
+	srcs       *flow.Sources             // the package's value flow (sends, iterators), made on first use
+}
+
+// sources is the package's flow-insensitive index, made once.
+func (a *analyzer) sources() *flow.Sources {
+	if a.srcs == nil {
+		a.srcs = a.idx.Sources()
+	}
+	return a.srcs
 }
 
 func analyze(pass *analysis.Pass, candidates bool) (any, error) {
@@ -220,6 +229,11 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	funcs := a.idx.Funcs()
 	sums := flow.Summaries[*funcAnalysis]{
 		Pass: pass, Index: a.idx, Impls: impls, Relevant: a.relevant,
+		// What package variables and fields a function frees were given
+		// elsewhere (globalValue): the allocators called there.
+		Deps: func(fn flow.Func) []*types.Func {
+			return flow.StoreDeps(pass.TypesInfo, pass.Pkg, a.sources(), fn.Body)
+		},
 		Analyze: func(fn flow.Func) *funcAnalysis {
 			fa := newFuncAnalysis(a, fn)
 			fa.solve()

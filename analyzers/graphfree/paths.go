@@ -221,7 +221,8 @@ func newFuncAnalysis(a *analyzer, fn flow.Func) *funcAnalysis {
 	}
 	fa.ev = evaluator[*state, val]{Pass: a.pass, Locator: a.lc, Store: func(s *state) *valueStore[val] { return &s.vals },
 		Call: fa.callValue, Go: fa.goSite, GoPart: fa.goPart,
-		Offset: func(v val) val { return val{sites: v.sites} }, Ref: func(l flow.Loc) val { return val{refs: []flow.Loc{l}} }}
+		Offset: func(v val) val { return val{sites: v.sites} }, Ref: func(l flow.Loc) val { return val{refs: []flow.Loc{l}} },
+		Sources: a.sources()}
 	fa.loops, fa.rangeOf = a.idx.Loops(fn.Body)
 	fa.calls = flow.Effects[*state]{Index: a.idx, Lit: fa.lit, Runtime: fa.runtimeCall, Other: fa.otherCall}
 	return fa
@@ -313,6 +314,8 @@ func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
 		if fa.closures == 0 { // a closure's return is not the function's
 			fa.collectReturn(n, s)
 		}
+	case *ast.SendStmt:
+		fa.ev.Send(n, s)
 	case ast.Expr:
 		if rs, ok := fa.rangeOf[n]; ok {
 			fa.ev.Range(rs, n, s)
@@ -678,6 +681,7 @@ func (fa *funcAnalysis) free(call *ast.CallExpr, e ast.Expr, path, name string, 
 		// A field the function's flow knows nothing of (the receiver's
 		// p.ptr, allocated by another method): what it always holds.
 		v = fa.fieldValue(v, e, path)
+		v = fa.globalValue(v, e, path, s)
 	}
 	what := types.ExprString(e) + path
 	if node {

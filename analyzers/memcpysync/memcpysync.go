@@ -82,6 +82,8 @@ type checker struct {
 	// streamFlags: what is known of the flags of the streams a field or
 	// package-level variable holds (flow.StreamVarFacts).
 	streamFlags func(v *types.Var) (nonBlocking, ok bool)
+	// libStreams: the stream field each library handle field is bound to.
+	libStreams map[*types.Var]*types.Var
 	// funcFields: fields of function type that always hold one function
 	// (Ops{sync: d.Synchronize}); calls through them call it.
 	funcFields map[*types.Var]*types.Func
@@ -90,6 +92,12 @@ type checker struct {
 	// budget bounds the analysis of each function and of the package
 	// (flow.Budget); the functions over it are the analyzer's result.
 	budget *flow.Budget
+	// Program order (initorder.go): solved once the summaries are final;
+	// the package's inits in order and what its TestMain leaves at
+	// m.Run(), made on first use.
+	solved  bool
+	inits   []earlier
+	mainRun *earlier
 }
 
 func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
@@ -101,6 +109,7 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 		idx: flow.IndexOf(pass), funcFields: flow.IndexOf(pass).FuncFields(pass), sums: flow.NewTable[Summary](pass, impls),
 		budget: flow.NewBudget()}
 	c.streamFlags = flow.StreamVarFacts(pass, c.idx)
+	c.libStreams = c.idx.LibraryStreamFields(pass.Pkg)
 	c.sums.Meet = meetSummaries
 	funcs := c.idx.Funcs()
 	sums := flow.Summaries[*funcAnalysis]{
@@ -111,7 +120,16 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 		Update:   func(obj *types.Func, fa *funcAnalysis) bool { return c.sums.Set(obj, fa.summary()) },
 	}
 	final, ok := sums.Solve(funcs)
-	sums.Report(funcs, final, ok, func(_ flow.Func, fa *funcAnalysis) { fa.report() })
+	c.solved = true
+	sums.Report(funcs, final, ok, func(fn flow.Func, fa *funcAnalysis) {
+		// An entry runs on what ran before it in the program: its
+		// findings are those of that state (a superset: it adds copies
+		// in flight at its start); its summary stays its own.
+		if before := c.runsBefore(fn); len(before) > 0 {
+			fa = c.analyzeAfter(fn, before, nil)
+		}
+		fa.report()
+	})
 	c.sums.Export(flow.Objects(c.info, funcs))
 	return c.budget.Notes(), nil
 }
@@ -119,6 +137,9 @@ func analyze(pass *analysis.Pass, strict, candidates bool) (any, error) {
 // relevant reports whether fn has anything this check looks at: runtime
 // calls, calls of summarized functions, or pointer parameters it may read.
 func (c *checker) relevant(fn flow.Func) bool {
+	if len(c.runsBefore(fn)) > 0 {
+		return true // an entry that starts with copies in flight
+	}
 	if sig := fn.Signature(c.info); sig != nil {
 		for _, v := range flow.Params(sig) {
 			if flow.HoldsPointer(v.Type()) {

@@ -147,3 +147,10 @@ func TestStreamType(t *testing.T) {
 func TestMatrix(t *testing.T) {
 	analysistest.Run(t, testdata(), memcpysync.Analyzer, "matrix/copysync", "matrix/copysynclib")
 }
+
+// A library routine without a stream argument runs on the stream its handle
+// was bound to (blas_set_stream, blasSetStream): ordered after a copy on that
+// stream, not after one the host did not wait for.
+func TestLibraryHandleStream(t *testing.T) {
+	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/libstream")
+}

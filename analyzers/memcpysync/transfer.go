@@ -74,7 +74,7 @@ func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
 	// the stream s.h either way.
 	fa.prov = flow.ScanProvenance(c.idx, fa.ptrs, fn.Body, func(l flow.Loc) bool { return cgocall.IsStreamType(l.Root.Type()) || flow.Untyped(l.Root.Type()) })
 	fa.joins = flow.Joins(c.info, fn.Body)
-	fa.queues = flow.StreamQueues{Ptrs: fa.ptrs, Prov: fa.prov, Flags: c.streamFlags, Sig: fa.sig}
+	fa.queues = flow.StreamQueues{Ptrs: fa.ptrs, Prov: fa.prov, Flags: c.streamFlags, LibStreams: c.libStreams, Sig: fa.sig}
 	return fa
 }
 
@@ -83,6 +83,14 @@ func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
 // its summary lists, and at its exits (each return and the end of the
 // body) what it leaves its caller.
 func (c *checker) analyzeFunc(fn flow.Func) *funcAnalysis {
+	return c.analyzeAfter(fn, nil, nil)
+}
+
+// analyzeAfter is analyzeFunc on the state that the functions before, which
+// run before fn in the program (initorder.go), leave: their summaries are
+// applied at fn's entry. With stop, what the function leaves is its state
+// before each node stop matches (TestMain's m.Run()), not at its exits.
+func (c *checker) analyzeAfter(fn flow.Func, before []earlier, stop func(ast.Node) bool) *funcAnalysis {
 	fa := newFuncAnalysis(c, fn)
 	// Over budget (flow.Budget): no findings, an empty summary, and a note.
 	if !c.budget.Start(fn) {
@@ -92,6 +100,9 @@ func (c *checker) analyzeFunc(fn flow.Func) *funcAnalysis {
 	g := c.idx.CFG(fn.Body)
 	p := fa.problem()
 	p.Entry = &state{device: flow.Entry} // maps made on first write (flow.Put)
+	for _, r := range before {
+		fa.applySum(r.call, r.fn, r.sum, p.Entry)
+	}
 	in := flow.Solve(g, p)
 	fa.seen = &observed{}
 	if c.budget.Over() {
@@ -103,6 +114,14 @@ func (c *checker) analyzeFunc(fn flow.Func) *funcAnalysis {
 	if fn.Decl != nil {
 		obj, _ := c.info.Defs[fn.Decl.Name].(*types.Func)
 		test = flow.EntryOf(obj, fn.Decl, strings.HasSuffix(c.pass.Fset.Position(fn.Decl.Pos()).Filename, "_test.go")) == flow.TestEntry
+	}
+	if stop != nil {
+		flow.ReplayExits(fa.info, g, in.Last(), p, func(n ast.Node, s *state) {
+			if stop(n) {
+				fa.atExit(cloneState(s))
+			}
+		}, nil)
+		return fa
 	}
 	defers := flow.Defers(c.info, fn.Body, test)
 	flow.ReplayExitsAt(fa.info, g, in.Last(), p, func(ast.Node, *state) {}, func(at token.Pos, s *state) {

@@ -21,11 +21,18 @@ func (fa *funcAnalysis) summarizedCall(call *ast.CallExpr, s *state) {
 	if b := flow.BuiltinName(fa.info, call); len(call.Args) == 2 && (b == "copy" || b == "append" && call.Ellipsis.IsValid()) {
 		fa.hostRead(call.Args[1], call, b, false, s)
 	}
-	fn := fa.callee(call)
-	sum, ok := fa.sums.Of(fn)
-	if !ok {
-		return
+	fa.applySummary(call, fa.callee(call), s)
+}
+
+// applySummary applies what fn's summary says a call of it does.
+func (fa *funcAnalysis) applySummary(call *ast.CallExpr, fn *types.Func, s *state) {
+	if sum, ok := fa.sums.Of(fn); ok {
+		fa.applySum(call, fn, sum, s)
 	}
+}
+
+// applySum applies sum, what a call of fn does.
+func (fa *funcAnalysis) applySum(call *ast.CallExpr, fn *types.Func, sum Summary, s *state) {
 	fa.applyEventOps(call, fn, sum.EventOps, Wait, s)
 	for _, r := range sum.DeviceReads {
 		if _, l, ok := fa.ptrs.At(r.Ref, call); ok {
@@ -137,6 +144,13 @@ func (fa *funcAnalysis) cCall(call *ast.CallExpr, name string, args []ast.Expr, 
 			if i < len(args) {
 				fa.hostRead(args[i], call, "C."+name, false, s)
 			}
+		}
+		return
+	}
+	if flow.SetsLibraryStream(name, sig) && len(args) == 2 {
+		// cublasSetStream(h, s): h's routines run on s from here on.
+		if l, ok := fa.queues.BindLibraryStream(args[0]); ok {
+			s.streams.Set(l, fa.queueOf(args[1], s))
 		}
 		return
 	}

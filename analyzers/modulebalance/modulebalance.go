@@ -105,6 +105,12 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		returns: flow.NewTable[ReturnsModule](pass, nil), loadsInto: flow.NewTable[LoadsInto](pass, nil),
 		budget:  flow.NewBudget(),
 		cFields: flow.CTypedFields(pass.Pkg, pass.TypesInfo, pass.Files, hipapi.ModuleTypes)}
+	a.funcFields = a.idx.FieldPairs(pass.Pkg, func(call *ast.CallExpr) (ast.Expr, ast.Expr, bool) {
+		if c := a.idx.Match(call); c != nil && c.Func.Role == hipapi.ModuleGetFunction {
+			return c.Arg(c.Func.Out), c.Arg(c.Func.Module), c.Arg(c.Func.Out) != nil && c.Arg(c.Func.Module) != nil
+		}
+		return nil, nil, false
+	})
 	// A call through an interface (or a type parameter's constraint) unloads
 	// or borrows what every implementation the package can see does.
 	all := func(int) bool { return true }
@@ -157,6 +163,14 @@ type analysis_ struct {
 	moduleTypes map[*types.TypeName]bool
 	idx         *flow.Index         // functions and runtime calls
 	cFields     map[*types.Var]bool // at tier 3, fields declared with a C module type (no type there)
+	gone        *initGone           // what the package's inits leave unloaded (initUnloaded), on first use
+	// mentions: for a package-level variable, the package's functions whose
+	// bodies name it (mentioning), on first use.
+	mentions map[*types.Var]map[*types.Func]bool
+	// funcFields: a field holding function handles that
+	// hipModuleGetFunction takes from the module in a field of the same
+	// value (k.fn from k.mod, flow.FieldPairs), to that module's field.
+	funcFields map[*types.Var]*types.Var
 }
 
 // callee returns the static callee of call (functions and concrete methods).
@@ -179,8 +193,27 @@ func (a *analysis_) unloadsOf(call *ast.CallExpr) []ast.Expr {
 func (a *analysis_) usesOf(call *ast.CallExpr) []ast.Expr {
 	if c := a.idx.Match(call); c != nil && (c.Func.Role == hipapi.ModuleGetFunction || c.Func.Role == hipapi.ModuleGetGlobal) {
 		return []ast.Expr{c.Arg(c.Func.Module)}
+	} else if c != nil && c.Func.Role == hipapi.Launch {
+		// A launch of k.fn looks into k's module (funcFields).
+		if sel, _, ok := a.funcField(c.Arg(c.Func.Function)); ok {
+			return []ast.Expr{sel.X}
+		}
+		return nil
 	}
 	return a.idx.ArgsAt(call, a.borrows.Get(a.callee(call)).Uses)
+}
+
+// funcField returns, for e selecting a field that holds function handles
+// of the module in another field of the same value (funcFields: k.fn), the
+// selection and that module field.
+func (a *analysis_) funcField(e ast.Expr) (*ast.SelectorExpr, *types.Var, bool) {
+	sel, ok := flow.StripConversions(a.info, e).(*ast.SelectorExpr)
+	if !ok || e == nil {
+		return nil, nil, false
+	}
+	v, _ := a.info.ObjectOf(sel.Sel).(*types.Var)
+	m, ok := a.funcFields[v]
+	return sel, m, ok && v != nil
 }
 
 // unloadsRecv reports whether fn unloads the modules of its receiver.
@@ -274,6 +307,9 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 			if i, ok := flow.ReturnedResult(a.info, fn.Body, loaded); ok {
 				out.returns = &ReturnsModule{Result: i, Status: flow.LastResult(sig, flow.IsStatus)}
 			}
+		}
+		if out.returns == nil {
+			out.returns = a.forwarded(fn.Body, sig)
 		}
 	}
 	// The module-holding parameters fn neither keeps nor releases, but for

@@ -64,6 +64,10 @@ type handle struct {
 	sites             []int // load sites that may have produced the handle
 	status            []any // status keys: a types.Object, or the ast.Expr holding the status
 	unloadAt, deferAt token.Pos
+	// goUse, goUnload: where a goroutine that may still be running (not
+	// joined yet on some path) was started that uses or unloads the module
+	// (goroutines.go); goUnloadAt is that unload.
+	goUse, goUnload, goUnloadAt token.Pos
 }
 
 // clone returns a copy of h. Copies share their lists of sites and status
@@ -94,7 +98,8 @@ func own(s state, l flow.Loc) *handle { return flow.Own(s, l, (*handle).clone) }
 // add, so that the join leaves g (which other states may share) as it is.
 func (g *handle) covers(h *handle) bool {
 	return g.b|h.b == g.b && cmp.Or(g.unloadAt, h.unloadAt) == g.unloadAt &&
-		cmp.Or(g.deferAt, h.deferAt) == g.deferAt &&
+		cmp.Or(g.deferAt, h.deferAt) == g.deferAt && cmp.Or(g.goUse, h.goUse) == g.goUse &&
+		cmp.Or(g.goUnload, h.goUnload) == g.goUnload &&
 		subset(h.sites, g.sites) && subset(h.status, g.status)
 }
 
@@ -104,13 +109,18 @@ func (g *handle) join(h *handle) *handle {
 	g.add(h.sites, h.status)
 	g.unloadAt = cmp.Or(g.unloadAt, h.unloadAt)
 	g.deferAt = cmp.Or(g.deferAt, h.deferAt)
+	g.goUse = cmp.Or(g.goUse, h.goUse)
+	if g.goUnload == token.NoPos {
+		g.goUnload, g.goUnloadAt = h.goUnload, h.goUnloadAt
+	}
 	return g
 }
 
 // same reports whether h and g, handles at one location, agree (as far as
 // a fixpoint needs: the sites and status keys only grow).
 func (h *handle) same(g *handle) bool {
-	return g.b == h.b && len(g.sites) == len(h.sites) && len(g.status) == len(h.status)
+	return g.b == h.b && len(g.sites) == len(h.sites) && len(g.status) == len(h.status) &&
+		g.goUse == h.goUse && g.goUnload == h.goUnload
 }
 
 // loadSite is one load of a module into a tracked handle.
@@ -145,6 +155,11 @@ type funcAnalysis struct {
 	// (flow.Replay); nil while solving, when nothing is reported.
 	reported *flow.Findings
 	used     flow.UsedScan[bool] // escapesIn's walk, reused
+	// gos: the goroutines the function starts (goroutines.go), nil for
+	// none; cleanups: the unloads in its t.Cleanup functions, which run
+	// after its parallel subtests.
+	gos      *concurrency
+	cleanups map[token.Pos]bool
 }
 
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
@@ -175,6 +190,7 @@ func (fa *funcAnalysis) run() {
 			fa.entry[l] = &handle{b: held}
 		}
 	})
+	fa.gos = fa.goroutines()
 	g := fa.idx.CFG(fa.fn.Body)
 	// Solve clones the entry state: fa.entry stays as it is.
 	p := flow.Problem[state]{Entry: fa.entry, Transfer: fa.transfer, Branch: fa.refine,
@@ -211,11 +227,13 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 		return s
 	}
 	fa.checkRecoveredPanic(n, s)
+	fa.concurrent(n, s, false) // the joins in n
 	switch n := n.(type) {
 	case *ast.DeferStmt:
 		fa.deferStmt(n, s)
 		return s
 	case *ast.GoStmt:
+		fa.concurrent(n, s, true)
 		fa.escapesIn(n, s, nil)
 		return s
 	}
@@ -239,6 +257,8 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 		}
 	}
 	fa.escapesIn(n, s, fa.calls(n, s))
+	fa.concurrent(n, s, true) // the goroutines n starts (g.Go(f), t.Run)
+	fa.exitsProcess(n, s)
 	// The modules still loaded leak at a return and where the test ends.
 	where := flow.TestStop(fa.info, n)
 	if where != "" {
@@ -258,6 +278,9 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 		if h := s[k]; h.b&live != 0 {
 			fa.reportLeak(k, h, n.Pos(), "not unloaded "+where)
 		}
+	}
+	if _, ok := n.(*ast.ReturnStmt); ok && fa.gos != nil {
+		fa.deferredWhileRunning(s)
 	}
 	fa.fnEscapes = nil
 	return s
@@ -348,6 +371,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 			// when the test ends, like a deferred closure of the test.
 			if flow.IsTestCleanup(fn) {
 				flow.CleanupReleases(fa.idx, fa.info, x, fa.unloadsOf, fa.unloadsRecv, func(c *ast.CallExpr, m ast.Expr) {
+					flow.Put(&fa.cleanups, c.Pos(), true)
 					fa.unloadBy(s, flow.ThroughRange(fa.info, fa.fn.Body, m), c, atExit)
 				})
 			}
@@ -384,12 +408,14 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 	switch c.Func.Role {
 	case hipapi.ModuleLoad:
+		fa.reloadOverInit(c)
 		if l, ok := fa.target(s, flow.Addressed(c.Arg(c.Func.Out)), false); ok {
 			fa.loadAt(s, l, c.Expr, l.Path == "", ownResult)
 		}
 	case hipapi.ModuleUnload:
 		fa.unloadBy(s, c.Arg(c.Func.Module), c.Expr, 0)
 	case hipapi.ModuleGetFunction, hipapi.ModuleGetGlobal:
+		fa.afterInitUnload(c)
 		ks := fa.afterUnload(s, c, c.Func.Name, c.Arg(c.Func.Module))
 		// The function or global handle it fills comes from the module.
 		id, _ := ast.Unparen(flow.Addressed(c.Arg(c.Func.Out))).(*ast.Ident)
@@ -397,6 +423,19 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 			flow.Put(&fa.funcs, obj, ks[0])
 		}
 	case hipapi.Launch:
+		fa.afterInitUnload(c)
+		if sel, m, ok := fa.funcField(c.Arg(c.Func.Function)); ok {
+			// k.fn, taken from k.mod (funcFields): k.mod's handles.
+			if l, ok := fa.loc(sel.X); ok {
+				for _, k := range flow.Overlapping(s, l.Field(m.Name())) {
+					if h := s[k]; h.b&^flags == unloaded {
+						fa.reported.Reportf(UseAfterUnload, c, []diag.Related{{Pos: h.unloadAt, Message: "module unloaded here"}},
+							"%s launches %s, whose module %s was unloaded; launch before unloading the module", c.Func.Name, types.ExprString(sel), k)
+					}
+				}
+			}
+			return
+		}
 		id, _ := ast.Unparen(c.Arg(c.Func.Function)).(*ast.Ident)
 		k := fa.funcs[fa.info.ObjectOf(id)] // the zero Loc, no handle, when unknown
 		if h, ok := s[k]; ok && h.b&^flags == unloaded {
@@ -414,6 +453,8 @@ func (fa *funcAnalysis) afterUnload(s state, n analysis.Range, name string, m as
 		if h := s[k]; h.b&^flags == unloaded {
 			fa.reported.Reportf(UseAfterUnload, n, []diag.Related{{Pos: h.unloadAt, Message: "unloaded here"}},
 				"%s uses module %s after it was unloaded; get functions and globals before the unload", name, k)
+		} else {
+			fa.useWhileUnloading(k, h, n, name)
 		}
 	}
 	return ks
@@ -554,6 +595,8 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, how bi
 		case h.b&^flags == unloaded:
 			fa.reported.Reportf(DoubleUnload, call, []diag.Related{{Pos: h.unloadAt, Message: "first unloaded here"}},
 				"module %s is unloaded twice; the second unload fails with hipErrorNotFound or corrupts the runtime's module list", k)
+		case !isDeferred:
+			fa.unloadWhileRunning(k, h, call)
 		}
 		h = own(s, k)
 		if isDeferred {

@@ -78,8 +78,11 @@ func (a *analyzer) paramOf(fi *fnInfo, e ast.Expr) (flow.Ref, bool) {
 // the field of a parameter: the field is exported (other packages store
 // into it), or something stored into it in this package is system memory.
 // A field that only ever holds device memory (a DeviceBuffer's ptr) carries
-// no flow.
+// no flow; a parameter's elements (path "[]") always may.
 func (a *analyzer) fieldMayHoldSystem(fi *fnInfo, r flow.Ref) bool {
+	if r.Path == "[]" {
+		return true // elements: what any caller puts in them
+	}
 	f := flow.FieldByName(flow.RefType(fi.sig, r), a.pass.Pkg, r.Path[1:])
 	if f == nil {
 		return false
@@ -117,6 +120,8 @@ func (a *analyzer) reach(fi *fnInfo, e ast.Expr, pf ParamFlow, callee *types.Fun
 		p := ""
 		if pf.Path == "" {
 			p = a.provs.Of(e)
+		} else if pf.Path == "[]" {
+			p = a.provs.Elems(e)
 		} else if f := flow.FieldByName(a.info.TypeOf(e), callee.Pkg(), pf.Path[1:]); f != nil {
 			p = a.provs.Field(e, f)
 		} else {
@@ -171,7 +176,11 @@ func (a *analyzer) described(p string, e ast.Expr, path string) string {
 			text = ""
 		}
 	}
-	if path != "" {
+	switch path {
+	case "":
+	case "[]":
+		text = "an element of " + cmp.Or(text, "the value")
+	default:
 		text = cmp.Or(text, "value") + path
 	}
 	if text == "" {

@@ -186,7 +186,10 @@ func (a *analyzer) collectFuncs() {
 	var sig *types.Signature
 	for _, fn := range a.idx.Funcs() {
 		test := strings.HasSuffix(a.pass.Fset.Position(fn.Node().Pos()).Filename, "_test.go")
-		fi := &fnInfo{fn: fn, g: a.idx.CFG(fn.Body)} // events: made when the first is kept
+		// A loop over a container that has an element runs its body: a
+		// skip guard in it covers what follows (two loops over bufs).
+		g := flow.RangesRun(a.idx.CFG(fn.Body), func(rs *ast.RangeStmt) bool { return a.ix.NonEmpty(a.info, rs.X) })
+		fi := &fnInfo{fn: fn, g: g} // events: made when the first is kept
 		if fn.Decl != nil {
 			fi.obj = fn.Object(a.info)
 			name, sig = fn.Decl.Name.Name, fn.Signature(a.info)
@@ -464,8 +467,15 @@ func (a *analyzer) report() {
 	// (flow.EntryKind's order).
 	after, testsGuarded := state{ranAt: a.varInitRuntime()}, false
 	for kind := flow.InitEntry; kind <= flow.TestEntry; kind++ {
-		for _, fi := range a.funcs {
-			if fi.entry != kind {
+		funcs := a.funcs
+		if kind == flow.InitEntry { // in the order they run (flow.InitOrder)
+			funcs = nil
+			for _, fn := range flow.InitOrder(a.idx) {
+				funcs = append(funcs, a.byNode[fn.Node()])
+			}
+		}
+		for _, fi := range funcs {
+			if fi == nil || fi.entry != kind {
 				continue
 			}
 			if kind == flow.TestEntry {
@@ -474,7 +484,12 @@ func (a *analyzer) report() {
 				continue
 			}
 			r := a.walk(fi, after, false)
-			if kind != flow.InitEntry || a.pass.Pkg.Name() == "main" {
+			switch {
+			case kind == flow.InitEntry && a.pass.Pkg.Name() != "main":
+				// A library's init runs in every program and test binary
+				// that imports the package.
+				a.reportProgram("init of package "+a.pass.Pkg.Name()+" (it runs in every program and test that imports it)", r.unguarded)
+			default:
 				a.reportProgram(fi.name, r.unguarded)
 			}
 			switch {

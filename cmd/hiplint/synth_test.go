@@ -67,14 +67,21 @@ func TestSynthPlatformMacro(t *testing.T) {
 		t.Skipf("%s not installed (apt-get install libamdhip64-dev): the platform macro case needs the real header", realHIPHeader)
 	}
 	t.Parallel()
-	const pkg = "github.com/hiplint/hiplint/cmd/hiplint/testdata/platform"
-	res, line := loadReport(t, append(os.Environ(), "GOCACHE="+t.TempDir()), pkg, "./cmd/hiplint/testdata/platform")
-	require.Equal(t, exitFindings, res.code, "stderr: %s", res.stderr)
-	assert.Equal(t, pkg+" analyzed gpu", line)
-	assert.Equal(t, sortedMarks(markedHazards(t, "cmd/hiplint/testdata/platform/platform.go")), marksOf(parseText(t, res.stdout)))
-	assert.Contains(t, res.stderr, "defined __HIP_PLATFORM_AMD__ for HIP's header, as hipcc does")
-	assert.NotContains(t, res.stderr, "without C types")
-	assert.NotContains(t, res.stderr, "hint:")
+	// platform includes hip_runtime_api.h, platformfull hip_runtime.h (four
+	// #errors, the chain named in full for the first only: it fell to tier 3).
+	for _, dir := range []string{"platform", "platformfull"} {
+		t.Run(dir, func(t *testing.T) {
+			t.Parallel()
+			pkg := "github.com/hiplint/hiplint/cmd/hiplint/testdata/" + dir
+			res, line := loadReport(t, append(os.Environ(), "GOCACHE="+t.TempDir()), pkg, "./cmd/hiplint/testdata/"+dir)
+			require.Equal(t, exitFindings, res.code, "stderr: %s", res.stderr)
+			assert.Equal(t, pkg+" analyzed gpu", line)
+			assert.Equal(t, sortedMarks(markedHazards(t, "cmd/hiplint/testdata/"+dir+"/"+dir+".go")), marksOf(parseText(t, res.stdout)))
+			assert.Contains(t, res.stderr, "defined __HIP_PLATFORM_AMD__ for HIP's header, as hipcc does")
+			assert.NotContains(t, res.stderr, "without C types")
+			assert.NotContains(t, res.stderr, "hint:")
+		})
+	}
 }
 
 // TestDegradedPackageVisible: a package synthesis cannot rescue (its own

@@ -54,7 +54,7 @@ func TestTiersEachPackageLoads(t *testing.T) {
 	env := freshEnv(t)
 	res := runEnv(t, env, "./"+loadingDir+"/...")
 	require.Equal(t, exitFindings, res.code)
-	all := []string{"missingsdk", "usesmissing", "conflict", "guarded", "typeerr", "cublas", "absinclude"}
+	all := []string{"missingsdk", "usesmissing", "conflict", "guarded", "typeerr", "cublas", "absinclude", "cycle"}
 	assert.Equal(t, loadingHazards(t, all...), marksOf(parseText(t, res.stdout)))
 
 	assert.Equal(t, 1, lineCount(res.stderr, `^hiplint: `+regexp.QuoteMeta(loadingPkg("conflict"))+`: note: cgo failed \(.+\); analyzed from its Go files without C types`), "one note for conflict")
@@ -65,6 +65,10 @@ func TestTiersEachPackageLoads(t *testing.T) {
 	assert.Equal(t, 1, lineCount(res.stderr, `^hiplint: `+regexp.QuoteMeta(loadingPkg("typeerr"))+`: `+loadingDir+`/typeerr/typeerr\.go:15:9: cannot use "not an int"`),
 		"the type error, once (not again for the test variant)")
 	assert.Equal(t, 0, lineCount(res.stderr, regexp.QuoteMeta(loadingPkg("guarded"))+`: [^n]`), "guarded declarations are no error")
+	// A Go type error that involves no C does not undo the rescue (it gave
+	// the package up: tier 3), and its line says where the cycle goes round.
+	assert.Equal(t, 1, lineCount(res.stderr, `^hiplint: `+regexp.QuoteMeta(loadingPkg("cycle"))+`: note: cgo failed \([^)]*cublas_v2\.h[^)]*\); stubbed <cublas_v2\.h>; declared 1 C names from their use in Go \(cublasHandle_t\): analyzed with the runtime's C types`), "one note for cycle")
+	assert.Equal(t, 1, lineCount(res.stderr, `^hiplint: `+regexp.QuoteMeta(loadingPkg("cycle"))+`: `+loadingDir+`/cycle/cycle\.go:17:\d+: instantiation cycle: `+loadingDir+`/cycle/cycle\.go:17:\d+: T instantiated as Tree\[T\]$`), "the cycle's line")
 	assert.NotContains(t, res.stderr, "could not import C")
 	assert.NotContains(t, res.stderr, "internal error")
 
@@ -191,4 +195,24 @@ func copyTree(t *testing.T, dir, dst string, broken bool) (cgo bool) {
 func runIn(t *testing.T, dir string, env []string, args ...string) result {
 	t.Helper()
 	return runCmdIn(t, dir, env, hiplintBin, args...)
+}
+
+// TestFailedCgoLeavesNothingInTMPDIR: cgo leaves its compiler input
+// (cgo-gcc-input-N, .c) in TMPDIR whenever the C compiler fails, which is
+// every tier-3 package and every round of synthesis: hiplint's loads give
+// the go command a temporary directory of their own and remove it (was: two
+// files left per failing cgo step, about a thousand a day on a busy machine).
+func TestFailedCgoLeavesNothingInTMPDIR(t *testing.T) {
+	t.Parallel()
+	tmp := t.TempDir()
+	res := runEnv(t, append(freshEnv(t), "TMPDIR="+tmp), "./"+loadingDir+"/conflict", "./"+loadingDir+"/cublas")
+	require.Equal(t, exitFindings, res.code, "stderr: %s", res.stderr)
+	require.Contains(t, res.stderr, "cgo failed", "cgo must have failed for the test to mean anything")
+	entries, err := os.ReadDir(tmp)
+	require.NoError(t, err)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	assert.Empty(t, names)
 }

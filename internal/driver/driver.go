@@ -289,6 +289,14 @@ func loadOnce(cfg *Config, overlay map[string][]byte, patterns []string, hashes 
 	if hashes != nil {
 		lc.ParseFile = hashes.parseFile
 	}
+	// cgo leaves its compiler input (cgo-gcc-input-N and .c) in TMPDIR
+	// when the C compiler fails, as it does at every tier-3 package and
+	// every round of synthesis: go list gets a temporary directory of
+	// its own, removed after the load.
+	if tmp, err := os.MkdirTemp(tempDir(lc.Env), "hiplint-load-"); err == nil {
+		defer os.RemoveAll(tmp)
+		lc.Env = append(slices.Clip(lc.Env), "TMPDIR="+tmp)
+	}
 	pkgs, err := packages.Load(lc, patterns...)
 	if err == nil && len(pkgs) == 0 {
 		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
@@ -312,6 +320,16 @@ func LocalToolchain(env []string) []string {
 		}
 	}
 	return append(slices.Clip(env), "GOTOOLCHAIN=local")
+}
+
+// tempDir returns the TMPDIR env sets, else the process's.
+func tempDir(env []string) string {
+	for i := len(env) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(env[i], "TMPDIR="); ok && v != "" {
+			return v
+		}
+	}
+	return os.TempDir()
 }
 
 // loadConfig is the packages.Config of cfg, for mode.

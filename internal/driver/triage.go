@@ -194,7 +194,19 @@ func preferred(cur, p *packages.Package) bool {
 // several lines keeps only its first error line.
 func errorLine(path string, p *packages.Package, rel func(string) string) string {
 	line := path + ": " + firstLine(loaderr.Message(p.Errors[0], rel))
-	if n := len(p.Errors) - 1; n > 0 {
+	more := p.Errors[1:]
+	// go/types reports the details of an error (where an instantiation
+	// cycle goes round) as further errors whose message starts with a tab:
+	// they belong on the first one's line (was: "instantiation cycle: (and
+	// 1 more errors)", which says nothing). At most three.
+	for k := 0; len(more) > 0 && p.Errors[0].Kind == packages.TypeError &&
+		more[0].Kind == packages.TypeError && strings.HasPrefix(more[0].Msg, "\t"); k++ {
+		if k < 3 {
+			line += " " + strings.Join(strings.Fields(loaderr.Message(more[0], rel)), " ")
+		}
+		more = more[1:]
+	}
+	if n := len(more); n > 0 {
 		line += fmt.Sprintf(" (and %d more errors)", n)
 	}
 	return line

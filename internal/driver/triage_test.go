@@ -213,3 +213,20 @@ func TestSyntaxErrorInCgoFileIsNoTier3Note(t *testing.T) {
 	require.Len(t, tr.Errors, 1)
 	assert.Regexp(t, `^example.com/m/sdk: .*sdk.go:12:11: expected '\(', found dst`, tr.Errors[0])
 }
+
+// TestErrorLineJoinsTypeErrorDetails: go/types reports where an
+// instantiation cycle goes round as further errors whose message starts with
+// a tab; they go on the first error's line, and only other errors are
+// counted (was: "instantiation cycle: (and 1 more errors)").
+func TestErrorLineJoinsTypeErrorDetails(t *testing.T) {
+	t.Parallel()
+	errs := []packages.Error{
+		{Pos: "/m/a.go:6:8", Msg: "instantiation cycle:", Kind: packages.TypeError},
+		{Pos: "/m/a.go:6:28", Msg: "\tT instantiated as A[T]", Kind: packages.TypeError},
+		{Pos: "/m/b.go:3:1", Msg: "undefined: x", Kind: packages.TypeError},
+	}
+	pkg := &packages.Package{ID: "example.com/cyc", PkgPath: "example.com/cyc", GoFiles: []string{"/m/a.go"}, Errors: errs}
+	rel := func(f string) string { return strings.TrimPrefix(f, "/m/") }
+	tr := driver.Classify([]*packages.Package{pkg}, driver.Options{Tier3: true, Rel: rel})
+	assert.Equal(t, []string{"example.com/cyc: a.go:6:8: instantiation cycle: a.go:6:28: T instantiated as A[T] (and 1 more errors)"}, tr.Errors)
+}

@@ -6,7 +6,8 @@ import (
 
 // The Index lists the nodes of the package's user files that its walks
 // look for (listed below: calls, function literals, assignments and
-// declarations, composite literals, returns, loops, go and defer) in source
+// declarations, composite literals, returns, loops, go and defer, sends and
+// type switches) in source
 // order, the order of ast.Inspect, each with the index just past the
 // entries inside it, so that a walk can skip a node's subtree; each file
 // and each function body is a range of the list. Analyzers walk each body
@@ -30,7 +31,8 @@ type span struct {
 func listed(n ast.Node) bool {
 	switch n.(type) {
 	case *ast.CallExpr, *ast.FuncLit, *ast.AssignStmt, *ast.ValueSpec, *ast.CompositeLit,
-		*ast.ReturnStmt, *ast.RangeStmt, *ast.ForStmt, *ast.GoStmt, *ast.DeferStmt:
+		*ast.ReturnStmt, *ast.RangeStmt, *ast.ForStmt, *ast.GoStmt, *ast.DeferStmt,
+		*ast.SendStmt, *ast.TypeSwitchStmt:
 		return true
 	}
 	return false

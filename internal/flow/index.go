@@ -83,6 +83,9 @@ type Index struct {
 	// on first use.
 	bindOnce sync.Once
 	binds    map[*types.Var]ast.Expr
+	// moved holds the local variables assigned more than once or whose
+	// address is taken (resolve.go): the others keep one value.
+	moved map[*types.Var]bool
 
 	mu   sync.Mutex
 	cfgs map[*ast.BlockStmt]*cfg.CFG // CFG's graphs, built on first use

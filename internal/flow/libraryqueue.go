@@ -3,6 +3,9 @@ package flow
 import (
 	"go/ast"
 	"go/types"
+	"strings"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
 )
 
 // Library returns where the work of a call of the C library routine name
@@ -19,5 +22,133 @@ func (sq StreamQueues) Library(name string, sig *types.Signature, args []ast.Exp
 	if stream >= 0 {
 		return sq.Of(args[stream], device, created), memory, true
 	}
+	// A routine without a stream argument runs on the stream its handle
+	// (the first argument) was bound to, where this function bound it
+	// (BindLibraryStream), or where the package binds the field that holds
+	// it (LibraryStreamFields); on a stream of its own otherwise.
+	if len(args) > 0 {
+		if l, ok := sq.Ptrs.Locator.Of(StripConversions(sq.Ptrs.Info, args[0])); ok {
+			if q, ok := created[libraryHandle(l)]; ok {
+				return q, memory, true
+			}
+			if st, ok := sq.boundStream(l); ok {
+				return sq.At(st, nil, created), memory, true
+			}
+		}
+	}
 	return Queue{Kind: OnStream, Stream: Loc{Path: "library:" + name}, Device: device}, memory, true
+}
+
+// SetsLibraryStream reports whether name is a GPU library's routine that
+// binds a handle (its first argument) to a stream (its second), after which
+// the handle's routines queue their work there: cublasSetStream,
+// hipblasSetStream, cudnnSetStream, cufftSetStream, curandSetStream,
+// cusparseSetStream, cusolverDnSetStream, miopenSetStream,
+// rocblas_set_stream, rocsparse_set_stream and their kind.
+func SetsLibraryStream(name string, sig *types.Signature) bool {
+	if !strings.HasSuffix(name, "SetStream") && !strings.HasSuffix(name, "SetStream_v2") && !strings.HasSuffix(name, "_set_stream") {
+		return false
+	}
+	return sig != nil && sig.Params().Len() == 2 && !cgocall.IsStreamType(sig.Params().At(0).Type()) &&
+		cgocall.IsStreamType(sig.Params().At(1).Type())
+}
+
+// BindLibraryStream returns the key under which the queue of the stream a
+// handle was bound to (SetsLibraryStream) is kept among a function's
+// streams, for Library: ok false when the handle is no variable or field.
+func (sq StreamQueues) BindLibraryStream(handle ast.Expr) (Loc, bool) {
+	l, ok := sq.Ptrs.Locator.Of(StripConversions(sq.Ptrs.Info, handle))
+	if !ok {
+		return Loc{}, false
+	}
+	return libraryHandle(l), true
+}
+
+// libraryHandle is the key of a library handle's stream: the handle's own
+// location, marked so that it never names a stream handle.
+func libraryHandle(l Loc) Loc {
+	return Loc{Root: l.Root, Path: l.Path + "#stream"}
+}
+
+// LibraryStreamFields returns, for the struct fields of pkg that hold a GPU
+// library handle bound (SetsLibraryStream) to a stream kept in a field of
+// the same value — cublasSetStream(b.h, b.stream), in a constructor or in
+// any function of the package — that stream's field (FieldPairs): b.h's
+// routines run on b.stream in every method (StreamQueues.Library).
+func (x *Index) LibraryStreamFields(pkg *types.Package) map[*types.Var]*types.Var {
+	return x.FieldPairs(pkg, func(call *ast.CallExpr) (ast.Expr, ast.Expr, bool) {
+		name, args, sig, ok := cgocall.AnyCall(x.info, call)
+		if !ok || len(args) != 2 || !SetsLibraryStream(name, sig) {
+			return nil, nil, false
+		}
+		return args[0], args[1], true
+	})
+}
+
+// FieldPairs returns the relation between two fields of one value that the
+// calls of pkg establish, each call pair(call) naming the two as written
+// (a, b: x.a and x.b, through & and conversions): field a maps to field b
+// where every such call that names a names b of the same value (b.h bound
+// to b.stream: LibraryStreamFields; k.fn taken from module k.mod). A field
+// named with different fields, or with anything but a field of its own
+// value, is left out: what holds in one method then holds in every one.
+func (x *Index) FieldPairs(pkg *types.Package, pair func(call *ast.CallExpr) (a, b ast.Expr, ok bool)) map[*types.Var]*types.Var {
+	out, mixed := map[*types.Var]*types.Var{}, map[*types.Var]bool{}
+	for _, fn := range x.Funcs() {
+		x.Walk(fn.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			a, b, ok := pair(call)
+			if !ok {
+				return true
+			}
+			av, ax := fieldAndBase(x.info, StripAddr(a))
+			if av == nil || av.Pkg() != pkg {
+				return true
+			}
+			bv, bx := fieldAndBase(x.info, StripAddr(b))
+			if bv == nil || ax != bx || mixed[av] || out[av] != nil && out[av] != bv {
+				mixed[av] = true
+				delete(out, av)
+				return true
+			}
+			out[av] = bv
+			return true
+		})
+	}
+	return out
+}
+
+// fieldAndBase returns the field e selects (through conversions) and the
+// value it selects it from, as written; nil when e is no field selection.
+func fieldAndBase(info *types.Info, e ast.Expr) (*types.Var, string) {
+	sel, ok := StripConversions(info, e).(*ast.SelectorExpr)
+	if !ok {
+		return nil, ""
+	}
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return nil, ""
+	}
+	return s.Obj().(*types.Var), types.ExprString(sel.X)
+}
+
+// boundStream returns the location of the stream field the handle at l is
+// bound to package-wide (LibraryStreamFields): l's last field replaced.
+func (sq StreamQueues) boundStream(l Loc) (Loc, bool) {
+	hv := fieldOf(l)
+	if hv == nil || sq.LibStreams == nil {
+		return Loc{}, false
+	}
+	sv, ok := sq.LibStreams[hv]
+	if !ok {
+		return Loc{}, false
+	}
+	i := strings.LastIndex(l.Path, ".")
+	if i < 0 || l.Path[i+1:] != hv.Name() {
+		return Loc{}, false
+	}
+	return Loc{Root: l.Root, Path: l.Path[:i]}.Field(sv.Name()), true
 }

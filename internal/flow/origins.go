@@ -50,6 +50,12 @@ func (p *Origins) Of(e ast.Expr) string { return p.t.Of(e) }
 // sources may point to).
 func (p *Origins) Any(srcs []Source) string { return p.t.Start().Sources(srcs) }
 
+// Elems is the first provenance among what the elements of the container
+// e may hold (Sources.ElemValues): what a range over it hands its loop.
+func (p *Origins) Elems(e ast.Expr) string {
+	return p.Any(p.Sources.ElemValues(p.Info, e))
+}
+
 // Field is the first provenance among what field f of the struct e is (or
 // points to) may hold (Sources.FieldValues).
 func (p *Origins) Field(e ast.Expr, f *types.Var) (out string) {
@@ -81,14 +87,29 @@ func (p *Origins) expr(e ast.Expr, s Step[string, *Origins]) string {
 			if out, ok := p.litField(x, f, s); ok {
 				return out
 			}
+			if call, ok := StripConversions(p.Info, x.X).(*ast.CallExpr); ok && len(p.Sources.Returned(p.Info, call, 0)) > 0 {
+				// f().f of the package's function: what it returns there.
+				out := ""
+				p.Sources.FieldValues(p.Info, call, f, func(value ast.Expr, stored []Source) bool {
+					if value != nil {
+						out = s.Of(value)
+					} else {
+						out = s.Sources(stored)
+					}
+					return out == ""
+				})
+				return out
+			}
 			return p.all(p.Sources.Of[f], s)
 		}
 	case *ast.IndexExpr:
 		// An element of a map or slice: what is stored into it (m[k] = p).
-		if id, ok := ast.Unparen(x.X).(*ast.Ident); ok {
+		// Every element: what is stored, appended or sent into it, and the
+		// elements of the literals it is made of (ElemValues).
+		if _, ok := ast.Unparen(x.X).(*ast.Ident); ok {
 			switch under(p.Info, x.X).(type) {
 			case *types.Map, *types.Slice:
-				return p.all(exprSources(p.Sources.Elems[p.Info.Uses[id]]), s)
+				return p.all(p.Sources.ElemValues(p.Info, x.X), s)
 			}
 		}
 	case *ast.SliceExpr:

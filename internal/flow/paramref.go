@@ -10,7 +10,8 @@ import (
 // signature sig whose memory e may point to: the parameter itself, seen
 // through conversions, uintptr round trips, local copies, &s[i], &p.f of a
 // pointer p, s[i:], unsafe.Slice, unsafe.SliceData and unsafe.StringData;
-// or a field p.f of it (one field: the Ref's path is "" or ".f"). A local
+// or a field p.f of it (one field: the Ref's path is "" or ".f"), or an
+// element of it (path "[]": s[i], a range loop's variable). A local
 // variable stands for everything assigned to it (src), and the first of
 // those that is a parameter's answers. Package variables, stored from
 // anywhere, are no parameter's. Bounded: 8 steps.
@@ -41,6 +42,22 @@ func paramRefOf(info *types.Info, src *Sources, sig *types.Signature, e ast.Expr
 			}
 			if r, ok := next(s.Expr); ok {
 				return r, true
+			}
+		}
+		// A range loop's element of a parameter's slice, map or channel.
+		for _, rv := range src.ranges[v] {
+			if rv.pos != elemPos(info, rv.rs.X) {
+				continue
+			}
+			if r, ok := next(rv.rs.X); ok && r.Path == "" {
+				return Ref{Param: r.Param, Path: "[]"}, true
+			}
+		}
+	case *ast.IndexExpr: // s[i] of a parameter's slice or map: its element
+		switch under(info, x.X).(type) {
+		case *types.Slice, *types.Map:
+			if r, ok := next(x.X); ok && r.Path == "" {
+				return Ref{Param: r.Param, Path: "[]"}, true
 			}
 		}
 	case *ast.SelectorExpr:

@@ -30,7 +30,7 @@ func ParamsOf(info *types.Info, body *ast.BlockStmt, sig *types.Signature, roots
 // body's return statements, whose value is one of objs (through conversions:
 // ValueOf), and whether there is one.
 func ReturnedResult(info *types.Info, body *ast.BlockStmt, objs map[types.Object]bool) (int, bool) {
-	for _, ret := range returnStmts(body) {
+	for _, ret := range ReturnStmts(body) {
 		for i, r := range ret.Results {
 			if valueOf(info, StripConversions(info, r), objs) {
 				return i, true

@@ -106,11 +106,7 @@ func GetterLoc(pass *analysis.Pass, p *Pointers, call *ast.CallExpr) (Loc, bool)
 	fn := Callee(pass.TypesInfo, call)
 	r, ok := GetterOf(pass, fn)
 	if !ok {
-		if res, _ := pass.ResultOf[Getters].(*GetterResult); res != nil && fn != nil && len(call.Args) == 0 {
-			l, ok := res.PkgVars[fn.Origin()]
-			return l, ok
-		}
-		return Loc{}, false
+		return PkgVarGetterLoc(pass, call)
 	}
 	_, l, ok := p.At(r, call)
 	return l, ok
@@ -280,4 +276,20 @@ func SameElems[T comparable](a, b []T) bool {
 		}
 	}
 	return true
+}
+
+// PkgVarGetterLoc is the location of the package variable that call, of a
+// getter of this package that takes no argument, returns
+// (GetterResult.PkgVars).
+func PkgVarGetterLoc(pass *analysis.Pass, call *ast.CallExpr) (Loc, bool) {
+	if pass == nil || len(call.Args) != 0 {
+		return Loc{}, false
+	}
+	fn := Callee(pass.TypesInfo, call)
+	res, _ := pass.ResultOf[Getters].(*GetterResult)
+	if res == nil || fn == nil {
+		return Loc{}, false
+	}
+	l, ok := res.PkgVars[fn.Origin()]
+	return l, ok
 }

@@ -149,6 +149,10 @@ type StreamQueues struct {
 	// a field or package-level variable holds (created everywhere with the
 	// same flags): ok false when nothing is.
 	Flags func(v *types.Var) (nonBlocking, ok bool)
+	// LibStreams, when not nil, maps a struct field holding a GPU library
+	// handle to the field of the same value holding the stream the package
+	// binds it to (Index.LibraryStreamFields).
+	LibStreams map[*types.Var]*types.Var
 	// Sig is the function's signature, for its summaries (ForCaller,
 	// Caller); nil names no parameter.
 	Sig *types.Signature

@@ -85,8 +85,11 @@ func (x *Index) resolveValue(fun ast.Expr, depth int) target {
 			if isInterfaceMethod(fn) {
 				// var r Runner = DeviceKernel{}; r.Run(): the dynamic type of a
 				// local bound once is known, and so is the method.
+				// The receiver is the value the local holds where that
+				// value is a variable that keeps it (var c io.Closer = md;
+				// c.Close() closes md).
 				if m := x.concreteMethod(f.X, fn); m != nil {
-					return target{fn: m.Origin(), recv: f.X}
+					return target{fn: m.Origin(), recv: x.heldValue(f.X)}
 				}
 			}
 			return target{fn: fn.Origin(), recv: f.X}
@@ -175,6 +178,23 @@ func (x *Index) bindLocals() {
 	info := x.info
 	binds := map[*types.Var]ast.Expr{}
 	poisoned := map[*types.Var]bool{}
+	// moved: any local assigned twice or whose address is taken, whatever
+	// its type (a declaration without a value counts as no assignment).
+	moved, assigned := map[*types.Var]bool{}, map[*types.Var]bool{}
+	note := func(lhs ast.Expr, addr bool) {
+		id, ok := ast.Unparen(lhs).(*ast.Ident)
+		if !ok {
+			return
+		}
+		v, _ := info.ObjectOf(id).(*types.Var)
+		if v == nil || v.IsField() || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+			return
+		}
+		if addr || assigned[v] {
+			moved[v] = true
+		}
+		assigned[v] = true
+	}
 	local := func(id *ast.Ident) *types.Var {
 		obj := info.ObjectOf(id)
 		v, ok := obj.(*types.Var)
@@ -207,6 +227,9 @@ func (x *Index) bindLocals() {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					note(l, false)
+				}
 				if len(n.Lhs) == len(n.Rhs) && (n.Tok == token.DEFINE || n.Tok == token.ASSIGN) {
 					for i, l := range n.Lhs {
 						assign(l, n.Rhs[i])
@@ -217,6 +240,11 @@ func (x *Index) bindLocals() {
 					}
 				}
 			case *ast.ValueSpec:
+				if len(n.Values) > 0 {
+					for _, name := range n.Names {
+						note(name, false)
+					}
+				}
 				for i, name := range n.Names {
 					if i < len(n.Values) && len(n.Values) == len(n.Names) {
 						assign(name, n.Values[i])
@@ -227,12 +255,15 @@ func (x *Index) bindLocals() {
 			case *ast.RangeStmt:
 				if n.Key != nil {
 					assign(n.Key, nil)
+					note(n.Key, true)
 				}
 				if n.Value != nil {
 					assign(n.Value, nil)
+					note(n.Value, true)
 				}
 			case *ast.UnaryExpr:
 				if n.Op == token.AND {
+					note(n.X, true)
 					if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
 						if v := local(id); v != nil {
 							poisoned[v] = true
@@ -242,6 +273,20 @@ func (x *Index) bindLocals() {
 				}
 			case *ast.IncDecStmt:
 				assign(n.X, nil)
+				note(n.X, true)
+			case *ast.FuncType:
+				// A parameter holds a value on entry, so any assignment
+				// moves it; a named result is assigned by every return.
+				for _, fl := range []*ast.FieldList{n.Params, n.Results} {
+					if fl == nil {
+						continue
+					}
+					for _, field := range fl.List {
+						for _, name := range field.Names {
+							note(name, fl == n.Results)
+						}
+					}
+				}
 			}
 			return true
 		})
@@ -270,7 +315,31 @@ func (x *Index) bindLocals() {
 			return true
 		})
 	}
-	x.binds = binds
+	x.binds, x.moved = binds, moved
+}
+
+// heldValue returns the variable that the interface local recv was bound to,
+// where that variable is a local or parameter that keeps its one value
+// (assigned at most once, its address never taken); recv itself otherwise.
+func (x *Index) heldValue(recv ast.Expr) ast.Expr {
+	id, ok := ast.Unparen(recv).(*ast.Ident)
+	if !ok {
+		return recv
+	}
+	v, _ := x.info.Uses[id].(*types.Var)
+	val, ok := x.binds[v]
+	if !ok {
+		return recv
+	}
+	held, ok := ast.Unparen(val).(*ast.Ident)
+	if !ok {
+		return recv
+	}
+	w, _ := x.info.Uses[held].(*types.Var)
+	if w == nil || w.IsField() || w.Parent() == nil || w.Parent() == w.Pkg().Scope() || x.moved[w] {
+		return recv
+	}
+	return held
 }
 
 // Callee returns the function call reaches (its origin, for an instance of

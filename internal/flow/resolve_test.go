@@ -28,7 +28,7 @@ func Plain(a, b int)           {}
 
 type reg struct{ unload func() error }
 
-func calls(m *M, k *K, p *Pair[int], fs []func()) {
+func calls(m, m2 *M, k *K, p *Pair[int], fs []func()) {
 	m.Close()                  // 0: method, receiver m
 	(*M).Use(m, 7)             // 1: method expression, receiver m, param 0 = 7
 	u := m.Close               // a method value bound once
@@ -48,9 +48,12 @@ func calls(m *M, k *K, p *Pair[int], fs []func()) {
 	fs[0]()                    // 10: unknown
 	hooks[fmtKey()]()          // 11: a key that is no constant: unknown
 	var c closer = m
-	c.Close()                  // 12: the dynamic type of c is *M
+	c.Close()                  // 12: the dynamic type of c is *M, and c holds m
 	var d closer = pick(m, k)
 	d.Close()                  // 13: not known: the interface method
+	var e closer = m2
+	m2 = k.M
+	e.Close()                  // 14: e holds the m2 of before: receiver e
 }
 
 type closer interface{ Close() error }
@@ -80,7 +83,7 @@ func TestResolve(t *testing.T) {
 			}
 		}
 	}
-	require.Len(t, calls, 14)
+	require.Len(t, calls, 15)
 	name := func(fn *types.Func) string {
 		if fn == nil {
 			return ""
@@ -106,8 +109,9 @@ func TestResolve(t *testing.T) {
 		{"", "", "", ""},
 		{"", "", "", ""},
 		{"", "", "", ""},
-		{"Close", "c", "", ""},
+		{"Close", "m", "", ""},
 		{"Close", "d", "", ""},
+		{"Close", "e", "", ""},
 	} {
 		c := calls[i]
 		fn := x.Callee(c)

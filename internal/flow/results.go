@@ -6,9 +6,9 @@ import (
 	"strings"
 )
 
-// returnStmts returns a body's own return statements, not those of the
+// ReturnStmts returns a body's own return statements, not those of the
 // function literals (cgo's wrappers included) inside it.
-func returnStmts(body *ast.BlockStmt) []*ast.ReturnStmt {
+func ReturnStmts(body *ast.BlockStmt) []*ast.ReturnStmt {
 	var out []*ast.ReturnStmt
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {

@@ -51,7 +51,7 @@ var _ unsafe.Pointer
 			results = info.Defs[fd.Name].(*types.Func).Signature().Results()
 		}
 	}
-	rets := returnStmts(body)
+	rets := ReturnStmts(body)
 	assert.Len(t, rets, 6, "the literal's return is not f's")
 	var got []bool
 	for _, r := range rets {

@@ -8,7 +8,7 @@ import "go/ast"
 // named results, or return f() of a call with several, gives none.
 func ReturnedAt(body *ast.BlockStmt, n, i int) (vals []ast.Expr, all bool) {
 	all = true
-	for _, ret := range returnStmts(body) {
+	for _, ret := range ReturnStmts(body) {
 		if len(ret.Results) != n {
 			all = false
 			continue

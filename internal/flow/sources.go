@@ -29,6 +29,12 @@ type Sources struct {
 	// Fields holds what is stored into each field of each variable (v.f =
 	// e), by the field's location (v ".f").
 	Fields map[Loc][]Source
+	// funcs holds the package's function declarations, ranges the range
+	// statements that assign each variable, declared the value each local
+	// variable is declared with (x := e, var x = e) (valueflow.go).
+	funcs    map[*types.Func]*ast.FuncDecl
+	ranges   map[types.Object][]rangeVar
+	declared map[types.Object]ast.Expr
 }
 
 // indexSources indexes what the files store (Assigned's assignments and
@@ -49,13 +55,19 @@ func (x *Index) Sources() *Sources {
 	for _, f := range x.user {
 		x.Walk(f, visit)
 	}
+	for _, fn := range x.Funcs() { // declarations are not listed
+		if fn.Decl != nil {
+			s.indexValueFlow(x.info, fn.Decl)
+		}
+	}
 	return s
 }
 
 // newSources returns an empty index and the visit that fills it, node by
 // node.
 func newSources(info *types.Info) (*Sources, func(ast.Node) bool) {
-	s := &Sources{Of: map[types.Object][]Source{}, Elems: map[types.Object][]ast.Expr{}, Fields: map[Loc][]Source{}}
+	s := &Sources{Of: map[types.Object][]Source{}, Elems: map[types.Object][]ast.Expr{}, Fields: map[Loc][]Source{},
+		funcs: map[*types.Func]*ast.FuncDecl{}, ranges: map[types.Object][]rangeVar{}, declared: map[types.Object]ast.Expr{}}
 	store := func(lhs, rhs ast.Expr, result int) {
 		if rhs == nil {
 			return
@@ -77,6 +89,7 @@ func newSources(info *types.Info) (*Sources, func(ast.Node) bool) {
 	}
 	return s, func(n ast.Node) bool {
 		Assigned(n, store)
+		s.indexValueFlow(info, n)
 		if lit, ok := n.(*ast.CompositeLit); ok {
 			for _, fv := range LitFields(info, lit) {
 				s.Of[fv.Field] = append(s.Of[fv.Field], Source{Expr: fv.Value})

@@ -2,6 +2,7 @@ package flow
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -51,7 +52,15 @@ func (t *Trace[T, C]) of(e ast.Expr, depth int) T {
 	e = StripConversions(t.Info, e)
 	s := Step[T, C]{t, depth}
 	if v := t.variable(e); v != nil {
-		return s.Sources(t.Sources.Of[v])
+		srcs := t.Sources.Of[v]
+		if rcv := t.Sources.Received(t.Info, v); len(rcv) > 0 {
+			srcs = append(srcs[:len(srcs):len(srcs)], rcv...)
+		}
+		return s.Sources(srcs)
+	}
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		// <-ch: any element sent on ch.
+		return s.Sources(t.Sources.ElemValues(t.Info, u.X))
 	}
 	return t.Expr(t.Ctx, e, s)
 }

@@ -42,6 +42,8 @@ var (
 	// gcc, about the preamble's own C code.
 	cUse       = regexp.MustCompile(`^(.+?):\d+:\d+: (?:error|warning): (?:unknown type name '([A-Za-z_][A-Za-z0-9_]*)'|('([A-Za-z_][A-Za-z0-9_]*)' undeclared.*)|implicit declaration of function '([A-Za-z_][A-Za-z0-9_]*)'.*)$`)
 	includedBy = regexp.MustCompile(`^(?:In file included from|\s+from) (.+?):(\d+)[,:]`)
+	// A compiler diagnostic's position: "FILE:LINE:COL: ".
+	diagFile = regexp.MustCompile(`^(.+?):\d+:\d+: `)
 )
 
 // platformError is the text of the #error HIP's own header stops at when
@@ -53,6 +55,33 @@ const platformError = "Must define exactly one of __HIP_PLATFORM_AMD__ or __HIP_
 func parseFailure(out string) *failure {
 	f := &failure{unknown: map[string][]string{}}
 	var chain []fileLine // the current "In file included from" chain, outermost last
+	// gcc prints an include chain in full once and then only its part
+	// below the last header it already named ("In file included from
+	// hip_runtime.h:113:" for the next header hip_runtime.h includes):
+	// via maps each header seen in a full chain to the preamble line
+	// through which it came.
+	via := map[string]fileLine{}
+	top := func(diag string) (fileLine, bool) {
+		if len(chain) == 0 {
+			return fileLine{}, false
+		}
+		last := chain[len(chain)-1]
+		if !strings.HasSuffix(last.file, ".go") {
+			var ok bool
+			if last, ok = via[last.file]; !ok {
+				return fileLine{}, false
+			}
+		}
+		for _, c := range chain {
+			if !strings.HasSuffix(c.file, ".go") {
+				via[c.file] = last
+			}
+		}
+		if m := diagFile.FindStringSubmatch(diag); m != nil && !strings.HasSuffix(m[1], ".go") {
+			via[m[1]] = last
+		}
+		return last, true
+	}
 	for _, line := range strings.Split(out, "\n") {
 		if m := includedBy.FindStringSubmatch(line); m != nil {
 			if strings.HasPrefix(line, "In file") {
@@ -88,8 +117,7 @@ func parseFailure(out string) *failure {
 			continue
 		}
 		if strings.Contains(t, platformError) {
-			if len(chain) > 0 && strings.HasSuffix(chain[len(chain)-1].file, ".go") {
-				top := chain[len(chain)-1]
+			if top, ok := top(t); ok {
 				f.platform = &top
 			} else {
 				f.setOther(t)

@@ -31,8 +31,10 @@ import (
 	"go/build"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
@@ -131,14 +133,51 @@ func failed(p *packages.Package) (string, bool) {
 	return "", false
 }
 
-func typeErrors(p *packages.Package) map[string]bool {
+// typeErrors returns the positions of p's type errors that involve C: the
+// message names a cgo-made identifier (_Ctype_int, _Cfunc_f, ...) or C.x, or
+// the source line mentions C. An error of the package's own Go code (an
+// instantiation cycle, a mistyped Go call) is no sign that a synthesized
+// declaration does not fit; the failed load type-checks nothing, so it is
+// not in the baseline either (was: any such error gave the package up).
+func (s *Synth) typeErrors(p *packages.Package) map[string]bool {
 	out := map[string]bool{}
 	for _, e := range p.Errors {
-		if e.Kind == packages.TypeError && !strings.HasPrefix(e.Msg, "could not import C") {
+		if e.Kind == packages.TypeError && !strings.HasPrefix(e.Msg, "could not import C") && s.aboutC(e) {
 			out[e.Pos] = true
 		}
 	}
 	return out
+}
+
+// cgoName matches what cgo makes of C names in the Go code it writes, and
+// C.x where a message quotes the source.
+var cgoName = regexp.MustCompile(`_C(?:type|func|macro|var|fpvar)_|\bC\.[A-Za-z_]`)
+
+func (s *Synth) aboutC(e packages.Error) bool {
+	if cgoName.MatchString(e.Msg) {
+		return true
+	}
+	// e.Pos is "file:line:col" (or "file:line").
+	parts := strings.Split(e.Pos, ":")
+	if len(parts) < 2 {
+		return true
+	}
+	i := len(parts) - 2
+	if _, err := strconv.Atoi(parts[len(parts)-1]); err == nil {
+		if _, err := strconv.Atoi(parts[i]); err != nil {
+			i++ // "file:line"
+		}
+	}
+	n, err := strconv.Atoi(parts[i])
+	if err != nil || n < 1 {
+		return true
+	}
+	src, err := s.read(strings.Join(parts[:i], ":"))
+	if err != nil {
+		return true
+	}
+	lines := strings.Split(string(src), "\n")
+	return n > len(lines) || strings.Contains(lines[n-1], "C.")
 }
 
 // Step reads the packages of a load and updates the repairs: new ones for
@@ -174,7 +213,7 @@ func (s *Synth) Step(pkgs []*packages.Package, final bool) bool {
 			if s.touches(path) {
 				// Repaired: it must not have gained type errors.
 				base := s.baseline[path]
-				for pos := range typeErrors(p) {
+				for pos := range s.typeErrors(p) {
 					if !base[pos] {
 						changed = s.giveUp(path, "synthesized declarations do not type-check: "+pos) || changed
 						break
@@ -184,7 +223,7 @@ func (s *Synth) Step(pkgs []*packages.Package, final bool) bool {
 			continue
 		}
 		if s.baseline[path] == nil {
-			s.baseline[path] = typeErrors(p)
+			s.baseline[path] = s.typeErrors(p)
 			s.cause[path] = firstError(out)
 		}
 		f := parseFailure(out)

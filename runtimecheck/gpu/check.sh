@@ -42,12 +42,12 @@ lib=${CUDA_LIB:-/usr/local/cuda/lib64}
 
 echo "== baseline: the same tests, uninstrumented, through the HIP-on-CUDA mapping"
 CGO_CFLAGS="-I$root/runtimecheck/hipcuda/include -I$inc" CGO_LDFLAGS="-L$lib -lcudart -lcuda" \
-  go test -count=1 -v ./modules ./copysync ./graphfree ./xnack ./pipe ./gfree ./modset ./cargs ./modunload ./copygo ./capture > "$out/baseline.txt" 2>&1
+  go test -count=1 -v ./modules ./copysync ./graphfree ./xnack ./pipe ./gfree ./modset ./cargs ./modunload ./copygo ./capture ./copyforms ./modforms ./graphforms > "$out/baseline.txt" 2>&1
 grep -E '^(--- |ok|FAIL)' "$out/baseline.txt"
 
-echo "== hiplint confirm -silent ./modules ./copysync ./graphfree ./xnack ./pipe ./gfree ./modset ./cargs ./modunload ./copygo ./capture"
+echo "== hiplint confirm -silent ./modules ./copysync ./graphfree ./xnack ./pipe ./gfree ./modset ./cargs ./modunload ./copygo ./capture ./copyforms ./modforms ./graphforms"
 start=$(date +%s)
-$confirm -silent -timeout 3m -keep -jsonfile "$out/confirm.json" ./modules ./copysync ./graphfree ./xnack ./pipe ./gfree ./modset ./cargs ./modunload ./copygo ./capture > "$out/confirm.txt" 2> "$bin/confirm.stderr"
+$confirm -silent -timeout 3m -keep -jsonfile "$out/confirm.json" ./modules ./copysync ./graphfree ./xnack ./pipe ./gfree ./modset ./cargs ./modunload ./copygo ./capture ./copyforms ./modforms ./graphforms > "$out/confirm.txt" 2> "$bin/confirm.stderr"
 echo "exit status $? after $(( $(date +%s) - start )) s" | tee -a "$out/confirm.txt"
 { echo "== stderr"; cat "$bin/confirm.stderr"; } >> "$out/confirm.txt"
 cat "$out/confirm.txt"

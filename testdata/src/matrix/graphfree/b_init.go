@@ -2,9 +2,9 @@ package graphfree
 
 var initGraph = &Graph{}
 
-//matrix:gap order-init: memory another file's init allocated into a package variable has no known provenance
+//matrix:hazard order-init
 func freeInitBuf(dep node) {
-	initGraph.Free(dep, initBuf)
+	initGraph.Free(dep, initBuf) // want `Free frees initBuf, which is device memory from hipMalloc \(via deviceAlloc\), not a graph allocation`
 }
 
 //matrix:twin order-init

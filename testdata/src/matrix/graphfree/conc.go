@@ -41,11 +41,11 @@ func waitGroupGraph(gr *Graph) {
 	wg.Wait()
 }
 
-//matrix:gap conc-chan-join: memory handed from a goroutine over a channel has no known provenance
+//matrix:hazard conc-chan-join
 func chanJoinDevice(gr *Graph, dep node) {
 	done := make(chan unsafe.Pointer)
 	go func() { done <- deviceAlloc() }()
-	gr.Free(dep, <-done)
+	gr.Free(dep, <-done) // want `which is device memory from hipMalloc \(via deviceAlloc\), not a graph allocation`
 }
 
 //matrix:twin conc-chan-join
@@ -59,6 +59,24 @@ func chanJoinGraph(gr *Graph) {
 		close(done)
 	}()
 	<-done
+}
+
+//matrix:twin conc-chan-join
+func chanJoinApart(gr *Graph) {
+	// The staging buffer and the graph buffer travel on channels of
+	// their own: only the graph's is freed by a node.
+	staging, bufs := make(chan unsafe.Pointer), make(chan unsafe.Pointer)
+	nodes := make(chan node, 1)
+	go func() { staging <- deviceAlloc() }()
+	go func() {
+		a, p, err := gr.Alloc(n)
+		if err == nil {
+			nodes <- a
+			bufs <- p
+		}
+	}()
+	<-staging
+	gr.Free(<-nodes, <-bufs)
 }
 
 // Group runs functions in goroutines and waits for them.

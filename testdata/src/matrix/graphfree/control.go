@@ -302,12 +302,12 @@ func rangeMapGraph(gr *Graph, sizes map[string]int) {
 	}
 }
 
-//matrix:gap range-chan: memory received from a channel has no known provenance
+//matrix:hazard range-chan
 func rangeChanDevice(gr *Graph, dep node, bufs chan unsafe.Pointer) {
 	bufs <- deviceAlloc()
 	close(bufs)
 	for b := range bufs {
-		gr.Free(dep, b)
+		gr.Free(dep, b) // want `which is device memory from hipMalloc \(via deviceAlloc\), not a graph allocation`
 	}
 }
 
@@ -351,10 +351,10 @@ func Buffers(k int) iter.Seq[unsafe.Pointer] {
 	}
 }
 
-//matrix:gap range-func: the values a range-over-func loop receives come from the iterator's yield calls, which are not traced
+//matrix:hazard range-func
 func rangeFuncDevice(gr *Graph, dep node) {
 	for p := range Buffers(2) {
-		gr.Free(dep, p)
+		gr.Free(dep, p) // want `which is device memory from hipMalloc \(via deviceAlloc\), not a graph allocation`
 	}
 }
 

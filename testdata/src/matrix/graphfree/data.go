@@ -55,9 +55,15 @@ func NewWorkspaceDevice(gr *Graph) *Workspace { // want NewWorkspaceDevice:"retu
 	return &Workspace{gr: gr, buf: deviceAlloc()}
 }
 
-//matrix:gap data-field-receiver: the provenance of a receiver field set by a constructor is not traced
+// FinishDevice frees the workspace's buffer by a node that depends on dep.
 func (w *Workspace) FinishDevice(dep node) { // want FinishDevice:"freesParam\\[\\-1\\.buf\\]"
 	w.gr.Free(dep, w.buf)
+}
+
+//matrix:hazard data-field-receiver
+func fieldReceiverDevice(gr *Graph, dep node) {
+	w := NewWorkspaceDevice(gr)
+	w.FinishDevice(dep) // want `FinishDevice frees w.buf, which is device memory from hipMalloc \(via deviceAlloc\), not a graph allocation`
 }
 
 // NewWorkspace allocates the buffer with an allocation node.
@@ -69,9 +75,19 @@ func NewWorkspace(gr *Graph) (*Workspace, error) { // want NewWorkspace:"returns
 	return &Workspace{gr: gr, buf: p, node: a}, nil
 }
 
-//matrix:twin data-field-receiver
+// Finish frees the workspace's buffer by a node after its allocation node.
 func (w *Workspace) Finish() { // want Finish:"freesParam\\[\\-1\\.buf\\]"
 	w.gr.Free(w.node, w.buf)
+}
+
+//matrix:twin data-field-receiver
+func fieldReceiverGraph(gr *Graph) error {
+	w, err := NewWorkspace(gr)
+	if err != nil {
+		return err
+	}
+	w.Finish()
+	return nil
 }
 
 var pool struct {
@@ -81,11 +97,11 @@ var pool struct {
 
 func init() { pool.buf = deviceAlloc() }
 
-//matrix:gap data-field-pkg: the provenance of a package-level struct field set in init is not traced
+//matrix:hazard data-field-pkg
 func fieldPkgDevice(gr *Graph, dep node) {
 	pool.mu.Lock()
 	defer pool.mu.Unlock()
-	gr.Free(dep, pool.buf)
+	gr.Free(dep, pool.buf) // want `which is device memory from hipMalloc \(via deviceAlloc\), not a graph allocation`
 }
 
 var graphPool struct {
@@ -98,14 +114,31 @@ func fieldPkgGraph(gr *Graph) {
 	gr.Free(graphPool.node, graphPool.buf)
 }
 
+var cache struct {
+	buf  unsafe.Pointer
+	node node
+}
+
+func init() { cache.buf = deviceAlloc() } // a warm-up buffer until a graph refills it
+
+//matrix:twin data-field-pkg
+func fieldPkgRefilled(gr *Graph) {
+	a, p, err := gr.Alloc(n)
+	if err != nil {
+		return
+	}
+	cache.buf, cache.node = p, a
+	gr.Free(cache.node, cache.buf)
+}
+
 var shared = deviceAlloc()
 
 // Shared returns the process-wide device buffer.
 func Shared() unsafe.Pointer { return shared }
 
-//matrix:gap data-pkgvar-wrapper: the provenance of a package variable returned by a getter is not traced
+//matrix:hazard data-pkgvar-wrapper
 func pkgVarDevice(gr *Graph, dep node) {
-	gr.Free(dep, Shared())
+	gr.Free(dep, Shared()) // want `which is device memory from hipMalloc \(via deviceAlloc\), not a graph allocation`
 }
 
 var graphBuf unsafe.Pointer
@@ -121,6 +154,11 @@ func pkgVarGraph(gr *Graph) {
 	}
 	graphBuf = p
 	gr.Free(a, GraphBuf())
+}
+
+//matrix:twin data-pkgvar-wrapper
+func releaseShared() {
+	C.hipFree(Shared()) // device memory, freed outside any graph
 }
 
 //matrix:hazard data-append-loop
@@ -150,11 +188,11 @@ func appendLoopGraph(gr *Graph) {
 	}
 }
 
-//matrix:gap data-chan: memory received from a channel has no known provenance
+//matrix:hazard data-chan
 func chanDevice(gr *Graph, dep node) {
 	ch := make(chan unsafe.Pointer, 1)
 	ch <- deviceAlloc()
-	gr.Free(dep, <-ch)
+	gr.Free(dep, <-ch) // want `which is device memory from hipMalloc \(via deviceAlloc\), not a graph allocation`
 }
 
 //matrix:twin data-chan

@@ -9,9 +9,9 @@ func init() {
 	C.hipModuleUnload(bootMod)
 }
 
-//matrix:gap order-init: a launch of a function whose module another file's init unloaded; the order of init functions across files is not modelled
+//matrix:hazard order-init
 func Warmup() error {
-	return check(C.hipModuleLaunchKernel(bootFn, 1, 1, 1, 1, 1, 1, 0, nil, nil, nil))
+	return check(C.hipModuleLaunchKernel(bootFn, 1, 1, 1, 1, 1, 1, 0, nil, nil, nil)) // want `hipModuleLaunchKernel uses bootFn, whose module bootMod was unloaded by an init function in b_init.go`
 }
 
 //matrix:twin order-init

@@ -69,14 +69,14 @@ func deferredOnly(path *C.char) error {
 	return validate(md)
 }
 
-//matrix:gap closure-go: the unload in a goroutine is not ordered before the caller's use; goroutines are not modelled as concurrent
+//matrix:hazard closure-go
 func goUnloadThenUse(path, name *C.char) error {
 	md, err := Load(path)
 	if err != nil {
 		return err
 	}
 	go func() { md.Close() }()
-	_, err = md.Function(name)
+	_, err = md.Function(name) // want `Function uses module md, which the goroutine started at line \d+ may have unloaded already`
 	return err
 }
 

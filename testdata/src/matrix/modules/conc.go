@@ -5,7 +5,7 @@ import "C"
 
 import "sync"
 
-//matrix:gap conc-waitgroup: an unload before wg.Wait() races with the goroutines' uses; goroutines are not modelled as concurrent
+//matrix:hazard conc-waitgroup
 func waitGroupCloseEarly(path, name *C.char) error {
 	md, err := Load(path)
 	if err != nil {
@@ -19,7 +19,7 @@ func waitGroupCloseEarly(path, name *C.char) error {
 			md.Function(name)
 		}()
 	}
-	md.Close()
+	md.Close() // want `module md is unloaded while the goroutine started at line \d+ may still use it`
 	wg.Wait()
 	return nil
 }
@@ -42,7 +42,7 @@ func waitGroupCloseAfter(path, name *C.char) error {
 	return md.Close()
 }
 
-//matrix:gap conc-chan-join: an unload before the done channel is received races with the goroutine's use
+//matrix:hazard conc-chan-join
 func chanJoinCloseEarly(path, name *C.char) error {
 	md, err := Load(path)
 	if err != nil {
@@ -53,7 +53,7 @@ func chanJoinCloseEarly(path, name *C.char) error {
 		_, err := md.Function(name)
 		done <- err
 	}()
-	md.Close()
+	md.Close() // want `module md is unloaded while the goroutine started at line \d+ may still use it`
 	return <-done
 }
 
@@ -71,6 +71,50 @@ func chanJoinCloseAfter(path, name *C.char) error {
 	err = <-done
 	md.Close()
 	return err
+}
+
+// waitAll waits for the workers (a helper that wraps wg.Wait).
+func waitAll(wg *sync.WaitGroup) { wg.Wait() }
+
+//matrix:twin conc-waitgroup
+func waitGroupHelperThenClose(path *C.char, names []*C.char) error {
+	md, err := Load(path)
+	if err != nil {
+		return err
+	}
+	var wg sync.WaitGroup
+	for _, name := range names {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			md.Function(name)
+		}()
+	}
+	waitAll(&wg)
+	return md.Close()
+}
+
+//matrix:twin conc-chan-join
+func resultsRangedThenClose(path *C.char, names []*C.char) error {
+	md, err := Load(path)
+	if err != nil {
+		return err
+	}
+	results := make(chan error)
+	go func() {
+		defer close(results)
+		for _, name := range names {
+			_, err := md.Function(name)
+			results <- err
+		}
+	}()
+	for err := range results {
+		if err != nil {
+			defer md.Close()
+			return err
+		}
+	}
+	return md.Close()
 }
 
 // Group runs functions in goroutines and waits for them (errgroup's shape).
@@ -97,7 +141,7 @@ func (g *Group) Wait() error {
 	return g.err
 }
 
-//matrix:gap conc-errgroup: an unload before g.Wait() races with the group's uses
+//matrix:hazard conc-errgroup
 func groupCloseEarly(path, name *C.char) error {
 	md, err := Load(path)
 	if err != nil {
@@ -108,7 +152,7 @@ func groupCloseEarly(path, name *C.char) error {
 		_, err := md.Function(name)
 		return err
 	})
-	md.Close()
+	md.Close() // want `module md is unloaded while the goroutine started at line \d+ may still use it`
 	return g.Wait()
 }
 
@@ -132,11 +176,18 @@ var (
 	kernelMu  sync.Mutex
 )
 
-//matrix:gap conc-pkg-handles: a package variable loaded again without unloading the previous module is not seen
+// The kernels the package starts with; reloadKernels swaps in others.
+func init() {
+	if err := check(C.hipModuleLoad(&kernelMod, C.CString("kernels.hsaco"))); err != nil {
+		panic(err)
+	}
+}
+
+//matrix:hazard conc-pkg-handles
 func reloadKernelsLeaky(path *C.char) error {
 	kernelMu.Lock()
 	defer kernelMu.Unlock()
-	return check(C.hipModuleLoad(&kernelMod, path))
+	return check(C.hipModuleLoad(&kernelMod, path)) // want `hipModuleLoad loads a module into kernelMod, which still holds the module an init function in conc.go loaded into it: that module is never unloaded`
 }
 
 //matrix:twin conc-pkg-handles
@@ -147,6 +198,35 @@ func reloadKernels(path *C.char) error {
 		C.hipModuleUnload(kernelMod)
 		kernelMod = nil
 	}
+	return check(C.hipModuleLoad(&kernelMod, path))
+}
+
+// ensureKernels loads the kernels when nothing holds them (after a failed
+// reload).
+//
+//matrix:twin conc-pkg-handles
+func ensureKernels(path *C.char) error {
+	kernelMu.Lock()
+	defer kernelMu.Unlock()
+	if kernelMod != nil {
+		return nil
+	}
+	return check(C.hipModuleLoad(&kernelMod, path))
+}
+
+// unloadKernels unloads the kernels, if any.
+func unloadKernels() {
+	if kernelMod != nil {
+		C.hipModuleUnload(kernelMod)
+		kernelMod = nil
+	}
+}
+
+//matrix:twin conc-pkg-handles
+func swapKernels(path *C.char) error {
+	kernelMu.Lock()
+	defer kernelMu.Unlock()
+	unloadKernels()
 	return check(C.hipModuleLoad(&kernelMod, path))
 }
 

@@ -35,7 +35,7 @@ func Load(path *C.char) (*Module, error) { // want Load:"returnsModule\\(result=
 }
 
 // Open loads the code object file at path.
-func Open(path string) (*Module, error) {
+func Open(path string) (*Module, error) { // want Open:"returnsModule\\(result=0, status=1\\)"
 	cs := C.CString(path)
 	defer C.free(unsafe.Pointer(cs))
 	return Load(cs)
