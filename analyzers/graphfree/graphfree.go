@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -199,6 +200,15 @@ type analyzer struct {
 	idx        *flow.Index               // functions, runtime calls, closures that run in place (ctx.Do(func() error {...}))
 	lc         flow.Locator              // every variable, elements "[]"
 	fields     map[*types.Var]fieldAlloc // fields that always hold one kind of allocation, made on first use
+	// reportedAt: the findings reported, by check and position: a
+	// closure that runs in the function writing it (a stored, deferred or
+	// goroutine closure) is analyzed there and as a function of its own.
+	reportedAt map[reportKey]bool
+}
+
+type reportKey struct {
+	id  string
+	pos token.Pos
 }
 
 func analyze(pass *analysis.Pass, candidates bool) (any, error) {
@@ -302,7 +312,7 @@ func (a *analyzer) relevant(fn flow.Func) bool {
 			callee := a.idx.Callee(call)
 			_, frees := a.frees.Of(callee)
 			_, returns := a.returns.Of(callee)
-			return frees || returns
+			return frees || returns || a.idx.StoredLit(call) != nil
 		}
 	}
 	return a.idx.FirstCall(fn.Body, a.enter, a.match) != nil

@@ -268,10 +268,22 @@ func (fa *funcAnalysis) report() {
 	fa.found = nil
 	// The report is the solution's last use (Summaries.Report calls it
 	// once): its states are walked in place.
-	flow.Replay(fa.cfg, fa.in.Last(), fa.problem(), func(ast.Node, *state) {})
+	// The function's deferred closures and a test's Cleanup closures run
+	// at each exit, on the variables as they are there.
+	defers := flow.FuncDeferrals(fa.pass, fa.fn)
+	flow.ReplayExitsAt(fa.info, fa.cfg, fa.in.Last(), fa.problem(), func(ast.Node, *state) {}, func(at token.Pos, s *state) {
+		flow.RunDeferred(fa.fn.Body, defers, at, s, cloneState, fa.idx.IsWrapper, fa.inlineClosure, nil)
+	})
 	fa.in = flow.Solution[*state]{}
 	fa.checkDependencies()
 	for _, f := range fa.found {
+		// A closure run in its function (stored, deferred, a goroutine's,
+		// a Cleanup) is also a function of its own: one report.
+		k := reportKey{f.check.ID, f.pos}
+		if fa.reportedAt[k] {
+			continue
+		}
+		flow.Put(&fa.reportedAt, k, true)
 		diag.Report(fa.pass, f.check, f.pos, f.end, f.msg, f.related)
 	}
 }
@@ -295,10 +307,12 @@ func (fa *funcAnalysis) node(c *cgocall.Call) *nodeSite {
 }
 
 func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
-	switch n.(type) {
-	case *ast.DeferStmt, *ast.GoStmt:
-		// A deferred free runs at exit, a goroutine's whenever: neither
-		// orders the function's own frees.
+	switch n := n.(type) {
+	case *ast.DeferStmt:
+		fa.deferStmt(n, s)
+		return s
+	case *ast.GoStmt:
+		fa.goStmt(n, s)
 		return s
 	}
 	// The runtime calls and summarized calls in n, arguments first, in
@@ -367,6 +381,37 @@ func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
 	return s
 }
 
+// deferStmt handles a defer statement. A deferred call's function and
+// arguments are evaluated here: a deferred free (defer gr.Free(a, p),
+// defer C.hipGraphAddMemFreeNode(...)) frees the memory its argument holds
+// here, whatever the variable holds at exit, and is checked here. A
+// deferred closure (defer func() {...}()) reads the variables at exit:
+// only its arguments are evaluated here, and it runs at each exit of the
+// reporting walk (report, flow.RunDeferred).
+func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s *state) {
+	if lit, ok := ast.Unparen(d.Call.Fun).(*ast.FuncLit); ok && !fa.idx.IsWrapper(lit) {
+		for _, arg := range d.Call.Args {
+			fa.calls.Walk(arg, s)
+		}
+		return
+	}
+	fa.calls.Walk(d.Call, s)
+}
+
+// goStmt handles a go statement: its arguments are evaluated here, and a
+// goroutine's closure (go func() {...}()) runs at some point after it, on
+// the variables it captures: it runs here on a copy of the state, so that
+// what it frees is checked against their provenance, while the function's
+// own frees do not count on it.
+func (fa *funcAnalysis) goStmt(g *ast.GoStmt, s *state) {
+	for _, arg := range g.Call.Args {
+		fa.calls.Walk(arg, s)
+	}
+	if lit := flow.GoLit(g, fa.idx.IsWrapper); lit != nil {
+		fa.inlineClosure(lit, cloneState(s))
+	}
+}
+
 // inlineClosure walks an in-place closure's body from s, with its own
 // control flow, and leaves in s the state at its normal exits.
 func (fa *funcAnalysis) inlineClosure(lit *ast.FuncLit, s *state) {
@@ -387,6 +432,14 @@ func (fa *funcAnalysis) inlineClosure(lit *ast.FuncLit, s *state) {
 }
 
 func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
+	// A closure held in a local variable for good runs where it is
+	// called (flow.Index.StoredLit; not Effects.Stored, whose calls of
+	// method values are made at the method value's position: Index.Callee
+	// resolves those here).
+	if lit := fa.idx.StoredLit(call); lit != nil {
+		fa.inlineClosure(lit, s)
+		return
+	}
 	if flow.IsConversion(fa.info, call) || cgocall.IsCHeapAlloc(fa.info, call) {
 		return
 	}

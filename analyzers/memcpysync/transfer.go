@@ -97,16 +97,9 @@ func (c *checker) analyzeFunc(fn flow.Func) *funcAnalysis {
 	if c.budget.Over() {
 		return fa
 	}
-	// A test's Cleanup closures run after it returns; a helper's, when
-	// its test ends: not at the helper's exits.
-	test := false
-	if fn.Decl != nil {
-		obj, _ := c.info.Defs[fn.Decl.Name].(*types.Func)
-		test = flow.EntryOf(obj, fn.Decl, strings.HasSuffix(c.pass.Fset.Position(fn.Decl.Pos()).Filename, "_test.go")) == flow.TestEntry
-	}
-	defers := flow.Defers(c.info, fn.Body, test)
+	defers := flow.FuncDeferrals(c.pass, fn)
 	flow.ReplayExitsAt(fa.info, g, in.Last(), p, func(ast.Node, *state) {}, func(at token.Pos, s *state) {
-		fa.runDefers(flow.DefersAt(fn.Body, defers, at), s)
+		fa.runDefers(fn.Body, defers, at, s)
 		fa.atExit(s)
 	})
 	return fa
@@ -122,25 +115,14 @@ func (c *checker) analyzeFunc(fn flow.Func) *funcAnalysis {
 // checked for its reads but orders nothing: it runs on a copy of the state.
 // Only the reporting walk runs them: nothing that follows an exit depends
 // on them but the findings and the summary.
-func (fa *funcAnalysis) runDefers(calls []flow.Deferred, s *state) {
-	for _, d := range calls {
-		on := s
-		if !d.Sure {
-			on = cloneState(s)
+func (fa *funcAnalysis) runDefers(body *ast.BlockStmt, defers []flow.Deferral, at token.Pos, s *state) {
+	flow.RunDeferred(body, defers, at, s, cloneState, fa.idx.IsWrapper, fa.runOwnLit, func(call *ast.CallExpr, s *state) {
+		if c := fa.idx.Match(call); c != nil {
+			fa.runtimeCall(c, s)
+		} else {
+			fa.summarizedCall(call, s)
 		}
-		lit := d.Lit // a test's Cleanup closure
-		if d.Call != nil {
-			lit, _ = ast.Unparen(d.Call.Fun).(*ast.FuncLit)
-		}
-		switch {
-		case lit != nil && !fa.idx.IsWrapper(lit):
-			fa.runOwnLit(lit, on)
-		case fa.idx.Match(d.Call) != nil:
-			fa.runtimeCall(fa.idx.Match(d.Call), on)
-		default:
-			fa.summarizedCall(d.Call, on)
-		}
-	}
+	})
 }
 
 func (fa *funcAnalysis) problem() flow.Problem[*state] {

@@ -7,11 +7,11 @@ import (
 	"unsafe"
 )
 
-//matrix:gap defer-loop: a deferred free call is not checked at the defer statement
+//matrix:hazard defer-loop
 func deferLoopDevice(gr *Graph, deps []node) {
 	for _, d := range deps {
 		p := deviceAlloc()
-		defer gr.Free(d, p)
+		defer gr.Free(d, p) // want `which is device memory from hipMalloc \(via deviceAlloc\), not a graph allocation`
 	}
 }
 
@@ -26,10 +26,26 @@ func deferLoopGraph(gr *Graph) {
 	}
 }
 
-//matrix:gap defer-cond: a deferred free call is not checked at the defer statement
+// A deferred call's arguments are evaluated at the defer statement: the
+// free gets the graph allocation, not the device memory p holds later.
+//
+//matrix:twin defer-loop
+func deferArgReassigned(gr *Graph) {
+	for range 2 {
+		a, p, err := gr.Alloc(n)
+		if err != nil {
+			return
+		}
+		defer gr.Free(a, p)
+		p = deviceAlloc()
+		defer deviceFree(p)
+	}
+}
+
+//matrix:hazard defer-cond
 func deferCondDevice(gr *Graph, dep node, scratch bool) {
 	if scratch {
-		defer gr.Free(dep, deviceAlloc())
+		defer gr.Free(dep, deviceAlloc()) // want `which is device memory from hipMalloc \(via deviceAlloc\), not a graph allocation`
 	}
 }
 
@@ -44,12 +60,12 @@ func deferCondGraph(gr *Graph, scratch bool) {
 	}
 }
 
-//matrix:gap defer-named-result: a free in a deferred closure does not see the provenance of the variable it captures
+//matrix:hazard defer-named-result
 func namedDevice(gr *Graph, dep node) (freed node, err error) {
 	p := deviceAlloc()
 	defer func() {
 		if err == nil {
-			freed, err = gr.Free(dep, p)
+			freed, err = gr.Free(dep, p) // want `which is device memory from hipMalloc \(via deviceAlloc\), not a graph allocation`
 		}
 	}()
 	return nil, nil
