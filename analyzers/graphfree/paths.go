@@ -448,7 +448,7 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 		for i, ps := range [][]ParamPath{f.Params, f.Host} {
 			for _, p := range ps {
 				if e := fa.idx.ArgAt(call, p.Param); e != nil {
-					fa.free(call, e, p.Path, fn.Name(), i == 0, 0, s)
+					fa.free(call, e, p.Path, fn.Name(), "", i == 0, 0, s)
 				}
 			}
 		}
@@ -503,7 +503,14 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		kind := capturedKind(allocKinds[f.Alloc], s.captureBits(fa.streamKey(c.Arg(f.Stream), "")))
 		s.allocate(l, fa.site(c.Pos(), kind, f.Name, "", f.Family))
 	case hipapi.Free:
-		fa.free(c.Expr, c.Arg(f.Ptr), "", f.Name, false, f.Family, s)
+		// hipFreeAsync on a stream under capture on every path here is
+		// recorded in the graph as a free node, and is one (HL3001,
+		// HL3002, HL3004); its dependencies are the stream's order.
+		if st := c.Arg(f.Stream); st != nil && s.captureBits(fa.streamKey(st, "")) == capturing {
+			fa.free(c.Expr, c.Arg(f.Ptr), "", f.Name, f.Name+" during stream capture (a free node)", true, f.Family, s)
+			return
+		}
+		fa.free(c.Expr, c.Arg(f.Ptr), "", f.Name, "", false, f.Family, s)
 	case hipapi.GraphAllocNode:
 		if l, ok := fa.lc.Target(c.Arg(f.Params)); ok {
 			s.allocate(l.Field("dptr"), fa.site(c.Pos(), KindGraph, f.Name, "", f.Family))
@@ -511,7 +518,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 	case hipapi.GraphFreeNode:
 		nd := fa.node(c)
 		nd.ptr = types.ExprString(c.Arg(f.Ptr))
-		for _, i := range fa.free(c.Expr, c.Arg(f.Ptr), "", f.Name, true, f.Family, s).sites {
+		for _, i := range fa.free(c.Expr, c.Arg(f.Ptr), "", f.Name, "", true, f.Family, s).sites {
 			nd.frees[i] = true
 		}
 	case hipapi.GraphKernelNode, hipapi.GraphCopyNode, hipapi.GraphMemsetNode:
@@ -717,8 +724,9 @@ func (fa *funcAnalysis) paramOf(e ast.Expr, path string, s *state) (ParamPath, b
 // free checks one free of e's memory at path, by a free node (node) or by
 // hipFree/hipFreeAsync (name: the API or wrapper called): what it frees
 // (HL3001, HL3002), whether it was freed before (HL3004); it records the
-// free when the memory is a parameter's, and returns what it frees.
-func (fa *funcAnalysis) free(call *ast.CallExpr, e ast.Expr, path, name string, node bool, fam hipapi.Family, s *state) val {
+// free when the memory is a parameter's, and returns what it frees. label,
+// when set, names the free node in HL3001 and HL3002 instead of name.
+func (fa *funcAnalysis) free(call *ast.CallExpr, e ast.Expr, path, name, label string, node bool, fam hipapi.Family, s *state) val {
 	v := fa.ev.At(e, path, s)
 	p, isParam := fa.paramOf(e, path, s)
 	switch {
@@ -734,7 +742,7 @@ func (fa *funcAnalysis) free(call *ast.CallExpr, e ast.Expr, path, name string, 
 	}
 	what := types.ExprString(e) + path
 	if node {
-		fa.checkKinds(call, what, v, name, fam)
+		fa.checkKinds(call, what, v, cmp.Or(label, name), fam)
 	}
 	// Double frees: only a single graph allocation in a scalar location is
 	// certainly the same memory both times.
@@ -748,7 +756,8 @@ func (fa *funcAnalysis) free(call *ast.CallExpr, e ast.Expr, path, name string, 
 		// Freed on some paths only: report only a loop that frees
 		// memory allocated before it again on the next iteration
 		// (branches that free on either side are correlated too often).
-		if (first.node || node) && (!first.maybe || fa.loopCarried(call.Pos(), site.pos)) {
+		// (A fallthrough is no branch: flow.FallsThrough.)
+		if (first.node || node) && (!first.maybe || fa.loopCarried(call.Pos(), site.pos) || flow.FallsThrough(fa.fn.Body, first.pos, call.Pos())) {
 			fa.record(DoubleFree, call.Pos(), call.End(),
 				fmt.Sprintf("%s frees %s, which %s already freed: a graph allocation is freed once; remove one of the frees (the runtime returns %s or frees the memory twice)",
 					name, what, first.name, hipapi.Twin("hipErrorInvalidValue", hipapi.FirstFamily(fam, site.fam))),

@@ -318,7 +318,14 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 		case *ast.FuncLit:
 			// cgo wrappers are matched at their call. A closure passed to a
 			// call (ctx.Do(func() error {...})) runs there, on the caller's
-			// variables: see through it. Other closures are other functions.
+			// variables: see through it. One a local variable holds for
+			// good (cleanup := func() {...}) runs where it is called: what
+			// it captures does not escape here. Other closures are other
+			// functions.
+			if fa.idx.Stored(x) {
+				borrowed.Add(x)
+				return false
+			}
 			return fa.idx.InPlace(x)
 		case *ast.BinaryExpr:
 			if _, _, ok := flow.NilComparison(fa.info, x); ok {
@@ -332,6 +339,10 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 				fa.runtimeCall(c, s)
 				borrowed.Add(c.Args...)
 				return false
+			}
+			if lit := fa.idx.StoredLit(x); lit != nil {
+				ast.Inspect(lit.Body, visit) // cleanup(): the closure runs here
+				return true
 			}
 			fn := fa.callee(x)
 			// A call through a parameter of function type (fn(m) in `func
@@ -551,7 +562,9 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, how bi
 		case h.b&deferred != 0 && !isDeferred:
 			fa.reported.Reportf(DoubleUnload, call, []diag.Related{{Pos: h.deferAt, Message: "deferred unload"}},
 				"module %s is unloaded here and again by a deferred unload; remove one of them", k)
-		case h.b&^flags == unloaded:
+		case h.b&^flags == unloaded || h.b&unloaded != 0 && flow.FallsThrough(fa.fn.Body, h.unloadAt, call.Pos()):
+			// Unloaded on some paths only: twice where a case unloads
+			// and falls through into one that unloads again.
 			fa.reported.Reportf(DoubleUnload, call, []diag.Related{{Pos: h.unloadAt, Message: "first unloaded here"}},
 				"module %s is unloaded twice; the second unload fails with hipErrorNotFound or corrupts the runtime's module list", k)
 		}

@@ -187,7 +187,7 @@ outer:
 	}
 }
 
-//matrix:gap switch-fallthrough: a free followed by fallthrough into a case that frees again is not seen as a double free
+//matrix:hazard switch-fallthrough
 func fallthroughTwice(gr *Graph, mode int) {
 	a, p, err := gr.Alloc(n)
 	if err != nil {
@@ -196,6 +196,26 @@ func fallthroughTwice(gr *Graph, mode int) {
 	switch mode {
 	case 0:
 		gr.Free(a, p)
+		fallthrough
+	case 1:
+		gr.Free(a, p) // want `Free frees p, which Free already freed`
+	}
+}
+
+// Case 0 frees only on its early return, and falls through otherwise.
+//
+//matrix:twin switch-fallthrough
+func fallthroughEarlyFree(gr *Graph, mode int, early bool) {
+	a, p, err := gr.Alloc(n)
+	if err != nil {
+		return
+	}
+	switch mode {
+	case 0:
+		if early {
+			gr.Free(a, p)
+			return
+		}
 		fallthrough
 	case 1:
 		gr.Free(a, p)

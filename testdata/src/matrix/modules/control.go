@@ -232,7 +232,7 @@ outer:
 	}
 }
 
-//matrix:gap switch-fallthrough: an unload followed by fallthrough into a case that unloads again is not seen
+//matrix:hazard switch-fallthrough
 func fallthroughTwice(path *C.char, mode int) {
 	md, err := Load(path)
 	if err != nil {
@@ -243,10 +243,32 @@ func fallthroughTwice(path *C.char, mode int) {
 		md.Close()
 		fallthrough
 	case 1:
+		md.Close() // want `module md is unloaded twice`
+	default:
+		md.Close()
+	}
+}
+
+// Case 0 unloads only on its early return, and falls through otherwise.
+//
+//matrix:twin switch-fallthrough
+func fallthroughEarlyClose(path *C.char, mode int, early bool) error {
+	md, err := Load(path)
+	if err != nil {
+		return err
+	}
+	switch mode {
+	case 0:
+		if early {
+			return md.Close()
+		}
+		fallthrough
+	case 1:
 		md.Close()
 	default:
 		md.Close()
 	}
+	return nil
 }
 
 //matrix:twin switch-fallthrough
