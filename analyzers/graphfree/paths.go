@@ -55,6 +55,7 @@ const (
 // maybe is set when some of those paths did not free it.
 type freeRec struct {
 	pos   token.Pos
+	e     ast.Expr // what it freed, as written
 	name  string
 	node  bool
 	maybe bool
@@ -756,8 +757,11 @@ func (fa *funcAnalysis) free(call *ast.CallExpr, e ast.Expr, path, name, label s
 		// Freed on some paths only: report only a loop that frees
 		// memory allocated before it again on the next iteration
 		// (branches that free on either side are correlated too often).
-		// (A fallthrough is no branch: flow.FallsThrough.)
-		if (first.node || node) && (!first.maybe || fa.loopCarried(call.Pos(), site.pos) || flow.FallsThrough(fa.fn.Body, first.pos, call.Pos())) {
+		// (A fallthrough is no branch, flow.FallsThrough; a second loop
+		// over the elements a first loop freed frees them all again,
+		// flow.SameElements.)
+		if (first.node || node) && (!first.maybe || fa.loopCarried(call.Pos(), site.pos) || flow.FallsThrough(fa.fn.Body, first.pos, call.Pos()) ||
+			flow.SameElements(fa.info, fa.fn.Body, first.e, flow.StripConversions(fa.info, e))) {
 			fa.record(DoubleFree, call.Pos(), call.End(),
 				fmt.Sprintf("%s frees %s, which %s already freed: a graph allocation is freed once; remove one of the frees (the runtime returns %s or frees the memory twice)",
 					name, what, first.name, hipapi.Twin("hipErrorInvalidValue", hipapi.FirstFamily(fam, site.fam))),
@@ -765,7 +769,7 @@ func (fa *funcAnalysis) free(call *ast.CallExpr, e ast.Expr, path, name, label s
 		}
 		return v
 	}
-	flow.Put(&s.freed, i, freeRec{pos: call.Pos(), name: name, node: node})
+	flow.Put(&s.freed, i, freeRec{pos: call.Pos(), e: flow.StripConversions(fa.info, e), name: name, node: node})
 	return v
 }
 

@@ -405,7 +405,7 @@ func rangeFuncGraph(gr *Graph, sizes iter.Seq[int]) {
 	}
 }
 
-//matrix:gap two-loops: a second loop freeing the elements a first loop freed is not seen as a double free
+//matrix:hazard two-loops
 func twoLoopsTwice(gr *Graph) {
 	var nodes []node
 	var ptrs []unsafe.Pointer
@@ -420,7 +420,7 @@ func twoLoopsTwice(gr *Graph) {
 		gr.Free(nodes[i], p)
 	}
 	for i, p := range ptrs {
-		gr.Free(nodes[i], p)
+		gr.Free(nodes[i], p) // want `Free frees p, which Free already freed`
 	}
 }
 
