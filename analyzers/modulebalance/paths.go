@@ -64,6 +64,7 @@ type handle struct {
 	sites             []int // load sites that may have produced the handle
 	status            []any // status keys: a types.Object, or the ast.Expr holding the status
 	unloadAt, deferAt token.Pos
+	unloaded          ast.Expr // what the unload at unloadAt named, as written
 }
 
 // clone returns a copy of h. Copies share their lists of sites and status
@@ -102,6 +103,9 @@ func (g *handle) covers(h *handle) bool {
 func (g *handle) join(h *handle) *handle {
 	g.b |= h.b
 	g.add(h.sites, h.status)
+	if g.unloadAt == token.NoPos {
+		g.unloaded = h.unloaded
+	}
 	g.unloadAt = cmp.Or(g.unloadAt, h.unloadAt)
 	g.deferAt = cmp.Or(g.deferAt, h.deferAt)
 	return g
@@ -427,6 +431,10 @@ func (fa *funcAnalysis) afterUnload(s state, n analysis.Range, name string, m as
 				"%s uses module %s after it was unloaded; get functions and globals before the unload", name, k)
 		}
 	}
+	if h := fa.everyUnloaded(s, m); h != nil {
+		fa.reported.Reportf(UseAfterUnload, n, []diag.Related{{Pos: h.unloadAt, Message: "unloaded here, by a loop over every element"}},
+			"%s uses module %s after it was unloaded; get functions and globals before the unload", name, types.ExprString(m))
+	}
 	return ks
 }
 
@@ -577,9 +585,35 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, how bi
 			h.b |= ref
 		} else {
 			h.b = h.b&flags | unloaded
-			h.unloadAt = call.Pos()
+			h.unloadAt, h.unloaded = call.Pos(), flow.StripConversions(fa.info, m)
 		}
 	}
+	// A second loop over the modules a first loop unloaded, each of them
+	// (the first loop's variable is another variable).
+	if how&(deferred|quiet) == 0 {
+		if h := fa.everyUnloaded(s, m); h != nil {
+			fa.reported.Reportf(DoubleUnload, call, []diag.Related{{Pos: h.unloadAt, Message: "first unloaded here, by a loop over every element"}},
+				"module %s is unloaded twice; the second unload fails with hipErrorNotFound or corrupts the runtime's module list", types.ExprString(m))
+		}
+	}
+}
+
+// everyUnloaded returns the handle of s whose unload, in a range loop
+// that unloads every element, unloaded the module m names too: m is an
+// element of the same slice or map after that loop (flow.SameElements).
+// It only reports, so it looks only while findings are reported.
+func (fa *funcAnalysis) everyUnloaded(s state, m ast.Expr) *handle {
+	if fa.reported == nil {
+		return nil
+	}
+	var first *handle
+	for _, h := range s {
+		if h.b&unloaded != 0 && h.unloaded != nil && (first == nil || h.unloadAt < first.unloadAt) &&
+			flow.SameElements(fa.info, fa.fn.Body, h.unloaded, flow.StripConversions(fa.info, m)) {
+			first = h
+		}
+	}
+	return first
 }
 
 func (fa *funcAnalysis) siteRelated(h *handle, msg string) []diag.Related {

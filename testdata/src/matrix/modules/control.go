@@ -413,12 +413,12 @@ func rangeSliceClosed(paths []*C.char) ([]*Module, error) {
 	return mods, nil
 }
 
-//matrix:gap range-map: a use of a map element after a range loop unloaded every element is not seen
+//matrix:hazard range-map
 func rangeMapUseAfter(cache map[string]*Module, name *C.char) error { // want rangeMapUseAfter:"unloads\\[0\\]"
 	for _, md := range cache {
 		md.Close()
 	}
-	_, err := cache["main"].Function(name)
+	_, err := cache["main"].Function(name) // want `Function uses module cache\["main"\] after it was unloaded`
 	return err
 }
 
@@ -536,13 +536,13 @@ func rangeFuncBalanced(paths []*C.char, name *C.char) {
 	}
 }
 
-//matrix:gap two-loops: a second loop unloading the elements of a slice the first loop unloaded is not seen
+//matrix:hazard two-loops
 func twoLoopsTwice(mods []*Module, name *C.char) { // want twoLoopsTwice:"unloads\\[0\\]"
 	for _, md := range mods {
 		md.Close()
 	}
 	for _, md := range mods {
-		md.Close()
+		md.Close() // want `module md is unloaded twice`
 	}
 }
 
