@@ -258,8 +258,23 @@ func (fa *funcAnalysis) runClosure(lit *ast.FuncLit, s *state) {
 
 // hostRead handles a host access to the memory e points into.
 func (fa *funcAnalysis) hostRead(e ast.Expr, at ast.Node, what string, deep bool, s *state) {
-	if l, ok := fa.ptrs.Of(e); ok {
-		fa.deviceRead(l, deep, at, flow.Queue{}, what, s)
+	l, ok := fa.ptrs.Of(e)
+	if !ok {
+		return
+	}
+	fa.deviceRead(l, deep, at, flow.Queue{}, what, s)
+	// The elements a loop over every element of a slice copied into, read
+	// by a later loop over that slice (its variable is another variable)
+	// or indexed after it: flow.SameElements. Only the reporting pass
+	// looks.
+	if fa.seen == nil {
+		return
+	}
+	for _, cp := range fa.pendingCopies(s) {
+		if fa.live(cp) && cp.dst != nil && !cp.has(l, deep) && !fa.ordered(cp, flow.Queue{}) &&
+			flow.SameElements(fa.info, fa.fn.Body, cp.dst, flow.StripConversions(fa.info, e)) {
+			fa.found(cp, at, at, flow.Queue{}, l, what, s)
+		}
 	}
 }
 
@@ -404,7 +419,7 @@ func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 		return
 	}
 	site := fa.site(c.Expr, 0, "C."+f.Name, f.Name, async)
-	p := &pending{site: site, dsts: fa.prov.Aliases.Of(dl), queue: q, byKind: byKind, kind: kind}
+	p := &pending{site: site, dsts: fa.prov.Aliases.Of(dl), dst: flow.StripConversions(fa.info, dst), queue: q, byKind: byKind, kind: kind}
 	if f.Direction == hipapi.Peer {
 		p.peer = flow.SymAt(fa.ptrs.Locator, fa.sig, c.Arg(f.DstDevice))
 	}
