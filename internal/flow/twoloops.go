@@ -33,6 +33,14 @@ import (
 // a later loop releases again, and a later use uses, what it released.
 func SameElements(info *types.Info, body *ast.BlockStmt, first, second ast.Expr) bool {
 	first, second = elementOperand(first), elementOperand(second)
+	// Cheap tests first: both name a variable declared in body (the loop's
+	// own), or second an element; most releases and reads do not.
+	if !declaredIn(info, body, first) {
+		return false
+	}
+	if _, ok := second.(*ast.IndexExpr); !ok && !declaredIn(info, body, second) {
+		return false
+	}
 	l1, _ := elementLoop(info, body, first)
 	if l1 == nil || l1.End() > second.Pos() || !skipsNone(l1.Body.List) {
 		return false
@@ -55,6 +63,20 @@ func SameElements(info *types.Info, body *ast.BlockStmt, first, second ast.Expr)
 		return false
 	}
 	return dominates(body, l1, second.Pos()) && !changedBetween(info, body, root, l1.Body.Pos(), second.Pos())
+}
+
+// declaredIn reports whether e is a variable declared in body, or an
+// element indexed by one (a range loop's value or key).
+func declaredIn(info *types.Info, body *ast.BlockStmt, e ast.Expr) bool {
+	if ix, ok := e.(*ast.IndexExpr); ok {
+		e = ast.Unparen(ix.Index)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	return ok && body.Pos() <= v.Pos() && v.Pos() < body.End()
 }
 
 // elementOperand returns what e is rooted at through fields, method
