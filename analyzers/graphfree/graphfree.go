@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -200,6 +201,15 @@ type analyzer struct {
 	lc         flow.Locator              // every variable, elements "[]"
 	fields     map[*types.Var]fieldAlloc // fields that always hold one kind of allocation, made on first use
 	srcs       *flow.Sources             // the package's value flow (sends, iterators), made on first use
+	// reportedAt: the findings reported, by check and position: a
+	// closure that runs in the function writing it (a stored, deferred or
+	// goroutine closure) is analyzed there and as a function of its own.
+	reportedAt map[reportKey]bool
+}
+
+type reportKey struct {
+	id  string
+	pos token.Pos
 }
 
 // sources is the package's flow-insensitive index, made once.
@@ -316,7 +326,7 @@ func (a *analyzer) relevant(fn flow.Func) bool {
 			callee := a.idx.Callee(call)
 			_, frees := a.frees.Of(callee)
 			_, returns := a.returns.Of(callee)
-			return frees || returns
+			return frees || returns || a.idx.StoredLit(call) != nil
 		}
 	}
 	return a.idx.FirstCall(fn.Body, a.enter, a.match) != nil

@@ -55,6 +55,7 @@ const (
 // maybe is set when some of those paths did not free it.
 type freeRec struct {
 	pos   token.Pos
+	e     ast.Expr // what it freed, as written
 	name  string
 	node  bool
 	maybe bool
@@ -269,10 +270,22 @@ func (fa *funcAnalysis) report() {
 	fa.found = nil
 	// The report is the solution's last use (Summaries.Report calls it
 	// once): its states are walked in place.
-	flow.Replay(fa.cfg, fa.in.Last(), fa.problem(), func(ast.Node, *state) {})
+	// The function's deferred closures and a test's Cleanup closures run
+	// at each exit, on the variables as they are there.
+	defers := flow.FuncDeferrals(fa.pass, fa.fn)
+	flow.ReplayExitsAt(fa.info, fa.cfg, fa.in.Last(), fa.problem(), func(ast.Node, *state) {}, func(at token.Pos, s *state) {
+		flow.RunDeferred(fa.fn.Body, defers, at, s, cloneState, fa.idx.IsWrapper, fa.inlineClosure, nil)
+	})
 	fa.in = flow.Solution[*state]{}
 	fa.checkDependencies()
 	for _, f := range fa.found {
+		// A closure run in its function (stored, deferred, a goroutine's,
+		// a Cleanup) is also a function of its own: one report.
+		k := reportKey{f.check.ID, f.pos}
+		if fa.reportedAt[k] {
+			continue
+		}
+		flow.Put(&fa.reportedAt, k, true)
 		diag.Report(fa.pass, f.check, f.pos, f.end, f.msg, f.related)
 	}
 }
@@ -296,10 +309,12 @@ func (fa *funcAnalysis) node(c *cgocall.Call) *nodeSite {
 }
 
 func (fa *funcAnalysis) transfer(n ast.Node, s *state) *state {
-	switch n.(type) {
-	case *ast.DeferStmt, *ast.GoStmt:
-		// A deferred free runs at exit, a goroutine's whenever: neither
-		// orders the function's own frees.
+	switch n := n.(type) {
+	case *ast.DeferStmt:
+		fa.deferStmt(n, s)
+		return s
+	case *ast.GoStmt:
+		fa.goStmt(n, s)
 		return s
 	}
 	// The runtime calls and summarized calls in n, arguments first, in
@@ -370,6 +385,37 @@ func (fa *funcAnalysis) branch(cond ast.Expr, taken bool, s *state) *state {
 	return s
 }
 
+// deferStmt handles a defer statement. A deferred call's function and
+// arguments are evaluated here: a deferred free (defer gr.Free(a, p),
+// defer C.hipGraphAddMemFreeNode(...)) frees the memory its argument holds
+// here, whatever the variable holds at exit, and is checked here. A
+// deferred closure (defer func() {...}()) reads the variables at exit:
+// only its arguments are evaluated here, and it runs at each exit of the
+// reporting walk (report, flow.RunDeferred).
+func (fa *funcAnalysis) deferStmt(d *ast.DeferStmt, s *state) {
+	if lit, ok := ast.Unparen(d.Call.Fun).(*ast.FuncLit); ok && !fa.idx.IsWrapper(lit) {
+		for _, arg := range d.Call.Args {
+			fa.calls.Walk(arg, s)
+		}
+		return
+	}
+	fa.calls.Walk(d.Call, s)
+}
+
+// goStmt handles a go statement: its arguments are evaluated here, and a
+// goroutine's closure (go func() {...}()) runs at some point after it, on
+// the variables it captures: it runs here on a copy of the state, so that
+// what it frees is checked against their provenance, while the function's
+// own frees do not count on it.
+func (fa *funcAnalysis) goStmt(g *ast.GoStmt, s *state) {
+	for _, arg := range g.Call.Args {
+		fa.calls.Walk(arg, s)
+	}
+	if lit := flow.GoLit(g, fa.idx.IsWrapper); lit != nil {
+		fa.inlineClosure(lit, cloneState(s))
+	}
+}
+
 // inlineClosure walks an in-place closure's body from s, with its own
 // control flow, and leaves in s the state at its normal exits.
 func (fa *funcAnalysis) inlineClosure(lit *ast.FuncLit, s *state) {
@@ -390,6 +436,14 @@ func (fa *funcAnalysis) inlineClosure(lit *ast.FuncLit, s *state) {
 }
 
 func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
+	// A closure held in a local variable for good runs where it is
+	// called (flow.Index.StoredLit; not Effects.Stored, whose calls of
+	// method values are made at the method value's position: Index.Callee
+	// resolves those here).
+	if lit := fa.idx.StoredLit(call); lit != nil {
+		fa.inlineClosure(lit, s)
+		return
+	}
 	if flow.IsConversion(fa.info, call) || cgocall.IsCHeapAlloc(fa.info, call) {
 		return
 	}
@@ -398,7 +452,7 @@ func (fa *funcAnalysis) otherCall(call *ast.CallExpr, s *state) {
 		for i, ps := range [][]ParamPath{f.Params, f.Host} {
 			for _, p := range ps {
 				if e := fa.idx.ArgAt(call, p.Param); e != nil {
-					fa.free(call, e, p.Path, fn.Name(), i == 0, 0, s)
+					fa.free(call, e, p.Path, fn.Name(), "", i == 0, 0, s)
 				}
 			}
 		}
@@ -453,7 +507,14 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 		kind := capturedKind(allocKinds[f.Alloc], s.captureBits(fa.streamKey(c.Arg(f.Stream), "")))
 		s.allocate(l, fa.site(c.Pos(), kind, f.Name, "", f.Family))
 	case hipapi.Free:
-		fa.free(c.Expr, c.Arg(f.Ptr), "", f.Name, false, f.Family, s)
+		// hipFreeAsync on a stream under capture on every path here is
+		// recorded in the graph as a free node, and is one (HL3001,
+		// HL3002, HL3004); its dependencies are the stream's order.
+		if st := c.Arg(f.Stream); st != nil && s.captureBits(fa.streamKey(st, "")) == capturing {
+			fa.free(c.Expr, c.Arg(f.Ptr), "", f.Name, f.Name+" during stream capture (a free node)", true, f.Family, s)
+			return
+		}
+		fa.free(c.Expr, c.Arg(f.Ptr), "", f.Name, "", false, f.Family, s)
 	case hipapi.GraphAllocNode:
 		if l, ok := fa.lc.Target(c.Arg(f.Params)); ok {
 			s.allocate(l.Field("dptr"), fa.site(c.Pos(), KindGraph, f.Name, "", f.Family))
@@ -461,7 +522,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s *state) {
 	case hipapi.GraphFreeNode:
 		nd := fa.node(c)
 		nd.ptr = types.ExprString(c.Arg(f.Ptr))
-		for _, i := range fa.free(c.Expr, c.Arg(f.Ptr), "", f.Name, true, f.Family, s).sites {
+		for _, i := range fa.free(c.Expr, c.Arg(f.Ptr), "", f.Name, "", true, f.Family, s).sites {
 			nd.frees[i] = true
 		}
 	case hipapi.GraphKernelNode, hipapi.GraphCopyNode, hipapi.GraphMemsetNode:
@@ -667,8 +728,9 @@ func (fa *funcAnalysis) paramOf(e ast.Expr, path string, s *state) (ParamPath, b
 // free checks one free of e's memory at path, by a free node (node) or by
 // hipFree/hipFreeAsync (name: the API or wrapper called): what it frees
 // (HL3001, HL3002), whether it was freed before (HL3004); it records the
-// free when the memory is a parameter's, and returns what it frees.
-func (fa *funcAnalysis) free(call *ast.CallExpr, e ast.Expr, path, name string, node bool, fam hipapi.Family, s *state) val {
+// free when the memory is a parameter's, and returns what it frees. label,
+// when set, names the free node in HL3001 and HL3002 instead of name.
+func (fa *funcAnalysis) free(call *ast.CallExpr, e ast.Expr, path, name, label string, node bool, fam hipapi.Family, s *state) val {
 	v := fa.ev.At(e, path, s)
 	p, isParam := fa.paramOf(e, path, s)
 	switch {
@@ -685,7 +747,7 @@ func (fa *funcAnalysis) free(call *ast.CallExpr, e ast.Expr, path, name string, 
 	}
 	what := types.ExprString(e) + path
 	if node {
-		fa.checkKinds(call, what, v, name, fam)
+		fa.checkKinds(call, what, v, cmp.Or(label, name), fam)
 	}
 	// Double frees: only a single graph allocation in a scalar location is
 	// certainly the same memory both times.
@@ -699,7 +761,11 @@ func (fa *funcAnalysis) free(call *ast.CallExpr, e ast.Expr, path, name string, 
 		// Freed on some paths only: report only a loop that frees
 		// memory allocated before it again on the next iteration
 		// (branches that free on either side are correlated too often).
-		if (first.node || node) && (!first.maybe || fa.loopCarried(call.Pos(), site.pos)) {
+		// (A fallthrough is no branch, flow.FallsThrough; a second loop
+		// over the elements a first loop freed frees them all again,
+		// flow.SameElements.)
+		if (first.node || node) && (!first.maybe || fa.loopCarried(call.Pos(), site.pos) || flow.FallsThrough(fa.fn.Body, first.pos, call.Pos()) ||
+			flow.SameElements(fa.info, fa.fn.Body, first.e, flow.StripConversions(fa.info, e))) {
 			fa.record(DoubleFree, call.Pos(), call.End(),
 				fmt.Sprintf("%s frees %s, which %s already freed: a graph allocation is freed once; remove one of the frees (the runtime returns %s or frees the memory twice)",
 					name, what, first.name, hipapi.Twin("hipErrorInvalidValue", hipapi.FirstFamily(fam, site.fam))),
@@ -707,7 +773,7 @@ func (fa *funcAnalysis) free(call *ast.CallExpr, e ast.Expr, path, name string, 
 		}
 		return v
 	}
-	flow.Put(&s.freed, i, freeRec{pos: call.Pos(), name: name, node: node})
+	flow.Put(&s.freed, i, freeRec{pos: call.Pos(), e: flow.StripConversions(fa.info, e), name: name, node: node})
 	return v
 }
 

@@ -1,6 +1,7 @@
 package memcpysync
 
 import (
+	"go/ast"
 	"go/types"
 	"maps"
 	"slices"
@@ -12,6 +13,7 @@ import (
 type pending struct {
 	site   int
 	dsts   []flow.Loc // the destination and its aliases
+	dst    ast.Expr   // the destination as written, when there is one
 	queue  flow.Queue
 	peer   flow.Sym // peer copies: the destination device
 	byKind bool     // only if the caller's kind at kind says device-to-device

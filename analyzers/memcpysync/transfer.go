@@ -108,13 +108,6 @@ func (c *checker) analyzeAfter(fn flow.Func, before []earlier, stop func(ast.Nod
 	if c.budget.Over() {
 		return fa
 	}
-	// A test's Cleanup closures run after it returns; a helper's, when
-	// its test ends: not at the helper's exits.
-	test := false
-	if fn.Decl != nil {
-		obj, _ := c.info.Defs[fn.Decl.Name].(*types.Func)
-		test = flow.EntryOf(obj, fn.Decl, strings.HasSuffix(c.pass.Fset.Position(fn.Decl.Pos()).Filename, "_test.go")) == flow.TestEntry
-	}
 	if stop != nil {
 		flow.ReplayExits(fa.info, g, in.Last(), p, func(n ast.Node, s *state) {
 			if stop(n) {
@@ -123,9 +116,9 @@ func (c *checker) analyzeAfter(fn flow.Func, before []earlier, stop func(ast.Nod
 		}, nil)
 		return fa
 	}
-	defers := flow.Defers(c.info, fn.Body, test)
+	defers := flow.FuncDeferrals(c.pass, fn)
 	flow.ReplayExitsAt(fa.info, g, in.Last(), p, func(ast.Node, *state) {}, func(at token.Pos, s *state) {
-		fa.runDefers(flow.DefersAt(fn.Body, defers, at), s)
+		fa.runDefers(fn.Body, defers, at, s)
 		fa.atExit(s)
 	})
 	return fa
@@ -141,25 +134,14 @@ func (c *checker) analyzeAfter(fn flow.Func, before []earlier, stop func(ast.Nod
 // checked for its reads but orders nothing: it runs on a copy of the state.
 // Only the reporting walk runs them: nothing that follows an exit depends
 // on them but the findings and the summary.
-func (fa *funcAnalysis) runDefers(calls []flow.Deferred, s *state) {
-	for _, d := range calls {
-		on := s
-		if !d.Sure {
-			on = cloneState(s)
+func (fa *funcAnalysis) runDefers(body *ast.BlockStmt, defers []flow.Deferral, at token.Pos, s *state) {
+	flow.RunDeferred(body, defers, at, s, cloneState, fa.idx.IsWrapper, fa.runOwnLit, func(call *ast.CallExpr, s *state) {
+		if c := fa.idx.Match(call); c != nil {
+			fa.runtimeCall(c, s)
+		} else {
+			fa.summarizedCall(call, s)
 		}
-		lit := d.Lit // a test's Cleanup closure
-		if d.Call != nil {
-			lit, _ = ast.Unparen(d.Call.Fun).(*ast.FuncLit)
-		}
-		switch {
-		case lit != nil && !fa.idx.IsWrapper(lit):
-			fa.runOwnLit(lit, on)
-		case fa.idx.Match(d.Call) != nil:
-			fa.runtimeCall(fa.idx.Match(d.Call), on)
-		default:
-			fa.summarizedCall(d.Call, on)
-		}
-	}
+	})
 }
 
 func (fa *funcAnalysis) problem() flow.Problem[*state] {
@@ -295,8 +277,23 @@ func (fa *funcAnalysis) runClosure(lit *ast.FuncLit, s *state) {
 
 // hostRead handles a host access to the memory e points into.
 func (fa *funcAnalysis) hostRead(e ast.Expr, at ast.Node, what string, deep bool, s *state) {
-	if l, ok := fa.ptrs.Of(e); ok {
-		fa.deviceRead(l, deep, at, flow.Queue{}, what, s)
+	l, ok := fa.ptrs.Of(e)
+	if !ok {
+		return
+	}
+	fa.deviceRead(l, deep, at, flow.Queue{}, what, s)
+	// The elements a loop over every element of a slice copied into, read
+	// by a later loop over that slice (its variable is another variable)
+	// or indexed after it: flow.SameElements. Only the reporting pass
+	// looks.
+	if fa.seen == nil {
+		return
+	}
+	for _, cp := range fa.pendingCopies(s) {
+		if fa.live(cp) && cp.dst != nil && !cp.has(l, deep) && !fa.ordered(cp, flow.Queue{}) &&
+			flow.SameElements(fa.info, fa.fn.Body, cp.dst, flow.StripConversions(fa.info, e)) {
+			fa.found(cp, at, at, flow.Queue{}, l, what, s)
+		}
 	}
 }
 
@@ -441,7 +438,7 @@ func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 		return
 	}
 	site := fa.site(c.Expr, 0, "C."+f.Name, f.Name, async)
-	p := &pending{site: site, dsts: fa.prov.Aliases.Of(dl), queue: q, byKind: byKind, kind: kind}
+	p := &pending{site: site, dsts: fa.prov.Aliases.Of(dl), dst: flow.StripConversions(fa.info, dst), queue: q, byKind: byKind, kind: kind}
 	if f.Direction == hipapi.Peer {
 		p.peer = flow.SymAt(fa.ptrs.Locator, fa.sig, c.Arg(f.DstDevice))
 	}

@@ -212,6 +212,9 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 	}
 	p.site = fa.site(call, i, fn.Name()+" (C."+pc.API+")", pc.API, pc.Async)
 	p.dsts = fa.prov.Aliases.Of(dl)
+	if dstArg != nil {
+		p.dst = flow.StripConversions(fa.info, dstArg)
+	}
 	if pc.Peer.Of != flow.CallerSym {
 		p.peer = pc.Peer.At(fa.ptrs, fa.sig, call, s.device)
 	}

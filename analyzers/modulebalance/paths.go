@@ -68,6 +68,7 @@ type handle struct {
 	// joined yet on some path) was started that uses or unloads the module
 	// (goroutines.go); goUnloadAt is that unload.
 	goUse, goUnload, goUnloadAt token.Pos
+	unloaded                    ast.Expr // what the unload at unloadAt named, as written
 }
 
 // clone returns a copy of h. Copies share their lists of sites and status
@@ -107,6 +108,9 @@ func (g *handle) covers(h *handle) bool {
 func (g *handle) join(h *handle) *handle {
 	g.b |= h.b
 	g.add(h.sites, h.status)
+	if g.unloadAt == token.NoPos {
+		g.unloaded = h.unloaded
+	}
 	g.unloadAt = cmp.Or(g.unloadAt, h.unloadAt)
 	g.deferAt = cmp.Or(g.deferAt, h.deferAt)
 	g.goUse = cmp.Or(g.goUse, h.goUse)
@@ -341,7 +345,14 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 		case *ast.FuncLit:
 			// cgo wrappers are matched at their call. A closure passed to a
 			// call (ctx.Do(func() error {...})) runs there, on the caller's
-			// variables: see through it. Other closures are other functions.
+			// variables: see through it. One a local variable holds for
+			// good (cleanup := func() {...}) runs where it is called: what
+			// it captures does not escape here. Other closures are other
+			// functions.
+			if fa.idx.Stored(x) {
+				borrowed.Add(x)
+				return false
+			}
 			return fa.idx.InPlace(x)
 		case *ast.BinaryExpr:
 			if _, _, ok := flow.NilComparison(fa.info, x); ok {
@@ -355,6 +366,10 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 				fa.runtimeCall(c, s)
 				borrowed.Add(c.Args...)
 				return false
+			}
+			if lit := fa.idx.StoredLit(x); lit != nil {
+				ast.Inspect(lit.Body, visit) // cleanup(): the closure runs here
+				return true
 			}
 			fn := fa.callee(x)
 			// A call through a parameter of function type (fn(m) in `func
@@ -456,6 +471,10 @@ func (fa *funcAnalysis) afterUnload(s state, n analysis.Range, name string, m as
 		} else {
 			fa.useWhileUnloading(k, h, n, name)
 		}
+	}
+	if h := fa.everyUnloaded(s, m); h != nil {
+		fa.reported.Reportf(UseAfterUnload, n, []diag.Related{{Pos: h.unloadAt, Message: "unloaded here, by a loop over every element"}},
+			"%s uses module %s after it was unloaded; get functions and globals before the unload", name, types.ExprString(m))
 	}
 	return ks
 }
@@ -592,7 +611,9 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, how bi
 		case h.b&deferred != 0 && !isDeferred:
 			fa.reported.Reportf(DoubleUnload, call, []diag.Related{{Pos: h.deferAt, Message: "deferred unload"}},
 				"module %s is unloaded here and again by a deferred unload; remove one of them", k)
-		case h.b&^flags == unloaded:
+		case h.b&^flags == unloaded || h.b&unloaded != 0 && flow.FallsThrough(fa.fn.Body, h.unloadAt, call.Pos()):
+			// Unloaded on some paths only: twice where a case unloads
+			// and falls through into one that unloads again.
 			fa.reported.Reportf(DoubleUnload, call, []diag.Related{{Pos: h.unloadAt, Message: "first unloaded here"}},
 				"module %s is unloaded twice; the second unload fails with hipErrorNotFound or corrupts the runtime's module list", k)
 		case !isDeferred:
@@ -607,9 +628,35 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, how bi
 			h.b |= ref
 		} else {
 			h.b = h.b&flags | unloaded
-			h.unloadAt = call.Pos()
+			h.unloadAt, h.unloaded = call.Pos(), flow.StripConversions(fa.info, m)
 		}
 	}
+	// A second loop over the modules a first loop unloaded, each of them
+	// (the first loop's variable is another variable).
+	if how&(deferred|quiet) == 0 {
+		if h := fa.everyUnloaded(s, m); h != nil {
+			fa.reported.Reportf(DoubleUnload, call, []diag.Related{{Pos: h.unloadAt, Message: "first unloaded here, by a loop over every element"}},
+				"module %s is unloaded twice; the second unload fails with hipErrorNotFound or corrupts the runtime's module list", types.ExprString(m))
+		}
+	}
+}
+
+// everyUnloaded returns the handle of s whose unload, in a range loop
+// that unloads every element, unloaded the module m names too: m is an
+// element of the same slice or map after that loop (flow.SameElements).
+// It only reports, so it looks only while findings are reported.
+func (fa *funcAnalysis) everyUnloaded(s state, m ast.Expr) *handle {
+	if fa.reported == nil {
+		return nil
+	}
+	var first *handle
+	for _, h := range s {
+		if h.b&unloaded != 0 && h.unloaded != nil && (first == nil || h.unloadAt < first.unloadAt) &&
+			flow.SameElements(fa.info, fa.fn.Body, h.unloaded, flow.StripConversions(fa.info, m)) {
+			first = h
+		}
+	}
+	return first
 }
 
 func (fa *funcAnalysis) siteRelated(h *handle, msg string) []diag.Related {

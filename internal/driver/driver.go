@@ -93,6 +93,10 @@ type Config struct {
 	// Loaded, when not nil, is called after triage, before the analysis,
 	// with the initial packages (for HIPLINT_LOADREPORT).
 	Loaded func(initial []*packages.Package, t *Triage)
+	// AllSyntax loads every dependency from syntax. Otherwise only the
+	// packages that may produce or see facts are (exportload.go), the
+	// others from export data, where the analyzers allow it.
+	AllSyntax bool
 	// HashSources records in Result.Sources what the analysis read of each
 	// file (sources.go): -fix writes a file only while it still holds
 	// those bytes.
@@ -284,6 +288,9 @@ func load(cfg *Config, patterns []string, hashes *sourceHashes) (pkgs []*package
 
 // loadOnce runs packages.Load once, with overlay.
 func loadOnce(cfg *Config, overlay map[string][]byte, patterns []string, hashes *sourceHashes) ([]*packages.Package, error) {
+	if pkgs, ok := loadFactSyntax(cfg, overlay, patterns, hashes); ok {
+		return pkgs, nil
+	}
 	lc := loadConfig(cfg, packages.LoadAllSyntax|packages.NeedModule)
 	lc.Overlay = overlay
 	if hashes != nil {
@@ -525,8 +532,10 @@ func includedHeaders(pkgs []*packages.Package, names []string) []string {
 	seen := map[string]bool{}
 	var buf bytes.Buffer // one buffer for every file: this runs before the analysis, on every package
 	packages.Visit(pkgs, nil, func(pkg *packages.Package) {
-		if pkg.Types != nil && !cgocall.UsesCgo(pkg.Types) {
-			return // no preamble to read (most of std, most dependencies)
+		if pkg.Types != nil && !fromExportData(pkg) && !cgocall.UsesCgo(pkg.Types) {
+			// No preamble to read (most of std, most dependencies). Types
+			// from export data do not say whether the package used cgo.
+			return
 		}
 		for _, f := range pkg.GoFiles {
 			if seen[f] {

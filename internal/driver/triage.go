@@ -219,6 +219,9 @@ func errorLine(path string, p *packages.Package, rel func(string) string) string
 // the errors touch (TouchedByErrors). Nor does a missing import: go/types
 // checks the package with the import as an empty package (see Partial).
 func ownFailure(p *packages.Package) bool {
+	if fromExportData(p) {
+		return false
+	}
 	if p.Types == nil || p.TypesInfo == nil {
 		return len(p.Errors) > 0 || len(p.GoFiles) > 0
 	}

@@ -323,6 +323,19 @@ func (x *Index) StoredLit(call *ast.CallExpr) *ast.FuncLit {
 	return x.stored[v]
 }
 
+// Stored reports whether lit is the closure a local variable holds for
+// good (StoredLit): it runs where the variable is called, and what it
+// captures is not handed on where it is written.
+func (x *Index) Stored(lit *ast.FuncLit) bool {
+	x.build()
+	for _, l := range x.stored {
+		if l == lit {
+			return true
+		}
+	}
+	return false
+}
+
 // InPlace reports whether lit runs during the call it is passed to, on the
 // caller's variables (see addInPlace).
 func (x *Index) InPlace(lit *ast.FuncLit) bool {

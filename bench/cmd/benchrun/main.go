@@ -1,9 +1,17 @@
-// Command benchrun times hiplint against its floor and go vet: for each input
-// it runs, side by side and interleaved,
+// Command benchrun times hiplint against the fact-free floor, its own
+// loading and the linters users already run: for each input it runs, side by
+// side and interleaved,
 //
-//	hiplint   the standalone driver (go/packages + checker.Analyze + the suite)
-//	noop      the floor: the same loading, one analyzer that does nothing
-//	vet       go vet with its default suite
+//	floor        the fact-free floor (bench/floor): x/tools' multichecker
+//	             with one no-op analyzer without facts, which loads every
+//	             dependency from export data
+//	noop-syntax  bench/noop: hiplint's old loading, every dependency from
+//	             syntax, and one analyzer that does nothing
+//	hiplint      the standalone driver (go/packages + checker.Analyze + the suite)
+//	go vet       go vet with its default suite
+//	staticcheck  staticcheck with its default checks (with -staticcheck);
+//	             it caches its results (~/.cache/staticcheck), so that its
+//	             warm runs are answered from its cache
 //
 // and reports the median wall time, CPU time (user+system of the process and
 // its children, which is steadier than wall time on a shared machine) and
@@ -27,12 +35,13 @@ import (
 
 type tool struct {
 	name string
-	argv func(pattern string) []string
+	argv func(in input) []string
 }
 
 type input struct {
 	name, dir, pattern string
-	pkgs               int // generated packages, 0 for the others
+	pkgs               int    // generated packages, 0 for the others
+	tags               string // build tags, comma-separated
 }
 
 type sample struct {
@@ -43,31 +52,48 @@ type sample struct {
 
 func main() {
 	hiplint := flag.String("hiplint", "", "hiplint binary")
-	noop := flag.String("noop", "", "noop floor binary")
+	floor := flag.String("floor", "", "fact-free floor binary (bench/floor)")
+	noop := flag.String("noop", "", "all-syntax no-op binary (bench/noop)")
+	staticcheck := flag.String("staticcheck", "", "staticcheck binary (optional)")
 	runs := flag.Int("runs", 3, "timed runs per tool and input (after one untimed warm-up run)")
 	warm := flag.Bool("warm", true, "do one untimed run of every tool on every input first")
 	var inputs []input
-	flag.Func("input", "name=dir:pattern[:packages], repeatable", func(s string) error {
+	flag.Func("input", "name=dir:pattern[:packages[:tags]], repeatable", func(s string) error {
 		name, rest, ok := strings.Cut(s, "=")
 		parts := strings.Split(rest, ":")
 		if !ok || len(parts) < 2 {
-			return errors.New("want name=dir:pattern[:packages]")
+			return errors.New("want name=dir:pattern[:packages[:tags]]")
 		}
 		in := input{name: name, dir: parts[0], pattern: parts[1]}
-		if len(parts) > 2 {
+		if len(parts) > 2 && parts[2] != "" {
 			fmt.Sscan(parts[2], &in.pkgs)
+		}
+		if len(parts) > 3 {
+			in.tags = parts[3]
 		}
 		inputs = append(inputs, in)
 		return nil
 	})
 	flag.Parse()
-	if *hiplint == "" || *noop == "" || len(inputs) == 0 {
-		log.Fatal("benchrun: -hiplint, -noop and at least one -input are required")
+	if *hiplint == "" || *floor == "" || *noop == "" || len(inputs) == 0 {
+		log.Fatal("benchrun: -hiplint, -floor, -noop and at least one -input are required")
+	}
+	tagged := func(argv []string, tags string) []string {
+		if tags == "" {
+			return argv
+		}
+		return append(argv[:1:1], append([]string{"-tags=" + tags}, argv[1:]...)...)
 	}
 	tools := []tool{
-		{"noop", func(p string) []string { return []string{*noop, p} }},
-		{"hiplint", func(p string) []string { return []string{*hiplint, p} }},
-		{"go vet", func(p string) []string { return []string{"go", "vet", p} }},
+		{"floor", func(in input) []string { return tagged([]string{*floor, in.pattern}, in.tags) }},
+		{"noop-syntax", func(in input) []string { return tagged([]string{*noop, in.pattern}, in.tags) }},
+		{"hiplint", func(in input) []string { return tagged([]string{*hiplint, in.pattern}, in.tags) }},
+		{"go vet", func(in input) []string {
+			return append([]string{"go"}, tagged([]string{"vet", in.pattern}, in.tags)...)
+		}},
+	}
+	if *staticcheck != "" {
+		tools = append(tools, tool{"staticcheck", func(in input) []string { return tagged([]string{*staticcheck, in.pattern}, in.tags) }})
 	}
 
 	fmt.Printf("load at start: %s\n", uptime())
@@ -95,11 +121,11 @@ func main() {
 	}
 	fmt.Printf("load at end: %s\n\n", uptime())
 
-	fmt.Printf("Medians of %d runs; ratios are to the noop floor.\n\n", *runs)
+	fmt.Printf("Medians of %d runs; ratios are to the fact-free floor (x/tools multichecker, one no-op analyzer).\n\n", *runs)
 	fmt.Println("| input | tool | wall s | × floor | CPU s | × floor | peak RSS MB | × floor |")
 	fmt.Println("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for _, in := range inputs {
-		floor := medians(results[in.name]["noop"])
+		floor := medians(results[in.name]["floor"])
 		for _, t := range tools {
 			m := medians(results[in.name][t.name])
 			fmt.Printf("| %s | %s | %.1f | %.2f | %.1f | %.2f | %d | %.2f |\n", in.name, t.name,
@@ -117,9 +143,9 @@ func main() {
 	fmt.Println("| input | tool | wall × floor | CPU × floor | peak RSS × floor |")
 	fmt.Println("| --- | --- | --- | --- | --- |")
 	for _, in := range inputs {
-		floor := results[in.name]["noop"]
+		floor := results[in.name]["floor"]
 		for _, t := range tools {
-			if t.name == "noop" {
+			if t.name == "floor" {
 				continue
 			}
 			var wall, cpu, rss []float64
@@ -145,11 +171,11 @@ func main() {
 	}
 	if len(gen) > 1 {
 		fmt.Print("\nScaling of the generated module (CPU seconds; per package in brackets):\n\n")
-		fmt.Println("| packages | noop | hiplint | go vet | hiplint − noop |")
+		fmt.Println("| packages | floor | hiplint | go vet | hiplint − floor |")
 		fmt.Println("| ---: | ---: | ---: | ---: | ---: |")
 		for _, in := range gen {
 			n := float64(in.pkgs)
-			no := medians(results[in.name]["noop"]).cpu.Seconds()
+			no := medians(results[in.name]["floor"]).cpu.Seconds()
 			hl := medians(results[in.name]["hiplint"]).cpu.Seconds()
 			vet := medians(results[in.name]["go vet"]).cpu.Seconds()
 			fmt.Printf("| %d | %.1f (%.3f) | %.1f (%.3f) | %.1f (%.3f) | %.1f (%.4f) |\n", in.pkgs,
@@ -160,7 +186,7 @@ func main() {
 
 // run runs t on in once and measures it.
 func run(in input, t tool) sample {
-	argv := t.argv(in.pattern)
+	argv := t.argv(in)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = in.dir
 	var stderr bytes.Buffer
@@ -177,8 +203,9 @@ func run(in input, t tool) sample {
 	case err != nil:
 		log.Fatalf("%s: %v", strings.Join(argv, " "), err)
 	}
-	// hiplint exits 3 on findings; anything else but 0 is a broken input.
-	if s.exit != 0 && !(t.name == "hiplint" && s.exit == 3) {
+	// hiplint exits 3 on findings, staticcheck 1; anything else but 0 is
+	// a broken input.
+	if s.exit != 0 && !(t.name == "hiplint" && s.exit == 3) && !(t.name == "staticcheck" && s.exit == 1) {
 		log.Printf("%s in %s: exit %d\n%s", strings.Join(argv, " "), in.dir, s.exit, tail(stderr.String()))
 	}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {

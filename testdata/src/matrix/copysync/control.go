@@ -404,13 +404,13 @@ func rangeFuncTwin(p *Pool, src *Tensor) (sum float32) {
 	return sum
 }
 
-//matrix:gap two-loops: the second loop's variable is not known to name the elements the first loop copied into
+//matrix:hazard two-loops
 func twoLoopsHazard(dsts []*Tensor, src *Tensor) (sum float32) { // want twoLoopsHazard:`readsParams\[0\]`
 	for _, d := range dsts {
 		copyTensor(d, src)
 	}
 	for _, d := range dsts {
-		sum += d.Values()[0]
+		sum += d.Values()[0] // want `this index expression reads d.ptr on the host before the device-to-device copy into it by copyTensor`
 	}
 	return sum
 }

@@ -19,10 +19,10 @@ func inPlaceGraph(gr *Graph) {
 	func() { gr.Free(a, p) }()
 }
 
-//matrix:gap closure-stored: a free in a stored closure does not see the provenance of the variable it captures
+//matrix:hazard closure-stored
 func storedDevice(gr *Graph, dep node) {
 	p := deviceAlloc()
-	release := func() { gr.Free(dep, p) }
+	release := func() { gr.Free(dep, p) } // want `which is device memory from hipMalloc \(via deviceAlloc\), not a graph allocation`
 	release()
 }
 
@@ -36,10 +36,36 @@ func storedGraph(gr *Graph) {
 	release()
 }
 
-//matrix:gap closure-deferred: a free in a deferred closure does not see the provenance of the variable it captures
+// The closure reads p when it is called, not where it is written: by then
+// p holds a graph allocation.
+//
+//matrix:twin closure-stored
+func storedCalledLater(gr *Graph) {
+	var a node
+	p := deviceAlloc()
+	release := func() { gr.Free(a, p) }
+	deviceFree(p)
+	var err error
+	if a, p, err = gr.Alloc(n); err != nil {
+		return
+	}
+	release()
+}
+
+// A closure kept and never called frees nothing.
+//
+//matrix:twin closure-stored
+func storedNeverCalled(gr *Graph, dep node, hooks map[string]func()) {
+	p := deviceAlloc()
+	release := func() { gr.Free(dep, p) }
+	hooks["release"] = release // never run: the hook table is dropped
+	deviceFree(p)
+}
+
+//matrix:hazard closure-deferred
 func deferredDevice(gr *Graph, dep node) {
 	p := deviceAlloc()
-	defer func() { gr.Free(dep, p) }()
+	defer func() { gr.Free(dep, p) }() // want `which is device memory from hipMalloc \(via deviceAlloc\), not a graph allocation`
 }
 
 //matrix:twin closure-deferred
@@ -51,14 +77,28 @@ func deferredGraph(gr *Graph) {
 	defer func() { gr.Free(a, p) }()
 }
 
-//matrix:gap closure-go: a free in a goroutine closure does not see the provenance of the variable it captures
+// The deferred closure reads p at exit, after the graph allocation
+// replaced the device memory.
+//
+//matrix:twin closure-deferred
+func deferredReadsAtExit(gr *Graph) error {
+	var a node
+	p := deviceAlloc()
+	defer func() { gr.Free(a, p) }()
+	deviceFree(p)
+	var err error
+	a, p, err = gr.Alloc(n)
+	return err
+}
+
+//matrix:hazard closure-go
 func goDevice(gr *Graph, dep node) {
 	var wg sync.WaitGroup
 	wg.Add(1)
 	p := deviceAlloc()
 	go func() {
 		defer wg.Done()
-		gr.Free(dep, p)
+		gr.Free(dep, p) // want `which is device memory from hipMalloc \(via deviceAlloc\), not a graph allocation`
 	}()
 	wg.Wait()
 }

@@ -2,11 +2,11 @@ package graphfree
 
 import "testing"
 
-//matrix:gap closure-cleanup: a free in a t.Cleanup closure does not see the provenance of the variable it captures
+//matrix:hazard closure-cleanup
 func TestCleanupDevice(t *testing.T) {
 	gr, dep := &Graph{}, node(nil)
 	p := deviceAlloc()
-	t.Cleanup(func() { gr.Free(dep, p) })
+	t.Cleanup(func() { gr.Free(dep, p) }) // want `which is device memory from hipMalloc \(via deviceAlloc\), not a graph allocation`
 }
 
 //matrix:twin closure-cleanup

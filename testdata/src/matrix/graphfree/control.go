@@ -7,11 +7,11 @@ import (
 	"unsafe"
 )
 
-//matrix:gap defer-loop: a deferred free call is not checked at the defer statement
+//matrix:hazard defer-loop
 func deferLoopDevice(gr *Graph, deps []node) {
 	for _, d := range deps {
 		p := deviceAlloc()
-		defer gr.Free(d, p)
+		defer gr.Free(d, p) // want `which is device memory from hipMalloc \(via deviceAlloc\), not a graph allocation`
 	}
 }
 
@@ -26,10 +26,26 @@ func deferLoopGraph(gr *Graph) {
 	}
 }
 
-//matrix:gap defer-cond: a deferred free call is not checked at the defer statement
+// A deferred call's arguments are evaluated at the defer statement: the
+// free gets the graph allocation, not the device memory p holds later.
+//
+//matrix:twin defer-loop
+func deferArgReassigned(gr *Graph) {
+	for range 2 {
+		a, p, err := gr.Alloc(n)
+		if err != nil {
+			return
+		}
+		defer gr.Free(a, p)
+		p = deviceAlloc()
+		defer deviceFree(p)
+	}
+}
+
+//matrix:hazard defer-cond
 func deferCondDevice(gr *Graph, dep node, scratch bool) {
 	if scratch {
-		defer gr.Free(dep, deviceAlloc())
+		defer gr.Free(dep, deviceAlloc()) // want `which is device memory from hipMalloc \(via deviceAlloc\), not a graph allocation`
 	}
 }
 
@@ -44,12 +60,12 @@ func deferCondGraph(gr *Graph, scratch bool) {
 	}
 }
 
-//matrix:gap defer-named-result: a free in a deferred closure does not see the provenance of the variable it captures
+//matrix:hazard defer-named-result
 func namedDevice(gr *Graph, dep node) (freed node, err error) {
 	p := deviceAlloc()
 	defer func() {
 		if err == nil {
-			freed, err = gr.Free(dep, p)
+			freed, err = gr.Free(dep, p) // want `which is device memory from hipMalloc \(via deviceAlloc\), not a graph allocation`
 		}
 	}()
 	return nil, nil
@@ -171,7 +187,7 @@ outer:
 	}
 }
 
-//matrix:gap switch-fallthrough: a free followed by fallthrough into a case that frees again is not seen as a double free
+//matrix:hazard switch-fallthrough
 func fallthroughTwice(gr *Graph, mode int) {
 	a, p, err := gr.Alloc(n)
 	if err != nil {
@@ -180,6 +196,26 @@ func fallthroughTwice(gr *Graph, mode int) {
 	switch mode {
 	case 0:
 		gr.Free(a, p)
+		fallthrough
+	case 1:
+		gr.Free(a, p) // want `Free frees p, which Free already freed`
+	}
+}
+
+// Case 0 frees only on its early return, and falls through otherwise.
+//
+//matrix:twin switch-fallthrough
+func fallthroughEarlyFree(gr *Graph, mode int, early bool) {
+	a, p, err := gr.Alloc(n)
+	if err != nil {
+		return
+	}
+	switch mode {
+	case 0:
+		if early {
+			gr.Free(a, p)
+			return
+		}
 		fallthrough
 	case 1:
 		gr.Free(a, p)
@@ -369,7 +405,7 @@ func rangeFuncGraph(gr *Graph, sizes iter.Seq[int]) {
 	}
 }
 
-//matrix:gap two-loops: a second loop freeing the elements a first loop freed is not seen as a double free
+//matrix:hazard two-loops
 func twoLoopsTwice(gr *Graph) {
 	var nodes []node
 	var ptrs []unsafe.Pointer
@@ -384,7 +420,7 @@ func twoLoopsTwice(gr *Graph) {
 		gr.Free(nodes[i], p)
 	}
 	for i, p := range ptrs {
-		gr.Free(nodes[i], p)
+		gr.Free(nodes[i], p) // want `Free frees p, which Free already freed`
 	}
 }
 

@@ -48,3 +48,8 @@ func deviceAlloc() unsafe.Pointer { // want deviceAlloc:"returnsMemory\\[0=devic
 	C.hipMalloc(&p, n)
 	return p
 }
+
+// deviceFree frees device memory from deviceAlloc.
+func deviceFree(p unsafe.Pointer) { // want deviceFree:"freesParam\\[host:0\\]"
+	C.hipFree(p)
+}

@@ -24,14 +24,31 @@ func inPlaceOnce(path *C.char) error {
 	return func() error { return md.Close() }()
 }
 
-//matrix:gap closure-stored: a closure stored in a variable that unloads is taken as the unload wherever it is called or not
+//matrix:hazard closure-stored
 func storedSkipped(path *C.char) error {
+	md, err := Load(path) // want `module md loaded by Load is not unloaded on this return`
+	if err != nil {
+		return err
+	}
+	cleanup := func() { md.Close() }
+	if err := validate(md); err != nil {
+		return err
+	}
+	cleanup()
+	return nil
+}
+
+// The closure is called on every path.
+//
+//matrix:twin closure-stored
+func storedCalledOnEveryPath(path *C.char) error {
 	md, err := Load(path)
 	if err != nil {
 		return err
 	}
 	cleanup := func() { md.Close() }
 	if err := validate(md); err != nil {
+		cleanup()
 		return err
 	}
 	cleanup()

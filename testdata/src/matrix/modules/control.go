@@ -232,7 +232,7 @@ outer:
 	}
 }
 
-//matrix:gap switch-fallthrough: an unload followed by fallthrough into a case that unloads again is not seen
+//matrix:hazard switch-fallthrough
 func fallthroughTwice(path *C.char, mode int) {
 	md, err := Load(path)
 	if err != nil {
@@ -243,10 +243,32 @@ func fallthroughTwice(path *C.char, mode int) {
 		md.Close()
 		fallthrough
 	case 1:
+		md.Close() // want `module md is unloaded twice`
+	default:
+		md.Close()
+	}
+}
+
+// Case 0 unloads only on its early return, and falls through otherwise.
+//
+//matrix:twin switch-fallthrough
+func fallthroughEarlyClose(path *C.char, mode int, early bool) error {
+	md, err := Load(path)
+	if err != nil {
+		return err
+	}
+	switch mode {
+	case 0:
+		if early {
+			return md.Close()
+		}
+		fallthrough
+	case 1:
 		md.Close()
 	default:
 		md.Close()
 	}
+	return nil
 }
 
 //matrix:twin switch-fallthrough
@@ -327,14 +349,14 @@ func selectClosed(ctx context.Context, path *C.char, ready <-chan struct{}) erro
 	}
 }
 
-//matrix:gap panic-path: an explicit panic under a deferred recover is not a path that leaks in the model (calls that panic are)
+//matrix:hazard panic-path
 func panicLeak(path *C.char, n int) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("%v", r)
 		}
 	}()
-	md, err := Load(path)
+	md, err := Load(path) // want `module md loaded by Load is not unloaded when this panic is recovered and the deferred recover returns`
 	if err != nil {
 		return err
 	}
@@ -391,12 +413,12 @@ func rangeSliceClosed(paths []*C.char) ([]*Module, error) {
 	return mods, nil
 }
 
-//matrix:gap range-map: a use of a map element after a range loop unloaded every element is not seen
+//matrix:hazard range-map
 func rangeMapUseAfter(cache map[string]*Module, name *C.char) error { // want rangeMapUseAfter:"unloads\\[0\\]"
 	for _, md := range cache {
 		md.Close()
 	}
-	_, err := cache["main"].Function(name)
+	_, err := cache["main"].Function(name) // want `Function uses module cache\["main"\] after it was unloaded`
 	return err
 }
 
@@ -514,13 +536,13 @@ func rangeFuncBalanced(paths []*C.char, name *C.char) {
 	}
 }
 
-//matrix:gap two-loops: a second loop unloading the elements of a slice the first loop unloaded is not seen
+//matrix:hazard two-loops
 func twoLoopsTwice(mods []*Module, name *C.char) { // want twoLoopsTwice:"unloads\\[0\\]"
 	for _, md := range mods {
 		md.Close()
 	}
 	for _, md := range mods {
-		md.Close()
+		md.Close() // want `module md is unloaded twice`
 	}
 }
 

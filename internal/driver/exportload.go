@@ -1,0 +1,351 @@
+package driver
+
+import (
+	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/hiplint/hiplint/analyzers"
+	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/hipapi"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+)
+
+// Syntax only where facts can come from (issue 33, docs/architecture.md
+// "Loading").
+//
+// hiplint's analyzers export facts only in a package that calls the GPU
+// runtime through cgo (cgocall.CallsRuntime) or imports, directly or not,
+// one that does: every other package they leave at once, by their fast path,
+// reading nothing but its types.Package. Such a package needs no syntax and
+// no types.Info, only its types, and those the compiler's export data gives,
+// as go vet and x/tools' multichecker load every dependency. So Run loads in
+// two steps:
+//
+//  1. the package graph alone (go list, no cgo, no type checking), and a
+//     scan of the dependencies' Go files for the packages that may call the
+//     runtime: a file that imports "C" and names a function of the runtime
+//     API model as C.name (what cgo declares as _Cfunc_name, which
+//     CallsRuntime reads), or declares such a _Cfunc_ name itself; then
+//     every package that imports one of those, transitively: the packages
+//     that may produce or see facts;
+//  2. packages.Load without NeedDeps, with those packages named as patterns
+//     beside the user's: go/packages type-checks its initial packages from
+//     syntax, function bodies included, and every other one from export
+//     data (go list -export).
+//
+// The initial packages of step 2 that the user did not ask for are dropped:
+// the analyzers see them as dependencies, as before. Under an overlay
+// (unsaved editor buffers, synthesis's repairs) go/packages ignores export
+// data and checks the other packages from syntax, but without function
+// bodies, which is still cheaper and gives the same types.
+//
+// Step 2 is checked before it is used (initialOf), and the run falls back to
+// loading everything from syntax, as before, where it cannot give what the
+// analyzers would read of a full load:
+//
+//   - a dependency that may produce or see facts (by its types, as the
+//     analyzers decide: cgocall.CallsRuntime or an import that does) but is
+//     not an initial package of step 2, so that go/packages checked it
+//     without function bodies: a test variant ("x [q.test]", which cannot
+//     be named as a pattern), or a package the scan missed;
+//   - a dependency whose compilation or cgo step failed (no export data):
+//     go/packages checked it from syntax without bodies, so its errors are
+//     not those of a full check, and at tier 3 every cgo package counts as
+//     calling the runtime;
+//   - a dependency with an error that loading from syntax would not give
+//     (unreadable export data);
+//   - an analyzer with facts that is not one of hiplint's (a test's, a
+//     caller's own), whose facts may start anywhere; and Config.AllSyntax.
+
+// loadFactSyntax loads the patterns as packages.LoadAllSyntax would for the
+// analyzers of cfg, with overlay, with syntax only for the packages that may
+// produce or see facts and export data for the others. ok is false when it
+// cannot (see above): the caller then loads everything from syntax.
+func loadFactSyntax(cfg *Config, overlay map[string][]byte, patterns []string, hashes *sourceHashes) (pkgs []*packages.Package, ok bool) {
+	if cfg.AllSyntax || !factsStartAtRuntime(cfg.Analyzers, cfg.Candidates) {
+		return nil, false
+	}
+	mc := loadConfig(cfg, packages.NeedName|packages.NeedFiles|packages.NeedImports|packages.NeedDeps)
+	mc.Overlay = overlay
+	meta, err := packages.Load(mc, patterns...)
+	if err != nil || len(meta) == 0 {
+		return nil, false // the full load reports it
+	}
+	extra, ok := syntaxDeps(meta, overlay)
+	if !ok {
+		return nil, false
+	}
+	lc := loadConfig(cfg, packages.LoadSyntax|packages.NeedModule|packages.NeedExportFile)
+	lc.Overlay = overlay
+	if hashes != nil {
+		lc.ParseFile = hashes.parseFile
+	}
+	all, err := packages.Load(lc, append(slices.Clip(patterns), extra...)...)
+	if err != nil {
+		return nil, false
+	}
+	for _, p := range all {
+		dropCompileError(p)
+	}
+	return initialOf(meta, all)
+}
+
+// dropCompileError removes from an initial package of step 2 the error of
+// its compilation (go list -export compiles it; loading everything from
+// syntax does not), which go list gives as the compiler's output, "# PATH"
+// and its lines: go/types' own errors are there already, and the
+// compiler's others (a function without a body, for one) were never
+// reported. A package whose cgo step failed keeps its "# PATH" error: that
+// is cgo's output, which go list gives without -export too (tier 3).
+func dropCompileError(p *packages.Package) {
+	if p.ExportFile != "" || p.Types == nil || cgocall.Unprocessed(p.Types) {
+		return
+	}
+	p.Errors = slices.DeleteFunc(p.Errors, func(e packages.Error) bool {
+		return e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ")
+	})
+}
+
+// syntaxDeps returns the dependencies of the initial packages meta (loaded
+// with their imports, no types) that may produce or see facts, as patterns:
+// their package paths. ok is false when one of them cannot be named so.
+func syntaxDeps(meta []*packages.Package, overlay map[string][]byte) (extra []string, ok bool) {
+	isRoot := make(map[string]bool, len(meta))
+	for _, p := range meta {
+		isRoot[p.ID] = true
+	}
+	var deps []*packages.Package
+	packages.Visit(meta, nil, func(p *packages.Package) {
+		if !isRoot[p.ID] {
+			deps = append(deps, p)
+		}
+	})
+	seed := callersOfRuntime(deps, overlay)
+	facts := make(map[*packages.Package]bool)
+	ok = true
+	packages.Visit(meta, nil, func(p *packages.Package) { // imports first
+		f := seed[p]
+		for _, imp := range p.Imports {
+			f = f || facts[imp]
+		}
+		facts[p] = f
+		if !f || isRoot[p.ID] {
+			return
+		}
+		if p.ID != p.PkgPath || p.PkgPath == "" {
+			ok = false // a test variant: not a pattern
+			return
+		}
+		extra = append(extra, p.PkgPath)
+	})
+	slices.Sort(extra)
+	return slices.Compact(extra), ok
+}
+
+// callersOfRuntime returns which of pkgs may call a function of the runtime
+// API model through cgo: those CallsRuntime could find so once type-checked.
+// It reads each Go file once (the dependencies' files, not cgo's output):
+// most files hold neither `"C"` nor `_Cfunc_` and are not parsed. A file
+// that cannot be read or parsed counts as a caller (loading it from syntax
+// is always sound). A file of overlay is read from there.
+func callersOfRuntime(pkgs []*packages.Package, overlay map[string][]byte) map[*packages.Package]bool {
+	type job struct {
+		pkg  *packages.Package
+		file string
+	}
+	var jobs []job
+	seen := map[string]bool{}
+	for _, p := range pkgs {
+		for _, f := range p.GoFiles {
+			if !seen[f] {
+				seen[f] = true
+				jobs = append(jobs, job{p, f})
+			}
+		}
+	}
+	calls := map[string]bool{} // by file
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	next := make(chan string)
+	for range min(runtime.GOMAXPROCS(0), 8) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fset := token.NewFileSet()
+			for name := range next {
+				data, ok := overlay[name]
+				var err error
+				if !ok {
+					data, err = os.ReadFile(name)
+				}
+				if err != nil || fileCallsRuntime(fset, name, data) {
+					mu.Lock()
+					calls[name] = true
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for _, j := range jobs {
+		next <- j.file
+	}
+	close(next)
+	wg.Wait()
+	out := map[*packages.Package]bool{}
+	for _, p := range pkgs {
+		out[p] = slices.ContainsFunc(p.GoFiles, func(f string) bool { return calls[f] })
+	}
+	return out
+}
+
+// fileCallsRuntime reports whether the Go file name, holding data, may make its package
+// call a function of the runtime API model through cgo: it imports "C" and
+// names C.f for such an f, or declares a function _Cfunc_f or _C2func_f
+// (cgo's names, which CallsRuntime reads) for one.
+func fileCallsRuntime(fset *token.FileSet, name string, data []byte) bool {
+	if !bytes.Contains(data, []byte(`"C"`)) && !bytes.Contains(data, []byte("_Cfunc_")) && !bytes.Contains(data, []byte("_C2func_")) {
+		return false
+	}
+	f, err := parser.ParseFile(fset, name, data, parser.SkipObjectResolution)
+	if err != nil {
+		return true
+	}
+	importsC := slices.ContainsFunc(f.Imports, func(s *ast.ImportSpec) bool { return s.Path.Value == `"C"` })
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if id, ok := n.X.(*ast.Ident); ok && importsC && id.Name == "C" && isRuntimeFunc(n.Sel.Name) {
+				found = true
+			}
+		case *ast.FuncDecl:
+			for _, prefix := range []string{"_Cfunc_", "_C2func_"} {
+				if c, ok := strings.CutPrefix(n.Name.Name, prefix); ok && isRuntimeFunc(c) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func isRuntimeFunc(name string) bool {
+	_, ok := hipapi.Lookup(name)
+	return ok
+}
+
+// initialOf returns the packages of all (a load of the patterns and of the
+// dependencies named beside them) that meta (a load of the patterns alone)
+// returned as initial, in meta's order. ok is false when one is missing or
+// when a dependency is not as loading everything from syntax would give
+// what the analyzers read of it (see the top of this file).
+func initialOf(meta, all []*packages.Package) ([]*packages.Package, bool) {
+	byID := make(map[string]*packages.Package, len(all))
+	isRoot := make(map[*packages.Package]bool, len(all))
+	for _, p := range all {
+		byID[p.ID] = p
+		isRoot[p] = true
+	}
+	out := make([]*packages.Package, 0, len(meta))
+	for _, m := range meta {
+		p := byID[m.ID]
+		if p == nil {
+			return nil, false
+		}
+		out = append(out, p)
+	}
+	ok := true
+	inert := map[*packages.Package]bool{}
+	packages.Visit(out, nil, func(p *packages.Package) { // imports first
+		in := p.Types != nil && !cgocall.CallsRuntime(p.Types)
+		for _, imp := range p.Imports {
+			in = in && inert[imp]
+		}
+		inert[p] = in
+		if isRoot[p] || p.PkgPath == "unsafe" || !ok {
+			return
+		}
+		switch {
+		case placeholder(p):
+			// An import that could not be found: go list's errors, as
+			// loading from syntax gives them.
+		case p.ExportFile == "":
+			// Its compilation failed (or its cgo step: tier 3, where
+			// every cgo package counts as calling the runtime), and
+			// go/packages checked it from syntax without function
+			// bodies: its errors would not be those of a full check.
+			ok = false
+		case !in:
+			// It may produce or see facts, and is not an initial
+			// package, which alone go/packages checks with bodies (a
+			// test variant that imports such a package, for example).
+			ok = false
+		case slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind != packages.ListError }):
+			ok = false // its export data could not be read
+		}
+	})
+	return out, ok
+}
+
+// fromExportData reports whether p is a dependency whose types came from
+// export data (or that no source package needed): it has types, no syntax
+// and no error. It is no failure (Classify).
+func fromExportData(p *packages.Package) bool {
+	return p.Types != nil && p.TypesInfo == nil && p.Syntax == nil && len(p.Errors) == 0
+}
+
+// factsStartAtRuntime reports whether every analyzer of the lists, and every
+// analyzer they require, that has facts is one of hiplint's (the suite or
+// its candidate mode, and what they require): those export facts only in
+// packages that call the GPU runtime or import one that does.
+func factsStartAtRuntime(lists ...[]*analysis.Analyzer) bool {
+	known := map[*analysis.Analyzer]bool{}
+	var mark func(a *analysis.Analyzer)
+	mark = func(a *analysis.Analyzer) {
+		if known[a] {
+			return
+		}
+		known[a] = true
+		for _, r := range a.Requires {
+			mark(r)
+		}
+	}
+	for _, a := range analyzers.Suite() {
+		mark(a)
+	}
+	for _, a := range analyzers.Candidates() {
+		mark(a)
+	}
+	seen := map[*analysis.Analyzer]bool{}
+	var ok func(a *analysis.Analyzer) bool
+	ok = func(a *analysis.Analyzer) bool {
+		if seen[a] {
+			return true
+		}
+		seen[a] = true
+		if len(a.FactTypes) > 0 && !known[a] {
+			return false
+		}
+		return !slices.ContainsFunc(a.Requires, func(r *analysis.Analyzer) bool { return !ok(r) })
+	}
+	for _, as := range lists {
+		for _, a := range as {
+			if !ok(a) {
+				return false
+			}
+		}
+	}
+	return true
+}
