@@ -41,7 +41,7 @@ func FuncDeferrals(pass *analysis.Pass, fn Func) []Deferral {
 		obj, _ := pass.TypesInfo.Defs[fn.Decl.Name].(*types.Func)
 		test = EntryOf(obj, fn.Decl, strings.HasSuffix(pass.Fset.Position(fn.Decl.Pos()).Filename, "_test.go")) == TestEntry
 	}
-	return Defers(pass.TypesInfo, fn.Body, test)
+	return defersOf(pass.TypesInfo, fn.Body, test)
 }
 
 // RunDeferred runs, at an exit of body at at (ReplayExitsAt's position;
@@ -54,7 +54,7 @@ func FuncDeferrals(pass *analysis.Pass, fn Func) []Deferral {
 // (isWrapper) are calls, not closures.
 func RunDeferred[S any](body *ast.BlockStmt, defers []Deferral, at token.Pos, s S, clone func(S) S,
 	isWrapper func(*ast.FuncLit) bool, lit func(*ast.FuncLit, S), call func(*ast.CallExpr, S)) {
-	for _, d := range DefersAt(body, defers, at) {
+	for _, d := range defersAt(body, defers, at) {
 		on := s
 		if !d.Sure {
 			on = clone(s)

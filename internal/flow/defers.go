@@ -17,11 +17,11 @@ type Deferral struct {
 	Lit  *ast.FuncLit  // the closure a Cleanup runs; nil for a defer
 }
 
-// Defers returns the deferrals of body, not those of its closures, in
+// defersOf returns the deferrals of body, not those of its closures, in
 // source order; its Cleanup closures only with cleanups, for the body of a
 // test itself (EntryOf's TestEntry): a helper's Cleanup runs when the test
 // that called it ends, not when the helper returns.
-func Defers(info *types.Info, body *ast.BlockStmt, cleanups bool) []Deferral {
+func defersOf(info *types.Info, body *ast.BlockStmt, cleanups bool) []Deferral {
 	var out []Deferral
 	var stmt ast.Stmt
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -56,7 +56,7 @@ type Deferred struct {
 	Sure bool
 }
 
-// DefersAt returns the deferrals (Defers) that run when the function
+// defersAt returns the deferrals (defersOf) that run when the function
 // returns at at (a return statement's position, ReplayExitsAt;
 // token.NoPos: falling off the end of the body), in the order they run:
 // deferred calls, the last registered first, then Cleanup closures, the
@@ -64,7 +64,7 @@ type Deferred struct {
 // registered its call (Sure when on every path); one written after it did
 // not, except in a loop that returns on a later iteration, which is
 // missed.
-func DefersAt(body *ast.BlockStmt, defers []Deferral, at token.Pos) []Deferred {
+func defersAt(body *ast.BlockStmt, defers []Deferral, at token.Pos) []Deferred {
 	var out, cleanups []Deferred
 	for _, d := range slices.Backward(defers) {
 		if at == token.NoPos || d.Stmt.Pos() < at {

@@ -38,8 +38,8 @@ func use(t *testing.T, early bool) {
 `
 	pass, _ := fakePass(t, src)
 	body := pass.Files[0].Decls[4].(*ast.FuncDecl).Body
-	assert.Len(t, Defers(pass.TypesInfo, body, false), 4, "a helper's cleanups run when its test ends")
-	defers := Defers(pass.TypesInfo, body, true)
+	assert.Len(t, defersOf(pass.TypesInfo, body, false), 4, "a helper's cleanups run when its test ends")
+	defers := defersOf(pass.TypesInfo, body, true)
 	require.Len(t, defers, 6)
 	g := cfg.New(body, func(*ast.CallExpr) bool { return true })
 	p := Problem[int]{Clone: func(s int) int { return s }, Join: func(a, _ int) int { return a },
@@ -47,7 +47,7 @@ func use(t *testing.T, early bool) {
 	var got [][]string
 	ReplayExitsAt(pass.TypesInfo, g, Solve(g, p), p, func(ast.Node, int) {}, func(at token.Pos, _ int) {
 		var names []string
-		for _, d := range DefersAt(body, defers, at) {
+		for _, d := range defersAt(body, defers, at) {
 			var name string
 			if d.Call != nil {
 				name = types.ExprString(d.Call.Fun)
