@@ -12,8 +12,9 @@ import (
 )
 
 // Synthesis (internal/synth), through the built binary, on a machine
-// without GPU headers and with an empty build cache (Go's cache does not key
-// cgo's output on header contents).
+// without GPU headers and with a build cache that was empty when the tests
+// started (coldGOCACHE: Go's cache does not key cgo's output on header
+// contents).
 
 // loadReport runs the binary with HIPLINT_LOADREPORT and returns the run and
 // the report's line for pkg.
@@ -73,7 +74,7 @@ func TestSynthPlatformMacro(t *testing.T) {
 		t.Run(dir, func(t *testing.T) {
 			t.Parallel()
 			pkg := "github.com/hiplint/hiplint/cmd/hiplint/testdata/" + dir
-			res, line := loadReport(t, append(os.Environ(), "GOCACHE="+t.TempDir()), pkg, "./cmd/hiplint/testdata/"+dir)
+			res, line := loadReport(t, append(os.Environ(), "GOCACHE="+coldGOCACHE), pkg, "./cmd/hiplint/testdata/"+dir)
 			require.Equal(t, exitFindings, res.code, "stderr: %s", res.stderr)
 			assert.Equal(t, pkg+" analyzed gpu", line)
 			assert.Equal(t, sortedMarks(markedHazards(t, "cmd/hiplint/testdata/"+dir+"/"+dir+".go")), marksOf(parseText(t, res.stdout)))
