@@ -9,8 +9,10 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hiplint/hiplint/internal/driver"
+	"github.com/hiplint/hiplint/internal/lsp"
 	"github.com/hiplint/hiplint/internal/resultcache"
 )
 
@@ -129,7 +131,7 @@ func (p *program) analyzeCached(o *options, cfg driver.Config) (*runOutput, erro
 		// entries it leaves.
 		ro, err := p.analyzeAll(cfg, o.patterns)
 		if err == nil {
-			stats.Stored = p.storeEntries(c, missed, ro)
+			stats.Stored = p.storeEntries(c, plan, missed, ro)
 		}
 		p.cacheStats(stats)
 		return ro, err
@@ -145,7 +147,7 @@ func (p *program) analyzeCached(o *options, cfg driver.Config) (*runOutput, erro
 			p.cacheStats(stats)
 			return nil, err
 		}
-		stats.Stored = p.storeEntries(c, missed, fresh)
+		stats.Stored = p.storeEntries(c, plan, missed, fresh)
 		ro.findings = fresh.findings // not printed: -fix never gets here
 		ro.errors = fresh.errors
 		ro.hint = fresh.hint
@@ -203,10 +205,10 @@ func mergeFindings(out []*outFinding) []*outFinding {
 // storeEntries splits a run over groups into one entry per group and
 // stores them. Every line of the run must belong to some group (by the
 // package path it starts with); when one does not, or the run had an
-// analyzer failure or a hint, nothing is stored: those runs are not
+// analyzer failure or a hint, or a file changed while it ran, nothing is stored: those runs are not
 // answered from the cache. It returns the number of entries written.
-func (p *program) storeEntries(c *resultcache.Cache, groups []*driver.CacheGroup, ro *runOutput) int {
-	if len(ro.errors) > 0 || ro.hint != "" {
+func (p *program) storeEntries(c *resultcache.Cache, plan *driver.CachePlan, groups []*driver.CacheGroup, ro *runOutput) int {
+	if len(ro.errors) > 0 || ro.hint != "" || !plan.Unchanged() {
 		return 0
 	}
 	entries := make(map[*driver.CacheGroup]*cacheEntry, len(groups))
@@ -280,4 +282,38 @@ func linePackage(line string) string {
 	head, _, _ := strings.Cut(line, ": ")
 	head, _, _ = strings.Cut(head, " [")
 	return head
+}
+
+// lspCache gives the language server the result cache, when it opens; a
+// cache that does not open leaves the server without one.
+func (p *program) lspCache(opts *lsp.Options) {
+	dir, err := resultcache.Dir()
+	if err != nil {
+		return
+	}
+	c, err := resultcache.Open(dir, resultcache.Limit())
+	if err != nil {
+		return
+	}
+	id, err := p.cacheIdentity(c)
+	if err != nil {
+		return
+	}
+	opts.Cache, opts.CacheIdentity = c, id
+	if name := os.Getenv("HIPLINT_CACHE_STATS"); name != "" {
+		var mu sync.Mutex
+		opts.CacheStats = func(dir string, hit bool) {
+			mu.Lock()
+			defer mu.Unlock()
+			s := cacheStats{Analyzed: []string{dir}}
+			if hit {
+				s = cacheStats{Hits: []string{dir}}
+			}
+			data, _ := json.Marshal(s)
+			if f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+				f.Write(append(data, '\n'))
+				f.Close()
+			}
+		}
+	}
 }

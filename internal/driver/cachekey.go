@@ -48,6 +48,31 @@ type CachePlan struct {
 	// all (a package that does not list, a file named on the command
 	// line): the caller runs without it.
 	Uncacheable string
+
+	// stats are the files hashed from disk, as they were before.
+	stats map[string]fileStat
+}
+
+type fileStat struct {
+	size int64
+	mod  int64
+}
+
+// Unchanged reports whether every file the keys read from disk still has
+// the size and modification time it had before it was read: a file edited
+// while the analysis ran may have been analyzed with other contents than
+// the key's, and the caller stores no entry then.
+func (p *CachePlan) Unchanged() bool {
+	for name, st := range p.stats {
+		fi, err := os.Stat(name)
+		if st.mod == 0 && err != nil {
+			continue // missing then, missing now
+		}
+		if err != nil || fi.Size() != st.size || fi.ModTime().UnixNano() != st.mod {
+			return false
+		}
+	}
+	return true
 }
 
 // A CacheGroup is the initial packages of one path.
@@ -63,6 +88,10 @@ type CacheGroup struct {
 	// all their dependencies: the lines of a run (notes, error lines)
 	// about one of them belong to the group's output.
 	Closure map[string]bool
+	// PkgPaths are the package paths of the group's own packages, and
+	// GoFiles their Go files.
+	PkgPaths []string
+	GoFiles  []string
 }
 
 // planMode is the metadata go list gives without compiling anything.
@@ -98,11 +127,12 @@ func PlanCache(cfg Config, cache *resultcache.Cache, identity []byte, patterns .
 		files:    map[string][32]byte{},
 		tomls:    map[string][]byte{},
 		keys:     map[*packages.Package]pkgKey{},
+		stats:    map[string]fileStat{},
 		headers:  map[string][32]byte{},
 		manifest: map[string]headerScan{},
 	}
 	k.global = k.globalKey(identity)
-	plan := &CachePlan{}
+	plan := &CachePlan{stats: k.stats}
 	uncacheable := ""
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		if len(p.Errors) > 0 && uncacheable == "" {
@@ -137,6 +167,14 @@ func PlanCache(cfg Config, cache *resultcache.Cache, identity []byte, patterns .
 		fmt.Fprintf(h, "group %q\n", g.Path)
 		g.Cacheable = true
 		for _, p := range ps {
+			if !slices.Contains(g.PkgPaths, p.PkgPath) {
+				g.PkgPaths = append(g.PkgPaths, p.PkgPath)
+			}
+			for _, f := range p.GoFiles {
+				if !slices.Contains(g.GoFiles, f) {
+					g.GoFiles = append(g.GoFiles, f)
+				}
+			}
 			pk := k.key(p)
 			fmt.Fprintf(h, "%q %x\n", p.ID, pk.sum)
 			g.Cacheable = g.Cacheable && pk.ok
@@ -200,6 +238,7 @@ type keyer struct {
 	global [32]byte
 
 	files    map[string][32]byte // contents of the files read, by name
+	stats    map[string]fileStat // the files read from disk, before reading
 	tomls    map[string][]byte   // the hiplint.toml chain of a directory, hashed
 	keys     map[*packages.Package]pkgKey
 	headers  map[string][32]byte   // C headers' contents, by path; zero: missing
@@ -337,6 +376,13 @@ func within(dir, file string) bool {
 func (k *keyer) contents(file string) []byte {
 	if data, ok := k.cfg.Overlay[file]; ok {
 		return data
+	}
+	if _, ok := k.stats[file]; !ok {
+		var st fileStat
+		if fi, err := os.Stat(file); err == nil {
+			st = fileStat{fi.Size(), fi.ModTime().UnixNano()}
+		}
+		k.stats[file] = st
 	}
 	data, err := os.ReadFile(file)
 	if err != nil {
