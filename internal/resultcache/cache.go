@@ -22,6 +22,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -48,7 +49,7 @@ func (k Key) String() string { return hex.EncodeToString(k[:]) }
 type Cache struct {
 	dir   string
 	limit int64
-	wrote bool
+	wrote atomic.Bool // an entry was written: MaybeTrim trims
 }
 
 // Dir returns the cache directory: $HIPLINT_CACHE when set, else
@@ -154,7 +155,7 @@ func (c *Cache) Put(kind string, k Key, data []byte) error {
 		os.Remove(tmp.Name())
 		return err
 	}
-	c.wrote = true
+	c.wrote.Store(true)
 	return nil
 }
 
@@ -195,7 +196,7 @@ const stampName = "trimmed"
 // MaybeTrim trims the cache when this Cache wrote an entry and the last
 // trim is older than an hour (or never happened).
 func (c *Cache) MaybeTrim() error {
-	if !c.wrote {
+	if !c.wrote.Load() {
 		return nil
 	}
 	stamp := filepath.Join(c.dir, stampName)
