@@ -241,9 +241,10 @@ type keyer struct {
 	stats    map[string]fileStat // the files read from disk, before reading
 	tomls    map[string][]byte   // the hiplint.toml chain of a directory, hashed
 	keys     map[*packages.Package]pkgKey
-	headers  map[string][32]byte   // C headers' contents, by path; zero: missing
-	manifest map[string]headerScan // header scans by their inputs
-	gpuHdrs  map[string]bool       // Config.MissingHeaders included by some preamble
+	headers  map[string][32]byte        // C headers' contents, by path; zero: missing
+	manifest map[string]headerScan      // header scans by their inputs
+	gpuHdrs  map[string]bool            // Config.MissingHeaders included by some preamble
+	dirs     map[string]map[string]bool // a package directory's entries (nil: unreadable)
 }
 
 type pkgKey struct {
@@ -477,8 +478,9 @@ func (k *keyer) headersUsed() []string {
 // A headerScan is the headers one preamble includes, with their contents'
 // hashes.
 type headerScan struct {
-	sum [32]byte
-	ok  bool
+	sum  [32]byte
+	ok   bool
+	deps []string // the headers, as the manifest names them
 }
 
 // cHeaders hashes the contents of every C header that the cgo preambles of
@@ -519,26 +521,133 @@ func (k *keyer) cHeaders(p *packages.Package, files []string) ([32]byte, bool) {
 	args = append(args, splitQuoted(k.env["CGO_CPPFLAGS"])...)
 	args = append(args, splitQuoted(k.env["CGO_CFLAGS"])...)
 	args = append(args, flags...)
-	args = append(args, "-I", dir, "-M", "-MG", "-x", "c", "-")
-	mh := sha256.New()
-	fmt.Fprintf(mh, "cc %q %q %q\n", cc[0], args, dir)
-	mh.Write([]byte(text.String()))
-	var mkey resultcache.Key
-	mh.Sum(mkey[:0])
-	if s, ok := k.manifest[string(mkey[:])]; ok {
-		return s.sum, s.ok
+	// cgo compiles the preamble with the package's directory searched
+	// first (-I dir). When nothing can be found there, the directory
+	// changes nothing, and packages with one preamble share one scan:
+	// a scan without it is used when the preamble has no quoted or
+	// computed include, the package no header file and no relative
+	// include directory (dirMatters), and no name the compiler looked
+	// up, directly or not, starts with an entry of the directory
+	// (shadowed: <sys/x.h> and a subdirectory sys, say).
+	if !dirMatters(text.String(), p.OtherFiles, args) {
+		s := k.cachedScan(cc[0], append(slices.Clip(args), "-M", "-MG", "-x", "c", "-"), "", text.String())
+		if !s.ok || !k.shadowed(dir, s.deps) {
+			return s.sum, s.ok
+		}
 	}
-	s := k.scan(mkey, cc[0], args, dir, text.String())
-	k.manifest[string(mkey[:])] = s
+	args = append(args, "-I", dir, "-M", "-MG", "-x", "c", "-")
+	s := k.cachedScan(cc[0], args, dir, text.String())
 	return s.sum, s.ok
 }
 
+// cachedScan is scan, once per run for one compiler, arguments, directory
+// and preamble. dir is "" for a scan that does not depend on the package's
+// directory.
+func (k *keyer) cachedScan(cc string, args []string, dir, preamble string) headerScan {
+	mh := sha256.New()
+	fmt.Fprintf(mh, "cc %q %q %q\n", cc, args, dir)
+	mh.Write([]byte(preamble))
+	var mkey resultcache.Key
+	mh.Sum(mkey[:0])
+	if s, ok := k.manifest[string(mkey[:])]; ok {
+		return s
+	}
+	s := k.scan(mkey, cc, args, dir, preamble)
+	k.manifest[string(mkey[:])] = s
+	return s
+}
+
+// shadowed reports whether a header list may resolve otherwise with dir
+// searched first: some component of a header's path names an entry of
+// dir. (A header found in dir is dir/N for the name N it was included by;
+// without dir, the compiler found N elsewhere, a path ending in N, or
+// listed it missing as N: either way N's first component is among the
+// list's components.)
+func (k *keyer) shadowed(dir string, deps []string) bool {
+	entries, ok := k.dirs[dir]
+	if !ok {
+		entries = map[string]bool{}
+		des, err := os.ReadDir(dir)
+		if err != nil {
+			entries = nil // unreadable: assume the worst
+		}
+		for _, de := range des {
+			entries[de.Name()] = true
+		}
+		if k.dirs == nil {
+			k.dirs = map[string]map[string]bool{}
+		}
+		k.dirs[dir] = entries
+	}
+	if entries == nil {
+		return true
+	}
+	for _, d := range deps {
+		for c := range strings.SplitSeq(filepath.ToSlash(d), "/") {
+			if entries[c] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dirMatters reports whether a preamble's headers may be found in its
+// package's directory: a quoted or computed include, a header among the package's
+// other files, or an include directory given by a relative path.
+func dirMatters(preamble string, other []string, args []string) bool {
+	for line := range strings.Lines(preamble) {
+		t := strings.TrimSpace(line)
+		if strings.Contains(t, "__has_include") {
+			return true // a test the directory may answer
+		}
+		if !strings.HasPrefix(t, "#") {
+			continue
+		}
+		t = strings.TrimSpace(t[1:])
+		for _, d := range []string{"include_next", "include", "import"} {
+			if rest, ok := strings.CutPrefix(t, d); ok {
+				// A quoted or computed include searches the
+				// including file's directory.
+				if !strings.HasPrefix(strings.TrimSpace(rest), "<") {
+					return true
+				}
+				break
+			}
+		}
+	}
+	for _, f := range other {
+		switch filepath.Ext(f) {
+		case ".h", ".hh", ".hpp", ".hxx", ".inc", ".def":
+			return true
+		}
+	}
+	for i, a := range args {
+		for _, opt := range []string{"-I", "-iquote", "-isystem", "-idirafter", "-include", "-imacros"} {
+			if !strings.HasPrefix(a, opt) {
+				continue
+			}
+			path := strings.TrimPrefix(a, opt)
+			if path == "" && i+1 < len(args) {
+				path = args[i+1]
+			}
+			if path != "" && !filepath.IsAbs(path) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // scan runs the compiler's dependency listing, or reuses its manifest.
+// dir is the directory the compiler runs in, "" for a scan that searches
+// no relative directory: a header it lists by a relative name is one it
+// did not find.
 func (k *keyer) scan(mkey resultcache.Key, cc string, args []string, dir, preamble string) headerScan {
 	if k.cache != nil {
 		if data, ok := k.cache.Get("m", mkey); ok {
-			if sum, ok := k.checkManifest(data); ok {
-				return headerScan{sum, true}
+			if s, ok := k.checkManifest(data); ok {
+				return s
 			}
 		}
 	}
@@ -553,11 +662,15 @@ func (k *keyer) scan(mkey resultcache.Key, cc string, args []string, dir, preamb
 	}
 	var manifest bytes.Buffer
 	missing := false
-	for _, d := range deps {
-		if !filepath.IsAbs(d) {
+	for i, d := range deps {
+		if !filepath.IsAbs(d) && dir != "" {
 			d = filepath.Join(dir, d)
+			deps[i] = d
 		}
-		sum, found := k.header(d)
+		sum, found := [32]byte{}, false
+		if filepath.IsAbs(d) {
+			sum, found = k.header(d)
+		}
 		if !found {
 			missing = true
 			fmt.Fprintf(&manifest, "%s\t-\n", d)
@@ -569,23 +682,25 @@ func (k *keyer) scan(mkey resultcache.Key, cc string, args []string, dir, preamb
 	if k.cache != nil && !missing {
 		k.cache.Put("m", mkey, manifest.Bytes())
 	}
-	return headerScan{sum, true}
+	return headerScan{sum, true, deps}
 }
 
 // checkManifest hashes the headers a manifest lists and returns the
-// manifest's hash when every one still has the contents recorded.
-func (k *keyer) checkManifest(data []byte) ([32]byte, bool) {
+// manifest's scan when every one still has the contents recorded.
+func (k *keyer) checkManifest(data []byte) (headerScan, bool) {
+	var deps []string
 	for line := range strings.Lines(string(data)) {
 		name, sum, ok := strings.Cut(strings.TrimSuffix(line, "\n"), "\t")
-		if !ok {
-			return [32]byte{}, false
+		if !ok || !filepath.IsAbs(name) {
+			return headerScan{}, false
 		}
 		got, found := k.header(name)
 		if !found || fmt.Sprintf("%x", got) != sum {
-			return [32]byte{}, false
+			return headerScan{}, false
 		}
+		deps = append(deps, name)
 	}
-	return sha256.Sum256(data), true
+	return headerScan{sha256.Sum256(data), true, deps}, true
 }
 
 // header returns the hash of a header's contents, once per run.

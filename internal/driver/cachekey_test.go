@@ -1,0 +1,83 @@
+package driver_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hiplint/hiplint/internal/driver"
+	"github.com/hiplint/hiplint/internal/resultcache"
+	"github.com/hiplint/hiplint/internal/testenv"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The header scan of a preamble is shared by the packages whose
+// directories cannot change what it finds, and only by them.
+const shadowSrc = `package %s
+
+// #include <stdlib.h>
+// #include <shadow/x.h>
+import "C"
+
+func F() { C.free(nil) }
+`
+
+// TestPlanCacheSharesHeaderScans: packages a and b have one preamble and
+// nothing in their directories that the compiler could find: one scan
+// serves both. Package c has the same preamble and a subdirectory shadow
+// holding x.h, which cgo finds through -I c (go list does not list it:
+// it is no file of the package): c is scanned with its directory, and an
+// edit of c/shadow/x.h changes c's key, not a's or b's.
+func TestPlanCacheSharesHeaderScans(t *testing.T) {
+	t.Parallel()
+	real, err := exec.LookPath("cc")
+	if err != nil {
+		t.Skip("no C compiler (cc):", err)
+	}
+	pkgs := map[string]map[string]string{}
+	for _, name := range []string{"a", "b", "c"} {
+		pkgs[name] = map[string]string{name + ".go": strings.ReplaceAll(shadowSrc, "%s", name)}
+	}
+	dir := module(t, pkgs)
+	hdr := filepath.Join(dir, "c", "shadow", "x.h")
+	require.NoError(t, os.MkdirAll(filepath.Dir(hdr), 0o755))
+	require.NoError(t, os.WriteFile(hdr, []byte("#define X 1\n"), 0o644))
+
+	// A compiler that logs each run.
+	bin := t.TempDir()
+	log := filepath.Join(bin, "log")
+	cc := filepath.Join(bin, "cc.sh")
+	require.NoError(t, os.WriteFile(cc, []byte("#!/bin/sh\necho \"run $*\" >> '"+log+"'\nexec '"+real+"' \"$@\"\n"), 0o755))
+
+	cfg := driver.Config{
+		Dir: dir,
+		Env: append(testenv.NoGPUHeaders(t), "GOCACHE="+t.TempDir(), "GOFLAGS=", "CC="+cc),
+	}
+	plan := func() map[string]resultcache.Key {
+		t.Helper()
+		require.NoError(t, os.Remove(log), "a scan per run") // created by the last plan
+		p, err := driver.PlanCache(cfg, nil, nil, "./...")
+		require.NoError(t, err)
+		require.Empty(t, p.Uncacheable)
+		keys := map[string]resultcache.Key{}
+		for _, g := range p.Groups {
+			assert.True(t, g.Cacheable, g.Path)
+			keys[filepath.Base(g.Path)] = g.Key
+		}
+		return keys
+	}
+	require.NoError(t, os.WriteFile(log, nil, 0o644))
+	before := plan()
+	runs, err := os.ReadFile(log)
+	require.NoError(t, err)
+	assert.Equal(t, 2, strings.Count(string(runs), " -MG "), "scans: one for a and b, one for c\n%s", runs)
+
+	require.NoError(t, os.WriteFile(hdr, []byte("#define X 2\n"), 0o644))
+	after := plan()
+	assert.Equal(t, before["a"], after["a"])
+	assert.Equal(t, before["b"], after["b"])
+	assert.NotEqual(t, before["c"], after["c"], "c/shadow/x.h is one of c's headers")
+}
