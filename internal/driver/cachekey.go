@@ -212,6 +212,78 @@ var goEnvVars = []string{
 	"CGO_ENABLED", "CC", "CXX", "CGO_CFLAGS", "CGO_CPPFLAGS", "CGO_CXXFLAGS", "CGO_LDFLAGS", "PKG_CONFIG", "AR",
 }
 
+// ccEnvVars are the environment variables that change where the C compiler
+// (GCC, Clang) and pkg-config find headers, which go env does not report.
+var ccEnvVars = []string{
+	"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH", "OBJC_INCLUDE_PATH", "GCC_EXEC_PREFIX",
+	"COMPILER_PATH", "SDKROOT", "PKG_CONFIG_PATH", "PKG_CONFIG_LIBDIR", "PKG_CONFIG_SYSROOT_DIR",
+}
+
+// compiler returns the C compiler's command line (CC, gcc when unset), its
+// program found as the go command finds it: a name without a slash in the
+// run's PATH.
+func (k *keyer) compiler() []string {
+	cc := splitQuoted(k.env["CC"])
+	if len(cc) == 0 {
+		cc = []string{"gcc"}
+	}
+	if k.ccPath == "" {
+		k.ccPath = cc[0]
+		if !strings.Contains(cc[0], "/") {
+			path := ""
+			for _, kv := range LocalToolchain(k.cfg.Env) {
+				if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+					path = v // the last one wins, as in the go command
+				}
+			}
+			for d := range strings.SplitSeq(path, string(filepath.ListSeparator)) {
+				if d == "" || !filepath.IsAbs(d) {
+					continue
+				}
+				if fi, err := os.Stat(filepath.Join(d, cc[0])); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+					k.ccPath = filepath.Join(d, cc[0])
+					break
+				}
+			}
+		}
+	}
+	return append([]string{k.ccPath}, cc[1:]...)
+}
+
+// scanEnv is what decides where the C compiler finds headers besides its
+// arguments: the compiler cgo and the header scan run (CC names it, the
+// run's PATH finds it, and another compiler, an upgrade or another PATH,
+// has other system include directories) and the environment variables it
+// and pkg-config read. Every key and every header manifest hashes it.
+func (k *keyer) scanEnv() string {
+	if k.scanEnvID == "" {
+		var b strings.Builder
+		fmt.Fprintf(&b, "compiler %s\n", k.compilerID())
+		for _, kv := range LocalToolchain(k.cfg.Env) {
+			if name, _, _ := strings.Cut(kv, "="); slices.Contains(ccEnvVars, name) {
+				fmt.Fprintf(&b, "ccenv %q\n", kv)
+			}
+		}
+		k.scanEnvID = b.String()
+	}
+	return k.scanEnvID
+}
+
+// compilerID identifies the C compiler's program by its path, size and
+// modification time (after symbolic links: /usr/bin/cc is a link).
+func (k *keyer) compilerID() string {
+	cc := k.compiler()[0]
+	real, err := filepath.EvalSymlinks(cc)
+	if err != nil {
+		return fmt.Sprintf("%q missing", cc)
+	}
+	fi, err := os.Stat(real)
+	if err != nil {
+		return fmt.Sprintf("%q missing", cc)
+	}
+	return fmt.Sprintf("%q %q %d %d", cc, real, fi.Size(), fi.ModTime().UnixNano())
+}
+
 // goEnv runs go env for cfg.
 func goEnv(cfg *Config) (map[string]string, error) {
 	cmd := exec.Command("go", append([]string{"env", "-json"}, goEnvVars...)...)
@@ -237,14 +309,16 @@ type keyer struct {
 	cache  *resultcache.Cache
 	global [32]byte
 
-	files    map[string][32]byte // contents of the files read, by name
-	stats    map[string]fileStat // the files read from disk, before reading
-	tomls    map[string][]byte   // the hiplint.toml chain of a directory, hashed
-	keys     map[*packages.Package]pkgKey
-	headers  map[string][32]byte        // C headers' contents, by path; zero: missing
-	manifest map[string]headerScan      // header scans by their inputs
-	gpuHdrs  map[string]bool            // Config.MissingHeaders included by some preamble
-	dirs     map[string]map[string]bool // a package directory's entries (nil: unreadable)
+	files     map[string][32]byte // contents of the files read, by name
+	stats     map[string]fileStat // the files read from disk, before reading
+	tomls     map[string][]byte   // the hiplint.toml chain of a directory, hashed
+	keys      map[*packages.Package]pkgKey
+	headers   map[string][32]byte        // C headers' contents, by path; zero: missing
+	manifest  map[string]headerScan      // header scans by their inputs
+	gpuHdrs   map[string]bool            // Config.MissingHeaders included by some preamble
+	dirs      map[string]map[string]bool // a package directory's entries (nil: unreadable)
+	ccPath    string                     // the C compiler's program (compiler)
+	scanEnvID string                     // scanEnv, once
 }
 
 type pkgKey struct {
@@ -266,6 +340,7 @@ func (k *keyer) globalKey(identity []byte) [32]byte {
 			fmt.Fprintf(h, "hipenv %q\n", kv)
 		}
 	}
+	h.Write([]byte(k.scanEnv()))
 	c := k.cfg
 	fmt.Fprintf(h, "tags %q tests %v notier3 %v forcetier3 %v directives %v keep %v\n",
 		c.Tags, c.Tests, c.NoTier3, c.ForceTier3, c.Directives, c.KeepSuppressed)
@@ -513,10 +588,7 @@ func (k *keyer) cHeaders(p *packages.Package, files []string) ([32]byte, bool) {
 			}
 		}
 	}
-	cc := splitQuoted(k.env["CC"])
-	if len(cc) == 0 {
-		cc = []string{"gcc"}
-	}
+	cc := k.compiler()
 	args := append([]string{}, cc[1:]...)
 	args = append(args, splitQuoted(k.env["CGO_CPPFLAGS"])...)
 	args = append(args, splitQuoted(k.env["CGO_CFLAGS"])...)
@@ -546,6 +618,7 @@ func (k *keyer) cHeaders(p *packages.Package, files []string) ([32]byte, bool) {
 func (k *keyer) cachedScan(cc string, args []string, dir, preamble string) headerScan {
 	mh := sha256.New()
 	fmt.Fprintf(mh, "cc %q %q %q\n", cc, args, dir)
+	mh.Write([]byte(k.scanEnv()))
 	mh.Write([]byte(preamble))
 	var mkey resultcache.Key
 	mh.Sum(mkey[:0])

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -80,4 +81,50 @@ func TestPlanCacheSharesHeaderScans(t *testing.T) {
 	assert.Equal(t, before["a"], after["a"])
 	assert.Equal(t, before["b"], after["b"])
 	assert.NotEqual(t, before["c"], after["c"], "c/shadow/x.h is one of c's headers")
+}
+
+// TestPlanCacheKeysCompilerEnvironment: where the C compiler finds a
+// header is part of a package's key even when the header scan's manifest,
+// kept in the cache, still lists headers that are all unchanged: CPATH
+// (include directories the compiler reads from the environment, not from
+// its arguments) and the compiler program that CC names in the run's PATH.
+func TestPlanCacheKeysCompilerEnvironment(t *testing.T) {
+	t.Parallel()
+	real, err := exec.LookPath("cc")
+	if err != nil {
+		t.Skip("no C compiler (cc):", err)
+	}
+	dir := module(t, map[string]map[string]string{"p": {"p.go": "package p\n\n// #include <probe.h>\nimport \"C\"\n\nvar X = C.PROBE\n"}})
+	tmp := t.TempDir()
+	var inc, bin [2]string
+	for i := range 2 {
+		inc[i] = filepath.Join(tmp, "inc"+string(rune('1'+i)))
+		bin[i] = filepath.Join(tmp, "bin"+string(rune('1'+i)))
+		require.NoError(t, os.MkdirAll(inc[i], 0o755))
+		require.NoError(t, os.MkdirAll(bin[i], 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(inc[i], "probe.h"), []byte("#define PROBE "+string(rune('1'+i))+"\n"), 0o644))
+		// mycc: the system compiler with its own include directory.
+		require.NoError(t, os.WriteFile(filepath.Join(bin[i], "mycc"), []byte("#!/bin/sh\nexec '"+real+"' -I '"+inc[i]+"' \"$@\"\n"), 0o755))
+	}
+	cache, err := resultcache.Open(t.TempDir(), 1<<20)
+	require.NoError(t, err)
+	base := append(testenv.NoGPUHeaders(t), "GOCACHE="+t.TempDir(), "GOFLAGS=")
+	key := func(env ...string) resultcache.Key {
+		t.Helper()
+		p, err := driver.PlanCache(driver.Config{Dir: dir, Env: append(slices.Clip(base), env...)}, cache, nil, "./...")
+		require.NoError(t, err)
+		require.Empty(t, p.Uncacheable)
+		require.Len(t, p.Groups, 1)
+		require.True(t, p.Groups[0].Cacheable, "the header scan ran")
+		return p.Groups[0].Key
+	}
+	path := os.Getenv("PATH")
+
+	k1 := key("CPATH="+inc[0], "PATH="+path)
+	assert.Equal(t, k1, key("CPATH="+inc[0], "PATH="+path), "the same run twice")
+	assert.NotEqual(t, k1, key("CPATH="+inc[1], "PATH="+path), "CPATH finds another probe.h")
+
+	m1 := key("CC=mycc", "PATH="+bin[0]+string(filepath.ListSeparator)+path)
+	assert.Equal(t, m1, key("CC=mycc", "PATH="+bin[0]+string(filepath.ListSeparator)+path), "the same run twice")
+	assert.NotEqual(t, m1, key("CC=mycc", "PATH="+bin[1]+string(filepath.ListSeparator)+path), "PATH finds another mycc")
 }
