@@ -876,6 +876,17 @@ func (k *keyer) matchCgo(terms []string) bool {
 	for t := range strings.SplitSeq(k.cfg.Tags, ",") {
 		tags[strings.TrimSpace(t)] = true
 	}
+	// Tags set through GOFLAGS apply too (the last -tags wins, as in the
+	// go command's flag parsing).
+	var flagTags string
+	for _, f := range strings.Fields(k.env["GOFLAGS"]) {
+		if v, ok := strings.CutPrefix(strings.TrimLeft(f, "-"), "tags="); ok && strings.HasPrefix(f, "-") {
+			flagTags = v
+		}
+	}
+	for t := range strings.SplitSeq(flagTags, ",") {
+		tags[strings.TrimSpace(t)] = true
+	}
 	for _, or := range terms {
 		all := true
 		for and := range strings.SplitSeq(or, ",") {

@@ -128,3 +128,30 @@ func TestPlanCacheKeysCompilerEnvironment(t *testing.T) {
 	assert.Equal(t, m1, key("CC=mycc", "PATH="+bin[0]+string(filepath.ListSeparator)+path), "the same run twice")
 	assert.NotEqual(t, m1, key("CC=mycc", "PATH="+bin[1]+string(filepath.ListSeparator)+path), "PATH finds another mycc")
 }
+
+// TestPlanCacheTagsFromGOFLAGS: a #cgo line constrained by a build tag set
+// through GOFLAGS (-tags=cuda) gives its include directory to the header
+// scan, so an edit of a header found only through it changes the key.
+func TestPlanCacheTagsFromGOFLAGS(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler (cc):", err)
+	}
+	inc := t.TempDir()
+	hdr := filepath.Join(inc, "probe.h")
+	require.NoError(t, os.WriteFile(hdr, []byte("#define PROBE 1\n"), 0o644))
+	dir := module(t, map[string]map[string]string{"p": {"p.go": "package p\n\n// #cgo cuda CFLAGS: -I" + inc + "\n// #include <probe.h>\nimport \"C\"\n\nvar X = C.PROBE\n"}})
+	cache, err := resultcache.Open(t.TempDir(), 1<<20)
+	require.NoError(t, err)
+	cfg := driver.Config{Dir: dir, Env: append(testenv.NoGPUHeaders(t), "GOCACHE="+t.TempDir(), "GOFLAGS=-tags=cuda")}
+	key := func() resultcache.Key {
+		t.Helper()
+		p, err := driver.PlanCache(cfg, cache, nil, "./...")
+		require.NoError(t, err)
+		require.Len(t, p.Groups, 1)
+		return p.Groups[0].Key
+	}
+	k1 := key()
+	require.NoError(t, os.WriteFile(hdr, []byte("#define PROBE 2\n"), 0o644))
+	assert.NotEqual(t, k1, key(), "probe.h is found through the cuda-tagged #cgo line")
+}
