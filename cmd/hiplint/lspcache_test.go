@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -24,6 +25,8 @@ func TestLSPResultCache(t *testing.T) {
 	require.NoError(t, err)
 	uri := fileURI(file)
 
+	// Each session logs the time from the opening (and edit) of the file
+	// to its diagnostics: docs/performance.md, "Result cache".
 	session := func(text string, args ...string) ([]json.RawMessage, []cacheStats) {
 		t.Helper()
 		stats := filepath.Join(t.TempDir(), "stats.jsonl")
@@ -32,6 +35,7 @@ func TestLSPResultCache(t *testing.T) {
 		var init map[string]any
 		p.call(t, "initialize", map[string]any{"processId": os.Getpid(), "rootUri": fileURI(dir), "capabilities": map[string]any{}}, &init)
 		p.notify(t, "initialized", map[string]any{})
+		start := time.Now()
 		p.notify(t, "textDocument/didOpen", map[string]any{
 			"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": string(data)},
 		})
@@ -42,6 +46,7 @@ func TestLSPResultCache(t *testing.T) {
 			})
 		}
 		diags := p.waitDiagnostics(t, uri)
+		t.Logf("args %q, edited %v: diagnostics %.2fs after didOpen", args, text != "", time.Since(start).Seconds())
 		p.call(t, "shutdown", nil, nil)
 		p.notify(t, "exit", nil)
 		p.cmd.Wait()
