@@ -82,9 +82,9 @@ func infer(info *types.Info, files []*ast.File, names []string, inC map[string]k
 		in.decls[n] = &decl{name: n, kind: -1}
 	}
 	for n, k := range inC {
-		if in.decls[n] == nil {
-			in.decls[n] = &decl{name: n, kind: k}
-		}
+		// The kind the compiler's error gives a name of the C code wins:
+		// the C code needs it so.
+		in.decls[n] = &decl{name: n, kind: k}
 	}
 	in.index()
 	typeUse := map[string]bool{}
@@ -145,8 +145,10 @@ func infer(info *types.Info, files []*ast.File, names []string, inC map[string]k
 		switch {
 		case typeUse[n]:
 			d.kind = kindType
-		case len(calls[n]) > 0 && allOneArg(calls[n]) && typeLikeName(n):
-			d.kind = kindType // a conversion: C.bool(x), C.rocblas_int(n), C.cudnnHandle_t(h)
+		case len(calls[n]) > 0 && allOneArg(calls[n]) && (typeLikeName(n) || in.convertsGoValue(calls[n])):
+			// A conversion: C.bool(x), C.rocblas_int(n), C.cudnnHandle_t(h),
+			// C.cufftType(typ) with typ of a Go type.
+			d.kind = kindType
 		case len(calls[n]) > 0:
 			d.kind = kindFunc
 		default:
@@ -159,13 +161,22 @@ func infer(info *types.Info, files []*ast.File, names []string, inC map[string]k
 			continue
 		}
 		d.ret = "int"
+		var weak []bool // a parameter typed from a nil argument: void*, until a call says better
 		for _, c := range calls[n] {
 			if d.params == nil || len(c.Args) > len(d.params) && d.params != nil && allEmpty(d.params) {
 				d.params = make([]string, len(c.Args))
+				weak = make([]bool, len(c.Args))
 			}
 			for i, a := range c.Args {
-				if i < len(d.params) && d.params[i] == "" {
-					d.params[i] = in.cType(a, 0)
+				if i >= len(d.params) || d.params[i] != "" && !weak[i] {
+					continue
+				}
+				nilArg := isNil(in.info, a)
+				if d.params[i] != "" && nilArg {
+					continue
+				}
+				if t := in.cType(a, 0); t != "" {
+					d.params[i], weak[i] = t, nilArg
 				}
 			}
 		}
@@ -181,6 +192,31 @@ func infer(info *types.Info, files []*ast.File, names []string, inC map[string]k
 			}
 		}
 	}
+	// A type a declaration uses that nothing declares and that belongs to
+	// the names' library (cgo stopped before it reached the name): a type
+	// too.
+	fams := map[string]bool{}
+	for n := range in.decls {
+		if f := family(n); f != "" {
+			fams[f] = true
+		}
+	}
+	var refs []string
+	for _, d := range in.decls {
+		refs = append(refs, d.ret)
+		refs = append(refs, d.params...)
+		for _, t := range d.fields {
+			refs = append(refs, t)
+		}
+	}
+	for _, r := range refs {
+		r = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(r), "const "))
+		r = strings.TrimRight(r, "* ")
+		if r == "" || in.decls[r] != nil || strings.ContainsAny(r, " ") || !fams[family(r)] || runtimeHeader(r) != "" {
+			continue
+		}
+		in.decls[r] = &decl{name: r, kind: kindType}
+	}
 	// Constants: distinct made-up values, in name order.
 	var consts []string
 	for n, d := range in.decls {
@@ -193,6 +229,50 @@ func infer(info *types.Info, files []*ast.File, names []string, inC map[string]k
 		in.decls[n].value = constBase + int64(i)
 	}
 	return in.decls
+}
+
+// convertsGoValue reports whether some call of cs passes one value of a Go
+// type (not a C type, not unsafe.Pointer, not an untyped constant): cgo
+// lets no C function take one, so C.X(v) can only be a conversion to the
+// C type X.
+func (in *inferer) convertsGoValue(cs []*ast.CallExpr) bool {
+	for _, c := range cs {
+		if len(c.Args) != 1 {
+			continue
+		}
+		tv, ok := in.info.Types[ast.Unparen(c.Args[0])]
+		if !ok || !tv.IsValue() || tv.Type == nil || mentionsC(tv.Type) {
+			continue
+		}
+		if b, ok := tv.Type.Underlying().(*types.Basic); ok && (b.Info()&types.IsUntyped != 0 || b.Kind() == types.UnsafePointer || b.Kind() == types.Invalid) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// mentionsC reports whether t is or holds a type of the package C, or one
+// the type checker could not know (at tier 3, C's types are invalid).
+func mentionsC(t types.Type) bool {
+	switch t := t.(type) {
+	case *types.Named:
+		if obj := t.Obj(); obj.Pkg() != nil && obj.Pkg().Path() == "C" {
+			return true
+		}
+		return mentionsC(t.Underlying())
+	case *types.Alias:
+		return mentionsC(types.Unalias(t))
+	case *types.Basic:
+		return t.Kind() == types.Invalid
+	case *types.Pointer:
+		return mentionsC(t.Elem())
+	case *types.Slice:
+		return mentionsC(t.Elem())
+	case *types.Array:
+		return mentionsC(t.Elem())
+	}
+	return false
 }
 
 func allOneArg(cs []*ast.CallExpr) bool {
@@ -395,6 +475,12 @@ func (in *inferer) typeExprC(t ast.Expr) string {
 		if isUnsafePointer(in.info, t) {
 			return "void*"
 		}
+	case *ast.ArrayType:
+		// A slice or array of a C type: its elements are read by
+		// indexing, as through a pointer.
+		if s := in.typeExprC(t.Elt); s != "" {
+			return s + "*"
+		}
 	}
 	return ""
 }
@@ -445,16 +531,29 @@ func (in *inferer) cType(e ast.Expr, depth int) string {
 				}
 				return ""
 			}
+			switch name {
+			case "CString":
+				return "char*"
+			case "CBytes":
+				return "void*"
+			case "GoString", "GoStringN", "GoBytes":
+				return "" // Go values
+			}
 			if _, runtime := hipapi.Lookup(name); runtime {
 				return ""
 			}
-			if len(e.Args) == 1 {
+			if len(e.Args) == 1 && (typeLikeName(name) || in.convertsGoValue([]*ast.CallExpr{e})) {
 				return cName(name) // a conversion
 			}
 			return ""
 		}
 		if t := in.typeExprC(e.Fun); t != "" {
 			return t // (*C.float)(p), unsafe.Pointer(p)
+		}
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && len(e.Args) > 0 {
+			if _, builtin := in.info.Uses[id].(*types.Builtin); builtin && id.Name == "make" {
+				return in.typeExprC(e.Args[0]) // make([]*C.char, n): indexed as a char**
+			}
 		}
 	case *ast.SelectorExpr:
 		if name, ok := cgocall.CSelector(in.info, e); ok {
@@ -658,6 +757,26 @@ func text(decls map[string]*decl, names []string, declare func(string) bool) str
 		}
 	}
 	return b.String()
+}
+
+// family returns the library prefix of a C name, lower case: "cufft" for
+// cufftPlan1d, cufftHandle and CUFFT_R2C, "nvrtc" for nvrtcResult; "" for
+// a name with no prefix of three letters or more.
+func family(n string) string {
+	i := 0
+	if n != "" && n[0] >= 'A' && n[0] <= 'Z' {
+		for i < len(n) && n[i] >= 'A' && n[i] <= 'Z' {
+			i++
+		}
+	} else {
+		for i < len(n) && n[i] >= 'a' && n[i] <= 'z' {
+			i++
+		}
+	}
+	if i < 3 || i == len(n) {
+		return ""
+	}
+	return strings.ToLower(n[:i])
 }
 
 // typeLikeName reports whether a name called with one argument is more

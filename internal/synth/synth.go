@@ -28,9 +28,11 @@ package synth
 
 import (
 	"fmt"
+	"go/ast"
 	"go/build"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -57,9 +59,10 @@ type Synth struct {
 	servable Servable
 	generate Generate
 	files    map[string]*fileFix
-	gaveUp   map[string]string          // package path -> why
-	baseline map[string]map[string]bool // package path -> its type errors at tier 3
-	cause    map[string]string          // package path -> its first cgo error at tier 3
+	gaveUp   map[string]string            // package path -> why
+	baseline map[string]map[string]string // package path -> its type errors at tier 3
+	cause    map[string]string            // package path -> its first cgo error at tier 3
+	inC      map[string]map[string]kind   // package path -> the names its C code uses, with their kinds
 	force    bool
 }
 
@@ -81,7 +84,7 @@ type fileFix struct {
 func New(overlay map[string][]byte, servable Servable, generate Generate) *Synth {
 	return &Synth{overlay: overlay, servable: servable, generate: generate,
 		files: map[string]*fileFix{}, gaveUp: map[string]string{},
-		baseline: map[string]map[string]bool{}, cause: map[string]string{}}
+		baseline: map[string]map[string]string{}, cause: map[string]string{}, inC: map[string]map[string]kind{}}
 }
 
 func (s *Synth) read(file string) ([]byte, error) {
@@ -131,11 +134,12 @@ func failed(p *packages.Package) (string, bool) {
 	return "", false
 }
 
-func typeErrors(p *packages.Package) map[string]bool {
-	out := map[string]bool{}
+// typeErrors returns the type errors of p, their messages by position.
+func typeErrors(p *packages.Package) map[string]string {
+	out := map[string]string{}
 	for _, e := range p.Errors {
 		if e.Kind == packages.TypeError && !strings.HasPrefix(e.Msg, "could not import C") {
-			out[e.Pos] = true
+			out[e.Pos] = e.Msg
 		}
 	}
 	return out
@@ -174,9 +178,9 @@ func (s *Synth) Step(pkgs []*packages.Package, final bool) bool {
 			if s.touches(path) {
 				// Repaired: it must not have gained type errors.
 				base := s.baseline[path]
-				for pos := range typeErrors(p) {
-					if !base[pos] {
-						changed = s.giveUp(path, "synthesized declarations do not type-check: "+pos) || changed
+				for _, pos := range slices.Sorted(mapKeys(typeErrors(p))) {
+					if _, ok := base[pos]; !ok {
+						changed = s.giveUp(path, "synthesized declarations do not type-check: "+pos+": "+typeErrors(p)[pos]) || changed
 						break
 					}
 				}
@@ -188,6 +192,9 @@ func (s *Synth) Step(pkgs []*packages.Package, final bool) bool {
 			s.cause[path] = firstError(out)
 		}
 		f := parseFailure(out)
+		if debug() {
+			fmt.Fprintf(os.Stderr, "synth: %s failed in cgo:\n%s\n", path, out)
+		}
 		if final || !f.repairable() {
 			if s.touches(path) || !final {
 				changed = s.giveUp(path, cmpOr(f.other, "not repaired")) || changed
@@ -233,7 +240,7 @@ func (s *Synth) touches(path string) bool {
 // giveUp undoes the repairs of the package path and keeps it from new
 // ones. It reports whether any repair was undone.
 func (s *Synth) giveUp(path, why string) bool {
-	if os.Getenv("HIPLINT_SYNTH_DEBUG") != "" {
+	if debug() {
 		fmt.Fprintf(os.Stderr, "synth: giving up %s: %s\n", path, why)
 	}
 	s.gaveUp[path] = why
@@ -246,6 +253,10 @@ func (s *Synth) giveUp(path, why string) bool {
 	}
 	return undone
 }
+
+// debug reports whether HIPLINT_SYNTH_DEBUG asks for synthesis's steps on
+// standard error.
+func debug() bool { return os.Getenv("HIPLINT_SYNTH_DEBUG") != "" }
 
 // goFile returns the file of p the compiler named file.
 func goFile(p *packages.Package, file string) string {
@@ -267,6 +278,25 @@ func (s *Synth) fix(p *packages.Package, file string) *fileFix {
 		s.files[file] = f
 	}
 	return f
+}
+
+// stub empties the include of the missing header name on a preamble line
+// of file, or, for an absolute include hiplint serves, names it by the
+// header's own name. It reports whether the repair is new.
+func (s *Synth) stub(p *packages.Package, file string, line int, name string) bool {
+	fx := s.fix(p, file)
+	if _, done := fx.blank[line]; done {
+		return false
+	}
+	if _, done := fx.absolute[line]; done {
+		return false
+	}
+	if tail, ok := s.served(name); ok {
+		fx.absolute[line] = tail
+	} else {
+		fx.blank[line] = name
+	}
+	return true
 }
 
 // repair adds the repairs f calls for to the files of p, and reports
@@ -291,19 +321,24 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 		if !ok {
 			return false
 		}
-		fx := s.fix(p, file)
-		if _, done := fx.blank[m.line]; done {
-			continue
+		if s.stub(p, file, m.line, name) {
+			progress = true
 		}
-		if _, done := fx.absolute[m.line]; done {
-			continue
+		// cgo stops at the first file whose preamble a header is missing
+		// from: every other include of the same header in the package's
+		// files is just as missing, and is stubbed in the same round.
+		for _, other := range p.GoFiles {
+			src, err := s.read(other)
+			if err != nil {
+				continue
+			}
+			lines, _ := preamble(src)
+			for _, l := range lines {
+				if n, _, ok := includeName(l.text); ok && n == name && s.stub(p, other, l.line, name) {
+					progress = true
+				}
+			}
 		}
-		if tail, ok := s.served(name); ok {
-			fx.absolute[m.line] = tail
-		} else {
-			fx.blank[m.line] = name
-		}
-		progress = true
 	}
 	if f.platform != nil {
 		file := goFile(p, f.platform.file)
@@ -325,6 +360,7 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 			newNames = true
 		}
 	}
+	own := s.ownHeaderDecls(p)
 	for file, names := range f.unknown {
 		g := goFile(p, file)
 		if g == "" {
@@ -332,6 +368,9 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 		}
 		fx := s.fix(p, g)
 		for _, n := range names {
+			if own[n] {
+				continue // the package's header declares it, once it compiles
+			}
 			if !fx.names[n] {
 				fx.names[n] = true
 				newNames = true
@@ -340,7 +379,10 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 			}
 		}
 	}
-	inC := map[string]kind{}
+	if s.inC[p.PkgPath] == nil {
+		s.inC[p.PkgPath] = map[string]kind{}
+	}
+	inC := s.inC[p.PkgPath] // across rounds: a name the C code needs stays of its kind
 	for file, names := range f.inC {
 		g := goFile(p, file)
 		if g == "" {
@@ -348,6 +390,9 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 		}
 		fx := s.fix(p, g)
 		for n, k := range names {
+			if own[n] {
+				continue
+			}
 			inC[n] = k
 			if !fx.names[n] {
 				fx.names[n] = true
@@ -358,6 +403,7 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 		}
 	}
 	if newNames && p.TypesInfo != nil {
+		s.sameLibrary(p)
 		// The runtime's own names are never synthesized: the first time
 		// some are unknown, the file gets the runtime header that declares
 		// them (hiplint's where the machine has none); only what that
@@ -398,6 +444,104 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 	}
 	return progress
 }
+
+// sameLibrary adds to each file of p the C names it uses that belong to
+// the library of a name cgo could not resolve (cufftPlan1d and CUFFT_R2C
+// once cufftHandle was unknown): cgo stops at the first file that fails, so
+// the other files' names would each cost a round. A runtime name, a name
+// of cgo's own, and a name that the package's preambles spell themselves
+// (declared there, or in a header of the package's own) are left to cgo.
+func (s *Synth) sameLibrary(p *packages.Package) {
+	fams := map[string]bool{}
+	for _, fx := range s.files {
+		if fx.pkg != p.PkgPath {
+			continue
+		}
+		for n := range fx.names {
+			if f := family(n); f != "" && runtimeHeader(n) == "" {
+				fams[f] = true
+			}
+		}
+	}
+	if len(fams) == 0 {
+		return
+	}
+	spelled := map[string]bool{}
+	hasInclude := map[string]bool{}
+	for _, g := range p.GoFiles {
+		src, err := s.read(g)
+		if err != nil {
+			continue
+		}
+		lines, _ := preamble(src)
+		for _, l := range lines {
+			if _, _, ok := includeName(l.text); ok {
+				hasInclude[g] = true
+				continue
+			}
+			for _, w := range identRE.FindAllString(l.text, -1) {
+				spelled[w] = true
+			}
+		}
+	}
+	for n := range s.ownHeaderDecls(p) {
+		spelled[n] = true
+	}
+	for _, f := range p.Syntax {
+		file := p.Fset.File(f.FileStart).Name()
+		if !hasInclude[file] {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			name, isC := cgocall.CSelector(p.TypesInfo, sel)
+			if !isC || !fams[family(name)] || runtimeHeader(name) != "" || spelled[name] || cgoBuiltin[name] {
+				return true
+			}
+			if fx := s.fix(p, file); !fx.names[name] {
+				fx.names[name] = true
+			}
+			return true
+		})
+	}
+}
+
+var identRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+// ownDeclRE finds the names a C header declares, roughly: functions
+// (NAME followed by a parenthesis), macros, typedef names and the names
+// after a struct or enum body.
+var ownDeclRE = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)\s*\(|#\s*define\s+([A-Za-z_][A-Za-z0-9_]*)|}\s*([A-Za-z_][A-Za-z0-9_]*)\s*;|typedef[^;{]*?([A-Za-z_][A-Za-z0-9_]*)\s*;`)
+
+// ownHeaderDecls returns the names the package's own C headers declare:
+// cgo reports them unknown while such a header does not compile (it uses
+// the missing library's types), and they must not be synthesized.
+func (s *Synth) ownHeaderDecls(p *packages.Package) map[string]bool {
+	out := map[string]bool{}
+	for _, h := range p.OtherFiles {
+		if !strings.HasSuffix(h, ".h") && !strings.HasSuffix(h, ".hpp") {
+			continue
+		}
+		data, err := s.read(h)
+		if err != nil {
+			continue
+		}
+		for _, m := range ownDeclRE.FindAllSubmatch(data, -1) {
+			for _, g := range m[1:] {
+				if len(g) > 0 {
+					out[string(g)] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// cgoBuiltin are the names cgo itself gives meaning to.
+var cgoBuiltin = map[string]bool{"CString": true, "CBytes": true, "GoString": true, "GoStringN": true, "GoBytes": true}
 
 // synthesized reports whether the file declares name itself rather than
 // through a runtime header.
@@ -490,11 +634,22 @@ func (s *Synth) Overlay() (map[string][]byte, error) {
 		if fx.platform != 0 {
 			at(fx.platform).WriteString(platformDefine)
 		}
-		target := 0
+		target, stubTarget := 0, false
 		if fx.decls != "" || len(fx.includes) > 0 {
+			// In place of the first missing header the file includes, as
+			// the header would have declared them (a header of the
+			// package's own included after it uses them too), else after
+			// the file's last include.
 			incs, depth := includeLines(lines)
 			for i, inc := range incs {
-				if depth[i] == 0 || target == 0 {
+				if _, stubbed := fx.blank[inc.line]; stubbed && depth[i] == 0 {
+					target = inc.line
+					stubTarget = true
+					break
+				}
+			}
+			for i, inc := range incs {
+				if !stubTarget && (depth[i] == 0 || target == 0) {
 					target = inc.line
 				}
 			}
@@ -514,6 +669,16 @@ func (s *Synth) Overlay() (map[string][]byte, error) {
 				b.WriteString(absInclude(lines[i].text, filepath.Dir(file)) + "\n")
 			}
 			if l == target {
+				if stubTarget {
+					// The runtime's headers the file includes, which the
+					// declarations may use, if they come later.
+					b.WriteString("#include <stddef.h>\n#include <stdint.h>\n")
+					for _, inc := range lines {
+						if name, angle, ok := includeName(inc.text); ok && angle && inc.line > l && s.servable != nil && s.servable(name) {
+							b.WriteString("#include <" + name + ">\n")
+						}
+					}
+				}
 				for _, h := range fx.includes {
 					b.WriteString("#include <" + h + ">\n")
 				}
@@ -522,7 +687,7 @@ func (s *Synth) Overlay() (map[string][]byte, error) {
 					b.WriteString(fx.decls)
 				}
 			}
-			path, err := s.generate("hiplint_synth.h", []byte(b.String()))
+			path, err := s.generate(generatedName, []byte(b.String()))
 			if err != nil {
 				return nil, err
 			}

@@ -2,16 +2,21 @@ package synth
 
 import (
 	"bytes"
+	"fmt"
 	"go/ast"
 	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/packages"
 )
 
 const useSrc = `package p
@@ -188,4 +193,166 @@ func use(...any) {}
 	assert.NotContains(t, got, " bool(")
 	assert.NotContains(t, got, "rocblas_int(")
 	assert.Contains(t, got, "typedef int rocblas_int;")
+}
+
+// TestInferConversionOfGoValue: a one-argument call of a C name whose
+// argument has a Go type can only be a conversion (cgo lets no C function
+// take a Go value): mumax's C.cufftType(typ), zerfoo's
+// C.cudaDataType(bType), whose names do not look like types.
+func TestInferConversionOfGoValue(t *testing.T) {
+	const src = `package p
+
+import "C"
+
+type Type int
+
+func plan(n int, typ Type) C.int {
+	var h C.cufftHandle
+	return C.cufftPlan1d(&h, C.int(n), C.cufftType(typ), 1)
+}
+`
+	info, files := checkFake(t, src)
+	names := []string{"cufftHandle", "cufftPlan1d", "cufftType"}
+	got := text(infer(info, files, names, nil), names, nil)
+	assert.Contains(t, got, "typedef int cufftType;")
+	assert.NotContains(t, got, " cufftType(")
+	assert.Contains(t, got, "int cufftPlan1d(cufftHandle*, int, cufftType, int);")
+}
+
+// TestInferCgoHelpersAndSlices: C.CString's result is a char pointer, not
+// a type named CString (gorgonia/cu's nvrtc); a nil argument types a
+// parameter only until another call passes something better, and the
+// address of an element of make([]*C.char, n) is a char**.
+func TestInferCgoHelpersAndSlices(t *testing.T) {
+	const src = `package p
+
+import "C"
+
+func create(p *C.nvrtcProgram, src, name string, headers []string) {
+	C.nvrtcCreateProgram(p, C.CString(src), C.CString(name), 0, nil, nil)
+	hs := make([]*C.char, len(headers))
+	C.nvrtcCreateProgram(p, C.CString(src), C.CString(name), C.int(len(hs)), &hs[0], &hs[0])
+}
+`
+	info, files := checkFake(t, src)
+	names := []string{"nvrtcProgram", "nvrtcCreateProgram"}
+	got := text(infer(info, files, names, nil), names, nil)
+	assert.Contains(t, got, "int nvrtcCreateProgram(nvrtcProgram*, char*, char*, int, char**, char**);")
+	assert.NotContains(t, got, "CString")
+}
+
+// TestInferUndeclaredTypeOfTheLibrary: a type a declaration uses that cgo
+// did not report (it stopped before) is declared when it belongs to the
+// library of the names it did: gorgonia/cu's nvrtcResult.
+func TestInferUndeclaredTypeOfTheLibrary(t *testing.T) {
+	const src = `package p
+
+import "C"
+
+func compile(p C.nvrtcProgram) C.nvrtcResult { return C.nvrtcCompileProgram(p, 0, nil) }
+
+func size(n C.size_t) C.size_t { return C.nvrtcGetPTXSize(n) }
+`
+	info, files := checkFake(t, src)
+	names := []string{"nvrtcProgram", "nvrtcCompileProgram", "nvrtcGetPTXSize"}
+	got := text(infer(info, files, names, nil), names, nil)
+	assert.Contains(t, got, "typedef int nvrtcResult;")
+	assert.Contains(t, got, "nvrtcResult nvrtcCompileProgram(nvrtcProgram, int, void*);")
+	assert.NotContains(t, got, "typedef int size_t;", "not the library's: a standard type")
+	assert.Equal(t, "nvrtc", family("nvrtcResult"))
+	assert.Equal(t, "cufft", family("CUFFT_R2C"))
+	assert.Equal(t, "", family("free"))
+}
+
+// TestParseFailureOwnHeader: the names a header of the package's own
+// lacks (it uses the missing library's types: gorgonia/cu's dnn) go to the
+// Go file that includes it.
+func TestParseFailureOwnHeader(t *testing.T) {
+	f := parseFailure("# example.com/dnn\ncgo: \ncc errors for preamble:\nIn file included from dnn/convolution.go:4:\n./convolution.h:1:8: error: unknown type name 'cudnnStatus_t'\n./convolution.h:2:9: error: unknown type name 'cudnnMathType_t'\n")
+	assert.Equal(t, map[string]map[string]kind{"dnn/convolution.go": {"cudnnStatus_t": kindType, "cudnnMathType_t": kindType}}, f.inC)
+	assert.True(t, f.repairable())
+	// A system header's error is not the package's to repair.
+	f = parseFailure("# example.com/dnn\nIn file included from dnn/convolution.go:4:\n/usr/include/x.h:1:8: error: unknown type name 'foo_t'\n")
+	assert.False(t, f.repairable())
+}
+
+// TestStepWholePackage: cgo stops at the first file that fails, so one
+// round repairs every file of the package alike: a missing header is
+// stubbed in every file that includes it (mumax's cufft includes
+// <cufft.h> in four files, one per round before), and once some of a
+// library's names are unknown, the other files' names of that library are
+// declared too, where the package's own C does not spell them.
+func TestStepWholePackage(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "p")
+	require.NoError(t, os.Mkdir(dir, 0o755))
+	files := map[string]string{
+		"a.go": "package p\n\n// #include <lib.h>\nimport \"C\"\n\nfunc Open() C.libStatus_t {\n\tvar h C.libHandle_t\n\treturn C.libOpen(&h)\n}\n",
+		"b.go": "package p\n\n// #include <lib.h>\n// static int libOwn(void) { return 0; }\nimport \"C\"\n\nfunc Close(h C.libHandle_t) { C.libClose(h); C.libOwn() }\n",
+	}
+	fset := token.NewFileSet()
+	var syntax []*ast.File
+	var goFiles []string
+	for _, name := range []string{"a.go", "b.go"} {
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, []byte(files[name]), 0o644))
+		f, err := parser.ParseFile(fset, path, files[name], parser.ParseComments)
+		require.NoError(t, err)
+		syntax = append(syntax, f)
+		goFiles = append(goFiles, path)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
+		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	// As go/packages type-checks a package whose cgo step failed: "C"
+	// cannot be imported.
+	conf := types.Config{Importer: cImporter{}, Error: func(error) {}}
+	tpkg, _ := conf.Check("example.com/p", fset, syntax, info)
+	p := &packages.Package{ID: "example.com/p", PkgPath: "example.com/p", Name: "p", GoFiles: goFiles,
+		Fset: fset, Syntax: syntax, Types: tpkg, TypesInfo: info}
+	fail := func(out string) {
+		p.Errors = []packages.Error{{Msg: "# example.com/p\n" + out, Kind: packages.ListError}}
+	}
+	gen := t.TempDir()
+	n := 0
+	s := New(nil, func(string) bool { return false }, func(name string, data []byte) (string, error) {
+		n++
+		path := filepath.Join(gen, fmt.Sprint(n), name)
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		return path, os.WriteFile(path, data, 0o644)
+	})
+
+	fail("p/a.go:3:10: fatal error: lib.h: No such file or directory\ncompilation terminated.\n")
+	require.True(t, s.Step([]*packages.Package{p}, false))
+	ov, err := s.Overlay()
+	require.NoError(t, err)
+	for _, f := range goFiles {
+		require.Contains(t, ov, f)
+		assert.NotContains(t, string(ov[f]), "lib.h", "%s: its include is stubbed in the same round", f)
+	}
+
+	// Only a.go's names are reported: b.go's of the same library come along.
+	fail("p/a.go:7:8: could not determine what C.libHandle_t refers to\np/a.go:8:9: could not determine what C.libOpen refers to\n")
+	require.True(t, s.Step([]*packages.Package{p}, false))
+	ov, err = s.Overlay()
+	require.NoError(t, err)
+	header := func(file string) string {
+		m := regexp.MustCompile(`#include "([^"]+)"`).FindSubmatch(ov[file])
+		require.NotNil(t, m, "%s", ov[file])
+		data, err := os.ReadFile(string(m[1]))
+		require.NoError(t, err)
+		return string(data)
+	}
+	b := header(goFiles[1])
+	assert.Contains(t, b, "int libClose(libHandle_t);")
+	assert.Contains(t, b, "typedef int libHandle_t;")
+	assert.NotContains(t, b, "libOwn", "the preamble's own function")
+	assert.Contains(t, header(goFiles[0]), "typedef int libStatus_t;", "a type of the library its function returns")
+}
+
+type cImporter struct{}
+
+func (cImporter) Import(path string) (*types.Package, error) {
+	if path == "C" {
+		return nil, fmt.Errorf("no metadata for C")
+	}
+	return importer.Default().Import(path)
 }
