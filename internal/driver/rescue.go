@@ -202,7 +202,9 @@ func (r *rescan) fingerprints(overlay map[string][]byte) map[*packages.Package]s
 		}
 		h := sha256.New()
 		any := false
-		for _, f := range p.GoFiles {
+		// The Go files and the C sources (synthesis empties those that
+		// include a missing header).
+		for _, f := range append(slices.Clip(p.GoFiles), p.OtherFiles...) {
 			data, ok := overlay[f]
 			if !ok {
 				continue

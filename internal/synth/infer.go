@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -64,7 +65,16 @@ type inferer struct {
 	files    []*ast.File
 	declType map[token.Pos]ast.Expr // a declared name -> its type expression
 	declInit map[token.Pos]ast.Expr // a declared name without a type -> its initializer
-	decls    map[string]*decl
+	// declTuple: a name declared from one result of a call of several
+	// (p, m := f()) -> the call and the result's index.
+	declTuple map[token.Pos]tupleInit
+	funcDecl  map[token.Pos]*ast.FuncDecl // a Go function of the package, by its name's position
+	decls     map[string]*decl
+}
+
+type tupleInit struct {
+	call *ast.CallExpr
+	i    int
 }
 
 // infer returns the declarations of the names, which the package's files
@@ -77,7 +87,8 @@ type inferer struct {
 // made-up, distinct value). inC are names only the preamble's C code uses,
 // with the kind the compiler's error gives them.
 func infer(info *types.Info, files []*ast.File, names []string, inC map[string]kind) map[string]*decl {
-	in := &inferer{info: info, files: files, declType: map[token.Pos]ast.Expr{}, declInit: map[token.Pos]ast.Expr{}, decls: map[string]*decl{}}
+	in := &inferer{info: info, files: files, declType: map[token.Pos]ast.Expr{}, declInit: map[token.Pos]ast.Expr{},
+		declTuple: map[token.Pos]tupleInit{}, funcDecl: map[token.Pos]*ast.FuncDecl{}, decls: map[string]*decl{}}
 	for _, n := range names {
 		in.decls[n] = &decl{name: n, kind: -1}
 	}
@@ -319,6 +330,15 @@ func (in *inferer) index() {
 						}
 					}
 				}
+				if c, ok := ast.Unparen(firstOf(n.Rhs)).(*ast.CallExpr); ok && n.Tok == token.DEFINE && len(n.Rhs) == 1 && len(n.Lhs) > 1 {
+					for i, l := range n.Lhs {
+						if id, ok := l.(*ast.Ident); ok {
+							in.declTuple[id.Pos()] = tupleInit{c, i}
+						}
+					}
+				}
+			case *ast.FuncDecl:
+				in.funcDecl[n.Name.Pos()] = n
 			}
 			return true
 		})
@@ -555,6 +575,9 @@ func (in *inferer) cType(e ast.Expr, depth int) string {
 				return in.typeExprC(e.Args[0]) // make([]*C.char, n): indexed as a char**
 			}
 		}
+		if t := in.goResult(e, 0); t != "" {
+			return t // a Go function's result declared with a C type
+		}
 	case *ast.SelectorExpr:
 		if name, ok := cgocall.CSelector(in.info, e); ok {
 			if d := in.decls[name]; d != nil && d.kind == kindConst {
@@ -587,7 +610,46 @@ func (in *inferer) declared(obj types.Object, depth int) string {
 	if init := in.declInit[obj.Pos()]; init != nil {
 		return in.cType(init, depth+1)
 	}
+	if t, ok := in.declTuple[obj.Pos()]; ok {
+		return in.goResult(t.call, t.i)
+	}
 	return ""
+}
+
+// goResult returns the C type of result i of c, a call of a Go function
+// the package declares, from the function's declaration (at tier 3 the
+// type checker knows no C type: p, m := ints2CPtr(a) with a result
+// declared *C.int).
+func (in *inferer) goResult(c *ast.CallExpr, i int) string {
+	var id *ast.Ident
+	switch f := ast.Unparen(c.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	default:
+		return ""
+	}
+	fn, ok := in.info.Uses[id].(*types.Func)
+	if !ok {
+		return ""
+	}
+	d := in.funcDecl[fn.Pos()]
+	if d == nil || d.Type.Results == nil {
+		return ""
+	}
+	rs := fieldTypes(d.Type.Results)
+	if i >= len(rs) {
+		return ""
+	}
+	return in.typeExprC(rs[i])
+}
+
+func firstOf(es []ast.Expr) ast.Expr {
+	if len(es) == 0 {
+		return nil
+	}
+	return es[0]
 }
 
 // resultType returns the C type the result of the call c must have where
@@ -715,7 +777,25 @@ func text(decls map[string]*decl, names []string, declare func(string) bool) str
 	}
 	sort.Strings(sorted)
 	var b strings.Builder
+	// C's own type names come from the standard header that defines them
+	// (bool is a macro of <stdbool.h>: "typedef int bool;" does not compile
+	// once a header has brought it).
+	var std []string
 	for _, n := range sorted {
+		if h, ok := stdTypes[n]; ok && decls[n].kind == kindType && !slices.Contains(std, h) {
+			std = append(std, h)
+		}
+	}
+	sort.Strings(std)
+	for _, h := range std {
+		if h != "" {
+			fmt.Fprintf(&b, "#include <%s>\n", h)
+		}
+	}
+	for _, n := range sorted {
+		if _, ok := stdTypes[n]; ok {
+			continue
+		}
 		if d := decls[n]; d.kind == kindType && d.fields == nil {
 			if d.ptr {
 				fmt.Fprintf(&b, "typedef struct hiplint_synth_%s *%s;\n", n, n)
@@ -777,6 +857,16 @@ func family(n string) string {
 		return ""
 	}
 	return strings.ToLower(n[:i])
+}
+
+// stdTypes are the type names of standard C, with the header that
+// defines each ("" for a keyword).
+var stdTypes = map[string]string{
+	"bool": "stdbool.h", "_Bool": "",
+	"size_t": "stddef.h", "ptrdiff_t": "stddef.h",
+	"int8_t": "stdint.h", "int16_t": "stdint.h", "int32_t": "stdint.h", "int64_t": "stdint.h",
+	"uint8_t": "stdint.h", "uint16_t": "stdint.h", "uint32_t": "stdint.h", "uint64_t": "stdint.h",
+	"intptr_t": "stdint.h", "uintptr_t": "stdint.h",
 }
 
 // typeLikeName reports whether a name called with one argument is more

@@ -63,7 +63,19 @@ type Synth struct {
 	baseline map[string]map[string]string // package path -> its type errors at tier 3
 	cause    map[string]string            // package path -> its first cgo error at tier 3
 	inC      map[string]map[string]kind   // package path -> the names its C code uses, with their kinds
+	emptied  map[string]emptiedSource     // a C source of a package, emptied in the overlay
 	force    bool
+}
+
+// An emptiedSource is a C source file of a package (not a preamble) that
+// includes a library header the machine lacks. cgo compiles it with the
+// package, and nothing in it can be declared from Go's use; the Go side
+// reaches its functions through the package's own headers. Synthesis
+// gives it no content: hiplint analyzes Go, and cgo's Go declarations come
+// from the preambles.
+type emptiedSource struct {
+	pkg    string
+	header string // the missing header it includes
 }
 
 type fileFix struct {
@@ -84,7 +96,8 @@ type fileFix struct {
 func New(overlay map[string][]byte, servable Servable, generate Generate) *Synth {
 	return &Synth{overlay: overlay, servable: servable, generate: generate,
 		files: map[string]*fileFix{}, gaveUp: map[string]string{},
-		baseline: map[string]map[string]string{}, cause: map[string]string{}, inC: map[string]map[string]kind{}}
+		baseline: map[string]map[string]string{}, cause: map[string]string{}, inC: map[string]map[string]kind{},
+		emptied: map[string]emptiedSource{}}
 }
 
 func (s *Synth) read(file string) ([]byte, error) {
@@ -234,6 +247,11 @@ func (s *Synth) touches(path string) bool {
 			return true
 		}
 	}
+	for _, e := range s.emptied {
+		if e.pkg == path {
+			return true
+		}
+	}
 	return false
 }
 
@@ -248,6 +266,12 @@ func (s *Synth) giveUp(path, why string) bool {
 	for name, f := range s.files {
 		if f.pkg == path {
 			delete(s.files, name)
+			undone = true
+		}
+	}
+	for name, e := range s.emptied {
+		if e.pkg == path {
+			delete(s.emptied, name)
 			undone = true
 		}
 	}
@@ -306,7 +330,12 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 	for _, m := range f.missing {
 		file := goFile(p, m.file)
 		if file == "" {
-			return false
+			// Not a preamble: a C source of the package's own.
+			if !s.emptySources(p, m.file, m.name) {
+				return false
+			}
+			progress = true
+			continue
 		}
 		src, err := s.read(file)
 		if err != nil {
@@ -441,6 +470,48 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 			}
 		}
 		progress = true
+	}
+	return progress
+}
+
+// cSourceExt are the extensions of the C and C++ sources cgo compiles
+// with a package.
+var cSourceExt = map[string]bool{".c": true, ".cc": true, ".cpp": true, ".cxx": true, ".m": true}
+
+// emptySources empties, in the overlay, the C source of p the compiler
+// named file, which includes the missing header, and every other C source
+// of p that includes it too (the compiler stops at the first). It reports
+// whether any is newly emptied; false when file is no C source of p.
+func (s *Synth) emptySources(p *packages.Package, file, header string) bool {
+	file = filepath.ToSlash(strings.TrimPrefix(file, "./"))
+	own := false
+	for _, o := range p.OtherFiles {
+		if cSourceExt[filepath.Ext(o)] && (filepath.Base(o) == file || strings.HasSuffix(filepath.ToSlash(o), "/"+file)) {
+			own = true
+		}
+	}
+	if !own {
+		return false
+	}
+	progress := false
+	for _, o := range p.OtherFiles {
+		if !cSourceExt[filepath.Ext(o)] {
+			continue
+		}
+		if _, done := s.emptied[o]; done {
+			continue
+		}
+		data, err := s.read(o)
+		if err != nil {
+			continue
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			if n, _, ok := includeName(strings.TrimSpace(l)); ok && n == header {
+				s.emptied[o] = emptiedSource{pkg: p.PkgPath, header: header}
+				progress = true
+				break
+			}
+		}
 	}
 	return progress
 }
@@ -596,6 +667,9 @@ func (s *Synth) Overlay() (map[string][]byte, error) {
 	for k, v := range s.overlay {
 		out[k] = v
 	}
+	for file, e := range s.emptied {
+		out[file] = []byte("/* hiplint: emptied: it includes <" + e.header + ">, which the C compiler does not find */\n")
+	}
 	names := make([]string, 0, len(s.files))
 	for n := range s.files {
 		names = append(names, n)
@@ -736,6 +810,7 @@ type Rescue struct {
 	Platform bool     // __HIP_PLATFORM_AMD__ defined
 	Includes []string // runtime headers included for the runtime's names
 	Names    []string // names declared from their use
+	Emptied  []string // C sources of the package's own emptied (they include a missing header), base names
 }
 
 // Rescued returns what synthesis did for each package of pkgs that it
@@ -774,6 +849,13 @@ func (s *Synth) Rescued(pkgs []*packages.Package) []Rescue {
 				}
 			}
 		}
+		for file, e := range s.emptied {
+			if e.pkg == p.PkgPath {
+				r.Emptied = append(r.Emptied, filepath.Base(file))
+				r.Stubbed = append(r.Stubbed, e.header)
+			}
+		}
+		sort.Strings(r.Emptied)
 		for n := range names {
 			r.Names = append(r.Names, n)
 		}
@@ -802,6 +884,9 @@ func (r Rescue) Note() string {
 	}
 	if len(r.Stubbed) > 0 {
 		did = append(did, "stubbed <"+strings.Join(r.Stubbed, ">, <")+">")
+	}
+	if len(r.Emptied) > 0 {
+		did = append(did, "emptied its C sources "+strings.Join(r.Emptied, ", ")+" (they include a missing header; hiplint reads only Go)")
 	}
 	if len(r.Includes) > 0 {
 		did = append(did, "included <"+strings.Join(r.Includes, ">, <")+"> for the runtime's names it uses")

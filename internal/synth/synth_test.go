@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -355,4 +356,143 @@ func (cImporter) Import(path string) (*types.Package, error) {
 		return nil, fmt.Errorf("no metadata for C")
 	}
 	return importer.Default().Import(path)
+}
+
+// TestStepEmptiesCSources: a C source of the package's own that includes
+// the missing header (gorgonia/cu dnn's algorithm.c and convolution.c)
+// cannot be declared from Go's use: it is emptied in the overlay, with
+// every other C source of the package that includes the same header, in
+// one round; a C source that does not include it is kept, and giving the
+// package up restores them all.
+func TestStepEmptiesCSources(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "p")
+	require.NoError(t, os.Mkdir(dir, 0o755))
+	goSrc := "package p\n\n// #include <lib.h>\n// #include \"own.h\"\nimport \"C\"\n\nfunc New() C.libStatus_t { return C.ownNew() }\n"
+	others := map[string]string{
+		"own.h":   "libStatus_t ownNew(void);\n",
+		"own.c":   "#include <lib.h>\n#include \"own.h\"\n\nlibStatus_t ownNew(void) { libThing_t t; t.field = 1; return libNew(&t); }\n",
+		"more.c":  "#include \"own.h\"\n#include <lib.h>\n",
+		"plain.c": "int plain(void) { return 0; }\n",
+	}
+	goFile := filepath.Join(dir, "p.go")
+	require.NoError(t, os.WriteFile(goFile, []byte(goSrc), 0o644))
+	var otherFiles []string
+	for name, src := range others {
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+		otherFiles = append(otherFiles, path)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, goFile, goSrc, parser.ParseComments)
+	require.NoError(t, err)
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
+		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	conf := types.Config{Importer: cImporter{}, Error: func(error) {}}
+	tpkg, _ := conf.Check("example.com/p", fset, []*ast.File{f}, info)
+	p := &packages.Package{ID: "example.com/p", PkgPath: "example.com/p", Name: "p", GoFiles: []string{goFile},
+		OtherFiles: otherFiles, Fset: fset, Syntax: []*ast.File{f}, Types: tpkg, TypesInfo: info}
+	fail := func(out string) {
+		p.Errors = []packages.Error{{Msg: "# example.com/p\n" + out, Kind: packages.ListError}}
+	}
+	gen := t.TempDir()
+	n := 0
+	s := New(nil, func(string) bool { return false }, func(name string, data []byte) (string, error) {
+		n++
+		path := filepath.Join(gen, fmt.Sprint(n), name)
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		return path, os.WriteFile(path, data, 0o644)
+	})
+
+	// The preamble's include is stubbed first; then the C source fails.
+	fail("p/p.go:3:10: fatal error: lib.h: No such file or directory\ncompilation terminated.\n")
+	require.True(t, s.Step([]*packages.Package{p}, false))
+	fail("own.c:1:10: fatal error: lib.h: No such file or directory\ncompilation terminated.\n")
+	require.True(t, s.Step([]*packages.Package{p}, false))
+	ov, err := s.Overlay()
+	require.NoError(t, err)
+	for _, name := range []string{"own.c", "more.c"} {
+		got, ok := ov[filepath.Join(dir, name)]
+		require.True(t, ok, "%s is emptied", name)
+		assert.NotContains(t, string(got), "#include", name)
+		assert.Contains(t, string(got), "lib.h", "%s: says why", name)
+	}
+	assert.NotContains(t, ov, filepath.Join(dir, "plain.c"), "it does not include the header")
+	assert.NotContains(t, ov, filepath.Join(dir, "own.h"), "a header is not compiled on its own")
+
+	// Rescued: the note names the emptied sources.
+	p.Errors = nil
+	rs := s.Rescued([]*packages.Package{p})
+	require.Len(t, rs, 1)
+	assert.Equal(t, []string{"more.c", "own.c"}, rs[0].Emptied)
+	assert.Contains(t, rs[0].Note(), "emptied its C sources more.c, own.c")
+
+	// A C file the package does not have is not repaired.
+	fail("other/x.c:1:10: fatal error: lib.h: No such file or directory\n")
+	s2 := New(nil, func(string) bool { return false }, s.generate)
+	assert.False(t, s2.emptySources(p, "other/x.c", "lib.h"))
+
+	// Giving up restores every file.
+	s.giveUp(p.PkgPath, "test")
+	ov, err = s.Overlay()
+	require.NoError(t, err)
+	assert.Empty(t, ov)
+}
+
+// TestInferStandardTypeNames: a standard C type name cgo could not resolve
+// (the library header that would have brought <stdbool.h> is stubbed) is
+// declared by including its standard header, never by a typedef: bool is a
+// macro of <stdbool.h>, and "typedef int bool;" did not compile once the
+// runtime's header had brought it (zerfoo's miopen).
+func TestInferStandardTypeNames(t *testing.T) {
+	const src = `package p
+
+import "C"
+
+func set(b bool, n int) {
+	C.miopenSetFlag(C.bool(b), C.size_t(n), C.uint32_t(n))
+}
+`
+	info, files := checkFake(t, src)
+	names := []string{"bool", "size_t", "uint32_t", "miopenSetFlag"}
+	got := text(infer(info, files, names, nil), names, nil)
+	assert.Contains(t, got, "#include <stdbool.h>\n")
+	assert.Contains(t, got, "#include <stddef.h>\n")
+	assert.Contains(t, got, "#include <stdint.h>\n")
+	assert.NotContains(t, got, "typedef int bool;")
+	assert.NotContains(t, got, "typedef int size_t;")
+	assert.Contains(t, got, "int miopenSetFlag(bool, size_t, uint32_t);")
+	// It compiles with the runtime's headers before it, which bring them.
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	cc := exec.Command("cc", "-fsyntax-only", "-x", "c", "-")
+	cc.Stdin = strings.NewReader("#include <stdbool.h>\n#include <stdint.h>\n" + got)
+	out, err := cc.CombinedOutput()
+	assert.NoError(t, err, "%s\n%s", got, out)
+}
+
+// TestInferGoFunctionResults: an argument declared from the result of a Go
+// function of the package has the C type that function declares, one
+// result or one of several (gorgonia/cu dnn: ptr, m := ints2CIntPtr(a)
+// passed where cudnnGetConvolutionNdForwardOutputDim takes an int*).
+func TestInferGoFunctionResults(t *testing.T) {
+	const src = `package p
+
+import "C"
+
+func ints2CPtr(a []int) (*C.int, any) { return nil, nil }
+
+func one() *C.float { return nil }
+
+func dims(a []int) {
+	ptr, managed := ints2CPtr(a)
+	_ = managed
+	f := one()
+	C.libOutputDims(C.int(len(a)), ptr, f)
+}
+`
+	info, files := checkFake(t, src)
+	names := []string{"libOutputDims"}
+	got := text(infer(info, files, names, nil), names, nil)
+	assert.Contains(t, got, "int libOutputDims(int, int*, float*);")
 }
