@@ -522,6 +522,8 @@ func (in *inferer) cType(e ast.Expr, depth int) string {
 				return "int"
 			case types.UntypedFloat:
 				return "double"
+			case types.UntypedBool:
+				return "bool" // from <stdbool.h>, which text includes
 			}
 		}
 	}
@@ -782,8 +784,16 @@ func text(decls map[string]*decl, names []string, declare func(string) bool) str
 	// once a header has brought it).
 	var std []string
 	for _, n := range sorted {
-		if h, ok := stdTypes[n]; ok && decls[n].kind == kindType && !slices.Contains(std, h) {
-			std = append(std, h)
+		d := decls[n]
+		refs := append([]string{n, d.ret}, d.params...)
+		for _, t := range d.fields {
+			refs = append(refs, t)
+		}
+		for _, r := range refs {
+			r = strings.TrimRight(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(r), "const ")), "* ")
+			if h, ok := stdTypes[r]; ok && (r != n || d.kind == kindType) && !slices.Contains(std, h) {
+				std = append(std, h)
+			}
 		}
 	}
 	sort.Strings(std)

@@ -450,10 +450,11 @@ import "C"
 
 func set(b bool, n int) {
 	C.miopenSetFlag(C.bool(b), C.size_t(n), C.uint32_t(n))
+	C.miopenFind(C.int(n), false) // an untyped bool: a bool parameter
 }
 `
 	info, files := checkFake(t, src)
-	names := []string{"bool", "size_t", "uint32_t", "miopenSetFlag"}
+	names := []string{"bool", "size_t", "uint32_t", "miopenSetFlag", "miopenFind"}
 	got := text(infer(info, files, names, nil), names, nil)
 	assert.Contains(t, got, "#include <stdbool.h>\n")
 	assert.Contains(t, got, "#include <stddef.h>\n")
@@ -461,6 +462,9 @@ func set(b bool, n int) {
 	assert.NotContains(t, got, "typedef int bool;")
 	assert.NotContains(t, got, "typedef int size_t;")
 	assert.Contains(t, got, "int miopenSetFlag(bool, size_t, uint32_t);")
+	assert.Contains(t, got, "int miopenFind(int, bool);")
+	only := text(infer(info, files, []string{"miopenFind"}, nil), []string{"miopenFind"}, nil)
+	assert.Contains(t, only, "#include <stdbool.h>\n", "bool is used, not declared")
 	// It compiles with the runtime's headers before it, which bring them.
 	if _, err := exec.LookPath("cc"); err != nil {
 		t.Skip("no C compiler")
