@@ -795,6 +795,9 @@ func text(decls map[string]*decl, names []string, declare func(string) bool) str
 				std = append(std, h)
 			}
 		}
+		if h, ok := stdFuncs[n]; ok && d.kind == kindFunc && !slices.Contains(std, h) {
+			std = append(std, h)
+		}
 	}
 	sort.Strings(std)
 	for _, h := range std {
@@ -838,6 +841,9 @@ func text(decls map[string]*decl, names []string, declare func(string) bool) str
 		}
 	}
 	for _, n := range sorted {
+		if _, ok := stdFuncs[n]; ok {
+			continue // from its standard header
+		}
 		if d := decls[n]; d.kind == kindFunc {
 			params := "void"
 			if len(d.params) > 0 {
@@ -877,6 +883,14 @@ var stdTypes = map[string]string{
 	"int8_t": "stdint.h", "int16_t": "stdint.h", "int32_t": "stdint.h", "int64_t": "stdint.h",
 	"uint8_t": "stdint.h", "uint16_t": "stdint.h", "uint32_t": "stdint.h", "uint64_t": "stdint.h",
 	"intptr_t": "stdint.h", "uintptr_t": "stdint.h",
+}
+
+// stdFuncs are functions of standard C a preamble gets through a library
+// header (C.free once <nvrtc.h> is stubbed), with the header that declares
+// each: a made-up prototype would clash with it.
+var stdFuncs = map[string]string{
+	"free": "stdlib.h", "malloc": "stdlib.h", "calloc": "stdlib.h", "realloc": "stdlib.h",
+	"memcpy": "string.h", "memset": "string.h", "strlen": "string.h",
 }
 
 // typeLikeName reports whether a name called with one argument is more

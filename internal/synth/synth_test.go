@@ -500,3 +500,25 @@ func dims(a []int) {
 	got := text(infer(info, files, names, nil), names, nil)
 	assert.Contains(t, got, "int libOutputDims(int, int*, float*);")
 }
+
+// TestInferStandardFunctions: a standard C function cgo could not resolve
+// (C.free once cudago's <nvrtc.h>, which brought <stdlib.h>, is stubbed)
+// comes from its standard header, not a made-up prototype that clashes
+// with it.
+func TestInferStandardFunctions(t *testing.T) {
+	const src = `package p
+
+import (
+	"unsafe"
+)
+
+import "C"
+
+func release(p *C.char) { C.free(unsafe.Pointer(p)) }
+`
+	info, files := checkFake(t, src)
+	names := []string{"free"}
+	got := text(infer(info, files, names, nil), names, nil)
+	assert.Contains(t, got, "#include <stdlib.h>\n")
+	assert.NotContains(t, got, "free(")
+}
