@@ -5,6 +5,8 @@
 #
 #   bench/findings/diff.sh [-base REF] [-new REF] [-self] [-headers MODE]
 #                          [-sources "LIST"] [-keep DIR]
+#   bench/findings/diff.sh -cache [-new REF] [-headers MODE] [-sources "LIST"]
+#                          [-keep DIR]
 #
 #   -base REF     the "before" commit (default 5248db6)
 #   -new REF      the "after" side from a commit instead of the working tree
@@ -16,6 +18,15 @@
 #                 same declarations on every machine, installed SDKs or not)
 #   -sources LIST a subset of the sources below, space-separated
 #   -keep DIR     leave the normalized findings in DIR/{base,new}/SOURCE
+#   -cache        compare the result cache's modes instead of two commits
+#                 (issue 33): one binary (the working tree's, or -new's)
+#                 runs each source with -cache=off ("off", the base
+#                 column), then twice on an empty HIPLINT_CACHE of its own:
+#                 "cold" (the new column, which stores the entries) and
+#                 "warm" (which must answer from them; the table adds its
+#                 findings and the package paths it answered from the cache
+#                 and analyzed, from HIPLINT_CACHE_STATS). Every side must be
+#                 identical. fuzz does not run the binary and is left out.
 #
 # It builds hiplint (go build -trimpath, once per side) at REF in a temporary
 # git worktree, removed at exit, and in the working tree (or a second
@@ -53,7 +64,7 @@ usage() {
 }
 
 all_sources="testdata/graphfree testdata/memcpysync testdata/modulebalance testdata/xnack testdata/loading testdata/shapes examples fuzz"
-base=5248db6 new= self= headers=hiplint sources=$all_sources keep=
+base=5248db6 new= self= headers=hiplint sources= keep= cachemode=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-base) [ $# -ge 2 ] || usage; base=$2; shift 2 ;;
@@ -62,11 +73,19 @@ while [ $# -gt 0 ]; do
 	-headers) [ $# -ge 2 ] || usage; headers=$2; shift 2 ;;
 	-sources) [ $# -ge 2 ] || usage; sources=$2; shift 2 ;;
 	-keep) [ $# -ge 2 ] || usage; keep=$2; shift 2 ;;
+	-cache) cachemode=1; shift ;;
 	-h | -help | --help) usage ;;
 	*) echo "diff.sh: unknown argument $1" >&2; usage ;;
 	esac
 done
+if [ -z "$sources" ]; then
+	sources=$all_sources
+	[ -z "$cachemode" ] || sources=${all_sources% fuzz}
+fi
+sides="base new"
+[ -z "$cachemode" ] || sides="base new warm"
 for s in $sources; do
+	[ -z "$cachemode" ] || [ "$s" != fuzz ] || { echo "diff.sh: -cache: fuzz does not run the binary" >&2; exit 2; }
 	case " $all_sources " in
 	*" $s "*) ;;
 	*) echo "diff.sh: unknown source $s (want some of: $all_sources)" >&2; exit 2 ;;
@@ -91,7 +110,7 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 2' HUP INT TERM
-mkdir -p "$work/bin" "$work/out/base" "$work/out/new" "$work/raw"
+mkdir -p "$work/bin" "$work/out/base" "$work/out/new" "$work/out/warm" "$work/raw" "$work/stats"
 
 say() { printf '%s\n' "$*" >&2; }
 elapsed() { echo "$(($(date +%s) - start))s"; }
@@ -103,8 +122,10 @@ worktree() {
 	echo "$sha"
 }
 
-base_sha=$(worktree base "$base")
-base_tree=$work/base
+if [ -z "$cachemode" ]; then
+	base_sha=$(worktree base "$base")
+	base_tree=$work/base
+fi
 if [ -n "$new" ]; then
 	new_sha=$(worktree new "$new")
 	new_tree=$work/new
@@ -113,10 +134,19 @@ else
 	new_tree=$root
 	new_label="working tree ($(git -C "$root" rev-parse HEAD)$(git -C "$root" diff --quiet HEAD 2>/dev/null || echo ', with changes'))"
 fi
-say "base: $base ($base_sha)"
-say "new:  $new_label"
+if [ -n "$cachemode" ]; then
+	# One binary, three runs: off, then cold and warm on a cache of their own.
+	base_tree=$new_tree warm_tree=$new_tree
+	say "cache modes of: $new_label (off | cold | warm)"
+	say "cache: $work/cache"
+	set -- new
+else
+	say "base: $base ($base_sha)"
+	say "new:  $new_label"
+	set -- base new
+fi
 
-for side in base new; do
+for side in "$@"; do
 	eval "tree=\$${side}_tree"
 	say "building hiplint ($side)..."
 	(cd "$tree" && GOWORK=off go build -trimpath -o "$work/bin/$side" ./cmd/hiplint) || { say "diff.sh: building hiplint ($side) failed"; exit 2; }
@@ -124,6 +154,10 @@ for side in base new; do
 	[ -f "$tree/$dump_test" ] || cp "$root/$dump_test" "$tree/$dump_test"
 done
 say "built ($(elapsed))"
+if [ -n "$cachemode" ]; then
+	cp "$work/bin/new" "$work/bin/base"
+	cp "$work/bin/new" "$work/bin/warm"
+fi
 
 # normalize_json TREE: hiplint's -json tree on stdin, one sorted line per
 # finding or error on stdout, TREE's path replaced by $ROOT.
@@ -155,6 +189,10 @@ run_source() {
 	raw=$work/raw/$side.$name
 	out=$work/out/$side/$name
 	flags="-json -test=true -headers=$headers"
+	if [ -n "$cachemode" ]; then
+		bin=$work/bin/new
+		[ "$side" != base ] || flags="$flags -cache=off"
+	fi
 	status=0
 	case $src in
 	testdata/shapes)
@@ -185,17 +223,32 @@ run_source() {
 	} | LC_ALL=C sort >"$out"
 }
 
+if [ -n "$cachemode" ]; then
+	export HIPLINT_CACHE="$work/cache"
+	export HIPLINT_CACHE_LIMIT=1G
+fi
 for src in $sources; do
-	for side in base new; do
+	for side in $sides; do
 		t0=$(date +%s)
-		run_source $side "$src"
+		if [ -n "$cachemode" ]; then
+			HIPLINT_CACHE_STATS="$work/stats/$side.$(echo "$src" | tr / _)"
+			export HIPLINT_CACHE_STATS
+			run_source $side "$src"
+			unset HIPLINT_CACHE_STATS
+		else
+			run_source $side "$src"
+		fi
 		say "$src ($side): $(($(date +%s) - t0))s"
 	done
 done
 
 # The figures, then the differences.
 differ=
-printf '%-24s %9s %9s %7s %7s  %s\n' source base new errors exit result
+if [ -n "$cachemode" ]; then
+	printf '%-24s %9s %9s %9s %7s %7s %15s  %s\n' source off cold warm errors exit "warm hit/anlzd" result
+else
+	printf '%-24s %9s %9s %7s %7s  %s\n' source base new errors exit result
+fi
 for src in $sources; do
 	name=$(echo "$src" | tr / _)
 	b=$work/out/base/$name n=$work/out/new/$name
@@ -206,17 +259,40 @@ for src in $sources; do
 	errs=$eb exits=$xb
 	[ "$eb" = "$en" ] || errs=$eb/$en
 	[ "$xb" = "$xn" ] || exits=$xb/$xn
-	printf '%-24s %9s %9s %7s %7s  %s\n' "$src" "$fb" "$fn" "$errs" "$exits" "$result"
+	if [ -n "$cachemode" ]; then
+		w=$work/out/warm/$name
+		fw=$(grep -c '^F' "$w" || true)
+		if ! cmp -s "$b" "$w"; then
+			result=DIFFERENT
+			case " $differ " in *" $src "*) ;; *) differ="$differ $src" ;; esac
+		fi
+		st=$work/stats/warm.$name hits=- analyzed=-
+		if [ -s "$st" ]; then
+			hits=$(jq -s '[.[].Hits // [] | length] | add' "$st")
+			analyzed=$(jq -s '[.[].Analyzed // [] | length] | add' "$st")
+			off=$(jq -rs '[.[].Off // empty] | join("; ")' "$st")
+			[ -z "$off" ] || analyzed="$analyzed (off: $off)"
+		fi
+		printf '%-24s %9s %9s %9s %7s %7s %15s  %s\n' "$src" "$fb" "$fn" "$fw" "$errs" "$exits" "$hits/$analyzed" "$result"
+	else
+		printf '%-24s %9s %9s %7s %7s  %s\n' "$src" "$fb" "$fn" "$errs" "$exits" "$result"
+	fi
 done
 if [ -n "$keep" ]; then
 	mkdir -p "$keep"
 	cp -R "$work/out/base" "$work/out/new" "$keep/"
+	[ -z "$cachemode" ] || cp -R "$work/out/warm" "$keep/"
 fi
 say "done in $(elapsed)"
 [ -n "$differ" ] || exit 0
 for src in $differ; do
 	name=$(echo "$src" | tr / _)
 	echo
-	diff -u --label "base/$src" --label "new/$src" "$work/out/base/$name" "$work/out/new/$name" || true
+	if [ -n "$cachemode" ]; then
+		diff -u --label "off/$src" --label "cold/$src" "$work/out/base/$name" "$work/out/new/$name" || true
+		diff -u --label "off/$src" --label "warm/$src" "$work/out/base/$name" "$work/out/warm/$name" || true
+	else
+		diff -u --label "base/$src" --label "new/$src" "$work/out/base/$name" "$work/out/new/$name" || true
+	fi
 done
 exit 1

@@ -70,6 +70,7 @@ func TestLoad(t *testing.T) { _ = Load(nil) }
 // item 4). Now the finding is inconclusive, with the reason, and nothing
 // is left.
 func TestConfirmTier3(t *testing.T) {
+	t.Parallel()
 	dir := confirmModule(t, map[string]string{
 		"sdk.go":    "package p\n\n// #include <no_such_sdk_header.h>\nimport \"C\"\n\ntype Handle struct{ h C.sdkHandle_t }\n",
 		"leak.go":   "package p\n\nimport \"C\"\n\nimport (\n\t\"errors\"\n\t\"unsafe\"\n)\n" + confirmLeak,
@@ -95,6 +96,7 @@ func TestConfirmTier3(t *testing.T) {
 // first error in one line, and stderr says once that no test could be
 // built; it no longer announces inconclusive verdicts before knowing.
 func TestConfirmBuildFailure(t *testing.T) {
+	t.Parallel()
 	dir := confirmModule(t, map[string]string{
 		"leak.go":   "package p\n\n// #cgo CFLAGS: -D__HIP_PLATFORM_AMD__\n// #cgo LDFLAGS: -lhiplint_no_such_library\n// #include <hip/hip_runtime_api.h>\nimport \"C\"\n\nimport (\n\t\"errors\"\n\t\"unsafe\"\n)\n" + confirmLeak,
 		"p_test.go": confirmLeakTest,
@@ -148,6 +150,7 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t* p, int d) { return hipErrorIn
 // confirm removes the temporary directory (issue 29, item 4: SIGKILL left
 // the test processes and the temporary directory).
 func TestConfirmSIGKILL(t *testing.T) {
+	t.Parallel()
 	dir := confirmModule(t, map[string]string{
 		"leak.go": "package p\n\n// #include <hip/hip_runtime_api.h>\nimport \"C\"\n\nimport (\n\t\"errors\"\n\t\"unsafe\"\n)\n" + confirmLeak,
 		"stub.c":  stubHIP,

@@ -142,7 +142,7 @@ func marksOf(found []reported) []mark {
 
 func TestExamplesReportExactlyTheMarkedHazards(t *testing.T) {
 	t.Parallel()
-	res := hiplint(t, repoRoot, "./examples/...")
+	res := onExamples(t)
 	assert.Equal(t, exitFindings, res.code, "exit status")
 	assert.Equal(t, headersNote(t, hipHeader), res.stderr)
 	assert.Equal(t, hazards(t), marksOf(parseText(t, res.stdout)))
@@ -150,7 +150,7 @@ func TestExamplesReportExactlyTheMarkedHazards(t *testing.T) {
 
 func TestGoVetReportsWhatStandaloneReports(t *testing.T) {
 	t.Parallel()
-	standalone := parseText(t, hiplint(t, repoRoot, "./examples/...").stdout)
+	standalone := parseText(t, onExamples(t).stdout)
 	vet := run(t, repoRoot, "go", "vet", "-vettool="+hiplintBin, "./examples/...")
 	assert.NotEqual(t, 0, vet.code, "go vet exit status with findings")
 
@@ -169,7 +169,7 @@ func TestGoVetReportsWhatStandaloneReports(t *testing.T) {
 
 func TestJSONOutputHasCategories(t *testing.T) {
 	t.Parallel()
-	res := hiplint(t, repoRoot, "-json", "./examples/...")
+	res := onExamples(t, "-json")
 	assert.Equal(t, exitFindings, res.code, "exit status")
 
 	var tree map[string]map[string][]struct {

@@ -22,29 +22,36 @@ type actionError = driver.ActionError
 
 // results are what one analysis run produced.
 type results struct {
-	findings []*finding               // deduplicated, sorted by position
+	findings []*finding               // deduplicated, sorted by position (nil when answered from the cache)
+	out      []*outFinding            // the findings as printed (resolve), in the same order
 	errors   []actionError            // root causes only, in graph order
 	sources  map[string]driver.Digest // with -fix and -diff: what was analyzed (driver.Config.HashSources)
 	// degraded are the packages analyzed without their C types (tier 3),
 	// by package path, with the note printed about each.
 	degraded map[string]string
+	// moduleDir is the main module's directory, for SARIF's source root.
+	moduleDir string
 }
 
 // printText prints findings as `file:line:col: message (ID)`, each related
 // position below it, indented by a tab.
-func (p *program) printText(findings []*finding) {
-	p.writeText(p.stdout, findings)
+func (p *program) printText(findings []*outFinding) {
+	p.writeOutText(p.stdout, findings)
 }
 
 func (p *program) writeText(w io.Writer, findings []*finding) {
+	p.writeOutText(w, textOnly(findings))
+}
+
+func (p *program) writeOutText(w io.Writer, findings []*outFinding) {
 	for _, f := range findings {
-		msg := f.Diagnostic.Message
-		if f.Diagnostic.Category != "" {
-			msg += " (" + f.Diagnostic.Category + ")"
+		msg := f.Message
+		if f.Category != "" {
+			msg += " (" + f.Category + ")"
 		}
 		fmt.Fprintf(w, "%s: %s\n", p.position(f.Posn), escapeControls(msg))
-		for _, r := range f.Diagnostic.Related {
-			fmt.Fprintf(w, "\t%s: %s\n", p.position(f.Pkg.Fset.Position(r.Pos)), escapeControls(r.Message))
+		for _, r := range f.Related {
+			fmt.Fprintf(w, "\t%s: %s\n", p.position(r.Posn), escapeControls(r.Message))
 		}
 	}
 }

@@ -31,6 +31,7 @@ type options struct {
 	checks    string   // -checks, as written
 	version   bool     // -version
 	override  *config.Override
+	cache     string // -cache: "on" or "off" (docs/cache.md)
 }
 
 // errUsage is a command-line error that has already been printed.
@@ -73,6 +74,10 @@ func (p *program) parseFlags(args []string) (*options, error) {
 	}
 	if err := p.checkHeaders(o.headers); err != nil {
 		return nil, err
+	}
+	if o.cache != "on" && o.cache != "off" {
+		p.errorf("-cache %s: want on or off", o.cache)
+		return nil, errUsage
 	}
 	if o.fix && o.diff {
 		p.errorf("-fix and -diff cannot be combined: -diff prints the fixes and changes no file, -fix writes them")
@@ -157,6 +162,7 @@ func (p *program) newFlagSet(o *options) (*flag.FlagSet, map[*analysis.Analyzer]
 	fs.BoolVar(&o.version, "version", false, "print hiplint's version and exit (as hiplint version)")
 	fs.BoolVar(&o.strictC, "strict-ctypes", false, "fail (exit status 1 without findings) when a package is analyzed without its C types (tier 3): for CI gates")
 	o.profiles.register(fs)
+	fs.StringVar(&o.cache, "cache", "on", "on: answer unchanged packages from the result cache (docs/cache.md); off: analyze everything, read and write no cache")
 	fs.StringVar(&o.headers, "headers", "auto", "GPU headers for cgo: auto (hiplint's declarations for the ones the C compiler cannot find), system (only the installed ones), hiplint (always hiplint's)")
 
 	// One flag per analyzer, as in go vet: -NAME=false turns NAME off; if any

@@ -88,7 +88,7 @@ func TestTwinFilesByBuildTag(t *testing.T) {
 // GPU headers, the examples give exactly the findings they give here.
 func TestExamplesSameWithoutGPUHeaders(t *testing.T) {
 	t.Parallel()
-	with := runEnv(t, os.Environ(), "./examples/...")
+	with := onExamples(t)
 	without := runEnv(t, testenv.NoGPUHeaders(t), "./examples/...")
 	require.Equal(t, exitFindings, with.code)
 	assert.Equal(t, with.code, without.code)

@@ -24,17 +24,18 @@ func headersPackage(t *testing.T, preamble string) string {
 	return dir
 }
 
-// headersEnv returns env with a build cache of the test's own (the go command
-// does not key cgo's output on the headers' contents) and its own user cache
-// directory (where hiplint's headers go).
+// headersEnv returns env with the cold build cache (coldGOCACHE: the go
+// command does not key cgo's output on the headers' contents) and a user
+// cache directory of the test's own (where hiplint's headers go).
 func headersEnv(t *testing.T, env []string) []string {
-	return append(env, "GOCACHE="+t.TempDir(), "XDG_CACHE_HOME="+t.TempDir(), "GOFLAGS=-mod=mod")
+	return append(env, "GOCACHE="+coldGOCACHE, "XDG_CACHE_HOME="+t.TempDir(), "GOFLAGS=-mod=mod")
 }
 
 // TestHeadersCommandServesGoVet: `hiplint headers` prints the directory of
 // hiplint's declarations, and go vet -vettool works with it on a machine
 // without GPU headers, as docs/vet.md says (issue 21, item 5).
 func TestHeadersCommandServesGoVet(t *testing.T) {
+	t.Parallel()
 	env := headersEnv(t, testenv.NoGPUHeaders(t))
 	res := runCmdIn(t, repoRoot, env, hiplintBin, "headers")
 	require.Equal(t, exitClean, res.code)
@@ -61,6 +62,7 @@ func TestHeadersCommandServesGoVet(t *testing.T) {
 // (here a broken one on CGO_CFLAGS's -I path); auto leaves them be (issue
 // 21, item 8).
 func TestHeadersHiplintOverridesInstalled(t *testing.T) {
+	t.Parallel()
 	fake := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(fake, "hip"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(fake, "hip", "hip_runtime_api.h"), []byte("#error fake installed header\n"), 0o644))
@@ -85,6 +87,7 @@ func TestPlatformErrorHint(t *testing.T) {
 	if _, err := os.Stat("/usr/include/hip/hip_runtime_api.h"); err != nil {
 		t.Skip("no installed HIP headers (/usr/include/hip/hip_runtime_api.h; Debian's libamdhip64-dev): the platform #error cannot happen")
 	}
+	t.Parallel()
 	env := append(headersEnv(t, os.Environ()), "CGO_ENABLED=1")
 	pkg := headersPackage(t, "")
 	res := runCmdIn(t, pkg, env, hiplintBin, "./...")

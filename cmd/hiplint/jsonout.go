@@ -68,41 +68,18 @@ func (res *results) jsonTree(strict bool) map[string]map[string]any {
 		}
 		return tree[pkgID]
 	}
-	src := fixes.NewSources()
-	for _, f := range res.findings {
-		fset := f.Pkg.Fset
+	for _, f := range res.out {
 		d := jsonDiagnostic{
-			Category: f.Diagnostic.Category,
-			Posn:     f.Posn.String(),
-			End:      jsonEnd(src, f.Pkg, f.Diagnostic.Pos, f.Diagnostic.End),
-			Message:  f.Diagnostic.Message,
+			Category:       f.Category,
+			Posn:           f.Posn.String(),
+			End:            f.End,
+			Message:        f.Message,
+			SuggestedFixes: f.Fixes,
 		}
-		for _, fix := range f.Diagnostic.SuggestedFixes {
-			edits, err := src.Map(f.Pkg, fix)
-			if err != nil {
-				continue
-			}
-			jf := jsonFix{Message: fix.Message, Edits: []jsonEdit{}}
-			files := make([]string, 0, len(edits))
-			for file := range edits {
-				files = append(files, file)
-			}
-			sort.Strings(files)
-			for _, file := range files {
-				for _, e := range edits[file] {
-					jf.Edits = append(jf.Edits, jsonEdit{file, e.Start, e.End, e.Text})
-				}
-			}
-			d.SuggestedFixes = append(d.SuggestedFixes, jf)
+		for _, r := range f.Related {
+			d.Related = append(d.Related, jsonRelated{Posn: r.Posn.String(), End: r.End, Message: r.Message})
 		}
-		for _, r := range f.Diagnostic.Related {
-			d.Related = append(d.Related, jsonRelated{
-				Posn:    fset.Position(r.Pos).String(),
-				End:     jsonEnd(src, f.Pkg, r.Pos, r.End),
-				Message: r.Message,
-			})
-		}
-		m := byAnalyzer(f.Pkg.ID)
+		m := byAnalyzer(f.PkgID)
 		list, _ := m[f.Analyzer].([]jsonDiagnostic)
 		m[f.Analyzer] = append(list, d)
 	}
@@ -113,6 +90,31 @@ func (res *results) jsonTree(strict bool) map[string]map[string]any {
 		byAnalyzer(path)["hiplint:ctypes"] = jsonCTypes{Degraded: note, Strict: strict}
 	}
 	return tree
+}
+
+// jsonFixes maps the suggested fixes of f to edits of the user's files, as
+// -json prints them; a fix that cannot be placed exactly is left out.
+func jsonFixes(src *fixes.Sources, f *finding) []jsonFix {
+	var out []jsonFix
+	for _, fix := range f.Diagnostic.SuggestedFixes {
+		edits, err := src.Map(f.Pkg, fix)
+		if err != nil {
+			continue
+		}
+		jf := jsonFix{Message: fix.Message, Edits: []jsonEdit{}}
+		files := make([]string, 0, len(edits))
+		for file := range edits {
+			files = append(files, file)
+		}
+		sort.Strings(files)
+		for _, file := range files {
+			for _, e := range edits[file] {
+				jf.Edits = append(jf.Edits, jsonEdit{file, e.Start, e.End, e.Text})
+			}
+		}
+		out = append(out, jf)
+	}
+	return out
 }
 
 // jsonEnd is the end of [pos, end) in the user's file, as SARIF's region

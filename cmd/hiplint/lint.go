@@ -48,7 +48,7 @@ func (p *program) lint(args []string) int {
 		}
 	}
 
-	res, roots, failed, err := p.analyze(o)
+	res, failed, err := p.analyze(o)
 	if err != nil {
 		p.errorf("%v", err)
 		return exitError
@@ -79,15 +79,15 @@ func (p *program) lint(args []string) int {
 		if code := p.writeJSON(res.jsonTree(o.strictC)); code != exitClean {
 			return code
 		}
-		remaining = len(res.findings)
+		remaining = len(res.out)
 	case o.format == "sarif":
-		if code := p.writeJSON(p.sarif(res, roots, failed, o.strictC)); code != exitClean {
+		if code := p.writeJSON(p.sarif(res, res.moduleDir, failed, o.strictC)); code != exitClean {
 			return code
 		}
-		remaining = len(res.findings)
+		remaining = len(res.out)
 	default:
-		p.printText(res.findings)
-		remaining = len(res.findings)
+		p.printText(res.out)
+		remaining = len(res.out)
 	}
 	if o.format != "json" {
 		for _, e := range res.errors {
@@ -112,15 +112,15 @@ func (p *program) lint(args []string) int {
 }
 
 // analyze loads and analyzes the packages named by the patterns through
-// internal/driver, printing the notes and the error lines of the packages
-// that did not load (a note for each package analyzed at tier 3: its cgo
-// step failed, it was analyzed from its Go files). It returns the findings,
-// the initial packages that were analyzed, and whether any error was
-// printed: notes are not errors.
-func (p *program) analyze(o *options) (*results, []*packages.Package, bool, error) {
+// internal/driver, or answers them from the result cache (cache.go),
+// printing the notes and the error lines of the packages that did not load
+// (a note for each package analyzed at tier 3: its cgo step failed, it was
+// analyzed from its Go files). It returns the findings and whether any
+// error was printed: notes are not errors.
+func (p *program) analyze(o *options) (*results, bool, error) {
 	env, missing, cleanup, err := p.headerEnv(o.headers)
 	if err != nil {
-		return nil, nil, false, err
+		return nil, false, err
 	}
 	defer cleanup()
 	cfg := driver.Config{
@@ -148,38 +148,90 @@ func (p *program) analyze(o *options) (*results, []*packages.Package, bool, erro
 			}
 		}
 	}
-	r, err := driver.Run(cfg, o.patterns...)
+	var ro *runOutput
+	if why := cacheBypass(o); why == "" {
+		ro, err = p.analyzeCached(o, cfg)
+	} else {
+		p.cacheStats(cacheStats{Off: why})
+		ro, err = p.analyzeAll(cfg, o.patterns)
+	}
 	if err != nil {
-		return nil, nil, false, err
+		return nil, false, err
 	}
-	if len(r.HeadersUsed) > 0 {
+	if len(ro.headersUsed) > 0 {
 		fmt.Fprintf(p.stderr, "hiplint: note: the C compiler finds no <%s>; cgo used hiplint's declarations of the runtime API instead (-headers=system turns this off)\n",
-			strings.Join(r.HeadersUsed, ">, <"))
+			strings.Join(ro.headersUsed, ">, <"))
 	}
-	for _, line := range r.Triage.Notes {
+	for _, line := range ro.notes {
 		p.errorf("%s", line)
 	}
-	for _, line := range r.Triage.Errors {
+	for _, line := range ro.errLines {
 		p.errorf("%s", line)
 	}
-	if r.Hint != "" {
-		fmt.Fprintf(p.stderr, "hiplint: hint: %s\n", r.Hint)
+	if ro.hint != "" {
+		fmt.Fprintf(p.stderr, "hiplint: hint: %s\n", ro.hint)
 	}
-	for _, line := range r.Notes { // functions left out over their analysis budget
+	for _, line := range ro.budget { // functions left out over their analysis budget
 		p.errorf("%s", line)
 	}
-	res := &results{findings: r.Findings, errors: r.Errors, sources: r.Sources, degraded: map[string]string{}}
-	for _, path := range r.Triage.Degraded {
-		for _, note := range r.Triage.Notes {
-			if strings.HasPrefix(note, path+": note: ") {
-				res.degraded[path] = note
-			}
-		}
-	}
+	res := &results{findings: ro.findings, out: ro.out, errors: ro.errors, sources: ro.sources, degraded: ro.degraded, moduleDir: ro.moduleDir}
 	if o.strictC && len(res.degraded) > 0 {
 		p.errorf("-strict-ctypes: %d package(s) analyzed without their C types (tier 3); hazards that depend on them may be missed", len(res.degraded))
 	}
-	return res, r.Triage.Analyzable, len(r.Triage.Errors) > 0, nil
+	return res, len(ro.errLines) > 0, nil
+}
+
+// A runOutput is what analyze prints, from the driver or the cache.
+type runOutput struct {
+	headersUsed []string      // the fallback headers cgo used
+	notes       []string      // the triage's notes (tier 3, synthesis), sorted
+	errLines    []string      // the triage's error lines, sorted
+	hint        string        // headerless.PlatformHint
+	budget      []string      // functions left out over their budget, sorted
+	findings    []*finding    // the driver's (nil from the cache)
+	out         []*outFinding // as printed
+	errors      []actionError // analyzer failures
+	sources     map[string]driver.Digest
+	degraded    map[string]string // tier-3 packages by path, with their notes
+	moduleDir   string            // SARIF's fallback source root
+}
+
+// analyzeAll runs the driver on patterns.
+func (p *program) analyzeAll(cfg driver.Config, patterns []string) (*runOutput, error) {
+	r, err := driver.Run(cfg, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	ro := &runOutput{
+		headersUsed: r.HeadersUsed,
+		notes:       r.Triage.Notes,
+		errLines:    r.Triage.Errors,
+		hint:        r.Hint,
+		budget:      r.Notes,
+		findings:    r.Findings,
+		errors:      r.Errors,
+		sources:     r.Sources,
+		degraded:    map[string]string{},
+	}
+	if cfg.HashSources {
+		ro.out = textOnly(r.Findings) // -fix and -diff print text only
+	} else {
+		ro.out = resolve(r.Findings)
+	}
+	for _, path := range r.Triage.Degraded {
+		for _, note := range r.Triage.Notes {
+			if strings.HasPrefix(note, path+": note: ") {
+				ro.degraded[path] = note
+			}
+		}
+	}
+	for _, pkg := range r.Triage.Analyzable {
+		if pkg.Module != nil && pkg.Module.Main && pkg.Module.Dir != "" {
+			ro.moduleDir = pkg.Module.Dir
+			break
+		}
+	}
+	return ro, nil
 }
 
 // headerEnv returns the environment for loading: where the C compiler cannot

@@ -20,6 +20,7 @@ func (p *program) lspCommand(args []string) int {
 	tests := fs.Bool("test", true, "analyze test files too")
 	headers := fs.String("headers", "auto", "GPU headers for cgo: auto, system or hiplint (as for hiplint itself)")
 	debug := fs.Bool("debug", false, "log stack traces of internal errors")
+	cacheMode := fs.String("cache", "on", "on: publish a directory whose inputs are unchanged from the result cache (docs/cache.md); off: read and write no cache")
 	checks := fs.String("checks", "", "checks to report, as hiplint's -checks (docs/config.md); the editor's initializationOptions {\"checks\": ...} apply after it")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return exitClean
@@ -31,6 +32,10 @@ func (p *program) lspCommand(args []string) int {
 		return exitUsage
 	}
 	if p.checkHeaders(*headers) != nil {
+		return exitUsage
+	}
+	if *cacheMode != "on" && *cacheMode != "off" {
+		p.errorf("-cache %s: want on or off", *cacheMode)
 		return exitUsage
 	}
 	override, err := checksOverride(*checks)
@@ -51,7 +56,7 @@ func (p *program) lspCommand(args []string) int {
 	}
 	// The server says which headers cgo gets from hiplint once it analyzes
 	// code that includes them: a HIP-only module hears nothing of CUDA's.
-	err = lsp.Serve(context.Background(), lsp.Stdio(os.Stdin, p.stdout), lsp.Options{
+	opts := lsp.Options{
 		Analyzers:      analyzers,
 		Debug:          *debug,
 		NoTier3:        *headers == "system",
@@ -63,7 +68,11 @@ func (p *program) lspCommand(args []string) int {
 		Log:            p.stderr,
 		Version:        version(),
 		Override:       override,
-	})
+	}
+	if *cacheMode == "on" {
+		p.lspCache(&opts)
+	}
+	err = lsp.Serve(context.Background(), lsp.Stdio(os.Stdin, p.stdout), opts)
 	if err != nil {
 		// Exit status 1, as the protocol asks after an exit that no
 		// shutdown preceded, and after a broken stream.

@@ -7,6 +7,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
 	"testing"
 )
 
@@ -16,6 +19,15 @@ import (
 var (
 	hiplintBin string // the binary under test
 	repoRoot   string // the module root, where examples/ lives
+
+	// coldGOCACHE is the build cache of the tests that must not use the
+	// user's (freshEnv, headersEnv): empty when the tests start, so that
+	// nothing cgo made before, on a machine with other headers, is reused
+	// (the go command does not key cgo's output on the headers' contents).
+	// It is shared among those tests, which build the same dependencies
+	// (runtime/cgo, the standard library) with the same compilers and
+	// headers: one cold build instead of one per test.
+	coldGOCACHE string
 )
 
 func TestMain(m *testing.M) {
@@ -31,6 +43,7 @@ func runTests(m *testing.M) int {
 	defer os.RemoveAll(dir)
 
 	hiplintBin = filepath.Join(dir, "hiplint")
+	coldGOCACHE = filepath.Join(dir, "gocache")
 	build := exec.Command("go", "build", "-o", hiplintBin, ".")
 	build.Stdout, build.Stderr = os.Stdout, os.Stderr
 	if err := build.Run(); err != nil {
@@ -41,6 +54,8 @@ func runTests(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
+	// The suite's own result cache (docs/cache.md), not the user's.
+	os.Setenv("HIPLINT_CACHE", filepath.Join(dir, "cache"))
 	return m.Run()
 }
 
@@ -80,4 +95,34 @@ func runCmdIn(t *testing.T, dir string, env []string, name string, args ...strin
 func hiplint(t *testing.T, dir string, args ...string) result {
 	t.Helper()
 	return run(t, dir, hiplintBin, args...)
+}
+
+// sharedRun is one run of the binary that several tests read.
+type sharedRun struct {
+	once sync.Once
+	res  result
+}
+
+// exampleRuns holds the runs of the binary on ./examples/... in the module
+// root, by their flags.
+var exampleRuns sync.Map // string (the flags) -> *sharedRun
+
+// onExamples returns the run of the binary under test with flags on
+// ./examples/... in the module root, in this process's environment. The
+// examples do not change during the tests, and each run takes seconds of
+// CPU, so the tests that read the same run share it: the first that asks
+// makes it.
+func onExamples(t *testing.T, flags ...string) result {
+	t.Helper()
+	v, _ := exampleRuns.LoadOrStore(strings.Join(flags, "\x00"), new(sharedRun))
+	r := v.(*sharedRun)
+	made := false
+	r.once.Do(func() {
+		made = true
+		r.res = hiplint(t, repoRoot, append(slices.Clone(flags), "./examples/...")...)
+	})
+	if !made {
+		t.Logf("hiplint %v ./examples/...: exit %d (the run another test made)", flags, r.res.code)
+	}
+	return r.res
 }

@@ -135,13 +135,12 @@ type sarifNotification struct {
 
 // sarif builds the SARIF log of res. failed says whether a package failed to
 // load or type-check.
-func (p *program) sarif(res *results, roots []*packages.Package, failed, strict bool) *sarifLog {
-	root := p.sourceRoot(roots)
-	src := fixes.NewSources()
+func (p *program) sarif(res *results, moduleDir string, failed, strict bool) *sarifLog {
+	root := p.sourceRoot(moduleDir)
 
 	rules, index := p.sarifRules()
-	ruleOf := func(f *finding) int {
-		id := cmp.Or(f.Diagnostic.Category, f.Analyzer)
+	ruleOf := func(f *outFinding) int {
+		id := cmp.Or(f.Category, f.Analyzer)
 		if i, ok := index[id]; ok {
 			return i
 		}
@@ -152,7 +151,7 @@ func (p *program) sarif(res *results, roots []*packages.Package, failed, strict 
 			ShortDescription:     sarifMessage{Text: "reported by the " + f.Analyzer + " analyzer"},
 			FullDescription:      sarifMessage{Text: "reported by the " + f.Analyzer + " analyzer"},
 			Help:                 sarifMessage{Text: "reported by the " + f.Analyzer + " analyzer"},
-			HelpURI:              cmp.Or(f.Diagnostic.URL, informationURI),
+			HelpURI:              cmp.Or(f.URL, informationURI),
 			DefaultConfiguration: sarifConfiguration{Level: "warning"},
 			Properties:           sarifRuleProperties{Tags: []string{"hiplint", f.Analyzer}, Precision: "high"},
 		})
@@ -198,25 +197,24 @@ func (p *program) sarif(res *results, roots []*packages.Package, failed, strict 
 	}
 
 	occurrences := map[string]int{} // base fingerprint -> results so far
-	for _, f := range res.findings {
+	for _, f := range res.out {
 		i := ruleOf(f)
 		rule := rules[i]
 		r := sarifResult{
 			RuleID:    rule.ID,
 			RuleIndex: i,
 			Level:     rule.DefaultConfiguration.Level,
-			Message:   sarifMessage{Text: f.Diagnostic.Message},
-			Locations: []sarifLocation{{PhysicalLocation: p.sarifPhysical(src, root, f.Pkg, f.Diagnostic.Pos, f.Diagnostic.End)}},
+			Message:   sarifMessage{Text: f.Message},
+			Locations: []sarifLocation{{PhysicalLocation: f.Span.physical(root)}},
 		}
-		for j, rel := range f.Diagnostic.Related {
+		for j, rel := range f.Related {
 			r.RelatedLocations = append(r.RelatedLocations, sarifLocation{
 				ID:               j + 1,
-				PhysicalLocation: p.sarifPhysical(src, root, f.Pkg, rel.Pos, rel.End),
+				PhysicalLocation: rel.Span.physical(root),
 				Message:          &sarifMessage{Text: rel.Message},
 			})
 		}
-		line, _ := sourceLine(src, f.Pkg, f.Posn)
-		base := fingerprint(rule.ID, r.Locations[0].PhysicalLocation.ArtifactLocation.URI, line)
+		base := fingerprint(rule.ID, r.Locations[0].PhysicalLocation.ArtifactLocation.URI, f.Line)
 		occurrences[base]++
 		r.PartialFingerprints = map[string]string{fingerprintKey: base + ":" + strconv.Itoa(occurrences[base])}
 		run.Results = append(run.Results, r)
@@ -298,7 +296,7 @@ func ruleName(title string) string {
 // work tree that holds the working directory, else the main module's root,
 // else the working directory. GitHub code scanning wants paths relative to
 // the repository's root.
-func (p *program) sourceRoot(roots []*packages.Package) string {
+func (p *program) sourceRoot(moduleDir string) string {
 	for dir := p.dir; ; {
 		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
 			return dir
@@ -309,20 +307,30 @@ func (p *program) sourceRoot(roots []*packages.Package) string {
 		}
 		dir = parent
 	}
-	for _, pkg := range roots {
-		if pkg.Module != nil && pkg.Module.Main && pkg.Module.Dir != "" {
-			return pkg.Module.Dir
-		}
+	if moduleDir != "" {
+		return moduleDir
 	}
 	return p.dir
 }
 
-// sarifPhysical is the location of [pos, end) of pkg in the user's file.
+// sarifSpan is a SARIF location before its file is named relative to
+// the source root: the file, absolute, and the region (nil: none).
+type sarifSpan struct {
+	File   string
+	Region *sarifRegion `json:",omitempty"`
+}
+
+// physical is s with its file named relative to root.
+func (s sarifSpan) physical(root string) sarifPhysicalLocation {
+	return sarifPhysicalLocation{ArtifactLocation: artifactLocation(root, s.File), Region: s.Region}
+}
+
+// sarifSpanOf is the location of [pos, end) of pkg in the user's file.
 // An end that cannot be placed exactly (cgo rewrote the text around it) or
 // is not after the start ends the region at the end of the start's line.
-func (p *program) sarifPhysical(src *fixes.Sources, root string, pkg *packages.Package, pos, end token.Pos) sarifPhysicalLocation {
+func sarifSpanOf(src *fixes.Sources, pkg *packages.Package, pos, end token.Pos) sarifSpan {
 	start, stop, exact := userSpan(src, pkg, pos, end)
-	loc := sarifPhysicalLocation{ArtifactLocation: artifactLocation(root, start.Filename)}
+	loc := sarifSpan{File: start.Filename}
 	if !start.IsValid() || start.Line <= 0 {
 		return loc
 	}

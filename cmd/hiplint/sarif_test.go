@@ -158,7 +158,7 @@ func checkGitHubRequired(t *testing.T, doc *sarifDoc) []mark {
 
 func TestSARIFOnTheExamples(t *testing.T) {
 	t.Parallel()
-	res := hiplint(t, repoRoot, "-sarif", "./examples/...")
+	res := onExamples(t, "-sarif")
 	assert.Equal(t, exitFindings, res.code)
 	doc := parseSARIF(t, res.stdout)
 	// The repository root is the git work tree or the module root: both are

@@ -361,7 +361,7 @@ func TestSARIFAndJSONPositionsLieWithinTheirLines(t *testing.T) {
 	}
 	utf16Len := func(s string) int { return len(utf16.Encode([]rune(s))) }
 
-	res := hiplint(t, repoRoot, "-sarif", "./examples/...")
+	res := onExamples(t, "-sarif")
 	require.Equal(t, exitFindings, res.code)
 	doc := parseSARIF(t, res.stdout)
 	var regions, calls int
@@ -392,7 +392,7 @@ func TestSARIFAndJSONPositionsLieWithinTheirLines(t *testing.T) {
 	assert.Positive(t, regions)
 	assert.GreaterOrEqual(t, calls, 8, "most example findings are on C calls")
 
-	res = hiplint(t, repoRoot, "-json", "./examples/...")
+	res = onExamples(t, "-json")
 	require.Equal(t, exitFindings, res.code)
 	var tree map[string]map[string][]jsonDiagnostic
 	require.NoError(t, json.Unmarshal([]byte(res.stdout), &tree))

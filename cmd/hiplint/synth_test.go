@@ -12,8 +12,9 @@ import (
 )
 
 // Synthesis (internal/synth), through the built binary, on a machine
-// without GPU headers and with an empty build cache (Go's cache does not key
-// cgo's output on header contents).
+// without GPU headers and with a build cache that was empty when the tests
+// started (coldGOCACHE: Go's cache does not key cgo's output on header
+// contents).
 
 // loadReport runs the binary with HIPLINT_LOADREPORT and returns the run and
 // the report's line for pkg.
@@ -47,6 +48,21 @@ func TestSynthLibraryHeaderKeepsCTypes(t *testing.T) {
 	assert.Contains(t, forced.stderr, "tier 3 forced (HIPLINT_TIER3=force)")
 }
 
+// TestSynthEmptiesCSources: a package whose own C source includes the
+// library header the machine lacks (its Go preamble too) keeps the
+// runtime's C types: the C source is emptied, the library's names are
+// declared from their use in Go, and the hazard, which needs the C types,
+// is found; the note names the emptied source.
+func TestSynthEmptiesCSources(t *testing.T) {
+	t.Parallel()
+	res, line := loadReport(t, freshEnv(t), loadingPkg("csource"), "./"+loadingDir+"/csource")
+	require.Equal(t, exitFindings, res.code, "stderr: %s", res.stderr)
+	assert.Equal(t, loadingPkg("csource")+" analyzed gpu", line)
+	assert.Equal(t, loadingHazards(t, "csource"), marksOf(parseText(t, res.stdout)))
+	assert.Regexp(t, `csource: note: cgo failed \([^)]*hlfakelib\.h[^)]*\); stubbed <hlfakelib\.h>; emptied its C sources csource\.c \(they include a missing header; hiplint reads only Go\); declared \d+ C names from their use in Go \([^)]*\): analyzed with the runtime's C types`, res.stderr)
+	assert.NotContains(t, res.stderr, "without C types")
+}
+
 // TestSynthAbsoluteInclude: HIP's header included by absolute path into a
 // ROCm tree the machine does not have is served by hiplint's declarations.
 func TestSynthAbsoluteInclude(t *testing.T) {
@@ -73,7 +89,7 @@ func TestSynthPlatformMacro(t *testing.T) {
 		t.Run(dir, func(t *testing.T) {
 			t.Parallel()
 			pkg := "github.com/hiplint/hiplint/cmd/hiplint/testdata/" + dir
-			res, line := loadReport(t, append(os.Environ(), "GOCACHE="+t.TempDir()), pkg, "./cmd/hiplint/testdata/"+dir)
+			res, line := loadReport(t, append(os.Environ(), "GOCACHE="+coldGOCACHE), pkg, "./cmd/hiplint/testdata/"+dir)
 			require.Equal(t, exitFindings, res.code, "stderr: %s", res.stderr)
 			assert.Equal(t, pkg+" analyzed gpu", line)
 			assert.Equal(t, sortedMarks(markedHazards(t, "cmd/hiplint/testdata/"+dir+"/"+dir+".go")), marksOf(parseText(t, res.stdout)))

@@ -14,8 +14,9 @@ import (
 )
 
 // The loading tiers (internal/driver), through the built binary, on a
-// machine whose C compiler finds no GPU headers and with an empty build
-// cache (Go's cache does not key cgo's output on system headers).
+// machine whose C compiler finds no GPU headers and with a build cache that
+// was empty when the tests started (coldGOCACHE: Go's cache does not key
+// cgo's output on system headers).
 
 const loadingDir = "testdata/src/loading"
 
@@ -23,9 +24,9 @@ func loadingPkg(name string) string {
 	return "github.com/hiplint/hiplint/" + loadingDir + "/" + name
 }
 
-// freshEnv is a machine without GPU headers, with an empty build cache.
+// freshEnv is a machine without GPU headers, with the cold build cache.
 func freshEnv(t *testing.T) []string {
-	return append(testenv.NoGPUHeaders(t), "GOCACHE="+t.TempDir())
+	return append(testenv.NoGPUHeaders(t), "GOCACHE="+coldGOCACHE)
 }
 
 func loadingHazards(t *testing.T, pkgs ...string) []mark {
@@ -54,7 +55,7 @@ func TestTiersEachPackageLoads(t *testing.T) {
 	env := freshEnv(t)
 	res := runEnv(t, env, "./"+loadingDir+"/...")
 	require.Equal(t, exitFindings, res.code)
-	all := []string{"missingsdk", "usesmissing", "conflict", "guarded", "typeerr", "cublas", "absinclude", "cycle"}
+	all := []string{"missingsdk", "usesmissing", "conflict", "guarded", "typeerr", "cublas", "absinclude", "cycle", "csource"}
 	assert.Equal(t, loadingHazards(t, all...), marksOf(parseText(t, res.stdout)))
 
 	assert.Equal(t, 1, lineCount(res.stderr, `^hiplint: `+regexp.QuoteMeta(loadingPkg("conflict"))+`: note: cgo failed \(.+\); analyzed from its Go files without C types`), "one note for conflict")

@@ -15,8 +15,15 @@ import (
 // go:generate line; no way of linting it may create that file, and confirm
 // runs only the tests it planned (-run that matches none: nothing).
 func TestLintingRunsNoUserCode(t *testing.T) {
+	t.Parallel()
 	marker := filepath.Join(t.TempDir(), "ran")
-	t.Setenv("HIPLINT_USERCODE_MARKER", marker)
+	// In the commands' environment, not this process's (t.Setenv), so that
+	// the test can run in parallel with the others.
+	env := append(os.Environ(), "HIPLINT_USERCODE_MARKER="+marker)
+	lint := func(args ...string) result {
+		t.Helper()
+		return runCmdIn(t, ".", env, hiplintBin, args...)
+	}
 	pkg := "./testdata/usercode"
 	noMark := func(how string) {
 		t.Helper()
@@ -24,7 +31,7 @@ func TestLintingRunsNoUserCode(t *testing.T) {
 		assert.True(t, os.IsNotExist(err), "%s ran user code: %q", how, data)
 	}
 
-	res := hiplint(t, ".", pkg)
+	res := lint(pkg)
 	assert.Equal(t, exitFindings, res.code, "the leak is found")
 	assert.Contains(t, res.stdout, "HL2001")
 	noMark("hiplint")
@@ -35,17 +42,18 @@ func TestLintingRunsNoUserCode(t *testing.T) {
 		{"-diff", pkg},
 		{"-headers", "hiplint", pkg},
 	} {
-		hiplint(t, ".", args...)
+		lint(args...)
 		noMark("hiplint " + args[0])
 	}
 
 	vet := exec.Command("go", "vet", "-vettool="+hiplintBin, pkg)
+	vet.Env = env
 	out, err := vet.CombinedOutput()
 	t.Logf("go vet -vettool: %v\n%s", err, out)
 	assert.Contains(t, string(out), "is not unloaded on this return")
 	noMark("go vet -vettool")
 
-	res = hiplint(t, ".", "confirm", "-run", "NoSuchTest", pkg)
+	res = lint("confirm", "-run", "NoSuchTest", pkg)
 	require.Equal(t, 4, res.code, "not exercised is no verdict: %s", res.stderr)
 	assert.Contains(t, res.stdout, "NOT EXERCISED")
 	noMark("hiplint confirm -run NoSuchTest")

@@ -232,10 +232,13 @@ func Run(cfg Config, patterns ...string) (*Result, error) {
 }
 
 // load loads the patterns; with hashes, it records the hash of each file
-// it parses. Unless cfg.NoTier3, packages whose cgo step
-// failed are repaired where synth can, each repair followed by another load
-// (at most synth.MaxRounds more); with cfg.ForceTier3, every cgo package
-// is made to fail and loaded again. Call cleanup when the packages are no
+// it parses. Unless cfg.NoTier3, packages whose cgo step failed are
+// repaired where synth can, at most synth.MaxRounds rounds: each round
+// lists and type-checks again only the packages the repairs reach, in
+// place in the loaded graph (rescan), and the packages that import a
+// rescued one are type-checked again once at the end. With cfg.ForceTier3,
+// every cgo package is made to fail and the patterns are loaded again,
+// the first load dropped before. Call cleanup when the packages are no
 // longer needed.
 func load(cfg *Config, patterns []string, hashes *sourceHashes) (pkgs []*packages.Package, rescued []synth.Rescue, cleanup func(), err error) {
 	var cleanups []func()
@@ -243,6 +246,21 @@ func load(cfg *Config, patterns []string, hashes *sourceHashes) (pkgs []*package
 		for _, c := range cleanups {
 			c()
 		}
+	}
+	// cgo leaves its compiler input (cgo-gcc-input-N and .c) in TMPDIR
+	// when the C compiler fails, as it does at every tier-3 package and
+	// every round of synthesis: every go command of the load (go list,
+	// the export-data and rescan loads) gets a temporary directory of its
+	// own, removed with the rest.
+	if tmp, err := os.MkdirTemp(tempDir(cfg.Env), "hiplint-load-"); err == nil {
+		cleanups = append(cleanups, func() { os.RemoveAll(tmp) })
+		c := *cfg
+		env := cfg.Env
+		if env == nil {
+			env = os.Environ()
+		}
+		c.Env = append(slices.Clip(env), "TMPDIR="+tmp)
+		cfg = &c
 	}
 	pkgs, err = loadOnce(cfg, cfg.Overlay, patterns, hashes)
 	if err != nil || cfg.NoTier3 {
@@ -259,6 +277,7 @@ func load(cfg *Config, patterns []string, hashes *sourceHashes) (pkgs []*package
 		if !s.ForceTier3(pkgs) {
 			return pkgs, nil, cleanup, nil
 		}
+		pkgs = nil // one load at a time
 		overlay, err := s.Overlay()
 		if err != nil {
 			return nil, nil, cleanup, err
@@ -266,25 +285,32 @@ func load(cfg *Config, patterns []string, hashes *sourceHashes) (pkgs []*package
 		pkgs, err = loadOnce(cfg, overlay, patterns, hashes)
 		return pkgs, nil, cleanup, err
 	}
+	r := newRescan(cfg, hashes, pkgs)
+	if r == nil {
+		return pkgs, nil, cleanup, nil
+	}
 	for round := 0; round <= synth.MaxRounds; round++ {
 		if !s.Step(pkgs, round == synth.MaxRounds) {
 			break
 		}
 		overlay, err := s.Overlay()
 		if err != nil {
-			break // the packages stay as loaded: at tier 3
+			r.restoreAll() // the packages stay as loaded: at tier 3
+			break
 		}
-		next, err := loadOnce(cfg, overlay, patterns, hashes)
-		if err != nil {
+		if err := r.apply(overlay); err != nil {
 			if cfg.Context != nil && cfg.Context.Err() != nil {
 				return nil, nil, cleanup, err // cancelled: nothing to analyze
 			}
-			break // the packages stay as loaded before the repair
+			break // the packages stay as loaded, at tier 3
 		}
-		pkgs = next
 	}
+	r.finish()
 	return pkgs, s.Rescued(pkgs), cleanup, nil
 }
+
+// loadPackages is packages.Load (a test counts the loads).
+var loadPackages = packages.Load
 
 // loadOnce runs packages.Load once, with overlay.
 func loadOnce(cfg *Config, overlay map[string][]byte, patterns []string, hashes *sourceHashes) ([]*packages.Package, error) {
@@ -296,15 +322,7 @@ func loadOnce(cfg *Config, overlay map[string][]byte, patterns []string, hashes 
 	if hashes != nil {
 		lc.ParseFile = hashes.parseFile
 	}
-	// cgo leaves its compiler input (cgo-gcc-input-N and .c) in TMPDIR
-	// when the C compiler fails, as it does at every tier-3 package and
-	// every round of synthesis: go list gets a temporary directory of
-	// its own, removed after the load.
-	if tmp, err := os.MkdirTemp(tempDir(lc.Env), "hiplint-load-"); err == nil {
-		defer os.RemoveAll(tmp)
-		lc.Env = append(slices.Clip(lc.Env), "TMPDIR="+tmp)
-	}
-	pkgs, err := packages.Load(lc, patterns...)
+	pkgs, err := loadPackages(lc, patterns...)
 	if err == nil && len(pkgs) == 0 {
 		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}

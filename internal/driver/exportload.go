@@ -88,7 +88,7 @@ func loadFactSyntax(cfg *Config, overlay map[string][]byte, patterns []string, h
 	if hashes != nil {
 		lc.ParseFile = hashes.parseFile
 	}
-	all, err := packages.Load(lc, append(slices.Clip(patterns), extra...)...)
+	all, err := loadPackages(lc, append(slices.Clip(patterns), extra...)...)
 	if err != nil {
 		return nil, false
 	}

@@ -40,6 +40,9 @@ type pkgResult struct {
 	// withheld counts, by file, the findings whose fixes are not offered
 	// because a file is too large (Server.maxFixFileSize).
 	withheld map[string]int
+	// noCache: the analysis failed or was incomplete (an analyzer
+	// failure, a load error, a panic): the result cache keeps nothing.
+	noCache bool
 }
 
 // A finding is one diagnostic, ready to publish, with its quick fixes.
@@ -107,31 +110,20 @@ func (s *Server) analyzeDir(ctx context.Context, dir string, overlay map[string]
 		if r := recover(); r != nil {
 			res.problems = append(res.problems, fmt.Sprintf("internal error analyzing %s: %v\n%s", dir, r, debug.Stack()))
 			res.findings = map[string][]*finding{}
+			res.noCache = true
 		}
 	}()
 
 	// The same pipeline as the command line's (internal/driver): the same
 	// tiers, tier 3 included, the same containment of analyzer failures,
 	// the same directives.
-	r, err := driver.Run(driver.Config{
-		Analyzers:      s.opts.Analyzers,
-		Checks:         s.opts.Checks,
-		Directives:     true, // HL0001–HL0003, as the command line reports them
-		Context:        ctx,
-		Dir:            dir,
-		Env:            s.opts.Env,
-		MissingHeaders: s.opts.MissingHeaders,
-		Tags:           s.opts.Tags,
-		Tests:          s.opts.Tests,
-		Overlay:        overlay,
-		NoTier3:        s.opts.NoTier3,
-		Stacks:         s.opts.Debug,
-		Override:       s.currentOverride(),
-	}, ".")
+	r, err := driver.Run(s.driverConfig(ctx, dir, overlay), ".")
 	if err != nil {
 		res.problems = append(res.problems, fmt.Sprintf("loading %s: %v", dir, err))
+		res.noCache = true
 		return res
 	}
+	res.noCache = len(r.Errors) > 0
 	for _, pkg := range r.Packages {
 		res.pkgPaths[pkg.PkgPath] = true
 		for _, f := range pkg.GoFiles {
@@ -159,6 +151,25 @@ func (s *Server) analyzeDir(ctx context.Context, dir string, overlay map[string]
 	}
 	s.collect(r.Findings, res, overlay)
 	return res
+}
+
+// driverConfig is the driver's configuration for analyzing dir.
+func (s *Server) driverConfig(ctx context.Context, dir string, overlay map[string][]byte) driver.Config {
+	return driver.Config{
+		Analyzers:      s.opts.Analyzers,
+		Checks:         s.opts.Checks,
+		Directives:     true, // HL0001–HL0003, as the command line reports them
+		Context:        ctx,
+		Dir:            dir,
+		Env:            s.opts.Env,
+		MissingHeaders: s.opts.MissingHeaders,
+		Tags:           s.opts.Tags,
+		Tests:          s.opts.Tests,
+		Overlay:        overlay,
+		NoTier3:        s.opts.NoTier3,
+		Stacks:         s.opts.Debug,
+		Override:       s.currentOverride(),
+	}
 }
 
 // collect turns the driver's findings into findings of res, ready to

@@ -38,6 +38,7 @@ import (
 
 	"github.com/hiplint/hiplint/internal/config"
 	"github.com/hiplint/hiplint/internal/diag"
+	"github.com/hiplint/hiplint/internal/resultcache"
 	"github.com/sourcegraph/jsonrpc2"
 	"golang.org/x/tools/go/analysis"
 )
@@ -91,6 +92,13 @@ type Options struct {
 	// after each package's hiplint.toml; the editor's settings apply after
 	// it (config.go).
 	Override *config.Override
+	// Cache, when not nil, keeps each directory's result and answers an
+	// analysis whose inputs are unchanged from it (cache.go,
+	// docs/cache.md); CacheIdentity is added to every key (hiplint's
+	// build). CacheStats, when not nil, is told of each hit and miss.
+	Cache         *resultcache.Cache
+	CacheIdentity []byte
+	CacheStats    func(dir string, hit bool)
 }
 
 // DefaultMaxFixFileSize is the largest file, as the editor holds it and as
@@ -618,7 +626,7 @@ func (s *Server) analyze(ctx context.Context, dir string, due *analysisDue) {
 	s.mu.Unlock()
 
 	start := time.Now()
-	res := s.analyzeDir(ctx, dir, overlayOf(buffers))
+	res := s.analyzeDirCached(ctx, dir, overlayOf(buffers))
 	if ctx.Err() != nil {
 		return
 	}

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -125,8 +126,13 @@ func parseFailure(out string) *failure {
 			chain = chain[:0]
 			continue
 		}
-		if m := cUse.FindStringSubmatch(t); m != nil && strings.HasSuffix(m[1], ".go") {
-			// A name the preamble's own C code uses.
+		if m := cUse.FindStringSubmatch(t); m != nil && (strings.HasSuffix(m[1], ".go") || localHeader(m[1], chain)) {
+			// A name the preamble's own C code uses, or a header of the
+			// package's own that the preamble includes: the names go to the
+			// Go file, whose declarations come before that include.
+			if !strings.HasSuffix(m[1], ".go") {
+				m[1] = chain[len(chain)-1].file
+			}
 			name, k := m[2]+m[4]+m[5], kindConst
 			switch {
 			case m[2] != "":
@@ -152,6 +158,25 @@ func parseFailure(out string) *failure {
 	}
 	return f
 }
+
+// localHeader reports whether file, where the compiler found an error, is
+// a header of the package's own (named relative to its directory) included
+// from a Go file's preamble.
+// The header synthesis generated for a Go file counts as the file's own:
+// a runtime type its declarations use that the runtime's header turned out
+// not to declare (zerfoo's cudaDataType) is then declared too.
+func localHeader(file string, chain []fileLine) bool {
+	if len(chain) == 0 || !strings.HasSuffix(chain[len(chain)-1].file, ".go") {
+		return false
+	}
+	if filepath.Base(file) == generatedName {
+		return true
+	}
+	return !filepath.IsAbs(file) && (strings.HasSuffix(file, ".h") || strings.HasSuffix(file, ".hpp"))
+}
+
+// generatedName is the name of the headers synthesis generates.
+const generatedName = "hiplint_synth.h"
 
 func (f *failure) setOther(line string) {
 	if f.other == "" {

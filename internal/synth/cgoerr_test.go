@@ -1,6 +1,8 @@
 package synth
 
 import (
+	"maps"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -60,5 +62,14 @@ func TestTypeErrorsAboutC(t *testing.T) {
 		{Pos: "/m/q.go:1:1", Msg: "cannot use x (variable of type int) as _Ctype_float value", Kind: packages.TypeError},
 		{Pos: "-", Msg: "# p", Kind: packages.ListError},
 	}}
-	assert.Equal(t, map[string]bool{"/m/p.go:5:24": true, "/m/p.go:5:12": true, "/m/q.go:1:1": true}, s.typeErrors(p))
+	assert.Equal(t, []string{"/m/p.go:5:12", "/m/p.go:5:24", "/m/q.go:1:1"}, slices.Sorted(maps.Keys(s.typeErrors(p))))
+}
+
+// TestParseFailureGeneratedHeader: a type that synthesis's own header uses
+// and nothing declares (a runtime type the runtime's header lacks:
+// zerfoo's cudaDataType) is a name of the Go file that includes it.
+func TestParseFailureGeneratedHeader(t *testing.T) {
+	f := parseFailure("# example.com/cublas\ncgo: \ncc errors for preamble:\nIn file included from internal/cublas/cublas.go:7:\n/home/u/.cache/hiplint/gen-428b/hiplint_synth.h:13:73: error: unknown type name 'cudaDataType'\n   13 | int cublasGemmEx(cudaDataType);\n")
+	assert.Equal(t, "", f.other)
+	assert.Equal(t, map[string]map[string]kind{"internal/cublas/cublas.go": {"cudaDataType": kindType}}, f.inC)
 }

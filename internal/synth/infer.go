@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -64,7 +65,16 @@ type inferer struct {
 	files    []*ast.File
 	declType map[token.Pos]ast.Expr // a declared name -> its type expression
 	declInit map[token.Pos]ast.Expr // a declared name without a type -> its initializer
-	decls    map[string]*decl
+	// declTuple: a name declared from one result of a call of several
+	// (p, m := f()) -> the call and the result's index.
+	declTuple map[token.Pos]tupleInit
+	funcDecl  map[token.Pos]*ast.FuncDecl // a Go function of the package, by its name's position
+	decls     map[string]*decl
+}
+
+type tupleInit struct {
+	call *ast.CallExpr
+	i    int
 }
 
 // infer returns the declarations of the names, which the package's files
@@ -77,14 +87,15 @@ type inferer struct {
 // made-up, distinct value). inC are names only the preamble's C code uses,
 // with the kind the compiler's error gives them.
 func infer(info *types.Info, files []*ast.File, names []string, inC map[string]kind) map[string]*decl {
-	in := &inferer{info: info, files: files, declType: map[token.Pos]ast.Expr{}, declInit: map[token.Pos]ast.Expr{}, decls: map[string]*decl{}}
+	in := &inferer{info: info, files: files, declType: map[token.Pos]ast.Expr{}, declInit: map[token.Pos]ast.Expr{},
+		declTuple: map[token.Pos]tupleInit{}, funcDecl: map[token.Pos]*ast.FuncDecl{}, decls: map[string]*decl{}}
 	for _, n := range names {
 		in.decls[n] = &decl{name: n, kind: -1}
 	}
 	for n, k := range inC {
-		if in.decls[n] == nil {
-			in.decls[n] = &decl{name: n, kind: k}
-		}
+		// The kind the compiler's error gives a name of the C code wins:
+		// the C code needs it so.
+		in.decls[n] = &decl{name: n, kind: k}
 	}
 	in.index()
 	typeUse := map[string]bool{}
@@ -145,8 +156,10 @@ func infer(info *types.Info, files []*ast.File, names []string, inC map[string]k
 		switch {
 		case typeUse[n]:
 			d.kind = kindType
-		case len(calls[n]) > 0 && allOneArg(calls[n]) && typeLikeName(n):
-			d.kind = kindType // a conversion: C.bool(x), C.rocblas_int(n), C.cudnnHandle_t(h)
+		case len(calls[n]) > 0 && allOneArg(calls[n]) && (typeLikeName(n) || in.convertsGoValue(calls[n])):
+			// A conversion: C.bool(x), C.rocblas_int(n), C.cudnnHandle_t(h),
+			// C.cufftType(typ) with typ of a Go type.
+			d.kind = kindType
 		case len(calls[n]) > 0:
 			d.kind = kindFunc
 		default:
@@ -159,13 +172,22 @@ func infer(info *types.Info, files []*ast.File, names []string, inC map[string]k
 			continue
 		}
 		d.ret = "int"
+		var weak []bool // a parameter typed from a nil argument: void*, until a call says better
 		for _, c := range calls[n] {
 			if d.params == nil || len(c.Args) > len(d.params) && d.params != nil && allEmpty(d.params) {
 				d.params = make([]string, len(c.Args))
+				weak = make([]bool, len(c.Args))
 			}
 			for i, a := range c.Args {
-				if i < len(d.params) && d.params[i] == "" {
-					d.params[i] = in.cType(a, 0)
+				if i >= len(d.params) || d.params[i] != "" && !weak[i] {
+					continue
+				}
+				nilArg := isNil(in.info, a)
+				if d.params[i] != "" && nilArg {
+					continue
+				}
+				if t := in.cType(a, 0); t != "" {
+					d.params[i], weak[i] = t, nilArg
 				}
 			}
 		}
@@ -181,6 +203,31 @@ func infer(info *types.Info, files []*ast.File, names []string, inC map[string]k
 			}
 		}
 	}
+	// A type a declaration uses that nothing declares and that belongs to
+	// the names' library (cgo stopped before it reached the name): a type
+	// too.
+	fams := map[string]bool{}
+	for n := range in.decls {
+		if f := family(n); f != "" {
+			fams[f] = true
+		}
+	}
+	var refs []string
+	for _, d := range in.decls {
+		refs = append(refs, d.ret)
+		refs = append(refs, d.params...)
+		for _, t := range d.fields {
+			refs = append(refs, t)
+		}
+	}
+	for _, r := range refs {
+		r = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(r), "const "))
+		r = strings.TrimRight(r, "* ")
+		if r == "" || in.decls[r] != nil || strings.ContainsAny(r, " ") || !fams[family(r)] || runtimeHeader(r) != "" {
+			continue
+		}
+		in.decls[r] = &decl{name: r, kind: kindType}
+	}
 	// Constants: distinct made-up values, in name order.
 	var consts []string
 	for n, d := range in.decls {
@@ -193,6 +240,50 @@ func infer(info *types.Info, files []*ast.File, names []string, inC map[string]k
 		in.decls[n].value = constBase + int64(i)
 	}
 	return in.decls
+}
+
+// convertsGoValue reports whether some call of cs passes one value of a Go
+// type (not a C type, not unsafe.Pointer, not an untyped constant): cgo
+// lets no C function take one, so C.X(v) can only be a conversion to the
+// C type X.
+func (in *inferer) convertsGoValue(cs []*ast.CallExpr) bool {
+	for _, c := range cs {
+		if len(c.Args) != 1 {
+			continue
+		}
+		tv, ok := in.info.Types[ast.Unparen(c.Args[0])]
+		if !ok || !tv.IsValue() || tv.Type == nil || mentionsC(tv.Type) {
+			continue
+		}
+		if b, ok := tv.Type.Underlying().(*types.Basic); ok && (b.Info()&types.IsUntyped != 0 || b.Kind() == types.UnsafePointer || b.Kind() == types.Invalid) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// mentionsC reports whether t is or holds a type of the package C, or one
+// the type checker could not know (at tier 3, C's types are invalid).
+func mentionsC(t types.Type) bool {
+	switch t := t.(type) {
+	case *types.Named:
+		if obj := t.Obj(); obj.Pkg() != nil && obj.Pkg().Path() == "C" {
+			return true
+		}
+		return mentionsC(t.Underlying())
+	case *types.Alias:
+		return mentionsC(types.Unalias(t))
+	case *types.Basic:
+		return t.Kind() == types.Invalid
+	case *types.Pointer:
+		return mentionsC(t.Elem())
+	case *types.Slice:
+		return mentionsC(t.Elem())
+	case *types.Array:
+		return mentionsC(t.Elem())
+	}
+	return false
 }
 
 func allOneArg(cs []*ast.CallExpr) bool {
@@ -239,6 +330,15 @@ func (in *inferer) index() {
 						}
 					}
 				}
+				if c, ok := ast.Unparen(firstOf(n.Rhs)).(*ast.CallExpr); ok && n.Tok == token.DEFINE && len(n.Rhs) == 1 && len(n.Lhs) > 1 {
+					for i, l := range n.Lhs {
+						if id, ok := l.(*ast.Ident); ok {
+							in.declTuple[id.Pos()] = tupleInit{c, i}
+						}
+					}
+				}
+			case *ast.FuncDecl:
+				in.funcDecl[n.Name.Pos()] = n
 			}
 			return true
 		})
@@ -395,6 +495,12 @@ func (in *inferer) typeExprC(t ast.Expr) string {
 		if isUnsafePointer(in.info, t) {
 			return "void*"
 		}
+	case *ast.ArrayType:
+		// A slice or array of a C type: its elements are read by
+		// indexing, as through a pointer.
+		if s := in.typeExprC(t.Elt); s != "" {
+			return s + "*"
+		}
 	}
 	return ""
 }
@@ -416,6 +522,8 @@ func (in *inferer) cType(e ast.Expr, depth int) string {
 				return "int"
 			case types.UntypedFloat:
 				return "double"
+			case types.UntypedBool:
+				return "bool" // from <stdbool.h>, which text includes
 			}
 		}
 	}
@@ -445,16 +553,32 @@ func (in *inferer) cType(e ast.Expr, depth int) string {
 				}
 				return ""
 			}
+			switch name {
+			case "CString":
+				return "char*"
+			case "CBytes":
+				return "void*"
+			case "GoString", "GoStringN", "GoBytes":
+				return "" // Go values
+			}
 			if _, runtime := hipapi.Lookup(name); runtime {
 				return ""
 			}
-			if len(e.Args) == 1 {
+			if len(e.Args) == 1 && (typeLikeName(name) || in.convertsGoValue([]*ast.CallExpr{e})) {
 				return cName(name) // a conversion
 			}
 			return ""
 		}
 		if t := in.typeExprC(e.Fun); t != "" {
 			return t // (*C.float)(p), unsafe.Pointer(p)
+		}
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && len(e.Args) > 0 {
+			if _, builtin := in.info.Uses[id].(*types.Builtin); builtin && id.Name == "make" {
+				return in.typeExprC(e.Args[0]) // make([]*C.char, n): indexed as a char**
+			}
+		}
+		if t := in.goResult(e, 0); t != "" {
+			return t // a Go function's result declared with a C type
 		}
 	case *ast.SelectorExpr:
 		if name, ok := cgocall.CSelector(in.info, e); ok {
@@ -488,7 +612,46 @@ func (in *inferer) declared(obj types.Object, depth int) string {
 	if init := in.declInit[obj.Pos()]; init != nil {
 		return in.cType(init, depth+1)
 	}
+	if t, ok := in.declTuple[obj.Pos()]; ok {
+		return in.goResult(t.call, t.i)
+	}
 	return ""
+}
+
+// goResult returns the C type of result i of c, a call of a Go function
+// the package declares, from the function's declaration (at tier 3 the
+// type checker knows no C type: p, m := ints2CPtr(a) with a result
+// declared *C.int).
+func (in *inferer) goResult(c *ast.CallExpr, i int) string {
+	var id *ast.Ident
+	switch f := ast.Unparen(c.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	default:
+		return ""
+	}
+	fn, ok := in.info.Uses[id].(*types.Func)
+	if !ok {
+		return ""
+	}
+	d := in.funcDecl[fn.Pos()]
+	if d == nil || d.Type.Results == nil {
+		return ""
+	}
+	rs := fieldTypes(d.Type.Results)
+	if i >= len(rs) {
+		return ""
+	}
+	return in.typeExprC(rs[i])
+}
+
+func firstOf(es []ast.Expr) ast.Expr {
+	if len(es) == 0 {
+		return nil
+	}
+	return es[0]
 }
 
 // resultType returns the C type the result of the call c must have where
@@ -616,7 +779,36 @@ func text(decls map[string]*decl, names []string, declare func(string) bool) str
 	}
 	sort.Strings(sorted)
 	var b strings.Builder
+	// C's own type names come from the standard header that defines them
+	// (bool is a macro of <stdbool.h>: "typedef int bool;" does not compile
+	// once a header has brought it).
+	var std []string
 	for _, n := range sorted {
+		d := decls[n]
+		refs := append([]string{n, d.ret}, d.params...)
+		for _, t := range d.fields {
+			refs = append(refs, t)
+		}
+		for _, r := range refs {
+			r = strings.TrimRight(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(r), "const ")), "* ")
+			if h, ok := stdTypes[r]; ok && (r != n || d.kind == kindType) && !slices.Contains(std, h) {
+				std = append(std, h)
+			}
+		}
+		if h, ok := stdFuncs[n]; ok && d.kind == kindFunc && !slices.Contains(std, h) {
+			std = append(std, h)
+		}
+	}
+	sort.Strings(std)
+	for _, h := range std {
+		if h != "" {
+			fmt.Fprintf(&b, "#include <%s>\n", h)
+		}
+	}
+	for _, n := range sorted {
+		if _, ok := stdTypes[n]; ok {
+			continue
+		}
 		if d := decls[n]; d.kind == kindType && d.fields == nil {
 			if d.ptr {
 				fmt.Fprintf(&b, "typedef struct hiplint_synth_%s *%s;\n", n, n)
@@ -649,6 +841,9 @@ func text(decls map[string]*decl, names []string, declare func(string) bool) str
 		}
 	}
 	for _, n := range sorted {
+		if _, ok := stdFuncs[n]; ok {
+			continue // from its standard header
+		}
 		if d := decls[n]; d.kind == kindFunc {
 			params := "void"
 			if len(d.params) > 0 {
@@ -658,6 +853,44 @@ func text(decls map[string]*decl, names []string, declare func(string) bool) str
 		}
 	}
 	return b.String()
+}
+
+// family returns the library prefix of a C name, lower case: "cufft" for
+// cufftPlan1d, cufftHandle and CUFFT_R2C, "nvrtc" for nvrtcResult; "" for
+// a name with no prefix of three letters or more.
+func family(n string) string {
+	i := 0
+	if n != "" && n[0] >= 'A' && n[0] <= 'Z' {
+		for i < len(n) && n[i] >= 'A' && n[i] <= 'Z' {
+			i++
+		}
+	} else {
+		for i < len(n) && n[i] >= 'a' && n[i] <= 'z' {
+			i++
+		}
+	}
+	if i < 3 || i == len(n) {
+		return ""
+	}
+	return strings.ToLower(n[:i])
+}
+
+// stdTypes are the type names of standard C, with the header that
+// defines each ("" for a keyword).
+var stdTypes = map[string]string{
+	"bool": "stdbool.h", "_Bool": "",
+	"size_t": "stddef.h", "ptrdiff_t": "stddef.h",
+	"int8_t": "stdint.h", "int16_t": "stdint.h", "int32_t": "stdint.h", "int64_t": "stdint.h",
+	"uint8_t": "stdint.h", "uint16_t": "stdint.h", "uint32_t": "stdint.h", "uint64_t": "stdint.h",
+	"intptr_t": "stdint.h", "uintptr_t": "stdint.h",
+}
+
+// stdFuncs are functions of standard C a preamble gets through a library
+// header (C.free once <nvrtc.h> is stubbed), with the header that declares
+// each: a made-up prototype would clash with it.
+var stdFuncs = map[string]string{
+	"free": "stdlib.h", "malloc": "stdlib.h", "calloc": "stdlib.h", "realloc": "stdlib.h",
+	"memcpy": "string.h", "memset": "string.h", "strlen": "string.h",
 }
 
 // typeLikeName reports whether a name called with one argument is more

@@ -28,6 +28,7 @@ package synth
 
 import (
 	"fmt"
+	"go/ast"
 	"go/build"
 	"os"
 	"path/filepath"
@@ -59,10 +60,23 @@ type Synth struct {
 	servable Servable
 	generate Generate
 	files    map[string]*fileFix
-	gaveUp   map[string]string          // package path -> why
-	baseline map[string]map[string]bool // package path -> its type errors at tier 3
-	cause    map[string]string          // package path -> its first cgo error at tier 3
+	gaveUp   map[string]string            // package path -> why
+	baseline map[string]map[string]string // package path -> its type errors at tier 3
+	cause    map[string]string            // package path -> its first cgo error at tier 3
+	inC      map[string]map[string]kind   // package path -> the names its C code uses, with their kinds
+	emptied  map[string]emptiedSource     // a C source of a package, emptied in the overlay
 	force    bool
+}
+
+// An emptiedSource is a C source file of a package (not a preamble) that
+// includes a library header the machine lacks. cgo compiles it with the
+// package, and nothing in it can be declared from Go's use; the Go side
+// reaches its functions through the package's own headers. Synthesis
+// gives it no content: hiplint analyzes Go, and cgo's Go declarations come
+// from the preambles.
+type emptiedSource struct {
+	pkg    string
+	header string // the missing header it includes
 }
 
 type fileFix struct {
@@ -83,7 +97,8 @@ type fileFix struct {
 func New(overlay map[string][]byte, servable Servable, generate Generate) *Synth {
 	return &Synth{overlay: overlay, servable: servable, generate: generate,
 		files: map[string]*fileFix{}, gaveUp: map[string]string{},
-		baseline: map[string]map[string]bool{}, cause: map[string]string{}}
+		baseline: map[string]map[string]string{}, cause: map[string]string{}, inC: map[string]map[string]kind{},
+		emptied: map[string]emptiedSource{}}
 }
 
 func (s *Synth) read(file string) ([]byte, error) {
@@ -133,17 +148,17 @@ func failed(p *packages.Package) (string, bool) {
 	return "", false
 }
 
-// typeErrors returns the positions of p's type errors that involve C: the
-// message names a cgo-made identifier (_Ctype_int, _Cfunc_f, ...) or C.x, or
-// the source line mentions C. An error of the package's own Go code (an
+// typeErrors returns the type errors of p that involve C, their messages by
+// position: the message names a cgo-made identifier (_Ctype_int, _Cfunc_f,
+// ...) or C.x, or the source line mentions C. An error of the package's own Go code (an
 // instantiation cycle, a mistyped Go call) is no sign that a synthesized
 // declaration does not fit; the failed load type-checks nothing, so it is
 // not in the baseline either (was: any such error gave the package up).
-func (s *Synth) typeErrors(p *packages.Package) map[string]bool {
-	out := map[string]bool{}
+func (s *Synth) typeErrors(p *packages.Package) map[string]string {
+	out := map[string]string{}
 	for _, e := range p.Errors {
 		if e.Kind == packages.TypeError && !strings.HasPrefix(e.Msg, "could not import C") && s.aboutC(e) {
-			out[e.Pos] = true
+			out[e.Pos] = e.Msg
 		}
 	}
 	return out
@@ -213,9 +228,9 @@ func (s *Synth) Step(pkgs []*packages.Package, final bool) bool {
 			if s.touches(path) {
 				// Repaired: it must not have gained type errors.
 				base := s.baseline[path]
-				for pos := range s.typeErrors(p) {
-					if !base[pos] {
-						changed = s.giveUp(path, "synthesized declarations do not type-check: "+pos) || changed
+				for _, pos := range slices.Sorted(mapKeys(s.typeErrors(p))) {
+					if _, ok := base[pos]; !ok {
+						changed = s.giveUp(path, "synthesized declarations do not type-check: "+pos+": "+s.typeErrors(p)[pos]) || changed
 						break
 					}
 				}
@@ -227,6 +242,9 @@ func (s *Synth) Step(pkgs []*packages.Package, final bool) bool {
 			s.cause[path] = firstError(out)
 		}
 		f := parseFailure(out)
+		if debug() {
+			fmt.Fprintf(os.Stderr, "synth: %s failed in cgo:\n%s\n", path, out)
+		}
 		if final || !f.repairable() {
 			if s.touches(path) || !final {
 				changed = s.giveUp(path, cmpOr(f.other, "not repaired")) || changed
@@ -266,13 +284,18 @@ func (s *Synth) touches(path string) bool {
 			return true
 		}
 	}
+	for _, e := range s.emptied {
+		if e.pkg == path {
+			return true
+		}
+	}
 	return false
 }
 
 // giveUp undoes the repairs of the package path and keeps it from new
 // ones. It reports whether any repair was undone.
 func (s *Synth) giveUp(path, why string) bool {
-	if os.Getenv("HIPLINT_SYNTH_DEBUG") != "" {
+	if debug() {
 		fmt.Fprintf(os.Stderr, "synth: giving up %s: %s\n", path, why)
 	}
 	s.gaveUp[path] = why
@@ -283,8 +306,18 @@ func (s *Synth) giveUp(path, why string) bool {
 			undone = true
 		}
 	}
+	for name, e := range s.emptied {
+		if e.pkg == path {
+			delete(s.emptied, name)
+			undone = true
+		}
+	}
 	return undone
 }
+
+// debug reports whether HIPLINT_SYNTH_DEBUG asks for synthesis's steps on
+// standard error.
+func debug() bool { return os.Getenv("HIPLINT_SYNTH_DEBUG") != "" }
 
 // goFile returns the file of p the compiler named file.
 func goFile(p *packages.Package, file string) string {
@@ -308,6 +341,25 @@ func (s *Synth) fix(p *packages.Package, file string) *fileFix {
 	return f
 }
 
+// stub empties the include of the missing header name on a preamble line
+// of file, or, for an absolute include hiplint serves, names it by the
+// header's own name. It reports whether the repair is new.
+func (s *Synth) stub(p *packages.Package, file string, line int, name string) bool {
+	fx := s.fix(p, file)
+	if _, done := fx.blank[line]; done {
+		return false
+	}
+	if _, done := fx.absolute[line]; done {
+		return false
+	}
+	if tail, ok := s.served(name); ok {
+		fx.absolute[line] = tail
+	} else {
+		fx.blank[line] = name
+	}
+	return true
+}
+
 // repair adds the repairs f calls for to the files of p, and reports
 // whether there was anything new.
 func (s *Synth) repair(p *packages.Package, f *failure) bool {
@@ -315,7 +367,12 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 	for _, m := range f.missing {
 		file := goFile(p, m.file)
 		if file == "" {
-			return false
+			// Not a preamble: a C source of the package's own.
+			if !s.emptySources(p, m.file, m.name) {
+				return false
+			}
+			progress = true
+			continue
 		}
 		src, err := s.read(file)
 		if err != nil {
@@ -330,19 +387,24 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 		if !ok {
 			return false
 		}
-		fx := s.fix(p, file)
-		if _, done := fx.blank[m.line]; done {
-			continue
+		if s.stub(p, file, m.line, name) {
+			progress = true
 		}
-		if _, done := fx.absolute[m.line]; done {
-			continue
+		// cgo stops at the first file whose preamble a header is missing
+		// from: every other include of the same header in the package's
+		// files is just as missing, and is stubbed in the same round.
+		for _, other := range p.GoFiles {
+			src, err := s.read(other)
+			if err != nil {
+				continue
+			}
+			lines, _ := preamble(src)
+			for _, l := range lines {
+				if n, _, ok := includeName(l.text); ok && n == name && s.stub(p, other, l.line, name) {
+					progress = true
+				}
+			}
 		}
-		if tail, ok := s.served(name); ok {
-			fx.absolute[m.line] = tail
-		} else {
-			fx.blank[m.line] = name
-		}
-		progress = true
 	}
 	if f.platform != nil {
 		file := goFile(p, f.platform.file)
@@ -364,6 +426,7 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 			newNames = true
 		}
 	}
+	own := s.ownHeaderDecls(p)
 	for file, names := range f.unknown {
 		g := goFile(p, file)
 		if g == "" {
@@ -371,6 +434,9 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 		}
 		fx := s.fix(p, g)
 		for _, n := range names {
+			if own[n] {
+				continue // the package's header declares it, once it compiles
+			}
 			if !fx.names[n] {
 				fx.names[n] = true
 				newNames = true
@@ -379,7 +445,10 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 			}
 		}
 	}
-	inC := map[string]kind{}
+	if s.inC[p.PkgPath] == nil {
+		s.inC[p.PkgPath] = map[string]kind{}
+	}
+	inC := s.inC[p.PkgPath] // across rounds: a name the C code needs stays of its kind
 	for file, names := range f.inC {
 		g := goFile(p, file)
 		if g == "" {
@@ -387,6 +456,9 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 		}
 		fx := s.fix(p, g)
 		for n, k := range names {
+			if own[n] {
+				continue
+			}
 			inC[n] = k
 			if !fx.names[n] {
 				fx.names[n] = true
@@ -397,6 +469,7 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 		}
 	}
 	if newNames && p.TypesInfo != nil {
+		s.sameLibrary(p)
 		// The runtime's own names are never synthesized: the first time
 		// some are unknown, the file gets the runtime header that declares
 		// them (hiplint's where the machine has none); only what that
@@ -437,6 +510,146 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 	}
 	return progress
 }
+
+// cSourceExt are the extensions of the C and C++ sources cgo compiles
+// with a package.
+var cSourceExt = map[string]bool{".c": true, ".cc": true, ".cpp": true, ".cxx": true, ".m": true}
+
+// emptySources empties, in the overlay, the C source of p the compiler
+// named file, which includes the missing header, and every other C source
+// of p that includes it too (the compiler stops at the first). It reports
+// whether any is newly emptied; false when file is no C source of p.
+func (s *Synth) emptySources(p *packages.Package, file, header string) bool {
+	file = filepath.ToSlash(strings.TrimPrefix(file, "./"))
+	own := false
+	for _, o := range p.OtherFiles {
+		if cSourceExt[filepath.Ext(o)] && (filepath.Base(o) == file || strings.HasSuffix(filepath.ToSlash(o), "/"+file)) {
+			own = true
+		}
+	}
+	if !own {
+		return false
+	}
+	progress := false
+	for _, o := range p.OtherFiles {
+		if !cSourceExt[filepath.Ext(o)] {
+			continue
+		}
+		if _, done := s.emptied[o]; done {
+			continue
+		}
+		data, err := s.read(o)
+		if err != nil {
+			continue
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			if n, _, ok := includeName(strings.TrimSpace(l)); ok && n == header {
+				s.emptied[o] = emptiedSource{pkg: p.PkgPath, header: header}
+				progress = true
+				break
+			}
+		}
+	}
+	return progress
+}
+
+// sameLibrary adds to each file of p the C names it uses that belong to
+// the library of a name cgo could not resolve (cufftPlan1d and CUFFT_R2C
+// once cufftHandle was unknown): cgo stops at the first file that fails, so
+// the other files' names would each cost a round. A runtime name, a name
+// of cgo's own, and a name that the package's preambles spell themselves
+// (declared there, or in a header of the package's own) are left to cgo.
+func (s *Synth) sameLibrary(p *packages.Package) {
+	fams := map[string]bool{}
+	for _, fx := range s.files {
+		if fx.pkg != p.PkgPath {
+			continue
+		}
+		for n := range fx.names {
+			if f := family(n); f != "" && runtimeHeader(n) == "" {
+				fams[f] = true
+			}
+		}
+	}
+	if len(fams) == 0 {
+		return
+	}
+	spelled := map[string]bool{}
+	hasInclude := map[string]bool{}
+	for _, g := range p.GoFiles {
+		src, err := s.read(g)
+		if err != nil {
+			continue
+		}
+		lines, _ := preamble(src)
+		for _, l := range lines {
+			if _, _, ok := includeName(l.text); ok {
+				hasInclude[g] = true
+				continue
+			}
+			for _, w := range identRE.FindAllString(l.text, -1) {
+				spelled[w] = true
+			}
+		}
+	}
+	for n := range s.ownHeaderDecls(p) {
+		spelled[n] = true
+	}
+	for _, f := range p.Syntax {
+		file := p.Fset.File(f.FileStart).Name()
+		if !hasInclude[file] {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			name, isC := cgocall.CSelector(p.TypesInfo, sel)
+			if !isC || !fams[family(name)] || runtimeHeader(name) != "" || spelled[name] || cgoBuiltin[name] {
+				return true
+			}
+			if fx := s.fix(p, file); !fx.names[name] {
+				fx.names[name] = true
+			}
+			return true
+		})
+	}
+}
+
+var identRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+// ownDeclRE finds the names a C header declares, roughly: functions
+// (NAME followed by a parenthesis), macros, typedef names and the names
+// after a struct or enum body.
+var ownDeclRE = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)\s*\(|#\s*define\s+([A-Za-z_][A-Za-z0-9_]*)|}\s*([A-Za-z_][A-Za-z0-9_]*)\s*;|typedef[^;{]*?([A-Za-z_][A-Za-z0-9_]*)\s*;`)
+
+// ownHeaderDecls returns the names the package's own C headers declare:
+// cgo reports them unknown while such a header does not compile (it uses
+// the missing library's types), and they must not be synthesized.
+func (s *Synth) ownHeaderDecls(p *packages.Package) map[string]bool {
+	out := map[string]bool{}
+	for _, h := range p.OtherFiles {
+		if !strings.HasSuffix(h, ".h") && !strings.HasSuffix(h, ".hpp") {
+			continue
+		}
+		data, err := s.read(h)
+		if err != nil {
+			continue
+		}
+		for _, m := range ownDeclRE.FindAllSubmatch(data, -1) {
+			for _, g := range m[1:] {
+				if len(g) > 0 {
+					out[string(g)] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// cgoBuiltin are the names cgo itself gives meaning to.
+var cgoBuiltin = map[string]bool{"CString": true, "CBytes": true, "GoString": true, "GoStringN": true, "GoBytes": true}
 
 // synthesized reports whether the file declares name itself rather than
 // through a runtime header.
@@ -491,6 +704,9 @@ func (s *Synth) Overlay() (map[string][]byte, error) {
 	for k, v := range s.overlay {
 		out[k] = v
 	}
+	for file, e := range s.emptied {
+		out[file] = []byte("/* hiplint: emptied: it includes <" + e.header + ">, which the C compiler does not find */\n")
+	}
 	names := make([]string, 0, len(s.files))
 	for n := range s.files {
 		names = append(names, n)
@@ -529,11 +745,22 @@ func (s *Synth) Overlay() (map[string][]byte, error) {
 		if fx.platform != 0 {
 			at(fx.platform).WriteString(platformDefine)
 		}
-		target := 0
+		target, stubTarget := 0, false
 		if fx.decls != "" || len(fx.includes) > 0 {
+			// In place of the first missing header the file includes, as
+			// the header would have declared them (a header of the
+			// package's own included after it uses them too), else after
+			// the file's last include.
 			incs, depth := includeLines(lines)
 			for i, inc := range incs {
-				if depth[i] == 0 || target == 0 {
+				if _, stubbed := fx.blank[inc.line]; stubbed && depth[i] == 0 {
+					target = inc.line
+					stubTarget = true
+					break
+				}
+			}
+			for i, inc := range incs {
+				if !stubTarget && (depth[i] == 0 || target == 0) {
 					target = inc.line
 				}
 			}
@@ -553,6 +780,16 @@ func (s *Synth) Overlay() (map[string][]byte, error) {
 				b.WriteString(absInclude(lines[i].text, filepath.Dir(file)) + "\n")
 			}
 			if l == target {
+				if stubTarget {
+					// The runtime's headers the file includes, which the
+					// declarations may use, if they come later.
+					b.WriteString("#include <stddef.h>\n#include <stdint.h>\n")
+					for _, inc := range lines {
+						if name, angle, ok := includeName(inc.text); ok && angle && inc.line > l && s.servable != nil && s.servable(name) {
+							b.WriteString("#include <" + name + ">\n")
+						}
+					}
+				}
 				for _, h := range fx.includes {
 					b.WriteString("#include <" + h + ">\n")
 				}
@@ -561,7 +798,7 @@ func (s *Synth) Overlay() (map[string][]byte, error) {
 					b.WriteString(fx.decls)
 				}
 			}
-			path, err := s.generate("hiplint_synth.h", []byte(b.String()))
+			path, err := s.generate(generatedName, []byte(b.String()))
 			if err != nil {
 				return nil, err
 			}
@@ -610,6 +847,7 @@ type Rescue struct {
 	Platform bool     // __HIP_PLATFORM_AMD__ defined
 	Includes []string // runtime headers included for the runtime's names
 	Names    []string // names declared from their use
+	Emptied  []string // C sources of the package's own emptied (they include a missing header), base names
 }
 
 // Rescued returns what synthesis did for each package of pkgs that it
@@ -648,6 +886,13 @@ func (s *Synth) Rescued(pkgs []*packages.Package) []Rescue {
 				}
 			}
 		}
+		for file, e := range s.emptied {
+			if e.pkg == p.PkgPath {
+				r.Emptied = append(r.Emptied, filepath.Base(file))
+				r.Stubbed = append(r.Stubbed, e.header)
+			}
+		}
+		sort.Strings(r.Emptied)
 		for n := range names {
 			r.Names = append(r.Names, n)
 		}
@@ -676,6 +921,9 @@ func (r Rescue) Note() string {
 	}
 	if len(r.Stubbed) > 0 {
 		did = append(did, "stubbed <"+strings.Join(r.Stubbed, ">, <")+">")
+	}
+	if len(r.Emptied) > 0 {
+		did = append(did, "emptied its C sources "+strings.Join(r.Emptied, ", ")+" (they include a missing header; hiplint reads only Go)")
 	}
 	if len(r.Includes) > 0 {
 		did = append(did, "included <"+strings.Join(r.Includes, ">, <")+"> for the runtime's names it uses")

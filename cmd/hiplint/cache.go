@@ -1,0 +1,319 @@
+package main
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/hiplint/hiplint/internal/driver"
+	"github.com/hiplint/hiplint/internal/lsp"
+	"github.com/hiplint/hiplint/internal/resultcache"
+)
+
+// The standalone command's use of the result cache (docs/cache.md):
+// driver.PlanCache keys each initial package path (with its test variants)
+// without type-checking anything; the paths whose entries are in the cache
+// are printed from them, the others are analyzed in one driver run, which
+// stores their entries. Every run prints outFindings, so a path answered
+// from the cache prints what it printed when it was analyzed.
+
+// cacheEntry is what the cache keeps of one path: what analyze prints of
+// it. Notes and error lines about a dependency are kept by every path
+// whose packages depend on it; the merge prints each once.
+type cacheEntry struct {
+	Findings []*outFinding
+	Notes    []string          `json:",omitempty"`
+	Errors   []string          `json:",omitempty"`
+	Budget   []string          `json:",omitempty"`
+	Degraded map[string]string `json:",omitempty"`
+}
+
+// cacheBypass says why this run does not use the cache ("": it does).
+func cacheBypass(o *options) string {
+	switch {
+	case o.cache == "off":
+		return "-cache=off"
+	case o.fix || o.diff:
+		// -fix writes files from the positions and bytes of this
+		// run's analysis (driver.Config.HashSources): never from an
+		// entry.
+		return "-fix and -diff analyze everything"
+	case os.Getenv("HIPLINT_LOADREPORT") != "":
+		return "HIPLINT_LOADREPORT reports the load"
+	case os.Getenv("HIPLINT_SYNTH_DEBUG") != "":
+		return "HIPLINT_SYNTH_DEBUG prints the repairs"
+	}
+	return ""
+}
+
+// cacheStats is what HIPLINT_CACHE_STATS receives: the paths answered from
+// the cache and the ones analyzed, for tests and benchmarks.
+type cacheStats struct {
+	Off      string   `json:",omitempty"` // why the cache was not used
+	Hits     []string `json:",omitempty"`
+	Analyzed []string `json:",omitempty"`
+	Stored   int      // entries written
+}
+
+func (p *program) cacheStats(s cacheStats) {
+	name := os.Getenv("HIPLINT_CACHE_STATS")
+	if name == "" {
+		return
+	}
+	data, _ := json.Marshal(s)
+	if err := os.WriteFile(name, append(data, '\n'), 0o644); err != nil {
+		p.errorf("HIPLINT_CACHE_STATS: %v", err)
+	}
+}
+
+// cacheIdentity is what every key of this run shares besides what the
+// driver adds: hiplint's build and the working directory (notes and error
+// lines name files relative to it).
+func (p *program) cacheIdentity(c *resultcache.Cache) ([]byte, error) {
+	exe, err := driver.ExecutableHash(c)
+	if err != nil {
+		return nil, err
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "hiplint %s exe %x dir %q\n", version(), exe, p.dir)
+	return h.Sum(nil), nil
+}
+
+// analyzeCached is analyzeAll through the result cache. A cache that
+// cannot be opened or keyed leaves the run to analyzeAll.
+func (p *program) analyzeCached(o *options, cfg driver.Config) (*runOutput, error) {
+	dir, err := resultcache.Dir()
+	var c *resultcache.Cache
+	if err == nil {
+		c, err = resultcache.Open(dir, resultcache.Limit())
+	}
+	var plan *driver.CachePlan
+	if err == nil {
+		var id []byte
+		if id, err = p.cacheIdentity(c); err == nil {
+			plan, err = driver.PlanCache(cfg, c, id, o.patterns...)
+		}
+	}
+	switch {
+	case err != nil:
+		p.cacheStats(cacheStats{Off: err.Error()})
+		return p.analyzeAll(cfg, o.patterns)
+	case plan.Uncacheable != "":
+		p.cacheStats(cacheStats{Off: plan.Uncacheable})
+		return p.analyzeAll(cfg, o.patterns)
+	}
+
+	var stats cacheStats
+	var hits []*cacheEntry
+	var missed []*driver.CacheGroup
+	for _, g := range plan.Groups {
+		if g.Cacheable {
+			if data, ok := c.Get("r", g.Key); ok {
+				var e cacheEntry
+				if json.Unmarshal(data, &e) == nil {
+					hits = append(hits, &e)
+					stats.Hits = append(stats.Hits, g.Path)
+					continue
+				}
+			}
+		}
+		missed = append(missed, g)
+		stats.Analyzed = append(stats.Analyzed, g.Path)
+	}
+	if len(missed) == len(plan.Groups) {
+		// Nothing to merge: the run is the uncached one, plus the
+		// entries it leaves.
+		ro, err := p.analyzeAll(cfg, o.patterns)
+		if err == nil {
+			stats.Stored = p.storeEntries(c, plan, missed, ro)
+		}
+		p.cacheStats(stats)
+		return ro, err
+	}
+	ro := &runOutput{headersUsed: plan.HeadersUsed, moduleDir: plan.ModuleDir, degraded: map[string]string{}}
+	if len(missed) > 0 {
+		paths := make([]string, len(missed))
+		for i, g := range missed {
+			paths[i] = g.Path
+		}
+		fresh, err := p.analyzeAll(cfg, paths)
+		if err != nil {
+			p.cacheStats(stats)
+			return nil, err
+		}
+		stats.Stored = p.storeEntries(c, plan, missed, fresh)
+		ro.findings = fresh.findings // not printed: -fix never gets here
+		ro.errors = fresh.errors
+		ro.hint = fresh.hint
+		hits = append(hits, entryOf(fresh))
+	}
+	p.cacheStats(stats)
+	for _, e := range hits {
+		ro.out = append(ro.out, e.Findings...)
+		ro.notes = append(ro.notes, e.Notes...)
+		ro.errLines = append(ro.errLines, e.Errors...)
+		ro.budget = append(ro.budget, e.Budget...)
+		maps.Copy(ro.degraded, e.Degraded)
+	}
+	ro.out = mergeFindings(ro.out)
+	ro.notes = slices.Compact(slices.Sorted(slices.Values(ro.notes)))
+	ro.errLines = slices.Compact(slices.Sorted(slices.Values(ro.errLines)))
+	ro.budget = slices.Compact(slices.Sorted(slices.Values(ro.budget)))
+	return ro, nil
+}
+
+// entryOf is the whole of a run's output as one entry.
+func entryOf(ro *runOutput) *cacheEntry {
+	return &cacheEntry{Findings: ro.out, Notes: ro.notes, Errors: ro.errLines, Budget: ro.budget, Degraded: ro.degraded}
+}
+
+// mergeFindings sorts the findings of several entries as the driver sorts
+// a run's (driver.CompareFindings) and drops the repeats it drops.
+func mergeFindings(out []*outFinding) []*outFinding {
+	slices.SortStableFunc(out, func(a, b *outFinding) int {
+		return cmp.Or(
+			cmp.Compare(a.Posn.Filename, b.Posn.Filename),
+			cmp.Compare(a.Posn.Line, b.Posn.Line),
+			cmp.Compare(a.Posn.Column, b.Posn.Column),
+			cmp.Compare(a.Category, b.Category),
+			cmp.Compare(a.Message, b.Message),
+		)
+	})
+	type key struct {
+		file                        string
+		line, col                   int
+		analyzer, message, category string
+	}
+	seen := map[key]bool{}
+	kept := out[:0]
+	for _, f := range out {
+		k := key{f.Posn.Filename, f.Posn.Line, f.Posn.Column, f.Analyzer, f.Message, f.Category}
+		if !seen[k] {
+			seen[k] = true
+			kept = append(kept, f)
+		}
+	}
+	return kept
+}
+
+// storeEntries splits a run over groups into one entry per group and
+// stores them. Every line of the run must belong to some group (by the
+// package path it starts with); when one does not, or the run had an
+// analyzer failure or a hint, or a file changed while it ran, nothing is stored: those runs are not
+// answered from the cache. It returns the number of entries written.
+func (p *program) storeEntries(c *resultcache.Cache, plan *driver.CachePlan, groups []*driver.CacheGroup, ro *runOutput) int {
+	if len(ro.errors) > 0 || ro.hint != "" || !plan.Unchanged() {
+		return 0
+	}
+	entries := make(map[*driver.CacheGroup]*cacheEntry, len(groups))
+	byPath := map[string]*driver.CacheGroup{}
+	for _, g := range groups {
+		entries[g] = &cacheEntry{Findings: []*outFinding{}}
+		byPath[g.Path] = g
+	}
+	for _, f := range ro.out {
+		g := byPath[f.Group]
+		if g == nil {
+			return 0
+		}
+		entries[g].Findings = append(entries[g].Findings, f)
+	}
+	// attribute adds line to the entry of every group whose packages
+	// include the one it is about.
+	attribute := func(line string, add func(e *cacheEntry)) bool {
+		path := linePackage(line)
+		found := false
+		for _, g := range groups {
+			if g.Closure[path] {
+				add(entries[g])
+				found = true
+			}
+		}
+		return found
+	}
+	for _, line := range ro.notes {
+		if !attribute(line, func(e *cacheEntry) { e.Notes = append(e.Notes, line) }) {
+			return 0
+		}
+	}
+	for _, line := range ro.errLines {
+		if !attribute(line, func(e *cacheEntry) { e.Errors = append(e.Errors, line) }) {
+			return 0
+		}
+	}
+	for _, line := range ro.budget {
+		if !attribute(line, func(e *cacheEntry) { e.Budget = append(e.Budget, line) }) {
+			return 0
+		}
+	}
+	for path, note := range ro.degraded {
+		if !attribute(path+":", func(e *cacheEntry) {
+			if e.Degraded == nil {
+				e.Degraded = map[string]string{}
+			}
+			e.Degraded[path] = note
+		}) {
+			return 0
+		}
+	}
+	n := 0
+	for _, g := range groups {
+		if !g.Cacheable {
+			continue
+		}
+		data, err := json.Marshal(entries[g])
+		if err == nil && c.Put("r", g.Key, data) == nil {
+			n++
+		}
+	}
+	c.MaybeTrim()
+	return n
+}
+
+// linePackage is the package path a note or an error line starts with:
+// "PATH: ..." or "PATH [VARIANT]: ...".
+func linePackage(line string) string {
+	head, _, _ := strings.Cut(line, ": ")
+	head, _, _ = strings.Cut(head, " [")
+	return head
+}
+
+// lspCache gives the language server the result cache, when it opens; a
+// cache that does not open leaves the server without one.
+func (p *program) lspCache(opts *lsp.Options) {
+	dir, err := resultcache.Dir()
+	if err != nil {
+		return
+	}
+	c, err := resultcache.Open(dir, resultcache.Limit())
+	if err != nil {
+		return
+	}
+	id, err := p.cacheIdentity(c)
+	if err != nil {
+		return
+	}
+	opts.Cache, opts.CacheIdentity = c, id
+	if name := os.Getenv("HIPLINT_CACHE_STATS"); name != "" {
+		var mu sync.Mutex
+		opts.CacheStats = func(dir string, hit bool) {
+			mu.Lock()
+			defer mu.Unlock()
+			s := cacheStats{Analyzed: []string{dir}}
+			if hit {
+				s = cacheStats{Hits: []string{dir}}
+			}
+			data, _ := json.Marshal(s)
+			if f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+				f.Write(append(data, '\n'))
+				f.Close()
+			}
+		}
+	}
+}

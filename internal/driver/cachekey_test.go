@@ -1,0 +1,157 @@
+package driver_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hiplint/hiplint/internal/driver"
+	"github.com/hiplint/hiplint/internal/resultcache"
+	"github.com/hiplint/hiplint/internal/testenv"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The header scan of a preamble is shared by the packages whose
+// directories cannot change what it finds, and only by them.
+const shadowSrc = `package %s
+
+// #include <stdlib.h>
+// #include <shadow/x.h>
+import "C"
+
+func F() { C.free(nil) }
+`
+
+// TestPlanCacheSharesHeaderScans: packages a and b have one preamble and
+// nothing in their directories that the compiler could find: one scan
+// serves both. Package c has the same preamble and a subdirectory shadow
+// holding x.h, which cgo finds through -I c (go list does not list it:
+// it is no file of the package): c is scanned with its directory, and an
+// edit of c/shadow/x.h changes c's key, not a's or b's.
+func TestPlanCacheSharesHeaderScans(t *testing.T) {
+	t.Parallel()
+	real, err := exec.LookPath("cc")
+	if err != nil {
+		t.Skip("no C compiler (cc):", err)
+	}
+	pkgs := map[string]map[string]string{}
+	for _, name := range []string{"a", "b", "c"} {
+		pkgs[name] = map[string]string{name + ".go": strings.ReplaceAll(shadowSrc, "%s", name)}
+	}
+	dir := module(t, pkgs)
+	hdr := filepath.Join(dir, "c", "shadow", "x.h")
+	require.NoError(t, os.MkdirAll(filepath.Dir(hdr), 0o755))
+	require.NoError(t, os.WriteFile(hdr, []byte("#define X 1\n"), 0o644))
+
+	// A compiler that logs each run.
+	bin := t.TempDir()
+	log := filepath.Join(bin, "log")
+	cc := filepath.Join(bin, "cc.sh")
+	require.NoError(t, os.WriteFile(cc, []byte("#!/bin/sh\necho \"run $*\" >> '"+log+"'\nexec '"+real+"' \"$@\"\n"), 0o755))
+
+	cfg := driver.Config{
+		Dir: dir,
+		Env: append(testenv.NoGPUHeaders(t), "GOCACHE="+t.TempDir(), "GOFLAGS=", "CC="+cc),
+	}
+	plan := func() map[string]resultcache.Key {
+		t.Helper()
+		require.NoError(t, os.Remove(log), "a scan per run") // created by the last plan
+		p, err := driver.PlanCache(cfg, nil, nil, "./...")
+		require.NoError(t, err)
+		require.Empty(t, p.Uncacheable)
+		keys := map[string]resultcache.Key{}
+		for _, g := range p.Groups {
+			assert.True(t, g.Cacheable, g.Path)
+			keys[filepath.Base(g.Path)] = g.Key
+		}
+		return keys
+	}
+	require.NoError(t, os.WriteFile(log, nil, 0o644))
+	before := plan()
+	runs, err := os.ReadFile(log)
+	require.NoError(t, err)
+	assert.Equal(t, 2, strings.Count(string(runs), " -MG "), "scans: one for a and b, one for c\n%s", runs)
+
+	require.NoError(t, os.WriteFile(hdr, []byte("#define X 2\n"), 0o644))
+	after := plan()
+	assert.Equal(t, before["a"], after["a"])
+	assert.Equal(t, before["b"], after["b"])
+	assert.NotEqual(t, before["c"], after["c"], "c/shadow/x.h is one of c's headers")
+}
+
+// TestPlanCacheKeysCompilerEnvironment: where the C compiler finds a
+// header is part of a package's key even when the header scan's manifest,
+// kept in the cache, still lists headers that are all unchanged: CPATH
+// (include directories the compiler reads from the environment, not from
+// its arguments) and the compiler program that CC names in the run's PATH.
+func TestPlanCacheKeysCompilerEnvironment(t *testing.T) {
+	t.Parallel()
+	real, err := exec.LookPath("cc")
+	if err != nil {
+		t.Skip("no C compiler (cc):", err)
+	}
+	dir := module(t, map[string]map[string]string{"p": {"p.go": "package p\n\n// #include <probe.h>\nimport \"C\"\n\nvar X = C.PROBE\n"}})
+	tmp := t.TempDir()
+	var inc, bin [2]string
+	for i := range 2 {
+		inc[i] = filepath.Join(tmp, "inc"+string(rune('1'+i)))
+		bin[i] = filepath.Join(tmp, "bin"+string(rune('1'+i)))
+		require.NoError(t, os.MkdirAll(inc[i], 0o755))
+		require.NoError(t, os.MkdirAll(bin[i], 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(inc[i], "probe.h"), []byte("#define PROBE "+string(rune('1'+i))+"\n"), 0o644))
+		// mycc: the system compiler with its own include directory.
+		require.NoError(t, os.WriteFile(filepath.Join(bin[i], "mycc"), []byte("#!/bin/sh\nexec '"+real+"' -I '"+inc[i]+"' \"$@\"\n"), 0o755))
+	}
+	cache, err := resultcache.Open(t.TempDir(), 1<<20)
+	require.NoError(t, err)
+	base := append(testenv.NoGPUHeaders(t), "GOCACHE="+t.TempDir(), "GOFLAGS=")
+	key := func(env ...string) resultcache.Key {
+		t.Helper()
+		p, err := driver.PlanCache(driver.Config{Dir: dir, Env: append(slices.Clip(base), env...)}, cache, nil, "./...")
+		require.NoError(t, err)
+		require.Empty(t, p.Uncacheable)
+		require.Len(t, p.Groups, 1)
+		require.True(t, p.Groups[0].Cacheable, "the header scan ran")
+		return p.Groups[0].Key
+	}
+	path := os.Getenv("PATH")
+
+	k1 := key("CPATH="+inc[0], "PATH="+path)
+	assert.Equal(t, k1, key("CPATH="+inc[0], "PATH="+path), "the same run twice")
+	assert.NotEqual(t, k1, key("CPATH="+inc[1], "PATH="+path), "CPATH finds another probe.h")
+
+	m1 := key("CC=mycc", "PATH="+bin[0]+string(filepath.ListSeparator)+path)
+	assert.Equal(t, m1, key("CC=mycc", "PATH="+bin[0]+string(filepath.ListSeparator)+path), "the same run twice")
+	assert.NotEqual(t, m1, key("CC=mycc", "PATH="+bin[1]+string(filepath.ListSeparator)+path), "PATH finds another mycc")
+}
+
+// TestPlanCacheTagsFromGOFLAGS: a #cgo line constrained by a build tag set
+// through GOFLAGS (-tags=cuda) gives its include directory to the header
+// scan, so an edit of a header found only through it changes the key.
+func TestPlanCacheTagsFromGOFLAGS(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler (cc):", err)
+	}
+	inc := t.TempDir()
+	hdr := filepath.Join(inc, "probe.h")
+	require.NoError(t, os.WriteFile(hdr, []byte("#define PROBE 1\n"), 0o644))
+	dir := module(t, map[string]map[string]string{"p": {"p.go": "package p\n\n// #cgo cuda CFLAGS: -I" + inc + "\n// #include <probe.h>\nimport \"C\"\n\nvar X = C.PROBE\n"}})
+	cache, err := resultcache.Open(t.TempDir(), 1<<20)
+	require.NoError(t, err)
+	cfg := driver.Config{Dir: dir, Env: append(testenv.NoGPUHeaders(t), "GOCACHE="+t.TempDir(), "GOFLAGS=-tags=cuda")}
+	key := func() resultcache.Key {
+		t.Helper()
+		p, err := driver.PlanCache(cfg, cache, nil, "./...")
+		require.NoError(t, err)
+		require.Len(t, p.Groups, 1)
+		return p.Groups[0].Key
+	}
+	k1 := key()
+	require.NoError(t, os.WriteFile(hdr, []byte("#define PROBE 2\n"), 0o644))
+	assert.NotEqual(t, k1, key(), "probe.h is found through the cuda-tagged #cgo line")
+}

@@ -1,0 +1,154 @@
+package lsp
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/hiplint/hiplint/internal/driver"
+	"github.com/hiplint/hiplint/internal/resultcache"
+)
+
+// The language server's use of the result cache (docs/cache.md): a
+// directory's result is kept under the keys driver.PlanCache gives its
+// packages, with the buffers the editor has unsaved as their contents, so
+// a directory whose files, dependencies, headers and settings are as they
+// were is published from the cache without loading or type-checking it:
+// after the server restarts, or when a save elsewhere made it re-analyze a
+// directory that does not depend on what changed.
+
+// cachedDir is what the cache keeps of one directory's analysis.
+type cachedDir struct {
+	Findings    map[string][]cachedFinding
+	Problems    []string       `json:",omitempty"`
+	HeadersUsed []string       `json:",omitempty"`
+	Withheld    map[string]int `json:",omitempty"`
+}
+
+type cachedFinding struct {
+	Diag  diagnostic
+	Fixes []cachedFix `json:",omitempty"`
+}
+
+type cachedFix struct {
+	Title string
+	Edits map[string][]textEdit
+}
+
+// analyzeDirCached is analyzeDir through the result cache, when the server
+// has one.
+func (s *Server) analyzeDirCached(ctx context.Context, dir string, overlay map[string][]byte) *pkgResult {
+	if s.opts.Cache == nil {
+		return s.analyzeDir(ctx, dir, overlay)
+	}
+	plan, err := driver.PlanCache(s.driverConfig(ctx, dir, overlay), s.opts.Cache, s.opts.CacheIdentity, ".")
+	if err != nil || plan.Uncacheable != "" || ctx.Err() != nil {
+		return s.analyzeDir(ctx, dir, overlay)
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "lsp v1 maxfix %d\n", s.maxFixFileSize())
+	cacheable := true
+	for _, g := range plan.Groups {
+		fmt.Fprintf(h, "%q %x\n", g.Path, g.Key)
+		cacheable = cacheable && g.Cacheable
+	}
+	var key resultcache.Key
+	h.Sum(key[:0])
+	if cacheable {
+		if data, ok := s.opts.Cache.Get("l", key); ok {
+			var c cachedDir
+			if json.Unmarshal(data, &c) == nil {
+				s.cacheStats(dir, true)
+				return restoreDir(dir, plan, overlay, &c)
+			}
+		}
+	}
+	s.cacheStats(dir, false)
+	res := s.analyzeDir(ctx, dir, overlay)
+	if cacheable && !res.noCache && ctx.Err() == nil && plan.Unchanged() {
+		if data, err := json.Marshal(storeDir(res)); err == nil {
+			s.opts.Cache.Put("l", key, data)
+			s.opts.Cache.MaybeTrim()
+		}
+	}
+	return res
+}
+
+func (s *Server) cacheStats(dir string, hit bool) {
+	if s.opts.CacheStats != nil {
+		s.opts.CacheStats(dir, hit)
+	}
+}
+
+// storeDir is what the cache keeps of res.
+func storeDir(res *pkgResult) *cachedDir {
+	c := &cachedDir{
+		Findings:    map[string][]cachedFinding{},
+		Problems:    res.problems,
+		HeadersUsed: res.headersUsed,
+		Withheld:    res.withheld,
+	}
+	for file, list := range res.findings {
+		for _, f := range list {
+			cf := cachedFinding{Diag: f.diag}
+			for _, q := range f.fixes {
+				cf.Fixes = append(cf.Fixes, cachedFix{Title: q.title, Edits: q.edits})
+			}
+			c.Findings[file] = append(c.Findings[file], cf)
+		}
+	}
+	return c
+}
+
+// restoreDir is the result c keeps, for the packages plan lists: what
+// analyzeDir would return, its files' modification times taken now.
+func restoreDir(dir string, plan *driver.CachePlan, overlay map[string][]byte, c *cachedDir) *pkgResult {
+	res := &pkgResult{
+		dir:         dir,
+		pkgPaths:    map[string]bool{},
+		deps:        map[string]bool{},
+		modTimes:    map[string]time.Time{},
+		overlaid:    map[string][32]byte{},
+		findings:    map[string][]*finding{},
+		versions:    map[string]int32{},
+		withheld:    c.Withheld,
+		problems:    c.Problems,
+		headersUsed: c.HeadersUsed,
+	}
+	if res.withheld == nil {
+		res.withheld = map[string]int{}
+	}
+	for _, g := range plan.Groups {
+		for _, path := range g.PkgPaths {
+			res.pkgPaths[path] = true
+		}
+		for _, f := range g.GoFiles {
+			if info, err := os.Stat(f); err == nil {
+				res.modTimes[f] = info.ModTime()
+			}
+			if text, ok := overlay[f]; ok {
+				res.overlaid[f] = sha256.Sum256(text)
+			}
+		}
+	}
+	for _, g := range plan.Groups {
+		for path := range g.Closure {
+			if !res.pkgPaths[path] {
+				res.deps[path] = true
+			}
+		}
+	}
+	for file, list := range c.Findings {
+		for _, cf := range list {
+			f := &finding{diag: cf.Diag}
+			for _, q := range cf.Fixes {
+				f.fixes = append(f.fixes, quickFix{title: q.Title, edits: q.Edits})
+			}
+			res.findings[file] = append(res.findings[file], f)
+		}
+	}
+	return res
+}
