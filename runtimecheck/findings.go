@@ -49,6 +49,11 @@ func findingsOf(ctx context.Context, dir string, env []string, patterns []string
 		Dir:       dir,
 		Env:       env,
 		Tests:     true,
+		// The plan's call graph (SSA and VTA over every package) must see
+		// the bodies of the dependencies too: t.Run calls its closure only
+		// in testing's syntax, so from export data a table-driven test's
+		// subtests reached no finding.
+		AllSyntax: true,
 	}
 	if silent {
 		cfg.Candidates = analyzers.Candidates()
