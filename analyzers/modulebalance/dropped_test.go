@@ -24,7 +24,7 @@ func f() {
 	x := one()
 	_, _, _ = err, m, x
 }`)
-	fn := c.file.Decls[len(c.file.Decls)-1].(*ast.FuncDecl)
+	fn := c.File.Decls[len(c.File.Decls)-1].(*ast.FuncDecl)
 	var calls []*ast.CallExpr
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
@@ -37,9 +37,9 @@ func f() {
 	drops := func(fn *types.Func) bool { return fn.Name() == "Borrow" }
 	var got []bool
 	for _, call := range calls {
-		got = append(got, droppedResult(c.info, fn.Body, call, 0, drops))
+		got = append(got, droppedResult(c.Info, fn.Body, call, 0, drops))
 	}
 	// load(); _, err := load(); m, _ := load(); (one()).Borrow(); one().Keep(); x := one()
 	assert.Equal(t, []bool{true, true, false, true, false, false}, got)
-	assert.True(t, droppedResult(c.info, fn.Body, calls[2], 1, drops)) // its error is dropped
+	assert.True(t, droppedResult(c.Info, fn.Body, calls[2], 1, drops)) // its error is dropped
 }

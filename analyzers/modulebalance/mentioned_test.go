@@ -14,15 +14,15 @@ func TestMentionedAndSortedByName(t *testing.T) {
 func f(a, b, z int) (int, int) {
 	return a + z, 0
 }`)
-	fn := c.file.Decls[0].(*ast.FuncDecl)
+	fn := c.File.Decls[0].(*ast.FuncDecl)
 	objs := map[string]types.Object{}
-	for id, o := range c.info.Defs {
+	for id, o := range c.Info.Defs {
 		if o != nil {
 			objs[id.Name] = o
 		}
 	}
 	m := map[types.Object]string{objs["a"]: "A", objs["b"]: "B", objs["z"]: "Z"}
-	assert.Equal(t, map[string]bool{"A": true, "Z": true}, mentioned(c.info, fn.Body.List[0], m))
+	assert.Equal(t, map[string]bool{"A": true, "Z": true}, mentioned(c.Info, fn.Body.List[0], m))
 
 	locs := map[flow.Loc]int{{Root: objs["z"].(*types.Var)}: 1, {Root: objs["a"].(*types.Var), Path: ".y"}: 2, {Root: objs["b"].(*types.Var)}: 3, {Root: objs["a"].(*types.Var)}: 4}
 	var names []string

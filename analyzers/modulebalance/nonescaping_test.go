@@ -24,10 +24,10 @@ func f(m *M) {
 	sink = m.h
 	use(m.h)
 }`)
-	fn := c.file.Decls[len(c.file.Decls)-1].(*ast.FuncDecl)
+	fn := c.File.Decls[len(c.File.Decls)-1].(*ast.FuncDecl)
 	holds := func(t types.Type) bool { return t.String() == "*int" || t.String() == "*p.M" }
 	var others []string
-	safe := nonEscapingUses(c.info, fn.Body, holds, func(n ast.Node, safe *ranges) {
+	safe := nonEscapingUses(c.Info, fn.Body, holds, func(n ast.Node, safe *ranges) {
 		if call, ok := n.(*ast.CallExpr); ok {
 			safe.Add(call.Args...) // use borrows
 			others = append(others, types.ExprString(call))

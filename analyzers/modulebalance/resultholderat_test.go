@@ -19,7 +19,7 @@ func f() {
 	one()
 	_, _, _ = m, err, e
 }`)
-	fn := c.file.Decls[2].(*ast.FuncDecl)
+	fn := c.File.Decls[2].(*ast.FuncDecl)
 	call := func(i int) *ast.CallExpr {
 		switch st := fn.Body.List[i].(type) {
 		case *ast.AssignStmt:
@@ -30,7 +30,7 @@ func f() {
 		return nil
 	}
 	name := func(i, result int) string {
-		h, ok := resultHolderAt(c.info, fn.Body, call(i), result, nil)
+		h, ok := resultHolderAt(c.Info, fn.Body, call(i), result, nil)
 		if !ok {
 			return "-"
 		}
