@@ -6,9 +6,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +15,7 @@ import (
 
 	"github.com/hiplint/hiplint/internal/config"
 	"github.com/hiplint/hiplint/internal/resultcache"
+	"github.com/hiplint/hiplint/internal/synth"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -484,39 +482,7 @@ func (k *keyer) file(file string) [32]byte {
 // importsC reports whether the Go file imports "C".
 func (k *keyer) importsC(file string) bool {
 	data := k.contents(file)
-	return bytes.Contains(data, []byte(`"C"`)) && len(preambles(file, data)) > 0
-}
-
-// preambles returns the cgo preambles of a Go file: the comment right
-// before each import "C" (empty strings for an import without one).
-func preambles(file string, data []byte) []string {
-	f, err := parser.ParseFile(token.NewFileSet(), file, data, parser.ImportsOnly|parser.ParseComments)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, d := range f.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.IMPORT {
-			continue
-		}
-		for _, s := range gd.Specs {
-			is := s.(*ast.ImportSpec)
-			if is.Path.Value != `"C"` {
-				continue
-			}
-			doc := is.Doc
-			if doc == nil && len(gd.Specs) == 1 {
-				doc = gd.Doc
-			}
-			text := ""
-			if doc != nil {
-				text = doc.Text()
-			}
-			out = append(out, text)
-		}
-	}
-	return out
+	return bytes.Contains(data, []byte(`"C"`)) && len(synth.Preambles(data)) > 0
 }
 
 // configChain hashes the hiplint.toml files that apply in dir (internal/config
@@ -573,7 +539,7 @@ func (k *keyer) cHeaders(p *packages.Package, files []string) ([32]byte, bool) {
 	dir := filepath.Dir(files[0])
 	for _, f := range files {
 		data := k.contents(f)
-		for _, pre := range preambles(f, data) {
+		for _, pre := range synth.Preambles(data) {
 			body, fl := k.cgoDirectives(pre, dir)
 			flags = append(flags, fl...)
 			text.WriteString(body)

@@ -26,26 +26,13 @@ func preamble(src []byte) ([]preambleLine, bool) {
 	if err != nil {
 		return nil, false
 	}
-	importsC := false
+	docs := cImportDocs(f)
 	var lines []preambleLine
-	for _, d := range f.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.IMPORT {
+	for _, doc := range docs {
+		if doc == nil {
 			continue
 		}
-		for _, s := range gd.Specs {
-			is := s.(*ast.ImportSpec)
-			if is.Path.Value != `"C"` {
-				continue
-			}
-			importsC = true
-			doc := is.Doc
-			if doc == nil && len(gd.Specs) == 1 {
-				doc = gd.Doc
-			}
-			if doc == nil {
-				continue
-			}
+		{
 			for _, c := range doc.List {
 				off := fset.Position(c.Pos()).Offset
 				line := fset.Position(c.Pos()).Line
@@ -63,7 +50,47 @@ func preamble(src []byte) ([]preambleLine, bool) {
 			}
 		}
 	}
-	return lines, importsC
+	return lines, len(docs) > 0
+}
+
+// cImportDocs returns the comment cgo reads as the preamble of each import
+// "C" of f, in order: the import spec's own, else its declaration's when the
+// declaration has only that spec; nil for an import without one.
+func cImportDocs(f *ast.File) []*ast.CommentGroup {
+	var docs []*ast.CommentGroup
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		for _, s := range gd.Specs {
+			is := s.(*ast.ImportSpec)
+			if is.Path.Value != `"C"` {
+				continue
+			}
+			doc := is.Doc
+			if doc == nil && len(gd.Specs) == 1 {
+				doc = gd.Doc
+			}
+			docs = append(docs, doc)
+		}
+	}
+	return docs
+}
+
+// Preambles returns the text of the cgo preamble of each import "C" of the
+// Go file src ("" for an import without one), as cgo reads them; none when
+// src does not parse or imports no "C".
+func Preambles(src []byte) []string {
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ImportsOnly|parser.ParseComments)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, doc := range cImportDocs(f) {
+		out = append(out, doc.Text()) // "" for nil
+	}
+	return out
 }
 
 // directive returns the name of the preprocessor directive on a preamble
