@@ -10,34 +10,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hiplint/hiplint/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 )
 
-// fakePass type-checks src as package p and returns a pass over it whose
-// facts live in facts (object facts) and pkgFacts.
-func fakePass(t *testing.T, src string, imports ...*types.Package) (*analysis.Pass, map[types.Object][]analysis.Fact) {
-	t.Helper()
-	c := check(t, src)
-	fset, f, info, pkg := c.fset, c.file, c.info, c.pkg
-	if len(imports) > 0 {
-		pkg.SetImports(append(pkg.Imports(), imports...))
-	}
-	facts := map[types.Object][]analysis.Fact{}
-	pass := &analysis.Pass{
-		Fset: fset, Files: []*ast.File{f}, Pkg: pkg, TypesInfo: info,
-		ResultOf: map[*analysis.Analyzer]any{},
-		ExportObjectFact: func(obj types.Object, fact analysis.Fact) {
-			facts[obj] = append(facts[obj], fact)
-		},
-		ImportObjectFact:  func(types.Object, analysis.Fact) bool { return false },
-		ExportPackageFact: func(analysis.Fact) {},
-		ImportPackageFact: func(*types.Package, analysis.Fact) bool { return false },
-		AllObjectFacts:    func() []analysis.ObjectFact { return nil },
-	}
-	return pass, facts
-}
+var fakePass = testenv.FakePass
 
 func funcsOf(pass *analysis.Pass) []Func {
 	x := NewIndex(pass.Fset, pass.Files, pass.TypesInfo)

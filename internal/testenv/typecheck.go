@@ -29,7 +29,8 @@ func TypeCheck(t testing.TB, src string) Checked {
 	f, err := parser.ParseFile(fset, "p.go", src, 0)
 	require.NoError(t, err)
 	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
-		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{},
+		Implicits: map[ast.Node]types.Object{}}
 	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
 	require.NoError(t, err)
 	return Checked{fset, f, info, pkg}
