@@ -207,8 +207,11 @@ func (a *analysis_) usesOf(call *ast.CallExpr) []ast.Expr {
 // of the module in another field of the same value (funcFields: k.fn), the
 // selection and that module field.
 func (a *analysis_) funcField(e ast.Expr) (*ast.SelectorExpr, *types.Var, bool) {
+	if e == nil {
+		return nil, nil, false
+	}
 	sel, ok := flow.StripConversions(a.info, e).(*ast.SelectorExpr)
-	if !ok || e == nil {
+	if !ok {
 		return nil, nil, false
 	}
 	v, _ := a.info.ObjectOf(sel.Sel).(*types.Var)

@@ -228,9 +228,10 @@ func (s *Synth) Step(pkgs []*packages.Package, final bool) bool {
 			if s.touches(path) {
 				// Repaired: it must not have gained type errors.
 				base := s.baseline[path]
-				for _, pos := range slices.Sorted(mapKeys(s.typeErrors(p))) {
+				errs := s.typeErrors(p)
+				for _, pos := range slices.Sorted(mapKeys(errs)) {
 					if _, ok := base[pos]; !ok {
-						changed = s.giveUp(path, "synthesized declarations do not type-check: "+pos+": "+s.typeErrors(p)[pos]) || changed
+						changed = s.giveUp(path, "synthesized declarations do not type-check: "+pos+": "+errs[pos]) || changed
 						break
 					}
 				}
