@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -210,7 +211,7 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 			p.queue.Kind = flow.OnPrivate
 		}
 	}
-	p.site = fa.site(call, i, fn.Name()+" (C."+pc.API+")", pc.API, pc.Async)
+	p.site = fa.site(call, i, fa.calleeName(fn)+" (C."+pc.API+")", pc.API, pc.Async)
 	p.dsts = fa.prov.Aliases.Of(dl)
 	if dstArg != nil {
 		p.dst = flow.StripConversions(fa.info, dstArg)
@@ -349,4 +350,13 @@ func (fa *funcAnalysis) firstSync(body *ast.BlockStmt) token.Pos {
 		return token.NoPos
 	}
 	return call.Pos()
+}
+
+// calleeName names fn in a message: an init function by its file too, as a
+// package may have one in every file ("init in b_init.go").
+func (fa *funcAnalysis) calleeName(fn *types.Func) string {
+	if fn.Name() == "init" && fn.Signature().Recv() == nil && fn.Pos().IsValid() {
+		return "init in " + filepath.Base(fa.pass.Fset.Position(fn.Pos()).Filename)
+	}
+	return fn.Name()
 }
