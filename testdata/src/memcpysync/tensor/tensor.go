@@ -60,6 +60,17 @@ func (t *Tensor) Clone() (*Tensor, error) { // want Clone:`copiesInto\(hipMemcpy
 	return c, nil
 }
 
+// CloneTo returns a copy of t on device dev, made by a peer copy from
+// device from: it returns before the data lands.
+func (t *Tensor) CloneTo(dev, from int) (*Tensor, error) { // want CloneTo:`copiesInto\(hipMemcpyPeer dst=res0\.ptr peer=p0\)`
+	c, err := New(t.shape...)
+	if err != nil {
+		return nil, err
+	}
+	err = check("hipMemcpyPeer", C.hipMemcpyPeer(c.ptr, C.int(dev), t.ptr, C.int(from), C.size_t(4*t.n)))
+	return c, err
+}
+
 // CloneSync returns a copy of t that has landed.
 func (t *Tensor) CloneSync() (*Tensor, error) { // want CloneSync:`readsParams\[-1\]`
 	c, err := t.Clone()

@@ -154,3 +154,24 @@ func sumReplicasSynced(src *tensor.Tensor, n int) (float32, error) { // want sum
 	}
 	return sum, nil
 }
+
+// headOnPeer reads a peer clone before it landed.
+func headOnPeer(w *tensor.Tensor) (float32, error) { // want headOnPeer:`readsParams\[0\]`
+	c, err := w.CloneTo(1, 0)
+	if err != nil {
+		return 0, err
+	}
+	return c.Data()[0], nil // want `this index expression reads c\.ptr on the host before the device-to-device copy into it by CloneTo \(C\.hipMemcpyPeer\) is ordered`
+}
+
+// headOnPeerSynced synchronizes the copying device first.
+func headOnPeerSynced(w *tensor.Tensor) (float32, error) { // want headOnPeerSynced:`readsParams\[0\]`
+	c, err := w.CloneTo(1, 0)
+	if err != nil {
+		return 0, err
+	}
+	if err := tensor.Synchronize(); err != nil {
+		return 0, err
+	}
+	return c.Data()[0], nil
+}
