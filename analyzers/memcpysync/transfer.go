@@ -328,14 +328,17 @@ func (fa *funcAnalysis) deviceRead(l flow.Loc, deep bool, at ast.Node, q flow.Qu
 	}
 	// A read inside an element of a container (outs[i].ptr), or of a
 	// range loop's variable, reads what is stored into its elements (t of
-	// outs = append(outs, t)). Only the reporting pass looks.
+	// outs = append(outs, t)); so does a read of a view of one (head :=
+	// unsafe.Slice(..., dsts[0])). Only the reporting pass looks.
 	if fa.seen == nil || s.copies.Len() == 0 {
 		return
 	}
-	for _, el := range fa.elementLocs(l) {
-		for _, cp := range fa.pendingCopies(s) {
-			if fa.live(cp) && !cp.has(l, deep) && cp.has(el, deep) && !fa.ordered(cp, q) {
-				fa.found(cp, at, at, q, l, what, s)
+	for _, a := range fa.prov.Aliases.Of(l) {
+		for _, el := range fa.elementLocs(a) {
+			for _, cp := range fa.pendingCopies(s) {
+				if fa.live(cp) && !cp.has(l, deep) && cp.has(el, deep) && !fa.ordered(cp, q) {
+					fa.found(cp, at, at, q, l, what, s)
+				}
 			}
 		}
 	}
