@@ -47,7 +47,12 @@
 // event wrappers their record, wait and synchronize (parts of the one
 // Summary fact); calls through struct fields that always hold one function or
 // method value apply its summaries. A copy kind picked at run time is a
-// device-to-device copy where the kinds reaching it include one.
+// device-to-device copy where the kinds reaching it include one. A copy into
+// memory a function returns (Clone allocating, copying and returning the
+// tensor; a field of a returned struct) is part of its summary, and the
+// caller's result carries it; a read inside a container's element, or of a
+// range loop's variable, reads what is appended or stored into its
+// elements.
 //
 // With -memcpysync.strict, reads ordered only by implicit default-stream
 // semantics (a blocking stream after a null-stream copy, the peer destination

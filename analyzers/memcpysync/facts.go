@@ -3,15 +3,19 @@ package memcpysync
 import (
 	"cmp"
 	"fmt"
+	"strconv"
 
 	"github.com/hiplint/hiplint/internal/flow"
 )
 
 // ParamCopy is one device-to-device copy a function issues into memory its
-// caller passed (Dst) or a package-level variable holds (Global), and may
+// caller passed (Dst) or a package-level variable holds (Global), or into
+// memory it returns (Result: Dst.Param is the result's index, Dst.Path the
+// path inside it: a tensor it allocates, copies into and returns), and may
 // return before it lands.
 type ParamCopy struct {
 	Dst    flow.Ref
+	Result bool
 	Global flow.GlobalRef
 	ByKind bool // the caller's kind at Kind decides whether it is device-to-device
 	Kind   flow.Ref
@@ -26,6 +30,8 @@ func (c ParamCopy) String() string {
 	dst, kind := c.Dst.String(), ""
 	if !c.Global.IsZero() {
 		dst = c.Global.String()
+	} else if c.Result {
+		dst = "res" + strconv.Itoa(c.Dst.Param) + c.Dst.Path
 	}
 	if c.ByKind {
 		kind = c.Kind.String()

@@ -82,6 +82,11 @@ type checker struct {
 	// streamFlags: what is known of the flags of the streams a field or
 	// package-level variable holds (flow.StreamVarFacts).
 	streamFlags func(v *types.Var) (nonBlocking, ok bool)
+	// results names the results of calls whose summaries copy into them
+	// (callResults); srcs is the package's value flow, made on first
+	// use (elementLocs).
+	results callResults
+	srcs    *flow.Sources
 	// libStreams: the stream field each library handle field is bound to.
 	libStreams map[*types.Var]*types.Var
 	// funcFields: fields of function type that always hold one function
@@ -182,7 +187,7 @@ func meetSummaries(fs []Summary) Summary {
 		out.SyncDevice, out.SyncNull = out.SyncDevice && f.SyncDevice, out.SyncNull && f.SyncNull
 	}
 	out.Copies = flow.MeetListsFunc(fs, func(f Summary) []ParamCopy { return f.Copies }, func(pc ParamCopy) bool {
-		return !(pc.Dst.Param == flow.Receiver && pc.Global.IsZero() || pc.ByKind && pc.Kind.Param == flow.Receiver || pc.Stream.OnReceiver())
+		return !(pc.Dst.Param == flow.Receiver && pc.Global.IsZero() && !pc.Result || pc.ByKind && pc.Kind.Param == flow.Receiver || pc.Stream.OnReceiver())
 	}, func(a, b ParamCopy) bool {
 		a.API, b.API = "", ""
 		return a == b

@@ -154,3 +154,11 @@ func TestMatrix(t *testing.T) {
 func TestLibraryHandleStream(t *testing.T) {
 	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/libstream")
 }
+
+// TestTensorLibrary runs a tensor library whose Clone and Snapshot allocate,
+// copy on the device and return what they copied into, and an importer that
+// reads it (through facts): on the host, on a non-blocking stream, through
+// slices grown in loops; each hazard with its synchronized twin.
+func TestTensorLibrary(t *testing.T) {
+	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/tensor", "memcpysync/tensorapp")
+}

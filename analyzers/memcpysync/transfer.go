@@ -111,15 +111,22 @@ func (c *checker) analyzeAfter(fn flow.Func, before []earlier, stop func(ast.Nod
 	if stop != nil {
 		flow.ReplayExits(fa.info, g, in.Last(), p, func(n ast.Node, s *state) {
 			if stop(n) {
-				fa.atExit(cloneState(s))
+				fa.atExit(cloneState(s), nil)
 			}
 		}, nil)
 		return fa
 	}
 	defers := flow.FuncDeferrals(c.pass, fn)
+	var rets map[token.Pos]*ast.ReturnStmt // by position, for what each hands back
+	if fa.sig != nil && fa.sig.Results().Len() > 0 {
+		rets = map[token.Pos]*ast.ReturnStmt{}
+		for _, r := range flow.ReturnStmts(fn.Body) {
+			rets[r.Pos()] = r
+		}
+	}
 	flow.ReplayExitsAt(fa.info, g, in.Last(), p, func(ast.Node, *state) {}, func(at token.Pos, s *state) {
 		fa.runDefers(fn.Body, defers, at, s)
-		fa.atExit(s)
+		fa.atExit(s, rets[at])
 	})
 	return fa
 }
@@ -186,10 +193,19 @@ func (fa *funcAnalysis) assignAll(n ast.Node, s *state) {
 	}
 	for i, l := range lhs {
 		var r ast.Expr
-		if len(lhs) == len(rhs) {
+		var res flow.Loc // the call result stored in l, when a summary copies into it
+		switch {
+		case len(lhs) == len(rhs):
 			r = rhs[i]
+			if call, ok := flow.StripConversions(fa.info, r).(*ast.CallExpr); ok {
+				res, _ = fa.results.lookup(call, 0)
+			}
+		case len(rhs) == 1: // t, err := clone(src)
+			if call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr); ok {
+				res, _ = fa.results.lookup(call, i)
+			}
 		}
-		fa.assign(l, r, s)
+		fa.assign(l, r, res, s)
 	}
 	s.status = s.status.Assign(fa.info, lhs, rhs, fa.sitesIn)
 }
@@ -310,6 +326,48 @@ func (fa *funcAnalysis) deviceRead(l flow.Loc, deep bool, at ast.Node, q flow.Qu
 			fa.found(cp, at, at, q, l, what, s)
 		}
 	}
+	// A read inside an element of a container (outs[i].ptr), or of a
+	// range loop's variable, reads what is stored into its elements (t of
+	// outs = append(outs, t)); so does a read of a view of one (head :=
+	// unsafe.Slice(..., dsts[0])). Only the reporting pass looks.
+	if fa.seen == nil || s.copies.Len() == 0 {
+		return
+	}
+	for _, a := range fa.prov.Aliases.Of(l) {
+		for _, el := range fa.elementLocs(a) {
+			for _, cp := range fa.pendingCopies(s) {
+				if fa.live(cp) && !cp.has(l, deep) && cp.has(el, deep) && !fa.ordered(cp, q) {
+					fa.found(cp, at, at, q, l, what, s)
+				}
+			}
+		}
+	}
+}
+
+// elementLocs returns the locations a read at l inside a container's
+// element (or of a range loop's variable) reads: those of the values the
+// package stores into the container's elements (flow.Sources.ElemValuesAt),
+// with l's path inside the element.
+func (fa *funcAnalysis) elementLocs(l flow.Loc) []flow.Loc {
+	if fa.srcs == nil {
+		fa.srcs = fa.idx.Sources()
+	}
+	vals, rest, ok := fa.srcs.ElemValuesAt(fa.info, l)
+	if !ok {
+		return nil
+	}
+	var out []flow.Loc
+	for _, v := range vals {
+		if v.Expr == nil {
+			continue
+		}
+		if vl, ok := fa.ptrs.Of(v.Expr); ok {
+			if vl.Path += rest; vl != l {
+				out = flow.AppendNew(out, vl)
+			}
+		}
+	}
+	return out
 }
 
 // live reports whether a read of cp's destination is checked: in candidate
@@ -488,8 +546,10 @@ func (fa *funcAnalysis) kindRef(e ast.Expr) (flow.Ref, bool) {
 }
 
 // assign handles lhs = rhs: kinds held in variables, aliases of copy
-// destinations, and copied stream handles.
-func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, s *state) {
+// destinations, and copied stream handles. res, when its Root is set, is
+// the call result stored (callResults): the copies into it, or into
+// memory inside it, are copies into lhs from here on.
+func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, res flow.Loc, s *state) {
 	ll, ok := fa.ptrs.Locator.Of(lhs)
 	if !ok || flow.IsCgoTemp(ll) {
 		return
@@ -503,14 +563,21 @@ func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, s *state) {
 	}
 	rl, rok := fa.ptrs.Of(rhs) // none for nil
 	overwritten := func(d flow.Loc) bool { return d.Under(ll) }
+	inResult := func(d flow.Loc) bool { return res.Root != nil && d.Under(res) }
 	for k, cp := range s.copies.Map() {
-		if len(cp.dsts) > 0 && !slices.ContainsFunc(cp.dsts, overwritten) && !(rok && cp.has(rl, false)) {
+		if len(cp.dsts) > 0 && !slices.ContainsFunc(cp.dsts, overwritten) && !(rok && cp.has(rl, false)) &&
+			!slices.ContainsFunc(cp.dsts, inResult) {
 			continue // unchanged (and shared: see edit)
 		}
 		cp = s.edit(k)
 		cp.dsts = slices.DeleteFunc(cp.dsts, overwritten)
 		if rok && cp.has(rl, false) {
 			cp.dsts = append(cp.dsts, ll)
+		}
+		for _, d := range cp.dsts {
+			if to, ok := reroot(d, res, ll); ok {
+				cp.dsts = flow.AppendNew(cp.dsts, fa.prov.Aliases.Of(to)...)
+			}
 		}
 		if len(cp.dsts) == 0 {
 			s.copies.Delete(k)

@@ -179,9 +179,18 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 	var dstArg ast.Expr
 	var dl flow.Loc
 	var ok bool
-	if !pc.Global.IsZero() {
+	switch {
+	case !pc.Global.IsZero():
 		dl, ok = pc.Global.At(fn.Pkg(), call)
-	} else {
+	case pc.Result:
+		// A copy into what the call returns: its result, until the
+		// caller stores it (assign).
+		if call == nil || pc.Dst.Param < 0 {
+			return
+		}
+		dl, ok = fa.results.at(call, pc.Dst.Param), true
+		dl.Path += pc.Dst.Path
+	default:
 		dstArg, dl, ok = fa.ptrs.At(pc.Dst, call)
 	}
 	if !ok || dstArg != nil && !strings.Contains(pc.Dst.Path, ".") && fa.prov.IsHost(dstArg) {
@@ -222,12 +231,15 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 	s.track(p.site, p)
 }
 
-// atExit records what the function leaves its caller on this return.
-func (fa *funcAnalysis) atExit(s *state) {
+// atExit records what the function leaves its caller on this return
+// (ret; nil: the end of the body or no return).
+func (fa *funcAnalysis) atExit(s *state, ret *ast.ReturnStmt) {
 	o := fa.seen
 	if fa.sig == nil {
 		return
 	}
+	var returned []resultLoc // computed for the first pending copy
+	returnedDone := false
 	// What holds on every return: the join of their states (of which the
 	// summary reads what the join keeps only when every path has it).
 	if o.exit == nil {
@@ -252,21 +264,55 @@ func (fa *funcAnalysis) atExit(s *state) {
 		for _, d := range cp.dsts {
 			pc := ParamCopy{ByKind: cp.byKind, Kind: cp.kind, API: site.api, Async: site.async, Peer: cp.peer.ForCaller(),
 				Stream: st, Device: dev}
+			// Memory it returns: the caller receives the copy with it.
+			if !returnedDone {
+				returned, returnedDone = fa.returnedLocs(ret), true
+			}
+			for _, r := range resultRefsOf(returned, d) {
+				rc := pc
+				rc.Dst, rc.Result = r, true
+				o.addCopy(rc)
+			}
 			var ok bool
 			if pc.Dst, ok = flow.RefOf(fa.sig, d); !ok {
 				if pc.Global, ok = flow.GlobalRefOf(fa.pass.Pkg, fa.sig, d); !ok {
 					continue
 				}
 			}
-			if !o.copySet[pc] { // one each: a function of thousands of returns
-				if o.copySet == nil {
-					o.copySet = map[ParamCopy]bool{}
-				}
-				o.copySet[pc] = true
-				o.copies = append(o.copies, pc)
-			}
+			o.addCopy(pc)
 		}
 	}
+}
+
+// addCopy adds pc to the summary's copies, once (a function of thousands
+// of returns lists each once).
+func (o *observed) addCopy(pc ParamCopy) {
+	if !o.copySet[pc] {
+		if o.copySet == nil {
+			o.copySet = map[ParamCopy]bool{}
+		}
+		o.copySet[pc] = true
+		o.copies = append(o.copies, pc)
+	}
+}
+
+// returnedLocs returns the locations return statement ret hands the caller
+// (returnedAt): what its operands point into, and the results of
+// calls whose summaries copy into them (return clone(src)).
+func (fa *funcAnalysis) returnedLocs(ret *ast.ReturnStmt) []resultLoc {
+	if ret == nil || fa.sig.Results().Len() == 0 {
+		return nil
+	}
+	of := func(e ast.Expr) (flow.Loc, bool) {
+		if l, ok := fa.ptrs.Of(e); ok {
+			return l, true
+		}
+		if call, ok := flow.StripConversions(fa.info, e).(*ast.CallExpr); ok {
+			return fa.results.lookup(call, 0)
+		}
+		return flow.Loc{}, false
+	}
+	return returnedAt(fa.info, fa.sig, ret, of, fa.results.lookup)
 }
 
 // summary returns the facts the function's returns support.

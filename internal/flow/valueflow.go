@@ -160,18 +160,22 @@ func (w *elemWalk) expr(e ast.Expr, depth int) {
 	case *ast.CallExpr:
 		w.call(x, 0, depth)
 	case *ast.Ident, *ast.SelectorExpr:
-		o := StoredObject(w.info, x)
-		if _, ok := o.(*types.Var); !ok || w.seen[o] {
-			return
-		}
-		w.seen[o] = true
-		w.out = append(w.out, exprSources(w.s.Elems[o])...)
-		for _, src := range w.s.Of[o] {
-			if src.Call != nil {
-				w.call(src.Call, src.Result, depth+1)
-			} else {
-				w.expr(src.Expr, depth+1)
-			}
+		w.object(StoredObject(w.info, x), depth)
+	}
+}
+
+// object adds the elements of the container a variable or field o holds.
+func (w *elemWalk) object(o types.Object, depth int) {
+	if _, ok := o.(*types.Var); !ok || w.seen[o] {
+		return
+	}
+	w.seen[o] = true
+	w.out = append(w.out, exprSources(w.s.Elems[o])...)
+	for _, src := range w.s.Of[o] {
+		if src.Call != nil {
+			w.call(src.Call, src.Result, depth+1)
+		} else {
+			w.expr(src.Expr, depth+1)
 		}
 	}
 }

@@ -37,7 +37,7 @@ func TestCleanupTwin(t *testing.T) { // want TestCleanupTwin:`synchronizes\(devi
 
 // A helper's Cleanup runs when its test ends (here after the test
 // synchronized), not when the helper returns: no finding.
-func copiedFixture(t *testing.T) *Tensor {
+func copiedFixture(t *testing.T) *Tensor { // want copiedFixture:`copiesInto\(hipMemcpy dst=res0\.ptr\)`
 	dst, src := fixture(t)
 	copyTensor(dst, src)
 	t.Cleanup(func() {

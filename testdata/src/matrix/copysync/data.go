@@ -96,7 +96,7 @@ func pkgVarWrapperTwin(src *Tensor) float32 { // want pkgVarWrapperTwin:`synchro
 	return Scratch().Values()[0]
 }
 
-//matrix:gap data-append-loop: elements appended to a slice in a loop are not followed through the slice
+//matrix:hazard data-append-loop
 func appendLoopHazard(srcs []*Tensor) (float32, error) { // want appendLoopHazard:`readsParams\[0\]`
 	var outs []*Tensor
 	for _, s := range srcs {
@@ -107,7 +107,7 @@ func appendLoopHazard(srcs []*Tensor) (float32, error) { // want appendLoopHazar
 		copyTensor(t, s)
 		outs = append(outs, t)
 	}
-	return outs[0].Values()[0], nil
+	return outs[0].Values()[0], nil // want `this index expression reads outs\[0\]\.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered`
 }
 
 //matrix:twin data-append-loop
@@ -149,15 +149,15 @@ type staged struct {
 }
 
 // stage copies src into dst and returns it in a staged.
-func stage(dst, src *Tensor) staged { // want stage:`copiesInto\(hipMemcpy dst=p0\.ptr\)`
+func stage(dst, src *Tensor) staged { // want stage:`copiesInto\(hipMemcpy dst=p0\.ptr; hipMemcpy dst=res0\.t\.ptr\)`
 	copyTensor(dst, src)
 	return staged{t: dst, bytes: 4 * dst.n}
 }
 
-//matrix:gap data-return-struct: a copy into a field of a returned struct is not part of the wrapper's summary
+//matrix:hazard data-return-struct
 func returnStructHazard(dst, src *Tensor) float32 { // want returnStructHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\)`
 	s := stage(dst, src)
-	return s.t.Values()[0]
+	return s.t.Values()[0] // want `this index expression reads s\.t\.ptr on the host before the device-to-device copy into it by stage \(C.hipMemcpy\) is ordered`
 }
 
 //matrix:twin data-return-struct
@@ -168,7 +168,7 @@ func returnStructTwin(dst, src *Tensor) float32 { // want returnStructTwin:`sync
 }
 
 // clone copies src into a new tensor.
-func clone(src *Tensor) (*Tensor, error) {
+func clone(src *Tensor) (*Tensor, error) { // want clone:`copiesInto\(hipMemcpy dst=res0\.ptr\)`
 	t, err := NewTensor(src.n)
 	if err != nil {
 		return nil, err
@@ -176,13 +176,13 @@ func clone(src *Tensor) (*Tensor, error) {
 	return t, copyTensor(t, src)
 }
 
-//matrix:gap data-return-tuple: a copy into a tensor the function allocates and returns is not part of its summary
+//matrix:hazard data-return-tuple
 func returnTupleHazard(src *Tensor) (float32, error) {
 	t, err := clone(src)
 	if err != nil {
 		return 0, err
 	}
-	return t.Values()[0], nil
+	return t.Values()[0], nil // want `this index expression reads t\.ptr on the host before the device-to-device copy into it by clone \(C.hipMemcpy\) is ordered`
 }
 
 //matrix:twin data-return-tuple
