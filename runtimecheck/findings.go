@@ -229,14 +229,18 @@ func posn(p token.Position) string { return fmt.Sprintf("%s:%d:%d", p.Filename, 
 //
 // A launch is two sites: its function must come from a module that is still
 // loaded (HL2003: a deferred closure or a cache's eviction may have unloaded
-// it) and the memory it touches must be reachable (HL4001). A stream-ordered
+// it) and the memory it touches must be reachable (HL4001). A lookup
+// (hipModuleGetFunction, hipModuleGetGlobal) uses its module too (HL2003: a
+// lookup in a module a loop over a set of modules unloaded). A stream-ordered
 // free (hipFreeAsync) is a graph free node when it runs under stream capture
 // (HL3001; judgeGraphFree says when it never did).
 var traceRoles = map[hipapi.Role][]string{
-	hipapi.ModuleLoad:    {"HL2001"},
-	hipapi.GraphFreeNode: {"HL3001"},
-	hipapi.Launch:        {"HL2003", "HL4001"},
-	hipapi.Free:          {"HL3001"},
+	hipapi.ModuleLoad:        {"HL2001"},
+	hipapi.GraphFreeNode:     {"HL3001"},
+	hipapi.Launch:            {"HL2003", "HL4001"},
+	hipapi.ModuleGetFunction: {"HL2003"},
+	hipapi.ModuleGetGlobal:   {"HL2003"},
+	hipapi.Free:              {"HL3001"},
 }
 
 // traceChecks returns the checks a traced call of fn is a silent site of.

@@ -229,3 +229,19 @@ func TestJudgeUseOfForeignFunction(t *testing.T) {
 	assert.Equal(t, NotExercised, v, ev)
 	assert.Contains(t, strings.Join(ev, "\n"), "no traced module load lent")
 }
+
+// TestJudgeLookupAfterRangeUnload: the trace of modforms.TestRangeAfter on an
+// H100 (2026-12-07): two modules loaded, a loop over the set unloads both,
+// then hipModuleGetFunction looks up in the first and the runtime returns
+// 400. The lookup is a silent HL2003 site (traceRoles); its evidence names
+// the unload, so under -silent, with nothing reported there, it is a miss of
+// the static side, not a site nobody exercised.
+func TestJudgeLookupAfterRangeUnload(t *testing.T) {
+	run := &Run{Test: "TestRangeAfter", Trace: loadTrace(t, "h100_lookup_after_range_unload.jsonl")}
+	ev := &Evidence{Finding: Finding{ID: "HL2003", Posn: "p/p.go:146:2", Silent: true}, Sites: sites(143, 144, 145, 146, 156), At: []int{146}, Runs: []*Run{run}}
+	v, evidence := judge(ev)
+	assert.Equal(t, Confirmed, v, evidence)
+	joined := strings.Join(evidence, "\n")
+	assert.Contains(t, joined, "hipModuleGetFunction at p/p.go:146:2 of module 0x245b7c10, already unloaded at p/p.go:145:2")
+	assert.Contains(t, joined, "the runtime returned 400")
+}

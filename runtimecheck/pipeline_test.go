@@ -21,7 +21,7 @@ func TestSubtestsRunAlone(t *testing.T) {
 }
 
 // TestTraceCandidates: with -silent, every traced load, free node, stream-ordered
-// free and launch
+// free, launch and module lookup
 // is a silent site unless something of its family is reported on its line.
 func TestTraceCandidates(t *testing.T) {
 	insts := map[string]*Instrumented{"/m/p": {Sites: map[int]Site{
@@ -32,17 +32,21 @@ func TestTraceCandidates(t *testing.T) {
 		5: {ID: 5, File: "/m/p/p.go", Line: 50, Col: 2, API: MarkerAPI, Marker: true},
 		6: {ID: 6, File: "/m/p/p.go", Line: 60, Col: 2, API: "hipFreeAsync"},
 		7: {ID: 7, File: "/m/p/p.go", Line: 70, Col: 2, API: "hipFree"},
+		8: {ID: 8, File: "/m/p/p.go", Line: 80, Col: 9, API: "hipModuleGetFunction"},
+		9: {ID: 9, File: "/m/p/p.go", Line: 90, Col: 9, API: "hipModuleGetFunction"},
 	}}}
-	findings := []Finding{{ID: "HL3001", File: "/m/p/p.go", Line: 30}}
+	findings := []Finding{{ID: "HL3001", File: "/m/p/p.go", Line: 30}, {ID: "HL2003", File: "/m/p/p.go", Line: 90}}
 	var got []string
 	for _, f := range traceCandidates(findings, insts, nil, "/m") {
 		assert.True(t, f.Silent)
 		assert.Equal(t, "/m/p", f.Dir)
 		got = append(got, f.Posn+" "+f.ID)
 	}
-	// A launch is also a use of its module (HL2003); a stream-ordered free
-	// may be recorded by stream capture as a free node, hipFree never is.
-	assert.Equal(t, []string{"p/p.go:10:2 HL2001", "p/p.go:20:9 HL2003", "p/p.go:20:9 HL4001", "p/p.go:60:2 HL3001"}, got)
+	// A launch is also a use of its module (HL2003), and so is a lookup of
+	// a function in it (not where HL2003 is reported on the line); a
+	// stream-ordered free may be recorded by stream capture as a free node,
+	// hipFree never is.
+	assert.Equal(t, []string{"p/p.go:10:2 HL2001", "p/p.go:20:9 HL2003", "p/p.go:20:9 HL4001", "p/p.go:60:2 HL3001", "p/p.go:80:9 HL2003"}, got)
 }
 
 // TestReconcile: the silent runtime call inside a wrapper takes the verdict
