@@ -176,6 +176,8 @@ func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
 	fa.externals = flow.Locator{Info: fa.info, Index: flow.NewStableKeys(fa.info, fn.Body).Index, Keep: func(v *types.Var) bool {
 		return !flow.Declares(fn.Body, v) && flow.IsParamOrGlobal(fn.Signature(fa.info), v)
 	}}
+	// Default().Close() unloads defaultMod, k.Module().Close() k.mod.
+	fa.locals, fa.externals = flow.WithGetters(a.pass, fa.locals), flow.WithGetters(a.pass, fa.externals)
 	return fa
 }
 
