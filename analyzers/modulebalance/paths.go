@@ -164,6 +164,11 @@ type funcAnalysis struct {
 	// after its parallel subtests.
 	gos      *concurrency
 	cleanups map[token.Pos]bool
+	// aliases: the fields of fresh local structs that hold a local's
+	// module for the whole function (h := &Handle[int]{mod: md}): an
+	// unload or use through h reaches md's handle, and h hands md on
+	// where it escapes (flow.FieldAliases).
+	aliases []flow.FieldAlias
 }
 
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
@@ -197,6 +202,7 @@ func (fa *funcAnalysis) run() {
 		}
 	})
 	fa.gos = fa.goroutines()
+	fa.aliases = flow.FieldAliases(fa.info, fa.fn.Body, fa.holdsModule)
 	g := fa.idx.CFG(fa.fn.Body)
 	// Solve clones the entry state: fa.entry stays as it is.
 	p := flow.Problem[state]{Entry: fa.entry, Transfer: fa.transfer, Branch: fa.refine,
@@ -222,10 +228,21 @@ func (fa *funcAnalysis) localLoc(e ast.Expr) (flow.Loc, bool) {
 }
 
 // handlesAt returns the tracked handles that an unload or use of e affects:
-// the handle itself, or every tracked field path under it.
+// the handle itself, or every tracked field path under it, and those of
+// the locals the fields under it alias (h.Release() unloads md after h :=
+// &Handle{mod: md}).
 func (fa *funcAnalysis) handlesAt(s state, e ast.Expr) []flow.Loc {
 	l, _ := fa.loc(e) // the zero Loc when e is no handle: it overlaps none
-	return flow.Overlapping(s, l)
+	ks := flow.Overlapping(s, l)
+	for _, a := range fa.aliases {
+		switch {
+		case a.Field.Under(l): // h, h.mod
+			ks = flow.AppendNew(ks, flow.Overlapping(s, a.Value)...)
+		case l.Under(a.Field): // h.mod.m
+			ks = flow.AppendNew(ks, flow.Overlapping(s, flow.Loc{Root: a.Value.Root, Path: a.Value.Path + l.Path[len(a.Field.Path):]})...)
+		}
+	}
+	return ks
 }
 
 func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
@@ -719,7 +736,22 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 		}
 	}
 	// fa.roots is reused from call to call: UsedOutside does not keep it.
-	for obj := range fa.used.Of(fa.info, n, fillRoots(&fa.roots, s), safe) {
+	roots := fillRoots(&fa.roots, s)
+	for _, a := range fa.aliases {
+		roots[a.Field.Root] = true // h hands on md where it escapes
+		safe.Add(a.Stores...)      // storing md into h keeps it here
+	}
+	for obj := range fa.used.Of(fa.info, n, roots, safe) {
+		for _, a := range fa.aliases {
+			if a.Field.Root != obj {
+				continue
+			}
+			for _, k := range flow.Overlapping(s, a.Value) {
+				if h := s[k]; h.b&live != 0 || h.b&(byRef|deferred) == byRef|deferred {
+					own(s, k).b = h.b&^live | escaped
+				}
+			}
+		}
 		for k, h := range s {
 			// A deferred unload that reads the variable is handed on too:
 			// clearing the variable then disarms the deferred cleanup.
