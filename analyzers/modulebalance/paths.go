@@ -167,8 +167,8 @@ type funcAnalysis struct {
 	// aliases: the fields of fresh local structs that hold a local's
 	// module for the whole function (h := &Handle[int]{mod: md}): an
 	// unload or use through h reaches md's handle, and h hands md on
-	// where it escapes (flow.FieldAliases).
-	aliases []flow.FieldAlias
+	// where it escapes (fieldAliases).
+	aliases []fieldAlias
 }
 
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
@@ -182,7 +182,7 @@ func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
 		return !flow.Declares(fn.Body, v) && flow.IsParamOrGlobal(fn.Signature(fa.info), v)
 	}}
 	// Default().Close() unloads defaultMod, k.Module().Close() k.mod.
-	fa.locals, fa.externals = flow.WithGetters(a.pass, fa.locals), flow.WithGetters(a.pass, fa.externals)
+	fa.locals, fa.externals = withGetters(a.pass, fa.locals), withGetters(a.pass, fa.externals)
 	return fa
 }
 
@@ -202,7 +202,7 @@ func (fa *funcAnalysis) run() {
 		}
 	})
 	fa.gos = fa.goroutines()
-	fa.aliases = flow.FieldAliases(fa.info, fa.fn.Body, fa.holdsModule)
+	fa.aliases = fieldAliases(fa.info, fa.fn.Body, fa.holdsModule)
 	g := fa.idx.CFG(fa.fn.Body)
 	// Solve clones the entry state: fa.entry stays as it is.
 	p := flow.Problem[state]{Entry: fa.entry, Transfer: fa.transfer, Branch: fa.refine,

@@ -231,25 +231,3 @@ func IsInvolved(pass *analysis.Pass) bool {
 	res, _ := pass.ResultOf[Getters].(*GetterResult)
 	return res == nil || res.Involved
 }
-
-// WithGetters returns lc resolving the calls of getters (Getters, which the
-// analyzer must require) to the location whose value they return: k.mod for
-// k.Module() (the receiver's or argument's location, with the getter's
-// path), defaultMod for Default() (PkgVarGetterLoc). A handle a getter
-// hands out is then the handle it reads, for every check.
-func WithGetters(pass *analysis.Pass, lc Locator) Locator {
-	lc.Getter = func(call *ast.CallExpr) (Loc, bool) {
-		r, ok := GetterOf(pass, Callee(pass.TypesInfo, call))
-		if !ok {
-			return PkgVarGetterLoc(pass, call)
-		}
-		arg := r.Arg(pass.TypesInfo, call)
-		if arg == nil {
-			return Loc{}, false
-		}
-		l, ok := lc.Of(arg) // lc resolves getters too: k.Inner().Module()
-		l.Path += r.Path
-		return l, ok
-	}
-	return lc
-}

@@ -47,35 +47,3 @@ func TestGetterOfImported(t *testing.T) {
 	require.NoError(t, err)
 	analysistest.Run(t, dir, getterProbe, "getters/user")
 }
-
-// locateProbe reports the location flow.WithGetters resolves each `_ = e`
-// to.
-var locateProbe = &analysis.Analyzer{
-	Name:     "locateprobe",
-	Doc:      "reports the locations of getter calls",
-	Requires: []*analysis.Analyzer{flow.Getters},
-	Run: func(pass *analysis.Pass) (any, error) {
-		lc := flow.WithGetters(pass, flow.Locator{Info: pass.TypesInfo})
-		for _, f := range pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
-					if l, ok := lc.Of(as.Rhs[0]); ok {
-						pass.Reportf(as.Pos(), "loc %s", l)
-					}
-				}
-				return true
-			})
-		}
-		return nil, nil
-	},
-}
-
-// TestWithGetters: a Locator with getters resolves a getter's call to
-// what it returns, through receivers, arguments, nested getters and
-// no-argument getters of package-level variables; other calls stay no
-// location.
-func TestWithGetters(t *testing.T) {
-	dir, err := filepath.Abs("testdata")
-	require.NoError(t, err)
-	analysistest.Run(t, dir, locateProbe, "getters/locate")
-}

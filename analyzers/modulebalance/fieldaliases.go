@@ -1,23 +1,25 @@
-package flow
+package modulebalance
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
+
+	"github.com/hiplint/hiplint/internal/flow"
 )
 
-// FieldAlias is a field of a fresh local struct that holds, for the whole
+// fieldAlias is a field of a fresh local struct that holds, for the whole
 // function, the value of another local variable: h.mod is md after
 // h := &Handle[int]{mod: md} (or h.mod = md). Field is h ".mod", Value md
 // "", and Stores the expressions that put it there (md in the literal), so
 // that the store itself is no escape of md.
-type FieldAlias struct {
-	Field, Value Loc
+type fieldAlias struct {
+	Field, Value flow.Loc
 	Stores       []ast.Expr
 }
 
-// FieldAliases returns the fields of the local structs of body (closures
+// fieldAliases returns the fields of the local structs of body (closures
 // included) that alias a local variable of a type holds accepts, so that
 // whatever an analyzer tracks at md is reached through h too (h.Release()
 // unloads md; returning h hands md on). A struct counts when its variable is
@@ -25,21 +27,21 @@ type FieldAlias struct {
 // address taken; the field when it gets one value only, by that literal or
 // by plain stores of the same variable, itself assigned once and never
 // addressed. Positional literals are left out.
-func FieldAliases(info *types.Info, body *ast.BlockStmt, holds func(types.Type) bool) []FieldAlias {
+func fieldAliases(info *types.Info, body *ast.BlockStmt, holds func(types.Type) bool) []fieldAlias {
 	assigns := map[types.Object]int{} // assignments, &v counting as many
 	fresh := map[types.Object]bool{}  // v := &T{...}, v := T{...}
 	type value struct {
 		v     types.Object // nil: not a local variable
 		store ast.Expr
 	}
-	values := map[Loc][]value{}
+	values := map[flow.Loc][]value{}
 	local := func(e ast.Expr) types.Object {
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		if !ok {
 			return nil
 		}
 		v, _ := info.ObjectOf(id).(*types.Var)
-		if v == nil || v.IsField() || !Declares(body, v) {
+		if v == nil || v.IsField() || !flow.Declares(body, v) {
 			return nil
 		}
 		return v
@@ -59,7 +61,7 @@ func FieldAliases(info *types.Info, body *ast.BlockStmt, holds func(types.Type) 
 		for _, el := range lit.Elts {
 			if kv, ok := el.(*ast.KeyValueExpr); ok {
 				if key, ok := kv.Key.(*ast.Ident); ok {
-					l := Loc{v, "." + key.Name}
+					l := flow.Loc{Root: v, Path: "." + key.Name}
 					values[l] = append(values[l], value{local(kv.Value), kv.Value})
 				}
 			}
@@ -85,7 +87,7 @@ func FieldAliases(info *types.Info, body *ast.BlockStmt, holds func(types.Type) 
 					continue
 				}
 				if h := local(sel.X); h != nil {
-					l := Loc{h, "." + sel.Sel.Name}
+					l := flow.Loc{Root: h, Path: "." + sel.Sel.Name}
 					var val value // nil: a tuple or an operator assignment
 					if len(x.Lhs) == len(x.Rhs) && x.Tok == token.ASSIGN {
 						val = value{local(x.Rhs[i]), x.Rhs[i]}
@@ -121,7 +123,7 @@ func FieldAliases(info *types.Info, body *ast.BlockStmt, holds func(types.Type) 
 		}
 		return true
 	})
-	var out []FieldAlias
+	var out []fieldAlias
 	for l, vals := range values {
 		if !fresh[l.Root] || assigns[l.Root] != 1 {
 			continue
@@ -137,8 +139,8 @@ func FieldAliases(info *types.Info, body *ast.BlockStmt, holds func(types.Type) 
 		if len(stores) == 0 || assigns[vals[0].v] != 1 || !holds(vals[0].v.Type()) {
 			continue
 		}
-		out = append(out, FieldAlias{Field: l, Value: Loc{Root: vals[0].v}, Stores: stores})
+		out = append(out, fieldAlias{Field: l, Value: flow.Loc{Root: vals[0].v}, Stores: stores})
 	}
-	slices.SortFunc(out, func(a, b FieldAlias) int { return int(a.Stores[0].Pos() - b.Stores[0].Pos()) })
+	slices.SortFunc(out, func(a, b fieldAlias) int { return int(a.Stores[0].Pos() - b.Stores[0].Pos()) })
 	return out
 }

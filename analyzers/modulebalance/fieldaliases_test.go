@@ -1,4 +1,4 @@
-package flow
+package modulebalance
 
 import (
 	"fmt"
@@ -37,10 +37,10 @@ func f(other *Module) {
 	_ = &u                        // u may change through the pointer
 	_, _, _, _, _, _ = h, p, q, r, s, t
 }`)
-	fn := c.file.Decls[len(c.file.Decls)-1].(*ast.FuncDecl)
+	fn := c.File.Decls[len(c.File.Decls)-1].(*ast.FuncDecl)
 	holds := func(t types.Type) bool { return types.TypeString(t, nil) == "*p.Module" }
 	var got []string
-	for _, a := range FieldAliases(c.info, fn.Body, holds) {
+	for _, a := range fieldAliases(c.Info, fn.Body, holds) {
 		got = append(got, fmt.Sprintf("%s=%s %d", a.Field, a.Value, len(a.Stores)))
 	}
 	assert.Equal(t, []string{"h.mod=md 1", "g.mod=md 1", "p.a=md 1"}, got)
