@@ -410,6 +410,9 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 				})
 			}
 			borrowed.Add(fa.idx.ArgsAt(x, fa.borrows.Get(fn).Params)...)
+			if fn == nil { // o(e) for an option o
+				borrowed.Add(fa.funcValueBorrows(x)...)
+			}
 			for _, m := range fa.idx.ArgsAt(x, fa.borrows.Get(fn).Uses) { // none when fn is nil
 				fa.afterUnload(s, x, fn.Name(), m)
 			}
