@@ -44,6 +44,10 @@ const (
 	owner
 	// quiet: an unload (never a handle) that reports nothing.
 	quiet
+	// given: the module was loaded into a field of a parameter or the
+	// receiver (C.hipModuleLoad(&r.m, path)): the caller's at a return,
+	// but a second load into the field before an unload drops it.
+	given
 )
 
 const live = pending | loaded
@@ -298,7 +302,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 		return s
 	}
 	for _, k := range sortedByName(s) {
-		if h := s[k]; h.b&live != 0 {
+		if h := s[k]; h.b&live != 0 && h.b&given == 0 {
 			fa.reportLeak(k, h, n.Pos(), "not unloaded "+where)
 		}
 	}
@@ -545,6 +549,9 @@ func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, reassign
 	if inherit {
 		h.b, h.deferAt = deferred|old.b&(byRef|pointee), old.deferAt
 	}
+	if !flow.Declares(fa.fn.Body, l.Root) { // a field of a parameter or the receiver (target)
+		h.b |= given
+	}
 	s[l] = h
 }
 
@@ -783,6 +790,8 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 			msg = fmt.Sprintf("module %s loaded by %s on every iteration is never unloaded before the next load; unload it in the loop or load it once outside", k, site.name)
 		case h.b&owner != 0: // the owner's modules need a cleanup that unloads them all
 			msg = fmt.Sprintf("modules kept in %s (loaded by %s) are %s; %s dies with the function and nothing unloads them", k, site.name, why, k)
+		case h.b&given != 0:
+			msg += "; unload it before loading another module into " + k.String()
 		case fa.fnEscapes[k]:
 			msg += "; only a function handle from it escapes, and the function dies with its module: keep the module with it (return or store it) and unload it when done"
 		case site.unload != "" && fa.unloadsAnywhere(k.Root):
