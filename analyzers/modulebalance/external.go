@@ -35,7 +35,7 @@ func (fa *funcAnalysis) target(s state, e ast.Expr, fresh bool) (flow.Loc, bool)
 	// the caller's module (given), but one more load into the field
 	// before an unload drops the first.
 	if _, field := ast.Unparen(e).(*ast.SelectorExpr); field && !fresh && !ok {
-		if l, ok := fa.externals.Of(e); ok && l.Root.Parent() != fa.pass.Pkg.Scope() && !l.Weak() {
+		if l, ok := fa.externals.Of(e); ok && !l.Weak() && l.Root.Parent() != l.Root.Pkg().Scope() { // not a package variable, of any package
 			return l, true
 		}
 	}
