@@ -171,6 +171,10 @@ type analysis_ struct {
 	// hipModuleGetFunction takes from the module in a field of the same
 	// value (k.fn from k.mod, flow.FieldPairs), to that module's field.
 	funcFields map[*types.Var]*types.Var
+	// optionBorrows: for a named function type of the package, the
+	// parameters every function the package makes of it borrows
+	// (funcValueBorrows), on first use.
+	optionBorrows map[*types.TypeName][]int
 }
 
 // callee returns the static callee of call (functions and concrete methods).

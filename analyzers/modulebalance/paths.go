@@ -44,6 +44,10 @@ const (
 	owner
 	// quiet: an unload (never a handle) that reports nothing.
 	quiet
+	// given: the module was loaded into a field of a parameter or the
+	// receiver (C.hipModuleLoad(&r.m, path)): the caller's at a return,
+	// but a second load into the field before an unload drops it.
+	given
 )
 
 const live = pending | loaded
@@ -164,6 +168,11 @@ type funcAnalysis struct {
 	// after its parallel subtests.
 	gos      *concurrency
 	cleanups map[token.Pos]bool
+	// aliases: the fields of fresh local structs that hold a local's
+	// module for the whole function (h := &Handle[int]{mod: md}): an
+	// unload or use through h reaches md's handle, and h hands md on
+	// where it escapes (fieldAliases).
+	aliases []fieldAlias
 }
 
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
@@ -176,6 +185,8 @@ func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
 	fa.externals = flow.Locator{Info: fa.info, Index: flow.NewStableKeys(fa.info, fn.Body).Index, Keep: func(v *types.Var) bool {
 		return !flow.Declares(fn.Body, v) && flow.IsParamOrGlobal(fn.Signature(fa.info), v)
 	}}
+	// Default().Close() unloads defaultMod, k.Module().Close() k.mod.
+	fa.locals, fa.externals = withGetters(a.pass, fa.locals), withGetters(a.pass, fa.externals)
 	return fa
 }
 
@@ -195,6 +206,7 @@ func (fa *funcAnalysis) run() {
 		}
 	})
 	fa.gos = fa.goroutines()
+	fa.aliases = fieldAliases(fa.info, fa.fn.Body, fa.holdsModule)
 	g := fa.idx.CFG(fa.fn.Body)
 	// Solve clones the entry state: fa.entry stays as it is.
 	p := flow.Problem[state]{Entry: fa.entry, Transfer: fa.transfer, Branch: fa.refine,
@@ -220,10 +232,21 @@ func (fa *funcAnalysis) localLoc(e ast.Expr) (flow.Loc, bool) {
 }
 
 // handlesAt returns the tracked handles that an unload or use of e affects:
-// the handle itself, or every tracked field path under it.
+// the handle itself, or every tracked field path under it, and those of
+// the locals the fields under it alias (h.Release() unloads md after h :=
+// &Handle{mod: md}).
 func (fa *funcAnalysis) handlesAt(s state, e ast.Expr) []flow.Loc {
 	l, _ := fa.loc(e) // the zero Loc when e is no handle: it overlaps none
-	return flow.Overlapping(s, l)
+	ks := flow.Overlapping(s, l)
+	for _, a := range fa.aliases {
+		switch {
+		case a.Field.Under(l): // h, h.mod
+			ks = flow.AppendNew(ks, flow.Overlapping(s, a.Value)...)
+		case l.Under(a.Field): // h.mod.m
+			ks = flow.AppendNew(ks, flow.Overlapping(s, flow.Loc{Root: a.Value.Root, Path: a.Value.Path + l.Path[len(a.Field.Path):]})...)
+		}
+	}
+	return ks
 }
 
 func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
@@ -279,7 +302,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 		return s
 	}
 	for _, k := range sortedByName(s) {
-		if h := s[k]; h.b&live != 0 {
+		if h := s[k]; h.b&live != 0 && h.b&given == 0 {
 			fa.reportLeak(k, h, n.Pos(), "not unloaded "+where)
 		}
 	}
@@ -391,6 +414,9 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 				})
 			}
 			borrowed.Add(fa.idx.ArgsAt(x, fa.borrows.Get(fn).Params)...)
+			if fn == nil { // o(e) for an option o
+				borrowed.Add(fa.funcValueBorrows(x)...)
+			}
 			for _, m := range fa.idx.ArgsAt(x, fa.borrows.Get(fn).Uses) { // none when fn is nil
 				fa.afterUnload(s, x, fn.Name(), m)
 			}
@@ -522,6 +548,9 @@ func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, reassign
 	h.b, h.status = fa.callStatus(call, status)
 	if inherit {
 		h.b, h.deferAt = deferred|old.b&(byRef|pointee), old.deferAt
+	}
+	if !flow.Declares(fa.fn.Body, l.Root) { // a field of a parameter or the receiver (target)
+		h.b |= given
 	}
 	s[l] = h
 }
@@ -717,7 +746,22 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 		}
 	}
 	// fa.roots is reused from call to call: UsedOutside does not keep it.
-	for obj := range fa.used.Of(fa.info, n, fillRoots(&fa.roots, s), safe) {
+	roots := fillRoots(&fa.roots, s)
+	for _, a := range fa.aliases {
+		roots[a.Field.Root] = true // h hands on md where it escapes
+		safe.Add(a.Stores...)      // storing md into h keeps it here
+	}
+	for obj := range fa.used.Of(fa.info, n, roots, safe) {
+		for _, a := range fa.aliases {
+			if a.Field.Root != obj {
+				continue
+			}
+			for _, k := range flow.Overlapping(s, a.Value) {
+				if h := s[k]; h.b&live != 0 || h.b&(byRef|deferred) == byRef|deferred {
+					own(s, k).b = h.b&^live | escaped
+				}
+			}
+		}
 		for k, h := range s {
 			// A deferred unload that reads the variable is handed on too:
 			// clearing the variable then disarms the deferred cleanup.
@@ -746,6 +790,8 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 			msg = fmt.Sprintf("module %s loaded by %s on every iteration is never unloaded before the next load; unload it in the loop or load it once outside", k, site.name)
 		case h.b&owner != 0: // the owner's modules need a cleanup that unloads them all
 			msg = fmt.Sprintf("modules kept in %s (loaded by %s) are %s; %s dies with the function and nothing unloads them", k, site.name, why, k)
+		case h.b&given != 0:
+			msg += "; unload it before loading another module into " + k.String()
 		case fa.fnEscapes[k]:
 			msg += "; only a function handle from it escapes, and the function dies with its module: keep the module with it (return or store it) and unload it when done"
 		case site.unload != "" && fa.unloadsAnywhere(k.Root):

@@ -41,7 +41,7 @@ func (fa *funcAnalysis) checkRecoveredPanic(n ast.Node, s state) {
 		h := s[k]
 		// A module whose load is not checked yet may be what the helper
 		// checks (mustOK(res)): leave it out.
-		if !unloadedHere[k] && h.b&live == loaded && !slices.ContainsFunc(h.sites, func(i int) bool { return r.Contains(fa.sites.List[i].call.Pos()) }) {
+		if !unloadedHere[k] && h.b&(live|given) == loaded && !slices.ContainsFunc(h.sites, func(i int) bool { return r.Contains(fa.sites.List[i].call.Pos()) }) {
 			fa.reportLeak(k, h, n.Pos(), "not unloaded when "+what+" and the deferred recover returns; defer the unload")
 		}
 	}

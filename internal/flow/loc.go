@@ -52,6 +52,11 @@ type Locator struct {
 	Index func(x *ast.IndexExpr) (string, bool)
 	// Keep says whether a root variable is tracked; nil keeps every one.
 	Keep func(v *types.Var) bool
+	// Getter resolves a call to the location whose value it returns (a
+	// no-argument getter of a package-level variable: Default() is
+	// defaultMod, PkgVarGetterLoc), so that Default().m is defaultMod.m;
+	// nil resolves no call. Keep applies to the location's root.
+	Getter func(call *ast.CallExpr) (Loc, bool)
 }
 
 // Of returns the location e denotes. It walks e iteratively, so deep
@@ -111,6 +116,17 @@ func (lc Locator) Of(e ast.Expr) (Loc, bool) {
 			}
 			path = append(path, name)
 			e = x.X
+		case *ast.CallExpr:
+			if lc.Getter == nil {
+				return Loc{}, false
+			}
+			l, ok := lc.Getter(x)
+			v, _ := l.Root.(*types.Var)
+			if !ok || v == nil {
+				return Loc{}, false
+			}
+			path = append(path, l.Path) // reversed by done: the getter's path comes first
+			return done(v)
 		default:
 			return Loc{}, false
 		}

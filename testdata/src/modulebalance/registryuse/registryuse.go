@@ -1,0 +1,36 @@
+// Package registryuse caches registry modules under a key in a generic
+// entry of its own: the double unload through the entry is found through
+// registry's facts.
+package registryuse
+
+import "modulebalance/registry"
+
+type entry[K comparable] struct {
+	key K
+	mod *registry.Module
+}
+
+func (e *entry[K]) drop() { e.mod.Close() } // want drop:"unloads\\[\\-1\\]"
+
+// Evict drops the entry and closes its module again.
+func Evict(path string) error {
+	md, err := registry.Load(path)
+	if err != nil {
+		return err
+	}
+	e := &entry[string]{key: path, mod: md}
+	e.drop()
+	return md.Close() // want `module md is unloaded twice`
+}
+
+// EvictOnce is its twin.
+func EvictOnce(path string) error {
+	md, err := registry.Load(path)
+	if err != nil {
+		return err
+	}
+	e := &entry[string]{key: path}
+	e.mod = md
+	e.drop()
+	return nil
+}
