@@ -257,3 +257,9 @@ func (k *Kernel) LoadOrGeneric(path, generic, name string) error { // want LoadO
 	}
 	return check(C.hipModuleGetFunction(&k.fn, k.mod, cname))
 }
+
+// Default is the process's kernel; Reset unloads its code object.
+var Default Kernel
+
+// Reset unloads Default's code object.
+func Reset() { C.hipModuleUnload(Default.mod) }
