@@ -61,8 +61,8 @@ func (a *analysis_) lendsOf(fn flow.Func, sig *types.Signature) Lends {
 			if lit, ok := ast.Unparen(d.Call.Fun).(*ast.FuncLit); ok && !a.idx.IsWrapper(lit) {
 				n = lit.Body // defer func() { md.Close() }()
 			}
-			flow.Released(a.idx, n, a.unloadsOf, func(_ *ast.CallExpr, m ast.Expr) {
-				if v := flow.RootVar(a.info, m); v != nil {
+			flow.Released(a.idx, n, a.unloadsOf, func(c *ast.CallExpr, m ast.Expr) {
+				if v := flow.RootVar(a.info, m); v != nil && !a.idempotent(c, m) {
 					deferred[v] = true
 				}
 			})
@@ -78,6 +78,12 @@ func (a *analysis_) lendsOf(fn flow.Func, sig *types.Signature) Lends {
 		}
 	}
 	return out
+}
+
+// idempotent reports whether call unloads m behind a guard it clears
+// (Unloads.Idempotent): a second call unloads nothing.
+func (a *analysis_) idempotent(call *ast.CallExpr, m ast.Expr) bool {
+	return slices.Contains(a.idx.ArgsAt(call, a.unloads.Get(a.callee(call)).Idempotent), m)
 }
 
 // sigParams returns sig's parameters.
@@ -102,7 +108,8 @@ func litParams(info *types.Info, lit *ast.FuncLit) []types.Object {
 
 // lentUnloads reports the unloads, in the closures that call passes to a
 // function that lends them a module (Lends), of that module: the function
-// unloads it again when it returns.
+// unloads it again when it returns. An idempotent unloader's call is no
+// second unload.
 func (fa *funcAnalysis) lentUnloads(call *ast.CallExpr, fn *types.Func) {
 	for _, l := range fa.lends.Get(fn).Lent {
 		lit, ok := ast.Unparen(fa.idx.ArgAt(call, l.Func)).(*ast.FuncLit)
@@ -115,7 +122,7 @@ func (fa *funcAnalysis) lentUnloads(call *ast.CallExpr, fn *types.Func) {
 		}
 		p := params[l.Arg]
 		flow.Released(fa.idx, lit.Body, fa.unloadsOf, func(c *ast.CallExpr, m ast.Expr) {
-			if flow.RootVar(fa.info, m) == p {
+			if flow.RootVar(fa.info, m) == p && !fa.idempotent(c, m) {
 				fa.reported.Reportf(DoubleUnload, c, []diag.Related{{Pos: fn.Pos(), Message: fn.Name() + " unloads it when the callback returns"}},
 					"module %s is unloaded here and again by %s, which lends it to this closure and unloads it when the closure returns; leave the unload to %s",
 					p.Name(), fn.Name(), fn.Name())

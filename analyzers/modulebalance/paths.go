@@ -359,6 +359,7 @@ func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
 // order, and returns the ranges whose identifiers are borrowed (not escapes).
 func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 	var borrowed ranges
+	var litDefers []*ast.DeferStmt // of the closure run in place being walked
 	var visit func(node ast.Node) bool
 	visit = func(node ast.Node) bool {
 		switch x := node.(type) {
@@ -373,7 +374,22 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 				borrowed.Add(x)
 				return false
 			}
-			return fa.idx.InPlace(x)
+			if !fa.idx.InPlace(x) {
+				return false
+			}
+			// The closure's own deferred calls run when it returns, after
+			// the rest of its body.
+			outer := litDefers
+			litDefers = nil
+			ast.Inspect(x.Body, visit)
+			for _, d := range slices.Backward(litDefers) {
+				ast.Inspect(d.Call, visit)
+			}
+			litDefers = outer
+			return false
+		case *ast.DeferStmt: // in a closure run in place (the function's own are transfer's)
+			litDefers = append(litDefers, x)
+			return false
 		case *ast.BinaryExpr:
 			if _, _, ok := flow.NilComparison(fa.info, x); ok {
 				borrowed.Add(x)

@@ -196,3 +196,74 @@ func RunScoped(path, name *C.char) error {
 		return check(C.hipModuleGetFunction(&fn, mod, name))
 	})
 }
+
+// Scoped is a module whose Close is guarded by a flag it clears.
+type Scoped struct {
+	mod    C.hipModule_t
+	loaded bool
+}
+
+// Close unloads the module once.
+func (s *Scoped) Close() { // want Close:"unloads\\[-1\\] idempotent\\[-1\\]"
+	if s.loaded {
+		C.hipModuleUnload(s.mod)
+		s.loaded = false
+	}
+}
+
+// WithScoped lends a Scoped module to fn and closes it when fn returns:
+// its Close is idempotent, so it lends nothing a closure could unload
+// twice.
+func WithScoped(path *C.char, fn func(*Scoped) error) error {
+	s := &Scoped{}
+	if err := check(C.hipModuleLoad(&s.mod, path)); err != nil {
+		return err
+	}
+	s.loaded = true
+	defer s.Close()
+	return fn(s)
+}
+
+// RunScopedEarly closes the module it was lent early; WithScoped's Close
+// then unloads nothing.
+func RunScopedEarly(path, name *C.char) error {
+	return WithScoped(path, func(s *Scoped) error {
+		defer s.Close()
+		var fn C.hipFunction_t
+		return check(C.hipModuleGetFunction(&fn, s.mod, name))
+	})
+}
+
+// runInPlace runs fn where it is called.
+func runInPlace(fn func() error) error { return fn() }
+
+// deferInClosure unloads in a deferred call of a closure it runs in place:
+// the unload runs when the closure returns, after the look-up.
+func deferInClosure(path, name *C.char) error {
+	var mod C.hipModule_t
+	if err := check(C.hipModuleLoad(&mod, path)); err != nil {
+		return err
+	}
+	return runInPlace(func() error {
+		defer C.hipModuleUnload(mod)
+		var fn C.hipFunction_t
+		return check(C.hipModuleGetFunction(&fn, mod, name))
+	})
+}
+
+// deferInClosureTooEarly looks the kernel up after the closure returned:
+// its deferred unload has run.
+func deferInClosureTooEarly(path, name *C.char) error {
+	var mod C.hipModule_t
+	if err := check(C.hipModuleLoad(&mod, path)); err != nil {
+		return err
+	}
+	if err := runInPlace(func() error {
+		defer C.hipModuleUnload(mod)
+		return nil
+	}); err != nil {
+		return err
+	}
+	var fn C.hipFunction_t
+	return check(C.hipModuleGetFunction(&fn, mod, name)) // want `hipModuleGetFunction uses module mod after it was unloaded`
+}
