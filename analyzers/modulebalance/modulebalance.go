@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       doc,
 	URL:       diag.DocsBase + "HL2001.md",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Unloads), new(ReturnsModule), new(Borrows), new(LoadsInto)},
+	FactTypes: []analysis.Fact{new(Unloads), new(ReturnsModule), new(Borrows), new(LoadsInto), new(Lends)},
 	Requires:  []*analysis.Analyzer{flow.IndexAnalyzer, flow.Getters},
 	// The functions it left out, over their budget (flow.Budget).
 	ResultType: reflect.TypeFor[flow.Notes](),
@@ -103,6 +103,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	a := &analysis_{pass: pass, info: pass.TypesInfo, candidates: candidates, idx: flow.IndexOf(pass),
 		unloads: flow.NewTable[Unloads](pass, impls), borrows: flow.NewTable[Borrows](pass, impls),
 		returns: flow.NewTable[ReturnsModule](pass, nil), loadsInto: flow.NewTable[LoadsInto](pass, nil),
+		lends:   flow.NewTable[Lends](pass, nil),
 		budget:  flow.NewBudget(),
 		cFields: flow.CTypedFields(pass.Pkg, pass.TypesInfo, pass.Files, hipapi.ModuleTypes)}
 	a.funcFields = a.idx.FieldPairs(pass.Pkg, func(call *ast.CallExpr) (ast.Expr, ast.Expr, bool) {
@@ -135,7 +136,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		s.Solve(funcs)
 		grown = len(a.moduleTypes) > n
 	}
-	flow.ExportAll(flow.Objects(a.info, funcs), a.unloads, a.borrows, a.loadsInto, a.returns)
+	flow.ExportAll(flow.Objects(a.info, funcs), a.unloads, a.borrows, a.loadsInto, a.returns, a.lends)
 	for _, fn := range funcs {
 		if a.mentionsModules(fn, false) {
 			newFuncAnalysis(a, fn).run()
@@ -158,6 +159,7 @@ type analysis_ struct {
 	borrows   *flow.Table[Borrows, *Borrows]
 	returns   *flow.Table[ReturnsModule, *ReturnsModule]
 	loadsInto *flow.Table[LoadsInto, *LoadsInto]
+	lends     *flow.Table[Lends, *Lends]
 	// moduleTypes are the package's named types that its constructors return
 	// modules in (`type Module uintptr`): their methods borrow or unload.
 	moduleTypes map[*types.TypeName]bool
@@ -235,6 +237,7 @@ type summary struct {
 	loads    LoadsInto
 	borrows  Borrows
 	returns  *ReturnsModule
+	lends    Lends
 }
 
 func (a *analysis_) summarizeFunc(fn flow.Func) summary {
@@ -318,6 +321,7 @@ func (a *analysis_) summarizeFunc(fn flow.Func) summary {
 		if out.returns == nil {
 			out.returns = a.forwarded(fn.Body, sig)
 		}
+		out.lends = a.lendsOf(fn, sig)
 	}
 	// The module-holding parameters fn neither keeps nor releases, but for
 	// those it unloads, loads or adds a module into (the caller's variable
@@ -335,6 +339,7 @@ func (a *analysis_) update(obj *types.Func, s summary) bool {
 	if s.mentions {
 		changed = a.unloads.Set(obj, s.unloads) || changed
 		changed = a.loadsInto.Set(obj, s.loads) || changed
+		changed = a.lends.Set(obj, s.lends) || changed
 	}
 	if _, done := a.returns.Local(obj); !done && s.returns != nil {
 		changed = a.returns.Set(obj, *s.returns) || changed

@@ -173,15 +173,26 @@ type funcAnalysis struct {
 	// unload or use through h reaches md's handle, and h hands md on
 	// where it escapes (fieldAliases).
 	aliases []fieldAlias
+	// resultSet: a leak being reported is of a named result that a
+	// return sets before the deferred unload reads it (setResults).
+	resultSet bool
+	// chans: the values the function passes to itself through a channel
+	// of its own (chanCopies): sending one hands it to nobody.
+	chans chanCopies
 }
 
 func newFuncAnalysis(a *analysis_, fn flow.Func) *funcAnalysis {
 	fa := &funcAnalysis{analysis_: a, fn: fn, recovers: flow.Recovers(a.info, fn.Body),
 		used: flow.UsedScan[bool]{Holds: a.holdsModule}} // e.fn of an owner e hands on no module
 	nested := flow.ClosureRanges(fa.info, fn.Body)
+	sig := fn.Signature(fa.info)
+	// The function's own variables, its named results included (results.go).
+	// A variable given a module through a channel of the function's own
+	// (got := <-ch after ch <- md) is located at the variable sent.
+	fa.chans = findChanCopies(fa.info, fn.Body)
 	fa.locals = flow.Locator{Info: fa.info, Index: noElements, Keep: func(v *types.Var) bool {
-		return flow.Declares(fn.Body, v) && !flow.InRanges(v.Pos(), nested)
-	}}
+		return flow.Declares(fn.Body, v) && !flow.InRanges(v.Pos(), nested) || namedResult(sig, v)
+	}, Copies: fa.chans.Copies}
 	fa.externals = flow.Locator{Info: fa.info, Index: flow.NewStableKeys(fa.info, fn.Body).Index, Keep: func(v *types.Var) bool {
 		return !flow.Declares(fn.Body, v) && flow.IsParamOrGlobal(fn.Signature(fa.info), v)
 	}}
@@ -263,6 +274,14 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 		fa.concurrent(n, s, true)
 		fa.escapesIn(n, s, nil)
 		return s
+	case *ast.SendStmt:
+		if fa.chans.Sends[n] {
+			return s // ch <- md: the receiver is md (localLoc)
+		}
+	case *ast.AssignStmt:
+		if id, ok := n.Lhs[0].(*ast.Ident); ok && len(n.Lhs) == 1 && fa.chans.Copies[fa.info.ObjectOf(id)] != nil {
+			return s // got := <-ch: got is what was sent
+		}
 	}
 	// Assignments and var specs (go/cfg lists each spec of a declaration as
 	// a node).
@@ -292,6 +311,7 @@ func (fa *funcAnalysis) transfer(n ast.Node, s state) state {
 		where = "when " + where + " ends the test"
 	}
 	if ret, ok := n.(*ast.ReturnStmt); ok {
+		fa.setResults(ret, s)
 		fa.fnEscapes = mentioned(fa.info, ret, fa.funcs) // the function and global handles it returns
 		where = "on this return"
 		if ret.Pos() == fa.fn.Body.Rbrace { // go/cfg's implicit return at the closing brace
@@ -362,6 +382,7 @@ func (fa *funcAnalysis) overwrite(s state, lhs ast.Expr, at ast.Node) {
 // order, and returns the ranges whose identifiers are borrowed (not escapes).
 func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 	var borrowed ranges
+	var litDefers []*ast.DeferStmt // of the closure run in place being walked
 	var visit func(node ast.Node) bool
 	visit = func(node ast.Node) bool {
 		switch x := node.(type) {
@@ -376,7 +397,22 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 				borrowed.Add(x)
 				return false
 			}
-			return fa.idx.InPlace(x)
+			if !fa.idx.InPlace(x) {
+				return false
+			}
+			// The closure's own deferred calls run when it returns, after
+			// the rest of its body.
+			outer := litDefers
+			litDefers = nil
+			ast.Inspect(x.Body, visit)
+			for _, d := range slices.Backward(litDefers) {
+				ast.Inspect(d.Call, visit)
+			}
+			litDefers = outer
+			return false
+		case *ast.DeferStmt: // in a closure run in place (the function's own are transfer's)
+			litDefers = append(litDefers, x)
+			return false
 		case *ast.BinaryExpr:
 			if _, _, ok := flow.NilComparison(fa.info, x); ok {
 				borrowed.Add(x)
@@ -413,6 +449,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 					fa.unloadBy(s, flow.ThroughRange(fa.info, fa.fn.Body, m), c, atExit)
 				})
 			}
+			fa.lentUnloads(x, fn)
 			borrowed.Add(fa.idx.ArgsAt(x, fa.borrows.Get(fn).Params)...)
 			if fn == nil { // o(e) for an option o
 				borrowed.Add(fa.funcValueBorrows(x)...)
@@ -751,7 +788,13 @@ func (fa *funcAnalysis) escapesIn(n ast.Node, s state, borrowed []flow.PosRange)
 		roots[a.Field.Root] = true // h hands on md where it escapes
 		safe.Add(a.Stores...)      // storing md into h keeps it here
 	}
+	for got, w := range fa.chans.Copies { // got := <-ch hands on what w holds
+		if roots[w] {
+			roots[got] = true
+		}
+	}
 	for obj := range fa.used.Of(fa.info, n, roots, safe) {
+		obj = cmp.Or(fa.chans.Copies[obj], obj)
 		for _, a := range fa.aliases {
 			if a.Field.Root != obj {
 				continue
@@ -792,6 +835,8 @@ func (fa *funcAnalysis) reportLeak(k flow.Loc, h *handle, at token.Pos, why stri
 			msg = fmt.Sprintf("modules kept in %s (loaded by %s) are %s; %s dies with the function and nothing unloads them", k, site.name, why, k)
 		case h.b&given != 0:
 			msg += "; unload it before loading another module into " + k.String()
+		case fa.resultSet:
+			msg += "; keep the module in a local variable for the deferred cleanup to read, or return it on this path too"
 		case fa.fnEscapes[k]:
 			msg += "; only a function handle from it escapes, and the function dies with its module: keep the module with it (return or store it) and unload it when done"
 		case site.unload != "" && fa.unloadsAnywhere(k.Root):

@@ -57,6 +57,10 @@ type Locator struct {
 	// defaultMod, PkgVarGetterLoc), so that Default().m is defaultMod.m;
 	// nil resolves no call. Keep applies to the location's root.
 	Getter func(call *ast.CallExpr) (Loc, bool)
+	// Copies names, for a variable that only ever holds a copy of
+	// another's value (ChanCopies), that other variable: it is located
+	// there.
+	Copies map[types.Object]types.Object
 }
 
 // Of returns the location e denotes. It walks e iteratively, so deep
@@ -65,6 +69,9 @@ func (lc Locator) Of(e ast.Expr) (Loc, bool) {
 	info := lc.Info
 	var path []string
 	done := func(v *types.Var) (Loc, bool) {
+		if w, ok := lc.Copies[v].(*types.Var); ok {
+			v = w
+		}
 		if v == nil || v.IsField() || (lc.Keep != nil && !lc.Keep(v)) {
 			return Loc{}, false
 		}

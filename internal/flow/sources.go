@@ -35,6 +35,9 @@ type Sources struct {
 	funcs    map[*types.Func]*ast.FuncDecl
 	ranges   map[types.Object][]rangeVar
 	declared map[types.Object]ast.Expr
+	// litCalls: the calls that pass a function literal, until
+	// bindAllCallbacks binds its parameters.
+	litCalls []*ast.CallExpr
 }
 
 // indexSources indexes what the files store (Assigned's assignments and
@@ -44,7 +47,17 @@ func indexSources(info *types.Info, files []*ast.File) *Sources {
 	for _, f := range files {
 		ast.Inspect(f, visit)
 	}
+	s.bindAllCallbacks(info)
 	return s
+}
+
+// bindAllCallbacks binds the parameters of the closures passed to the
+// package's helpers (callbacks.go), once every declaration is known.
+func (s *Sources) bindAllCallbacks(info *types.Info) {
+	for _, call := range s.litCalls {
+		s.bindCallbacks(info, call)
+	}
+	s.litCalls = nil
 }
 
 // Sources is IndexSources of the package's user files (cgo's support files
@@ -60,6 +73,7 @@ func (x *Index) Sources() *Sources {
 			s.indexValueFlow(x.info, fn.Decl)
 		}
 	}
+	s.bindAllCallbacks(x.info)
 	return s
 }
 
@@ -90,6 +104,9 @@ func newSources(info *types.Info) (*Sources, func(ast.Node) bool) {
 	return s, func(n ast.Node) bool {
 		Assigned(n, store)
 		s.indexValueFlow(info, n)
+		if call, ok := n.(*ast.CallExpr); ok && passesLit(call) {
+			s.litCalls = append(s.litCalls, call)
+		}
 		if lit, ok := n.(*ast.CompositeLit); ok {
 			for _, fv := range LitFields(info, lit) {
 				s.Of[fv.Field] = append(s.Of[fv.Field], Source{Expr: fv.Value})
@@ -181,4 +198,14 @@ func StoreDeps(info *types.Info, pkg *types.Package, src *Sources, body *ast.Blo
 		return true
 	})
 	return out
+}
+
+// passesLit reports whether call has a function literal argument.
+func passesLit(call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if _, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+			return true
+		}
+	}
+	return false
 }

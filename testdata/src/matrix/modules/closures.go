@@ -114,7 +114,7 @@ func goJoinedThenUnload(path, name *C.char) error {
 	return nil
 }
 
-func withModule(path *C.char, f func(*Module) error) error {
+func withModule(path *C.char, f func(*Module) error) error { // want withModule:"lends\\[1:0\\]"
 	md, err := Load(path)
 	if err != nil {
 		return err
@@ -123,10 +123,12 @@ func withModule(path *C.char, f func(*Module) error) error {
 	return f(md)
 }
 
-//matrix:gap closure-helper: an unload in a closure the helper runs while it also defers the unload is not seen as a second unload
+// withModule unloads the module it lends when the closure returns.
+//
+//matrix:hazard closure-helper
 func helperClosesToo(path *C.char) error {
 	return withModule(path, func(md *Module) error {
-		return md.Close()
+		return md.Close() // want `module md is unloaded here and again by withModule`
 	})
 }
 

@@ -63,9 +63,11 @@ func deferCondKept(path *C.char, cache bool) error {
 	return validate(md)
 }
 
-//matrix:gap defer-named-result: return nil, err sets the named result before the deferred close reads it; results are not modelled in deferred closures
+// return nil, err sets md to nil before the deferred close reads it.
+//
+//matrix:hazard defer-named-result
 func namedResultNilled(path *C.char) (md *Module, err error) {
-	md, err = Load(path)
+	md, err = Load(path) // want `module md loaded by Load is not unloaded on this return, which sets md to nil before the deferred unload reads it`
 	if err != nil {
 		return nil, err
 	}

@@ -173,7 +173,9 @@ func appendLoopClosed(paths []*C.char) (err error) {
 	return nil
 }
 
-//matrix:gap data-chan: a module received from a channel is not tied to the module sent
+// got is md, received back from the function's own channel.
+//
+//matrix:hazard data-chan
 func chanUseAfter(path, name *C.char) error {
 	md, err := Load(path)
 	if err != nil {
@@ -183,7 +185,7 @@ func chanUseAfter(path, name *C.char) error {
 	ch <- md
 	got := <-ch
 	md.Close()
-	_, err = got.Function(name)
+	_, err = got.Function(name) // want `Function uses module md after it was unloaded`
 	return err
 }
 

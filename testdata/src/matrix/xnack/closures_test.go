@@ -54,9 +54,9 @@ func TestGoDevice(t *testing.T) {
 
 func withBuffer(p unsafe.Pointer, f func(unsafe.Pointer) error) error { return f(p) }
 
-//matrix:gap closure-helper: a closure a helper calls with the memory is not summarized as the helper's launch
+//matrix:hazard closure-helper
 func TestHelperHost(t *testing.T) {
-	withBuffer(HostBuf(64), func(p unsafe.Pointer) error { return Launch(p) })
+	withBuffer(HostBuf(64), func(p unsafe.Pointer) error { return Launch(p) }) // want `TestHelperHost reaches system memory`
 }
 
 //matrix:twin closure-helper

@@ -68,7 +68,7 @@ func With(img unsafe.Pointer, fn func(C.CUmodule) error) error {
 }
 
 // Safe twin: the unload is deferred.
-func WithDeferred(img unsafe.Pointer, fn func(C.CUmodule) error) error {
+func WithDeferred(img unsafe.Pointer, fn func(C.CUmodule) error) error { // want WithDeferred:"lends\\[1:0\\]"
 	var m C.CUmodule
 	if err := check(C.cuModuleLoadData(&m, img)); err != nil {
 		return err
