@@ -586,7 +586,9 @@ func (fa *funcAnalysis) loadAt(s state, l flow.Loc, call *ast.CallExpr, reassign
 	if inherit {
 		h.b, h.deferAt = deferred|old.b&(byRef|pointee), old.deferAt
 	}
-	if !flow.Declares(fa.fn.Body, l.Root) { // a field of a parameter or the receiver (target)
+	// A field of a parameter or the receiver (target); a named result is
+	// the function's own variable, not one it was given.
+	if !flow.Declares(fa.fn.Body, l.Root) && !namedResult(fa.fn.Signature(fa.info), l.Root) {
 		h.b |= given
 	}
 	s[l] = h
