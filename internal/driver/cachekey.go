@@ -451,7 +451,7 @@ type factEntry struct {
 // hash of its exported API and its facts, not its key, so that an edit
 // which leaves both unchanged does not change its importers' keys (early
 // cutoff). The standard library's packages are hashed by their keys (they
-// have no facts). An import without an entry leaves the key unknown: the
+// have no facts), and so are test variants. An import without an entry leaves the key unknown: the
 // group is not Resolved. Without a cache, every import is hashed by its
 // key, transitively.
 func (p *CachePlan) Resolve(c *resultcache.Cache) {
@@ -468,7 +468,9 @@ func (p *CachePlan) Resolve(c *resultcache.Cache) {
 			return
 		}
 		known[q] = pk
-		if c == nil || k.standard(q) {
+		if c == nil || k.standard(q) || q.ID != q.PkgPath {
+			// A test variant is imported only within its group, and
+			// never replayed: hashed by its key.
 			p.ifaces[q] = pk.sum
 			return
 		}
@@ -479,7 +481,7 @@ func (p *CachePlan) Resolve(c *resultcache.Cache) {
 			var e factEntry
 			if json.Unmarshal(data, &e) == nil {
 				p.ifaces[q] = e.Iface
-				if e.Facts != nil && q.ID == q.PkgPath {
+				if e.Facts != nil {
 					p.facts[q.ID] = e.Facts
 				}
 			}
@@ -570,7 +572,7 @@ func (p *CachePlan) Store(c *resultcache.Cache, groups []*CacheGroup, res map[st
 			return
 		}
 		known[q] = pk
-		if k.standard(q) {
+		if k.standard(q) || q.ID != q.PkgPath {
 			p.ifaces[q] = pk.sum
 			return
 		}
@@ -588,7 +590,7 @@ func (p *CachePlan) Store(c *resultcache.Cache, groups []*CacheGroup, res map[st
 			return
 		}
 		e := factEntry{Iface: pk.sum}
-		if pf := res[q.ID]; pf != nil && q.ID == q.PkgPath {
+		if pf := res[q.ID]; pf != nil {
 			e = factEntry{Iface: pf.Iface(), Facts: pf}
 		}
 		data, err := json.Marshal(e)
