@@ -59,6 +59,9 @@ type cacheStats struct {
 	Hits     []string `json:",omitempty"`
 	Analyzed []string `json:",omitempty"`
 	Stored   int      // entries written
+	// Replayed: the dependencies the analysis loaded from export data,
+	// their facts from the cache (the language server's misses).
+	Replayed []string `json:",omitempty"`
 }
 
 func (p *program) cacheStats(s cacheStats) {
@@ -111,49 +114,108 @@ func (p *program) analyzeCached(o *options, cfg driver.Config) (*runOutput, erro
 
 	var stats cacheStats
 	var hits []*cacheEntry
+	lookup := func(g *driver.CacheGroup) bool {
+		if !g.Cacheable || !g.Resolved {
+			return false
+		}
+		data, ok := c.Get("r", g.Key)
+		if !ok {
+			return false
+		}
+		var e cacheEntry
+		if json.Unmarshal(data, &e) != nil {
+			return false
+		}
+		hits = append(hits, &e)
+		stats.Hits = append(stats.Hits, g.Path)
+		return true
+	}
 	var missed []*driver.CacheGroup
 	for _, g := range plan.Groups {
-		if g.Cacheable {
-			if data, ok := c.Get("r", g.Key); ok {
-				var e cacheEntry
-				if json.Unmarshal(data, &e) == nil {
-					hits = append(hits, &e)
-					stats.Hits = append(stats.Hits, g.Path)
-					continue
-				}
+		if !lookup(g) {
+			missed = append(missed, g)
+		}
+	}
+	cfg.ExportFacts = true
+	// analyze runs the driver on groups (all: on the patterns), with the
+	// facts of their dependencies that the cache holds, and stores what
+	// it learned: the facts, then each group's entry under its key.
+	analyze := func(groups []*driver.CacheGroup, all bool) (*runOutput, error) {
+		paths := o.patterns
+		if !all {
+			paths = make([]string, len(groups))
+			for i, g := range groups {
+				paths[i] = g.Path
 			}
 		}
-		missed = append(missed, g)
-		stats.Analyzed = append(stats.Analyzed, g.Path)
+		for _, g := range groups {
+			stats.Analyzed = append(stats.Analyzed, g.Path)
+		}
+		run := cfg
+		run.CachedFacts = plan.CachedFacts()
+		ro, err := p.analyzeAll(run, paths)
+		if err == nil {
+			stats.Replayed = append(stats.Replayed, ro.replayed...)
+		}
+		if err == nil && len(ro.errors) == 0 && ro.hint == "" && plan.Unchanged() {
+			plan.Store(c, groups, ro.facts)
+			stats.Stored += p.storeEntries(c, plan, groups, ro)
+		}
+		return ro, err
 	}
-	if len(missed) == len(plan.Groups) {
+	// Early cutoff: the groups whose keys are known but that miss (an
+	// edited package) are analyzed first; the groups that depend on them
+	// then have keys, and only those whose dependencies' API or facts
+	// changed miss. That takes two runs where one would do when the
+	// unresolved groups were never analyzed with these settings (a cold
+	// cache): then all are analyzed at once.
+	var known, unresolved []*driver.CacheGroup
+	for _, g := range missed {
+		if g.Resolved || !g.Cacheable {
+			known = append(known, g)
+		} else {
+			unresolved = append(unresolved, g)
+		}
+	}
+	cutoff := len(known) > 0 && len(unresolved) > 0 && seenAll(c, plan, unresolved)
+	if len(missed) == len(plan.Groups) && !cutoff {
 		// Nothing to merge: the run is the uncached one, plus the
 		// entries it leaves.
-		ro, err := p.analyzeAll(cfg, o.patterns)
-		if err == nil {
-			stats.Stored = p.storeEntries(c, plan, missed, ro)
-		}
+		ro, err := analyze(missed, true)
 		p.cacheStats(stats)
 		return ro, err
 	}
 	ro := &runOutput{headersUsed: plan.HeadersUsed, moduleDir: plan.ModuleDir, degraded: map[string]string{}}
-	if len(missed) > 0 {
-		paths := make([]string, len(missed))
-		for i, g := range missed {
-			paths[i] = g.Path
-		}
-		fresh, err := p.analyzeAll(cfg, paths)
+	var runs []*runOutput
+	if cutoff {
+		fresh, err := analyze(known, false)
 		if err != nil {
 			p.cacheStats(stats)
 			return nil, err
 		}
-		stats.Stored = p.storeEntries(c, plan, missed, fresh)
-		ro.findings = fresh.findings // not printed: -fix never gets here
-		ro.errors = fresh.errors
-		ro.hint = fresh.hint
-		hits = append(hits, entryOf(fresh))
+		runs = append(runs, fresh)
+		missed = missed[:0]
+		for _, g := range unresolved {
+			if !lookup(g) {
+				missed = append(missed, g)
+			}
+		}
+	}
+	if len(missed) > 0 {
+		fresh, err := analyze(missed, false)
+		if err != nil {
+			p.cacheStats(stats)
+			return nil, err
+		}
+		runs = append(runs, fresh)
 	}
 	p.cacheStats(stats)
+	for _, fresh := range runs {
+		ro.findings = append(ro.findings, fresh.findings...) // not printed: -fix never gets here
+		ro.errors = append(ro.errors, fresh.errors...)
+		ro.hint = cmp.Or(ro.hint, fresh.hint)
+		hits = append(hits, entryOf(fresh))
+	}
 	for _, e := range hits {
 		ro.out = append(ro.out, e.Findings...)
 		ro.notes = append(ro.notes, e.Notes...)
@@ -166,6 +228,17 @@ func (p *program) analyzeCached(o *options, cfg driver.Config) (*runOutput, erro
 	ro.errLines = slices.Compact(slices.Sorted(slices.Values(ro.errLines)))
 	ro.budget = slices.Compact(slices.Sorted(slices.Values(ro.budget)))
 	return ro, nil
+}
+
+// seenAll reports whether every group of groups has had an entry stored
+// with this run's settings (seenKey), under any key.
+func seenAll(c *resultcache.Cache, plan *driver.CachePlan, groups []*driver.CacheGroup) bool {
+	for _, g := range groups {
+		if _, ok := c.Get("s", plan.SeenKey(g)); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // entryOf is the whole of a run's output as one entry.
@@ -264,12 +337,13 @@ func (p *program) storeEntries(c *resultcache.Cache, plan *driver.CachePlan, gro
 	}
 	n := 0
 	for _, g := range groups {
-		if !g.Cacheable {
+		if !g.Cacheable || !g.Resolved {
 			continue
 		}
 		data, err := json.Marshal(entries[g])
 		if err == nil && c.Put("r", g.Key, data) == nil {
 			n++
+			c.Put("s", plan.SeenKey(g), []byte{1})
 		}
 	}
 	c.MaybeTrim()
@@ -302,10 +376,10 @@ func (p *program) lspCache(opts *lsp.Options) {
 	opts.Cache, opts.CacheIdentity = c, id
 	if name := os.Getenv("HIPLINT_CACHE_STATS"); name != "" {
 		var mu sync.Mutex
-		opts.CacheStats = func(dir string, hit bool) {
+		opts.CacheStats = func(dir string, hit bool, replayed []string) {
 			mu.Lock()
 			defer mu.Unlock()
-			s := cacheStats{Analyzed: []string{dir}}
+			s := cacheStats{Analyzed: []string{dir}, Replayed: replayed}
 			if hit {
 				s = cacheStats{Hits: []string{dir}}
 			}

@@ -192,8 +192,10 @@ type runOutput struct {
 	out         []*outFinding // as printed
 	errors      []actionError // analyzer failures
 	sources     map[string]driver.Digest
-	degraded    map[string]string // tier-3 packages by path, with their notes
-	moduleDir   string            // SARIF's fallback source root
+	degraded    map[string]string               // tier-3 packages by path, with their notes
+	moduleDir   string                          // SARIF's fallback source root
+	facts       map[string]*driver.PackageFacts // driver.Result.Facts
+	replayed    []string                        // driver.Result.Replayed
 }
 
 // analyzeAll runs the driver on patterns.
@@ -212,6 +214,8 @@ func (p *program) analyzeAll(cfg driver.Config, patterns []string) (*runOutput, 
 		errors:      r.Errors,
 		sources:     r.Sources,
 		degraded:    map[string]string{},
+		facts:       r.Facts,
+		replayed:    r.Replayed,
 	}
 	if cfg.HashSources {
 		ro.out = textOnly(r.Findings) // -fix and -diff print text only

@@ -49,6 +49,14 @@ type CachePlan struct {
 
 	// stats are the files hashed from disk, as they were before.
 	stats map[string]fileStat
+
+	k     *keyer
+	roots []*packages.Package
+	// ifaces are, by package, what an importer's key hashes of it, as the
+	// last Resolve found them (unknown: absent); facts the cached facts
+	// that a run may replay, by package ID.
+	ifaces map[*packages.Package][32]byte
+	facts  map[string]*PackageFacts
 }
 
 type fileStat struct {
@@ -90,6 +98,13 @@ type CacheGroup struct {
 	// GoFiles their Go files.
 	PkgPaths []string
 	GoFiles  []string
+	// Resolved is false when the key depends on a dependency that has
+	// not been analyzed with these inputs yet (its facts are not in the
+	// cache): the group must be analyzed, and its key is known after
+	// (CachePlan.Store).
+	Resolved bool
+
+	members []*packages.Package
 }
 
 // planMode is the metadata go list gives without compiling anything.
@@ -160,10 +175,7 @@ func PlanCache(cfg Config, cache *resultcache.Cache, identity []byte, patterns .
 	for _, g := range plan.Groups {
 		ps := members[g.Path]
 		slices.SortFunc(ps, func(a, b *packages.Package) int { return strings.Compare(a.ID, b.ID) })
-		h := sha256.New()
-		h.Write(k.global[:])
-		fmt.Fprintf(h, "group %q\n", g.Path)
-		g.Cacheable = true
+		g.members = ps
 		for _, p := range ps {
 			if !slices.Contains(g.PkgPaths, p.PkgPath) {
 				g.PkgPaths = append(g.PkgPaths, p.PkgPath)
@@ -173,13 +185,11 @@ func PlanCache(cfg Config, cache *resultcache.Cache, identity []byte, patterns .
 					g.GoFiles = append(g.GoFiles, f)
 				}
 			}
-			pk := k.key(p)
-			fmt.Fprintf(h, "%q %x\n", p.ID, pk.sum)
-			g.Cacheable = g.Cacheable && pk.ok
 		}
-		h.Sum(g.Key[:0])
 		packages.Visit(ps, nil, func(p *packages.Package) { g.Closure[p.PkgPath] = true })
 	}
+	plan.k, plan.roots = k, pkgs
+	plan.Resolve(nil)
 	plan.HeadersUsed = k.headersUsed()
 	return plan, nil
 }
@@ -366,12 +376,11 @@ func (k *keyer) globalKey(identity []byte) [32]byte {
 	return sum
 }
 
-// key is p's key: its own inputs and its dependencies' keys.
-func (k *keyer) key(p *packages.Package) pkgKey {
+// own hashes p's own inputs: everything of its key but its imports.
+func (k *keyer) own(p *packages.Package) pkgKey {
 	if pk, ok := k.keys[p]; ok {
 		return pk
 	}
-	k.keys[p] = pkgKey{} // an import cycle cannot load; be safe anyway
 	h := sha256.New()
 	ok := true
 	fmt.Fprintf(h, "package %q %q %q\n", p.ID, p.PkgPath, p.Name)
@@ -411,21 +420,185 @@ func (k *keyer) key(p *packages.Package) pkgKey {
 		fmt.Fprintf(h, "cheaders %x\n", sum)
 		ok = ok && scanned
 	}
-	paths := make([]string, 0, len(p.Imports))
-	for path := range p.Imports {
-		paths = append(paths, path)
-	}
-	slices.Sort(paths)
-	for _, path := range paths {
-		dep := k.key(p.Imports[path])
-		fmt.Fprintf(h, "import %q %x\n", path, dep.sum)
-		ok = ok && dep.ok
-	}
 	var pk pkgKey
 	h.Sum(pk.sum[:0])
 	pk.ok = ok
 	k.keys[p] = pk
 	return pk
+}
+
+// standard reports whether p is a package of the standard library: its
+// files are in GOROOT (or it has none, as unsafe).
+func (k *keyer) standard(p *packages.Package) bool {
+	return p.Module == nil && !slices.ContainsFunc(p.GoFiles, func(f string) bool { return !k.inGOROOT(f) })
+}
+
+// A factEntry is what the cache keeps under a package's key (kind "f"):
+// what its importers' keys hash of it (Iface) and, when Facts is not nil,
+// its facts, which a run replays instead of analyzing the package. An
+// entry without facts (a package with an error, at tier 3, or loaded from
+// export data as one that has none) makes its importers hash the
+// package's key itself.
+type factEntry struct {
+	Iface [32]byte
+	Facts *PackageFacts `json:",omitempty"`
+}
+
+// Resolve computes the groups' keys with the facts the cache holds now
+// (c: the cache; nil: the plan's own, when PlanCache was given one). A
+// package's key hashes its own inputs (keyer.own) and, for each import,
+// what the import's entry of kind "f" says an importer sees of it: the
+// hash of its exported API and its facts, not its key, so that an edit
+// which leaves both unchanged does not change its importers' keys (early
+// cutoff). The standard library's packages are hashed by their keys (they
+// have no facts), and so are test variants. An import without an entry leaves the key unknown: the
+// group is not Resolved. Without a cache, every import is hashed by its
+// key, transitively.
+func (p *CachePlan) Resolve(c *resultcache.Cache) {
+	if c == nil {
+		c = p.k.cache
+	}
+	k := p.k
+	p.ifaces = map[*packages.Package][32]byte{}
+	p.facts = map[string]*PackageFacts{}
+	known := map[*packages.Package]pkgKey{}
+	packages.Visit(p.roots, nil, func(q *packages.Package) { // imports first
+		pk, ok := p.ownKey(q, known)
+		if !ok {
+			return
+		}
+		known[q] = pk
+		if c == nil || k.standard(q) || q.ID != q.PkgPath {
+			// A test variant is imported only within its group, and
+			// never replayed: hashed by its key.
+			p.ifaces[q] = pk.sum
+			return
+		}
+		if !pk.ok {
+			return
+		}
+		if data, ok := c.Get("f", pk.sum); ok {
+			var e factEntry
+			if json.Unmarshal(data, &e) == nil {
+				p.ifaces[q] = e.Iface
+				if e.Facts != nil {
+					p.facts[q.ID] = e.Facts
+				}
+			}
+		}
+	})
+	for _, g := range p.Groups {
+		h := sha256.New()
+		h.Write(k.global[:])
+		fmt.Fprintf(h, "group %q\n", g.Path)
+		g.Cacheable, g.Resolved = true, true
+		for _, q := range g.members {
+			pk, ok := known[q]
+			if !ok {
+				g.Resolved = false
+				pk = k.own(q)
+			}
+			fmt.Fprintf(h, "%q %x\n", q.ID, pk.sum)
+			g.Cacheable = g.Cacheable && pk.ok
+		}
+		h.Sum(g.Key[:0])
+	}
+}
+
+// ownKey is q's key, when every import's iface is known: its own inputs
+// and its imports' ifaces. ok reports whether the key is known; pk.ok,
+// whether every input could be read.
+func (p *CachePlan) ownKey(q *packages.Package, known map[*packages.Package]pkgKey) (pkgKey, bool) {
+	own := p.k.own(q)
+	h := sha256.New()
+	h.Write(p.k.global[:])
+	fmt.Fprintf(h, "own %x\n", own.sum)
+	ok := own.ok
+	paths := make([]string, 0, len(q.Imports))
+	for path := range q.Imports {
+		paths = append(paths, path)
+	}
+	slices.Sort(paths)
+	for _, path := range paths {
+		imp := q.Imports[path]
+		iface, found := p.ifaces[imp]
+		if !found {
+			return pkgKey{}, false
+		}
+		fmt.Fprintf(h, "import %q %x\n", path, iface)
+		ok = ok && known[imp].ok
+	}
+	var pk pkgKey
+	h.Sum(pk.sum[:0])
+	pk.ok = ok
+	return pk, true
+}
+
+// SeenKey is where the cache marks that g had an entry stored with this
+// run's settings, under any key (kind "s"): a group that has one was
+// analyzed before, and may still hit once its dependencies are analyzed
+// (the two runs of an early cutoff are worth it).
+func (p *CachePlan) SeenKey(g *CacheGroup) resultcache.Key {
+	h := sha256.New()
+	h.Write(p.k.global[:])
+	fmt.Fprintf(h, "seen %q\n", g.Path)
+	var k resultcache.Key
+	h.Sum(k[:0])
+	return k
+}
+
+// CachedFacts are the facts the last Resolve found, for Config.CachedFacts.
+func (p *CachePlan) CachedFacts() map[string]*PackageFacts { return p.facts }
+
+// Store records in c what a run that analyzed the packages of groups
+// learned (res: its Facts and Replayed), then resolves the keys again: a
+// group of groups is Resolved after unless an input of it could not be
+// read. Every package the run loaded and the cache has no entry for gets
+// one: its facts where the run exported them, else an entry that makes
+// its importers hash its key.
+func (p *CachePlan) Store(c *resultcache.Cache, groups []*CacheGroup, res map[string]*PackageFacts) {
+	var members []*packages.Package
+	for _, g := range groups {
+		members = append(members, g.members...)
+	}
+	loaded := map[*packages.Package]bool{}
+	packages.Visit(members, nil, func(q *packages.Package) { loaded[q] = true })
+	k := p.k
+	known := map[*packages.Package]pkgKey{}
+	p.ifaces = map[*packages.Package][32]byte{}
+	packages.Visit(p.roots, nil, func(q *packages.Package) {
+		pk, ok := p.ownKey(q, known)
+		if !ok {
+			return
+		}
+		known[q] = pk
+		if k.standard(q) || q.ID != q.PkgPath {
+			p.ifaces[q] = pk.sum
+			return
+		}
+		if !pk.ok {
+			return
+		}
+		if data, ok := c.Get("f", pk.sum); ok {
+			var e factEntry
+			if json.Unmarshal(data, &e) == nil {
+				p.ifaces[q] = e.Iface
+				return
+			}
+		}
+		if !loaded[q] {
+			return
+		}
+		e := factEntry{Iface: pk.sum}
+		if pf := res[q.ID]; pf != nil {
+			e = factEntry{Iface: pf.Iface(), Facts: pf}
+		}
+		data, err := json.Marshal(e)
+		if err == nil && c.Put("f", pk.sum, data) == nil {
+			p.ifaces[q] = e.Iface
+		}
+	})
+	p.Resolve(c)
 }
 
 // immutable reports whether the go command guarantees that file does not

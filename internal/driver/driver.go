@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"go/types"
 	"os"
 	"slices"
 	"strings"
@@ -101,6 +102,13 @@ type Config struct {
 	// file (sources.go): -fix writes a file only while it still holds
 	// those bytes.
 	HashSources bool
+	// CachedFacts are facts of dependencies from the result cache, by
+	// package ID (facts.go): a dependency named here (not an initial
+	// package) is loaded from export data, not from syntax, and its
+	// analyzers export these facts instead of running. ExportFacts asks
+	// for Result.Facts.
+	CachedFacts map[string]*PackageFacts
+	ExportFacts bool
 }
 
 // A Finding is one diagnostic of one analyzer, or one problem with a
@@ -164,6 +172,12 @@ type Result struct {
 	// budget (flow.Budget), one line each, sorted: notes, as the tier-3
 	// notes of Triage are, not errors.
 	Notes []string
+	// Facts are, with Config.ExportFacts, the facts of the packages the
+	// analysis read from syntax that importers could load from export
+	// data, by package ID (facts.go); Replayed are the IDs of the
+	// packages whose Config.CachedFacts it used.
+	Facts    map[string]*PackageFacts
+	Replayed []string
 }
 
 // Run loads the packages named by patterns with everything the analyzers
@@ -215,14 +229,24 @@ func Run(cfg Config, patterns ...string) (*Result, error) {
 	tier3 := NewTier3Filter(roots, res.Triage.Degraded, res.Triage.Partial)
 	release := cfg.ReleaseMemory && len(cfg.Candidates) == 0
 	if len(cfg.Analyzers) > 0 {
-		res.Findings, res.Errors, res.Notes, err = analyze(&cfg, cfg.Analyzers, roots, tier3, release, cfg.Directives)
+		var fx *factsIO
+		if cfg.ExportFacts || len(cfg.CachedFacts) > 0 {
+			fx = &factsIO{rescued: map[string]bool{}}
+			for _, r := range rescued {
+				fx.rescued[r.Path] = true
+			}
+		}
+		res.Findings, res.Errors, res.Notes, err = analyze(&cfg, cfg.Analyzers, roots, tier3, release, cfg.Directives, fx)
+		if fx != nil {
+			res.Facts, res.Replayed = fx.out, fx.replayed
+		}
 		if err != nil {
 			return nil, err
 		}
 	}
 	if len(cfg.Candidates) > 0 {
 		var errs []ActionError
-		res.Candidates, errs, _, err = analyze(&cfg, cfg.Candidates, roots, tier3, false, false)
+		res.Candidates, errs, _, err = analyze(&cfg, cfg.Candidates, roots, tier3, false, false, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -375,13 +399,40 @@ func loadConfig(cfg *Config, mode packages.LoadMode) *packages.Config {
 
 // analyze runs the analyzers on roots and returns their findings, with the
 // directives applied, their failures and their notes.
-func analyze(cfg *Config, as []*analysis.Analyzer, roots []*packages.Package, tier3 *Tier3Filter, release, directives bool) ([]*Finding, []ActionError, []string, error) {
+func analyze(cfg *Config, as []*analysis.Analyzer, roots []*packages.Package, tier3 *Tier3Filter, release, directives bool, fx *factsIO) ([]*Finding, []ActionError, []string, error) {
 	// The driver applies the suppression directives itself, to learn
 	// which ones were used: the analyzers pass on what they suppress.
 	o := guardOptions{stacks: cfg.Stacks, keep: true, ctx: cfg.Context, override: cfg.Override}
+	var syntax, involved map[*packages.Package]bool
+	var replayedNotes []string
+	if fx != nil {
+		// Before the releaser frees the syntax.
+		syntax, involved = map[*packages.Package]bool{}, map[*packages.Package]bool{}
+		o.replay = map[*types.Package]*PackageFacts{}
+		isRoot := map[*packages.Package]bool{}
+		for _, p := range roots {
+			isRoot[p] = true
+		}
+		packages.Visit(roots, nil, func(p *packages.Package) {
+			// A dependency with cached facts has them replayed, whether
+			// it came from export data or, under an overlay, from
+			// syntax without function bodies (exportload.go).
+			if pf := cfg.CachedFacts[p.ID]; pf != nil && p.Types != nil && !isRoot[p] {
+				o.replay[p.Types] = pf
+				involved[p] = len(pf.Facts) > 0
+				fx.replayed = append(fx.replayed, p.ID)
+				for _, n := range pf.Notes {
+					replayedNotes = append(replayedNotes, n.line(cfg.Rel))
+				}
+			} else if p.Syntax != nil {
+				syntax[p] = true
+			}
+		})
+		slices.Sort(fx.replayed)
+	}
 	if release {
 		// Keep the analysis within the memory loading took (memory.go).
-		releaseInert(roots)
+		releaseInert(roots, involved)
 		o.after = newReleaser(as, roots).done
 	}
 	restore := func() {}
@@ -398,7 +449,21 @@ func analyze(cfg *Config, as []*analysis.Analyzer, roots []*packages.Package, ti
 	}
 	findings, errs := collect(graph, tier3)
 	findings = applyDirectives(graph, findings, cfg.Checks, cfg.Override, cfg.KeepSuppressed, directives)
-	return findings, errs, budgetNotes(graph, cfg.Rel), nil
+	notes := budgetNotes(graph, cfg.Rel)
+	if len(replayedNotes) > 0 {
+		notes = slices.Compact(slices.Sorted(slices.Values(append(notes, replayedNotes...))))
+	}
+	if fx != nil && cfg.ExportFacts && len(errs) == 0 {
+		fx.out = exportFacts(graph, syntax, fx.rescued)
+	}
+	return findings, errs, notes, nil
+}
+
+// factsIO carries the result cache's facts through analyze.
+type factsIO struct {
+	rescued  map[string]bool // package paths that synthesis repaired
+	replayed []string
+	out      map[string]*PackageFacts
 }
 
 // budgetNotes returns a line for each function an analyzer left out over

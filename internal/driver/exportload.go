@@ -79,7 +79,7 @@ func loadFactSyntax(cfg *Config, overlay map[string][]byte, patterns []string, h
 	if err != nil || len(meta) == 0 {
 		return nil, false // the full load reports it
 	}
-	extra, ok := syntaxDeps(meta, overlay)
+	extra, ok := syntaxDeps(meta, overlay, cfg.CachedFacts)
 	if !ok {
 		return nil, false
 	}
@@ -95,7 +95,7 @@ func loadFactSyntax(cfg *Config, overlay map[string][]byte, patterns []string, h
 	for _, p := range all {
 		dropCompileError(p)
 	}
-	return initialOf(meta, all)
+	return initialOf(meta, all, cfg.CachedFacts)
 }
 
 // dropCompileError removes from an initial package of step 2 the error of
@@ -117,7 +117,10 @@ func dropCompileError(p *packages.Package) {
 // syntaxDeps returns the dependencies of the initial packages meta (loaded
 // with their imports, no types) that may produce or see facts, as patterns:
 // their package paths. ok is false when one of them cannot be named so.
-func syntaxDeps(meta []*packages.Package, overlay map[string][]byte) (extra []string, ok bool) {
+//
+// A dependency whose facts the result cache holds (cached) is not named: it
+// is loaded from export data and its facts replayed (facts.go).
+func syntaxDeps(meta []*packages.Package, overlay map[string][]byte, cached map[string]*PackageFacts) (extra []string, ok bool) {
 	isRoot := make(map[string]bool, len(meta))
 	for _, p := range meta {
 		isRoot[p.ID] = true
@@ -137,7 +140,7 @@ func syntaxDeps(meta []*packages.Package, overlay map[string][]byte) (extra []st
 			f = f || facts[imp]
 		}
 		facts[p] = f
-		if !f || isRoot[p.ID] {
+		if !f || isRoot[p.ID] || cached[p.ID] != nil {
 			return
 		}
 		if p.ID != p.PkgPath || p.PkgPath == "" {
@@ -251,7 +254,10 @@ func isRuntimeFunc(name string) bool {
 // returned as initial, in meta's order. ok is false when one is missing or
 // when a dependency is not as loading everything from syntax would give
 // what the analyzers read of it (see the top of this file).
-func initialOf(meta, all []*packages.Package) ([]*packages.Package, bool) {
+//
+// A dependency of cached (facts from the result cache) is as it must be
+// when it has export data: its facts are replayed (facts.go).
+func initialOf(meta, all []*packages.Package, cached map[string]*PackageFacts) ([]*packages.Package, bool) {
 	byID := make(map[string]*packages.Package, len(all))
 	isRoot := make(map[*packages.Package]bool, len(all))
 	for _, p := range all {
@@ -287,6 +293,8 @@ func initialOf(meta, all []*packages.Package) ([]*packages.Package, bool) {
 			// go/packages checked it from syntax without function
 			// bodies: its errors would not be those of a full check.
 			ok = false
+		case cached[p.ID] != nil && len(p.Errors) == 0:
+			// Loaded from export data, its cached facts replayed.
 		case !in:
 			// It may produce or see facts, and is not an initial
 			// package, which alone go/packages checks with bodies (a

@@ -3,6 +3,7 @@ package driver
 import (
 	"context"
 	"fmt"
+	"go/types"
 	"runtime/debug"
 
 	"github.com/hiplint/hiplint/internal/config"
@@ -34,6 +35,9 @@ type guardOptions struct {
 	// done, every Run not yet started returns its error at once (one that
 	// has started runs to its end; the checker cannot interrupt it).
 	ctx context.Context
+	// replay holds the packages (loaded from export data) whose cached
+	// facts each analyzer exports instead of running (facts.go).
+	replay map[*types.Package]*PackageFacts
 }
 
 // guard returns copies of analyzers whose Run turns a panic into an error
@@ -81,6 +85,13 @@ func recoveringRun(orig *analysis.Analyzer, originalOf map[*analysis.Analyzer]*a
 	return func(pass *analysis.Pass) (result any, err error) {
 		if o.ctx != nil && o.ctx.Err() != nil {
 			return nil, o.ctx.Err()
+		}
+		if pf := o.replay[pass.Pkg]; pf != nil {
+			// Nothing to release (o.after): the package is no root,
+			// and its result is a zero value, which nothing reads.
+			if res, ok := replayResult(orig); ok {
+				return res, replayFacts(pass, orig, pf)
+			}
 		}
 		if o.after != nil {
 			defer func() { o.after(pass, result) }()

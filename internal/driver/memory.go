@@ -130,7 +130,11 @@ func newReleaser(analyzers []*analysis.Analyzer, roots []*packages.Package) *rel
 // syntax's comments for the suppression directives. On std, where every
 // package is an initial one, that is about a third of what loading keeps.
 // It returns how many packages it freed memory of.
-func releaseInert(roots []*packages.Package) int {
+//
+// A package of involved (a dependency whose cached facts are replayed,
+// facts.go, loaded from export data, where CallsRuntime cannot see cgo's
+// unexported declarations) is not inert, nor is any package importing it.
+func releaseInert(roots []*packages.Package, involved map[*packages.Package]bool) int {
 	inert := map[*packages.Package]bool{}
 	isRoot := map[*packages.Package]bool{}
 	for _, p := range roots {
@@ -138,7 +142,7 @@ func releaseInert(roots []*packages.Package) int {
 	}
 	n := 0
 	packages.Visit(roots, nil, func(p *packages.Package) { // imports first
-		ok := p.Types != nil && !cgocall.CallsRuntime(p.Types)
+		ok := p.Types != nil && !involved[p] && !cgocall.CallsRuntime(p.Types)
 		for _, imp := range p.Imports {
 			ok = ok && inert[imp]
 		}

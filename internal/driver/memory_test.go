@@ -203,7 +203,7 @@ func TestReleaseInertDependencies(t *testing.T) {
 		require.Empty(t, p.Errors)
 		byPath[p.PkgPath] = p
 	})
-	n := releaseInert(roots)
+	n := releaseInert(roots, nil)
 	for path, p := range byPath {
 		kept := path == "example.com/m/b" || path == "example.com/m/c"
 		if path == "example.com/m/a" {
@@ -226,7 +226,7 @@ func TestReleaseInertDependencies(t *testing.T) {
 		"go.mod": "module example.com/m\n\ngo 1.26\n",
 		"a/a.go": "package a\n\nimport \"fmt\"\n\n//hiplint:ignore HL2001 reason\nfunc A() { fmt.Println() }\n",
 	})
-	require.Positive(t, releaseInert(roots))
+	require.Positive(t, releaseInert(roots, nil))
 	assert.NotNil(t, roots[0].Syntax)
 	assert.Nil(t, roots[0].TypesInfo)
 }

@@ -43,6 +43,9 @@ type pkgResult struct {
 	// noCache: the analysis failed or was incomplete (an analyzer
 	// failure, a load error, a panic): the result cache keeps nothing.
 	noCache bool
+	// facts are the facts the analysis exported, for the result cache.
+	facts    map[string]*driver.PackageFacts
+	replayed []string
 }
 
 // A finding is one diagnostic, ready to publish, with its quick fixes.
@@ -94,6 +97,13 @@ func (r *pkgResult) changedOnDisk() bool {
 // result's problems, not returned: the server keeps serving whatever the
 // code looks like.
 func (s *Server) analyzeDir(ctx context.Context, dir string, overlay map[string][]byte) (res *pkgResult) {
+	return s.analyzeDirFacts(ctx, dir, overlay, nil)
+}
+
+// analyzeDirFacts is analyzeDir with the result cache's facts of the
+// dependencies (cached: driver.Config.CachedFacts); it returns the facts
+// the analysis exported in res.facts.
+func (s *Server) analyzeDirFacts(ctx context.Context, dir string, overlay map[string][]byte, cached map[string]*driver.PackageFacts) (res *pkgResult) {
 	res = &pkgResult{
 		dir:      dir,
 		pkgPaths: map[string]bool{},
@@ -117,13 +127,18 @@ func (s *Server) analyzeDir(ctx context.Context, dir string, overlay map[string]
 	// The same pipeline as the command line's (internal/driver): the same
 	// tiers, tier 3 included, the same containment of analyzer failures,
 	// the same directives.
-	r, err := driver.Run(s.driverConfig(ctx, dir, overlay), ".")
+	cfg := s.driverConfig(ctx, dir, overlay)
+	if cached != nil {
+		cfg.CachedFacts, cfg.ExportFacts = cached, true
+	}
+	r, err := driver.Run(cfg, ".")
 	if err != nil {
 		res.problems = append(res.problems, fmt.Sprintf("loading %s: %v", dir, err))
 		res.noCache = true
 		return res
 	}
 	res.noCache = len(r.Errors) > 0
+	res.facts, res.replayed = r.Facts, r.Replayed
 	for _, pkg := range r.Packages {
 		res.pkgPaths[pkg.PkgPath] = true
 		for _, f := range pkg.GoFiles {

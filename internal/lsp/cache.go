@@ -48,38 +48,50 @@ func (s *Server) analyzeDirCached(ctx context.Context, dir string, overlay map[s
 	if err != nil || plan.Uncacheable != "" || ctx.Err() != nil {
 		return s.analyzeDir(ctx, dir, overlay)
 	}
+	key, cacheable := s.dirKey(plan)
+	if cacheable {
+		if data, ok := s.opts.Cache.Get("l", key); ok {
+			var c cachedDir
+			if json.Unmarshal(data, &c) == nil {
+				s.cacheStats(dir, true, nil)
+				return restoreDir(dir, plan, overlay, &c)
+			}
+		}
+	}
+	// The dependencies whose facts the cache holds are loaded from export
+	// data, their facts replayed (docs/cache.md, "Facts").
+	res := s.analyzeDirFacts(ctx, dir, overlay, plan.CachedFacts())
+	s.cacheStats(dir, false, res.replayed)
+	if !res.noCache && ctx.Err() == nil && plan.Unchanged() {
+		plan.Store(s.opts.Cache, plan.Groups, res.facts)
+		if key, cacheable := s.dirKey(plan); cacheable {
+			if data, err := json.Marshal(storeDir(res)); err == nil {
+				s.opts.Cache.Put("l", key, data)
+			}
+		}
+		s.opts.Cache.MaybeTrim()
+	}
+	return res
+}
+
+// dirKey is the key of a directory's entry: its groups' keys. cacheable
+// is false when one is not known or an input could not be read.
+func (s *Server) dirKey(plan *driver.CachePlan) (resultcache.Key, bool) {
 	h := sha256.New()
 	fmt.Fprintf(h, "lsp v1 maxfix %d\n", s.maxFixFileSize())
 	cacheable := true
 	for _, g := range plan.Groups {
 		fmt.Fprintf(h, "%q %x\n", g.Path, g.Key)
-		cacheable = cacheable && g.Cacheable
+		cacheable = cacheable && g.Cacheable && g.Resolved
 	}
 	var key resultcache.Key
 	h.Sum(key[:0])
-	if cacheable {
-		if data, ok := s.opts.Cache.Get("l", key); ok {
-			var c cachedDir
-			if json.Unmarshal(data, &c) == nil {
-				s.cacheStats(dir, true)
-				return restoreDir(dir, plan, overlay, &c)
-			}
-		}
-	}
-	s.cacheStats(dir, false)
-	res := s.analyzeDir(ctx, dir, overlay)
-	if cacheable && !res.noCache && ctx.Err() == nil && plan.Unchanged() {
-		if data, err := json.Marshal(storeDir(res)); err == nil {
-			s.opts.Cache.Put("l", key, data)
-			s.opts.Cache.MaybeTrim()
-		}
-	}
-	return res
+	return key, cacheable
 }
 
-func (s *Server) cacheStats(dir string, hit bool) {
+func (s *Server) cacheStats(dir string, hit bool, replayed []string) {
 	if s.opts.CacheStats != nil {
-		s.opts.CacheStats(dir, hit)
+		s.opts.CacheStats(dir, hit, replayed)
 	}
 }
 

@@ -98,7 +98,8 @@ type Options struct {
 	// build). CacheStats, when not nil, is told of each hit and miss.
 	Cache         *resultcache.Cache
 	CacheIdentity []byte
-	CacheStats    func(dir string, hit bool)
+	// replayed: the dependencies whose cached facts a miss replayed.
+	CacheStats func(dir string, hit bool, replayed []string)
 }
 
 // DefaultMaxFixFileSize is the largest file, as the editor holds it and as
