@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       doc,
 	URL:       diag.DocsBase + "HL2001.md",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Unloads), new(ReturnsModule), new(Borrows), new(LoadsInto)},
+	FactTypes: []analysis.Fact{new(Unloads), new(ReturnsModule), new(Borrows), new(LoadsInto), new(ReturnsFunction)},
 	Requires:  []*analysis.Analyzer{flow.IndexAnalyzer, flow.Getters},
 	// The functions it left out, over their budget (flow.Budget).
 	ResultType: reflect.TypeFor[flow.Notes](),
@@ -103,8 +103,9 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	a := &analysis_{pass: pass, info: pass.TypesInfo, candidates: candidates, idx: flow.IndexOf(pass),
 		unloads: flow.NewTable[Unloads](pass, impls), borrows: flow.NewTable[Borrows](pass, impls),
 		returns: flow.NewTable[ReturnsModule](pass, nil), loadsInto: flow.NewTable[LoadsInto](pass, nil),
-		budget:  flow.NewBudget(),
-		cFields: flow.CTypedFields(pass.Pkg, pass.TypesInfo, pass.Files, hipapi.ModuleTypes)}
+		funcResults: flow.NewTable[ReturnsFunction](pass, nil),
+		budget:      flow.NewBudget(),
+		cFields:     flow.CTypedFields(pass.Pkg, pass.TypesInfo, pass.Files, hipapi.ModuleTypes)}
 	a.funcFields = a.idx.FieldPairs(pass.Pkg, func(call *ast.CallExpr) (ast.Expr, ast.Expr, bool) {
 		if c := a.idx.Match(call); c != nil && c.Func.Role == hipapi.ModuleGetFunction {
 			return c.Arg(c.Func.Out), c.Arg(c.Func.Module), c.Arg(c.Func.Out) != nil && c.Arg(c.Func.Module) != nil
@@ -135,7 +136,8 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		s.Solve(funcs)
 		grown = len(a.moduleTypes) > n
 	}
-	flow.ExportAll(flow.Objects(a.info, funcs), a.unloads, a.borrows, a.loadsInto, a.returns)
+	a.solveFuncResults(funcs) // funcresults.go
+	flow.ExportAll(flow.Objects(a.info, funcs), a.unloads, a.borrows, a.loadsInto, a.returns, a.funcResults)
 	for _, fn := range funcs {
 		if a.mentionsModules(fn, false) {
 			newFuncAnalysis(a, fn).run()
@@ -158,6 +160,8 @@ type analysis_ struct {
 	borrows   *flow.Table[Borrows, *Borrows]
 	returns   *flow.Table[ReturnsModule, *ReturnsModule]
 	loadsInto *flow.Table[LoadsInto, *LoadsInto]
+	// funcResults: the function handles functions return (funcresults.go).
+	funcResults *flow.Table[ReturnsFunction, *ReturnsFunction]
 	// moduleTypes are the package's named types that its constructors return
 	// modules in (`type Module uintptr`): their methods borrow or unload.
 	moduleTypes map[*types.TypeName]bool
