@@ -268,12 +268,19 @@ func (a *analysis_) unloadedIn(before []ast.Stmt, mod types.Object) token.Pos {
 		switch st := st.(type) {
 		case *ast.DeferStmt:
 			if lit, ok := ast.Unparen(st.Call.Fun).(*ast.FuncLit); ok && !a.idx.IsWrapper(lit) {
-				ast.Inspect(lit.Body, visit) // defer func() { C.hipModuleUnload(m) }()
+				// defer func() { C.hipModuleUnload(m) }(): its own
+				// statements, not those under a condition (`if err !=
+				// nil`: a cleanup on failure only).
+				at = a.unloadedIn(lit.Body.List, mod)
 			} else {
 				ast.Inspect(st.Call, visit)
 			}
 		case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt:
 			ast.Inspect(st, visit)
+		case *ast.IfStmt:
+			if st.Init != nil {
+				ast.Inspect(st.Init, visit)
+			}
 		}
 		if at != token.NoPos {
 			return at

@@ -196,3 +196,56 @@ func Refetched(image string, other C.hipModule_t) error { // want Refetched:"bor
 	}
 	return status("launch", C.hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nil, nil, nil))
 }
+
+var cache []C.hipModule_t
+
+// Cached keeps the module in a cache; its deferred closure unloads it only
+// when the handle is not handed out: the handle it returns is alive.
+func Cached(image string) (C.hipFunction_t, error) {
+	m, f, err := load(image)
+	if err != nil {
+		return nil, err
+	}
+	kept := false
+	defer func() {
+		if !kept {
+			C.hipModuleUnload(m)
+		}
+	}()
+	cache = append(cache, m)
+	kept = true
+	return f, nil
+}
+
+// LaunchCached launches what Cached returned: its module is in the cache.
+func LaunchCached(image string) error {
+	f, err := Cached(image)
+	if err != nil {
+		return err
+	}
+	return status("launch", C.hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nil, nil, nil))
+}
+
+// Checked unloads the module in a deferred closure that checks the
+// unload's status: the unload runs whatever the status.
+func Checked(image string) (C.hipFunction_t, error) { // want Checked:"returnsFunction\\(result=0, unloaded\\)"
+	m, f, err := load(image)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err := status("hipModuleUnload", C.hipModuleUnload(m)); err != nil {
+			println(err.Error())
+		}
+	}()
+	return f, nil
+}
+
+// LaunchChecked launches what Checked returned: its module is gone.
+func LaunchChecked(image string) error {
+	f, err := Checked(image)
+	if err != nil {
+		return err
+	}
+	return status("launch", C.hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nil, nil, nil)) // want `hipModuleLaunchKernel launches f, whose module Checked unloaded before returning it`
+}
