@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       doc,
 	URL:       diag.DocsBase + "HL2001.md",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Unloads), new(ReturnsModule), new(Borrows), new(LoadsInto), new(Lends)},
+	FactTypes: []analysis.Fact{new(Unloads), new(ReturnsModule), new(Borrows), new(LoadsInto), new(Lends), new(ReturnsFunction)},
 	Requires:  []*analysis.Analyzer{flow.IndexAnalyzer, flow.Getters},
 	// The functions it left out, over their budget (flow.Budget).
 	ResultType: reflect.TypeFor[flow.Notes](),
@@ -103,9 +103,10 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	a := &analysis_{pass: pass, info: pass.TypesInfo, candidates: candidates, idx: flow.IndexOf(pass),
 		unloads: flow.NewTable[Unloads](pass, impls), borrows: flow.NewTable[Borrows](pass, impls),
 		returns: flow.NewTable[ReturnsModule](pass, nil), loadsInto: flow.NewTable[LoadsInto](pass, nil),
-		lends:   flow.NewTable[Lends](pass, nil),
-		budget:  flow.NewBudget(),
-		cFields: flow.CTypedFields(pass.Pkg, pass.TypesInfo, pass.Files, hipapi.ModuleTypes)}
+		lends:       flow.NewTable[Lends](pass, nil),
+		funcResults: flow.NewTable[ReturnsFunction](pass, nil),
+		budget:      flow.NewBudget(),
+		cFields:     flow.CTypedFields(pass.Pkg, pass.TypesInfo, pass.Files, hipapi.ModuleTypes)}
 	a.funcFields = a.idx.FieldPairs(pass.Pkg, func(call *ast.CallExpr) (ast.Expr, ast.Expr, bool) {
 		if c := a.idx.Match(call); c != nil && c.Func.Role == hipapi.ModuleGetFunction {
 			return c.Arg(c.Func.Out), c.Arg(c.Func.Module), c.Arg(c.Func.Out) != nil && c.Arg(c.Func.Module) != nil
@@ -136,7 +137,8 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		s.Solve(funcs)
 		grown = len(a.moduleTypes) > n
 	}
-	flow.ExportAll(flow.Objects(a.info, funcs), a.unloads, a.borrows, a.loadsInto, a.returns, a.lends)
+	a.solveFuncResults(funcs) // funcresults.go
+	flow.ExportAll(flow.Objects(a.info, funcs), a.unloads, a.borrows, a.loadsInto, a.returns, a.lends, a.funcResults)
 	for _, fn := range funcs {
 		if a.mentionsModules(fn, false) {
 			newFuncAnalysis(a, fn).run()
@@ -160,6 +162,8 @@ type analysis_ struct {
 	returns   *flow.Table[ReturnsModule, *ReturnsModule]
 	loadsInto *flow.Table[LoadsInto, *LoadsInto]
 	lends     *flow.Table[Lends, *Lends]
+	// funcResults: the function handles functions return (funcresults.go).
+	funcResults *flow.Table[ReturnsFunction, *ReturnsFunction]
 	// moduleTypes are the package's named types that its constructors return
 	// modules in (`type Module uintptr`): their methods borrow or unload.
 	moduleTypes map[*types.TypeName]bool

@@ -146,6 +146,11 @@ type funcAnalysis struct {
 	sites flow.Sites[*loadSite]
 	// funcs maps function and global handles to the module they came from.
 	funcs map[types.Object]flow.Loc
+	// deadFuncs: the function handles a callee returned after unloading
+	// their module; origins: the variables written once that hold handles
+	// (funcresults.go), on first use.
+	deadFuncs map[types.Object]deadFunc
+	origins   map[types.Object]handleOrigin
 	// fnEscapes holds, while a return is checked, the modules whose
 	// function handles that return hands out.
 	fnEscapes map[flow.Loc]bool
@@ -460,6 +465,7 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 			if r, ok := fa.returns.Of(fn); ok {
 				fa.wrapperLoad(x, r, s)
 			}
+			fa.unloadedResults(x, fn) // the function handles it returns
 			// The caller's variables a loader into them fills now hold a
 			// module.
 			li, _ := fa.loadsInto.Of(fn)
@@ -502,6 +508,7 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 		}
 	case hipapi.Launch:
 		fa.afterInitUnload(c)
+		fa.launchOfUnloaded(c.Expr, c.Func.Name, c.Arg(c.Func.Function))
 		if sel, m, ok := fa.funcField(c.Arg(c.Func.Function)); ok {
 			// k.fn, taken from k.mod (funcFields): k.mod's handles.
 			if l, ok := fa.loc(sel.X); ok {
@@ -514,7 +521,9 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 			}
 			return
 		}
-		id, _ := ast.Unparen(c.Arg(c.Func.Function)).(*ast.Ident)
+		// Through conversions: C.hipFunction_t(unsafe.Pointer(f)) for a
+		// handle of another package's C type.
+		id, _ := ast.Unparen(flow.StripConversions(fa.info, c.Arg(c.Func.Function))).(*ast.Ident)
 		k := fa.funcs[fa.info.ObjectOf(id)] // the zero Loc, no handle, when unknown
 		if h, ok := s[k]; ok && h.b&^flags == unloaded {
 			fa.reported.Reportf(UseAfterUnload, c, []diag.Related{{Pos: h.unloadAt, Message: "module unloaded here"}},

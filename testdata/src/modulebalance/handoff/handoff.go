@@ -31,7 +31,7 @@ type Kernel struct {
 // loadKernel loads the module into its named result and unloads it on
 // error from a deferred closure; the lookup's failure returns nil for the
 // module, so the closure unloads nil and the module leaks.
-func loadKernel(path, name *C.char) (mod C.hipModule_t, fn C.hipFunction_t, err error) {
+func loadKernel(path, name *C.char) (mod C.hipModule_t, fn C.hipFunction_t, err error) { // want loadKernel:"returnsFunction\\(result=1, module=0\\)"
 	if err = check(C.hipModuleLoad(&mod, path)); err != nil { // want `module mod loaded by hipModuleLoad is not unloaded on this return, which sets mod to nil before the deferred unload reads it`
 		return nil, nil, err
 	}
@@ -49,7 +49,7 @@ func loadKernel(path, name *C.char) (mod C.hipModule_t, fn C.hipFunction_t, err 
 // loadKernelKept is loadKernel returning the module it loaded on error
 // too: the deferred closure unloads it (the caller ignores the results
 // when err is not nil).
-func loadKernelKept(path, name *C.char) (mod C.hipModule_t, fn C.hipFunction_t, err error) {
+func loadKernelKept(path, name *C.char) (mod C.hipModule_t, fn C.hipFunction_t, err error) { // want loadKernelKept:"returnsFunction\\(result=1, module=0\\)"
 	if err = check(C.hipModuleLoad(&mod, path)); err != nil {
 		return mod, nil, err
 	}

@@ -29,7 +29,7 @@ func (s status) error(what string) error {
 }
 
 // Error return after the load: the module leaks when GetFunction fails.
-func leakOnErrorReturn(path, name string) (C.hipFunction_t, error) {
+func leakOnErrorReturn(path, name string) (C.hipFunction_t, error) { // want leakOnErrorReturn:"returnsFunction\\(result=0, unloaded\\)"
 	cpath := C.CString(path)
 	defer C.free(unsafe.Pointer(cpath))
 	var m C.hipModule_t

@@ -33,7 +33,7 @@ func (s status) error(what string) error {
 	return nil
 }
 
-func handDeclLeak(path, name *C.char) (C.hipFunction_t, error) {
+func handDeclLeak(path, name *C.char) (C.hipFunction_t, error) { // want handDeclLeak:"returnsFunction\\(result=0, unloaded\\)"
 	var m C.hipModule_t
 	if err := status(C.hipModuleLoad(&m, path)).error("load"); err != nil { // want `module m loaded by hipModuleLoad is not unloaded on this return`
 		return nil, err
@@ -90,7 +90,7 @@ func check(r C.hipError_t) error {
 	return nil
 }
 
-func ctxDoLeak(ctx *Context, path, name *C.char) (C.hipFunction_t, error) {
+func ctxDoLeak(ctx *Context, path, name *C.char) (C.hipFunction_t, error) { // want ctxDoLeak:"returnsFunction\\(result=0, unloaded\\)"
 	var m C.hipModule_t
 	if err := ctx.Do(func() error { return check(C.hipModuleLoad(&m, path)) }); err != nil { // want `module m loaded by hipModuleLoad is not unloaded on this return`
 		return nil, err

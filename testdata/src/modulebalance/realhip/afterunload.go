@@ -16,7 +16,7 @@ func evictThenGet(name string, fn *C.char) C.hipFunction_t {
 }
 
 // Hazard: a local copy from the map.
-func evictCopyThenGet(name string, fn *C.char) C.hipFunction_t {
+func evictCopyThenGet(name string, fn *C.char) C.hipFunction_t { // want evictCopyThenGet:"returnsFunction\\(result=0, unloaded\\)"
 	m := loadedByName[name]
 	C.hipModuleUnload(m)
 	delete(loadedByName, name)
@@ -51,7 +51,7 @@ func reloadEntry(name string, path, fn *C.char) C.hipFunction_t {
 }
 
 // Hazard: a parameter's module, unloaded, then used.
-func paramAfterUnload(m C.hipModule_t, fn *C.char) C.hipFunction_t { // want paramAfterUnload:"unloads\\[0\\]"
+func paramAfterUnload(m C.hipModule_t, fn *C.char) C.hipFunction_t { // want paramAfterUnload:"unloads\\[0\\]" paramAfterUnload:"returnsFunction\\(result=0, unloaded\\)"
 	C.hipModuleUnload(m)
 	var f C.hipFunction_t
 	C.hipModuleGetFunction(&f, m, fn) // want `hipModuleGetFunction uses module m after it was unloaded`

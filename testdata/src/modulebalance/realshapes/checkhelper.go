@@ -68,7 +68,7 @@ func statusHelperInCondition(img unsafe.Pointer) error {
 }
 
 // Hazard twin: checked through the helper, then leaked on a later return.
-func statusThroughCheckLeak(img unsafe.Pointer, name *C.char) (C.CUfunction, error) {
+func statusThroughCheckLeak(img unsafe.Pointer, name *C.char) (C.CUfunction, error) { // want statusThroughCheckLeak:"returnsFunction\\(result=0, unloaded\\)"
 	var m C.CUmodule
 	res := C.cuModuleLoadData(&m, img) // want `module m loaded by cuModuleLoadData is not unloaded on this return`
 	if err := check(res); err != nil {
