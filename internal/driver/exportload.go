@@ -171,10 +171,11 @@ func syntaxDeps(meta []*packages.Package, overlay map[string][]byte) (extra []st
 
 // callersOfRuntime returns which of pkgs may call a function of the runtime
 // API model through cgo: those CallsRuntime could find so once type-checked.
-// It reads each Go file once (the dependencies' files, not cgo's output):
-// most files hold neither `"C"` nor `_Cfunc_` and are not parsed. A file
-// that cannot be read or parsed counts as a caller (loading it from syntax
-// is always sound). A file of overlay is read from there.
+// It reads the Go files (not cgo's output) of the packages that may use cgo
+// (mayUseCgo: CallsRuntime is false for every other), each once: most hold
+// neither `"C"` nor `_Cfunc_` and are not parsed. A file that cannot be read
+// or parsed counts as a caller (loading it from syntax is always sound). A
+// file of overlay is read from there.
 func callersOfRuntime(pkgs []*packages.Package, overlay map[string][]byte) map[*packages.Package]bool {
 	type job struct {
 		pkg  *packages.Package
@@ -183,6 +184,9 @@ func callersOfRuntime(pkgs []*packages.Package, overlay map[string][]byte) map[*
 	var jobs []job
 	seen := map[string]bool{}
 	for _, p := range pkgs {
+		if !mayUseCgo(p, overlay) {
+			continue
+		}
 		for _, f := range p.GoFiles {
 			if !seen[f] {
 				seen[f] = true
@@ -223,6 +227,33 @@ func callersOfRuntime(pkgs []*packages.Package, overlay map[string][]byte) map[*
 		out[p] = slices.ContainsFunc(p.GoFiles, func(f string) bool { return calls[f] })
 	}
 	return out
+}
+
+// mayUseCgo reports whether p, as go list gave it, may be a package that
+// cgocall.UsesCgo holds for once type-checked (it imports "C" or
+// runtime/cgo), so that CallsRuntime may hold too: it imports runtime/cgo
+// (cgo's output does; a hand-written import does too); or a file of its
+// GoFiles is not among its CompiledGoFiles (cgo replaced it with its
+// output); or there is no export data or no CompiledGoFiles to tell (a step
+// of its build failed); or overlay holds one of its files. A package with
+// none of these, compiled as it is on disk, has no file that imports "C",
+// and reading its files cannot make the scan find a caller that
+// CallsRuntime would confirm.
+func mayUseCgo(p *packages.Package, overlay map[string][]byte) bool {
+	if p.ExportFile == "" || len(p.CompiledGoFiles) == 0 && len(p.GoFiles) > 0 {
+		return true
+	}
+	if _, ok := p.Imports["runtime/cgo"]; ok {
+		return true
+	}
+	compiled := make(map[string]bool, len(p.CompiledGoFiles))
+	for _, f := range p.CompiledGoFiles {
+		compiled[f] = true
+	}
+	return slices.ContainsFunc(p.GoFiles, func(f string) bool {
+		_, over := overlay[f]
+		return over || !compiled[f]
+	})
 }
 
 // fileCallsRuntime reports whether the Go file name, holding data, may make its package
