@@ -615,9 +615,13 @@ func includedHeaders(pkgs []*packages.Package, names []string) []string {
 	seen := map[string]bool{}
 	var buf bytes.Buffer // one buffer for every file: this runs before the analysis, on every package
 	packages.Visit(pkgs, nil, func(pkg *packages.Package) {
-		if pkg.Types != nil && !fromExportData(pkg) && !cgocall.UsesCgo(pkg.Types) {
-			// No preamble to read (most of std, most dependencies). Types
-			// from export data do not say whether the package used cgo.
+		switch {
+		case pkg.Types != nil && !fromExportData(pkg) && !cgocall.UsesCgo(pkg.Types):
+			// No preamble to read (most of std, most dependencies).
+			return
+		case fromExportData(pkg) && !mayUseCgo(pkg, nil):
+			// Types from export data do not say whether the package
+			// used cgo, but go list's files do (mayUseCgo).
 			return
 		}
 		for _, f := range pkg.GoFiles {

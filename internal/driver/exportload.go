@@ -29,17 +29,21 @@ import (
 // as go vet and x/tools' multichecker load every dependency. So Run loads in
 // two steps:
 //
-//  1. the package graph alone (go list, no cgo, no type checking), and a
-//     scan of the dependencies' Go files for the packages that may call the
-//     runtime: a file that imports "C" and names a function of the runtime
-//     API model as C.name (what cgo declares as _Cfunc_name, which
-//     CallsRuntime reads), or declares such a _Cfunc_ name itself; then
-//     every package that imports one of those, transitively: the packages
-//     that may produce or see facts;
-//  2. packages.Load without NeedDeps, with those packages named as patterns
-//     beside the user's: go/packages type-checks its initial packages from
-//     syntax, function bodies included, and every other one from export
-//     data (go list -export).
+//  1. packages.Load of the patterns without NeedDeps: go/packages
+//     type-checks its initial packages from syntax, function bodies
+//     included, and every other one from export data (go list -export);
+//     its go list gives the whole package graph too, with every
+//     dependency's files. Then a scan of the dependencies' Go files for
+//     the packages that may call the runtime: a file that imports "C" and
+//     names a function of the runtime API model as C.name (what cgo
+//     declares as _Cfunc_name, which CallsRuntime reads), or declares such
+//     a _Cfunc_ name itself; then every package that imports one of those,
+//     transitively: the packages that may produce or see facts;
+//  2. where some of those are not initial packages, packages.Load again,
+//     with them named as patterns beside the user's, so that they too are
+//     checked from syntax with their bodies. Where all are (std, a module
+//     named with ./... whose GPU wrappers are its own packages), the load
+//     of step 1 is the result: one go list, as the fact-free floor runs.
 //
 // The initial packages of step 2 that the user did not ask for are dropped:
 // the analyzers see them as dependencies, as before. Under an overlay
@@ -47,9 +51,9 @@ import (
 // data and checks the other packages from syntax, but without function
 // bodies, which is still cheaper and gives the same types.
 //
-// Step 2 is checked before it is used (initialOf), and the run falls back to
-// loading everything from syntax, as before, where it cannot give what the
-// analyzers would read of a full load:
+// The result is checked before it is used (initialOf), and the run falls
+// back to loading everything from syntax, as before, where it cannot give
+// what the analyzers would read of a full load:
 //
 //   - a dependency that may produce or see facts (by its types, as the
 //     analyzers decide: cgocall.CallsRuntime or an import that does) but is
@@ -69,18 +73,16 @@ import (
 // analyzers of cfg, with overlay, with syntax only for the packages that may
 // produce or see facts and export data for the others. ok is false when it
 // cannot (see above): the caller then loads everything from syntax.
+//
+// It loads the patterns alone first (step 2 without extra patterns): that
+// load's go list gives the whole graph too, with every dependency's files,
+// so step 1's scan runs on it and needs no go list of its own. Where no
+// dependency outside the patterns may produce or see facts (std, a module
+// named with ./..., whose GPU wrappers are its own packages), that load is
+// the result: one go list, as the fact-free floor runs. Otherwise the
+// patterns are loaded again with those dependencies named beside them.
 func loadFactSyntax(cfg *Config, overlay map[string][]byte, patterns []string, hashes *sourceHashes) (pkgs []*packages.Package, ok bool) {
 	if cfg.AllSyntax || !factsStartAtRuntime(cfg.Analyzers, cfg.Candidates) {
-		return nil, false
-	}
-	mc := loadConfig(cfg, packages.NeedName|packages.NeedFiles|packages.NeedImports|packages.NeedDeps)
-	mc.Overlay = overlay
-	meta, err := packages.Load(mc, patterns...)
-	if err != nil || len(meta) == 0 {
-		return nil, false // the full load reports it
-	}
-	extra, ok := syntaxDeps(meta, overlay, cfg.CachedFacts)
-	if !ok {
 		return nil, false
 	}
 	lc := loadConfig(cfg, packages.LoadSyntax|packages.NeedModule|packages.NeedExportFile)
@@ -88,14 +90,30 @@ func loadFactSyntax(cfg *Config, overlay map[string][]byte, patterns []string, h
 	if hashes != nil {
 		lc.ParseFile = hashes.parseFile
 	}
-	all, err := loadPackages(lc, append(slices.Clip(patterns), extra...)...)
-	if err != nil {
+	first, err := loadPackages(lc, patterns...)
+	if err != nil || len(first) == 0 {
+		return nil, false // the full load reports it
+	}
+	extra, ok := syntaxDeps(first, overlay, cfg.CachedFacts)
+	if !ok {
 		return nil, false
+	}
+	ids := make([]string, len(first))
+	for i, p := range first {
+		ids[i] = p.ID
+	}
+	all := first
+	if len(extra) > 0 {
+		// Nothing refers to the first load any more: it is garbage
+		// before the second (one load at a time).
+		if all, err = loadPackages(lc, append(slices.Clip(patterns), extra...)...); err != nil {
+			return nil, false
+		}
 	}
 	for _, p := range all {
 		dropCompileError(p)
 	}
-	return initialOf(meta, all, cfg.CachedFacts)
+	return initialOf(ids, all, cfg.CachedFacts)
 }
 
 // dropCompileError removes from an initial package of step 2 the error of
@@ -115,8 +133,9 @@ func dropCompileError(p *packages.Package) {
 }
 
 // syntaxDeps returns the dependencies of the initial packages meta (loaded
-// with their imports, no types) that may produce or see facts, as patterns:
-// their package paths. ok is false when one of them cannot be named so.
+// with their imports) that may produce or see facts and are not initial
+// packages, as patterns: their package paths. ok is false when one of them
+// cannot be named so.
 //
 // A dependency whose facts the result cache holds (cached) is not named: it
 // is loaded from export data and its facts replayed (facts.go).
@@ -155,10 +174,11 @@ func syntaxDeps(meta []*packages.Package, overlay map[string][]byte, cached map[
 
 // callersOfRuntime returns which of pkgs may call a function of the runtime
 // API model through cgo: those CallsRuntime could find so once type-checked.
-// It reads each Go file once (the dependencies' files, not cgo's output):
-// most files hold neither `"C"` nor `_Cfunc_` and are not parsed. A file
-// that cannot be read or parsed counts as a caller (loading it from syntax
-// is always sound). A file of overlay is read from there.
+// It reads the Go files (not cgo's output) of the packages that may use cgo
+// (mayUseCgo: CallsRuntime is false for every other), each once: most hold
+// neither `"C"` nor `_Cfunc_` and are not parsed. A file that cannot be read
+// or parsed counts as a caller (loading it from syntax is always sound). A
+// file of overlay is read from there.
 func callersOfRuntime(pkgs []*packages.Package, overlay map[string][]byte) map[*packages.Package]bool {
 	type job struct {
 		pkg  *packages.Package
@@ -167,6 +187,9 @@ func callersOfRuntime(pkgs []*packages.Package, overlay map[string][]byte) map[*
 	var jobs []job
 	seen := map[string]bool{}
 	for _, p := range pkgs {
+		if !mayUseCgo(p, overlay) {
+			continue
+		}
 		for _, f := range p.GoFiles {
 			if !seen[f] {
 				seen[f] = true
@@ -209,6 +232,33 @@ func callersOfRuntime(pkgs []*packages.Package, overlay map[string][]byte) map[*
 	return out
 }
 
+// mayUseCgo reports whether p, as go list gave it, may be a package that
+// cgocall.UsesCgo holds for once type-checked (it imports "C" or
+// runtime/cgo), so that CallsRuntime may hold too: it imports runtime/cgo
+// (cgo's output does; a hand-written import does too); or a file of its
+// GoFiles is not among its CompiledGoFiles (cgo replaced it with its
+// output); or there is no export data or no CompiledGoFiles to tell (a step
+// of its build failed); or overlay holds one of its files. A package with
+// none of these, compiled as it is on disk, has no file that imports "C",
+// and reading its files cannot make the scan find a caller that
+// CallsRuntime would confirm.
+func mayUseCgo(p *packages.Package, overlay map[string][]byte) bool {
+	if p.ExportFile == "" || len(p.CompiledGoFiles) == 0 && len(p.GoFiles) > 0 {
+		return true
+	}
+	if _, ok := p.Imports["runtime/cgo"]; ok {
+		return true
+	}
+	compiled := make(map[string]bool, len(p.CompiledGoFiles))
+	for _, f := range p.CompiledGoFiles {
+		compiled[f] = true
+	}
+	return slices.ContainsFunc(p.GoFiles, func(f string) bool {
+		_, over := overlay[f]
+		return over || !compiled[f]
+	})
+}
+
 // fileCallsRuntime reports whether the Go file name, holding data, may make its package
 // call a function of the runtime API model through cgo: it imports "C" and
 // names C.f for such an f, or declares a function _Cfunc_f or _C2func_f
@@ -249,24 +299,25 @@ func isRuntimeFunc(name string) bool {
 	return ok
 }
 
-// initialOf returns the packages of all (a load of the patterns and of the
-// dependencies named beside them) that meta (a load of the patterns alone)
-// returned as initial, in meta's order. ok is false when one is missing or
-// when a dependency is not as loading everything from syntax would give
-// what the analyzers read of it (see the top of this file).
+// initialOf returns the packages of all (a load of the patterns, and of the
+// dependencies named beside them if any) whose IDs are ids (the initial
+// packages of a load of the patterns alone), in that order. ok is false
+// when one is missing or when a dependency is not as loading everything
+// from syntax would give what the analyzers read of it (see the top of
+// this file).
 //
 // A dependency of cached (facts from the result cache) is as it must be
 // when it has export data: its facts are replayed (facts.go).
-func initialOf(meta, all []*packages.Package, cached map[string]*PackageFacts) ([]*packages.Package, bool) {
+func initialOf(ids []string, all []*packages.Package, cached map[string]*PackageFacts) ([]*packages.Package, bool) {
 	byID := make(map[string]*packages.Package, len(all))
 	isRoot := make(map[*packages.Package]bool, len(all))
 	for _, p := range all {
 		byID[p.ID] = p
 		isRoot[p] = true
 	}
-	out := make([]*packages.Package, 0, len(meta))
-	for _, m := range meta {
-		p := byID[m.ID]
+	out := make([]*packages.Package, 0, len(ids))
+	for _, id := range ids {
+		p := byID[id]
 		if p == nil {
 			return nil, false
 		}

@@ -443,3 +443,61 @@ func Add(a, b int) int { return int(C.add(C.int(a), C.int(b))) }
 		assert.Equal(t, all, loaded(res)["example.com/m/cinc"].Syntax != nil, "AllSyntax %v: cinc from syntax", all)
 	}
 }
+
+// TestFactSyntaxScanReadsCgoPackages: the scan reads the files of the
+// dependencies that may use cgo only. decoy declares a function named as
+// cgo names its wrapper of hipFree, but does not use cgo, so that
+// cgocall.CallsRuntime is false for it: it comes from export data, and the
+// findings are those of loading everything from syntax.
+func TestFactSyntaxScanReadsCgoPackages(t *testing.T) {
+	t.Parallel()
+	dir := module(t, map[string]map[string]string{
+		"hw":   factSyntaxModule["hw"],
+		"wrap": factSyntaxModule["wrap"],
+		"decoy": {"decoy.go": `package decoy
+
+import "unsafe"
+
+func _Cfunc_hipFree(p unsafe.Pointer) int32 { return 0 }
+
+func Name() string { _Cfunc_hipFree(nil); return "k" }
+`},
+		"a": {"a.go": `package a
+
+import (
+	"example.com/m/decoy"
+	"example.com/m/wrap"
+)
+
+func Leaky(path string) error {
+	m, err := wrap.Open(path + decoy.Name())
+	if err != nil {
+		return err
+	}
+	if err := m.Function("k"); err != nil {
+		return err
+	}
+	return m.Unload()
+}
+`},
+	})
+	run := func(all bool) *driver.Result {
+		res, err := driver.Run(driver.Config{
+			Analyzers: analyzers.Suite(),
+			Checks:    analyzers.Checks(),
+			Dir:       dir,
+			Env:       includeEnv(t),
+			AllSyntax: all,
+		}, "./a")
+		require.NoError(t, err)
+		require.Empty(t, res.Triage.Errors)
+		return res
+	}
+	split, full := run(false), run(true)
+	require.NotEmpty(t, full.Findings, "the leak through wrap and hw")
+	assert.Equal(t, findingLines(dir, full.Findings), findingLines(dir, split.Findings))
+	pkgs := loaded(split)
+	assert.Nil(t, pkgs["example.com/m/decoy"].Syntax, "decoy from export data")
+	assert.True(t, checkedBodies(pkgs["example.com/m/wrap"]), "wrap checked with its bodies")
+	assert.True(t, checkedBodies(pkgs["example.com/m/hw"]), "hw checked with its bodies")
+}
