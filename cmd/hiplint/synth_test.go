@@ -165,3 +165,33 @@ func TestDegradedPackageVisible(t *testing.T) {
 		}
 	}
 }
+
+// TestSynthRealHeaderOlderThanCode: Debian's real HIP 5.2.3 header lacks the
+// graph memory-node API a package uses (a struct with nested fields, which
+// synthesis cannot declare from use): the package is analyzed with
+// hiplint's declarations instead, the note says which header served and
+// why, and the hazard, which needs the C types, is found. It used to fall to
+// tier 3 and miss it (HL3004 needs the alloc node's parameters).
+func TestSynthRealHeaderOlderThanCode(t *testing.T) {
+	if _, err := os.Stat(realHIPHeader); err != nil {
+		t.Skipf("%s not installed (apt-get install libamdhip64-dev): the older-header case needs the real header", realHIPHeader)
+	}
+	t.Parallel()
+	const dir = "cmd/hiplint/testdata/realnewer"
+	pkg := "github.com/hiplint/hiplint/" + dir
+	res, line := loadReport(t, append(os.Environ(), "GOCACHE="+coldGOCACHE), pkg, "./"+dir)
+	require.Equal(t, exitFindings, res.code, "stderr: %s", res.stderr)
+	assert.Equal(t, pkg+" analyzed gpu", line)
+	assert.Equal(t, sortedMarks(markedHazards(t, dir+"/realnewer.go")), marksOf(parseText(t, res.stdout)))
+	assert.Regexp(t, `realnewer: note: cgo failed \([^)]*could not determine what C\.hip[A-Za-z]+ refers to\); `+
+		`the machine's runtime header lacks 3 C names the package uses that hiplint's declarations have \(hipGraphAddMemAllocNode, hipGraphAddMemFreeNode, hipMemAllocNodeParams\): `+
+		`served <hip/hip_runtime_api\.h> by hiplint's declarations instead of the machine's: analyzed with the runtime's C types`, res.stderr)
+	assert.NotContains(t, res.stderr, "without C types")
+	assert.NotContains(t, res.stderr, "declared", "nothing synthesized")
+
+	// With hiplint's declarations asked for, the same finding and no note.
+	own := runEnv(t, append(os.Environ(), "GOCACHE="+coldGOCACHE), "-headers=hiplint", "./"+dir)
+	require.Equal(t, exitFindings, own.code, "stderr: %s", own.stderr)
+	assert.Equal(t, marksOf(parseText(t, res.stdout)), marksOf(parseText(t, own.stdout)))
+	assert.NotContains(t, own.stderr, "cgo failed")
+}
