@@ -120,6 +120,7 @@ type fileFix struct {
 	again    map[string]bool // runtime names that stayed unknown with their header included: synthesized
 	decls    string          // the synthesized declarations
 	force    bool            // an #error on the first line (ForceTier3)
+	aside    map[string]bool // imports not found, set aside for cgo to run (aside.go)
 }
 
 // New returns an empty state. overlay is the caller's own overlay, which
@@ -256,6 +257,21 @@ func (s *Synth) Step(pkgs []*packages.Package, final bool) bool {
 	for _, path := range paths {
 		p := byPath[path]
 		if _, ok := s.gaveUp[path]; ok {
+			continue
+		}
+		if missing := notRun(p); len(missing) > 0 {
+			// go list ran no cgo step: an import was not found.
+			if s.baseline[path] == nil {
+				s.baseline[path] = s.typeErrors(p)
+				s.cause[path] = "not run: its import " + missing[0] + " was not found"
+			}
+			if final || !s.setAside(p, missing) {
+				if s.touches(path) || !final {
+					changed = s.giveUp(path, "cgo still not run with the imports not found set aside") || changed
+				}
+			} else {
+				changed = true
+			}
 			continue
 		}
 		out, isFailed := failed(p)
@@ -757,6 +773,10 @@ func (s *Synth) Overlay() (map[string][]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+		if len(fx.aside) > 0 {
+			src = rewriteAside(src, fx.aside)
+			out[file] = src
+		}
 		lines, _ := preamble(src)
 		if len(lines) == 0 {
 			continue
@@ -907,6 +927,9 @@ type Rescue struct {
 	// lacked the names Lacking, which hiplint's have.
 	Pinned  []string
 	Lacking []string
+	// Aside are the imports not found that were set aside so that cgo
+	// could run (go list runs none on a package with such an import).
+	Aside []string
 }
 
 // Rescued returns what synthesis did for each package of pkgs that it
@@ -936,6 +959,9 @@ func (s *Synth) Rescued(pkgs []*packages.Package) []Rescue {
 					name, _, _ := includeName(lines[i].text)
 					r.Served = append(r.Served, name+" -> <"+tail+">")
 				}
+			}
+			for path := range fx.aside {
+				r.Aside = append(r.Aside, path)
 			}
 			r.Platform = r.Platform || (fx.platform != 0 && s.pinned[fx.pkg] == nil)
 			if s.pinned[fx.pkg] != nil {
@@ -973,6 +999,7 @@ func (s *Synth) Rescued(pkgs []*packages.Package) []Rescue {
 		r.Served = slices.Compact(slices.Sorted(slices.Values(r.Served)))
 		r.Includes = slices.Compact(slices.Sorted(slices.Values(r.Includes)))
 		r.Pinned = slices.Compact(slices.Sorted(slices.Values(r.Pinned)))
+		r.Aside = slices.Compact(slices.Sorted(slices.Values(r.Aside)))
 		byPath[p.PkgPath] = r
 	})
 	out := make([]Rescue, 0, len(byPath))
@@ -986,6 +1013,10 @@ func (s *Synth) Rescued(pkgs []*packages.Package) []Rescue {
 // Note is the line hiplint prints about a rescued package.
 func (r Rescue) Note() string {
 	var did []string
+	if len(r.Aside) > 0 {
+		did = append(did, "ran cgo with its imports that were not found set aside ("+strings.Join(r.Aside, ", ")+
+			"; the code that uses them is analyzed as with any import not found)")
+	}
 	if len(r.Pinned) > 0 {
 		list := r.Lacking
 		more := ""
@@ -1152,7 +1183,7 @@ func (s *Synth) unpin(path string) {
 // empty reports whether the file has no repair of its own.
 func (fx *fileFix) empty() bool {
 	return len(fx.blank) == 0 && len(fx.absolute) == 0 && fx.platform == 0 && len(fx.names) == 0 &&
-		len(fx.includes) == 0 && fx.decls == "" && !fx.force
+		len(fx.includes) == 0 && fx.decls == "" && !fx.force && len(fx.aside) == 0
 }
 
 // include returns the #include line of the runtime header name, which
