@@ -165,3 +165,76 @@ func TestDegradedPackageVisible(t *testing.T) {
 		}
 	}
 }
+
+// TestSynthRealHeaderOlderThanCode: Debian's real HIP 5.2.3 header lacks the
+// graph memory-node API a package uses (a struct with nested fields, which
+// synthesis cannot declare from use): the package is analyzed with
+// hiplint's declarations instead, the note says which header served and
+// why, and the hazard, which needs the C types, is found. It used to fall to
+// tier 3 and miss it (HL3004 needs the alloc node's parameters).
+func TestSynthRealHeaderOlderThanCode(t *testing.T) {
+	if _, err := os.Stat(realHIPHeader); err != nil {
+		t.Skipf("%s not installed (apt-get install libamdhip64-dev): the older-header case needs the real header", realHIPHeader)
+	}
+	t.Parallel()
+	const dir = "cmd/hiplint/testdata/realnewer"
+	pkg := "github.com/hiplint/hiplint/" + dir
+	res, line := loadReport(t, append(os.Environ(), "GOCACHE="+coldGOCACHE), pkg, "./"+dir)
+	require.Equal(t, exitFindings, res.code, "stderr: %s", res.stderr)
+	assert.Equal(t, pkg+" analyzed gpu", line)
+	assert.Equal(t, sortedMarks(markedHazards(t, dir+"/realnewer.go")), marksOf(parseText(t, res.stdout)))
+	assert.Regexp(t, `realnewer: note: cgo failed \([^)]*could not determine what C\.hip[A-Za-z]+ refers to\); `+
+		`the machine's runtime header lacks 3 C names the package uses that hiplint's declarations have \(hipGraphAddMemAllocNode, hipGraphAddMemFreeNode, hipMemAllocNodeParams\): `+
+		`served <hip/hip_runtime_api\.h> by hiplint's declarations instead of the machine's: analyzed with the runtime's C types`, res.stderr)
+	assert.NotContains(t, res.stderr, "without C types")
+	assert.NotContains(t, res.stderr, "declared", "nothing synthesized")
+
+	// With hiplint's declarations asked for, the same finding and no note.
+	own := runEnv(t, append(os.Environ(), "GOCACHE="+coldGOCACHE), "-headers=hiplint", "./"+dir)
+	require.Equal(t, exitFindings, own.code, "stderr: %s", own.stderr)
+	assert.Equal(t, marksOf(parseText(t, res.stdout)), marksOf(parseText(t, own.stdout)))
+	assert.NotContains(t, own.stderr, "cgo failed")
+}
+
+// TestSynthMissingImportKeepsCTypes: a module whose package imports a
+// package no module provides (unixpickle/cuda's GOPATH-era imports, a
+// module not yet fetched) gets no cgo step from go list; hiplint sets the
+// import aside for cgo to run, so the package keeps the runtime's C types
+// and the graph hazard, which needs them, is found (it used to be analyzed
+// at tier 3 and miss it; forced to tier 3 it still does). The missing
+// import stays visible: its error line, the load report's "partial", the
+// note.
+func TestSynthMissingImportKeepsCTypes(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(repoRoot, "cmd/hiplint/testdata/missingimport")
+	const pkg = "example.com/missingimport/graphs"
+	env := append(freshEnv(t), "GOPROXY=off", "GOFLAGS=-mod=mod")
+	lint := func(env []string) (result, string) {
+		report := filepath.Join(t.TempDir(), "load.txt")
+		res := runCmdIn(t, dir, append(env, "HIPLINT_LOADREPORT="+report), hiplintBin, "./...")
+		data, err := os.ReadFile(report)
+		require.NoError(t, err, "stderr: %s", res.stderr)
+		return res, regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(pkg) + ` .*$`).FindString(string(data))
+	}
+	var want []mark
+	for _, m := range markedHazards(t, "cmd/hiplint/testdata/missingimport/graphs/graphs.go") {
+		want = append(want, mark{"graphs/graphs.go", m.line, m.id})
+	}
+	require.NotEmpty(t, want)
+
+	res, line := lint(env)
+	require.Equal(t, exitFindings, res.code, "stderr: %s", res.stderr)
+	assert.Equal(t, pkg+" partial gpu", line, "analyzed with its C types, an import not found")
+	assert.Equal(t, sortedMarks(want), marksOf(parseText(t, res.stdout)))
+	assert.Contains(t, res.stderr, pkg+": note: cgo failed (not run: its import github.com/hiplint-absent/memalloc was not found); "+
+		"ran cgo with its imports that were not found set aside (github.com/hiplint-absent/memalloc; the code that uses them is analyzed as with any import not found): "+
+		"analyzed with the runtime's C types")
+	assert.Regexp(t, `(?m)^hiplint: `+regexp.QuoteMeta(pkg)+`: graphs/graphs\.go:12:8: could not import github\.com/hiplint-absent/memalloc`, res.stderr,
+		"the missing import is still an error line")
+	assert.NotContains(t, res.stderr, "without C types")
+	assert.NotContains(t, res.stderr, "redeclared", "the import set aside is put back before type-checking")
+
+	forced, line := lint(append(env, "HIPLINT_TIER3=force"))
+	assert.Equal(t, pkg+" tier3 gpu", line)
+	assert.Empty(t, marksOf(parseText(t, forced.stdout)), "at tier 3 the hazard is missed: it needs the C types")
+}

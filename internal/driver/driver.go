@@ -297,6 +297,19 @@ func load(cfg *Config, patterns []string, hashes *sourceHashes) (pkgs []*package
 		}
 		return path, err
 	})
+	s.SetHeaders(synth.Headers{
+		// MissingHeaders are those hiplint's fallback serves: any other
+		// the compiler finds is the machine's.
+		Machine:  func(h string) bool { return !slices.Contains(cfg.MissingHeaders, h) },
+		Declares: headerless.Declares,
+		Pinned: func() (string, error) {
+			dir, c, err := headerless.Pinned()
+			if err == nil {
+				cleanups = append(cleanups, c)
+			}
+			return dir, err
+		},
+	})
 	if cfg.ForceTier3 {
 		if !s.ForceTier3(pkgs) {
 			return pkgs, nil, cleanup, nil

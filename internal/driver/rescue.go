@@ -156,6 +156,7 @@ func (r *rescan) apply(overlay map[string][]byte) error {
 		}
 		p.CompiledGoFiles = l.CompiledGoFiles
 		syntax, errs := r.parse(overlay, l.CompiledGoFiles)
+		restoreImports(r.fset, syntax, r.orig[p].syntax)
 		p.Syntax = syntax
 		p.Errors = append(slices.Clip(l.Errors), errs...)
 		r.check(p)
@@ -388,6 +389,35 @@ func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
 		for k := range m {
 			if !yield(k) {
 				return
+			}
+		}
+	}
+}
+
+// restoreImports gives the import specs of syntax (cgo's output, or a Go
+// file of the overlay) the paths the user's files have at the same
+// positions: synthesis sets an import that was not found aside (replaced
+// by another path in the overlay, so that go list runs cgo), and the
+// package must be type-checked with the import as written, missing.
+func restoreImports(fset *token.FileSet, syntax, orig []*ast.File) {
+	type at struct {
+		file      string
+		line, col int
+	}
+	key := func(pos token.Pos) at {
+		p := fset.Position(pos) // through cgo's //line directives
+		return at{p.Filename, p.Line, p.Column}
+	}
+	paths := map[at]string{}
+	for _, f := range orig {
+		for _, spec := range f.Imports {
+			paths[key(spec.Path.Pos())] = spec.Path.Value
+		}
+	}
+	for _, f := range syntax {
+		for _, spec := range f.Imports {
+			if path, ok := paths[key(spec.Path.Pos())]; ok && path != spec.Path.Value && path != `"C"` {
+				spec.Path.Value = path
 			}
 		}
 	}

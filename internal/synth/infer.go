@@ -345,6 +345,18 @@ func (in *inferer) index() {
 	}
 }
 
+// nestedPrefix begins the names of the struct types synthesis makes up for
+// the fields of a synthesized struct that are structs themselves.
+const nestedPrefix = "hiplint_nested_"
+
+// resolved reports whether the type checker resolved the selector at tier
+// 3 (a C name, a Go field or method, a qualified identifier): no field of
+// a synthesized type.
+func (in *inferer) resolved(sel *ast.SelectorExpr) bool {
+	_, isC := cgocall.CSelector(in.info, sel)
+	return isC || in.info.Selections[sel] != nil || in.info.Uses[sel.Sel] != nil
+}
+
 // typeEvidence marks the synthesized types used as pointers or structs.
 func (in *inferer) typeEvidence() {
 	isType := func(t string) *decl {
@@ -384,16 +396,40 @@ func (in *inferer) typeEvidence() {
 			case *ast.ReturnStmt:
 				// return nil from a function whose result is C.T
 			case *ast.SelectorExpr:
-				if _, isC := cgocall.CSelector(in.info, n); isC || in.info.Selections[n] != nil || in.info.Uses[n.Sel] != nil {
+				if in.resolved(n) {
 					break
 				}
-				if d := isType(strings.TrimSuffix(in.cType(n.X, 0), "*")); d != nil {
+				// x.f1.f2...fn, x of a synthesized type: f1 ... fn-1 are
+				// structs nested in it (params.poolProps.location._type),
+				// fn a field of the innermost, int unless a use says more.
+				chain := []*ast.SelectorExpr{n}
+				for {
+					inner, ok := ast.Unparen(chain[len(chain)-1].X).(*ast.SelectorExpr)
+					if !ok || in.resolved(inner) {
+						break
+					}
+					chain = append(chain, inner)
+				}
+				d := isType(strings.TrimSuffix(in.cType(chain[len(chain)-1].X, 0), "*"))
+				for i := len(chain) - 1; d != nil && i >= 0; i-- {
+					field := chain[i].Sel.Name
 					if d.fields == nil {
 						d.fields = map[string]string{}
 					}
-					if _, ok := d.fields[n.Sel.Name]; !ok {
-						d.fields[n.Sel.Name] = "int"
+					if i == 0 {
+						if _, ok := d.fields[field]; !ok {
+							d.fields[field] = "int"
+						}
+						break
 					}
+					nd := isType(d.fields[field])
+					if nd == nil {
+						name := nestedPrefix + strings.TrimPrefix(d.name, nestedPrefix) + "_" + field
+						nd = &decl{name: name, kind: kindType}
+						in.decls[name] = nd
+						d.fields[field] = name
+					}
+					d = nd
 				}
 			case *ast.CompositeLit:
 				name, ok := cgocall.CSelector(in.info, n.Type)
@@ -817,23 +853,35 @@ func text(decls map[string]*decl, names []string, declare func(string) bool) str
 			}
 		}
 	}
-	for _, n := range sorted {
-		if d := decls[n]; d.kind == kindType && d.fields != nil {
-			fields := make([]string, 0, len(d.fields))
-			for f := range d.fields {
-				fields = append(fields, f)
-			}
-			sort.Strings(fields)
-			fmt.Fprintf(&b, "typedef struct hiplint_synth_%s {", n)
-			for _, f := range fields {
-				fmt.Fprintf(&b, " %s %s;", d.fields[f], f)
-			}
-			if d.ptr {
-				fmt.Fprintf(&b, " } *%s;\n", n)
-			} else {
-				fmt.Fprintf(&b, " } %s;\n", n)
-			}
+	// Structs, each after the structs its fields hold (nested ones).
+	emitted := map[string]bool{}
+	var emit func(n string)
+	emit = func(n string) {
+		d := decls[n]
+		if emitted[n] || !want[n] || d == nil || d.kind != kindType || d.fields == nil {
+			return
 		}
+		emitted[n] = true
+		fields := make([]string, 0, len(d.fields))
+		for f := range d.fields {
+			fields = append(fields, f)
+		}
+		sort.Strings(fields)
+		for _, f := range fields {
+			emit(strings.TrimRight(strings.TrimSpace(d.fields[f]), "* "))
+		}
+		fmt.Fprintf(&b, "typedef struct hiplint_synth_%s {", n)
+		for _, f := range fields {
+			fmt.Fprintf(&b, " %s %s;", d.fields[f], f)
+		}
+		if d.ptr {
+			fmt.Fprintf(&b, " } *%s;\n", n)
+		} else {
+			fmt.Fprintf(&b, " } %s;\n", n)
+		}
+	}
+	for _, n := range sorted {
+		emit(n)
 	}
 	for _, n := range sorted {
 		if d := decls[n]; d.kind == kindConst {

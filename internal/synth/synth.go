@@ -66,6 +66,36 @@ type Synth struct {
 	inC      map[string]map[string]kind   // package path -> the names its C code uses, with their kinds
 	emptied  map[string]emptiedSource     // a C source of a package, emptied in the overlay
 	force    bool
+	headers  Headers
+	pinned   map[string]*pin // package path -> served by hiplint's declarations instead of the machine's
+	noPin    map[string]bool // package path -> hiplint's declarations tried and did not serve
+	pinDir   string          // Headers.Pinned's directory, once asked for
+	pinErr   error
+}
+
+// Headers tells synthesis which runtime headers the machine has and what
+// hiplint's own declarations have, so that a package the machine's real
+// header fails only because it is older than the API the package uses
+// (HIP 5.2's lacks the graph memory nodes) is analyzed with hiplint's
+// declarations instead (SetHeaders). Every field must be set for that.
+type Headers struct {
+	// Machine reports whether the C compiler finds the runtime header
+	// (hip/hip_runtime_api.h, cuda_runtime_api.h, cuda.h) on the machine,
+	// rather than through hiplint's fallback.
+	Machine func(header string) bool
+	// Declares reports whether hiplint's declarations have the C name.
+	Declares func(name string) bool
+	// Pinned returns a directory of hiplint's headers that include one
+	// another by relative path (headerless.Pinned).
+	Pinned func() (string, error)
+}
+
+// A pin is a package whose includes of the runtime's headers hiplint
+// ships are rewritten to hiplint's declarations, because the machine's
+// header lacks names the package uses that hiplint's has.
+type pin struct {
+	lacking []string        // the names the machine's header lacks, sorted
+	known   map[string]bool // every name cgo could not resolve with the machine's header
 }
 
 // An emptiedSource is a C source file of a package (not a preamble) that
@@ -90,6 +120,7 @@ type fileFix struct {
 	again    map[string]bool // runtime names that stayed unknown with their header included: synthesized
 	decls    string          // the synthesized declarations
 	force    bool            // an #error on the first line (ForceTier3)
+	aside    map[string]bool // imports not found, set aside for cgo to run (aside.go)
 }
 
 // New returns an empty state. overlay is the caller's own overlay, which
@@ -98,8 +129,13 @@ func New(overlay map[string][]byte, servable Servable, generate Generate) *Synth
 	return &Synth{overlay: overlay, servable: servable, generate: generate,
 		files: map[string]*fileFix{}, gaveUp: map[string]string{},
 		baseline: map[string]map[string]string{}, cause: map[string]string{}, inC: map[string]map[string]kind{},
-		emptied: map[string]emptiedSource{}}
+		emptied: map[string]emptiedSource{}, pinned: map[string]*pin{}, noPin: map[string]bool{}}
 }
+
+// SetHeaders lets synthesis serve hiplint's declarations to a package
+// whose cgo step fails with the machine's runtime header only on names
+// hiplint's declarations have (Headers).
+func (s *Synth) SetHeaders(h Headers) { s.headers = h }
 
 func (s *Synth) read(file string) ([]byte, error) {
 	if data, ok := s.overlay[file]; ok {
@@ -221,6 +257,21 @@ func (s *Synth) Step(pkgs []*packages.Package, final bool) bool {
 	for _, path := range paths {
 		p := byPath[path]
 		if _, ok := s.gaveUp[path]; ok {
+			continue
+		}
+		if missing := notRun(p); len(missing) > 0 {
+			// go list ran no cgo step: an import was not found.
+			if s.baseline[path] == nil {
+				s.baseline[path] = s.typeErrors(p)
+				s.cause[path] = "not run: its import " + missing[0] + " was not found"
+			}
+			if final || !s.setAside(p, missing) {
+				if s.touches(path) || !final {
+					changed = s.giveUp(path, "cgo still not run with the imports not found set aside") || changed
+				}
+			} else {
+				changed = true
+			}
 			continue
 		}
 		out, isFailed := failed(p)
@@ -364,7 +415,10 @@ func (s *Synth) stub(p *packages.Package, file string, line int, name string) bo
 // repair adds the repairs f calls for to the files of p, and reports
 // whether there was anything new.
 func (s *Synth) repair(p *packages.Package, f *failure) bool {
-	progress := false
+	served, progress := s.tryPin(p, f)
+	if progress && served == nil {
+		return true // hiplint's declarations did not serve: the machine's header again, next round
+	}
 	for _, m := range f.missing {
 		file := goFile(p, m.file)
 		if file == "" {
@@ -435,8 +489,8 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 		}
 		fx := s.fix(p, g)
 		for _, n := range names {
-			if own[n] {
-				continue // the package's header declares it, once it compiles
+			if own[n] || served[n] {
+				continue // the package's header declares it, once it compiles; or hiplint's, now
 			}
 			if !fx.names[n] {
 				fx.names[n] = true
@@ -457,7 +511,7 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 		}
 		fx := s.fix(p, g)
 		for n, k := range names {
-			if own[n] {
+			if own[n] || served[n] {
 				continue
 			}
 			inC[n] = k
@@ -719,6 +773,10 @@ func (s *Synth) Overlay() (map[string][]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+		if len(fx.aside) > 0 {
+			src = rewriteAside(src, fx.aside)
+			out[file] = src
+		}
 		lines, _ := preamble(src)
 		if len(lines) == 0 {
 			continue
@@ -733,7 +791,22 @@ func (s *Synth) Overlay() (map[string][]byte, error) {
 			texts[l] = ""
 		}
 		for l, tail := range fx.absolute {
-			texts[l] = "#include <" + tail + ">"
+			texts[l] = s.include(fx.pkg, tail)
+		}
+		pinned := s.pinned[fx.pkg] != nil
+		if pinned {
+			// Every include of a runtime header hiplint ships: hiplint's.
+			for _, l := range lines {
+				if _, done := texts[l.line]; done {
+					continue
+				}
+				if name, angle, ok := includeName(l.text); ok && s.pinnable(name, angle) {
+					if tail, ok := s.served(name); ok {
+						name = tail
+					}
+					texts[l.line] = s.include(fx.pkg, name)
+				}
+			}
 		}
 		wrap := map[int]*strings.Builder{}
 		at := func(l int) *strings.Builder {
@@ -743,7 +816,7 @@ func (s *Synth) Overlay() (map[string][]byte, error) {
 			}
 			return wrap[l]
 		}
-		if fx.platform != 0 {
+		if fx.platform != 0 && !pinned { // hiplint's declarations need no platform macro
 			at(fx.platform).WriteString(platformDefine)
 		}
 		target, stubTarget := 0, false
@@ -787,12 +860,12 @@ func (s *Synth) Overlay() (map[string][]byte, error) {
 					b.WriteString("#include <stddef.h>\n#include <stdint.h>\n")
 					for _, inc := range lines {
 						if name, angle, ok := includeName(inc.text); ok && angle && inc.line > l && s.servable != nil && s.servable(name) {
-							b.WriteString("#include <" + name + ">\n")
+							b.WriteString(s.include(fx.pkg, name) + "\n")
 						}
 					}
 				}
 				for _, h := range fx.includes {
-					b.WriteString("#include <" + h + ">\n")
+					b.WriteString(s.include(fx.pkg, h) + "\n")
 				}
 				if fx.decls != "" {
 					b.WriteString("/* C names the package uses and nothing declares, declared from their use in Go */\n")
@@ -849,6 +922,14 @@ type Rescue struct {
 	Includes []string // runtime headers included for the runtime's names
 	Names    []string // names declared from their use
 	Emptied  []string // C sources of the package's own emptied (they include a missing header), base names
+	// Pinned are the runtime headers the package includes that hiplint's
+	// declarations served instead of the machine's, because the machine's
+	// lacked the names Lacking, which hiplint's have.
+	Pinned  []string
+	Lacking []string
+	// Aside are the imports not found that were set aside so that cgo
+	// could run (go list runs none on a package with such an import).
+	Aside []string
 }
 
 // Rescued returns what synthesis did for each package of pkgs that it
@@ -879,7 +960,20 @@ func (s *Synth) Rescued(pkgs []*packages.Package) []Rescue {
 					r.Served = append(r.Served, name+" -> <"+tail+">")
 				}
 			}
-			r.Platform = r.Platform || fx.platform != 0
+			for path := range fx.aside {
+				r.Aside = append(r.Aside, path)
+			}
+			r.Platform = r.Platform || (fx.platform != 0 && s.pinned[fx.pkg] == nil)
+			if s.pinned[fx.pkg] != nil {
+				for _, l := range lines {
+					if name, angle, ok := includeName(l.text); ok && s.pinnable(name, angle) {
+						if tail, ok := s.served(name); ok {
+							name = tail
+						}
+						r.Pinned = append(r.Pinned, name)
+					}
+				}
+			}
 			r.Includes = append(r.Includes, fx.includes...)
 			for n := range fx.names {
 				if fx.synthesized(n) {
@@ -894,6 +988,9 @@ func (s *Synth) Rescued(pkgs []*packages.Package) []Rescue {
 			}
 		}
 		sort.Strings(r.Emptied)
+		if pn := s.pinned[p.PkgPath]; pn != nil {
+			r.Lacking = pn.lacking
+		}
 		for n := range names {
 			r.Names = append(r.Names, n)
 		}
@@ -901,6 +998,8 @@ func (s *Synth) Rescued(pkgs []*packages.Package) []Rescue {
 		r.Stubbed = slices.Compact(slices.Sorted(slices.Values(r.Stubbed)))
 		r.Served = slices.Compact(slices.Sorted(slices.Values(r.Served)))
 		r.Includes = slices.Compact(slices.Sorted(slices.Values(r.Includes)))
+		r.Pinned = slices.Compact(slices.Sorted(slices.Values(r.Pinned)))
+		r.Aside = slices.Compact(slices.Sorted(slices.Values(r.Aside)))
 		byPath[p.PkgPath] = r
 	})
 	out := make([]Rescue, 0, len(byPath))
@@ -914,6 +1013,19 @@ func (s *Synth) Rescued(pkgs []*packages.Package) []Rescue {
 // Note is the line hiplint prints about a rescued package.
 func (r Rescue) Note() string {
 	var did []string
+	if len(r.Aside) > 0 {
+		did = append(did, "ran cgo with its imports that were not found set aside ("+strings.Join(r.Aside, ", ")+
+			"; the code that uses them is analyzed as with any import not found)")
+	}
+	if len(r.Pinned) > 0 {
+		list := r.Lacking
+		more := ""
+		if len(list) > 8 {
+			list, more = list[:8], fmt.Sprintf(", and %d more", len(r.Lacking)-8)
+		}
+		did = append(did, fmt.Sprintf("the machine's runtime header lacks %d C names the package uses that hiplint's declarations have (%s%s): served <%s> by hiplint's declarations instead of the machine's",
+			len(r.Lacking), strings.Join(list, ", "), more, strings.Join(r.Pinned, ">, <")))
+	}
 	if r.Platform {
 		did = append(did, "defined __HIP_PLATFORM_AMD__ for HIP's header, as hipcc does")
 	}
@@ -938,4 +1050,148 @@ func (r Rescue) Note() string {
 		did = append(did, fmt.Sprintf("declared %d C names from their use in Go (%s%s)", len(r.Names), strings.Join(list, ", "), more))
 	}
 	return fmt.Sprintf("%s: note: cgo failed (%s); %s: analyzed with the runtime's C types", r.Path, r.Cause, strings.Join(did, "; "))
+}
+
+// canPin reports whether hiplint's declarations can be served in place of
+// the machine's headers (SetHeaders, and the pinned copy installed).
+func (s *Synth) canPin() bool {
+	h := s.headers
+	if h.Machine == nil || h.Declares == nil || h.Pinned == nil || s.servable == nil {
+		return false
+	}
+	if s.pinDir == "" && s.pinErr == nil {
+		s.pinDir, s.pinErr = h.Pinned()
+		if s.pinErr == nil && strings.ContainsAny(s.pinDir, "\"\n") {
+			s.pinErr = fmt.Errorf("%q cannot be included", s.pinDir)
+		}
+	}
+	return s.pinErr == nil
+}
+
+// unknownNames returns every C name f says nothing declares.
+func unknownNames(f *failure) map[string]bool {
+	out := map[string]bool{}
+	for _, names := range f.unknown {
+		for _, n := range names {
+			out[n] = true
+		}
+	}
+	for _, names := range f.inC {
+		for n := range names {
+			out[n] = true
+		}
+	}
+	return out
+}
+
+// tryPin serves hiplint's declarations to p in place of the machine's
+// runtime headers when p's cgo step failed on runtime names that the
+// machine's header, found by the compiler, lacks and hiplint's has: the
+// header is older than the API p uses (HIP 5.2 and the graph memory
+// nodes). Every include of a header hiplint ships in p's preambles is then
+// rewritten to hiplint's copy (Overlay). It returns the names hiplint's
+// declarations now serve (which the rest of the repair leaves alone) and
+// whether the repairs changed.
+//
+// A package served so that fails again on a runtime name hiplint's
+// declarations were to serve, or on one the machine's header did declare
+// (it lacked none of them before), gets the machine's header back and
+// never tries again: (nil, true). Its names then take synthesis's path.
+func (s *Synth) tryPin(p *packages.Package, f *failure) (map[string]bool, bool) {
+	path := p.PkgPath
+	unknown := unknownNames(f)
+	if pn := s.pinned[path]; pn != nil {
+		for n := range unknown {
+			if runtimeHeader(n) != "" && (!pn.known[n] || slices.Contains(pn.lacking, n)) {
+				if debug() {
+					fmt.Fprintf(os.Stderr, "synth: %s: hiplint's declarations do not serve C.%s: back to the machine's header\n", path, n)
+				}
+				s.unpin(path)
+				return nil, true
+			}
+		}
+		return map[string]bool{}, false
+	}
+	if s.noPin[path] || !s.canPin() {
+		return map[string]bool{}, false
+	}
+	var lacking []string
+	for n := range unknown {
+		if h := runtimeHeader(n); h != "" && s.headers.Machine(h) && s.headers.Declares(n) {
+			lacking = append(lacking, n)
+		}
+	}
+	if len(lacking) == 0 {
+		return map[string]bool{}, false
+	}
+	// The files whose preambles include a header hiplint ships: their
+	// includes are rewritten. None: nothing to serve through.
+	var files []string
+	for _, g := range p.GoFiles {
+		src, err := s.read(g)
+		if err != nil {
+			continue
+		}
+		lines, _ := preamble(src)
+		for _, l := range lines {
+			if name, angle, ok := includeName(l.text); ok && s.pinnable(name, angle) {
+				files = append(files, g)
+				break
+			}
+		}
+	}
+	if len(files) == 0 {
+		return map[string]bool{}, false
+	}
+	sort.Strings(lacking)
+	s.pinned[path] = &pin{lacking: lacking, known: unknown}
+	served := map[string]bool{}
+	for _, n := range lacking {
+		served[n] = true
+	}
+	for _, g := range files {
+		s.fix(p, g)
+	}
+	if debug() {
+		fmt.Fprintf(os.Stderr, "synth: %s: the machine's header lacks %s: serving hiplint's declarations\n", path, strings.Join(lacking, ", "))
+	}
+	return served, true
+}
+
+// pinnable reports whether an include of name (angle: in angle brackets)
+// is rewritten to hiplint's declarations in a package served them: a
+// runtime header hiplint ships, or an absolute include into a CUDA or ROCm
+// tree of one.
+func (s *Synth) pinnable(name string, angle bool) bool {
+	if _, ok := s.served(name); ok {
+		return true
+	}
+	return angle && s.servable(name)
+}
+
+// unpin gives the package path the machine's headers back, for good.
+func (s *Synth) unpin(path string) {
+	delete(s.pinned, path)
+	s.noPin[path] = true
+	for name, fx := range s.files {
+		if fx.pkg == path && fx.empty() {
+			delete(s.files, name)
+		}
+	}
+}
+
+// empty reports whether the file has no repair of its own.
+func (fx *fileFix) empty() bool {
+	return len(fx.blank) == 0 && len(fx.absolute) == 0 && fx.platform == 0 && len(fx.names) == 0 &&
+		len(fx.includes) == 0 && fx.decls == "" && !fx.force && len(fx.aside) == 0
+}
+
+// include returns the #include line of the runtime header name, which
+// hiplint ships, for a file of the package path: hiplint's copy by its
+// absolute path where the package is served hiplint's declarations.
+func (s *Synth) include(path, name string) string {
+	if s.pinned[path] != nil {
+		return `#include "` + filepath.Join(s.pinDir, filepath.FromSlash(name)) + `"`
+	}
+	return "#include <" + name + ">"
 }

@@ -1,0 +1,3 @@
+module example.com/missingimport
+
+go 1.22
