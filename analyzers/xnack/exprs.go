@@ -272,7 +272,7 @@ func (a *analyzer) findErrGuard(fi *fnInfo, r *walker) *Guard {
 		return nil
 	}
 	results := fi.obj.Signature().Results()
-	return flow.FirstResult(results, flow.IsError, func(i int) *Guard {
+	return firstResult(results, flow.IsError, func(i int) *Guard {
 		nils, ok := flow.NilReturns(a.info, results, r.returns, i)
 		if !ok || len(nils) == 0 {
 			return nil
