@@ -21,3 +21,16 @@ func (s Statuses) FailedSites(info *types.Info, cond ast.Expr, taken bool, sites
 	}
 	return sitesIn(v)
 }
+
+// failedStatus returns the status value that cond proves a failure on the
+// branch where cond is taken: v for `v != nil`, `v != 0` (hipSuccess is 0)
+// when taken, and for `v == nil`, `v == 0` when not. Analyzers use it to
+// drop what a failed runtime call would have done: a copy that returned an
+// error is not in flight, an allocation that failed holds no memory.
+func failedStatus(info *types.Info, cond ast.Expr, taken bool) (ast.Expr, bool) {
+	v, eq, ok := zeroComparison(info, cond)
+	if !ok || eq == taken {
+		return nil, false
+	}
+	return v, true
+}

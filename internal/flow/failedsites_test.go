@@ -2,6 +2,7 @@ package flow
 
 import (
 	"go/ast"
+	"go/types"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -38,4 +39,41 @@ func f() {
 	assert.Equal(t, []int{2}, s.FailedSites(c.info, cond(3), true, sitesIn), "the call compared itself")
 	assert.Nil(t, s.FailedSites(c.info, cond(4), true, sitesIn), "no status compared")
 	assert.Nil(t, Statuses{}.FailedSites(c.info, cond(1), true, sitesIn), "err holds no call's status")
+}
+
+// TestFailedStatus: the status a branch proves failed, where the branch is
+// taken (err != nil, r != 0) or not (err == nil, nil == err).
+func TestFailedStatus(t *testing.T) {
+	c := check(t, `package p
+func f(err error, r int) {
+	if err != nil {}
+	if nil == err {}
+	if r != 0 {}
+	if r > 0 {}
+}
+`)
+	body := funcDecl(c.file, "f").Body
+	cond := func(i int) ast.Expr { return body.List[i].(*ast.IfStmt).Cond }
+	for _, tc := range []struct {
+		cond   ast.Expr
+		taken  bool
+		status string
+	}{
+		{cond(0), true, "err"},  // err != nil, taken: failed
+		{cond(0), false, ""},    // err != nil, not taken: succeeded
+		{cond(1), false, "err"}, // nil == err, not taken: failed
+		{cond(1), true, ""},
+		{cond(2), true, "r"}, // r != 0 (hipSuccess is 0)
+		{cond(2), false, ""},
+		{cond(3), true, ""}, // not a comparison with the success value
+	} {
+		v, ok := failedStatus(c.info, tc.cond, tc.taken)
+		if tc.status == "" {
+			assert.False(t, ok, types.ExprString(tc.cond))
+			continue
+		}
+		if assert.True(t, ok, types.ExprString(tc.cond)) {
+			assert.Equal(t, tc.status, types.ExprString(v))
+		}
+	}
 }
