@@ -24,10 +24,10 @@ func NilComparison(info *types.Info, e ast.Expr) (val ast.Expr, eq, ok bool) {
 	return nil, false, false
 }
 
-// zeroComparison reports whether e compares a value with nil or the
+// ZeroComparison reports whether e compares a value with nil or the
 // constant 0 (err != nil, 0 == r), and returns the value and whether the
 // operator is ==.
-func zeroComparison(info *types.Info, e ast.Expr) (val ast.Expr, eq, ok bool) {
+func ZeroComparison(info *types.Info, e ast.Expr) (val ast.Expr, eq, ok bool) {
 	b, isBin := ast.Unparen(e).(*ast.BinaryExpr)
 	if !isBin || b.Op != token.EQL && b.Op != token.NEQ {
 		return nil, false, false

@@ -54,7 +54,7 @@ func f(err error, p *int, n int, s string) {
 		if !ok {
 			return true
 		}
-		if val, eq, ok := zeroComparison(c.info, as.Rhs[0]); ok {
+		if val, eq, ok := ZeroComparison(c.info, as.Rhs[0]); ok {
 			got = append(got, types.ExprString(val)+map[bool]string{true: "==", false: "!="}[eq])
 		} else {
 			got = append(got, "-")

@@ -1,10 +1,11 @@
-package flow
+package status
 
 import (
 	"go/ast"
 	"go/types"
 	"testing"
 
+	"github.com/hiplint/hiplint/internal/testenv"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -12,7 +13,7 @@ import (
 // call it holds the status of, a branch on a call's status those of the
 // call, and only where the branch says the call failed.
 func TestFailedSites(t *testing.T) {
-	c := check(t, `package p
+	c := testenv.TypeCheck(t, `package p
 func alloc() error { return nil }
 func code() int { return 0 }
 func f() {
@@ -29,22 +30,22 @@ func f() {
 		}
 		return nil
 	}
-	body := funcDecl(c.file, "f").Body
+	body := funcDecl(c.File, "f").Body
 	as := body.List[0].(*ast.AssignStmt)
-	s := Statuses{}.Assign(c.info, as.Lhs, as.Rhs, sitesIn)
+	s := Statuses{}.Assign(c.Info, as.Lhs, as.Rhs, sitesIn)
 	cond := func(i int) ast.Expr { return body.List[i].(*ast.IfStmt).Cond }
-	assert.Equal(t, []int{1}, s.FailedSites(c.info, cond(1), true, sitesIn), "err != nil taken: alloc failed")
-	assert.Nil(t, s.FailedSites(c.info, cond(1), false, sitesIn), "err != nil not taken: it did not")
-	assert.Equal(t, []int{1}, s.FailedSites(c.info, cond(2), false, sitesIn), "err == nil not taken: alloc failed")
-	assert.Equal(t, []int{2}, s.FailedSites(c.info, cond(3), true, sitesIn), "the call compared itself")
-	assert.Nil(t, s.FailedSites(c.info, cond(4), true, sitesIn), "no status compared")
-	assert.Nil(t, Statuses{}.FailedSites(c.info, cond(1), true, sitesIn), "err holds no call's status")
+	assert.Equal(t, []int{1}, s.FailedSites(c.Info, cond(1), true, sitesIn), "err != nil taken: alloc failed")
+	assert.Nil(t, s.FailedSites(c.Info, cond(1), false, sitesIn), "err != nil not taken: it did not")
+	assert.Equal(t, []int{1}, s.FailedSites(c.Info, cond(2), false, sitesIn), "err == nil not taken: alloc failed")
+	assert.Equal(t, []int{2}, s.FailedSites(c.Info, cond(3), true, sitesIn), "the call compared itself")
+	assert.Nil(t, s.FailedSites(c.Info, cond(4), true, sitesIn), "no status compared")
+	assert.Nil(t, Statuses{}.FailedSites(c.Info, cond(1), true, sitesIn), "err holds no call's status")
 }
 
 // TestFailedStatus: the status a branch proves failed, where the branch is
 // taken (err != nil, r != 0) or not (err == nil, nil == err).
 func TestFailedStatus(t *testing.T) {
-	c := check(t, `package p
+	c := testenv.TypeCheck(t, `package p
 func f(err error, r int) {
 	if err != nil {}
 	if nil == err {}
@@ -52,7 +53,7 @@ func f(err error, r int) {
 	if r > 0 {}
 }
 `)
-	body := funcDecl(c.file, "f").Body
+	body := funcDecl(c.File, "f").Body
 	cond := func(i int) ast.Expr { return body.List[i].(*ast.IfStmt).Cond }
 	for _, tc := range []struct {
 		cond   ast.Expr
@@ -67,7 +68,7 @@ func f(err error, r int) {
 		{cond(2), false, ""},
 		{cond(3), true, ""}, // not a comparison with the success value
 	} {
-		v, ok := failedStatus(c.info, tc.cond, tc.taken)
+		v, ok := failedStatus(c.Info, tc.cond, tc.taken)
 		if tc.status == "" {
 			assert.False(t, ok, types.ExprString(tc.cond))
 			continue
@@ -76,4 +77,13 @@ func f(err error, r int) {
 			assert.Equal(t, tc.status, types.ExprString(v))
 		}
 	}
+}
+
+func funcDecl(f *ast.File, name string) *ast.FuncDecl {
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name {
+			return fd
+		}
+	}
+	return nil
 }

@@ -1,12 +1,14 @@
-package flow
+package status
 
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/hiplint/hiplint/internal/flow"
 )
 
 // FailedSites returns the sites whose calls a branch on cond (taken or not)
-// proves failed (FailedStatus): those of the calls whose status the compared
+// proves failed (failedStatus): those of the calls whose status the compared
 // variable holds (if err != nil), or else the sites sitesIn finds in the
 // compared expression itself (if C.hipMalloc(&p, n) != 0). Analyzers drop
 // there what a failed call would have done: a copy that returned an error
@@ -28,7 +30,7 @@ func (s Statuses) FailedSites(info *types.Info, cond ast.Expr, taken bool, sites
 // drop what a failed runtime call would have done: a copy that returned an
 // error is not in flight, an allocation that failed holds no memory.
 func failedStatus(info *types.Info, cond ast.Expr, taken bool) (ast.Expr, bool) {
-	v, eq, ok := zeroComparison(info, cond)
+	v, eq, ok := flow.ZeroComparison(info, cond)
 	if !ok || eq == taken {
 		return nil, false
 	}
