@@ -28,7 +28,7 @@ func (c *NodeEvents[E]) Add(e E) { c.Out = append(c.Out, e) }
 // Collect returns the events of g's live nodes, by node (nil for none).
 func (c *NodeEvents[E]) Collect(g *cfg.CFG) map[ast.Node][]E {
 	if c.order == nil {
-		c.order = newCallOrder(c.Index.info, c.Index)
+		c.order = newCallOrder(c.Index.Info(), c.Index)
 	}
 	var out map[ast.Node][]E
 	for _, b := range g.Blocks {
