@@ -60,3 +60,52 @@ func named(n int) (m int, err error) {
 	_, ok = check("named")
 	assert.False(t, ok, "a bare return of named results")
 }
+
+// TestNonNilError: new errors and variables other than named results are
+// taken to be non-nil; a named result and a call that may return nil are not.
+func TestNonNilError(t *testing.T) {
+	src := `package p
+import (
+	"errors"
+	"fmt"
+)
+type E struct{}
+func (*E) Error() string { return "" }
+func check(int) error { return nil }
+func f(n int) (err error) {
+	g := func() error { return nil }
+	e := g()
+	if n == 0 {
+		return errors.New("x")
+	}
+	if n == 1 {
+		return fmt.Errorf("y")
+	}
+	if n == 2 {
+		return &E{}
+	}
+	if n == 3 {
+		return e
+	}
+	if n == 4 {
+		return err
+	}
+	return check(n)
+}
+`
+	pass, _ := fakePass(t, src)
+	info := pass.TypesInfo
+	var body *ast.BlockStmt
+	var results *types.Tuple
+	for _, d := range pass.Files[0].Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "f" {
+			body = fd.Body
+			results = info.Defs[fd.Name].(*types.Func).Signature().Results()
+		}
+	}
+	var got []bool
+	for _, r := range ReturnStmts(body) {
+		got = append(got, nonNilError(info, results, r.Results[0]))
+	}
+	assert.Equal(t, []bool{true, true, true, true, false, false}, got)
+}
