@@ -273,7 +273,7 @@ func (a *analyzer) findErrGuard(fi *fnInfo, r *walker) *Guard {
 	}
 	results := fi.obj.Signature().Results()
 	return firstResult(results, flow.IsError, func(i int) *Guard {
-		nils, ok := flow.NilReturns(a.info, results, r.returns, i)
+		nils, ok := nilReturns(a.info, results, r.returns, i)
 		if !ok || len(nils) == 0 {
 			return nil
 		}

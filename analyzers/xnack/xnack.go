@@ -323,8 +323,8 @@ type walker struct {
 	// The calls of m.Run, and whether one of them is unguarded.
 	mruns    int
 	mrunOpen bool
-	returns  []flow.ReturnAt[state] // each return statement's state
-	exit     state                  // joined over normal exits
+	returns  []returnAt[state] // each return statement's state
+	exit     state             // joined over normal exits
 	sawExit  bool
 }
 
@@ -438,7 +438,7 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walker {
 				s = w.step(ev, s, record, deferred)
 			}
 			if ret, ok := n.(*ast.ReturnStmt); ok && record {
-				w.returns = append(w.returns, flow.ReturnAt[state]{Ret: ret, S: s})
+				w.returns = append(w.returns, returnAt[state]{Ret: ret, S: s})
 			}
 			return s
 		}

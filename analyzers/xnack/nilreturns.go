@@ -1,28 +1,29 @@
-package flow
+package xnack
 
 import (
+	"github.com/hiplint/hiplint/internal/flow"
 	"go/ast"
 	"go/types"
 )
 
-// ReturnAt is a return statement and the state a solve reached it in.
-type ReturnAt[S any] struct {
+// returnAt is a return statement and the state a solve reached it in.
+type returnAt[S any] struct {
 	Ret *ast.ReturnStmt
 	S   S
 }
 
-// NilReturns returns the states of the return statements among rets that
+// nilReturns returns the states of the return statements among rets that
 // return nil in error result i of a function with results, when every
-// other one returns an error taken to be non-nil (NonNilError) there: the
+// other one returns an error taken to be non-nil (nonNilError) there: the
 // states in which the error being nil is all the caller learns. ok is
 // false when a return returns something else (a call that may return nil,
 // a named result) or is a bare return of named results.
-func NilReturns[S any](info *types.Info, results *types.Tuple, rets []ReturnAt[S], i int) (nils []S, ok bool) {
+func nilReturns[S any](info *types.Info, results *types.Tuple, rets []returnAt[S], i int) (nils []S, ok bool) {
 	for _, r := range rets {
 		switch {
 		case len(r.Ret.Results) != results.Len():
 			return nil, false
-		case IsNil(info, r.Ret.Results[i]):
+		case flow.IsNil(info, r.Ret.Results[i]):
 			nils = append(nils, r.S)
 		case !nonNilError(info, results, r.Ret.Results[i]):
 			return nil, false
@@ -49,7 +50,7 @@ func nonNilError(info *types.Info, results *types.Tuple, e ast.Expr) bool {
 	case *ast.UnaryExpr, *ast.CompositeLit:
 		return true
 	case *ast.CallExpr:
-		fn := Callee(info, x)
+		fn := flow.Callee(info, x)
 		if fn == nil || fn.Pkg() == nil {
 			return false
 		}

@@ -1,10 +1,11 @@
-package flow
+package xnack
 
 import (
 	"go/ast"
 	"go/types"
 	"testing"
 
+	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -39,15 +40,15 @@ func named(n int) (m int, err error) {
 	check := func(name string) ([]int, bool) {
 		for _, d := range pass.Files[0].Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name {
-				var rets []ReturnAt[int]
+				var rets []returnAt[int]
 				ast.Inspect(fd.Body, func(n ast.Node) bool {
 					if r, ok := n.(*ast.ReturnStmt); ok {
-						rets = append(rets, ReturnAt[int]{r, len(rets)})
+						rets = append(rets, returnAt[int]{r, len(rets)})
 					}
 					return true
 				})
 				results := info.Defs[fd.Name].(*types.Func).Signature().Results()
-				return NilReturns(info, results, rets, 1)
+				return nilReturns(info, results, rets, 1)
 			}
 		}
 		return nil, false
@@ -104,7 +105,7 @@ func f(n int) (err error) {
 		}
 	}
 	var got []bool
-	for _, r := range ReturnStmts(body) {
+	for _, r := range flow.ReturnStmts(body) {
 		got = append(got, nonNilError(info, results, r.Results[0]))
 	}
 	assert.Equal(t, []bool{true, true, true, true, false, false}, got)
