@@ -14,6 +14,7 @@ import (
 	"github.com/hiplint/hiplint/internal/diag"
 	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/hiplint/hiplint/internal/hipapi"
+	"github.com/hiplint/hiplint/internal/knowledge/status"
 	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -71,7 +72,7 @@ type state struct {
 	// status maps a variable holding a call's status (err := check(...)) to
 	// the allocation sites that call made; failed holds the sites whose
 	// allocation failed on every path here (where the status said so).
-	status flow.Statuses
+	status status.Statuses
 	failed map[int]bool
 }
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/hiplint/hiplint/internal/flow"
+	"github.com/hiplint/hiplint/internal/knowledge/status"
 )
 
 // pending is a device-to-device copy that may still be in flight.
@@ -52,7 +53,7 @@ type state struct {
 	// status maps a variable holding a call's status (err := check(C.x(...)))
 	// to the copies that call issued: where it reports failure they never
 	// started.
-	status flow.Statuses
+	status status.Statuses
 	// For summaries: the entry device, and these streams, were synchronized
 	// on every path here; nullSynced: the entry device's null stream was (a
 	// blocking device-to-host copy on it returned).

@@ -272,8 +272,8 @@ func (a *analyzer) findErrGuard(fi *fnInfo, r *walker) *Guard {
 		return nil
 	}
 	results := fi.obj.Signature().Results()
-	return flow.FirstResult(results, flow.IsError, func(i int) *Guard {
-		nils, ok := flow.NilReturns(a.info, results, r.returns, i)
+	return firstResult(results, flow.IsError, func(i int) *Guard {
+		nils, ok := nilReturns(a.info, results, r.returns, i)
 		if !ok || len(nils) == 0 {
 			return nil
 		}

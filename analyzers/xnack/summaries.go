@@ -168,7 +168,7 @@ func (a *analyzer) findResults(fi *fnInfo) Summary {
 	results := fi.obj.Signature().Results()
 	returned := func(i int) ([]ast.Expr, bool) { return flow.ReturnedAt(fi.fn.Body, results.Len(), i) }
 	var s Summary
-	s.Reports = flow.FirstResult(results, flow.IsBool, func(i int) *Guard {
+	s.Reports = firstResult(results, isBool, func(i int) *Guard {
 		vals, all := returned(i)
 		g, found := xnackOn, false
 		for _, v := range vals {
@@ -181,7 +181,7 @@ func (a *analyzer) findResults(fi *fnInfo) Summary {
 		}
 		return &Guard{Result: i, HMM: g.kind == hmmCheck, Checks: g.name}
 	})
-	s.Memory = flow.FirstResult(results, flow.IsRawPointer, func(i int) *Memory {
+	s.Memory = firstResult(results, flow.IsRawPointer, func(i int) *Memory {
 		vals, _ := returned(i)
 		for _, v := range vals {
 			if p := a.provs.Of(v); p != "" {
@@ -190,7 +190,7 @@ func (a *analyzer) findResults(fi *fnInfo) Summary {
 		}
 		return nil
 	})
-	s.Args = flow.FirstResult(results, flow.IsArgArrayType, func(i int) *KernelArgs {
+	s.Args = firstResult(results, flow.IsArgArrayType, func(i int) *KernelArgs {
 		var params []int
 		vals, _ := returned(i)
 		for _, v := range vals {

@@ -100,7 +100,7 @@ type analyzer struct {
 	info *types.Info
 	idx  *flow.Index
 	// The events of the function evFi (analyze).
-	ev   flow.NodeEvents[event]
+	ev   nodeEvents[event]
 	evFi *fnInfo
 	// active: an event is more than a call, the path analysis runs.
 	active bool
@@ -173,7 +173,7 @@ func newAnalyzer(pass *analysis.Pass, candidates bool) *analyzer {
 		impls: flow.NewImpls(pass), idx: flow.IndexOf(pass)}
 	a.sums = flow.NewTable[Summary](pass, a.impls)
 	a.sums.Meet, a.sums.Imported = meet, importNeeds
-	a.ev = flow.NodeEvents[event]{Index: a.idx, Emit: a.callOrEvents}
+	a.ev = nodeEvents[event]{Index: a.idx, Emit: a.callOrEvents}
 	support := func(f *ast.File) bool { return cgocall.IsSupportFile(pass.Fset, f) }
 	a.files = slices.DeleteFunc(slices.Clone(pass.Files), support)
 	a.buildIndex()
@@ -323,8 +323,8 @@ type walker struct {
 	// The calls of m.Run, and whether one of them is unguarded.
 	mruns    int
 	mrunOpen bool
-	returns  []flow.ReturnAt[state] // each return statement's state
-	exit     state                  // joined over normal exits
+	returns  []returnAt[state] // each return statement's state
+	exit     state             // joined over normal exits
 	sawExit  bool
 }
 
@@ -438,7 +438,7 @@ func (a *analyzer) walk(fi *fnInfo, entry state, noEnvGuard bool) *walker {
 				s = w.step(ev, s, record, deferred)
 			}
 			if ret, ok := n.(*ast.ReturnStmt); ok && record {
-				w.returns = append(w.returns, flow.ReturnAt[state]{Ret: ret, S: s})
+				w.returns = append(w.returns, returnAt[state]{Ret: ret, S: s})
 			}
 			return s
 		}

@@ -2,11 +2,9 @@ package flow
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"sort"
 
-	"github.com/hiplint/hiplint/internal/cgocall"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -82,34 +80,6 @@ func StripConversions(info *types.Info, e ast.Expr) ast.Expr {
 // the analyzer's own.
 func importedFact(pass *analysis.Pass, fn *types.Func, fact analysis.Fact) bool {
 	return fn != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn.Origin(), fact)
-}
-
-// failedStatus returns the status value that cond proves a failure on the
-// branch where cond is taken: v for `v != nil`, `v != 0` (hipSuccess is 0)
-// when taken, and for `v == nil`, `v == 0` when not. Analyzers use it to
-// drop what a failed runtime call would have done: a copy that returned an
-// error is not in flight, an allocation that failed holds no memory.
-func failedStatus(info *types.Info, cond ast.Expr, taken bool) (ast.Expr, bool) {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || b.Op != token.EQL && b.Op != token.NEQ || (b.Op == token.NEQ) != taken {
-		return nil, false
-	}
-	switch {
-	case isZero(info, b.Y):
-		return b.X, true
-	case isZero(info, b.X):
-		return b.Y, true
-	}
-	return nil, false
-}
-
-// isZero reports whether e is nil or the constant 0.
-func isZero(info *types.Info, e ast.Expr) bool {
-	if IsNil(info, e) {
-		return true
-	}
-	v, ok := cgocall.IntValue(info, e)
-	return ok && v == 0
 }
 
 // Parent returns n's parent in the tree under root, or nil when n is root or

@@ -85,38 +85,6 @@ func TestInPlaceLits(t *testing.T) {
 	assert.Equal(t, []bool{true, true, false, false, false, false, false, false, true, false, false}, got)
 }
 
-func TestFailedStatus(t *testing.T) {
-	f, info := parseClosures(t)
-	var conds []ast.Expr
-	ast.Inspect(f, func(n ast.Node) bool {
-		if s, ok := n.(*ast.IfStmt); ok {
-			conds = append(conds, s.Cond)
-		}
-		return true
-	})
-	require.Len(t, conds, 3)
-	for _, c := range []struct {
-		cond   ast.Expr
-		taken  bool
-		status string
-	}{
-		{conds[0], true, "err"},  // err != nil, taken: failed
-		{conds[0], false, ""},    // err != nil, not taken: succeeded
-		{conds[1], false, "err"}, // nil == err, not taken: failed
-		{conds[1], true, ""},
-		{conds[2], true, "r"}, // r != 0 (hipSuccess is 0)
-	} {
-		v, ok := failedStatus(info, c.cond, c.taken)
-		if c.status == "" {
-			assert.False(t, ok, types.ExprString(c.cond))
-			continue
-		}
-		if assert.True(t, ok, types.ExprString(c.cond)) {
-			assert.Equal(t, c.status, types.ExprString(v))
-		}
-	}
-}
-
 // A closure's exits are joined: the early return skips the assignment after
 // it, so only the path that reaches the end has assigned y.
 const exitsSrc = `package p

@@ -223,6 +223,9 @@ func (x *Index) build() {
 	})
 }
 
+// Info returns the type information the index was built with.
+func (x *Index) Info() *types.Info { return x.info }
+
 // Funcs returns every function body in the package's user files,
 // declarations and literals, skipping cgo's support files and wrapper
 // literals.

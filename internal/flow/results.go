@@ -42,33 +42,3 @@ func IsRawPointer(t types.Type) bool {
 	}
 	return false
 }
-
-// nonNilError reports whether an error expression returned by a function
-// with results is taken to be non-nil: a new error (errors.New,
-// fmt.Errorf, &E{}, E{}), or a variable other than a named result
-// (returned after its != nil test). Other calls may return nil (return
-// check(C.hipX(...))).
-func nonNilError(info *types.Info, results *types.Tuple, e ast.Expr) bool {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		v, ok := info.Uses[x].(*types.Var)
-		for i := range results.Len() {
-			if results.At(i) == v {
-				return false // a named result: often still nil
-			}
-		}
-		return ok
-	case *ast.UnaryExpr, *ast.CompositeLit:
-		return true
-	case *ast.CallExpr:
-		fn := Callee(info, x)
-		if fn == nil || fn.Pkg() == nil {
-			return false
-		}
-		switch fn.Pkg().Path() + "." + fn.Name() {
-		case "errors.New", "fmt.Errorf":
-			return true
-		}
-	}
-	return false
-}

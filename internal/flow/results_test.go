@@ -42,22 +42,13 @@ func f(n int) (err error) {
 var _ unsafe.Pointer
 `
 	pass, _ := fakePass(t, src)
-	info := pass.TypesInfo
 	var body *ast.BlockStmt
-	var results *types.Tuple
 	for _, d := range pass.Files[0].Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "f" {
 			body = fd.Body
-			results = info.Defs[fd.Name].(*types.Func).Signature().Results()
 		}
 	}
-	rets := ReturnStmts(body)
-	assert.Len(t, rets, 6, "the literal's return is not f's")
-	var got []bool
-	for _, r := range rets {
-		got = append(got, nonNilError(info, results, r.Results[0]))
-	}
-	assert.Equal(t, []bool{true, true, true, true, false, false}, got)
+	assert.Len(t, ReturnStmts(body), 6, "the literal's return is not f's")
 
 	assert.True(t, IsRawPointer(types.Typ[types.UnsafePointer]))
 	assert.True(t, IsRawPointer(pass.Pkg.Scope().Lookup("HostPtr").Type()))

@@ -55,19 +55,17 @@ func isInteger(t types.Type) bool {
 
 // StatusBranch calls yield with what a branch on cond (taken) says about
 // statuses: for each comparison with the success value that the branch
-// decides (Implied, FailedStatus), the key (StatusKey) of the status
+// decides (implied, ZeroComparison), the key (StatusKey) of the status
 // compared, of that status stripped of conversions (Status(res) != OK), and
 // of each variable sources names for it (StatusSources), with whether the
 // status says success.
 func StatusBranch(info *types.Info, cond ast.Expr, taken bool, sources func(ast.Expr) []types.Object, yield func(key any, success bool)) {
 	implied(cond, taken, func(c ast.Expr, holds bool) {
-		side, failed := failedStatus(info, c, holds)
-		if !failed {
-			var ok bool
-			if side, ok = failedStatus(info, c, !holds); !ok {
-				return
-			}
+		side, eq, ok := ZeroComparison(info, c)
+		if !ok {
+			return
 		}
+		failed := eq != holds // v != 0 held, or v == 0 did not
 		yield(statusKey(info, side), !failed)
 		if stripped := StripConversions(info, side); stripped != ast.Unparen(side) {
 			yield(statusKey(info, stripped), !failed)

@@ -12,9 +12,10 @@
 // function, variable and constant of them is used outside the core, and the
 // number that fewer than two checks use (maxSingle) may only come down.
 //
-// No knowledge package exists yet: of the core's exported names that two or
-// more checks use, nearly all know Go (Index, Table, Summaries, Locator),
-// and the GPU knowledge in the core (status sites, stream queues, kernel
-// argument arrays) still serves one analyzer each, or is entangled with
-// names that do (docs/architecture.md, "The engine's boundary, as built").
+// One knowledge package exists: status (graphfree, memcpysync), the calls
+// whose status a variable holds and the branches on which they failed. Of
+// the core's other exported names that two or more checks use, nearly all
+// know Go (Index, Table, Summaries, Locator); the GPU knowledge still in
+// the core (stream queues, kernel argument arrays, status branches) serves
+// one analyzer each (docs/architecture.md, "Knowledge packages, as built").
 package knowledge

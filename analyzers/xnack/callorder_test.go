@@ -1,10 +1,12 @@
-package flow
+package xnack
 
 import (
 	"go/ast"
 	"go/types"
 	"testing"
 
+	"github.com/hiplint/hiplint/internal/flow"
+	"github.com/hiplint/hiplint/internal/testenv"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -19,9 +21,9 @@ func h(p unsafe.Pointer) {
 	_ = g(_Cfunc_getenv(g(p)))
 }
 `
-	c := check(t, src)
-	f, info := c.file, c.info
-	x := NewIndex(c.fset, []*ast.File{f}, info)
+	c := testenv.TypeCheck(t, src)
+	f, info := c.File, c.Info
+	x := flow.NewIndex(c.Fset, []*ast.File{f}, info)
 	var body *ast.BlockStmt
 	for _, fn := range x.Funcs() {
 		if fn.Decl != nil && fn.Decl.Name.Name == "h" {

@@ -1,4 +1,4 @@
-package flow
+package xnack
 
 import (
 	"go/types"
@@ -11,7 +11,7 @@ func TestFirstResult(t *testing.T) {
 		types.NewVar(0, nil, "c", integer), types.NewVar(0, nil, "d", integer))
 	isInt := func(t types.Type) bool { return t == integer }
 	var asked []int
-	got := FirstResult(results, isInt, func(i int) *int {
+	got := firstResult(results, isInt, func(i int) *int {
 		asked = append(asked, i)
 		if i < 2 {
 			return nil
@@ -19,11 +19,11 @@ func TestFirstResult(t *testing.T) {
 		return &i
 	})
 	if got == nil || *got != 2 || len(asked) != 2 || asked[0] != 0 || asked[1] != 2 {
-		t.Fatalf("FirstResult = %v after asking %v, want 2 after [0 2]", got, asked)
+		t.Fatalf("firstResult = %v after asking %v, want 2 after [0 2]", got, asked)
 	}
-	none := FirstResult(results, func(types.Type) bool { return false }, func(i int) *int { return &i })
+	none := firstResult(results, func(types.Type) bool { return false }, func(i int) *int { return &i })
 	if none != nil {
-		t.Fatalf("FirstResult of no accepted result = %v, want nil", *none)
+		t.Fatalf("firstResult of no accepted result = %v, want nil", *none)
 	}
 }
 
@@ -31,8 +31,8 @@ func TestIsBool(t *testing.T) {
 	named := types.NewNamed(types.NewTypeName(0, nil, "ok", nil), types.Typ[types.Bool], nil)
 	for typ, want := range map[types.Type]bool{types.Typ[types.Bool]: true, named: true,
 		types.Typ[types.UntypedBool]: false, types.Typ[types.Int]: false} {
-		if IsBool(typ) != want {
-			t.Errorf("IsBool(%v) = %v, want %v", typ, !want, want)
+		if isBool(typ) != want {
+			t.Errorf("isBool(%v) = %v, want %v", typ, !want, want)
 		}
 	}
 }

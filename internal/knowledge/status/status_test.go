@@ -1,4 +1,4 @@
-package flow
+package status
 
 import (
 	"go/ast"

@@ -1,10 +1,12 @@
-package flow
+package xnack
 
 import (
 	"go/ast"
 	"go/types"
 	"testing"
 
+	"github.com/hiplint/hiplint/internal/flow"
+	"github.com/hiplint/hiplint/internal/testenv"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -21,15 +23,15 @@ func h(p unsafe.Pointer) {
 	g(nil)
 }
 `
-	c := check(t, src)
-	x := NewIndex(c.fset, []*ast.File{c.file}, c.info)
+	c := testenv.TypeCheck(t, src)
+	x := flow.NewIndex(c.Fset, []*ast.File{c.File}, c.Info)
 	var body *ast.BlockStmt
 	for _, fn := range x.Funcs() {
 		if fn.Decl != nil && fn.Decl.Name.Name == "h" {
 			body = fn.Body
 		}
 	}
-	ev := &NodeEvents[string]{Index: x}
+	ev := &nodeEvents[string]{Index: x}
 	ev.Emit = func(n ast.Node) {
 		name := "lit"
 		if call, ok := n.(*ast.CallExpr); ok {
@@ -39,9 +41,9 @@ func h(p unsafe.Pointer) {
 	}
 	got := map[string][]string{}
 	for n, evs := range ev.Collect(x.CFG(body)) {
-		got[c.fset.Position(n.Pos()).String()] = evs
+		got[c.Fset.Position(n.Pos()).String()] = evs
 	}
 	// Nodes without calls and the dead call after the return have none.
-	at := func(n int) string { return c.fset.Position(body.List[n].Pos()).String() }
+	at := func(n int) string { return c.Fset.Position(body.List[n].Pos()).String() }
 	assert.Equal(t, map[string][]string{at(1): {"g", "g"}, at(2): {"lit", "do"}}, got)
 }

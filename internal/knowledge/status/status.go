@@ -1,4 +1,4 @@
-package flow
+package status
 
 import (
 	"go/ast"
@@ -9,7 +9,7 @@ import (
 // Statuses records, on the paths reaching a point, which variables hold the
 // status of calls that made sites of interest (err := check(C.hipMalloc(&p, n)),
 // r := C.hipMemcpy(...), p, err := NewBuffer(n)): a branch on the status
-// (FailedStatus) then says on which paths those calls failed.
+// (FailedSites) then says on which paths those calls failed.
 //
 // A Statuses value is immutable: states share it when they are cloned, and
 // Assign and Join make new ones. A function holds a few statuses at a time,

@@ -1,10 +1,11 @@
-package flow
+package xnack
 
 import (
 	"go/ast"
 	"go/types"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/flow"
 )
 
 // callOrder walks syntax in evaluation order and yields what runs there:
@@ -16,19 +17,19 @@ import (
 // after its arguments when it is called directly, and nothing inside it
 // otherwise. yield gets a *ast.FuncLit or a *ast.CallExpr.
 //
-// One CallOrder serves many walks, so that a walk allocates nothing: most
+// One callOrder serves many walks, so that a walk allocates nothing: most
 // nodes make no call, and closures made per node were most of an
 // analyzer's allocation (docs/performance.md).
 type callOrder struct {
-	x       *Index
+	x       *flow.Index
 	info    *types.Info
 	stack   []ast.Node // the nodes being walked whose children come next
 	visitFn func(ast.Node) bool
 	yield   func(ast.Node)
 }
 
-// newCallOrder returns a CallOrder over x's package.
-func newCallOrder(info *types.Info, x *Index) *callOrder {
+// newCallOrder returns a callOrder over x's package.
+func newCallOrder(info *types.Info, x *flow.Index) *callOrder {
 	o := &callOrder{x: x, info: info}
 	o.visitFn = o.visit
 	return o
