@@ -46,7 +46,7 @@ func boundedRun(t *testing.T, dir string, limit time.Duration, env []string, arg
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
 	_ = cmd.Run()
-	res := result{stdout.String(), stderr.String(), cmd.ProcessState.ExitCode()}
+	res := result{stdout: stdout.String(), stderr: stderr.String(), code: cmd.ProcessState.ExitCode()}
 	t.Logf("hiplint %v: exit %d after %v\nstdout:\n%s\nstderr:\n%s", args, res.code, time.Since(start).Round(time.Millisecond), res.stdout, res.stderr)
 	require.NoError(t, ctx.Err(), "hiplint did not finish within %v", limit)
 	return res

@@ -33,7 +33,7 @@ func runWithChecks(t *testing.T, dir string, analyzers []*analysis.Analyzer, arg
 	var stdout, stderr bytes.Buffer
 	p := &program{analyzers: analyzers, checks: testChecks, stdout: &stdout, stderr: &stderr, dir: dir}
 	code := p.main(args)
-	res := result{stdout.String(), stderr.String(), code}
+	res := result{stdout: stdout.String(), stderr: stderr.String(), code: code}
 	t.Logf("hiplint %v: exit %d\nstdout:\n%s\nstderr:\n%s", args, code, res.stdout, res.stderr)
 	return res
 }

@@ -70,7 +70,7 @@ func timedRun(t *testing.T, dir string, env []string, args ...string) result {
 		var stdout, stderr strings.Builder
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		_ = cmd.Run()
-		res = result{stdout.String(), stderr.String(), cmd.ProcessState.ExitCode()}
+		res = result{stdout: stdout.String(), stderr: stderr.String(), code: cmd.ProcessState.ExitCode()}
 	}
 	t.Logf("hiplint %v: exit %d after %v; %d lines of findings, %d lines of errors", args, res.code,
 		time.Since(start).Round(time.Second), lines(res.stdout), lines(res.stderr))
