@@ -528,6 +528,11 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 		if h, ok := s[k]; ok && h.b&^flags == unloaded {
 			fa.reported.Reportf(UseAfterUnload, c, []diag.Related{{Pos: h.unloadAt, Message: "module unloaded here"}},
 				"%s launches %s, whose module %s was unloaded; launch before unloading the module", c.Func.Name, id.Name, k)
+		} else if v, _ := k.Root.(*types.Var); v != nil {
+			if h := fa.listedUnloaded(s, v, c.Pos()); h != nil {
+				fa.reported.Reportf(UseAfterUnload, c, []diag.Related{{Pos: h.unloadAt, Message: "module unloaded here, by a loop over every element"}},
+					"%s launches %s, whose module %s was unloaded; launch before unloading the module", c.Func.Name, id.Name, k)
+			}
 		}
 	}
 }
@@ -720,7 +725,10 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, how bi
 
 // everyUnloaded returns the handle of s whose unload, in a range loop
 // that unloads every element, unloaded the module m names too: m is an
-// element of the same slice or map after that loop (flow.SameElements).
+// element of the same slice or map after that loop (flow.SameElements),
+// or a local variable that the composite literal the loop ranges over
+// lists (mods := []*Module{a, b}; for _, md := range mods { md.Close() };
+// a.Function(name): flow.ListedElement).
 // It only reports, so it looks only while findings are reported.
 func (fa *funcAnalysis) everyUnloaded(s state, m ast.Expr) *handle {
 	if fa.reported == nil {
@@ -728,8 +736,28 @@ func (fa *funcAnalysis) everyUnloaded(s state, m ast.Expr) *handle {
 	}
 	var first *handle
 	for _, h := range s {
+		if h.b&unloaded == 0 || h.unloaded == nil || first != nil && h.unloadAt >= first.unloadAt {
+			continue
+		}
+		if e := flow.StripConversions(fa.info, m); flow.SameElements(fa.info, fa.fn.Body, h.unloaded, e) ||
+			flow.ListedElement(fa.info, fa.fn.Body, h.unloaded, e) {
+			first = h
+		}
+	}
+	return first
+}
+
+// listedUnloaded returns the handle of s whose unload, in a range loop
+// that unloads every element of a set that lists v, unloaded the module
+// v holds, for a use at pos (flow.ListedVar).
+func (fa *funcAnalysis) listedUnloaded(s state, v *types.Var, pos token.Pos) *handle {
+	if fa.reported == nil {
+		return nil
+	}
+	var first *handle
+	for _, h := range s {
 		if h.b&unloaded != 0 && h.unloaded != nil && (first == nil || h.unloadAt < first.unloadAt) &&
-			flow.SameElements(fa.info, fa.fn.Body, h.unloaded, flow.StripConversions(fa.info, m)) {
+			flow.ListedVar(fa.info, fa.fn.Body, h.unloaded, v, pos) {
 			first = h
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/hiplint/hiplint/internal/cgocall"
 )
 
 // SameElements reports whether second, an expression in body, names an
@@ -41,7 +43,7 @@ func SameElements(info *types.Info, body *ast.BlockStmt, first, second ast.Expr)
 	if _, ok := second.(*ast.IndexExpr); !ok && !declaredIn(info, body, second) {
 		return false
 	}
-	l1, _ := elementLoop(info, body, first)
+	l1, _ := elementLoop(info, body, first, false)
 	if l1 == nil || l1.End() > second.Pos() || !skipsNone(l1.Body.List) {
 		return false
 	}
@@ -51,7 +53,7 @@ func SameElements(info *types.Info, body *ast.BlockStmt, first, second ast.Expr)
 		return false
 	}
 	var x2 ast.Expr
-	if l2, i2 := elementLoop(info, body, second); l2 != nil {
+	if l2, i2 := elementLoop(info, body, second, false); l2 != nil {
 		if !skipsNone(l2.Body.List[:i2]) {
 			return false
 		}
@@ -140,8 +142,10 @@ func skipsNone(list []ast.Stmt) bool {
 }
 
 // elementLoop returns the range loop of body whose element e names, and
-// the index in its body of the plain statement holding e.
-func elementLoop(info *types.Info, body *ast.BlockStmt, e ast.Expr) (*ast.RangeStmt, int) {
+// the index in its body of the plain statement holding e. wrappers: e may
+// be in a closure cgo generated around a call (cgocall.IsWrapper), such as
+// the argument of C.hipModuleUnload(m).
+func elementLoop(info *types.Info, body *ast.BlockStmt, e ast.Expr, wrappers bool) (*ast.RangeStmt, int) {
 	var loop *ast.RangeStmt
 	idx := -1
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -162,7 +166,7 @@ func elementLoop(info *types.Info, body *ast.BlockStmt, e ast.Expr) (*ast.RangeS
 					default:
 						return true // deeper: a loop in a branch of this one
 					}
-					if namesElement(info, n, e) && !inClosure(st, e.Pos()) {
+					if namesElement(info, n, e) && !inClosure(st, e.Pos()) || wrappers && namesElement(info, n, e) && !inUserClosure(info, st, e.Pos()) {
 						loop, idx = n, k
 					}
 					return false
@@ -197,6 +201,19 @@ func namesElement(info *types.Info, loop *ast.RangeStmt, e ast.Expr) bool {
 			types.ExprString(ast.Unparen(e.X)) == types.ExprString(ast.Unparen(loop.X))
 	}
 	return false
+}
+
+// inUserClosure is inClosure but for the closures cgo generated around
+// calls.
+func inUserClosure(info *types.Info, st ast.Node, pos token.Pos) bool {
+	in := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok && lit.Pos() <= pos && pos < lit.End() && !cgocall.IsWrapper(info, lit) {
+			in = true
+		}
+		return !in
+	})
+	return in
 }
 
 func inClosure(st ast.Node, pos token.Pos) bool {
