@@ -481,7 +481,16 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 			newNames = true
 		}
 	}
+	// What the package's own headers or preambles declare is never
+	// synthesized: cgo reports a preamble's own helper (go_cublas_err)
+	// unknown while the preamble does not compile, and a made-up
+	// declaration would clash with its definition. The names that
+	// definition uses and nothing declares are what get synthesized.
 	own := s.ownHeaderDecls(p)
+	declared, _ := s.preambleNames(p.GoFiles)
+	for n := range declared {
+		own[n] = true
+	}
 	for file, names := range f.unknown {
 		g := goFile(p, file)
 		if g == "" {
@@ -647,8 +656,32 @@ func (s *Synth) sameLibrary(p *packages.Package) {
 			}
 		}
 	}
-	for n := range s.ownHeaderDecls(p) {
+	own := s.ownHeaderDecls(p)
+	for n := range own {
 		spelled[n] = true
+	}
+	// The names of the same library that the preambles' own C code uses
+	// and does not declare, of the kind their use there says (a type, a
+	// constant; a function is left to the compiler's report): cgo stops at
+	// the first file whose preamble fails, so each other file would cost a
+	// round.
+	declared, uses := s.preambleNames(p.GoFiles)
+	if s.inC[p.PkgPath] == nil {
+		s.inC[p.PkgPath] = map[string]kind{}
+	}
+	for _, g := range p.GoFiles {
+		if !hasInclude[g] {
+			continue
+		}
+		for n, k := range uses[g] {
+			if k == kindFunc || !fams[family(n)] || runtimeHeader(n) != "" || declared[n] || own[n] || cgoBuiltin[n] {
+				continue
+			}
+			s.fix(p, g).names[n] = true
+			if _, ok := s.inC[p.PkgPath][n]; !ok {
+				s.inC[p.PkgPath][n] = k
+			}
+		}
 	}
 	for _, f := range p.Syntax {
 		file := p.Fset.File(f.FileStart).Name()
