@@ -185,6 +185,10 @@ func preambleC(text string) (declared map[string]bool, uses map[string]kind) {
 			declared[t] = true
 			continue
 		}
+		// A local variable, parameter or field: not a use.
+		if typeWord(prev) && (next == "=" || next == ";" || next == "," || next == "[" || next == ")") {
+			continue
+		}
 		// A use.
 		switch {
 		case next == "(":
