@@ -63,7 +63,7 @@ func TestSynthPreambleHelper(t *testing.T) {
 	require.Equal(t, exitFindings, res.code, "stderr: %s", res.stderr)
 	assert.Equal(t, pkg+" analyzed gpu", line, "stderr: %s", res.stderr)
 	assert.Equal(t, loadingHazards(t, "preamblefn"), marksOf(parseText(t, res.stdout)))
-	assert.Regexp(t, `preamblefn: note: cgo failed \([^)]*cublas_v2\.h[^)]*\); stubbed <cublas_v2\.h>; declared \d+ C names from their use`, res.stderr)
+	assert.Regexp(t, `preamblefn: note: cgo failed \([^)]*cublas_v2\.h[^)]*\); stubbed <cublas_v2\.h>; declared \d+ C names from their use in Go and in its preambles' C code \([^)]*\): analyzed with the runtime's C types`, res.stderr)
 	assert.NotRegexp(t, `declared [^:]*(go_cublas_err|go_cublas_null_message|goPointerModeHost)`, res.stderr, "the preamble's own names")
 	assert.NotContains(t, res.stderr, "without C types")
 
