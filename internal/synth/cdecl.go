@@ -178,9 +178,10 @@ func preambleC(text string) (declared map[string]bool, uses map[string]kind) {
 			declared[t] = true // an enum constant
 			continue
 		}
-		// A declarator at file scope: after a type (or a pointer to one, or
-		// a struct body), before its parameters, initializer or end.
-		if braces == 0 && parens == 0 && (typeWord(prev) || prev == "*" || prev == "}") &&
+		// A declarator at file scope: after a type (or a pointer to one, a
+		// struct body, or the declarator before it), before its parameters,
+		// initializer or end.
+		if braces == 0 && parens == 0 && (typeWord(prev) || prev == "*" || prev == "}" || prev == ",") &&
 			(next == "(" || next == "=" || next == ";" || next == "," || next == "[") {
 			declared[t] = true
 			continue

@@ -38,7 +38,7 @@ const char * go_cublas_err(cublasStatus_t s) {
 		return "unknown";
 	}
 }
-const cublasSideMode_t goCublasLeft = CUBLAS_SIDE_LEFT;
+const cublasSideMode_t goCublasLeft = CUBLAS_SIDE_LEFT, goCublasRight = CUBLAS_SIDE_RIGHT;
 cublasStatus_t go_create(cublasHandle_t *h, int n);
 static int go_scale(cublasHandle_t h, float *x) {
 	int k = CUBLAS_K * 2;
@@ -51,7 +51,7 @@ struct go_node { int v; };
 enum go_kind { GO_A, GO_B = CUBLAS_B, GO_C };
 `)
 	for _, n := range []string{"GO_CUBLAS_OK", "GO_MAX", "go_cublas_null_message", "go_cublas_err", "goCublasLeft",
-		"go_create", "go_scale", "go_wrapper", "go_fill", "struct_go_node", "enum_go_kind", "GO_A", "GO_B", "GO_C"} {
+		"goCublasRight", "go_create", "go_scale", "go_wrapper", "go_fill", "struct_go_node", "enum_go_kind", "GO_A", "GO_B", "GO_C"} {
 		assert.True(t, declared[n], "%s is declared by the preamble", n)
 	}
 	for _, n := range []string{"cublasStatus_t", "CUBLAS_STATUS_SUCCESS", "s", "h", "x", "NULL", "cublasSscal", "cublasFake_t", "cublasInString_t"} {
@@ -60,7 +60,7 @@ enum go_kind { GO_A, GO_B = CUBLAS_B, GO_C };
 	want := map[string]kind{
 		"cublasStatus_t": kindType, "cublasSideMode_t": kindType, "cublasHandle_t": kindType,
 		"cublasOperation_t": kindType, "cublasFillMode_t": kindType,
-		"CUBLAS_STATUS_SUCCESS": kindConst, "CUBLAS_STATUS_NOT_SUPPORTED": kindConst, "CUBLAS_SIDE_LEFT": kindConst,
+		"CUBLAS_STATUS_SUCCESS": kindConst, "CUBLAS_STATUS_NOT_SUPPORTED": kindConst, "CUBLAS_SIDE_LEFT": kindConst, "CUBLAS_SIDE_RIGHT": kindConst,
 		"CUBLAS_K": kindConst, "CUBLAS_OP_N": kindConst, "CUBLAS_B": kindConst,
 		"cublasSscal": kindFunc,
 	}
