@@ -48,6 +48,30 @@ func TestSynthLibraryHeaderKeepsCTypes(t *testing.T) {
 	assert.Contains(t, forced.stderr, "tier 3 forced (HIPLINT_TIER3=force)")
 }
 
+// TestSynthPreambleHelper: a package whose preamble includes a library
+// header the machine lacks and defines its own C helper with the
+// library's types (go_cublas_err(cublasStatus_t), as unixpickle/cuda's
+// cublas does), called from Go, keeps the runtime's C types: the helper is
+// never synthesized (a made-up declaration clashed with its definition and
+// the package was given up), the names its definition uses are, and the
+// hazard, which needs the C types, is found; forced to tier 3 it is missed.
+func TestSynthPreambleHelper(t *testing.T) {
+	t.Parallel()
+	env := freshEnv(t)
+	pkg := loadingPkg("preamblefn")
+	res, line := loadReport(t, env, pkg, "./"+loadingDir+"/preamblefn")
+	require.Equal(t, exitFindings, res.code, "stderr: %s", res.stderr)
+	assert.Equal(t, pkg+" analyzed gpu", line, "stderr: %s", res.stderr)
+	assert.Equal(t, loadingHazards(t, "preamblefn"), marksOf(parseText(t, res.stdout)))
+	assert.Regexp(t, `preamblefn: note: cgo failed \([^)]*cublas_v2\.h[^)]*\); stubbed <cublas_v2\.h>; declared \d+ C names from their use in Go and in its preambles' C code \([^)]*\): analyzed with the runtime's C types`, res.stderr)
+	assert.NotRegexp(t, `declared [^:]*(go_cublas_err|go_cublas_null_message|goPointerModeHost)`, res.stderr, "the preamble's own names")
+	assert.NotContains(t, res.stderr, "without C types")
+
+	forced, line := loadReport(t, append(env, "HIPLINT_TIER3=force"), pkg, "./"+loadingDir+"/preamblefn")
+	assert.Equal(t, pkg+" tier3 gpu", line)
+	assert.Equal(t, exitClean, forced.code, "at tier 3 the hazard's function is opaque; stderr: %s", forced.stderr)
+}
+
 // TestSynthEmptiesCSources: a package whose own C source includes the
 // library header the machine lacks (its Go preamble too) keeps the
 // runtime's C types: the C source is emptied, the library's names are

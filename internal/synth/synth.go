@@ -64,6 +64,7 @@ type Synth struct {
 	baseline map[string]map[string]string // package path -> its type errors at tier 3
 	cause    map[string]string            // package path -> its first cgo error at tier 3
 	inC      map[string]map[string]kind   // package path -> the names its C code uses, with their kinds
+	fromC    map[string]map[string]bool   // package path -> names declared from their use in its preambles' C code (preambleC)
 	emptied  map[string]emptiedSource     // a C source of a package, emptied in the overlay
 	force    bool
 	headers  Headers
@@ -129,6 +130,7 @@ func New(overlay map[string][]byte, servable Servable, generate Generate) *Synth
 	return &Synth{overlay: overlay, servable: servable, generate: generate,
 		files: map[string]*fileFix{}, gaveUp: map[string]string{},
 		baseline: map[string]map[string]string{}, cause: map[string]string{}, inC: map[string]map[string]kind{},
+		fromC:   map[string]map[string]bool{},
 		emptied: map[string]emptiedSource{}, pinned: map[string]*pin{}, noPin: map[string]bool{}}
 }
 
@@ -481,7 +483,16 @@ func (s *Synth) repair(p *packages.Package, f *failure) bool {
 			newNames = true
 		}
 	}
+	// What the package's own headers or preambles declare is never
+	// synthesized: cgo reports a preamble's own helper (go_cublas_err)
+	// unknown while the preamble does not compile, and a made-up
+	// declaration would clash with its definition. The names that
+	// definition uses and nothing declares are what get synthesized.
 	own := s.ownHeaderDecls(p)
+	declared, _ := s.preambleNames(p.GoFiles)
+	for n := range declared {
+		own[n] = true
+	}
 	for file, names := range f.unknown {
 		g := goFile(p, file)
 		if g == "" {
@@ -647,8 +658,36 @@ func (s *Synth) sameLibrary(p *packages.Package) {
 			}
 		}
 	}
-	for n := range s.ownHeaderDecls(p) {
+	own := s.ownHeaderDecls(p)
+	for n := range own {
 		spelled[n] = true
+	}
+	// The names of the same library that the preambles' own C code uses
+	// and does not declare, of the kind their use there says (a type, a
+	// constant; a function is left to the compiler's report): cgo stops at
+	// the first file whose preamble fails, so each other file would cost a
+	// round.
+	declared, uses := s.preambleNames(p.GoFiles)
+	if s.inC[p.PkgPath] == nil {
+		s.inC[p.PkgPath] = map[string]kind{}
+	}
+	for _, g := range p.GoFiles {
+		if !hasInclude[g] {
+			continue
+		}
+		for n, k := range uses[g] {
+			if k == kindFunc || !fams[family(n)] || runtimeHeader(n) != "" || declared[n] || own[n] || cgoBuiltin[n] {
+				continue
+			}
+			s.fix(p, g).names[n] = true
+			if _, ok := s.inC[p.PkgPath][n]; !ok {
+				s.inC[p.PkgPath][n] = k
+			}
+			if s.fromC[p.PkgPath] == nil {
+				s.fromC[p.PkgPath] = map[string]bool{}
+			}
+			s.fromC[p.PkgPath][n] = true
+		}
 	}
 	for _, f := range p.Syntax {
 		file := p.Fset.File(f.FileStart).Name()
@@ -921,7 +960,10 @@ type Rescue struct {
 	Platform bool     // __HIP_PLATFORM_AMD__ defined
 	Includes []string // runtime headers included for the runtime's names
 	Names    []string // names declared from their use
-	Emptied  []string // C sources of the package's own emptied (they include a missing header), base names
+	// InC says some of Names were declared from their use in the
+	// package's preambles' C code (a helper of its own that uses them).
+	InC     bool
+	Emptied []string // C sources of the package's own emptied (they include a missing header), base names
 	// Pinned are the runtime headers the package includes that hiplint's
 	// declarations served instead of the machine's, because the machine's
 	// lacked the names Lacking, which hiplint's have.
@@ -993,6 +1035,7 @@ func (s *Synth) Rescued(pkgs []*packages.Package) []Rescue {
 		}
 		for n := range names {
 			r.Names = append(r.Names, n)
+			r.InC = r.InC || s.fromC[p.PkgPath][n]
 		}
 		sort.Strings(r.Names)
 		r.Stubbed = slices.Compact(slices.Sorted(slices.Values(r.Stubbed)))
@@ -1047,7 +1090,11 @@ func (r Rescue) Note() string {
 		if len(list) > 8 {
 			list, more = list[:8], fmt.Sprintf(", and %d more", len(r.Names)-8)
 		}
-		did = append(did, fmt.Sprintf("declared %d C names from their use in Go (%s%s)", len(r.Names), strings.Join(list, ", "), more))
+		where := "in Go"
+		if r.InC {
+			where = "in Go and in its preambles' C code"
+		}
+		did = append(did, fmt.Sprintf("declared %d C names from their use %s (%s%s)", len(r.Names), where, strings.Join(list, ", "), more))
 	}
 	return fmt.Sprintf("%s: note: cgo failed (%s); %s: analyzed with the runtime's C types", r.Path, r.Cause, strings.Join(did, "; "))
 }
