@@ -55,12 +55,22 @@ type funcAnalysis struct {
 // observed is what the reporting pass saw of a function: its summary,
 // collected at its returns, and its findings.
 type observed struct {
-	exit       *state // the join of the states at its returns; nil: none
-	copies     []ParamCopy
-	copySet    map[ParamCopy]bool // copies, as a set
-	readParams []int
-	devReads   []DeviceRead
-	findings   []finding
+	exit    *state // the join of the states at its returns; nil: none
+	copies  []ParamCopy
+	copySet map[ParamCopy]bool // copies, as a set
+	// resultCopies: the copies into returned memory, each with the
+	// returns it is pending at; valueReturns: for each result, the
+	// returns that give it a value (not a nil literal). A copy into a
+	// result is the summary's only when it is pending at every return
+	// that gives that result a value (resultSummary): a function that
+	// copies device to device on one branch and uploads from the host on
+	// another (ToGPU of a tensor on the GPU or on the CPU) hands its
+	// caller no pending copy it can name.
+	resultCopies map[ParamCopy]map[token.Pos]bool
+	valueReturns map[int]map[token.Pos]bool
+	readParams   []int
+	devReads     []DeviceRead
+	findings     []finding
 }
 
 func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {

@@ -247,6 +247,7 @@ func (fa *funcAnalysis) atExit(s *state, ret *ast.ReturnStmt) {
 	} else {
 		o.exit = joinState(o.exit, s)
 	}
+	fa.noteValueReturns(ret)
 	for _, cp := range fa.pendingCopies(s) {
 		if cp.done {
 			continue
@@ -271,7 +272,13 @@ func (fa *funcAnalysis) atExit(s *state, ret *ast.ReturnStmt) {
 			for _, r := range resultRefsOf(returned, d) {
 				rc := pc
 				rc.Dst, rc.Result = r, true
-				o.addCopy(rc)
+				if o.resultCopies == nil {
+					o.resultCopies = map[ParamCopy]map[token.Pos]bool{}
+				}
+				if o.resultCopies[rc] == nil {
+					o.resultCopies[rc] = map[token.Pos]bool{}
+				}
+				o.resultCopies[rc][ret.Pos()] = true
 			}
 			var ok bool
 			if pc.Dst, ok = flow.RefOf(fa.sig, d); !ok {
@@ -282,6 +289,56 @@ func (fa *funcAnalysis) atExit(s *state, ret *ast.ReturnStmt) {
 			o.addCopy(pc)
 		}
 	}
+}
+
+// noteValueReturns records, for each result, whether ret gives it a value
+// other than nil or an empty literal (observed.valueReturns).
+func (fa *funcAnalysis) noteValueReturns(ret *ast.ReturnStmt) {
+	if ret == nil || fa.sig.Results().Len() == 0 {
+		return
+	}
+	o := fa.seen
+	if o.valueReturns == nil {
+		o.valueReturns = map[int]map[token.Pos]bool{}
+	}
+	for i := range fa.sig.Results().Len() {
+		if len(ret.Results) == fa.sig.Results().Len() && zeroValue(fa.info, ret.Results[i]) {
+			continue
+		}
+		if o.valueReturns[i] == nil {
+			o.valueReturns[i] = map[token.Pos]bool{}
+		}
+		o.valueReturns[i][ret.Pos()] = true
+	}
+}
+
+// zeroValue reports whether e is nil or an empty composite literal
+// (`return Snapshot{}, err`): the value an error return gives.
+func zeroValue(info *types.Info, e ast.Expr) bool {
+	if info.Types[e].IsNil() {
+		return true
+	}
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	return ok && len(lit.Elts) == 0
+}
+
+// resultSummary returns the copies into returned memory pending at every
+// return that gives their result a value.
+func (o *observed) resultSummary() []ParamCopy {
+	var out []ParamCopy
+	for rc, at := range o.resultCopies {
+		every := true
+		for pos := range o.valueReturns[rc.Dst.Param] {
+			if !at[pos] {
+				every = false
+				break
+			}
+		}
+		if every && !o.copySet[rc] {
+			out = append(out, rc)
+		}
+	}
+	return out
 }
 
 // addCopy adds pc to the summary's copies, once (a function of thousands
@@ -319,7 +376,7 @@ func (fa *funcAnalysis) returnedLocs(ret *ast.ReturnStmt) []resultLoc {
 func (fa *funcAnalysis) summary() Summary {
 	o := fa.seen
 	slices.Sort(o.readParams)
-	sum := Summary{Copies: flow.SortedByString(o.copies), Reads: o.readParams, DeviceReads: flow.SortedByString(o.devReads)}
+	sum := Summary{Copies: flow.SortedByString(append(slices.Clip(o.copies), o.resultSummary()...)), Reads: o.readParams, DeviceReads: flow.SortedByString(o.devReads)}
 	x := o.exit
 	if x == nil {
 		return sum

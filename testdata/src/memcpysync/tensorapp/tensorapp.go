@@ -175,3 +175,14 @@ func headOnPeerSynced(w *tensor.Tensor) (float32, error) { // want headOnPeerSyn
 	}
 	return c.Data()[0], nil
 }
+
+// evalUpload reads a tensor Upload made from host data: its summary names
+// no pending copy (Upload copies device to device on one branch only), so
+// the read is silent.
+func evalUpload(w *tensor.Tensor, host []float32) (float32, error) { // want evalUpload:`readsParams\[0\]`
+	u, err := w.Upload(false, host)
+	if err != nil {
+		return 0, err
+	}
+	return u.Data()[0], nil
+}
