@@ -1,14 +1,8 @@
 package synth
 
 import (
-	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -85,8 +79,6 @@ enum go_kind { GO_A, GO_B = CUBLAS_B, GO_C };
 // helper's definition uses are, in every file, from their use in the C
 // code, and the result compiles.
 func TestStepPreambleHelper(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "p")
-	require.NoError(t, os.Mkdir(dir, 0o755))
 	aPre := `#include <lib.h>
 
 const char * go_lib_null = NULL;
@@ -109,34 +101,8 @@ static libHandle_t go_lib_id(libHandle_t h) { return (libHandle_t)h; }`
 		"a.go": "package p\n\n/*\n" + aPre + "\n*/\nimport \"C\"\n\nfunc check(e C.libStatus_t) *C.char {\n\tif s := C.go_lib_err(e); s != C.go_lib_null {\n\t\treturn s\n\t}\n\treturn nil\n}\n",
 		"b.go": "package p\n\n/*\n" + bPre + "\n*/\nimport \"C\"\n\nfunc left() C.libSideMode_t { return C.goLibLeft }\n",
 	}
-	fset := token.NewFileSet()
-	var syntax []*ast.File
-	var goFiles []string
-	for _, name := range []string{"a.go", "b.go"} {
-		path := filepath.Join(dir, name)
-		require.NoError(t, os.WriteFile(path, []byte(files[name]), 0o644))
-		f, err := parser.ParseFile(fset, path, files[name], parser.ParseComments)
-		require.NoError(t, err)
-		syntax = append(syntax, f)
-		goFiles = append(goFiles, path)
-	}
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
-		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
-	conf := types.Config{Importer: cImporter{}, Error: func(error) {}}
-	tpkg, _ := conf.Check("example.com/p", fset, syntax, info)
-	p := &packages.Package{ID: "example.com/p", PkgPath: "example.com/p", Name: "p", GoFiles: goFiles,
-		Fset: fset, Syntax: syntax, Types: tpkg, TypesInfo: info}
-	fail := func(out string) {
-		p.Errors = []packages.Error{{Msg: "# example.com/p\n" + out, Kind: packages.ListError}}
-	}
-	gen := t.TempDir()
-	n := 0
-	s := New(nil, func(string) bool { return false }, func(name string, data []byte) (string, error) {
-		n++
-		path := filepath.Join(gen, fmt.Sprint(n), name)
-		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
-		return path, os.WriteFile(path, data, 0o644)
-	})
+	p, fail := failedPackage(t, files)
+	s := tempSynth(t)
 
 	fail("p/a.go:4:10: fatal error: lib.h: No such file or directory\ncompilation terminated.\n")
 	require.True(t, s.Step([]*packages.Package{p}, false))
@@ -158,7 +124,7 @@ static libHandle_t go_lib_id(libHandle_t h) { return (libHandle_t)h; }`
 		require.NoError(t, err)
 		return string(data)
 	}
-	a, b := header(goFiles[0]), header(goFiles[1])
+	a, b := header(p.GoFiles[0]), header(p.GoFiles[1])
 	for _, own := range []string{"go_lib_err", "go_lib_null"} {
 		assert.NotContains(t, a, own, "the preamble's own %s", own)
 	}

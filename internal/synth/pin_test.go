@@ -22,14 +22,21 @@ import (
 // returns the package as go/packages gives it when cgo failed, and a
 // function that sets its cgo output.
 func pinPackage(t *testing.T) (*packages.Package, func(string)) {
-	dir := filepath.Join(t.TempDir(), "p")
-	require.NoError(t, os.Mkdir(dir, 0o755))
 	files := map[string]string{
 		"a.go": "package p\n\n// #cgo CFLAGS: -D__HIP_PLATFORM_AMD__\n// #include <hip/hip_runtime_api.h>\n// #include <cublas_v2.h>\nimport \"C\"\n\n" +
 			"func Free(g C.hipGraph_t) {\n\tvar params C.hipMemAllocNodeParams\n\tparams.poolProps.location._type = 1\n" +
 			"\tvar free C.hipGraphNode_t\n\tC.hipGraphAddMemFreeNode(&free, g, nil, 0, params.dptr)\n\tC.cublasNew()\n}\n",
 		"b.go": "package p\n\n// #include <stdlib.h>\nimport \"C\"\n\nfunc F() { C.free(nil) }\n",
 	}
+	return failedPackage(t, files)
+}
+
+// failedPackage writes files (a.go and b.go) into a package directory and
+// returns the package as go/packages gives it when its cgo step failed
+// ("C" cannot be imported), and a function that sets its cgo output.
+func failedPackage(t *testing.T, files map[string]string) (*packages.Package, func(string)) {
+	dir := filepath.Join(t.TempDir(), "p")
+	require.NoError(t, os.Mkdir(dir, 0o755))
 	fset := token.NewFileSet()
 	var syntax []*ast.File
 	var goFiles []string
@@ -50,6 +57,19 @@ func pinPackage(t *testing.T) (*packages.Package, func(string)) {
 	return p, func(out string) {
 		p.Errors = []packages.Error{{Msg: "# example.com/p\n" + out, Kind: packages.ListError}}
 	}
+}
+
+// tempSynth returns a Synth that writes what it generates under a
+// temporary directory and finds no header on the machine.
+func tempSynth(t *testing.T) *Synth {
+	gen := t.TempDir()
+	n := 0
+	return New(nil, func(string) bool { return false }, func(name string, data []byte) (string, error) {
+		n++
+		path := filepath.Join(gen, fmt.Sprint(n), name)
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		return path, os.WriteFile(path, data, 0o644)
+	})
 }
 
 func pinSynth(t *testing.T, machine func(string) bool, declares map[string]bool) (*Synth, string) {

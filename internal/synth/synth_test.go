@@ -284,48 +284,18 @@ func TestParseFailureOwnHeader(t *testing.T) {
 // library's names are unknown, the other files' names of that library are
 // declared too, where the package's own C does not spell them.
 func TestStepWholePackage(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "p")
-	require.NoError(t, os.Mkdir(dir, 0o755))
 	files := map[string]string{
 		"a.go": "package p\n\n// #include <lib.h>\nimport \"C\"\n\nfunc Open() C.libStatus_t {\n\tvar h C.libHandle_t\n\treturn C.libOpen(&h)\n}\n",
 		"b.go": "package p\n\n// #include <lib.h>\n// static int libOwn(void) { return 0; }\nimport \"C\"\n\nfunc Close(h C.libHandle_t) { C.libClose(h); C.libOwn() }\n",
 	}
-	fset := token.NewFileSet()
-	var syntax []*ast.File
-	var goFiles []string
-	for _, name := range []string{"a.go", "b.go"} {
-		path := filepath.Join(dir, name)
-		require.NoError(t, os.WriteFile(path, []byte(files[name]), 0o644))
-		f, err := parser.ParseFile(fset, path, files[name], parser.ParseComments)
-		require.NoError(t, err)
-		syntax = append(syntax, f)
-		goFiles = append(goFiles, path)
-	}
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
-		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
-	// As go/packages type-checks a package whose cgo step failed: "C"
-	// cannot be imported.
-	conf := types.Config{Importer: cImporter{}, Error: func(error) {}}
-	tpkg, _ := conf.Check("example.com/p", fset, syntax, info)
-	p := &packages.Package{ID: "example.com/p", PkgPath: "example.com/p", Name: "p", GoFiles: goFiles,
-		Fset: fset, Syntax: syntax, Types: tpkg, TypesInfo: info}
-	fail := func(out string) {
-		p.Errors = []packages.Error{{Msg: "# example.com/p\n" + out, Kind: packages.ListError}}
-	}
-	gen := t.TempDir()
-	n := 0
-	s := New(nil, func(string) bool { return false }, func(name string, data []byte) (string, error) {
-		n++
-		path := filepath.Join(gen, fmt.Sprint(n), name)
-		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
-		return path, os.WriteFile(path, data, 0o644)
-	})
+	p, fail := failedPackage(t, files)
+	s := tempSynth(t)
 
 	fail("p/a.go:3:10: fatal error: lib.h: No such file or directory\ncompilation terminated.\n")
 	require.True(t, s.Step([]*packages.Package{p}, false))
 	ov, err := s.Overlay()
 	require.NoError(t, err)
-	for _, f := range goFiles {
+	for _, f := range p.GoFiles {
 		require.Contains(t, ov, f)
 		assert.NotContains(t, string(ov[f]), "lib.h", "%s: its include is stubbed in the same round", f)
 	}
@@ -342,11 +312,11 @@ func TestStepWholePackage(t *testing.T) {
 		require.NoError(t, err)
 		return string(data)
 	}
-	b := header(goFiles[1])
+	b := header(p.GoFiles[1])
 	assert.Contains(t, b, "int libClose(libHandle_t);")
 	assert.Contains(t, b, "typedef int libHandle_t;")
 	assert.NotContains(t, b, "libOwn", "the preamble's own function")
-	assert.Contains(t, header(goFiles[0]), "typedef int libStatus_t;", "a type of the library its function returns")
+	assert.Contains(t, header(p.GoFiles[0]), "typedef int libStatus_t;", "a type of the library its function returns")
 }
 
 type cImporter struct{}
