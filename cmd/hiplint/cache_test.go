@@ -75,12 +75,30 @@ func runCached(t *testing.T, dir, cache, include string, args ...string) cacheRu
 	return cacheRun{res, s}
 }
 
-func short(paths []string) []string {
+func short(paths []string) []string { return trimmedSorted("example.com/cached/", paths) }
+
+// trimmedSorted returns paths without prefix, sorted.
+func trimmedSorted(prefix string, paths []string) []string {
 	var out []string
 	for _, p := range paths {
-		out = append(out, strings.TrimPrefix(p, "example.com/cached/"))
+		out = append(out, strings.TrimPrefix(p, prefix))
 	}
 	slices.Sort(out)
+	return out
+}
+
+// readCacheStats reads the HIPLINT_CACHE_STATS lines a language server
+// session wrote to path, one per analysis (none when it wrote nothing).
+func readCacheStats(t *testing.T, path string) []cacheStats {
+	t.Helper()
+	var out []cacheStats
+	if raw, err := os.ReadFile(path); err == nil {
+		for line := range strings.Lines(string(raw)) {
+			var s cacheStats
+			require.NoError(t, json.Unmarshal([]byte(line), &s))
+			out = append(out, s)
+		}
+	}
 	return out
 }
 

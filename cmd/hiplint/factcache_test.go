@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -92,14 +91,7 @@ func factsModule(t *testing.T) (dir, hwFile string) {
 	return dir, hwFile
 }
 
-func shortFacts(paths []string) []string {
-	var out []string
-	for _, p := range paths {
-		out = append(out, strings.TrimPrefix(p, "example.com/facts/"))
-	}
-	slices.Sort(out)
-	return out
-}
+func shortFacts(paths []string) []string { return trimmedSorted("example.com/facts/", paths) }
 
 // TestCacheEarlyCutoff: an edit of hw that changes neither its API nor its
 // facts re-analyzes hw alone; one that changes a fact (Sync no longer
@@ -191,15 +183,7 @@ func TestLSPFactsFromCache(t *testing.T) {
 		p.notify(t, "exit", nil)
 		p.cmd.Wait()
 		p.conn.Close()
-		var out []cacheStats
-		if raw, err := os.ReadFile(stats); err == nil {
-			for line := range strings.Lines(string(raw)) {
-				var s cacheStats
-				require.NoError(t, json.Unmarshal([]byte(line), &s))
-				out = append(out, s)
-			}
-		}
-		return diags, out
+		return diags, readCacheStats(t, stats)
 	}
 	first, stats := session(factsUser)
 	require.NotEmpty(t, stats)

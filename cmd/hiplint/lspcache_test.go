@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -51,15 +50,7 @@ func TestLSPResultCache(t *testing.T) {
 		p.notify(t, "exit", nil)
 		p.cmd.Wait()
 		p.conn.Close()
-		var out []cacheStats
-		if raw, err := os.ReadFile(stats); err == nil {
-			for line := range strings.Lines(string(raw)) {
-				var s cacheStats
-				require.NoError(t, json.Unmarshal([]byte(line), &s))
-				out = append(out, s)
-			}
-		}
-		return diags, out
+		return diags, readCacheStats(t, stats)
 	}
 
 	first, stats := session("")
