@@ -19,11 +19,15 @@ type ParamCopy struct {
 	Global flow.GlobalRef
 	ByKind bool // the caller's kind at Kind decides whether it is device-to-device
 	Kind   flow.Ref
-	Stream flow.StreamRef // NullStream, ParamStream or PrivateStream
-	Device flow.Sym       // the null stream's and private stream's device
-	Peer   flow.Sym       // peer copies: the destination device
-	API    string         // the runtime function that copies
-	Async  bool           // an explicit async form (HL1002)
+	// KindMap: how the caller's value at Kind becomes the runtime's kind
+	// (a library's own enum translated by a helper); zero: it is the
+	// runtime's kind.
+	KindMap KindMap
+	Stream  flow.StreamRef // NullStream, ParamStream or PrivateStream
+	Device  flow.Sym       // the null stream's and private stream's device
+	Peer    flow.Sym       // peer copies: the destination device
+	API     string         // the runtime function that copies
+	Async   bool           // an explicit async form (HL1002)
 }
 
 func (c ParamCopy) String() string {
@@ -34,7 +38,7 @@ func (c ParamCopy) String() string {
 		dst = "res" + strconv.Itoa(c.Dst.Param) + c.Dst.Path
 	}
 	if c.ByKind {
-		kind = c.Kind.String()
+		kind = c.Kind.String() + c.KindMap.String()
 	}
 	return flow.FactText(" ", "%s", c.API, "dst=%s", dst, "kind=%s", kind, "stream=%s", c.Stream.String(),
 		"device=%s", c.Device.String(), "peer=%s", c.Peer.String())

@@ -92,6 +92,9 @@ type checker struct {
 	// funcFields: fields of function type that always hold one function
 	// (Ops{sync: d.Synchronize}); calls through them call it.
 	funcFields map[*types.Var]*types.Func
+	// kindMaps: the package's helpers that translate its own copy-kind
+	// enum into the runtime's (kindMapCall), read on first use.
+	kindMaps map[*types.Func]kindMapOf
 	// usesC: whether each file refers to cgo names (fileUsesC).
 	usesC map[*ast.File]bool
 	// budget bounds the analysis of each function and of the package

@@ -162,3 +162,11 @@ func TestLibraryHandleStream(t *testing.T) {
 func TestTensorLibrary(t *testing.T) {
 	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/tensor", "memcpysync/tensorapp")
 }
+
+// TestLibraryKindEnum runs a backend layer with its own copy-kind enum,
+// translated into the runtime's by a helper (a switch, an if-chain, and a
+// table no reader follows), behind an interface: what a caller passes
+// decides whether the copy is device to device, through facts.
+func TestLibraryKindEnum(t *testing.T) {
+	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/kindenum", "memcpysync/kindenumapp")
+}

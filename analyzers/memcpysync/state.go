@@ -19,6 +19,7 @@ type pending struct {
 	peer   flow.Sym // peer copies: the destination device
 	byKind bool     // only if the caller's kind at kind says device-to-device
 	kind   flow.Ref
+	kmap   KindMap         // how the caller's value at kind becomes the runtime's
 	waited []flow.QueueKey // queues made to wait for the copy through events
 	done   bool            // the host has waited for it
 }

@@ -476,7 +476,7 @@ func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 	if f.Stream != 0 {
 		q = fa.queueOf(c.Arg(f.Stream), s)
 	}
-	byKind, kind, d2d, d2h := fa.directions(c, s)
+	byKind, kind, kmap, d2d, d2h := fa.directions(c, s)
 	// The copy reads its source on q. A device-to-device copy's source read
 	// is left out of the summary (DeviceReads): wrappers are mostly copies,
 	// and the reads their callers missed are downloads, launches and
@@ -506,7 +506,7 @@ func (fa *funcAnalysis) copyCall(c *cgocall.Call, s *state) {
 		return
 	}
 	site := fa.site(c.Expr, 0, "C."+f.Name, f.Name, async)
-	p := &pending{site: site, dsts: fa.prov.Aliases.Of(dl), dst: flow.StripConversions(fa.info, dst), queue: q, byKind: byKind, kind: kind}
+	p := &pending{site: site, dsts: fa.prov.Aliases.Of(dl), dst: flow.StripConversions(fa.info, dst), queue: q, byKind: byKind, kind: kind, kmap: kmap}
 	if f.Direction == hipapi.Peer {
 		p.peer = flow.SymAt(fa.ptrs.Locator, fa.sig, c.Arg(f.DstDevice))
 	}
@@ -523,36 +523,55 @@ func (fa *funcAnalysis) sitesIn(e ast.Expr) []int { return fa.sites.In(fa.info, 
 // directions says whether c may copy device to device without the host
 // waiting, byKind when only if the caller's kind at kind says so, and
 // whether it surely copies device to host (hipapi.Func.CopyDirections).
-func (fa *funcAnalysis) directions(c *cgocall.Call, s *state) (byKind bool, kind flow.Ref, d2d, d2h bool) {
+func (fa *funcAnalysis) directions(c *cgocall.Call, s *state) (byKind bool, kind flow.Ref, kmap KindMap, d2d, d2h bool) {
 	f := c.Func
 	dstHost, srcHost := fa.prov.IsHost(c.Arg(f.Dst)), fa.prov.IsHost(c.Arg(f.Src))
 	ks, known := fa.kindSet(c.Arg(f.Kind), s)
 	d2d, d2h = f.CopyDirections(uint8(ks), known, dstHost, srcHost)
 	if f.Direction == hipapi.FromKind && !known && !dstHost && !srcHost {
-		kind, byKind = fa.kindRef(c.Arg(f.Kind))
+		kind, kmap, byKind = fa.kindRef(c.Arg(f.Kind), 0)
 	}
-	return byKind, kind, d2d || byKind, d2h
+	return byKind, kind, kmap, d2d || byKind, d2h
 }
 
 // kindSet returns the copy kinds e may hold: a constant, a variable
-// assigned kinds on this path, or the result of a helper of the package
-// that returns one of a few constants (flow.Index.ResultSmallSet).
+// assigned kinds on this path, a helper's translation of such a value
+// (kindMapCall), or the result of a helper of the package that returns one
+// of a few constants (flow.Index.ResultSmallSet).
 func (fa *funcAnalysis) kindSet(e ast.Expr, s *state) (flow.SmallSet, bool) {
 	if ks, ok := flow.SmallSetAt(fa.info, e, s.kinds.Map()); ok || e == nil {
 		return ks, ok
 	}
-	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
-		if fn := flow.Callee(fa.info, call); fn != nil {
-			return fa.idx.ResultSmallSet(fn)
+	call, ok := ast.Unparen(flow.StripConversions(fa.info, e)).(*ast.CallExpr)
+	if !ok {
+		return 0, false
+	}
+	fn := flow.Callee(fa.info, call)
+	if fn == nil {
+		return 0, false
+	}
+	all, allOK := fa.idx.ResultSmallSet(fn)
+	if arg, m, ok := fa.kindMapCall(call); ok {
+		if in, ok := fa.kindSet(arg, s); ok {
+			return m.apply(in), true
+		}
+		if _, _, ok := fa.kindRef(arg, 0); ok && allOK && all&(1<<hipapi.KindDeviceToDevice|1<<hipapi.KindDefault) != 0 {
+			// The caller's value decides: kindRef carries the map.
+			return 0, false
 		}
 	}
-	return 0, false
+	return all, allOK
 }
 
-// kindRef names the caller's memory that the copy kind e is read from.
-func (fa *funcAnalysis) kindRef(e ast.Expr) (flow.Ref, bool) {
+// kindRef names the caller's memory that the copy kind e is read from,
+// and how the helpers e passes it through translate it (kindMapCall).
+func (fa *funcAnalysis) kindRef(e ast.Expr, depth int) (flow.Ref, KindMap, bool) {
+	if arg, m, ok := fa.kindMapCall(e); ok && depth < 4 {
+		ref, inner, ok := fa.kindRef(arg, depth+1)
+		return ref, inner.then(m), ok
+	}
 	sym := flow.SymAt(fa.ptrs.Locator, fa.sig, e)
-	return sym.Ref, sym.Of == flow.ParamSym
+	return sym.Ref, KindMap{}, sym.Of == flow.ParamSym
 }
 
 // assign handles lhs = rhs: kinds held in variables, aliases of copy

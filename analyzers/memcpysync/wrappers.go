@@ -203,11 +203,14 @@ func (fa *funcAnalysis) wrapperCopy(call *ast.CallExpr, fn *types.Func, i int, p
 			return
 		}
 		if ks, ok := fa.kindSet(k, s); ok {
+			ks = pc.KindMap.apply(ks)
 			if !ks.Has(hipapi.KindDeviceToDevice) && !ks.Has(hipapi.KindDefault) {
 				return // no kind that reaches the wrapper copies device to device
 			}
-		} else if p.kind, p.byKind = fa.kindRef(k); !p.byKind {
+		} else if p.kind, p.kmap, p.byKind = fa.kindRef(k, 0); !p.byKind {
 			return
+		} else {
+			p.kmap = p.kmap.then(pc.KindMap)
 		}
 	}
 	switch pc.Stream.Of {
@@ -263,7 +266,7 @@ func (fa *funcAnalysis) atExit(s *state, ret *ast.ReturnStmt) {
 			}
 		}
 		for _, d := range cp.dsts {
-			pc := ParamCopy{ByKind: cp.byKind, Kind: cp.kind, API: site.api, Async: site.async, Peer: cp.peer.ForCaller(),
+			pc := ParamCopy{ByKind: cp.byKind, Kind: cp.kind, KindMap: cp.kmap, API: site.api, Async: site.async, Peer: cp.peer.ForCaller(),
 				Stream: st, Device: dev}
 			// Memory it returns: the caller receives the copy with it.
 			if !returnedDone {
