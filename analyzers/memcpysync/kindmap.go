@@ -110,11 +110,28 @@ func (c *checker) kindMapCall(e ast.Expr) (arg ast.Expr, m KindMap, ok bool) {
 		km.done = true
 		c.kindMaps[fn] = km
 	}
-	if !km.ok || km.param >= len(call.Args) || call.Ellipsis.IsValid() {
+	if !km.ok || call.Ellipsis.IsValid() {
+		return nil, KindMap{}, false
+	}
+	if km.param == receiver {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil, KindMap{}, false // a method expression: (Kind).hip(k)
+		}
+		return sel.X, km.m, true
+	}
+	if km.param >= len(call.Args) {
 		return nil, KindMap{}, false
 	}
 	return call.Args[km.param], km.m, true
 }
+
+// receiver stands for a method's receiver where kindMapOf names a
+// parameter; none for no parameter yet.
+const (
+	receiver = -1
+	none     = -2
+)
 
 type kindMapOf struct {
 	decl  *ast.FuncDecl
@@ -125,14 +142,15 @@ type kindMapOf struct {
 }
 
 // readKindMap reads the map of fn (kindMapCall): ok when, for every value
-// 0 to 7 of one parameter, the body's switches and ifs on it lead to one
-// return of a constant (or a panic: no kind).
+// 0 to 7 of one parameter (or the receiver: func (k Kind) hip()
+// C.hipMemcpyKind), the body's switches and ifs on it lead to one return
+// of a constant or of the value itself converted (or a panic: no kind).
 func (c *checker) readKindMap(fn *types.Func, decl *ast.FuncDecl) (int, KindMap, bool) {
 	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Results().Len() != 1 || decl.Body == nil || sig.Recv() != nil {
+	if sig == nil || sig.Results().Len() != 1 || decl.Body == nil {
 		return 0, KindMap{}, false
 	}
-	r := kindReader{info: c.info, param: -1, params: sig.Params()}
+	r := kindReader{info: c.info, param: none, params: sig.Params(), recv: sig.Recv()}
 	m := KindMap{Mapped: true}
 	for v := range m.Of {
 		r.v = int64(v)
@@ -142,7 +160,7 @@ func (c *checker) readKindMap(fn *types.Func, decl *ast.FuncDecl) (int, KindMap,
 		}
 		m.Of[v] = set
 	}
-	if r.param < 0 {
+	if r.param == none {
 		return 0, KindMap{}, false // no switch on a parameter: ResultSmallSet's case
 	}
 	return r.param, m, true
@@ -151,7 +169,8 @@ func (c *checker) readKindMap(fn *types.Func, decl *ast.FuncDecl) (int, KindMap,
 type kindReader struct {
 	info   *types.Info
 	params *types.Tuple
-	param  int // the parameter switched on (-1: none yet)
+	recv   *types.Var // nil for a function
+	param  int        // the parameter switched on (receiver; none yet)
 	v      int64
 }
 
@@ -163,6 +182,9 @@ func (r *kindReader) block(stmts []ast.Stmt) (set flow.SmallSet, returned, ok bo
 		case *ast.ReturnStmt:
 			if len(st.Results) != 1 {
 				return 0, false, false
+			}
+			if r.isParam(st.Results[0]) {
+				return flow.SmallSet(1) << r.v, true, true // the value itself, converted
 			}
 			s, ok := flow.SmallSetAt(r.info, st.Results[0], nil)
 			return s, true, ok
@@ -277,9 +299,15 @@ func (r *kindReader) isParam(e ast.Expr) bool {
 		return false
 	}
 	obj := r.info.Uses[id]
+	if r.recv != nil && obj == r.recv {
+		if r.param == none {
+			r.param = receiver
+		}
+		return r.param == receiver
+	}
 	for i := range r.params.Len() {
 		if r.params.At(i) == obj {
-			if r.param < 0 {
+			if r.param == none {
 				r.param = i
 			}
 			return r.param == i

@@ -94,3 +94,38 @@ func notAMap(k MemcpyKind) C.hipMemcpyKind {
 func CopyTable(dst, src unsafe.Pointer, n int, k MemcpyKind) error { // want CopyTable:`deviceReads\(p1 on null\)`
 	return check("hipMemcpy", C.hipMemcpy(dst, src, C.size_t(n), notAMap(k)))
 }
+
+// Flag is a second enum, in the style of bindings whose kinds are values
+// with methods: c() converts to the runtime's kind as it is, hip()
+// translates with a switch on the receiver.
+type Flag uint32
+
+// c converts f to the runtime's kind: the values are the runtime's.
+func (f Flag) c() C.hipMemcpyKind { return C.hipMemcpyKind(f) }
+
+// Device is the runtime's device-to-device value, Host its host-to-device.
+const (
+	Host   Flag = 1
+	Device Flag = 3
+)
+
+// Copy copies with f converted as it is.
+func Copy(dst, src unsafe.Pointer, n int, f Flag) error { // want Copy:`copiesInto\(hipMemcpy dst=p0 kind=p3\{0:1,1:10,2:100,3:1000,4:10000,5:100000,6:1000000,7:10000000\}\)`
+	return check("hipMemcpy", C.hipMemcpy(dst, src, C.size_t(n), f.c()))
+}
+
+// hip translates k with a switch on the receiver.
+func (k MemcpyKind) hip() C.hipMemcpyKind {
+	switch k {
+	case DeviceToDevice:
+		return C.hipMemcpyDeviceToDevice
+	case DeviceToHost:
+		return C.hipMemcpyDeviceToHost
+	}
+	return C.hipMemcpyHostToDevice
+}
+
+// CopyKind copies with k translated by its method.
+func CopyKind(dst, src unsafe.Pointer, n int, k MemcpyKind) error { // want CopyKind:`copiesInto\(hipMemcpy dst=p0 kind=p3\{0:10,1:100,2:1000,3:10,4:10,5:10,6:10,7:10\}\)`
+	return check("hipMemcpy", C.hipMemcpy(dst, src, C.size_t(n), k.hip()))
+}

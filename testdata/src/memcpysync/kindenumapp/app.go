@@ -99,3 +99,27 @@ func viaPassOnHost(dst, src *kindenum.Buffer) float32 { // want viaPassOnHost:`r
 	passOn(dst, src, kindenum.HostToDevice)
 	return dst.Host()[0]
 }
+
+// flagDevice copies device to device with the runtime's own value.
+func flagDevice(dst, src *kindenum.Buffer) float32 { // want flagDevice:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+	kindenum.Copy(dst.Ptr(), src.Ptr(), 4, kindenum.Device)
+	return dst.Host()[0] // want `reads dst\.ptr on the host before the device-to-device copy into it by Copy \(C\.hipMemcpy\) is ordered`
+}
+
+// flagHost copies from the host: nothing in flight.
+func flagHost(dst *kindenum.Buffer, host []float32) float32 { // want flagHost:`readsParams\[0\]`
+	kindenum.Copy(dst.Ptr(), unsafe.Pointer(&host[0]), 4, kindenum.Host)
+	return dst.Host()[0]
+}
+
+// methodDevice copies device to device through the receiver's switch.
+func methodDevice(dst, src *kindenum.Buffer) float32 { // want methodDevice:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+	kindenum.CopyKind(dst.Ptr(), src.Ptr(), 4, kindenum.DeviceToDevice)
+	return dst.Host()[0] // want `reads dst\.ptr on the host before the device-to-device copy into it by CopyKind \(C\.hipMemcpy\) is ordered`
+}
+
+// methodDownload copies device to host through it: nothing in flight.
+func methodDownload(dst, src *kindenum.Buffer) float32 { // want methodDownload:`readsParams\[0\]`
+	kindenum.CopyKind(dst.Ptr(), src.Ptr(), 4, kindenum.DeviceToHost)
+	return dst.Host()[0]
+}
