@@ -7,7 +7,11 @@
 //	             dependency from export data
 //	noop-syntax  bench/noop: hiplint's old loading, every dependency from
 //	             syntax, and one analyzer that does nothing
-//	hiplint      the standalone driver (go/packages + checker.Analyze + the suite)
+//	hiplint cold the standalone driver (go/packages + checker.Analyze + the
+//	             suite) with an empty result cache (HIPLINT_CACHE emptied
+//	             before each run): the cold run
+//	hiplint warm the same with the result cache its previous run left: an
+//	             unchanged module answered from the cache
 //	go vet       go vet with its default suite
 //	staticcheck  staticcheck with its default checks (with -staticcheck);
 //	             it caches its results (~/.cache/staticcheck), so that its
@@ -26,7 +30,9 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
@@ -36,6 +42,7 @@ import (
 type tool struct {
 	name string
 	argv func(in input) []string
+	env  func() []string // extra environment for one run, made just before it
 }
 
 type input struct {
@@ -85,17 +92,19 @@ func main() {
 		return append(argv[:1:1], append([]string{"-tags=" + tags}, argv[1:]...)...)
 	}
 	tools := []tool{
-		{"floor", func(in input) []string { return tagged([]string{*floor, in.pattern}, in.tags) }},
-		{"noop-syntax", func(in input) []string { return tagged([]string{*noop, in.pattern}, in.tags) }},
-		{"hiplint", func(in input) []string { return tagged([]string{*hiplint, in.pattern}, in.tags) }},
+		{"floor", func(in input) []string { return tagged([]string{*floor, in.pattern}, in.tags) }, nil},
+		{"noop-syntax", func(in input) []string { return tagged([]string{*noop, in.pattern}, in.tags) }, nil},
+		{"hiplint cold", func(in input) []string { return tagged([]string{*hiplint, in.pattern}, in.tags) }, emptyCache},
+		{"hiplint warm", func(in input) []string { return tagged([]string{*hiplint, in.pattern}, in.tags) }, warmCache},
 		{"go vet", func(in input) []string {
 			return append([]string{"go"}, tagged([]string{"vet", in.pattern}, in.tags)...)
-		}},
+		}, nil},
 	}
 	if *staticcheck != "" {
-		tools = append(tools, tool{"staticcheck", func(in input) []string { return tagged([]string{*staticcheck, in.pattern}, in.tags) }})
+		tools = append(tools, tool{"staticcheck", func(in input) []string { return tagged([]string{*staticcheck, in.pattern}, in.tags) }, nil})
 	}
 
+	defer os.RemoveAll(cacheRoot)
 	fmt.Printf("load at start: %s\n", uptime())
 	if *warm {
 		for _, in := range inputs {
@@ -176,7 +185,7 @@ func main() {
 		for _, in := range gen {
 			n := float64(in.pkgs)
 			no := medians(results[in.name]["floor"]).cpu.Seconds()
-			hl := medians(results[in.name]["hiplint"]).cpu.Seconds()
+			hl := medians(results[in.name]["hiplint cold"]).cpu.Seconds()
 			vet := medians(results[in.name]["go vet"]).cpu.Seconds()
 			fmt.Printf("| %d | %.1f (%.3f) | %.1f (%.3f) | %.1f (%.3f) | %.1f (%.4f) |\n", in.pkgs,
 				no, no/n, hl, hl/n, vet, vet/n, hl-no, (hl-no)/n)
@@ -189,6 +198,9 @@ func run(in input, t tool) sample {
 	argv := t.argv(in)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = in.dir
+	if t.env != nil {
+		cmd.Env = append(os.Environ(), t.env()...)
+	}
 	var stderr bytes.Buffer
 	cmd.Stdout = nil // findings are not part of the measurement
 	cmd.Stderr = &stderr
@@ -205,7 +217,7 @@ func run(in input, t tool) sample {
 	}
 	// hiplint exits 3 on findings, staticcheck 1; anything else but 0 is
 	// a broken input.
-	if s.exit != 0 && !(t.name == "hiplint" && s.exit == 3) && !(t.name == "staticcheck" && s.exit == 1) {
+	if s.exit != 0 && !(strings.HasPrefix(t.name, "hiplint") && s.exit == 3) && !(t.name == "staticcheck" && s.exit == 1) {
 		log.Printf("%s in %s: exit %d\n%s", strings.Join(argv, " "), in.dir, s.exit, tail(stderr.String()))
 	}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
@@ -216,6 +228,27 @@ func run(in input, t tool) sample {
 	}
 	return s
 }
+
+// cacheRoot holds the result caches of the hiplint columns: cold empties
+// its own before each run, warm keeps its own (one per input: the cache key
+// includes the module, so one directory serves them all).
+var cacheRoot = func() string {
+	d, err := os.MkdirTemp("", "benchrun-cache-")
+	if err != nil {
+		log.Fatal(err)
+	}
+	return d
+}()
+
+func emptyCache() []string {
+	dir := filepath.Join(cacheRoot, "cold")
+	if err := os.RemoveAll(dir); err != nil {
+		log.Fatal(err)
+	}
+	return []string{"HIPLINT_CACHE=" + dir}
+}
+
+func warmCache() []string { return []string{"HIPLINT_CACHE=" + filepath.Join(cacheRoot, "warm")} }
 
 func medians(ss []sample) sample {
 	med := func(f func(sample) int64) int64 {
