@@ -70,3 +70,41 @@ func (b *Buffer) Clone() (*Buffer, error) { // want Clone:`copiesInto\(hipMemcpy
 	}
 	return c, nil
 }
+
+// Storage is where a Tensor's elements live.
+type Storage interface {
+	Ptr() unsafe.Pointer
+	Len() int
+}
+
+// Len returns the buffer's size in bytes.
+func (b *Buffer) Len() int { return b.n }
+
+// Tensor is a shape over a storage, as tensor libraries keep it.
+type Tensor struct {
+	shape   []int
+	storage Storage
+}
+
+// Shape returns the tensor's shape: host metadata, never device memory.
+func (t *Tensor) Shape() []int { return t.shape }
+
+// Host views the tensor's elements on the host.
+func (t *Tensor) Host() []float32 {
+	return unsafe.Slice((*float32)(t.storage.Ptr()), t.storage.Len()/4)
+}
+
+// CloneTensor copies t's elements on the device into a new tensor of the
+// same shape: it returns before the data lands.
+func CloneTensor(t *Tensor) (*Tensor, error) { // want CloneTensor:`copiesInto\(hipMemcpy dst=res0\.storage\.ptr\) readsParams\[0\]`
+	b, err := alloc(HIP{}, t.storage.Len())
+	if err != nil {
+		return nil, err
+	}
+	if err := (HIP{}).Memcpy(b.ptr, t.storage.Ptr(), b.n, DeviceToDevice); err != nil {
+		return nil, err
+	}
+	shape := make([]int, len(t.shape))
+	copy(shape, t.shape)
+	return &Tensor{shape: shape, storage: b}, nil
+}

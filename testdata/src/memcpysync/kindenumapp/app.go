@@ -123,3 +123,13 @@ func methodDownload(dst, src *kindenum.Buffer) float32 { // want methodDownload:
 	kindenum.CopyKind(dst.Ptr(), src.Ptr(), 4, kindenum.DeviceToHost)
 	return dst.Host()[0]
 }
+
+// cloneShape reads the clone's shape: host metadata, not the copy.
+func cloneShape(t *kindenum.Tensor) int { // want cloneShape:`readsParams\[0\]`
+	c, err := kindenum.CloneTensor(t)
+	if err != nil {
+		return 0
+	}
+	return c.Shape()[0]
+}
+
