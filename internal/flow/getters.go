@@ -94,30 +94,128 @@ func runGetters(pass *analysis.Pass) (any, error) {
 	}
 	pass.ExportPackageFact(new(Involved))
 	info := pass.TypesInfo
+	type decl struct {
+		obj  *types.Func
+		body *ast.BlockStmt
+	}
+	var decls []decl
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Body == nil {
 				continue
 			}
-			obj, _ := info.Defs[fd.Name].(*types.Func)
-			if obj == nil {
+			if obj, _ := info.Defs[fd.Name].(*types.Func); obj != nil {
+				decls = append(decls, decl{obj, fd.Body})
+			}
+		}
+	}
+	// Getters of getters (return unsafe.Slice((*T)(t.storage.Ptr()), n)),
+	// including an interface's methods whose every implementation the
+	// package sees is a getter of the same field: rounds until none is
+	// new, at most eight (a chain of getters deeper than that is left
+	// unresolved past its eighth link).
+	impls := NewImpls(pass)
+	for range 8 {
+		added := false
+		for _, d := range decls {
+			if _, done := out.Getters[d.obj]; done {
 				continue
 			}
-			if r, ok := getter(info, obj.Signature(), fd.Body); ok {
-				out.Getters[obj] = r
-				pass.ExportObjectFact(obj, &ReturnsField{r})
-			} else if l, ok := pkgVarGetter(pass.Pkg, info, obj.Signature(), fd.Body); ok {
-				Put(&out.PkgVars, obj, l)
+			if r, ok := getter(info, d.obj.Signature(), d.body, out.resolve(pass)); ok {
+				out.Getters[d.obj] = r
+				added = true
 			}
+		}
+		if out.interfaceGetters(pass, impls) {
+			added = true
+		}
+		if !added {
+			break
+		}
+	}
+	for _, d := range decls {
+		if r, ok := out.Getters[d.obj]; ok {
+			pass.ExportObjectFact(d.obj, &ReturnsField{r})
+		} else if l, ok := pkgVarGetter(pass.Pkg, info, d.obj.Signature(), d.body); ok {
+			Put(&out.PkgVars, d.obj, l)
+		}
+	}
+	for fn, r := range out.Getters {
+		if isInterfaceMethod(fn) {
+			pass.ExportObjectFact(fn, &ReturnsField{r})
 		}
 	}
 	return out, nil
 }
 
+// resolve is getter's hook for calls: the location a call of a getter
+// known so far names (this package's, an imported one's fact).
+func (out *GetterResult) resolve(pass *analysis.Pass) func(p *Pointers, call *ast.CallExpr) (Loc, bool) {
+	return func(p *Pointers, call *ast.CallExpr) (Loc, bool) {
+		fn := Callee(pass.TypesInfo, call)
+		if fn == nil {
+			return Loc{}, false
+		}
+		r, ok := out.Getters[fn.Origin()]
+		if !ok && fn.Pkg() != pass.Pkg {
+			r, ok = out.imported(fn)
+		}
+		if !ok {
+			return Loc{}, false
+		}
+		_, l, ok := p.At(r, call)
+		return l, ok
+	}
+}
+
+// interfaceGetters adds the methods of the package's interfaces whose
+// every implementation (Impls) is a getter of the same field of its
+// receiver: t.storage.Ptr() names the storage's ptr whatever its dynamic
+// type. It reports whether it added one.
+func (out *GetterResult) interfaceGetters(pass *analysis.Pass, impls *Impls) bool {
+	added := false
+	scope := pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for i := range iface.NumExplicitMethods() {
+			m := iface.ExplicitMethod(i)
+			if _, done := out.Getters[m]; done {
+				continue
+			}
+			var agreed Ref
+			n := 0
+			for _, impl := range impls.Of(m) {
+				r, ok := out.Getters[impl]
+				if !ok && impl.Pkg() != pass.Pkg {
+					r, ok = out.imported(impl)
+				}
+				if !ok || r.Param != Receiver || n > 0 && r != agreed {
+					n = -1
+					break
+				}
+				agreed, n = r, n+1
+			}
+			if n > 0 {
+				out.Getters[m] = agreed
+				added = true
+			}
+		}
+	}
+	return added
+}
+
 // getter recognizes `return view(p.f.g)` for a parameter or receiver p and a
-// result that can hold an address.
-func getter(info *types.Info, sig *types.Signature, body *ast.BlockStmt) (Ref, bool) {
+// result that can hold an address, and `return view(x.M())` for a getter M
+// that call resolves.
+func getter(info *types.Info, sig *types.Signature, body *ast.BlockStmt, call func(p *Pointers, c *ast.CallExpr) (Loc, bool)) (Ref, bool) {
 	if len(body.List) != 1 || sig.Results().Len() != 1 || !mayHoldAddress(sig.Results().At(0).Type()) {
 		return Ref{}, false
 	}
@@ -126,7 +224,9 @@ func getter(info *types.Info, sig *types.Signature, body *ast.BlockStmt) (Ref, b
 		return Ref{}, false
 	}
 	lc := Locator{Info: info, Index: func(*ast.IndexExpr) (string, bool) { return "", false }}
-	l, ok := lc.Of(viewed(info, ret.Results[0]))
+	p := &Pointers{Locator: lc}
+	p.Call = func(c *ast.CallExpr) (Loc, bool) { return call(p, c) }
+	l, ok := p.Of(viewed(info, ret.Results[0]))
 	if !ok {
 		return Ref{}, false
 	}

@@ -133,3 +133,25 @@ func cloneShape(t *kindenum.Tensor) int { // want cloneShape:`readsParams\[0\]`
 	return c.Shape()[0]
 }
 
+
+// cloneHead reads the clone's elements before they landed: Host views
+// t.storage.Ptr(), and every Storage of the package is a getter of its ptr.
+func cloneHead(t *kindenum.Tensor) float32 { // want cloneHead:`readsParams\[0\]`
+	c, err := kindenum.CloneTensor(t)
+	if err != nil {
+		return 0
+	}
+	return c.Host()[0] // want `reads c\.storage\.ptr on the host before the device-to-device copy into it by CloneTensor \(C\.hipMemcpy\) is ordered`
+}
+
+// cloneHeadSynced waits for the device first.
+func cloneHeadSynced(t *kindenum.Tensor) float32 { // want cloneHeadSynced:`readsParams\[0\]`
+	c, err := kindenum.CloneTensor(t)
+	if err != nil {
+		return 0
+	}
+	if err := (kindenum.HIP{}).Synchronize(); err != nil {
+		return 0
+	}
+	return c.Host()[0]
+}
