@@ -202,3 +202,43 @@ func TestLSPFactsFromCache(t *testing.T) {
 	assert.NotEqual(t, first, got, "the edit is a finding")
 	assert.NotEmpty(t, got)
 }
+
+// TestCacheEarlyCutoffAfterSyntaxLoad: the cutoff holds where hw's API
+// reaches an incomplete C struct (hipStream_t: its underlying type is
+// runtime/cgo.Incomplete's struct) and the cold run loads runtime/cgo from
+// syntax while the edited run loads it from export data. user's external
+// test imports app, so "app [user.test]" is a dependency that sees facts
+// and not a pattern: the run that analyzes user loads every package from
+// syntax (exportload.go), the one that analyzes hw alone does not. The
+// interface hash must not depend on how runtime/cgo was loaded (zerfoo's
+// internal/cuda re-analyzed its 51 importers on every edit).
+func TestCacheEarlyCutoffAfterSyntaxLoad(t *testing.T) {
+	t.Parallel()
+	dir, hwFile := factsModule(t)
+	cache := filepath.Join(t.TempDir(), "cache")
+	include := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		require.NoError(t, os.WriteFile(name, []byte(text), 0o644))
+	}
+	write(hwFile, strings.ReplaceAll(factsHW, "%INCLUDE%", filepath.Join(repoRoot, "testdata", "include"))+
+		"\n// Stream is a HIP stream.\ntype Stream struct{ s C.hipStream_t }\n")
+	write(filepath.Join(dir, "user", "sum_test.go"), "package user\n\nimport \"testing\"\n\nfunc TestSum(t *testing.T) {}\n")
+	write(filepath.Join(dir, "user", "app_test.go"), "package user_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/facts/app\"\n)\n\nfunc TestRun(t *testing.T) { _ = app.Run }\n")
+	check := func(what string, analyzed []string) cacheRun {
+		t.Helper()
+		got := runCached(t, dir, cache, include, "./...")
+		assert.Equal(t, analyzed, shortFacts(got.stats.Analyzed), what)
+		off := runCached(t, dir, cache, include, "-cache=off", "./...")
+		assert.Equal(t, off.stdout, got.stdout, what)
+		assert.Equal(t, off.stderr, got.stderr, what)
+		assert.Equal(t, off.code, got.code, what)
+		return got
+	}
+	check("cold", []string{"app", "hw", "user"})
+	data, err := os.ReadFile(hwFile)
+	require.NoError(t, err)
+	write(hwFile, string(data)+"\nfunc helper() int { return 1 }\n")
+	got := check("unexported function added", []string{"hw"})
+	assert.Equal(t, []string{"app", "user"}, shortFacts(got.stats.Hits))
+}

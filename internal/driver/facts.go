@@ -382,7 +382,9 @@ func decodeForHash(f EncodedFact) (any, error) {
 // apiHash hashes what an importer can see of pkg through its types: every
 // exported package-level object, the declarations its types reach in pkg
 // (an unexported type's methods, struct fields, parameters), each with its
-// position, as a finding's related position may name it.
+// position, as a finding's related position may name it. A declaration of
+// another package that they reach is named by its package, not by its
+// position (see pos).
 //
 // A position is hashed as findings print it, through //line directives
 // (cgo's output names the user's files), except that a file of no Go
@@ -391,8 +393,21 @@ func decodeForHash(f EncodedFact) (any, error) {
 func apiHash(pkg *types.Package, fset *token.FileSet, goFiles []string) [32]byte {
 	h := new(bytes.Buffer)
 	q := types.RelativeTo(nil)
-	pos := func(p token.Pos) string {
-		posn := fset.Position(p)
+	// pos is where obj is declared. A declaration of another package
+	// (the field of runtime/cgo.Incomplete that cgo's incomplete C
+	// structs have as their underlying type) is named by its package:
+	// its position is what that package's load gives (the compiler's
+	// export data and the syntax disagree on it), so hashing it would
+	// make the hash depend on how the dependency was loaded in this
+	// run, and that package's own key and interface hash cover it.
+	pos := func(obj types.Object) string {
+		if obj.Pkg() != pkg {
+			if obj.Pkg() == nil {
+				return "universe"
+			}
+			return "in " + obj.Pkg().Path()
+		}
+		posn := fset.Position(obj.Pos())
 		if !slices.Contains(goFiles, posn.Filename) {
 			posn.Filename = "-" // named by the build's hash of the package
 		}
@@ -432,25 +447,25 @@ func apiHash(pkg *types.Package, fset *token.FileSet, goFiles []string) [32]byte
 		case *types.Tuple:
 			for i := range t.Len() {
 				v := t.At(i)
-				fmt.Fprintf(h, "  var %s %s\n", v.Name(), pos(v.Pos()))
+				fmt.Fprintf(h, "  var %s %s\n", v.Name(), pos(v))
 				walk(v.Type())
 			}
 		case *types.Signature:
 			if r := t.Recv(); r != nil {
-				fmt.Fprintf(h, "  recv %s %s\n", r.Name(), pos(r.Pos()))
+				fmt.Fprintf(h, "  recv %s %s\n", r.Name(), pos(r))
 			}
 			walk(t.Params())
 			walk(t.Results())
 		case *types.Struct:
 			for i := range t.NumFields() {
 				f := t.Field(i)
-				fmt.Fprintf(h, "  field %s %s %q\n", f.Name(), pos(f.Pos()), t.Tag(i))
+				fmt.Fprintf(h, "  field %s %s %q\n", f.Name(), pos(f), t.Tag(i))
 				walk(f.Type())
 			}
 		case *types.Interface:
 			for i := range t.NumMethods() {
 				m := t.Method(i)
-				fmt.Fprintf(h, "  imethod %s %s\n", m.Name(), pos(m.Pos()))
+				fmt.Fprintf(h, "  imethod %s %s\n", m.Name(), pos(m))
 				walk(m.Type())
 			}
 			for i := range t.NumEmbeddeds() {
@@ -471,7 +486,7 @@ func apiHash(pkg *types.Package, fset *token.FileSet, goFiles []string) [32]byte
 		if !obj.Exported() {
 			continue
 		}
-		fmt.Fprintf(h, "%s %s\n", types.ObjectString(obj, q), pos(obj.Pos()))
+		fmt.Fprintf(h, "%s %s\n", types.ObjectString(obj, q), pos(obj))
 		if c, ok := obj.(*types.Const); ok {
 			fmt.Fprintf(h, "  value %s\n", c.Val().ExactString())
 		}
@@ -481,14 +496,14 @@ func apiHash(pkg *types.Package, fset *token.FileSet, goFiles []string) [32]byte
 		obj := queue[0]
 		queue = queue[1:]
 		named, _ := obj.Type().(*types.Named)
-		fmt.Fprintf(h, "type %s %s = %s\n", types.ObjectString(obj, q), pos(obj.Pos()), types.TypeString(obj.Type().Underlying(), q))
+		fmt.Fprintf(h, "type %s %s = %s\n", types.ObjectString(obj, q), pos(obj), types.TypeString(obj.Type().Underlying(), q))
 		walk(obj.Type().Underlying())
 		if named == nil {
 			continue
 		}
 		for i := range named.NumMethods() {
 			m := named.Method(i)
-			fmt.Fprintf(h, "  method %s %s\n", types.ObjectString(m, q), pos(m.Pos()))
+			fmt.Fprintf(h, "  method %s %s\n", types.ObjectString(m, q), pos(m))
 			walk(m.Type())
 		}
 	}

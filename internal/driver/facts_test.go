@@ -43,6 +43,32 @@ func TestAPIHash(t *testing.T) {
 	}
 }
 
+// TestAPIHashForeignPositions: a declaration of another package that the
+// API reaches (the field of runtime/cgo.Incomplete under each incomplete C
+// struct of cgo's) is hashed without its position, which depends on how
+// that package was loaded (export data or syntax): the hash of an
+// unchanged package must not (zerfoo's internal/cuda missed the early
+// cutoff on every edit, its importers all analyzed again).
+func TestAPIHashForeignPositions(t *testing.T) {
+	apiWith := func(qsrc string) [32]byte {
+		fset := token.NewFileSet()
+		qf, err := parser.ParseFile(fset, "/m/q/q.go", qsrc, 0)
+		require.NoError(t, err)
+		q, err := new(types.Config).Check("example.com/q", fset, []*ast.File{qf}, nil)
+		require.NoError(t, err)
+		pf, err := parser.ParseFile(fset, "/m/p/p.go", "package p\n\nimport \"example.com/q\"\n\ntype T q.Incomplete\n\nfunc New() *T { return nil }\n", 0)
+		require.NoError(t, err)
+		imp := importerFunc(func(string) (*types.Package, error) { return q, nil })
+		pkg, err := (&types.Config{Importer: imp}).Check("example.com/p", fset, []*ast.File{pf}, nil)
+		require.NoError(t, err)
+		return apiHash(pkg, fset, []string{"/m/p/p.go"})
+	}
+	const q = "package q\n\ntype Incomplete struct {\n\t_ [0]int\n}\n"
+	h := apiWith(q)
+	assert.Equal(t, h, apiWith("package q\n\n\n\n// moved\ntype Incomplete struct{ _ [0]int }\n"), "the other package's field moved")
+	assert.NotEqual(t, h, apiWith("package q\n\ntype Incomplete struct {\n\t_ [0]int\n\tN int\n}\n"), "the other package's struct changed")
+}
+
 // TestFactEncoding: fact types that go vet's encoding keeps are encodable
 // (pointers followed, unexported fields dropped), a token.Pos or an
 // interface in an exported field is not; the canonical form of a map does
