@@ -37,7 +37,7 @@ func fileURI(path string) string {
 type lspProcess struct {
 	cmd    *exec.Cmd
 	conn   *jsonrpc2.Conn
-	stderr bytes.Buffer
+	stderr lockedBuffer
 
 	mu        sync.Mutex
 	published map[string][]json.RawMessage // diagnostics by URI, last publication
@@ -45,6 +45,28 @@ type lspProcess struct {
 	logs      []string
 	shown     []string // window/showMessage
 }
+
+// lockedBuffer is the server's standard error, which a test may read while
+// the process writes it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// stderrText is what the server has written to its standard error so far.
+func (p *lspProcess) stderrText() string { return p.stderr.String() }
 
 type stdioPipes struct {
 	io.ReadCloser

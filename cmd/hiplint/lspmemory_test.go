@@ -172,7 +172,7 @@ func TestLSPEditsInMemory(t *testing.T) {
 	assert.NotEqual(t, got, got2, "the finding moved two lines down")
 	back := inMemory("third edit", factsUser)
 	assert.Empty(t, back)
-	assert.Equal(t, 3, strings.Count(p.stderr.String(), "edit analyzed in memory"), p.stderr.String())
+	assert.Equal(t, 3, strings.Count(p.stderrText(), "edit analyzed in memory"), p.stderrText())
 
 	// A new import: go list must say what it is.
 	withFmt := strings.Replace(unsynced, "import (\n", "import (\n\t\"fmt\"\n", 1) + "\nfunc init() { fmt.Println() }\n"
@@ -180,7 +180,7 @@ func TestLSPEditsInMemory(t *testing.T) {
 	got = edit(withFmt)
 	assert.Greater(t, logLines(t, goLog), goRuns, "an import added: go list runs")
 	assert.Equal(t, fresh(withFmt), got)
-	assert.Contains(t, p.stderr.String(), "its imports changed")
+	assert.Contains(t, p.stderrText(), "its imports changed")
 
 	// hw changes on disk (Sync no longer synchronizes): the graph is out
 	// of date, and the next edit of user.go loads again, with the new
@@ -200,4 +200,62 @@ func TestLSPEditsInMemory(t *testing.T) {
 	p.notify(t, "exit", nil)
 	p.cmd.Wait()
 	p.conn.Close()
+}
+
+// TestLSPEditAfterCacheHit: a server that publishes a directory from the
+// result cache (nothing loaded) loads it in the background, and the edit
+// that follows is analyzed in memory: no go command, no C compiler, and
+// what a fresh server publishes.
+func TestLSPEditAfterCacheHit(t *testing.T) {
+	t.Parallel()
+	dir, _ := factsModule(t)
+	file := filepath.Join(dir, "user", "user.go")
+	uri := fileURI(file)
+	env, goLog, ccLog := goAndCCWrappers(t)
+	env = append(env, "HIPLINT_CACHE="+filepath.Join(t.TempDir(), "cache"))
+	open := func() *lspProcess {
+		t.Helper()
+		p := startLSP(t, env)
+		p.call(t, "initialize", map[string]any{"processId": os.Getpid(), "rootUri": fileURI(dir), "capabilities": map[string]any{}}, nil)
+		p.notify(t, "initialized", map[string]any{})
+		p.notify(t, "textDocument/didOpen", map[string]any{
+			"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": factsUser},
+		})
+		p.waitVersion(t, uri, 1)
+		return p
+	}
+	stop := func(p *lspProcess) {
+		p.call(t, "shutdown", nil, nil)
+		p.notify(t, "exit", nil)
+		p.cmd.Wait()
+		p.conn.Close()
+	}
+	stop(open()) // fills the cache
+
+	p := open()
+	deadline := time.Now().Add(lspTimeout)
+	for !strings.Contains(p.stderrText(), "loaded "+filepath.Dir(file)+" for its edits") && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	require.Contains(t, p.stderrText(), "loaded "+filepath.Dir(file)+" for its edits", "published from the cache, then loaded")
+	goRuns, ccRuns := logLines(t, goLog), logLines(t, ccLog)
+	unsynced := strings.Replace(factsUser, "\thw.Sync()\n", "", 1)
+	p.notify(t, "textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": uri, "version": 2},
+		"contentChanges": []map[string]any{{"text": unsynced}},
+	})
+	got := p.waitVersion(t, uri, 2)
+	assert.Equal(t, goRuns, logLines(t, goLog), "no go command runs")
+	assert.Equal(t, ccRuns, logLines(t, ccLog), "no C compiler runs")
+	assert.Len(t, got, 1)
+	stop(p)
+
+	q := startLSP(t, os.Environ(), "-cache=off")
+	q.call(t, "initialize", map[string]any{"processId": os.Getpid(), "rootUri": fileURI(dir), "capabilities": map[string]any{}}, nil)
+	q.notify(t, "initialized", map[string]any{})
+	q.notify(t, "textDocument/didOpen", map[string]any{
+		"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": unsynced},
+	})
+	assert.Equal(t, q.waitVersion(t, uri, 1), got)
+	stop(q)
 }

@@ -48,6 +48,8 @@ type pkgResult struct {
 	replayed []string
 	// session is the loaded graph, for the edits that follow (session.go).
 	session *dirSession
+	// fromCache: published from the result cache, nothing loaded.
+	fromCache bool
 }
 
 // A finding is one diagnostic, ready to publish, with its quick fixes.

@@ -191,6 +191,9 @@ type document struct {
 type analysisDue struct {
 	at    time.Time
 	saved bool // a save or an edit asked for it: dependents' findings may change too
+	// load: the directory was published from the result cache; it is
+	// loaded now, in the background, for its edits (session.go).
+	load bool
 }
 
 func newServer(opts Options) *Server {
@@ -652,7 +655,7 @@ func (s *Server) analyze(ctx context.Context, dir string, due *analysisDue) {
 	overlay := overlayOf(buffers)
 	res := s.rerun(ctx, dir, overlay)
 	if res == nil {
-		res = s.analyzeDirCached(ctx, dir, overlay)
+		res = s.analyzeDirCached(ctx, dir, overlay, !due.load)
 	}
 	if ctx.Err() != nil {
 		return
@@ -662,6 +665,15 @@ func (s *Server) analyze(ctx context.Context, dir string, due *analysisDue) {
 	s.mu.Lock()
 	s.running = ""
 	s.keepSession(dir, res, open)
+	if res.fromCache && len(open) > 0 && s.sessions[dir] == nil && s.pending[dir] == nil {
+		// Published without loading: the graph that the edits of its
+		// open files are analyzed from is loaded now, before they come.
+		s.pending[dir] = &analysisDue{at: time.Now(), load: true}
+		select {
+		case s.kick <- struct{}{}:
+		default:
+		}
+	}
 	if s.analyzed != nil {
 		s.analyzed(dir)
 	}
@@ -701,6 +713,10 @@ func (s *Server) analyze(ctx context.Context, dir string, due *analysisDue) {
 	}
 	for _, p := range res.problems {
 		s.logf(ctx, messageWarning, "%s", p)
+	}
+	if due.load {
+		s.logger.Printf("loaded %s for its edits in %v: %d findings", dir, elapsed.Round(time.Millisecond), findings)
+		return
 	}
 	s.logger.Printf("analyzed %s in %v: %d findings", dir, elapsed.Round(time.Millisecond), findings)
 }
