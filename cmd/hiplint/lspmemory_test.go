@@ -259,3 +259,105 @@ func TestLSPEditAfterCacheHit(t *testing.T) {
 	assert.Equal(t, q.waitVersion(t, uri, 1), got)
 	stop(q)
 }
+
+// leakyHW is a function of hw that calls the runtime itself and has a
+// finding: the read of dst before the copy into it lands.
+const leakyHW = `
+// Leaky copies, then reads dst on the host.
+func Leaky(dst, src unsafe.Pointer) float32 {
+	C.hipMemcpy(dst, src, 64, C.hipMemcpyDeviceToDevice)
+	return Checksum(dst, 16)
+}
+`
+
+// staleHW names nothing of C: cgo copies it as it is.
+const staleHW = `
+// Stale copies through CopyD2D, then reads dst on the host.
+func Stale(dst, src unsafe.Pointer) float32 {
+	CopyD2D(dst, src, 64)
+	return Checksum(dst, 16)
+}
+`
+
+// TestLSPCgoEditInMemory: an unsaved edit of a cgo file that adds a
+// function naming nothing of C is analyzed without cgo (no C compiler, no
+// go command): cgo's output is the old one with the function's lines in
+// place and the line directives after them moved, so the new finding and
+// the finding of Leaky below it (moved down) are where a fresh load puts
+// them. An edit that names C runs cgo.
+func TestLSPCgoEditInMemory(t *testing.T) {
+	t.Parallel()
+	dir, hwFile := factsModule(t)
+	data, err := os.ReadFile(hwFile)
+	require.NoError(t, err)
+	hw := string(data) + leakyHW
+	require.NoError(t, os.WriteFile(hwFile, []byte(hw), 0o644))
+	uri := fileURI(hwFile)
+	env, goLog, ccLog := goAndCCWrappers(t)
+	env = append(env, "HIPLINT_CACHE="+filepath.Join(t.TempDir(), "cache"))
+
+	fresh := func(text string) []json.RawMessage {
+		t.Helper()
+		p := startLSP(t, os.Environ(), "-cache=off")
+		p.call(t, "initialize", map[string]any{"processId": os.Getpid(), "rootUri": fileURI(dir), "capabilities": map[string]any{}}, nil)
+		p.notify(t, "initialized", map[string]any{})
+		p.notify(t, "textDocument/didOpen", map[string]any{
+			"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": text},
+		})
+		diags := p.waitVersion(t, uri, 1)
+		p.call(t, "shutdown", nil, nil)
+		p.notify(t, "exit", nil)
+		p.cmd.Wait()
+		p.conn.Close()
+		return diags
+	}
+
+	p := startLSP(t, env)
+	p.call(t, "initialize", map[string]any{"processId": os.Getpid(), "rootUri": fileURI(dir), "capabilities": map[string]any{}}, nil)
+	p.notify(t, "initialized", map[string]any{})
+	p.notify(t, "textDocument/didOpen", map[string]any{
+		"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": hw},
+	})
+	first := p.waitVersion(t, uri, 1)
+	require.Len(t, first, 1, "Leaky's read")
+	version := int32(1)
+	edit := func(text string) []json.RawMessage {
+		t.Helper()
+		version++
+		p.notify(t, "textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": uri, "version": version},
+			"contentChanges": []map[string]any{{"text": text}},
+		})
+		return p.waitVersion(t, uri, version)
+	}
+
+	// Stale goes in before Leaky: two findings, Leaky's further down.
+	withStale := strings.Replace(hw, leakyHW, staleHW+leakyHW, 1)
+	goRuns, ccRuns := logLines(t, goLog), logLines(t, ccLog)
+	got := edit(withStale)
+	assert.Equal(t, goRuns, logLines(t, goLog), "no go command runs")
+	assert.Equal(t, ccRuns, logLines(t, ccLog), "no cgo runs")
+	assert.Len(t, got, 2)
+	assert.Equal(t, fresh(withStale), got)
+	assert.NotContains(t, got, first[0], "Leaky's finding moved")
+
+	// A comment line added inside Checksum, above both.
+	commented := strings.Replace(withStale, "\tfor _, v := range", "\t// sum on the host\n\tfor _, v := range", 1)
+	got = edit(commented)
+	assert.Equal(t, goRuns, logLines(t, goLog), "no go command runs")
+	assert.Equal(t, ccRuns, logLines(t, ccLog), "no cgo runs")
+	assert.Equal(t, fresh(commented), got)
+	assert.Equal(t, 2, strings.Count(p.stderrText(), "edit analyzed in memory"), p.stderrText())
+
+	// An edit that names C: cgo must run.
+	namesC := strings.Replace(commented, "\tCopyD2D(dst, src, 64)\n", "\tC.hipDeviceSynchronize()\n\tCopyD2D(dst, src, 64)\n", 1)
+	got = edit(namesC)
+	assert.Greater(t, logLines(t, ccLog), ccRuns, "cgo runs")
+	assert.Contains(t, p.stderrText(), "the edit uses C")
+	assert.Equal(t, fresh(namesC), got)
+
+	p.call(t, "shutdown", nil, nil)
+	p.notify(t, "exit", nil)
+	p.cmd.Wait()
+	p.conn.Close()
+}

@@ -211,7 +211,7 @@ func Run(cfg Config, patterns ...string) (*Result, error) {
 	}
 	var sess *Session
 	if cfg.KeepSession {
-		sess = newSession(pkgs, rescued) // before the triage rewrites the packages' errors
+		sess = newSession(pkgs, rescued, cfg.Overlay) // before the triage rewrites the packages' errors
 	}
 	res, err := analyzeLoaded(&cfg, pkgs, rescued)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -42,6 +43,10 @@ type Session struct {
 	facts map[string]*PackageFacts
 	// fset is the graph's file set.
 	fset *token.FileSet
+	// texts are the contents the graph has of its initial packages'
+	// cgo files (cgo's input), and compiled the contents of cgo's output
+	// that Rerun rewrote (cgopatch.go), by file name.
+	texts, compiled map[string][]byte
 }
 
 type pkgErrors struct {
@@ -56,8 +61,21 @@ type RerunStats struct {
 }
 
 // newSession keeps pkgs, as loaded, for Rerun. Called before the triage.
-func newSession(pkgs []*packages.Package, rescued []synth.Rescue) *Session {
-	s := &Session{pkgs: pkgs, rescued: rescued, pristine: map[*packages.Package]pkgErrors{}}
+func newSession(pkgs []*packages.Package, rescued []synth.Rescue, overlay map[string][]byte) *Session {
+	s := &Session{pkgs: pkgs, rescued: rescued, pristine: map[*packages.Package]pkgErrors{},
+		texts: map[string][]byte{}, compiled: map[string][]byte{}}
+	for _, p := range pkgs {
+		for _, f := range p.GoFiles {
+			if _, ok := s.texts[f]; ok || slices.Contains(p.CompiledGoFiles, f) {
+				continue
+			}
+			if text, ok := overlay[f]; ok {
+				s.texts[f] = text
+			} else if text, err := os.ReadFile(f); err == nil {
+				s.texts[f] = text
+			}
+		}
+	}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		s.pristine[p] = pkgErrors{slices.Clone(p.Errors), p.IllTyped}
 		if s.fset == nil && p.Fset != nil {
@@ -66,6 +84,11 @@ func newSession(pkgs []*packages.Package, rescued []synth.Rescue) *Session {
 	})
 	return s
 }
+
+// Compiled are the files of cgo's output that Rerun rewrote, with their
+// contents: what the findings' positions are in (internal/fixes reads them
+// to place positions and fixes in the user's files).
+func (s *Session) Compiled() map[string][]byte { return s.compiled }
 
 // Packages are the session's initial packages.
 func (s *Session) Packages() []*packages.Package { return s.pkgs }
@@ -88,29 +111,11 @@ func (s *Session) Rerun(cfg Config, changed map[string][]byte) (res *Result, sta
 	if s.fset == nil {
 		return nil, stats, "no file set", nil
 	}
-	// Which packages hold the changed files as compiled files.
-	holds := map[*packages.Package]bool{}
+	// Which packages hold the changed files, as compiled files or as
+	// cgo's input.
 	var order []*packages.Package
 	packages.Visit(s.pkgs, nil, func(p *packages.Package) { order = append(order, p) })
-	found := map[string]bool{}
-	for _, p := range order {
-		for _, f := range p.GoFiles {
-			if _, ok := changed[f]; ok {
-				if !slices.Contains(p.CompiledGoFiles, f) {
-					return nil, stats, "cgo's input " + f + " changed", nil
-				}
-				holds[p] = true
-				found[f] = true
-			}
-		}
-	}
-	for f := range changed {
-		if !found[f] {
-			return nil, stats, f + " is in no package of the graph", nil
-		}
-	}
-	// Parse each changed file once, and compare what go list reads of it.
-	parsed := map[string]*ast.File{}
+	parsed := map[string]*ast.File{} // a changed compiled file's new syntax
 	for name, text := range changed {
 		f, err := parser.ParseFile(s.fset, name, text, parser.AllErrors|parser.ParseComments)
 		var list scanner.ErrorList
@@ -120,18 +125,44 @@ func (s *Session) Rerun(cfg Config, changed map[string][]byte) (res *Result, sta
 		parsed[name] = f
 		stats.Parsed++
 	}
-	for p := range holds {
-		for i, name := range p.CompiledGoFiles {
-			nf, ok := parsed[name]
+	holds := map[*packages.Package]map[int]*ast.File{} // the syntax to replace, by index
+	newCompiled := map[string][]byte{}
+	found := map[string]bool{}
+	for _, p := range order {
+		for _, name := range p.GoFiles {
+			text, ok := changed[name]
 			if !ok {
 				continue
 			}
-			if i >= len(p.Syntax) {
-				return nil, stats, "no syntax of " + name, nil
+			if holds[p] == nil {
+				holds[p] = map[int]*ast.File{}
 			}
-			if why := sameHeader(s.fset, p.Syntax[i], nf); why != "" {
+			found[name] = true
+			if i := slices.Index(p.CompiledGoFiles, name); i >= 0 {
+				if i >= len(p.Syntax) {
+					return nil, stats, "no syntax of " + name, nil
+				}
+				if why := sameHeader(s.fset, p.Syntax[i], parsed[name], false); why != "" {
+					return nil, stats, name + ": " + why, nil
+				}
+				holds[p][i] = parsed[name]
+				continue
+			}
+			old, ok := s.texts[name]
+			if !ok {
+				return nil, stats, "cgo's input " + name + " changed", nil
+			}
+			i, out, f, why := s.cgoPatch(p, name, old, text)
+			if why != "" {
 				return nil, stats, name + ": " + why, nil
 			}
+			holds[p][i] = f
+			newCompiled[p.CompiledGoFiles[i]] = out
+		}
+	}
+	for f := range changed {
+		if !found[f] {
+			return nil, stats, f + " is in no package of the graph", nil
 		}
 	}
 	// The packages to type-check again: the holders and their importers
@@ -139,7 +170,7 @@ func (s *Session) Rerun(cfg Config, changed map[string][]byte) (res *Result, sta
 	recheck := map[*packages.Package]bool{}
 	var todo []*packages.Package
 	for _, p := range order {
-		r := holds[p]
+		r := holds[p] != nil
 		for _, imp := range p.Imports {
 			r = r || recheck[imp]
 		}
@@ -179,10 +210,8 @@ func (s *Session) Rerun(cfg Config, changed map[string][]byte) (res *Result, sta
 					<-c
 				}
 			}
-			for i, name := range p.CompiledGoFiles {
-				if nf, ok := parsed[name]; ok {
-					p.Syntax[i] = nf
-				}
+			for i, f := range holds[p] {
+				p.Syntax[i] = f
 			}
 			p.Errors = slices.DeleteFunc(slices.Clone(s.pristine[p].errors), func(e packages.Error) bool {
 				return e.Kind == packages.TypeError || e.Kind == packages.ParseError
@@ -194,6 +223,12 @@ func (s *Session) Rerun(cfg Config, changed map[string][]byte) (res *Result, sta
 	for _, p := range todo {
 		s.pristine[p] = pkgErrors{slices.Clone(p.Errors), p.IllTyped}
 	}
+	for name, text := range changed {
+		if _, ok := s.texts[name]; ok {
+			s.texts[name] = text
+		}
+	}
+	maps.Copy(s.compiled, newCompiled)
 	stats.Checked = len(todo)
 	stats.Check = time.Since(t)
 
@@ -219,7 +254,7 @@ func (s *Session) Rerun(cfg Config, changed map[string][]byte) (res *Result, sta
 // than the old file f: another package clause, other imports, other build
 // constraints (the comments before the package clause), or a cgo preamble;
 // "" when it cannot.
-func sameHeader(fset *token.FileSet, f, nf *ast.File) string {
+func sameHeader(fset *token.FileSet, f, nf *ast.File, cgo bool) string {
 	if f.Name.Name != nf.Name.Name {
 		return "its package clause changed"
 	}
@@ -236,12 +271,41 @@ func sameHeader(fset *token.FileSet, f, nf *ast.File) string {
 		return "its imports changed"
 	}
 	if slices.Contains(paths(nf), "C") {
-		return "it imports C"
+		if !cgo {
+			return "it imports C"
+		}
+		if !bytes.Equal(preamble(f), preamble(nf)) {
+			return "its cgo preamble changed"
+		}
 	}
 	if !bytes.Equal(constraints(fset, f), constraints(fset, nf)) {
 		return "its build constraints changed"
 	}
 	return ""
+}
+
+// preamble is the cgo preamble of f: the comments of its import "C".
+func preamble(f *ast.File) []byte {
+	var b bytes.Buffer
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.IMPORT {
+			continue
+		}
+		for _, spec := range g.Specs {
+			is := spec.(*ast.ImportSpec)
+			if is.Path.Value != `"C"` {
+				continue
+			}
+			for _, cg := range []*ast.CommentGroup{g.Doc, is.Doc} {
+				if cg != nil {
+					b.WriteString(cg.Text())
+					b.WriteByte(0)
+				}
+			}
+		}
+	}
+	return b.Bytes()
 }
 
 // constraints are the comments of f before its package clause: its build

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime/pprof"
@@ -250,7 +251,10 @@ func (s *Server) rerunSession(ctx context.Context, dir string, ds *dirSession, c
 		res.noCache = true
 		return res, stats, ""
 	}
-	s.fill(res, r, overlay)
+	// The findings' positions are in cgo's output as Rerun rewrote it.
+	sources := maps.Clone(overlay)
+	maps.Copy(sources, ds.s.Compiled())
+	s.fill(res, r, sources)
 	return res, stats, ""
 }
 
