@@ -139,6 +139,11 @@ func goFilesIn(dir string) []string {
 // no longer describes the code.
 func (ds *dirSession) changes(dir string, overlay map[string][]byte) (changed map[string][]byte, why string) {
 	for name, st := range ds.stamps {
+		if name == dir {
+			// A save by rename changes it; its Go files are compared
+			// below.
+			continue
+		}
 		now, ok := stampOf(name)
 		if st == (stamp{}) {
 			if ok {
