@@ -170,9 +170,14 @@ func TestLSPEditsInMemory(t *testing.T) {
 	got2 := inMemory("second edit", moved)
 	require.Len(t, got2, 1)
 	assert.NotEqual(t, got, got2, "the finding moved two lines down")
+	// Half-typed: a syntax error in Sum's body. The package is not
+	// analyzed (no diagnostics, its error logged), as a load gives it,
+	// and the graph stays for the next edit.
+	broken := strings.Replace(unsynced, "return hw.Checksum(dst, n/4)", "return hw.Checksum(dst, n/4", 1)
+	assert.Empty(t, inMemory("a syntax error", broken))
 	back := inMemory("third edit", factsUser)
 	assert.Empty(t, back)
-	assert.Equal(t, 3, strings.Count(p.stderrText(), "edit analyzed in memory"), p.stderrText())
+	assert.Equal(t, 4, strings.Count(p.stderrText(), "edit analyzed in memory"), p.stderrText())
 
 	// A new import: go list must say what it is.
 	withFmt := strings.Replace(unsynced, "import (\n", "import (\n\t\"fmt\"\n", 1) + "\nfunc init() { fmt.Println() }\n"

@@ -115,12 +115,29 @@ func (s *Session) Rerun(cfg Config, changed map[string][]byte) (res *Result, sta
 	// cgo's input.
 	var order []*packages.Package
 	packages.Visit(s.pkgs, nil, func(p *packages.Package) { order = append(order, p) })
-	parsed := map[string]*ast.File{} // a changed compiled file's new syntax
+	parsed := map[string]*ast.File{}           // a changed compiled file's new syntax
+	parseErrs := map[string][]packages.Error{} // and its syntax errors, as go/packages records them
 	for name, text := range changed {
 		f, err := parser.ParseFile(s.fset, name, text, parser.AllErrors|parser.ParseComments)
 		var list scanner.ErrorList
-		if errors.As(err, &list) || err != nil || f == nil {
+		switch {
+		case f == nil || err != nil && !errors.As(err, &list):
 			return nil, stats, name + " does not parse", nil
+		case len(list) > 0:
+			// A syntax error in a function, say, as the user types: go
+			// list reads only the file's header, which must be whole.
+			end := f.Name.End()
+			for _, d := range f.Decls {
+				if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+					end = g.End()
+				}
+			}
+			for _, e := range list {
+				if e.Pos.Offset <= s.fset.Position(end).Offset {
+					return nil, stats, name + ": a syntax error in its package clause or imports", nil
+				}
+				parseErrs[name] = append(parseErrs[name], packages.Error{Pos: e.Pos.String(), Msg: e.Msg, Kind: packages.ParseError})
+			}
 		}
 		parsed[name] = f
 		stats.Parsed++
@@ -184,8 +201,6 @@ func (s *Session) Rerun(cfg Config, changed map[string][]byte) (res *Result, sta
 			return nil, stats, p.ID + " is analyzed at tier 3", nil
 		case slices.ContainsFunc(s.rescued, func(r synth.Rescue) bool { return r.Path == p.PkgPath }):
 			return nil, stats, p.ID + " was repaired by synthesis", nil
-		case slices.ContainsFunc(s.pristine[p].errors, func(e packages.Error) bool { return e.Kind == packages.ParseError }):
-			return nil, stats, p.ID + " has a syntax error", nil
 		}
 		recheck[p] = true
 		todo = append(todo, p)
@@ -213,9 +228,28 @@ func (s *Session) Rerun(cfg Config, changed map[string][]byte) (res *Result, sta
 			for i, f := range holds[p] {
 				p.Syntax[i] = f
 			}
-			p.Errors = slices.DeleteFunc(slices.Clone(s.pristine[p].errors), func(e packages.Error) bool {
-				return e.Kind == packages.TypeError || e.Kind == packages.ParseError
-			})
+			// The errors as a load gives them: go list's, then each
+			// file's syntax errors in file order (the new ones of the
+			// files parsed again), then the type checker's.
+			old := s.pristine[p].errors
+			var errs []packages.Error
+			for _, e := range old {
+				if e.Kind != packages.TypeError && e.Kind != packages.ParseError {
+					errs = append(errs, e)
+				}
+			}
+			for i, name := range p.CompiledGoFiles {
+				if _, ok := holds[p][i]; ok {
+					errs = append(errs, parseErrs[s.fset.Position(holds[p][i].Package).Filename]...)
+					continue
+				}
+				for _, e := range old {
+					if e.Kind == packages.ParseError && strings.HasPrefix(e.Pos, name+":") {
+						errs = append(errs, e)
+					}
+				}
+			}
+			p.Errors = errs
 			checkAgain(s.fset, p)
 		}()
 	}
