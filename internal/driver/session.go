@@ -215,11 +215,22 @@ func (s *Session) Rerun(cfg Config, changed map[string][]byte) (res *Result, sta
 		done[p] = make(chan struct{})
 	}
 	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var failed error
 	for _, p := range todo {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer close(done[p])
+			defer func() {
+				// go/types on code it was not meant to see: the
+				// caller drops the half-updated graph.
+				if r := recover(); r != nil {
+					mu.Lock()
+					failed = fmt.Errorf("internal error type-checking %s: %v", p.ID, r)
+					mu.Unlock()
+				}
+			}()
 			for _, imp := range p.Imports {
 				if c, ok := done[imp]; ok {
 					<-c
@@ -254,6 +265,9 @@ func (s *Session) Rerun(cfg Config, changed map[string][]byte) (res *Result, sta
 		}()
 	}
 	wg.Wait()
+	if failed != nil {
+		return nil, stats, "", failed
+	}
 	for _, p := range todo {
 		s.pristine[p] = pkgErrors{slices.Clone(p.Errors), p.IllTyped}
 	}

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/pprof"
-	"slices"
 	"strings"
 	"time"
 
@@ -67,6 +66,11 @@ func stampOf(name string) (stamp, bool) {
 // stamps were taken before the load (a file changed while it ran makes the
 // session out of date at once).
 func newDirSession(dir string, sess *driver.Session, overlay map[string][]byte, stamps map[string]stamp) *dirSession {
+	for name, st := range stamps {
+		if now, ok := stampOf(name); !ok || now.size != st.size || !now.mod.Equal(st.mod) {
+			return nil // changed while it loaded: which contents it has is unknown
+		}
+	}
 	ds := &dirSession{s: sess, sums: map[string][32]byte{}, others: map[string][32]byte{}, stamps: stamps}
 	for name, text := range overlay {
 		if dirOf(name) != dir {
@@ -248,27 +252,17 @@ func (s *Server) rerunSession(ctx context.Context, dir string, ds *dirSession, c
 	if why != "" {
 		return nil, stats, why
 	}
+	if err != nil {
+		// Cancelled, or a failure in the middle: the graph may be half
+		// updated, and the session goes.
+		return nil, stats, "the analysis in memory failed: " + err.Error()
+	}
 	for name, text := range changed {
 		ds.sums[name] = sha256.Sum256(text)
-	}
-	if err != nil {
-		res.problems = append(res.problems, fmt.Sprintf("analyzing %s: %v", dir, err))
-		res.noCache = true
-		return res, stats, ""
 	}
 	// The findings' positions are in cgo's output as Rerun rewrote it.
 	sources := maps.Clone(overlay)
 	maps.Copy(sources, ds.s.Compiled())
 	s.fill(res, r, sources)
 	return res, stats, ""
-}
-
-// sortedKeys returns m's keys, sorted.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
