@@ -22,6 +22,8 @@ func (p *program) lspCommand(args []string) int {
 	debug := fs.Bool("debug", false, "log stack traces of internal errors")
 	cacheMode := fs.String("cache", "on", "on: publish a directory whose inputs are unchanged from the result cache (docs/cache.md); off: read and write no cache")
 	checks := fs.String("checks", "", "checks to report, as hiplint's -checks (docs/config.md); the editor's initializationOptions {\"checks\": ...} apply after it")
+	var prof profiles
+	prof.register(fs)
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return exitClean
 	} else if err != nil {
@@ -72,7 +74,9 @@ func (p *program) lspCommand(args []string) int {
 	if *cacheMode == "on" {
 		p.lspCache(&opts)
 	}
+	stop := p.startProfiles(prof)
 	err = lsp.Serve(context.Background(), lsp.Stdio(os.Stdin, p.stdout), opts)
+	stop()
 	if err != nil {
 		// Exit status 1, as the protocol asks after an exit that no
 		// shutdown preceded, and after a broken stream.

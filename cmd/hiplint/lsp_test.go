@@ -37,13 +37,36 @@ func fileURI(path string) string {
 type lspProcess struct {
 	cmd    *exec.Cmd
 	conn   *jsonrpc2.Conn
-	stderr bytes.Buffer
+	stderr lockedBuffer
 
 	mu        sync.Mutex
 	published map[string][]json.RawMessage // diagnostics by URI, last publication
+	versions  map[string]int32             // the version of the last publication, by URI
 	logs      []string
 	shown     []string // window/showMessage
 }
+
+// lockedBuffer is the server's standard error, which a test may read while
+// the process writes it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// stderrText is what the server has written to its standard error so far.
+func (p *lspProcess) stderrText() string { return p.stderr.String() }
 
 type stdioPipes struct {
 	io.ReadCloser
@@ -63,7 +86,7 @@ func startLSP(t *testing.T, env []string, args ...string) *lspProcess {
 // startLSPBin is startLSP with another binary (hookedBin).
 func startLSPBin(t *testing.T, bin string, env []string, args ...string) *lspProcess {
 	t.Helper()
-	p := &lspProcess{published: map[string][]json.RawMessage{}}
+	p := &lspProcess{published: map[string][]json.RawMessage{}, versions: map[string]int32{}}
 	p.cmd = exec.Command(bin, append([]string{"lsp"}, args...)...)
 	p.cmd.Env = env
 	p.cmd.Dir = t.TempDir()
@@ -81,12 +104,16 @@ func startLSPBin(t *testing.T, bin string, env []string, args ...string) *lspPro
 			case "textDocument/publishDiagnostics":
 				var params struct {
 					URI         string            `json:"uri"`
+					Version     *int32            `json:"version"`
 					Diagnostics []json.RawMessage `json:"diagnostics"`
 				}
 				if err := json.Unmarshal(*req.Params, &params); err != nil {
 					return nil, err
 				}
 				p.published[params.URI] = params.Diagnostics
+				if params.Version != nil {
+					p.versions[params.URI] = *params.Version
+				}
 			case "window/logMessage":
 				var params struct {
 					Message string `json:"message"`

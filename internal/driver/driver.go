@@ -109,6 +109,10 @@ type Config struct {
 	// for Result.Facts.
 	CachedFacts map[string]*PackageFacts
 	ExportFacts bool
+	// KeepSession keeps the loaded graph in Result.Session, for
+	// Session.Rerun (a language server's edits); with ExportFacts, the
+	// facts to replay come with it.
+	KeepSession bool
 }
 
 // A Finding is one diagnostic of one analyzer, or one problem with a
@@ -178,6 +182,9 @@ type Result struct {
 	// packages whose Config.CachedFacts it used.
 	Facts    map[string]*PackageFacts
 	Replayed []string
+	// Session is, with Config.KeepSession, the loaded graph for
+	// Session.Rerun.
+	Session *Session
 }
 
 // Run loads the packages named by patterns with everything the analyzers
@@ -202,14 +209,33 @@ func Run(cfg Config, patterns ...string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	var sess *Session
+	if cfg.KeepSession {
+		sess = newSession(pkgs, rescued, cfg.Overlay) // before the triage rewrites the packages' errors
+	}
+	res, err := analyzeLoaded(&cfg, pkgs, rescued)
+	if err != nil {
+		return nil, err
+	}
+	if hashes != nil {
+		res.Sources = hashes.result()
+	}
+	if sess != nil {
+		sess.keepFacts(cfg.CachedFacts, res.Facts)
+		res.Session = sess
+	}
+	return res, nil
+}
+
+// analyzeLoaded is Run after loading: the triage, the analysis and the
+// collection of findings of pkgs (Session.Rerun runs it again).
+func analyzeLoaded(cfg *Config, pkgs []*packages.Package, rescued []synth.Rescue) (*Result, error) {
+	var err error
 	res := &Result{
 		Packages:    pkgs,
 		Rescued:     rescued,
 		Hint:        headerless.PlatformHint(pkgs), // before the triage rewrites the packages' errors
 		HeadersUsed: includedHeaders(pkgs, cfg.MissingHeaders),
-	}
-	if hashes != nil {
-		res.Sources = hashes.result()
 	}
 	res.Triage = Classify(pkgs, Options{Tier3: !cfg.NoTier3, Rel: cfg.Rel})
 	// The rescued packages' notes join the tier-3 ones: every front end
@@ -236,7 +262,7 @@ func Run(cfg Config, patterns ...string) (*Result, error) {
 				fx.rescued[r.Path] = true
 			}
 		}
-		res.Findings, res.Errors, res.Notes, err = analyze(&cfg, cfg.Analyzers, roots, tier3, release, cfg.Directives, fx)
+		res.Findings, res.Errors, res.Notes, err = analyze(cfg, cfg.Analyzers, roots, tier3, release, cfg.Directives, fx)
 		if fx != nil {
 			res.Facts, res.Replayed = fx.out, fx.replayed
 		}
@@ -246,7 +272,7 @@ func Run(cfg Config, patterns ...string) (*Result, error) {
 	}
 	if len(cfg.Candidates) > 0 {
 		var errs []ActionError
-		res.Candidates, errs, _, err = analyze(&cfg, cfg.Candidates, roots, tier3, false, false, nil)
+		res.Candidates, errs, _, err = analyze(cfg, cfg.Candidates, roots, tier3, false, false, nil)
 		if err != nil {
 			return nil, err
 		}

@@ -46,6 +46,10 @@ type pkgResult struct {
 	// facts are the facts the analysis exported, for the result cache.
 	facts    map[string]*driver.PackageFacts
 	replayed []string
+	// session is the loaded graph, for the edits that follow (session.go).
+	session *dirSession
+	// fromCache: published from the result cache, nothing loaded.
+	fromCache bool
 }
 
 // A finding is one diagnostic, ready to publish, with its quick fixes.
@@ -104,16 +108,7 @@ func (s *Server) analyzeDir(ctx context.Context, dir string, overlay map[string]
 // dependencies (cached: driver.Config.CachedFacts); it returns the facts
 // the analysis exported in res.facts.
 func (s *Server) analyzeDirFacts(ctx context.Context, dir string, overlay map[string][]byte, cached map[string]*driver.PackageFacts) (res *pkgResult) {
-	res = &pkgResult{
-		dir:      dir,
-		pkgPaths: map[string]bool{},
-		deps:     map[string]bool{},
-		modTimes: map[string]time.Time{},
-		overlaid: map[string][32]byte{},
-		findings: map[string][]*finding{},
-		versions: map[string]int32{},
-		withheld: map[string]int{},
-	}
+	res = newResult(dir)
 	defer func() {
 		// A bug in go/packages, the checker or an analyzer the caller did
 		// not guard must not take the editor's server down.
@@ -128,15 +123,39 @@ func (s *Server) analyzeDirFacts(ctx context.Context, dir string, overlay map[st
 	// tiers, tier 3 included, the same containment of analyzer failures,
 	// the same directives.
 	cfg := s.driverConfig(ctx, dir, overlay)
-	if cached != nil {
-		cfg.CachedFacts, cfg.ExportFacts = cached, true
-	}
+	// The facts are exported, and the graph kept, for the edits that
+	// follow (session.go).
+	cfg.CachedFacts, cfg.ExportFacts, cfg.KeepSession = cached, true, true
+	stamps := stampDir(dir)
 	r, err := driver.Run(cfg, ".")
 	if err != nil {
 		res.problems = append(res.problems, fmt.Sprintf("loading %s: %v", dir, err))
 		res.noCache = true
 		return res
 	}
+	if r.Session != nil && ctx.Err() == nil {
+		res.session = newDirSession(dir, r.Session, overlay, stamps)
+	}
+	s.fill(res, r, overlay)
+	return res
+}
+
+// newResult is an empty result for dir.
+func newResult(dir string) *pkgResult {
+	return &pkgResult{
+		dir:      dir,
+		pkgPaths: map[string]bool{},
+		deps:     map[string]bool{},
+		modTimes: map[string]time.Time{},
+		overlaid: map[string][32]byte{},
+		findings: map[string][]*finding{},
+		versions: map[string]int32{},
+		withheld: map[string]int{},
+	}
+}
+
+// fill records in res what the driver's run r found.
+func (s *Server) fill(res *pkgResult, r *driver.Result, overlay map[string][]byte) {
 	res.noCache = len(r.Errors) > 0
 	res.facts, res.replayed = r.Facts, r.Replayed
 	for _, pkg := range r.Packages {
@@ -165,7 +184,6 @@ func (s *Server) analyzeDirFacts(ctx context.Context, dir string, overlay map[st
 		res.problems = append(res.problems, e.String())
 	}
 	s.collect(r.Findings, res, overlay)
-	return res
 }
 
 // driverConfig is the driver's configuration for analyzing dir.

@@ -40,7 +40,11 @@ type cachedFix struct {
 
 // analyzeDirCached is analyzeDir through the result cache, when the server
 // has one.
-func (s *Server) analyzeDirCached(ctx context.Context, dir string, overlay map[string][]byte) *pkgResult {
+//
+// With lookup false the directory's entry is not read: the directory is
+// loaded (its dependencies' facts still from the cache), for the graph
+// that its edits are analyzed from (session.go).
+func (s *Server) analyzeDirCached(ctx context.Context, dir string, overlay map[string][]byte, lookup bool) *pkgResult {
 	if s.opts.Cache == nil {
 		return s.analyzeDir(ctx, dir, overlay)
 	}
@@ -49,12 +53,14 @@ func (s *Server) analyzeDirCached(ctx context.Context, dir string, overlay map[s
 		return s.analyzeDir(ctx, dir, overlay)
 	}
 	key, cacheable := s.dirKey(plan)
-	if cacheable {
+	if cacheable && lookup {
 		if data, ok := s.opts.Cache.Get("l", key); ok {
 			var c cachedDir
 			if json.Unmarshal(data, &c) == nil {
 				s.cacheStats(dir, true, nil)
-				return restoreDir(dir, plan, overlay, &c)
+				res := restoreDir(dir, plan, overlay, &c)
+				res.fromCache = true
+				return res
 			}
 		}
 	}

@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/hiplint/hiplint/internal/driver"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -334,4 +337,47 @@ func TestTier3(t *testing.T) {
 			assert.Contains(t, all, "example.com/tier3/sdk: note: cgo failed")
 		})
 	}
+}
+
+// TestCgoEditInMemory: a function that names nothing of C, typed into a
+// cgo file above a finding, is analyzed from the loaded graph (cgo's
+// output rewritten without cgo: RerunStats is told, once): the finding
+// moves down, and its quick fix, applied to the buffer, still makes what
+// -fix makes of it.
+func TestCgoEditInMemory(t *testing.T) {
+	dir := tempModule(t)
+	var mu sync.Mutex
+	var reruns []driver.RerunStats
+	c := start(t, func(o *Options) {
+		o.ChangeDebounce = 300 * time.Millisecond
+		o.RerunStats = func(_ string, st driver.RerunStats) {
+			mu.Lock()
+			defer mu.Unlock()
+			reruns = append(reruns, st)
+		}
+	})
+	leak := filepath.Join(dir, "leak", "leak.go")
+	before := readFile(t, leak)
+	uri := c.open(leak)
+	diags := c.waitPublished(uri, 1)
+	require.Len(t, diags, 1)
+
+	at := slices.Index(strings.Split(before, "\n"), "// Launch loads image and launches its kernel name once.")
+	require.Positive(t, at)
+	added := "// Twice doubles n.\nfunc Twice(n int) int { return 2 * n }\n\n"
+	c.notify(methodDidChange, insertLines(uri, 2, at, added))
+	buffer := strings.Replace(before, "// Launch loads", added+"// Launch loads", 1)
+	moved := c.waitPublished(uri, 2)
+	require.Len(t, moved, 1)
+	assert.Equal(t, diags[0].Range.Start.Line+3, moved[0].Range.Start.Line, "three lines inserted above the finding")
+	assert.Equal(t, diags[0].Range.Start.Character, moved[0].Range.Start.Character)
+	mu.Lock()
+	assert.Len(t, reruns, 1, "analyzed in memory, not loaded")
+	mu.Unlock()
+
+	actions := c.codeActions(uri, moved[0].Range)
+	require.Len(t, actions, 1, "the fix of the edited buffer")
+	golden := readFile(t, filepath.Join(repoRoot, "cmd", "hiplint", "testdata", "fix", "leak.go.golden"))
+	assert.Equal(t, strings.Replace(golden, "// Launch loads", added+"// Launch loads", 1), applyEdits(t, buffer, actions[0].Edit.Changes[uri]),
+		"the quick fix, applied to the buffer, makes what -fix makes of it")
 }

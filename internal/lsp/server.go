@@ -38,6 +38,7 @@ import (
 
 	"github.com/hiplint/hiplint/internal/config"
 	"github.com/hiplint/hiplint/internal/diag"
+	"github.com/hiplint/hiplint/internal/driver"
 	"github.com/hiplint/hiplint/internal/resultcache"
 	"github.com/sourcegraph/jsonrpc2"
 	"golang.org/x/tools/go/analysis"
@@ -100,7 +101,17 @@ type Options struct {
 	CacheIdentity []byte
 	// replayed: the dependencies whose cached facts a miss replayed.
 	CacheStats func(dir string, hit bool, replayed []string)
+	// RerunStats, when not nil, is told of each analysis of an edit done
+	// in memory, from the directory's loaded graph (session.go).
+	RerunStats func(dir string, stats driver.RerunStats)
+	// MaxSessions replaces DefaultMaxSessions when positive.
+	MaxSessions int
 }
+
+// DefaultMaxSessions is how many directories' loaded graphs the server
+// keeps in memory for their edits (session.go), the most recently
+// analyzed ones with open files.
+const DefaultMaxSessions = 4
 
 // DefaultMaxFixFileSize is the largest file, as the editor holds it and as
 // cgo rewrote it, whose findings come with quick fixes: -fix's limit
@@ -159,6 +170,8 @@ type Server struct {
 	toPublish   map[string]bool         // files whose diagnostics to send
 	closedURI   map[string]string       // files closed since last published, as the client named them
 	noted       map[string]bool         // the MissingHeaders said to be missing so far
+	sessions    map[string]*dirSession  // loaded graphs by directory (session.go)
+	sessionUse  map[string]time.Time    // when each was last analyzed
 
 	analyzed func(dir string) // called after each analysis, with s.mu held; for tests
 }
@@ -178,6 +191,9 @@ type document struct {
 type analysisDue struct {
 	at    time.Time
 	saved bool // a save or an edit asked for it: dependents' findings may change too
+	// load: the directory was published from the result cache; it is
+	// loaded now, in the background, for its edits (session.go).
+	load bool
 }
 
 func newServer(opts Options) *Server {
@@ -193,6 +209,8 @@ func newServer(opts Options) *Server {
 		toPublish:   map[string]bool{},
 		closedURI:   map[string]string{},
 		noted:       map[string]bool{},
+		sessions:    map[string]*dirSession{},
+		sessionUse:  map[string]time.Time{},
 	}
 	for _, c := range opts.Checks {
 		s.checks[c.ID] = c
@@ -510,6 +528,13 @@ func (s *Server) didClose(p didCloseParams) error {
 	// under the URI the client used.
 	s.closedURI[path] = p.TextDocument.URI
 	s.markForPublishing(path)
+	open := false
+	for other := range s.docs {
+		open = open || dirOf(other) == dirOf(path)
+	}
+	if !open {
+		s.dropSession(dirOf(path)) // its memory, until the directory is opened again
+	}
 	if dirty {
 		// The analyses used the buffer in place of the file; the file on
 		// disk is what the package is again, for it and its dependents.
@@ -627,7 +652,11 @@ func (s *Server) analyze(ctx context.Context, dir string, due *analysisDue) {
 	s.mu.Unlock()
 
 	start := time.Now()
-	res := s.analyzeDirCached(ctx, dir, overlayOf(buffers))
+	overlay := overlayOf(buffers)
+	res := s.rerun(ctx, dir, overlay)
+	if res == nil {
+		res = s.analyzeDirCached(ctx, dir, overlay, !due.load)
+	}
 	if ctx.Err() != nil {
 		return
 	}
@@ -635,6 +664,16 @@ func (s *Server) analyze(ctx context.Context, dir string, due *analysisDue) {
 
 	s.mu.Lock()
 	s.running = ""
+	s.keepSession(dir, res, open)
+	if res.fromCache && len(open) > 0 && s.sessions[dir] == nil && s.pending[dir] == nil {
+		// Published without loading: the graph that the edits of its
+		// open files are analyzed from is loaded now, before they come.
+		s.pending[dir] = &analysisDue{at: time.Now(), load: true}
+		select {
+		case s.kick <- struct{}{}:
+		default:
+		}
+	}
 	if s.analyzed != nil {
 		s.analyzed(dir)
 	}
@@ -675,7 +714,45 @@ func (s *Server) analyze(ctx context.Context, dir string, due *analysisDue) {
 	for _, p := range res.problems {
 		s.logf(ctx, messageWarning, "%s", p)
 	}
+	if due.load {
+		s.logger.Printf("loaded %s for its edits in %v: %d findings", dir, elapsed.Round(time.Millisecond), findings)
+		return
+	}
 	s.logger.Printf("analyzed %s in %v: %d findings", dir, elapsed.Round(time.Millisecond), findings)
+}
+
+// keepSession keeps res's loaded graph for the edits of dir while dir has
+// open files, and at most MaxSessions graphs, dropping the least recently
+// analyzed. s.mu is held.
+func (s *Server) keepSession(dir string, res *pkgResult, open map[string]bool) {
+	if res.session != nil {
+		if len(open) > 0 {
+			s.sessions[dir] = res.session
+		}
+		res.session = nil
+	}
+	if s.sessions[dir] != nil {
+		s.sessionUse[dir] = time.Now()
+	}
+	limit := s.opts.MaxSessions
+	if limit <= 0 {
+		limit = DefaultMaxSessions
+	}
+	for len(s.sessions) > limit {
+		oldest := ""
+		for d := range s.sessions {
+			if oldest == "" || s.sessionUse[d].Before(s.sessionUse[oldest]) {
+				oldest = d
+			}
+		}
+		s.dropSession(oldest)
+	}
+}
+
+// dropSession forgets dir's loaded graph. s.mu is held.
+func (s *Server) dropSession(dir string) {
+	delete(s.sessions, dir)
+	delete(s.sessionUse, dir)
 }
 
 // invalidateDependents marks stale the cached directories whose packages
