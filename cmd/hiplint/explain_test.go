@@ -36,7 +36,7 @@ func TestExplain(t *testing.T) {
 	assert.Equal(t, "https://github.com/hiplint/hiplint/blob/main/docs/checks/HL2002.md", url)
 
 	// The same address as the SARIF rule's helpUri.
-	dir := fixtureModule(t)
+	dir := sharedFixture(t)
 	sarif := hiplint(t, dir, "-sarif", "-checks", "all", "./...")
 	var doc struct {
 		Runs []struct {
