@@ -38,12 +38,12 @@ func runWithChecks(t *testing.T, dir string, analyzers []*analysis.Analyzer, arg
 
 const loadLine = "\tif err := check(C.hipModuleLoadData(&m, image)); err != nil {\n"
 
-// editLeak returns a fixture module of the test's own with leak.go edited
-// by replacing old with new (each must occur once); sharedFixture is the
-// same for a test that does not change it.
+// editLeak returns a fixture module of the test's own (fixtureSlot) with
+// leak.go edited by replacing old with new (each must occur once);
+// sharedFixture is the same for a test that does not change it.
 func editLeak(t *testing.T, pairs ...string) string {
 	t.Helper()
-	dir := t.TempDir()
+	dir := fixtureSlot(t)
 	require.NoError(t, writeFixture(dir, pairs...))
 	return dir
 }
