@@ -179,6 +179,9 @@ func runCmdIn(t *testing.T, dir string, env []string, name string, args ...strin
 // (docs/performance.md, Test suite time) is counted in CPU time, which a
 // loaded machine does not inflate as it does wall time.
 func cpuTime(ps *os.ProcessState) string {
+	if ps == nil {
+		return "cpu not measured (not started)"
+	}
 	return fmt.Sprintf("cpu %.2fs", (ps.UserTime() + ps.SystemTime()).Seconds())
 }
 
