@@ -201,6 +201,12 @@ type sharedRun struct {
 // root, by their flags.
 var exampleRuns sync.Map // string (the flags) -> *sharedRun
 
+// examplesMu makes onExamples' runs one at a time: the first analyzes the
+// examples and fills the result cache, whose entries serve every output
+// format; a run with other flags made at the same time would analyze them
+// all again (two runs of 10 s of CPU each where one is needed).
+var examplesMu sync.Mutex
+
 // onExamples returns the run of the binary under test with flags on
 // ./examples/... in the module root, in this process's environment. The
 // examples do not change during the tests, and each run takes seconds of
@@ -213,6 +219,8 @@ func onExamples(t *testing.T, flags ...string) result {
 	made := false
 	r.once.Do(func() {
 		made = true
+		examplesMu.Lock()
+		defer examplesMu.Unlock()
 		r.res = hiplint(t, repoRoot, append(slices.Clone(flags), "./examples/...")...)
 	})
 	if !made {
