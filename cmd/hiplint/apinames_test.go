@@ -19,7 +19,7 @@ import (
 // every name of the APIs; this holds them to what cgo makes of them.
 func TestRuntimeNamesKeepCTypes(t *testing.T) {
 	t.Parallel()
-	res := runEnv(t, freshEnv(t), "./testdata/src/apinames/...")
+	res := runFresh(t, freshEnv(t), "./testdata/src/apinames/...")
 	require.Equal(t, exitFindings, res.code, "stderr:\n%s", res.stderr)
 	var want []mark
 	for _, f := range []string{"testdata/src/apinames/hipnames/hipnames.go", "testdata/src/apinames/cudanames/cudanames.go"} {

@@ -47,7 +47,7 @@ func boundedRun(t *testing.T, dir string, limit time.Duration, env []string, arg
 	start := time.Now()
 	_ = cmd.Run()
 	res := result{stdout: stdout.String(), stderr: stderr.String(), code: cmd.ProcessState.ExitCode()}
-	t.Logf("hiplint %v: exit %d after %v\nstdout:\n%s\nstderr:\n%s", args, res.code, time.Since(start).Round(time.Millisecond), res.stdout, res.stderr)
+	t.Logf("hiplint %v: exit %d after %v, %s\nstdout:\n%s\nstderr:\n%s", args, res.code, time.Since(start).Round(time.Millisecond), cpuTime(cmd.ProcessState), res.stdout, res.stderr)
 	require.NoError(t, ctx.Err(), "hiplint did not finish within %v", limit)
 	return res
 }

@@ -29,30 +29,70 @@ import (
 // (copies of the examples, with their hazards) and user, which imports
 // reload. unloadorder also includes hdr.h from an include directory outside
 // the module, given by CGO_CFLAGS as a system header would be. It returns
-// the module's directory and the include directory.
+// the module's directory and the include directory, the test's own.
 func cacheModule(t *testing.T) (dir, include string) {
 	t.Helper()
-	dir = t.TempDir()
-	include = t.TempDir()
-	write := func(name, text string) {
-		t.Helper()
-		require.NoError(t, os.MkdirAll(filepath.Dir(name), 0o755))
-		require.NoError(t, os.WriteFile(name, []byte(text), 0o644))
+	dir, include = t.TempDir(), t.TempDir()
+	require.NoError(t, writeCacheModule(dir, include))
+	return dir, include
+}
+
+// sharedCache holds sharedCacheModule's module.
+var sharedCache struct {
+	once         sync.Once
+	dir, include string
+	err          error
+}
+
+// sharedCacheModule is cacheModule's module, one per test binary, for the
+// tests that do not change it (each with a result cache of its own): cgo
+// and the compile of its packages, keyed on their directory, run once
+// (about 4 s of CPU), not once per test.
+func sharedCacheModule(t *testing.T) (dir, include string) {
+	t.Helper()
+	sharedCache.once.Do(func() {
+		sharedCache.dir, sharedCache.err = os.MkdirTemp(testTmp, "cached-")
+		if sharedCache.err == nil {
+			sharedCache.include, sharedCache.err = os.MkdirTemp(testTmp, "include-")
+		}
+		if sharedCache.err == nil {
+			sharedCache.err = writeCacheModule(sharedCache.dir, sharedCache.include)
+		}
+	})
+	require.NoError(t, sharedCache.err)
+	return sharedCache.dir, sharedCache.include
+}
+
+// writeCacheModule writes cacheModule's module into dir and its header into
+// include.
+func writeCacheModule(dir, include string) error {
+	write := func(name, text string) error {
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(name, []byte(text), 0o644)
 	}
-	write(filepath.Join(dir, "go.mod"), "module example.com/cached\n\ngo 1.26\n")
+	if err := write(filepath.Join(dir, "go.mod"), "module example.com/cached\n\ngo 1.26\n"); err != nil {
+		return err
+	}
 	fixtures := "-I" + filepath.Join(repoRoot, "testdata", "include")
 	for _, name := range []string{"reload", "unloadorder"} {
 		data, err := os.ReadFile(filepath.Join(repoRoot, "examples", name, name+".go"))
-		require.NoError(t, err)
+		if err != nil {
+			return err
+		}
 		src := strings.Replace(string(data), "-I${SRCDIR}/../../testdata/include", fixtures, 1)
 		if name == "unloadorder" {
 			src = strings.Replace(src, "#include <stdlib.h>", "#include <stdlib.h>\n#include <hdr.h>", 1)
 		}
-		write(filepath.Join(dir, name, name+".go"), src)
+		if err := write(filepath.Join(dir, name, name+".go"), src); err != nil {
+			return err
+		}
 	}
-	write(filepath.Join(dir, "user", "user.go"), "package user\n\nimport \"example.com/cached/reload\"\n\n// Warm warms up.\nfunc Warm(p []string) error { return reload.WarmUp(p) }\n")
-	write(filepath.Join(include, "hdr.h"), "#define HDR_VERSION 1\n")
-	return dir, include
+	if err := write(filepath.Join(dir, "user", "user.go"), "package user\n\nimport \"example.com/cached/reload\"\n\n// Warm warms up.\nfunc Warm(p []string) error { return reload.WarmUp(p) }\n"); err != nil {
+		return err
+	}
+	return write(filepath.Join(include, "hdr.h"), "#define HDR_VERSION 1\n")
 }
 
 // cacheRun is one run's output and what it analyzed.
@@ -107,7 +147,7 @@ func readCacheStats(t *testing.T, path string) []cacheStats {
 // and the warm run analyzes nothing.
 func TestCacheWarmRunMatchesCold(t *testing.T) {
 	t.Parallel()
-	dir, include := cacheModule(t)
+	dir, include := sharedCacheModule(t)
 	cache := filepath.Join(t.TempDir(), "cache")
 	for _, format := range []string{"text", "json", "sarif"} {
 		off := runCached(t, dir, cache, include, "-cache=off", "-format", format, "./...")
@@ -201,7 +241,7 @@ func TestCacheEditReanalyzesDependents(t *testing.T) {
 // temporary file left behind, are misses, not errors.
 func TestCacheConcurrentAndKilledRuns(t *testing.T) {
 	t.Parallel()
-	dir, include := cacheModule(t)
+	dir, include := sharedCacheModule(t)
 	cache := filepath.Join(t.TempDir(), "cache")
 	off := runCached(t, dir, cache, include, "-cache=off", "./...")
 
@@ -271,7 +311,7 @@ func entries(t *testing.T, cache, suffix string) []string {
 // HIPLINT_CACHE_LIMIT, a trim removes the least recently used entries first.
 func TestCacheOffAndBound(t *testing.T) {
 	t.Parallel()
-	dir, include := cacheModule(t)
+	dir, include := sharedCacheModule(t)
 	cache := filepath.Join(t.TempDir(), "cache")
 	runCached(t, dir, cache, include, "-cache=off", "./...")
 	_, err := os.Stat(cache)

@@ -14,7 +14,7 @@ import (
 // -checks selects check IDs with staticcheck's syntax, left to right.
 func TestChecksFlag(t *testing.T) {
 	t.Parallel()
-	dir := fixtureModule(t)
+	dir := sharedFixture(t)
 	for _, tc := range []struct {
 		checks string
 		code   int
@@ -81,14 +81,14 @@ func TestHiplintToml(t *testing.T) {
 // nothing, but is not reported as unused (HL0001): its check did not run.
 func TestDirectiveForDisabledCheck(t *testing.T) {
 	t.Parallel()
-	dir := editLeak(t, loadLine, strings.TrimSuffix(loadLine, "\n")+" //hiplint:ignore HL2001 the caller unloads it\n")
+	dir := sharedFixture(t, loadLine, strings.TrimSuffix(loadLine, "\n")+" //hiplint:ignore HL2001 the caller unloads it\n")
 	res := hiplint(t, dir, "-checks", "all,-HL2001", "./...")
 	assert.Equal(t, exitClean, res.code)
 	assert.Empty(t, res.stdout)
 	res = hiplint(t, dir, "-checks", "all", "./...")
 	assert.Equal(t, exitClean, res.code)
 
-	dir = editLeak(t, loadLine, strings.TrimSuffix(loadLine, "\n")+" //hiplint:ignore HL2003 wrong ID\n")
+	dir = sharedFixture(t, loadLine, strings.TrimSuffix(loadLine, "\n")+" //hiplint:ignore HL2003 wrong ID\n")
 	res = hiplint(t, dir, "./...")
 	assert.Contains(t, res.stdout, "(HL0001)")
 	res = hiplint(t, dir, "-checks", "all,-HL0001", "./...")
@@ -177,20 +177,20 @@ func TestLSPChecksConfiguration(t *testing.T) {
 // and a stale one is reported in its own words.
 func TestLintIgnoreAlias(t *testing.T) {
 	t.Parallel()
-	dir := editLeak(t, loadLine, "\t//lint:ignore SA4006,HL2001 the caller unloads it\n"+loadLine)
+	dir := sharedFixture(t, loadLine, "\t//lint:ignore SA4006,HL2001 the caller unloads it\n"+loadLine)
 	res := hiplint(t, dir, "./...")
 	assert.Equal(t, exitClean, res.code)
 	assert.Empty(t, res.stdout)
 	vet := run(t, dir, "go", "vet", "-vettool="+hiplintBin, "./...")
 	assert.Equal(t, 0, vet.code, "go vet honours it too")
 
-	dir = editLeak(t, loadLine, "\t//lint:ignore SA4006 staticcheck's own\n"+loadLine)
+	dir = sharedFixture(t, loadLine, "\t//lint:ignore SA4006 staticcheck's own\n"+loadLine)
 	res = hiplint(t, dir, "./...")
 	assert.Equal(t, exitFindings, res.code)
 	assert.Contains(t, res.stdout, "(HL2001)")
 	assert.NotContains(t, res.stdout, "HL0003")
 
-	dir = editLeak(t, loadLine, "\t//lint:ignore HL2003 wrong check\n"+loadLine)
+	dir = sharedFixture(t, loadLine, "\t//lint:ignore HL2003 wrong check\n"+loadLine)
 	res = hiplint(t, dir, "./...")
 	assert.Contains(t, res.stdout, "//lint:ignore HL2003 suppresses nothing")
 	assert.Contains(t, res.stdout, "(HL0001)")

@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -40,24 +38,19 @@ func runWithChecks(t *testing.T, dir string, analyzers []*analysis.Analyzer, arg
 
 const loadLine = "\tif err := check(C.hipModuleLoadData(&m, image)); err != nil {\n"
 
-// editLeak returns the fixture module with leak.go edited by replacing old
-// with new (each must occur once).
+// editLeak returns a fixture module of the test's own (fixtureSlot) with
+// leak.go edited by replacing old with new (each must occur once);
+// sharedFixture is the same for a test that does not change it.
 func editLeak(t *testing.T, pairs ...string) string {
 	t.Helper()
-	dir := fixtureModule(t)
-	file := filepath.Join(dir, "leak.go")
-	src := readFile(t, file)
-	for i := 0; i < len(pairs); i += 2 {
-		require.Equal(t, 1, strings.Count(src, pairs[i]), "%q", pairs[i])
-		src = strings.Replace(src, pairs[i], pairs[i+1], 1)
-	}
-	require.NoError(t, os.WriteFile(file, []byte(src), 0o644))
+	dir := fixtureSlot(t)
+	require.NoError(t, writeFixture(dir, pairs...))
 	return dir
 }
 
 func TestSuppressedOnTheLineAbove(t *testing.T) {
 	t.Parallel()
-	dir := editLeak(t, loadLine, "\t//hiplint:ignore TEST1 the caller unloads it\n"+loadLine)
+	dir := sharedFixture(t, loadLine, "\t//hiplint:ignore TEST1 the caller unloads it\n"+loadLine)
 	res := runWithChecks(t, dir, []*analysis.Analyzer{loadMarker}, "./...")
 	assert.Equal(t, exitClean, res.code)
 	assert.Empty(t, res.stdout)
@@ -66,7 +59,7 @@ func TestSuppressedOnTheLineAbove(t *testing.T) {
 
 func TestSuppressedOnTheSameLine(t *testing.T) {
 	t.Parallel()
-	dir := editLeak(t, loadLine, strings.TrimSuffix(loadLine, "\n")+" //hiplint:ignore TEST1,TEST2 the caller unloads it\n")
+	dir := sharedFixture(t, loadLine, strings.TrimSuffix(loadLine, "\n")+" //hiplint:ignore TEST1,TEST2 the caller unloads it\n")
 	res := runWithChecks(t, dir, []*analysis.Analyzer{loadMarker, rewriter}, "./...")
 	assert.Equal(t, exitClean, res.code)
 	assert.Empty(t, res.stdout)
@@ -74,7 +67,7 @@ func TestSuppressedOnTheSameLine(t *testing.T) {
 
 func TestFileIgnore(t *testing.T) {
 	t.Parallel()
-	dir := editLeak(t, "package leak\n", "package leak\n\n//hiplint:file-ignore TEST1 generated bindings\n")
+	dir := sharedFixture(t, "package leak\n", "package leak\n\n//hiplint:file-ignore TEST1 generated bindings\n")
 	res := runWithChecks(t, dir, []*analysis.Analyzer{loadMarker}, "./...")
 	assert.Equal(t, exitClean, res.code)
 	assert.Empty(t, res.stdout)
@@ -84,7 +77,7 @@ func TestDirectiveForAnotherCheckSuppressesNothing(t *testing.T) {
 	t.Parallel()
 	// TEST2's analyzer does not run, so the directive is not reported as
 	// unused either.
-	dir := editLeak(t, loadLine, "\t//hiplint:ignore TEST2 another check\n"+loadLine)
+	dir := sharedFixture(t, loadLine, "\t//hiplint:ignore TEST2 another check\n"+loadLine)
 	res := runWithChecks(t, dir, []*analysis.Analyzer{loadMarker}, "./...")
 	assert.Equal(t, exitFindings, res.code)
 	assert.Regexp(t, `^leak.go:29:\d+: module load \(TEST1\)\n\tleak.go:31:2: statement ends here\n$`, res.stdout)
@@ -92,7 +85,7 @@ func TestDirectiveForAnotherCheckSuppressesNothing(t *testing.T) {
 
 func TestDirectiveWithoutReason(t *testing.T) {
 	t.Parallel()
-	dir := editLeak(t, loadLine, "\t//hiplint:ignore TEST1\n"+loadLine)
+	dir := sharedFixture(t, loadLine, "\t//hiplint:ignore TEST1\n"+loadLine)
 	res := runWithChecks(t, dir, []*analysis.Analyzer{loadMarker}, "./...")
 	assert.Equal(t, exitFindings, res.code)
 	assert.Contains(t, res.stdout, "leak.go:28:2: //hiplint:ignore TEST1 gives no reason: say why the finding is wrong or acceptable after the check ID (HL0002)\n")
@@ -101,7 +94,7 @@ func TestDirectiveWithoutReason(t *testing.T) {
 
 func TestUnusedDirective(t *testing.T) {
 	t.Parallel()
-	dir := editLeak(t,
+	dir := sharedFixture(t,
 		"\tvar f C.hipFunction_t\n", "\t//hiplint:ignore TEST1 stale: the load moved\n\tvar f C.hipFunction_t\n",
 		"package leak\n", "package leak\n\n//hiplint:file-ignore TEST2 nothing to rename\n")
 	res := runWithChecks(t, dir, []*analysis.Analyzer{loadMarker, rewriter}, "-rewriter=false", "./...")
@@ -137,12 +130,12 @@ func regexpLines(out string) string {
 
 func TestPartlyUsedDirective(t *testing.T) {
 	t.Parallel()
-	dir := editLeak(t, loadLine, "\t//hiplint:ignore TEST1,TEST2 the caller unloads it\n"+loadLine)
+	dir := sharedFixture(t, loadLine, "\t//hiplint:ignore TEST1,TEST2 the caller unloads it\n"+loadLine)
 	res := runWithChecks(t, dir, []*analysis.Analyzer{loadMarker}, "./...")
 	assert.Equal(t, exitClean, res.code, "TEST2's analyzer did not run")
 	assert.Empty(t, res.stdout)
 
-	dir = editLeak(t, "\tvar f C.hipFunction_t\n", "\tvar f C.hipFunction_t //hiplint:ignore TEST1,TEST2 stale\n")
+	dir = sharedFixture(t, "\tvar f C.hipFunction_t\n", "\tvar f C.hipFunction_t //hiplint:ignore TEST1,TEST2 stale\n")
 	res = runWithChecks(t, dir, []*analysis.Analyzer{loadMarker}, "./...")
 	// Only TEST1 is known to be unused: TEST2's analyzer did not run. (The
 	// column of a comment in cgo's output is not the user's; its line is.)
@@ -154,7 +147,7 @@ func TestPartlyUsedDirective(t *testing.T) {
 
 func TestUnknownCheckID(t *testing.T) {
 	t.Parallel()
-	dir := editLeak(t, loadLine, "\t//hiplint:ignore TEST1,NOPE1 typo in the second\n"+loadLine,
+	dir := sharedFixture(t, loadLine, "\t//hiplint:ignore TEST1,NOPE1 typo in the second\n"+loadLine,
 		"package leak\n", "package leak\n\n//hiplint:file-ignore HL0001 directive checks cannot be suppressed\n//hiplint:disable TEST1 not a directive hiplint knows\n")
 	res := runWithChecks(t, dir, []*analysis.Analyzer{loadMarker}, "./...")
 	assert.Equal(t, exitFindings, res.code)
@@ -168,7 +161,7 @@ func TestUnknownCheckID(t *testing.T) {
 // nobody knows whether it would have suppressed something.
 func TestNoUnusedReportWhenTheAnalyzerFailed(t *testing.T) {
 	t.Parallel()
-	dir := editLeak(t, loadLine, "\t//hiplint:ignore PANIC1 it would have reported here\n"+loadLine)
+	dir := sharedFixture(t, loadLine, "\t//hiplint:ignore PANIC1 it would have reported here\n"+loadLine)
 	res := runWithChecks(t, dir, []*analysis.Analyzer{panicker, loadMarker}, "./...")
 	assert.NotContains(t, res.stdout, "HL0001")
 	assert.Contains(t, res.stderr, "panicked")
@@ -176,7 +169,7 @@ func TestNoUnusedReportWhenTheAnalyzerFailed(t *testing.T) {
 
 func TestDirectiveFindingsInJSON(t *testing.T) {
 	t.Parallel()
-	dir := editLeak(t, loadLine, "\t//hiplint:ignore TEST1\n"+loadLine)
+	dir := sharedFixture(t, loadLine, "\t//hiplint:ignore TEST1\n"+loadLine)
 	res := runWithChecks(t, dir, []*analysis.Analyzer{loadMarker}, "-json", "./...")
 	assert.Equal(t, exitFindings, res.code)
 	assert.Contains(t, res.stdout, `"directive": [`)
@@ -187,12 +180,12 @@ func TestDirectiveFindingsInJSON(t *testing.T) {
 // directives itself, go vet gets them applied by internal/diag.
 func TestRealAnalyzersHonourDirectives(t *testing.T) {
 	t.Parallel()
-	dir := fixtureModule(t)
+	dir := sharedFixture(t)
 	res := hiplint(t, dir, "./...")
 	require.Equal(t, exitFindings, res.code)
 	require.Contains(t, res.stdout, "(HL2001)")
 
-	dir = editLeak(t, loadLine, strings.TrimSuffix(loadLine, "\n")+" //hiplint:ignore HL2001 the caller unloads it\n")
+	dir = sharedFixture(t, loadLine, strings.TrimSuffix(loadLine, "\n")+" //hiplint:ignore HL2001 the caller unloads it\n")
 	res = hiplint(t, dir, "./...")
 	assert.Equal(t, exitClean, res.code)
 	assert.Empty(t, res.stdout)
@@ -201,7 +194,7 @@ func TestRealAnalyzersHonourDirectives(t *testing.T) {
 	assert.Equal(t, 0, vet.code, "go vet finds nothing either")
 	assert.NotContains(t, vet.stderr, "leak.go")
 
-	dir = editLeak(t, loadLine, strings.TrimSuffix(loadLine, "\n")+" //hiplint:ignore HL2001\n")
+	dir = sharedFixture(t, loadLine, strings.TrimSuffix(loadLine, "\n")+" //hiplint:ignore HL2001\n")
 	vet = run(t, dir, "go", "vet", "-vettool="+hiplintBin, "./...")
 	assert.NotEqual(t, 0, vet.code, "without a reason the directive suppresses nothing under go vet too")
 	assert.Contains(t, vet.stderr, "leak.go:28:")

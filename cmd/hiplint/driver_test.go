@@ -119,7 +119,7 @@ func runDriver(t *testing.T, dir string, analyzers []*analysis.Analyzer, args ..
 
 func TestDriverPrintsFindingsWithIDsAndRelatedPositions(t *testing.T) {
 	t.Parallel()
-	dir := fixtureModule(t)
+	dir := sharedFixture(t)
 	res := runDriver(t, dir, []*analysis.Analyzer{loadMarker}, "./...")
 	assert.Equal(t, exitFindings, res.code)
 	assert.Regexp(t, `^leak.go:28:\d+: module load \(TEST1\)\n\tleak.go:30:2: statement ends here\n$`, res.stdout)
@@ -168,7 +168,7 @@ func TestDriverRefusesEditsWhereCgoRewroteTheLine(t *testing.T) {
 
 func TestDriverJSONEditsAreOffsetsInUserFiles(t *testing.T) {
 	t.Parallel()
-	dir := fixtureModule(t)
+	dir := sharedFixture(t)
 	res := runDriver(t, dir, []*analysis.Analyzer{loadMarker}, "-json", "./...")
 	assert.Equal(t, exitFindings, res.code)
 
@@ -189,7 +189,7 @@ func TestDriverJSONEditsAreOffsetsInUserFiles(t *testing.T) {
 
 func TestDriverSurvivesAnalyzerPanic(t *testing.T) {
 	t.Parallel()
-	dir := fixtureModule(t)
+	dir := sharedFixture(t)
 	const msg = "hiplint: internal error: analyzer panicker panicked on package example.com/leak: boom"
 
 	res := runDriver(t, dir, []*analysis.Analyzer{panicker, loadMarker}, "./...")
@@ -207,7 +207,7 @@ func TestDriverSurvivesAnalyzerPanic(t *testing.T) {
 
 func TestDriverAnalyzerFlags(t *testing.T) {
 	t.Parallel()
-	dir := fixtureModule(t)
+	dir := sharedFixture(t)
 	both := []*analysis.Analyzer{loadMarker, rewriter}
 
 	res := runDriver(t, dir, both, "-rewriter", "./...")

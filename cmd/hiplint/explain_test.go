@@ -36,7 +36,7 @@ func TestExplain(t *testing.T) {
 	assert.Equal(t, "https://github.com/hiplint/hiplint/blob/main/docs/checks/HL2002.md", url)
 
 	// The same address as the SARIF rule's helpUri.
-	dir := fixtureModule(t)
+	dir := sharedFixture(t)
 	sarif := hiplint(t, dir, "-sarif", "-checks", "all", "./...")
 	var doc struct {
 		Runs []struct {
@@ -116,10 +116,11 @@ func TestHelpListsSubcommands(t *testing.T) {
 
 // -json gives related positions the extent SARIF's related regions have
 // (they have no end of their own: to the end of the line), not zero width.
+// On every example: the runs the other tests of the examples read
+// (onExamples).
 func TestJSONRelatedAsWideAsSARIF(t *testing.T) {
 	t.Parallel()
-	dir := filepath.Join(repoRoot, "examples")
-	js := hiplint(t, dir, "-json", "./reload", "./unloadorder")
+	js := onExamples(t, "-json")
 	require.Equal(t, exitFindings, js.code)
 	var tree map[string]map[string][]jsonDiagnostic
 	require.NoError(t, json.Unmarshal([]byte(js.stdout), &tree))
@@ -135,7 +136,7 @@ func TestJSONRelatedAsWideAsSARIF(t *testing.T) {
 			}
 		}
 	}
-	sarif := hiplint(t, dir, "-sarif", "./reload", "./unloadorder")
+	sarif := onExamples(t, "-sarif")
 	var doc struct {
 		Runs []struct {
 			Results []struct {

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -10,17 +13,114 @@ import (
 )
 
 // fixtureModule copies testdata/fix/leak.go into a module of its own in a
-// temporary directory, with the fixture HIP header under include/, and
-// returns the directory.
+// directory the test has to itself (fixtureSlot), with the fixture HIP
+// header under include/, and returns the directory.
 func fixtureModule(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	copyFile(t, filepath.Join("testdata", "fix", "leak.go"), filepath.Join(dir, "leak.go"))
-	for _, h := range []string{"hip_runtime_api.h", "hip_version.h"} { // the first includes the second
-		copyFile(t, filepath.Join(repoRoot, "testdata", "include", "hip", h), filepath.Join(dir, "include", "hip", h))
-	}
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/leak\n\ngo 1.26\n"), 0o644))
+	dir := fixtureSlot(t)
+	require.NoError(t, writeFixture(dir))
 	return dir
+}
+
+// fixtureSlots are the directories fixtureSlot hands out.
+var fixtureSlots struct {
+	mu   sync.Mutex
+	free []string
+}
+
+// fixtureSlot returns an empty directory that no other test uses until this
+// one ends; then the next test that asks gets it. The go command keys cgo's
+// output and the package's compile on the directory: a test that writes the
+// fixture module as an earlier test wrote it, into the same directory,
+// finds them in the build cache (about a second of CPU each) instead of
+// running cgo again, as a directory of its own would.
+func fixtureSlot(t *testing.T) string {
+	t.Helper()
+	fixtureSlots.mu.Lock()
+	var dir string
+	if n := len(fixtureSlots.free); n > 0 {
+		dir = fixtureSlots.free[n-1]
+		fixtureSlots.free = fixtureSlots.free[:n-1]
+	}
+	fixtureSlots.mu.Unlock()
+	if dir != "" && (os.RemoveAll(dir) != nil || os.Mkdir(dir, 0o755) != nil) {
+		dir = "" // left unusable (a test changed its permissions): a new one
+	}
+	if dir == "" {
+		var err error
+		dir, err = os.MkdirTemp(testTmp, "slot-")
+		require.NoError(t, err)
+	}
+	t.Cleanup(func() {
+		fixtureSlots.mu.Lock()
+		fixtureSlots.free = append(fixtureSlots.free, dir)
+		fixtureSlots.mu.Unlock()
+	})
+	return dir
+}
+
+// sharedFixtures holds the fixture modules that tests share, by their edits.
+var sharedFixtures sync.Map // string (the edits) -> *sharedFixtureDir
+
+type sharedFixtureDir struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// sharedFixture returns the fixture module (fixtureModule) with leak.go
+// edited as editLeak edits it, one copy per test binary for each set of
+// edits, shared by the tests that make the same edits: the go command keys
+// cgo's output on the package's directory, so each copy costs a cgo run
+// and a compile of the package (about a second of CPU), and the result
+// cache answers a run that another test made with the same flags. Only
+// for tests that never change the module: a test that writes into it
+// (-fix, a hiplint.toml, a file added) takes its own (fixtureModule,
+// editLeak).
+func sharedFixture(t *testing.T, pairs ...string) string {
+	t.Helper()
+	v, _ := sharedFixtures.LoadOrStore(strings.Join(pairs, "\x00"), new(sharedFixtureDir))
+	d := v.(*sharedFixtureDir)
+	d.once.Do(func() {
+		d.dir, d.err = os.MkdirTemp(testTmp, "fixture-")
+		if d.err == nil {
+			d.err = writeFixture(d.dir, pairs...)
+		}
+	})
+	require.NoError(t, d.err)
+	return d.dir
+}
+
+// writeFixture writes the fixture module into dir with each old of pairs
+// replaced by its new in leak.go (each must occur once).
+func writeFixture(dir string, pairs ...string) error {
+	src, err := os.ReadFile(filepath.Join("testdata", "fix", "leak.go"))
+	if err != nil {
+		return err
+	}
+	text := string(src)
+	for i := 0; i < len(pairs); i += 2 {
+		if n := strings.Count(text, pairs[i]); n != 1 {
+			return fmt.Errorf("%q occurs %d times in leak.go", pairs[i], n)
+		}
+		text = strings.Replace(text, pairs[i], pairs[i+1], 1)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "leak.go"), []byte(text), 0o644); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "include", "hip"), 0o755); err != nil {
+		return err
+	}
+	for _, h := range []string{"hip_runtime_api.h", "hip_version.h"} { // the first includes the second
+		data, err := os.ReadFile(filepath.Join(repoRoot, "testdata", "include", "hip", h))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, "include", "hip", h), data, 0o644); err != nil {
+			return err
+		}
+	}
+	return os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/leak\n\ngo 1.26\n"), 0o644)
 }
 
 func copyFile(t *testing.T, from, to string) {
@@ -40,7 +140,7 @@ func readFile(t *testing.T, name string) string {
 
 func TestDiffPrintsTheFixAndChangesNothing(t *testing.T) {
 	t.Parallel()
-	dir := fixtureModule(t)
+	dir := sharedFixture(t)
 	before := readFile(t, filepath.Join(dir, "leak.go"))
 
 	res := hiplint(t, dir, "-diff", "./...")

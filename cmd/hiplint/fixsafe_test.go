@@ -46,7 +46,7 @@ func TestConcurrentFixRunsApplyOnce(t *testing.T) {
 		for i, cmd := range cmds {
 			err := cmd.Wait()
 			code := cmd.ProcessState.ExitCode()
-			t.Logf("round %d, run %d: exit %d, %v\n%s", round, i, code, err, outs[i].String())
+			t.Logf("round %d, run %d: exit %d, %v, %s\n%s", round, i, code, err, cpuTime(cmd.ProcessState), outs[i].String())
 			switch out := outs[i].String(); {
 			case code == exitClean && strings.Contains(out, "applied 1 of 1 suggested fixes"):
 				applied++

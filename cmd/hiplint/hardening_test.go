@@ -17,7 +17,7 @@ func TestHostileDirectivesPrintLittleAndEscaped(t *testing.T) {
 	for i := range ids {
 		ids[i] = fmt.Sprintf("NOPE%d", i)
 	}
-	dir := editLeak(t, loadLine,
+	dir := sharedFixture(t, loadLine,
 		"\t//hiplint:ignore "+strings.Join(ids, ",")+" a reason\n"+
 			"\t//hiplint:ignore \x1b]0;pwned\x07\x1b[2J a reason\n"+loadLine)
 	res := hiplint(t, dir, "./...")

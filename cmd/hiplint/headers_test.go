@@ -24,11 +24,14 @@ func headersPackage(t *testing.T, preamble string) string {
 	return dir
 }
 
-// headersEnv returns env with the cold build cache (coldGOCACHE: the go
-// command does not key cgo's output on the headers' contents) and a user
-// cache directory of the test's own (where hiplint's headers go).
+// headersEnv returns env with a user cache directory of the test's own
+// (where hiplint's headers go) and the build cache of the other tests
+// (goCache), which that directory would otherwise move. The packages these
+// tests lint are in directories of their own (headersPackage): no cgo
+// output of theirs is cached from before (the go command does not key it
+// on the headers' contents, but on the directory).
 func headersEnv(t *testing.T, env []string) []string {
-	return append(env, "GOCACHE="+coldGOCACHE, "XDG_CACHE_HOME="+t.TempDir(), "GOFLAGS=-mod=mod")
+	return append(env, "GOCACHE="+goCache, "XDG_CACHE_HOME="+t.TempDir(), "GOFLAGS=-mod=mod")
 }
 
 // TestHeadersCommandServesGoVet: `hiplint headers` prints the directory of

@@ -138,7 +138,7 @@ func startLSPBin(t *testing.T, bin string, env []string, args ...string) *lspPro
 			p.cmd.Process.Kill()
 			p.cmd.Wait()
 		}
-		t.Logf("hiplint lsp stderr:\n%s", p.stderr.String())
+		t.Logf("hiplint lsp (%s) stderr:\n%s", cpuTime(p.cmd.ProcessState), p.stderr.String())
 	})
 	return p
 }
@@ -284,7 +284,7 @@ func TestNeovimQuickFix(t *testing.T) {
 		"XDG_CONFIG_HOME="+filepath.Join(work, "config"), "XDG_DATA_HOME="+filepath.Join(work, "data"),
 		"XDG_STATE_HOME="+filepath.Join(work, "state"))
 	out, err := cmd.CombinedOutput()
-	t.Logf("nvim output:\n%s", out)
+	t.Logf("nvim (%s) output:\n%s", cpuTime(cmd.ProcessState), out)
 	require.NoError(t, err, "nvim")
 
 	var got struct {
@@ -372,7 +372,7 @@ func TestNeovimConfigFromTheDocs(t *testing.T) {
 		"XDG_CONFIG_HOME="+filepath.Join(work, "config"), "XDG_DATA_HOME="+filepath.Join(work, "data"),
 		"XDG_STATE_HOME="+filepath.Join(work, "state"))
 	out, err := cmd.CombinedOutput()
-	t.Logf("nvim output:\n%s", out)
+	t.Logf("nvim (%s) output:\n%s", cpuTime(cmd.ProcessState), out)
 	require.NoError(t, err, "nvim")
 
 	type diagnostic struct {

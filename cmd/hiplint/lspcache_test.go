@@ -17,7 +17,7 @@ import (
 // is a miss.
 func TestLSPResultCache(t *testing.T) {
 	t.Parallel()
-	dir, include := cacheModule(t)
+	dir, include := sharedCacheModule(t)
 	cache := filepath.Join(t.TempDir(), "cache")
 	file := filepath.Join(dir, "reload", "reload.go")
 	data, err := os.ReadFile(file)

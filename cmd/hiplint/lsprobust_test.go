@@ -135,6 +135,7 @@ func startRawLSP(t *testing.T) *rawLSP {
 			p.cmd.Process.Kill()
 			p.cmd.Wait()
 		}
+		t.Logf("hiplint lsp: %s", cpuTime(p.cmd.ProcessState))
 	})
 	return p
 }

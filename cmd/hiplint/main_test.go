@@ -7,11 +7,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/require"
 )
 
 // The integration tests run the real binary, built once here, the way users
@@ -20,16 +23,88 @@ import (
 var (
 	hiplintBin string // the binary under test
 	repoRoot   string // the module root, where examples/ lives
+	testTmp    string // this test binary's temporary directory, removed when it ends
 
-	// coldGOCACHE is the build cache of the tests that must not use the
-	// user's (freshEnv, headersEnv): empty when the tests start, so that
-	// nothing cgo made before, on a machine with other headers, is reused
-	// (the go command does not key cgo's output on the headers' contents).
-	// It is shared among those tests, which build the same dependencies
-	// (runtime/cgo, the standard library) with the same compilers and
-	// headers: one cold build instead of one per test.
-	coldGOCACHE string
+	// goCache is the go command's build cache in this process's
+	// environment (go env GOCACHE). The tests whose environment changes
+	// what it defaults to (XDG_CACHE_HOME) name it, so that they too build
+	// on what the others have built.
+	goCache string
 )
+
+// freshFixtures holds freshRoot's copy.
+var freshFixtures struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// freshDirs are the fixtures freshRoot copies, relative to the module root.
+var freshDirs = []string{
+	"testdata/src/loading", "testdata/src/apinames",
+	"cmd/hiplint/testdata/platform", "cmd/hiplint/testdata/platformfull", "cmd/hiplint/testdata/realnewer",
+	"cmd/hiplint/testdata/missingimport",
+}
+
+// freshRoot returns a copy of the fixtures that the tests of loading,
+// synthesis and headers lint with cgo, made once per test binary in a
+// directory of its own, laid out as in the repository in a module of the
+// repository's path (so their package paths and file names are the
+// repository's). The go command keys cgo's output on the package's
+// directory but not on the headers it includes: in the repository's
+// directories, cgo's output made before, on a machine with other headers,
+// would be reused. In a directory no earlier run has seen, none is, and
+// the tests share one build cache with everything else (the standard
+// library built once, not again in an empty cache: docs/performance.md,
+// "Test suite time, third round").
+func freshRoot(t *testing.T) string {
+	t.Helper()
+	freshFixtures.once.Do(func() {
+		freshFixtures.dir, freshFixtures.err = copyFresh(filepath.Join(testTmp, "fresh"))
+	})
+	require.NoError(t, freshFixtures.err)
+	return freshFixtures.dir
+}
+
+func copyFresh(root string) (string, error) {
+	mod, err := os.ReadFile(filepath.Join(repoRoot, "go.mod"))
+	if err != nil {
+		return "", err
+	}
+	goLine := regexp.MustCompile(`(?m)^go \S+$`).Find(mod)
+	if goLine == nil {
+		return "", errors.New("go.mod has no go line")
+	}
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module github.com/hiplint/hiplint\n\n"+string(goLine)+"\n"), 0o644); err != nil {
+		return "", err
+	}
+	for _, d := range freshDirs {
+		err := filepath.WalkDir(filepath.Join(repoRoot, d), func(path string, e os.DirEntry, err error) error {
+			if err != nil || e.IsDir() {
+				return err
+			}
+			rel, err := filepath.Rel(repoRoot, path)
+			if err != nil {
+				return err
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(root, rel)), 0o755); err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(root, rel), data, 0o644)
+		})
+		if err != nil {
+			return "", err
+		}
+	}
+	return root, nil
+}
 
 func TestMain(m *testing.M) {
 	os.Exit(runTests(m))
@@ -43,8 +118,8 @@ func runTests(m *testing.M) int {
 	}
 	defer os.RemoveAll(dir)
 
+	testTmp = dir
 	hiplintBin = filepath.Join(dir, "hiplint")
-	coldGOCACHE = filepath.Join(dir, "gocache")
 	build := exec.Command("go", "build", "-o", hiplintBin, ".")
 	build.Stdout, build.Stderr = os.Stdout, os.Stderr
 	if err := build.Run(); err != nil {
@@ -55,6 +130,12 @@ func runTests(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
+	out, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "go env GOCACHE: %v\n", err)
+		return 1
+	}
+	goCache = strings.TrimSpace(string(out))
 	// The suite's own result cache (docs/cache.md), not the user's.
 	os.Setenv("HIPLINT_CACHE", filepath.Join(dir, "cache"))
 	return m.Run()
@@ -98,6 +179,9 @@ func runCmdIn(t *testing.T, dir string, env []string, name string, args ...strin
 // (docs/performance.md, Test suite time) is counted in CPU time, which a
 // loaded machine does not inflate as it does wall time.
 func cpuTime(ps *os.ProcessState) string {
+	if ps == nil {
+		return "cpu not measured (not started)"
+	}
 	return fmt.Sprintf("cpu %.2fs", (ps.UserTime() + ps.SystemTime()).Seconds())
 }
 
@@ -117,6 +201,12 @@ type sharedRun struct {
 // root, by their flags.
 var exampleRuns sync.Map // string (the flags) -> *sharedRun
 
+// examplesMu makes onExamples' runs one at a time: the first analyzes the
+// examples and fills the result cache, whose entries serve every output
+// format; a run with other flags made at the same time would analyze them
+// all again (two runs of 10 s of CPU each where one is needed).
+var examplesMu sync.Mutex
+
 // onExamples returns the run of the binary under test with flags on
 // ./examples/... in the module root, in this process's environment. The
 // examples do not change during the tests, and each run takes seconds of
@@ -129,6 +219,8 @@ func onExamples(t *testing.T, flags ...string) result {
 	made := false
 	r.once.Do(func() {
 		made = true
+		examplesMu.Lock()
+		defer examplesMu.Unlock()
 		r.res = hiplint(t, repoRoot, append(slices.Clone(flags), "./examples/...")...)
 	})
 	if !made {

@@ -38,6 +38,7 @@ func TestWriteErrorOnStandardOutput(t *testing.T) {
 		err := cmd.Run()
 		var exit *exec.ExitError
 		require.True(t, err == nil || errors.As(err, &exit), "%v: %v", args, err)
+		t.Logf("hiplint %v > /dev/full: %s", args, cpuTime(cmd.ProcessState))
 		assert.Equal(t, exitError, cmd.ProcessState.ExitCode(), "%v", args)
 		assert.Equal(t, 1, strings.Count(stderr.String(), "hiplint: writing standard output: "), "%v: one error line\n%s", args, stderr.String())
 	}

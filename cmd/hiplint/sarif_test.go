@@ -188,8 +188,8 @@ func TestSARIFOnTheExamples(t *testing.T) {
 
 func TestSARIFFingerprintsSurviveLineShifts(t *testing.T) {
 	t.Parallel()
-	before := fixtureModule(t)
-	after := editLeak(t,
+	before := sharedFixture(t)
+	after := sharedFixture(t,
 		"// Launch loads", "// Three lines were added here.\n//\n//\n// Launch loads",
 		loadLine, "\n"+strings.ReplaceAll(loadLine, "if err", "if  err"))
 
@@ -212,7 +212,7 @@ func TestSARIFFingerprintsSurviveLineShifts(t *testing.T) {
 	assert.Equal(t, linesBefore["HL2001"]+4, linesAfter["HL2001"], "the finding moved down")
 	assert.Equal(t, fpBefore, fpAfter, "and kept its fingerprints")
 
-	changed := editLeak(t, loadLine, strings.ReplaceAll(loadLine, "image", "img2"), "image unsafe.Pointer", "img2 unsafe.Pointer")
+	changed := sharedFixture(t, loadLine, strings.ReplaceAll(loadLine, "image", "img2"), "image unsafe.Pointer", "img2 unsafe.Pointer")
 	fpChanged, _ := results(changed)
 	assert.NotEqual(t, fpBefore["HL2001"], fpChanged["HL2001"], "a changed line is a new result")
 }

@@ -332,13 +332,11 @@ func TestSARIFSchemaCheckFindsViolations(t *testing.T) {
 // is valid against the schema.
 func TestSARIFMatchesTheSchema(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct{ dir, pattern string }{
-		{repoRoot, "./examples/..."},
-		{".", "./testdata/clean"},
-	} {
-		res := hiplint(t, tc.dir, "-sarif", tc.pattern)
-		assert.Empty(t, validateSARIF([]byte(res.stdout)), tc.pattern)
-	}
+	res := onExamples(t, "-sarif")
+	require.Equal(t, exitFindings, res.code)
+	assert.Empty(t, validateSARIF([]byte(res.stdout)), "./examples/...")
+	res = hiplint(t, ".", "-sarif", "./testdata/clean")
+	assert.Empty(t, validateSARIF([]byte(res.stdout)), "./testdata/clean")
 }
 
 // Issue 21 item 2: the end of a cgo call's region was the column of the

@@ -12,8 +12,8 @@ import (
 )
 
 // Synthesis (internal/synth), through the built binary, on a machine
-// without GPU headers and with a build cache that was empty when the tests
-// started (coldGOCACHE: Go's cache does not key cgo's output on header
+// without GPU headers, on copies of the fixtures whose cgo output no earlier
+// run has cached (freshRoot: Go's cache does not key cgo's output on header
 // contents).
 
 // loadReport runs the binary with HIPLINT_LOADREPORT and returns the run and
@@ -21,7 +21,7 @@ import (
 func loadReport(t *testing.T, env []string, pkg string, args ...string) (result, string) {
 	t.Helper()
 	report := filepath.Join(t.TempDir(), "load.txt")
-	res := runEnv(t, append(env, "HIPLINT_LOADREPORT="+report), args...)
+	res := runFresh(t, append(env, "HIPLINT_LOADREPORT="+report), args...)
 	data, err := os.ReadFile(report)
 	require.NoError(t, err, "stderr: %s", res.stderr)
 	line := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(pkg) + ` .*$`).FindString(string(data))
@@ -113,7 +113,7 @@ func TestSynthPlatformMacro(t *testing.T) {
 		t.Run(dir, func(t *testing.T) {
 			t.Parallel()
 			pkg := "github.com/hiplint/hiplint/cmd/hiplint/testdata/" + dir
-			res, line := loadReport(t, append(os.Environ(), "GOCACHE="+coldGOCACHE), pkg, "./cmd/hiplint/testdata/"+dir)
+			res, line := loadReport(t, os.Environ(), pkg, "./cmd/hiplint/testdata/"+dir)
 			require.Equal(t, exitFindings, res.code, "stderr: %s", res.stderr)
 			assert.Equal(t, pkg+" analyzed gpu", line)
 			assert.Equal(t, sortedMarks(markedHazards(t, "cmd/hiplint/testdata/"+dir+"/"+dir+".go")), marksOf(parseText(t, res.stdout)))
@@ -137,15 +137,15 @@ func TestDegradedPackageVisible(t *testing.T) {
 	args := []string{"-modulebalance=false"}
 	notePattern := regexp.QuoteMeta(loadingPkg("conflict")) + `: note: cgo failed \(.*redefinition.*\); analyzed from its Go files without C types`
 
-	text := runEnv(t, env, append(args, pkg)...)
+	text := runFresh(t, env, append(args, pkg)...)
 	assert.Equal(t, exitClean, text.code, "a note is not an error by default")
 	assert.Regexp(t, notePattern, text.stderr)
 
-	strict := runEnv(t, env, append(args, "-strict-ctypes", pkg)...)
+	strict := runFresh(t, env, append(args, "-strict-ctypes", pkg)...)
 	assert.Equal(t, exitError, strict.code)
 	assert.Contains(t, strict.stderr, "-strict-ctypes: 1 package(s) analyzed without their C types")
 
-	js := runEnv(t, env, append(args, "-json", "-strict-ctypes", pkg)...)
+	js := runFresh(t, env, append(args, "-json", "-strict-ctypes", pkg)...)
 	assert.Equal(t, exitError, js.code)
 	var tree map[string]map[string]json.RawMessage
 	require.NoError(t, json.Unmarshal([]byte(js.stdout), &tree), js.stdout)
@@ -162,7 +162,7 @@ func TestDegradedPackageVisible(t *testing.T) {
 		if strict {
 			sargs = append(sargs, "-strict-ctypes")
 		}
-		sarif := runEnv(t, env, append(sargs, pkg)...)
+		sarif := runFresh(t, env, append(sargs, pkg)...)
 		var log struct {
 			Runs []struct {
 				Invocations []struct {
@@ -203,7 +203,7 @@ func TestSynthRealHeaderOlderThanCode(t *testing.T) {
 	t.Parallel()
 	const dir = "cmd/hiplint/testdata/realnewer"
 	pkg := "github.com/hiplint/hiplint/" + dir
-	res, line := loadReport(t, append(os.Environ(), "GOCACHE="+coldGOCACHE), pkg, "./"+dir)
+	res, line := loadReport(t, os.Environ(), pkg, "./"+dir)
 	require.Equal(t, exitFindings, res.code, "stderr: %s", res.stderr)
 	assert.Equal(t, pkg+" analyzed gpu", line)
 	assert.Equal(t, sortedMarks(markedHazards(t, dir+"/realnewer.go")), marksOf(parseText(t, res.stdout)))
@@ -214,7 +214,7 @@ func TestSynthRealHeaderOlderThanCode(t *testing.T) {
 	assert.NotContains(t, res.stderr, "declared", "nothing synthesized")
 
 	// With hiplint's declarations asked for, the same finding and no note.
-	own := runEnv(t, append(os.Environ(), "GOCACHE="+coldGOCACHE), "-headers=hiplint", "./"+dir)
+	own := runFresh(t, os.Environ(), "-headers=hiplint", "./"+dir)
 	require.Equal(t, exitFindings, own.code, "stderr: %s", own.stderr)
 	assert.Equal(t, marksOf(parseText(t, res.stdout)), marksOf(parseText(t, own.stdout)))
 	assert.NotContains(t, own.stderr, "cgo failed")
@@ -230,7 +230,7 @@ func TestSynthRealHeaderOlderThanCode(t *testing.T) {
 // note.
 func TestSynthMissingImportKeepsCTypes(t *testing.T) {
 	t.Parallel()
-	dir := filepath.Join(repoRoot, "cmd/hiplint/testdata/missingimport")
+	dir := filepath.Join(freshRoot(t), "cmd/hiplint/testdata/missingimport")
 	const pkg = "example.com/missingimport/graphs"
 	env := append(freshEnv(t), "GOPROXY=off", "GOFLAGS=-mod=mod")
 	lint := func(env []string) (result, string) {

@@ -14,9 +14,9 @@ import (
 )
 
 // The loading tiers (internal/driver), through the built binary, on a
-// machine whose C compiler finds no GPU headers and with a build cache that
-// was empty when the tests started (coldGOCACHE: Go's cache does not key
-// cgo's output on system headers).
+// machine whose C compiler finds no GPU headers, on copies of the fixtures
+// whose cgo output no earlier run has cached (freshRoot: Go's cache does not
+// key cgo's output on system headers).
 
 const loadingDir = "testdata/src/loading"
 
@@ -24,9 +24,17 @@ func loadingPkg(name string) string {
 	return "github.com/hiplint/hiplint/" + loadingDir + "/" + name
 }
 
-// freshEnv is a machine without GPU headers, with the cold build cache.
+// freshEnv is a machine without GPU headers; its runs go in freshRoot
+// (runFresh).
 func freshEnv(t *testing.T) []string {
-	return append(testenv.NoGPUHeaders(t), "GOCACHE="+coldGOCACHE)
+	return testenv.NoGPUHeaders(t)
+}
+
+// runFresh runs the binary under test with env in freshRoot, the copy of
+// the fixtures that no earlier run has linted.
+func runFresh(t *testing.T, env []string, args ...string) result {
+	t.Helper()
+	return runCmdIn(t, freshRoot(t), env, hiplintBin, args...)
 }
 
 func loadingHazards(t *testing.T, pkgs ...string) []mark {
@@ -53,7 +61,7 @@ func lineCount(stderr, re string) int {
 func TestTiersEachPackageLoads(t *testing.T) {
 	t.Parallel()
 	env := freshEnv(t)
-	res := runEnv(t, env, "./"+loadingDir+"/...")
+	res := runFresh(t, env, "./"+loadingDir+"/...")
 	require.Equal(t, exitFindings, res.code)
 	all := []string{"missingsdk", "usesmissing", "conflict", "guarded", "typeerr", "cublas", "absinclude", "cycle", "csource", "preamblefn"}
 	assert.Equal(t, loadingHazards(t, all...), marksOf(parseText(t, res.stdout)))
@@ -74,7 +82,7 @@ func TestTiersEachPackageLoads(t *testing.T) {
 	assert.NotContains(t, res.stderr, "internal error")
 
 	// With only the package with a type error, the error decides the status.
-	res = runEnv(t, env, "-modulebalance=false", "./"+loadingDir+"/typeerr")
+	res = runFresh(t, env, "-modulebalance=false", "./"+loadingDir+"/typeerr")
 	assert.Equal(t, exitError, res.code)
 	assert.Empty(t, res.stdout)
 }
@@ -85,7 +93,7 @@ func TestTiersEachPackageLoads(t *testing.T) {
 func TestTiersSystemHeadersOnly(t *testing.T) {
 	t.Parallel()
 	env := freshEnv(t)
-	res := runEnv(t, env, "-headers=system", "./"+loadingDir+"/missingsdk", "./"+loadingDir+"/usesmissing")
+	res := runFresh(t, env, "-headers=system", "./"+loadingDir+"/missingsdk", "./"+loadingDir+"/usesmissing")
 	assert.Equal(t, exitError, res.code)
 	assert.Empty(t, res.stdout)
 	assert.Equal(t, 1, lineCount(res.stderr, `^hiplint: `+regexp.QuoteMeta(loadingPkg("missingsdk"))+`: `), "once, in:\n%s", res.stderr)
@@ -206,7 +214,7 @@ func runIn(t *testing.T, dir string, env []string, args ...string) result {
 func TestFailedCgoLeavesNothingInTMPDIR(t *testing.T) {
 	t.Parallel()
 	tmp := t.TempDir()
-	res := runEnv(t, append(freshEnv(t), "TMPDIR="+tmp), "./"+loadingDir+"/conflict", "./"+loadingDir+"/cublas")
+	res := runFresh(t, append(freshEnv(t), "TMPDIR="+tmp), "./"+loadingDir+"/conflict", "./"+loadingDir+"/cublas")
 	require.Equal(t, exitFindings, res.code, "stderr: %s", res.stderr)
 	require.Contains(t, res.stderr, "cgo failed", "cgo must have failed for the test to mean anything")
 	entries, err := os.ReadDir(tmp)

@@ -49,7 +49,7 @@ func TestLintingRunsNoUserCode(t *testing.T) {
 	vet := exec.Command("go", "vet", "-vettool="+hiplintBin, pkg)
 	vet.Env = env
 	out, err := vet.CombinedOutput()
-	t.Logf("go vet -vettool: %v\n%s", err, out)
+	t.Logf("go vet -vettool: %v, %s\n%s", err, cpuTime(vet.ProcessState), out)
 	assert.Contains(t, string(out), "is not unloaded on this return")
 	noMark("go vet -vettool")
 
