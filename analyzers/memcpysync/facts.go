@@ -2,8 +2,8 @@ package memcpysync
 
 import (
 	"cmp"
-	"fmt"
-	"strconv"
+		"strconv"
+	"strings"
 
 	"github.com/hiplint/hiplint/internal/flow"
 )
@@ -94,9 +94,12 @@ type Summary struct {
 	SyncDevice  bool
 	SyncNull    bool
 	SyncStreams []flow.Ref
-	// Reads: the parameters (-1: the receiver) whose memory it reads on the
-	// host without synchronizing first.
-	Reads []int
+	// Reads: the memory of its parameters (Param -1: the receiver) it
+	// reads on the host without synchronizing first: all of it (Path "")
+	// or what a path inside it holds (r.free of a pool's put, reading
+	// p.free[b.n]), so that a caller's copy into another field (b.ptr) is
+	// not read by the call.
+	Reads []flow.Ref
 	// DeviceReads: the reads of the caller's memory it queues on the GPU.
 	DeviceReads []DeviceRead
 	// EventOps: the event operations it makes, on every path that returns,
@@ -119,7 +122,11 @@ func (f *Summary) String() string {
 	}
 	reads := ""
 	if len(f.Reads) > 0 {
-		reads = fmt.Sprint(f.Reads)
+		rs := make([]string, len(f.Reads))
+		for i, r := range f.Reads {
+			rs[i] = strconv.Itoa(r.Param) + r.Path
+		}
+		reads = "[" + strings.Join(rs, " ") + "]"
 	}
 	return flow.FactText(" ", "copiesInto(%s)", flow.JoinText(f.Copies, "; "), "synchronizes(%s)", flow.JoinText(append(syncs, flow.JoinText(f.SyncStreams, ", ")), ", "),
 		"readsParams%s", reads, "deviceReads(%s)", flow.JoinText(f.DeviceReads, "; "), "eventOps(%s)", flow.JoinText(f.EventOps, "; "),

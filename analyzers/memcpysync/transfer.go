@@ -68,7 +68,7 @@ type observed struct {
 	// caller no pending copy it can name.
 	resultCopies map[ParamCopy]map[token.Pos]bool
 	valueReturns map[int]map[token.Pos]bool
-	readParams   []int
+	readParams   []flow.Ref
 	devReads     []DeviceRead
 	findings     []finding
 }
@@ -329,7 +329,7 @@ func (fa *funcAnalysis) deviceRead(l flow.Loc, deep bool, at ast.Node, q flow.Qu
 	if q.Kind != flow.OnHost {
 		fa.noteDeviceRead(l, q, s)
 	} else if ref, ok := flow.RefOf(fa.sig, l); ok && fa.seen != nil && !s.synced {
-		fa.seen.readParams = flow.AppendNew(fa.seen.readParams, ref.Param)
+		fa.seen.readParams = flow.AppendNew(fa.seen.readParams, ref)
 	}
 	for _, cp := range fa.pendingCopies(s) {
 		if fa.live(cp) && cp.has(l, deep) && !fa.ordered(cp, q) {

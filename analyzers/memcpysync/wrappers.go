@@ -1,6 +1,7 @@
 package memcpysync
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -42,8 +43,12 @@ func (fa *funcAnalysis) applySum(call *ast.CallExpr, fn *types.Func, sum Summary
 			}
 		}
 	}
-	for _, i := range sum.Reads {
-		if arg := fa.idx.ArgAt(call, i); arg != nil {
+	for _, r := range sum.Reads {
+		if r.Path != "" {
+			if _, l, ok := fa.ptrs.At(r, call); ok {
+				fa.deviceRead(l, true, call, flow.Queue{}, fn.Name(), s)
+			}
+		} else if arg := fa.idx.ArgAt(call, r.Param); arg != nil {
 			fa.hostRead(arg, call, fn.Name(), true, s)
 		}
 	}
@@ -375,7 +380,7 @@ func (fa *funcAnalysis) returnedLocs(ret *ast.ReturnStmt) []resultLoc {
 // summary returns the facts the function's returns support.
 func (fa *funcAnalysis) summary() Summary {
 	o := fa.seen
-	slices.Sort(o.readParams)
+	slices.SortFunc(o.readParams, func(a, b flow.Ref) int { return cmp.Or(cmp.Compare(a.Param, b.Param), cmp.Compare(a.Path, b.Path)) })
 	sum := Summary{Copies: flow.SortedByString(append(slices.Clip(o.copies), o.resultSummary()...)), Reads: o.readParams, DeviceReads: flow.SortedByString(o.devReads)}
 	x := o.exit
 	if x == nil {
