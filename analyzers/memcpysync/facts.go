@@ -2,7 +2,7 @@ package memcpysync
 
 import (
 	"cmp"
-		"strconv"
+	"strconv"
 	"strings"
 
 	"github.com/hiplint/hiplint/internal/flow"
@@ -66,10 +66,16 @@ const (
 // EventOp is an event operation a function makes, on every path that
 // returns, on an event (and stream: NullStream or ParamStream) its caller
 // passed.
+//
+// A record on an event the function returns (Result: Event.Param is the
+// result's index, Event.Path the path in it; an async copy helper that
+// returns the event it recorded after the copy) is made on every return
+// that gives the result a value, after the function's copies.
 type EventOp struct {
 	Op     EventOpKind
 	Event  flow.Ref
 	Stream flow.StreamRef
+	Result bool
 }
 
 func (o EventOp) String() string {
@@ -77,7 +83,11 @@ func (o EventOp) String() string {
 	if o.Op != SyncEvent {
 		on = cmp.Or(o.Stream.String(), "null")
 	}
-	return flow.FactText("", "%s", [...]string{"record", "wait", "sync"}[o.Op], " %s", o.Event.String(), " on %s", on)
+	ev := o.Event.String()
+	if o.Result {
+		ev = "res" + strconv.Itoa(o.Event.Param) + o.Event.Path
+	}
+	return flow.FactText("", "%s", [...]string{"record", "wait", "sync"}[o.Op], " %s", ev, " on %s", on)
 }
 
 // Summary is the fact of what a function does, to the memory, streams,

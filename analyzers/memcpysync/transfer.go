@@ -68,9 +68,15 @@ type observed struct {
 	// caller no pending copy it can name.
 	resultCopies map[ParamCopy]map[token.Pos]bool
 	valueReturns map[int]map[token.Pos]bool
-	readParams   []flow.Ref
-	devReads     []DeviceRead
-	findings     []finding
+	// recordedOn: the queue each event was recorded on (a zero Queue
+	// when it was recorded on several); resultEvOps: the records on
+	// returned events, each with the returns it is made at
+	// (resultEventOps).
+	recordedOn  map[flow.Loc]flow.Queue
+	resultEvOps map[EventOp]map[token.Pos]bool
+	readParams  []flow.Ref
+	devReads    []DeviceRead
+	findings    []finding
 }
 
 func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
@@ -591,6 +597,13 @@ func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, res flow.Loc, s *state) {
 		}
 		if len(cp.dsts) == 0 {
 			s.copies.Delete(k)
+		}
+	}
+	if res.Root != nil {
+		for ev, sites := range s.events.Map() {
+			if to, ok := reroot(ev, res, ll); ok {
+				s.events.Set(to, sites)
+			}
 		}
 	}
 	if q, ok := s.streams.Get(rl); ok && rok {
