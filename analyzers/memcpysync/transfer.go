@@ -314,17 +314,22 @@ func (fa *funcAnalysis) hostRead(e ast.Expr, at ast.Node, what string, deep bool
 		return
 	}
 	fa.deviceRead(l, deep, at, flow.Queue{}, what, s)
-	// The elements a loop over every element of a slice copied into, read
-	// by a later loop over that slice (its variable is another variable)
-	// or indexed after it: flow.SameElements. Only the reporting pass
-	// looks.
-	if fa.seen == nil {
+	fa.sameElementsRead(e, l, deep, at, flow.Queue{}, what, s)
+}
+
+// sameElementsRead handles a read of e (at l), on the host or by work on
+// q, of the part of the elements (cp.samePart) a loop over every element of a slice copied into:
+// read by a later loop over that slice (its variable is another
+// variable) or indexed after it (flow.SameElements). Only the reporting
+// pass looks.
+func (fa *funcAnalysis) sameElementsRead(e ast.Expr, l flow.Loc, deep bool, at ast.Node, q flow.Queue, what string, s *state) {
+	if fa.seen == nil || e == nil {
 		return
 	}
 	for _, cp := range fa.pendingCopies(s) {
-		if fa.live(cp) && cp.dst != nil && !cp.has(l, deep) && !fa.ordered(cp, flow.Queue{}) &&
+		if fa.live(cp) && cp.dst != nil && !cp.has(l, deep) && !fa.ordered(cp, q) && cp.samePart(l) &&
 			flow.SameElements(fa.info, fa.fn.Body, cp.dst, flow.StripConversions(fa.info, e)) {
-			fa.found(cp, at, at, flow.Queue{}, l, what, s)
+			fa.found(cp, at, at, q, l, what, s)
 		}
 	}
 }
@@ -358,6 +363,22 @@ func (fa *funcAnalysis) deviceRead(l flow.Loc, deep bool, at ast.Node, q flow.Qu
 			}
 		}
 	}
+}
+
+// samePart reports whether a read at l, inside another variable that
+// names the same element as the copy's destination, reads the part of it
+// the copy wrote: their paths inside the element overlap (dst.ptr and
+// dst, or dst.ptr; not dst.ptr and dst.n).
+func (cp *pending) samePart(l flow.Loc) bool {
+	under := func(a, b string) bool { // a is b or inside it
+		return strings.HasPrefix(a, b) && (len(a) == len(b) || a[len(b)] == '.' || a[len(b)] == '[')
+	}
+	for _, d := range cp.dsts {
+		if under(d.Path, l.Path) || under(l.Path, d.Path) {
+			return true
+		}
+	}
+	return false
 }
 
 // elementLocs returns the locations a read at l inside a container's

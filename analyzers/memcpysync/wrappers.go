@@ -37,9 +37,10 @@ func (fa *funcAnalysis) applySummary(call *ast.CallExpr, fn *types.Func, s *stat
 func (fa *funcAnalysis) applySum(call *ast.CallExpr, fn *types.Func, sum Summary, s *state) {
 	fa.applyEventOps(call, fn, sum.EventOps, Wait, s)
 	for _, r := range sum.DeviceReads {
-		if _, l, ok := fa.ptrs.At(r.Ref, call); ok {
+		if e, l, ok := fa.ptrs.At(r.Ref, call); ok {
 			if q, ok := fa.queues.Caller(call, fn, r.Stream, r.Device, s.device, s.streams.Map()); ok {
 				fa.deviceRead(l, true, call, q, fn.Name(), s)
+				fa.sameElementsRead(e, l, true, call, q, fn.Name(), s)
 			}
 		}
 	}

@@ -17,8 +17,10 @@ import (
 // operand indexed by its key (ptrs[i]), or an expression rooted at either
 // through fields, method calls, dereferences or slicing (p.buf,
 // p.Values()), in a plain statement of the loop's
-// own body (not in a branch or closure), and that body neither leaves nor
-// skips an iteration (return, break, continue, goto, panic). second is
+// own body (not in a branch or closure), and that body neither skips an
+// iteration nor leaves the loop for the code after it (break, continue,
+// goto); it may return or panic, which no path reaching second does
+// (if err != nil { return err } after each copy). second is
 // either the element of a later range loop over the same variable (or a
 // field path of it), named the same way and reached before anything in
 // that loop's body leaves or skips, or an element of it indexed directly
@@ -44,7 +46,7 @@ func SameElements(info *types.Info, body *ast.BlockStmt, first, second ast.Expr)
 		return false
 	}
 	l1, _ := elementLoop(info, body, first, false)
-	if l1 == nil || l1.End() > second.Pos() || !skipsNone(l1.Body.List) {
+	if l1 == nil || l1.End() > second.Pos() || !visitsEvery(l1.Body.List) {
 		return false
 	}
 	x1 := ast.Unparen(l1.X)
@@ -141,8 +143,32 @@ func skipsNone(list []ast.Stmt) bool {
 	return true
 }
 
+// visitsEvery reports whether a loop body of statements list runs to its
+// end in every iteration of the paths that go on after the loop: it has
+// no break, continue or goto (outside closures). A return or a panic
+// leaves the function, so no path after the loop took it.
+func visitsEvery(list []ast.Stmt) bool {
+	for _, st := range list {
+		branches := false
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.BranchStmt:
+				branches = true
+			}
+			return !branches
+		})
+		if branches {
+			return false
+		}
+	}
+	return true
+}
+
 // elementLoop returns the range loop of body whose element e names, and
-// the index in its body of the plain statement holding e. wrappers: e may
+// the index in its body of the plain statement holding e (or the if or
+// switch statement whose init or tag holds it). wrappers: e may
 // be in a closure cgo generated around a call (cgocall.IsWrapper), such as
 // the argument of C.hipModuleUnload(m).
 func elementLoop(info *types.Info, body *ast.BlockStmt, e ast.Expr, wrappers bool) (*ast.RangeStmt, int) {
@@ -161,8 +187,16 @@ func elementLoop(info *types.Info, body *ast.BlockStmt, e ast.Expr, wrappers boo
 			}
 			for k, st := range n.Body.List {
 				if st.Pos() <= e.Pos() && e.End() <= st.End() {
-					switch st.(type) {
+					switch st := st.(type) {
 					case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt:
+					case *ast.IfStmt: // the init runs in every iteration: if err := f(p); err != nil
+						if !holds(st.Init, e) {
+							return true
+						}
+					case *ast.SwitchStmt:
+						if !holds(st.Init, e) && !holds(st.Tag, e) {
+							return true
+						}
 					default:
 						return true // deeper: a loop in a branch of this one
 					}
@@ -176,6 +210,11 @@ func elementLoop(info *types.Info, body *ast.BlockStmt, e ast.Expr, wrappers boo
 		return true
 	})
 	return loop, idx
+}
+
+// holds reports whether e lies inside n (a nil n holds nothing).
+func holds(n ast.Node, e ast.Expr) bool {
+	return n != nil && n.Pos() <= e.Pos() && e.End() <= n.End()
 }
 
 // namesElement reports whether e is loop's value variable, or its operand

@@ -96,6 +96,35 @@ func methods(ts []*T) {
 	}
 	rel(3, ts[0].N())
 }
+func try(int, int) error { return nil }
+func returns(xs []int, cond bool) error {
+	for _, x := range xs {
+		if err := try(1, x); err != nil {
+			return err
+		}
+		if cond {
+			panic(x)
+		}
+	}
+	for _, x := range xs {
+		switch try(3, x) {
+		}
+		if err := try(2, x); err != nil {
+			return err
+		}
+	}
+	for _, x := range xs {
+		rel(4, x)
+		if cond {
+			goto out
+		}
+	}
+out:
+	for _, x := range xs {
+		rel(5, x)
+	}
+	return nil
+}
 `
 	c := check(t, src)
 	for _, tc := range []struct {
@@ -120,6 +149,9 @@ func methods(ts []*T) {
 		{8, "1", "2", true},  // through a field, then a method call
 		{8, "1", "3", true},
 		{8, "2", "1", false},
+		{10, "1", "2", true},  // the first loop returns or panics on some paths, which do not reach the second; read in an if's init
+		{10, "1", "3", true},  // in a switch's tag
+		{10, "4", "5", false}, // the first loop may goto past its rest
 	} {
 		fn := c.file.Decls[tc.fn].(*ast.FuncDecl)
 		args := map[string]ast.Expr{}
