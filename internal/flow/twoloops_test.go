@@ -125,6 +125,37 @@ out:
 	}
 	return nil
 }
+func goroutines(xs []int, cond bool) {
+	for _, x := range xs {
+		go func() {
+			defer rel(0, 0)
+			rel(1, x)
+		}()
+	}
+	for _, x := range xs {
+		rel(2, x)
+	}
+	for _, x := range xs {
+		go func() {
+			if cond {
+				return
+			}
+			rel(3, x)
+		}()
+	}
+	for _, x := range xs[1:] {
+		rel(4, x)
+	}
+	for _, x := range xs[1:] {
+		rel(5, x)
+	}
+	for _, x := range xs[:len(xs)-1] {
+		rel(6, x)
+	}
+	for _, x := range xs[:len(xs)-1] {
+		rel(7, x)
+	}
+}
 `
 	c := check(t, src)
 	for _, tc := range []struct {
@@ -152,6 +183,11 @@ out:
 		{10, "1", "2", true},  // the first loop returns or panics on some paths, which do not reach the second; read in an if's init
 		{10, "1", "3", true},  // in a switch's tag
 		{10, "4", "5", false}, // the first loop may goto past its rest
+		{11, "1", "2", true},  // a plain statement of the goroutine each iteration starts
+		{11, "3", "2", false}, // the goroutine may return before it
+		{11, "4", "5", true},  // the same constant slice of the slice
+		{11, "6", "7", false}, // bounds that are not constants
+		{11, "1", "4", false}, // the whole slice, then a slice of it
 	} {
 		fn := c.file.Decls[tc.fn].(*ast.FuncDecl)
 		args := map[string]ast.Expr{}

@@ -82,3 +82,25 @@ func loopsOtherField(a C.hipStream_t, src *Vec, dsts []*Vec) (int, error) { // w
 	}
 	return total, nil
 }
+
+// A direct copy into every element (its pointer argument inside the
+// closure cgo writes around the call), then a launch over each element on
+// another stream.
+func loopsDirectHazard(fn C.hipFunction_t, a, b C.hipStream_t, src *Vec, dsts []*Vec) { // want loopsDirectHazard:`readsParams\[4\]`
+	for _, d := range dsts {
+		C.hipMemcpyAsync(d.ptr, src.ptr, C.size_t(4*src.n), C.hipMemcpyDeviceToDevice, a)
+	}
+	for _, d := range dsts {
+		scaleVec(fn, b, d) // want `scaleVec reads d\.ptr on a different stream than the copy's`
+	}
+}
+
+// The same on the copy's stream.
+func loopsDirectTwin(fn C.hipFunction_t, a C.hipStream_t, src *Vec, dsts []*Vec) { // want loopsDirectTwin:`readsParams\[3\]`
+	for _, d := range dsts {
+		C.hipMemcpyAsync(d.ptr, src.ptr, C.size_t(4*src.n), C.hipMemcpyDeviceToDevice, a)
+	}
+	for _, d := range dsts {
+		scaleVec(fn, a, d)
+	}
+}
