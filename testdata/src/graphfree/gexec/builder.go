@@ -33,7 +33,7 @@ type Builder struct {
 }
 
 // NewBuilder creates an empty graph and the persistent weights.
-func NewBuilder(fn C.hipFunction_t, n int) (*Builder, error) {
+func NewBuilder(fn C.hipFunction_t, n int) (*Builder, error) { // want NewBuilder:`returnsMemory\[0\.weights=device:hipMalloc\]`
 	b := &Builder{fn: fn, n: n}
 	if err := ok(C.hipGraphCreate(&b.g, 0)); err != nil {
 		return nil, err
@@ -58,7 +58,7 @@ type Scratch struct {
 }
 
 // Alloc adds an alloc node of n floats.
-func (b *Builder) Alloc(after ...Node) (Scratch, error) {
+func (b *Builder) Alloc(after ...Node) (Scratch, error) { // want Alloc:`returnsMemory\[0\.ptr=graph:hipGraphAddMemAllocNode\]`
 	var params C.hipMemAllocNodeParams
 	params.bytesize = C.size_t(4 * b.n)
 	params.poolProps.allocType = C.hipMemAllocationTypePinned
@@ -84,7 +84,7 @@ func (b *Builder) Kernel(p unsafe.Pointer, after ...Node) (Node, error) {
 }
 
 // Free adds a free node for p.
-func (b *Builder) Free(p unsafe.Pointer, after ...Node) error {
+func (b *Builder) Free(p unsafe.Pointer, after ...Node) error { // want Free:`freesParam\[0\]`
 	var f Node
 	d, nd := deps(after)
 	return ok(C.hipGraphAddMemFreeNode(&f, b.g, d, nd, p))

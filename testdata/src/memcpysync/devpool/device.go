@@ -42,17 +42,19 @@ type Options struct {
 
 // Device is one GPU with the library's streams.
 type Device struct {
-	id      int
-	opts    Options
-	copy    C.hipStream_t // transfers: never waits for the null stream
-	compute C.hipStream_t // kernels: a blocking stream
+	id   int
+	opts Options
+	// copy carries transfers: it never waits for the null stream.
+	copy C.hipStream_t // want copy:"nonBlockingStream"
+	// compute runs kernels: a blocking stream.
+	compute C.hipStream_t // want compute:"blockingStream"
 	mod     C.hipModule_t
 	scale   C.hipFunction_t
 	pool    *Pool
 }
 
 // Open makes device id current and creates its streams.
-func Open(id int, opts Options) (*Device, error) {
+func Open(id int, opts Options) (*Device, error) { // want Open:`setsDevice\(p0\)`
 	d := &Device{id: id, opts: opts}
 	if err := status("hipSetDevice", C.hipSetDevice(C.int(id))); err != nil {
 		return nil, err
@@ -81,12 +83,12 @@ func Open(id int, opts Options) (*Device, error) {
 func (d *Device) Pool() *Pool { return d.pool }
 
 // Sync waits for all work on the device.
-func (d *Device) Sync() error {
+func (d *Device) Sync() error { // want Sync:`synchronizes\(device\)`
 	return status("hipDeviceSynchronize", C.hipDeviceSynchronize())
 }
 
 // SyncCopies waits for the copy stream.
-func (d *Device) SyncCopies() error {
+func (d *Device) SyncCopies() error { // want SyncCopies:`synchronizes\(r\.copy\)`
 	return status("hipStreamSynchronize", C.hipStreamSynchronize(d.copy))
 }
 

