@@ -39,5 +39,18 @@ func ResidualOrdered(b *gexec.Builder) error {
 
 // Drop frees the builder's weights in the graph.
 func Drop(b *gexec.Builder) error { // want Drop:`freesParam\[0\.weights\]`
-	return b.Free(b.Weights()) // MISSED: the kind a field always holds (fieldAllocs) is known in its own package only, and a free through a getter's result (b.Weights()) is not traced to the field
+	return b.Free(b.Weights()) // MISSED: by design for now: memory reached through a parameter of an exported function (here its field, through a getter of another package) is of unknown origin and never reported (graphfree/direct.FreeBuffer asserts that silence), although the unexported field only ever holds hipMalloc memory
+}
+
+// Scratchpad frees its graph allocation after its only user.
+func Scratchpad(b *gexec.Builder) error {
+	s, err := b.Alloc()
+	if err != nil {
+		return err
+	}
+	k, err := b.Kernel(b.ScratchPtr(s), s.Node)
+	if err != nil {
+		return err
+	}
+	return b.Free(b.ScratchPtr(s), k)
 }
