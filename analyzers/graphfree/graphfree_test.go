@@ -57,3 +57,9 @@ func TestFactStrings(t *testing.T) {
 func TestMatrix(t *testing.T) {
 	analysistest.Run(t, testdata(t), graphfree.Analyzer, "matrix/graphfree")
 }
+
+// TestGraphExecutor runs a graph executor library and its user
+// (testdata/src/graphfree/gexec, gexecapp).
+func TestGraphExecutor(t *testing.T) {
+	analysistest.Run(t, testdata(t), graphfree.Analyzer, "graphfree/gexec", "graphfree/gexecapp")
+}

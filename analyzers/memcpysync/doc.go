@@ -45,7 +45,8 @@
 // flight. Wrappers that read their parameters on the GPU (a download, a
 // kernel launch, a C library routine) export the read with its stream, and
 // event wrappers their record, wait and synchronize (parts of the one
-// Summary fact); calls through struct fields that always hold one function or
+// Summary fact), copy helpers the record on the event they return, and
+// host reads name the part of a parameter they read (r.free, not r.ptr); calls through struct fields that always hold one function or
 // method value apply its summaries. A copy kind picked at run time is a
 // device-to-device copy where the kinds reaching it include one. A copy into
 // memory a function returns (Clone allocating, copying and returning the

@@ -2,8 +2,8 @@ package memcpysync
 
 import (
 	"cmp"
-	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/hiplint/hiplint/internal/flow"
 )
@@ -70,10 +70,16 @@ const (
 // EventOp is an event operation a function makes, on every path that
 // returns, on an event (and stream: NullStream or ParamStream) its caller
 // passed.
+//
+// A record on an event the function returns (Result: Event.Param is the
+// result's index, Event.Path the path in it; an async copy helper that
+// returns the event it recorded after the copy) is made on every return
+// that gives the result a value, after the function's copies.
 type EventOp struct {
 	Op     EventOpKind
 	Event  flow.Ref
 	Stream flow.StreamRef
+	Result bool
 }
 
 func (o EventOp) String() string {
@@ -81,7 +87,11 @@ func (o EventOp) String() string {
 	if o.Op != SyncEvent {
 		on = cmp.Or(o.Stream.String(), "null")
 	}
-	return flow.FactText("", "%s", [...]string{"record", "wait", "sync"}[o.Op], " %s", o.Event.String(), " on %s", on)
+	ev := o.Event.String()
+	if o.Result {
+		ev = "res" + strconv.Itoa(o.Event.Param) + o.Event.Path
+	}
+	return flow.FactText("", "%s", [...]string{"record", "wait", "sync"}[o.Op], " %s", ev, " on %s", on)
 }
 
 // Summary is the fact of what a function does, to the memory, streams,
@@ -98,9 +108,12 @@ type Summary struct {
 	SyncDevice  bool
 	SyncNull    bool
 	SyncStreams []flow.Ref
-	// Reads: the parameters (-1: the receiver) whose memory it reads on the
-	// host without synchronizing first.
-	Reads []int
+	// Reads: the memory of its parameters (Param -1: the receiver) it
+	// reads on the host without synchronizing first: all of it (Path "")
+	// or what a path inside it holds (r.free of a pool's put, reading
+	// p.free[b.n]), so that a caller's copy into another field (b.ptr) is
+	// not read by the call.
+	Reads []flow.Ref
 	// DeviceReads: the reads of the caller's memory it queues on the GPU.
 	DeviceReads []DeviceRead
 	// EventOps: the event operations it makes, on every path that returns,
@@ -123,7 +136,11 @@ func (f *Summary) String() string {
 	}
 	reads := ""
 	if len(f.Reads) > 0 {
-		reads = fmt.Sprint(f.Reads)
+		rs := make([]string, len(f.Reads))
+		for i, r := range f.Reads {
+			rs[i] = strconv.Itoa(r.Param) + r.Path
+		}
+		reads = "[" + strings.Join(rs, " ") + "]"
 	}
 	return flow.FactText(" ", "copiesInto(%s)", flow.JoinText(f.Copies, "; "), "synchronizes(%s)", flow.JoinText(append(syncs, flow.JoinText(f.SyncStreams, ", ")), ", "),
 		"readsParams%s", reads, "deviceReads(%s)", flow.JoinText(f.DeviceReads, "; "), "eventOps(%s)", flow.JoinText(f.EventOps, "; "),

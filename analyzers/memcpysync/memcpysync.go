@@ -202,7 +202,7 @@ func meetSummaries(fs []Summary) Summary {
 	})
 	notRecv := func(r flow.Ref) bool { return r.Param != flow.Receiver }
 	out.SyncStreams = flow.MeetLists(fs, func(f Summary) []flow.Ref { return f.SyncStreams }, notRecv)
-	out.Reads = flow.MeetLists(fs, func(f Summary) []int { return f.Reads }, func(p int) bool { return p >= 0 })
+	out.Reads = flow.MeetLists(fs, func(f Summary) []flow.Ref { return f.Reads }, notRecv)
 	out.DeviceReads = flow.MeetLists(fs, func(f Summary) []DeviceRead { return f.DeviceReads }, func(r DeviceRead) bool {
 		return notRecv(r.Ref) && !r.Stream.OnReceiver()
 	})

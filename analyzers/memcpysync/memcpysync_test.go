@@ -170,3 +170,22 @@ func TestTensorLibrary(t *testing.T) {
 func TestLibraryKindEnum(t *testing.T) {
 	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/kindenum", "memcpysync/kindenumapp")
 }
+
+// TestDevPool runs a tensor runtime with pooled buffers, a non-blocking copy
+// stream, copy helpers returning events, and an application using it
+// (testdata/src/memcpysync/devpool, devpoolapp).
+func TestDevPool(t *testing.T) {
+	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/devpool", "memcpysync/devpoolapp")
+}
+
+// TestDataParallel runs a data-parallel trainer: peer copies issued from
+// goroutines joined by an errgroup-style helper (testdata/src/memcpysync/dptrain).
+func TestDataParallel(t *testing.T) {
+	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/dptrain")
+}
+
+// TestStagePipeline runs a pipeline of stages connected by channels
+// carrying device frames (testdata/src/memcpysync/stagepipe).
+func TestStagePipeline(t *testing.T) {
+	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/stagepipe")
+}

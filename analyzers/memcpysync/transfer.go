@@ -68,9 +68,15 @@ type observed struct {
 	// caller no pending copy it can name.
 	resultCopies map[ParamCopy]map[token.Pos]bool
 	valueReturns map[int]map[token.Pos]bool
-	readParams   []int
-	devReads     []DeviceRead
-	findings     []finding
+	// recordedOn: the queue each event was recorded on (a zero Queue
+	// when it was recorded on several); resultEvOps: the records on
+	// returned events, each with the returns it is made at
+	// (resultEventOps).
+	recordedOn  map[flow.Loc]flow.Queue
+	resultEvOps map[EventOp]map[token.Pos]bool
+	readParams  []flow.Ref
+	devReads    []DeviceRead
+	findings    []finding
 }
 
 func newFuncAnalysis(c *checker, fn flow.Func) *funcAnalysis {
@@ -308,17 +314,22 @@ func (fa *funcAnalysis) hostRead(e ast.Expr, at ast.Node, what string, deep bool
 		return
 	}
 	fa.deviceRead(l, deep, at, flow.Queue{}, what, s)
-	// The elements a loop over every element of a slice copied into, read
-	// by a later loop over that slice (its variable is another variable)
-	// or indexed after it: flow.SameElements. Only the reporting pass
-	// looks.
-	if fa.seen == nil {
+	fa.sameElementsRead(e, l, deep, at, flow.Queue{}, what, s)
+}
+
+// sameElementsRead handles a read of e (at l), on the host or by work on
+// q, of the part of the elements (cp.samePart) a loop over every element of a slice copied into:
+// read by a later loop over that slice (its variable is another
+// variable) or indexed after it (flow.SameElements). Only the reporting
+// pass looks.
+func (fa *funcAnalysis) sameElementsRead(e ast.Expr, l flow.Loc, deep bool, at ast.Node, q flow.Queue, what string, s *state) {
+	if fa.seen == nil || e == nil {
 		return
 	}
 	for _, cp := range fa.pendingCopies(s) {
-		if fa.live(cp) && cp.dst != nil && !cp.has(l, deep) && !fa.ordered(cp, flow.Queue{}) &&
+		if fa.live(cp) && cp.dst != nil && !cp.has(l, deep) && !fa.ordered(cp, q) && cp.samePart(l) &&
 			flow.SameElements(fa.info, fa.fn.Body, cp.dst, flow.StripConversions(fa.info, e)) {
-			fa.found(cp, at, at, flow.Queue{}, l, what, s)
+			fa.found(cp, at, at, q, l, what, s)
 		}
 	}
 }
@@ -329,7 +340,7 @@ func (fa *funcAnalysis) deviceRead(l flow.Loc, deep bool, at ast.Node, q flow.Qu
 	if q.Kind != flow.OnHost {
 		fa.noteDeviceRead(l, q, s)
 	} else if ref, ok := flow.RefOf(fa.sig, l); ok && fa.seen != nil && !s.synced {
-		fa.seen.readParams = flow.AppendNew(fa.seen.readParams, ref.Param)
+		fa.seen.readParams = flow.AppendNew(fa.seen.readParams, ref)
 	}
 	for _, cp := range fa.pendingCopies(s) {
 		if fa.live(cp) && cp.has(l, deep) && !fa.ordered(cp, q) {
@@ -352,6 +363,22 @@ func (fa *funcAnalysis) deviceRead(l flow.Loc, deep bool, at ast.Node, q flow.Qu
 			}
 		}
 	}
+}
+
+// samePart reports whether a read at l, inside another variable that
+// names the same element as the copy's destination, reads the part of it
+// the copy wrote: their paths inside the element overlap (dst.ptr and
+// dst, or dst.ptr; not dst.ptr and dst.n).
+func (cp *pending) samePart(l flow.Loc) bool {
+	under := func(a, b string) bool { // a is b or inside it
+		return strings.HasPrefix(a, b) && (len(a) == len(b) || a[len(b)] == '.' || a[len(b)] == '[')
+	}
+	for _, d := range cp.dsts {
+		if under(d.Path, l.Path) || under(l.Path, d.Path) {
+			return true
+		}
+	}
+	return false
 }
 
 // elementLocs returns the locations a read at l inside a container's
@@ -610,6 +637,13 @@ func (fa *funcAnalysis) assign(lhs, rhs ast.Expr, res flow.Loc, s *state) {
 		}
 		if len(cp.dsts) == 0 {
 			s.copies.Delete(k)
+		}
+	}
+	if res.Root != nil {
+		for ev, sites := range s.events.Map() {
+			if to, ok := reroot(ev, res, ll); ok {
+				s.events.Set(to, sites)
+			}
 		}
 	}
 	if q, ok := s.streams.Get(rl); ok && rok {

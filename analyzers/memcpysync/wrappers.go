@@ -1,6 +1,7 @@
 package memcpysync
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -36,14 +37,19 @@ func (fa *funcAnalysis) applySummary(call *ast.CallExpr, fn *types.Func, s *stat
 func (fa *funcAnalysis) applySum(call *ast.CallExpr, fn *types.Func, sum Summary, s *state) {
 	fa.applyEventOps(call, fn, sum.EventOps, Wait, s)
 	for _, r := range sum.DeviceReads {
-		if _, l, ok := fa.ptrs.At(r.Ref, call); ok {
+		if e, l, ok := fa.ptrs.At(r.Ref, call); ok {
 			if q, ok := fa.queues.Caller(call, fn, r.Stream, r.Device, s.device, s.streams.Map()); ok {
 				fa.deviceRead(l, true, call, q, fn.Name(), s)
+				fa.sameElementsRead(e, l, true, call, q, fn.Name(), s)
 			}
 		}
 	}
-	for _, i := range sum.Reads {
-		if arg := fa.idx.ArgAt(call, i); arg != nil {
+	for _, r := range sum.Reads {
+		if r.Path != "" {
+			if _, l, ok := fa.ptrs.At(r, call); ok {
+				fa.deviceRead(l, true, call, flow.Queue{}, fn.Name(), s)
+			}
+		} else if arg := fa.idx.ArgAt(call, r.Param); arg != nil {
 			fa.hostRead(arg, call, fn.Name(), true, s)
 		}
 	}
@@ -77,9 +83,26 @@ func (fa *funcAnalysis) applyEventOps(call *ast.CallExpr, fn *types.Func, ops []
 		if op.Op != kind {
 			continue
 		}
-		_, ev, ok := fa.ptrs.At(op.Event, call)
-		if !ok {
-			continue
+		var ok bool
+		var ev flow.Loc
+		if op.Result {
+			ev = fa.results.at(call, op.Event.Param)
+			ev.Path += op.Event.Path
+		} else if _, ev, ok = fa.ptrs.At(op.Event, call); !ok {
+			// An event a call returns, used in place:
+			// copyFenced(dst, src, s).Wait().
+			arg := op.Event.Arg(fa.info, call)
+			if arg == nil {
+				continue
+			}
+			inner, isCall := flow.StripConversions(fa.info, arg).(*ast.CallExpr)
+			if !isCall {
+				continue
+			}
+			if ev, ok = fa.results.lookup(inner, 0); !ok {
+				continue
+			}
+			ev.Path += op.Event.Path
 		}
 		if op.Op == SyncEvent {
 			fa.syncEvent(ev, s)
@@ -102,6 +125,15 @@ func (fa *funcAnalysis) eventOp(op EventOpKind, ev flow.Loc, q flow.Queue, s *st
 			}
 		}
 		s.events.Set(ev, sites)
+		if o := fa.seen; o != nil {
+			if o.recordedOn == nil {
+				o.recordedOn = map[flow.Loc]flow.Queue{}
+			}
+			if prev, ok := o.recordedOn[ev]; ok && prev.Key() != q.Key() {
+				q = flow.Queue{}
+			}
+			o.recordedOn[ev] = q
+		}
 	case Wait: // work on q after this waits for the event
 		for _, i := range s.events.Map()[ev] {
 			if cp, ok := s.copies.Get(i); ok && !slices.Contains(cp.waited, q.Key()) {
@@ -251,6 +283,7 @@ func (fa *funcAnalysis) atExit(s *state, ret *ast.ReturnStmt) {
 		o.exit = joinState(o.exit, s)
 	}
 	fa.noteValueReturns(ret)
+	fa.noteResultEvents(s, ret)
 	for _, cp := range fa.pendingCopies(s) {
 		if cp.done {
 			continue
@@ -292,6 +325,64 @@ func (fa *funcAnalysis) atExit(s *state, ret *ast.ReturnStmt) {
 			o.addCopy(pc)
 		}
 	}
+}
+
+// noteResultEvents records, for the events ret returns, their record on
+// the queue they were recorded on when the caller can name it (a stream
+// it passed, the null stream of its device) and every copy pending here
+// that work on that queue is ordered after was issued before the record:
+// the caller applies the record after the function's copies.
+func (fa *funcAnalysis) noteResultEvents(s *state, ret *ast.ReturnStmt) {
+	o := fa.seen
+	if ret == nil || len(o.recordedOn) == 0 || s.events.Len() == 0 {
+		return
+	}
+	returned := fa.returnedLocs(ret)
+	for ev, sites := range s.events.Map() {
+		q, ok := o.recordedOn[ev]
+		if !ok || q == (flow.Queue{}) {
+			continue
+		}
+		refs := resultRefsOf(returned, ev)
+		if len(refs) == 0 || slices.ContainsFunc(fa.pendingCopies(s), func(cp *pending) bool {
+			return !cp.done && fa.ordered(cp, q) && !slices.Contains(sites, cp.site)
+		}) {
+			continue
+		}
+		st, dev := fa.queues.ForCaller(q)
+		if st.Of != flow.ParamStream && (st.Of != flow.NullStream || dev != (flow.Sym{})) {
+			continue
+		}
+		for _, r := range refs {
+			op := EventOp{Op: Record, Event: r, Stream: st, Result: true}
+			if o.resultEvOps == nil {
+				o.resultEvOps = map[EventOp]map[token.Pos]bool{}
+			}
+			if o.resultEvOps[op] == nil {
+				o.resultEvOps[op] = map[token.Pos]bool{}
+			}
+			o.resultEvOps[op][ret.Pos()] = true
+		}
+	}
+}
+
+// resultEventOps returns the records on returned events made at every
+// return that gives their result a value.
+func (o *observed) resultEventOps() []EventOp {
+	var out []EventOp
+	for op, at := range o.resultEvOps {
+		every := true
+		for pos := range o.valueReturns[op.Event.Param] {
+			if !at[pos] {
+				every = false
+				break
+			}
+		}
+		if every {
+			out = append(out, op)
+		}
+	}
+	return flow.SortedByString(out)
 }
 
 // noteValueReturns records, for each result, whether ret gives it a value
@@ -378,13 +469,13 @@ func (fa *funcAnalysis) returnedLocs(ret *ast.ReturnStmt) []resultLoc {
 // summary returns the facts the function's returns support.
 func (fa *funcAnalysis) summary() Summary {
 	o := fa.seen
-	slices.Sort(o.readParams)
+	slices.SortFunc(o.readParams, func(a, b flow.Ref) int { return cmp.Or(cmp.Compare(a.Param, b.Param), cmp.Compare(a.Path, b.Path)) })
 	sum := Summary{Copies: flow.SortedByString(append(slices.Clip(o.copies), o.resultSummary()...)), Reads: o.readParams, DeviceReads: flow.SortedByString(o.devReads)}
 	x := o.exit
 	if x == nil {
 		return sum
 	}
-	sum.SyncDevice, sum.SyncNull, sum.EventOps = x.synced, x.nullSynced && !x.synced, x.evOps
+	sum.SyncDevice, sum.SyncNull, sum.EventOps = x.synced, x.nullSynced && !x.synced, append(slices.Clip(x.evOps), o.resultEventOps()...)
 	for l := range x.syncedStreams.Map() {
 		if ref, ok := flow.RefOf(fa.sig, l); ok {
 			sum.SyncStreams = append(sum.SyncStreams, ref)

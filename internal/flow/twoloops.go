@@ -17,8 +17,10 @@ import (
 // operand indexed by its key (ptrs[i]), or an expression rooted at either
 // through fields, method calls, dereferences or slicing (p.buf,
 // p.Values()), in a plain statement of the loop's
-// own body (not in a branch or closure), and that body neither leaves nor
-// skips an iteration (return, break, continue, goto, panic). second is
+// own body (not in a branch or closure), and that body neither skips an
+// iteration nor leaves the loop for the code after it (break, continue,
+// goto); it may return or panic, which no path reaching second does
+// (if err != nil { return err } after each copy). second is
 // either the element of a later range loop over the same variable (or a
 // field path of it), named the same way and reached before anything in
 // that loop's body leaves or skips, or an element of it indexed directly
@@ -43,17 +45,17 @@ func SameElements(info *types.Info, body *ast.BlockStmt, first, second ast.Expr)
 	if _, ok := second.(*ast.IndexExpr); !ok && !declaredIn(info, body, second) {
 		return false
 	}
-	l1, _ := elementLoop(info, body, first, false)
-	if l1 == nil || l1.End() > second.Pos() || !skipsNone(l1.Body.List) {
+	l1, _ := elementLoop(info, body, first, true)
+	if l1 == nil || l1.End() > second.Pos() || !visitsEvery(l1.Body.List) {
 		return false
 	}
 	x1 := ast.Unparen(l1.X)
-	root := RootVar(info, x1)
+	root := RootVar(info, constSliced(info, x1))
 	if root == nil {
 		return false
 	}
 	var x2 ast.Expr
-	if l2, i2 := elementLoop(info, body, second, false); l2 != nil {
+	if l2, i2 := elementLoop(info, body, second, true); l2 != nil {
 		if !skipsNone(l2.Body.List[:i2]) {
 			return false
 		}
@@ -61,7 +63,7 @@ func SameElements(info *types.Info, body *ast.BlockStmt, first, second ast.Expr)
 	} else if ix, ok := second.(*ast.IndexExpr); ok && !inClosure(body, second.Pos()) {
 		x2 = ast.Unparen(ix.X)
 	}
-	if x2 == nil || RootVar(info, x2) != root || types.ExprString(x1) != types.ExprString(x2) {
+	if x2 == nil || RootVar(info, constSliced(info, x2)) != root || types.ExprString(x1) != types.ExprString(x2) {
 		return false
 	}
 	return dominates(body, l1, second.Pos()) && !changedBetween(info, body, root, l1.Body.Pos(), second.Pos())
@@ -141,8 +143,33 @@ func skipsNone(list []ast.Stmt) bool {
 	return true
 }
 
+// visitsEvery reports whether a loop body of statements list runs to its
+// end in every iteration of the paths that go on after the loop: it has
+// no break, continue or goto (outside closures). A return or a panic
+// leaves the function, so no path after the loop took it.
+func visitsEvery(list []ast.Stmt) bool {
+	for _, st := range list {
+		branches := false
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.BranchStmt:
+				branches = true
+			}
+			return !branches
+		})
+		if branches {
+			return false
+		}
+	}
+	return true
+}
+
 // elementLoop returns the range loop of body whose element e names, and
-// the index in its body of the plain statement holding e. wrappers: e may
+// the index in its body of the plain statement holding e (or the if or
+// switch statement whose init or tag holds it, or the go statement whose
+// closure holds it so: plainHolder). wrappers: e may
 // be in a closure cgo generated around a call (cgocall.IsWrapper), such as
 // the argument of C.hipModuleUnload(m).
 func elementLoop(info *types.Info, body *ast.BlockStmt, e ast.Expr, wrappers bool) (*ast.RangeStmt, int) {
@@ -161,9 +188,26 @@ func elementLoop(info *types.Info, body *ast.BlockStmt, e ast.Expr, wrappers boo
 			}
 			for k, st := range n.Body.List {
 				if st.Pos() <= e.Pos() && e.End() <= st.End() {
-					switch st.(type) {
-					case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt:
-					default:
+					if g, ok := st.(*ast.GoStmt); ok {
+						// go func() { ...; copy(p); ... }(): the goroutine
+						// each iteration starts runs the statement, when
+						// nothing before it in its body returns; it is
+						// what a wait for the goroutines joins.
+						lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit)
+						if !ok || len(g.Call.Args) > 0 {
+							return true
+						}
+						for j, inner := range lit.Body.List {
+							if holds(inner, e) {
+								if plainHolder(inner, e) && skipsNone(lit.Body.List[:j]) && namesElement(info, n, e) && !inUserClosure(info, inner, e.Pos()) {
+									loop, idx = n, k
+								}
+								break
+							}
+						}
+						return false
+					}
+					if !plainHolder(st, e) {
 						return true // deeper: a loop in a branch of this one
 					}
 					if namesElement(info, n, e) && !inClosure(st, e.Pos()) || wrappers && namesElement(info, n, e) && !inUserClosure(info, st, e.Pos()) {
@@ -176,6 +220,41 @@ func elementLoop(info *types.Info, body *ast.BlockStmt, e ast.Expr, wrappers boo
 		return true
 	})
 	return loop, idx
+}
+
+// constSliced returns what x slices when its bounds are constants
+// (reps[1:], which two loops that spell it alike range over alike), else x.
+func constSliced(info *types.Info, x ast.Expr) ast.Expr {
+	sl, ok := x.(*ast.SliceExpr)
+	if !ok {
+		return x
+	}
+	for _, b := range []ast.Expr{sl.Low, sl.High, sl.Max} {
+		if b != nil && info.Types[b].Value == nil {
+			return x
+		}
+	}
+	return ast.Unparen(sl.X)
+}
+
+// plainHolder reports whether st, a statement of a loop body holding e,
+// runs e whenever it runs: a plain statement, or an if or switch
+// statement whose init or tag holds e.
+func plainHolder(st ast.Stmt, e ast.Expr) bool {
+	switch st := st.(type) {
+	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt:
+		return true
+	case *ast.IfStmt: // the init runs in every iteration: if err := f(p); err != nil
+		return holds(st.Init, e)
+	case *ast.SwitchStmt:
+		return holds(st.Init, e) || holds(st.Tag, e)
+	}
+	return false
+}
+
+// holds reports whether e lies inside n (a nil n holds nothing).
+func holds(n ast.Node, e ast.Expr) bool {
+	return n != nil && n.Pos() <= e.Pos() && e.End() <= n.End()
 }
 
 // namesElement reports whether e is loop's value variable, or its operand

@@ -96,6 +96,66 @@ func methods(ts []*T) {
 	}
 	rel(3, ts[0].N())
 }
+func try(int, int) error { return nil }
+func returns(xs []int, cond bool) error {
+	for _, x := range xs {
+		if err := try(1, x); err != nil {
+			return err
+		}
+		if cond {
+			panic(x)
+		}
+	}
+	for _, x := range xs {
+		switch try(3, x) {
+		}
+		if err := try(2, x); err != nil {
+			return err
+		}
+	}
+	for _, x := range xs {
+		rel(4, x)
+		if cond {
+			goto out
+		}
+	}
+out:
+	for _, x := range xs {
+		rel(5, x)
+	}
+	return nil
+}
+func goroutines(xs []int, cond bool) {
+	for _, x := range xs {
+		go func() {
+			defer rel(0, 0)
+			rel(1, x)
+		}()
+	}
+	for _, x := range xs {
+		rel(2, x)
+	}
+	for _, x := range xs {
+		go func() {
+			if cond {
+				return
+			}
+			rel(3, x)
+		}()
+	}
+	for _, x := range xs[1:] {
+		rel(4, x)
+	}
+	for _, x := range xs[1:] {
+		rel(5, x)
+	}
+	for _, x := range xs[:len(xs)-1] {
+		rel(6, x)
+	}
+	for _, x := range xs[:len(xs)-1] {
+		rel(7, x)
+	}
+}
 `
 	c := check(t, src)
 	for _, tc := range []struct {
@@ -120,6 +180,14 @@ func methods(ts []*T) {
 		{8, "1", "2", true},  // through a field, then a method call
 		{8, "1", "3", true},
 		{8, "2", "1", false},
+		{10, "1", "2", true},  // the first loop returns or panics on some paths, which do not reach the second; read in an if's init
+		{10, "1", "3", true},  // in a switch's tag
+		{10, "4", "5", false}, // the first loop may goto past its rest
+		{11, "1", "2", true},  // a plain statement of the goroutine each iteration starts
+		{11, "3", "2", false}, // the goroutine may return before it
+		{11, "4", "5", true},  // the same constant slice of the slice
+		{11, "6", "7", false}, // bounds that are not constants
+		{11, "1", "4", false}, // the whole slice, then a slice of it
 	} {
 		fn := c.file.Decls[tc.fn].(*ast.FuncDecl)
 		args := map[string]ast.Expr{}

@@ -13,7 +13,7 @@ import (
 var _ Copier = (*copysynclib.Device)(nil)
 
 //matrix:hazard call-direct
-func directHazard(dst, src *Tensor) float32 { // want directHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+func directHazard(dst, src *Tensor) float32 { // want directHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr\]`
 	copyTensor(dst, src)
 	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered`
 }
@@ -26,7 +26,7 @@ func directTwin(dst, src *Tensor) float32 { // want directTwin:`synchronizes\(de
 }
 
 //matrix:hazard call-method-value
-func methodValueHazard(dst, src *Tensor) float32 { // want methodValueHazard:`readsParams\[0\]`
+func methodValueHazard(dst, src *Tensor) float32 { // want methodValueHazard:`readsParams\[0\.ptr\]`
 	fill := dst.CopyFrom
 	fill(src)
 	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by CopyFrom \(C.hipMemcpy\) is ordered`
@@ -41,7 +41,7 @@ func methodValueTwin(dst, src *Tensor) float32 { // want methodValueTwin:`synchr
 }
 
 //matrix:hazard call-method-expr
-func methodExprHazard(dst, src *Tensor) float32 { // want methodExprHazard:`readsParams\[0\]`
+func methodExprHazard(dst, src *Tensor) float32 { // want methodExprHazard:`readsParams\[0\.ptr\]`
 	(*Tensor).CopyFrom(dst, src)
 	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by CopyFrom \(C.hipMemcpy\) is ordered`
 }
@@ -60,7 +60,7 @@ type Pooled struct {
 }
 
 //matrix:hazard call-promoted-value
-func promotedValueHazard(dst *Pooled, src *Tensor) float32 { // want promotedValueHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+func promotedValueHazard(dst *Pooled, src *Tensor) float32 { // want promotedValueHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr\]`
 	dst.CopyFrom(src)
 	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by CopyFrom \(C.hipMemcpy\) is ordered`
 }
@@ -79,7 +79,7 @@ type Lease struct {
 }
 
 //matrix:hazard call-promoted-pointer
-func promotedPointerHazard(dst Lease, src *Tensor) float32 { // want promotedPointerHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+func promotedPointerHazard(dst Lease, src *Tensor) float32 { // want promotedPointerHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr\]`
 	dst.CopyFrom(src)
 	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by CopyFrom \(C.hipMemcpy\) is ordered`
 }
@@ -98,7 +98,7 @@ type Slot struct {
 }
 
 //matrix:hazard call-promoted-two
-func promotedTwoHazard(dst *Slot, src *Tensor) float32 { // want promotedTwoHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+func promotedTwoHazard(dst *Slot, src *Tensor) float32 { // want promotedTwoHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr\]`
 	dst.CopyFrom(src)
 	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by CopyFrom \(C.hipMemcpy\) is ordered`
 }
@@ -123,7 +123,7 @@ func (m deviceMover) Move(dst, src *Tensor) error { // want Move:`copiesInto\(hi
 }
 
 //matrix:hazard call-iface-local
-func ifaceLocalHazard(m Mover, dst, src *Tensor) float32 { // want ifaceLocalHazard:`copiesInto\(hipMemcpy dst=p1\.ptr\) readsParams\[1\]`
+func ifaceLocalHazard(m Mover, dst, src *Tensor) float32 { // want ifaceLocalHazard:`copiesInto\(hipMemcpy dst=p1\.ptr\) readsParams\[1\.ptr\]`
 	m.Move(dst, src)
 	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by Move \(C.hipMemcpy\) is ordered`
 }
@@ -141,7 +141,7 @@ type Copier interface {
 }
 
 //matrix:hazard call-iface-cross
-func ifaceCrossHazard(c Copier, dst, src *Tensor) float32 { // want ifaceCrossHazard:`copiesInto\(hipMemcpy dst=p1\.ptr\) readsParams\[1\]`
+func ifaceCrossHazard(c Copier, dst, src *Tensor) float32 { // want ifaceCrossHazard:`copiesInto\(hipMemcpy dst=p1\.ptr\) readsParams\[1\.ptr\]`
 	c.CopyPtr(dst.ptr, src.ptr, 4*dst.n)
 	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by CopyPtr \(C.hipMemcpy\) is ordered`
 }
@@ -162,7 +162,7 @@ type Ops struct {
 var hipOps = Ops{copy: copyTensor, sync: Synchronize}
 
 //matrix:hazard call-func-field
-func funcFieldHazard(dst, src *Tensor) float32 { // want funcFieldHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+func funcFieldHazard(dst, src *Tensor) float32 { // want funcFieldHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr\]`
 	hipOps.copy(dst, src)
 	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered`
 }
@@ -180,7 +180,7 @@ var transfers = map[string]func(dst, src *Tensor) error{
 }
 
 //matrix:hazard call-func-map
-func funcMapHazard(dst, src *Tensor) float32 { // want funcMapHazard:`readsParams\[0\]`
+func funcMapHazard(dst, src *Tensor) float32 { // want funcMapHazard:`readsParams\[0\.ptr\]`
 	transfers["d2d"](dst, src)
 	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered`
 }
@@ -213,7 +213,7 @@ func Transfer(dst, src *Tensor, opts ...TransferOption) error { // want Transfer
 }
 
 //matrix:hazard call-options
-func optionsHazard(dst, src *Tensor) float32 { // want optionsHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+func optionsHazard(dst, src *Tensor) float32 { // want optionsHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr\]`
 	Transfer(dst, src, WithLabel("weights"))
 	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by Transfer \(C.hipMemcpy\) is ordered`
 }
@@ -232,7 +232,7 @@ func copyN[T any](dst, src unsafe.Pointer, n int) error { // want copyN:`copiesI
 }
 
 //matrix:hazard call-generic-func
-func genericFuncHazard(dst, src *Tensor) float32 { // want genericFuncHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+func genericFuncHazard(dst, src *Tensor) float32 { // want genericFuncHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr\]`
 	copyN[float32](dst.ptr, src.ptr, dst.n)
 	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by copyN \(C.hipMemcpy\) is ordered`
 }
@@ -257,14 +257,14 @@ func (t *Typed[T]) CopyFrom(src *Typed[T]) error { // want CopyFrom:`copiesInto\
 }
 
 // At reads element i on the host.
-func (t *Typed[T]) At(i int) T { // want At:`readsParams\[-1\]`
+func (t *Typed[T]) At(i int) T { // want At:`readsParams\[-1\.ptr\]`
 	return unsafe.Slice((*T)(t.ptr), t.n)[i]
 }
 
 //matrix:hazard call-generic-method
-func genericMethodHazard(dst, src *Typed[float32]) float32 { // want genericMethodHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+func genericMethodHazard(dst, src *Typed[float32]) float32 { // want genericMethodHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr\]`
 	dst.CopyFrom(src)
-	return dst.At(0) // want `At reads dst on the host before the device-to-device copy into it by CopyFrom \(C.hipMemcpy\) is ordered`
+	return dst.At(0) // want `At reads dst\.ptr on the host before the device-to-device copy into it by CopyFrom \(C.hipMemcpy\) is ordered`
 }
 
 //matrix:twin call-generic-method

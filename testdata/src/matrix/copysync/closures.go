@@ -6,7 +6,7 @@ import (
 )
 
 //matrix:hazard closure-in-place
-func inPlaceHazard(dst, src *Tensor) float32 { // want inPlaceHazard:`readsParams\[0\]`
+func inPlaceHazard(dst, src *Tensor) float32 { // want inPlaceHazard:`readsParams\[0\.ptr\]`
 	func() {
 		copyTensor(dst, src)
 	}()
@@ -23,7 +23,7 @@ func inPlaceTwin(dst, src *Tensor) float32 { // want inPlaceTwin:`synchronizes\(
 }
 
 //matrix:hazard closure-stored
-func storedHazard(dst, src *Tensor) float32 { // want storedHazard:`readsParams\[0\]`
+func storedHazard(dst, src *Tensor) float32 { // want storedHazard:`readsParams\[0\.ptr\]`
 	refresh := func() error { return copyTensor(dst, src) }
 	refresh()
 	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered`
@@ -39,7 +39,7 @@ func storedTwin(dst, src *Tensor) float32 { // want storedTwin:`synchronizes\(de
 
 // A stored closure's own copy and read are its own analysis's finding:
 // reported once, not again at its call.
-func storedOwnCopy(dst, src *Tensor) { // want storedOwnCopy:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+func storedOwnCopy(dst, src *Tensor) { // want storedOwnCopy:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr\]`
 	check := func() {
 		copyTensor(dst, src)
 		log.Printf("copied, head %v", dst.Values()[0]) // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered`
@@ -48,7 +48,7 @@ func storedOwnCopy(dst, src *Tensor) { // want storedOwnCopy:`copiesInto\(hipMem
 }
 
 // A closure stored and called before the copy reads nothing in flight.
-func storedBeforeCopy(dst, src *Tensor) float32 { // want storedBeforeCopy:`synchronizes\(device\) readsParams\[0\]`
+func storedBeforeCopy(dst, src *Tensor) float32 { // want storedBeforeCopy:`synchronizes\(device\) readsParams\[0\.ptr\]`
 	var head float32
 	peek := func() { head = dst.Values()[0] }
 	peek()
@@ -76,7 +76,7 @@ func deferredTwin(dst, src *Tensor) (err error) { // want deferredTwin:`synchron
 
 // A deferred closure's own copy and read are its own analysis's finding:
 // reported once, not again where the function runs it at its exit.
-func deferredOwnCopy(dst, src *Tensor) { // want deferredOwnCopy:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+func deferredOwnCopy(dst, src *Tensor) { // want deferredOwnCopy:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr\]`
 	defer func() {
 		copyTensor(dst, src)
 		log.Printf("copied, head %v", dst.Values()[0]) // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered`
@@ -107,13 +107,13 @@ func locked(fn func() error) error {
 }
 
 //matrix:hazard closure-helper
-func helperHazard(dst, src *Tensor) float32 { // want helperHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+func helperHazard(dst, src *Tensor) float32 { // want helperHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr\]`
 	locked(func() error { return copyTensor(dst, src) })
 	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered`
 }
 
 //matrix:twin closure-helper
-func helperTwin(dst, src *Tensor) float32 { // want helperTwin:`readsParams\[0\]`
+func helperTwin(dst, src *Tensor) float32 { // want helperTwin:`readsParams\[0\.ptr\]`
 	locked(func() error {
 		if err := copyTensor(dst, src); err != nil {
 			return err

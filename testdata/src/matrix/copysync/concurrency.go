@@ -3,7 +3,7 @@ package copysync
 import "sync"
 
 //matrix:hazard conc-waitgroup
-func waitGroupHazard(weights, bias, src *Tensor) float32 { // want waitGroupHazard:`copiesInto\(hipMemcpy dst=p0\.ptr; hipMemcpy dst=p1\.ptr\) readsParams\[0 1\]`
+func waitGroupHazard(weights, bias, src *Tensor) float32 { // want waitGroupHazard:`copiesInto\(hipMemcpy dst=p0\.ptr; hipMemcpy dst=p1\.ptr\) readsParams\[0\.ptr 1\.ptr\]`
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() {
@@ -37,7 +37,7 @@ func waitGroupTwin(weights, bias, src *Tensor) float32 { // want waitGroupTwin:`
 }
 
 //matrix:hazard conc-chan-join
-func chanJoinHazard(dst, src *Tensor) float32 { // want chanJoinHazard:`readsParams\[0\]`
+func chanJoinHazard(dst, src *Tensor) float32 { // want chanJoinHazard:`readsParams\[0\.ptr\]`
 	done := make(chan error)
 	go func() { done <- copyTensor(dst, src) }()
 	if err := <-done; err != nil {
@@ -47,7 +47,7 @@ func chanJoinHazard(dst, src *Tensor) float32 { // want chanJoinHazard:`readsPar
 }
 
 //matrix:twin conc-chan-join
-func chanJoinTwin(dst, src *Tensor) float32 { // want chanJoinTwin:`readsParams\[0\]`
+func chanJoinTwin(dst, src *Tensor) float32 { // want chanJoinTwin:`readsParams\[0\.ptr\]`
 	done := make(chan error)
 	go func() {
 		if err := copyTensor(dst, src); err != nil {
@@ -87,7 +87,7 @@ func (g *Group) Wait() error {
 }
 
 //matrix:hazard conc-errgroup
-func errgroupHazard(dst, src *Tensor) (float32, error) { // want errgroupHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+func errgroupHazard(dst, src *Tensor) (float32, error) { // want errgroupHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr\]`
 	var g Group
 	g.Go(func() error { return copyTensor(dst, src) })
 	if err := g.Wait(); err != nil {
@@ -97,7 +97,7 @@ func errgroupHazard(dst, src *Tensor) (float32, error) { // want errgroupHazard:
 }
 
 //matrix:twin conc-errgroup
-func errgroupTwin(dst, src *Tensor) (float32, error) { // want errgroupTwin:`readsParams\[0\]`
+func errgroupTwin(dst, src *Tensor) (float32, error) { // want errgroupTwin:`readsParams\[0\.ptr\]`
 	var g Group
 	g.Go(func() error {
 		if err := copyTensor(dst, src); err != nil {
@@ -118,14 +118,14 @@ var (
 )
 
 //matrix:hazard conc-pkg-handles
-func pkgHandlesHazard(dst, src *Tensor) float32 { // want pkgHandlesHazard:`copiesInto\(hipMemcpyAsync dst=p0\.ptr stream=private\) readsParams\[0\]`
+func pkgHandlesHazard(dst, src *Tensor) float32 { // want pkgHandlesHazard:`copiesInto\(hipMemcpyAsync dst=p0\.ptr stream=private\) readsParams\[0\.ptr\]`
 	copyStream.CopyAsync(dst, src)
 	copyDone.Record(copyStream)
 	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by CopyAsync \(C.hipMemcpyAsync\) is ordered`
 }
 
 //matrix:twin conc-pkg-handles
-func pkgHandlesTwin(dst, src *Tensor) float32 { // want pkgHandlesTwin:`readsParams\[0\]`
+func pkgHandlesTwin(dst, src *Tensor) float32 { // want pkgHandlesTwin:`readsParams\[0\.ptr\]`
 	copyStream.CopyAsync(dst, src)
 	copyDone.Record(copyStream)
 	copyDone.Wait()

@@ -6,7 +6,7 @@ import (
 )
 
 //matrix:hazard defer-loop
-func deferLoopHazard(dst *Tensor, staged []*Tensor) float32 { // want deferLoopHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0 1\]`
+func deferLoopHazard(dst *Tensor, staged []*Tensor) float32 { // want deferLoopHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr 1\]`
 	for _, s := range staged {
 		defer s.Release()
 		defer Synchronize() // runs at return, after the read
@@ -49,7 +49,7 @@ func deferCondTwin(dst, src *Tensor, trace bool) float32 { // want deferCondTwin
 }
 
 //matrix:hazard defer-named-result
-func deferNamedHazard(dst, src *Tensor) (v float32, err error) { // want deferNamedHazard:`readsParams\[0\]`
+func deferNamedHazard(dst, src *Tensor) (v float32, err error) { // want deferNamedHazard:`readsParams\[0\.ptr\]`
 	defer func() {
 		if err == nil {
 			err = Synchronize() // too late: v was read before
@@ -86,7 +86,7 @@ func must(err error) {
 }
 
 //matrix:hazard defer-recover
-func deferRecoverHazard(dst, src *Tensor) (v float32, err error) { // want deferRecoverHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+func deferRecoverHazard(dst, src *Tensor) (v float32, err error) { // want deferRecoverHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr\]`
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("copysync: %v", r)
@@ -109,7 +109,7 @@ func deferRecoverTwin(dst, src *Tensor) (v float32, err error) { // want deferRe
 }
 
 //matrix:hazard early-return
-func earlyReturnHazard(dst, src *Tensor, peek bool) (float32, error) { // want earlyReturnHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+func earlyReturnHazard(dst, src *Tensor, peek bool) (float32, error) { // want earlyReturnHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr\]`
 	if err := copyTensor(dst, src); err != nil {
 		return 0, err
 	}
@@ -137,7 +137,7 @@ func earlyReturnTwin(dst, src *Tensor, peek bool) (float32, error) {
 }
 
 //matrix:hazard goto
-func gotoHazard(dst, src *Tensor, retries int) (float32, error) { // want gotoHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+func gotoHazard(dst, src *Tensor, retries int) (float32, error) { // want gotoHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr\]`
 	attempt := 0
 retry:
 	if err := copyTensor(dst, src); err != nil {
@@ -166,7 +166,7 @@ retry:
 }
 
 //matrix:hazard labelled-break
-func labelledHazard(dst *Tensor, shards [][]*Tensor) float32 { // want labelledHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0 1\]`
+func labelledHazard(dst *Tensor, shards [][]*Tensor) float32 { // want labelledHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr 1\]`
 outer:
 	for _, shard := range shards {
 		for _, s := range shard {
@@ -202,7 +202,7 @@ outer:
 }
 
 //matrix:hazard switch-fallthrough
-func fallthroughHazard(dst, src *Tensor, mode int) float32 { // want fallthroughHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+func fallthroughHazard(dst, src *Tensor, mode int) float32 { // want fallthroughHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr\]`
 	switch mode {
 	case 0:
 		copyTensor(dst, src)
@@ -215,7 +215,7 @@ func fallthroughHazard(dst, src *Tensor, mode int) float32 { // want fallthrough
 }
 
 //matrix:twin switch-fallthrough
-func fallthroughTwin(dst, src *Tensor, mode int) float32 { // want fallthroughTwin:`readsParams\[0\]`
+func fallthroughTwin(dst, src *Tensor, mode int) float32 { // want fallthroughTwin:`readsParams\[0\.ptr\]`
 	switch mode {
 	case 0:
 		copyTensor(dst, src)
@@ -227,7 +227,7 @@ func fallthroughTwin(dst, src *Tensor, mode int) float32 { // want fallthroughTw
 }
 
 //matrix:hazard type-switch
-func typeSwitchHazard(dst *Tensor, src any) float32 { // want typeSwitchHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+func typeSwitchHazard(dst *Tensor, src any) float32 { // want typeSwitchHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr\]`
 	switch s := src.(type) {
 	case *Tensor:
 		copyTensor(dst, s)
@@ -238,7 +238,7 @@ func typeSwitchHazard(dst *Tensor, src any) float32 { // want typeSwitchHazard:`
 }
 
 //matrix:twin type-switch
-func typeSwitchTwin(dst *Tensor, src any) float32 { // want typeSwitchTwin:`readsParams\[0\]`
+func typeSwitchTwin(dst *Tensor, src any) float32 { // want typeSwitchTwin:`readsParams\[0\.ptr\]`
 	switch s := src.(type) {
 	case *Tensor:
 		copyTensor(dst, s)
@@ -250,7 +250,7 @@ func typeSwitchTwin(dst *Tensor, src any) float32 { // want typeSwitchTwin:`read
 }
 
 //matrix:hazard select-branch
-func selectHazard(dst, src *Tensor, ready, quit <-chan struct{}) float32 { // want selectHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+func selectHazard(dst, src *Tensor, ready, quit <-chan struct{}) float32 { // want selectHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr\]`
 	copyTensor(dst, src)
 	select {
 	case <-ready:
@@ -274,7 +274,7 @@ func selectTwin(dst, src *Tensor, ready, quit <-chan struct{}) float32 { // want
 }
 
 //matrix:hazard panic-path
-func panicHazard(dst, src *Tensor, synced bool) float32 { // want panicHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\]`
+func panicHazard(dst, src *Tensor, synced bool) float32 { // want panicHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr\]`
 	copyTensor(dst, src)
 	if synced {
 		Synchronize()
@@ -353,7 +353,7 @@ func rangeChanTwin(queue <-chan *Tensor, src *Tensor, heads chan<- float32) { //
 }
 
 //matrix:hazard range-int
-func rangeIntHazard(dst *Tensor, srcs []*Tensor) (sum float32) { // want rangeIntHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0 1\]`
+func rangeIntHazard(dst *Tensor, srcs []*Tensor) (sum float32) { // want rangeIntHazard:`copiesInto\(hipMemcpy dst=p0\.ptr\) readsParams\[0\.ptr 1\]`
 	for i := range len(srcs) {
 		copyTensor(dst, srcs[i])
 		sum += dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered`

@@ -48,7 +48,7 @@ type Layer struct {
 }
 
 //matrix:hazard data-field-receiver
-func (l *Layer) reloadHazard() float32 { // want reloadHazard:`copiesInto\(hipMemcpy dst=r\.weights\.ptr\) readsParams\[-1\]`
+func (l *Layer) reloadHazard() float32 { // want reloadHazard:`copiesInto\(hipMemcpy dst=r\.weights\.ptr\) readsParams\[-1\.weights\.ptr\]`
 	copyTensor(l.weights, l.staging)
 	return l.weights.Values()[0] // want `this index expression reads l.weights.ptr on the host before the device-to-device copy into it by copyTensor \(C.hipMemcpy\) is ordered`
 }

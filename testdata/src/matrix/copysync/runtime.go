@@ -66,7 +66,7 @@ func legacyStreamTwin(st *Stream, dst, src *Tensor, out []float32) error { // wa
 }
 
 //matrix:hazard rt-event-wrapper
-func eventWrapperHazard(st *Stream, ev *Event, dst, src *Tensor) float32 { // want eventWrapperHazard:`copiesInto\(hipMemcpyAsync dst=p2\.ptr stream=p0\.s\) readsParams\[2\] eventOps\(record p1\.ev on p0\.s\)`
+func eventWrapperHazard(st *Stream, ev *Event, dst, src *Tensor) float32 { // want eventWrapperHazard:`copiesInto\(hipMemcpyAsync dst=p2\.ptr stream=p0\.s\) readsParams\[2\.ptr\] eventOps\(record p1\.ev on p0\.s\)`
 	ev.Record(st)
 	st.CopyAsync(dst, src)
 	ev.Wait()
@@ -74,7 +74,7 @@ func eventWrapperHazard(st *Stream, ev *Event, dst, src *Tensor) float32 { // wa
 }
 
 //matrix:twin rt-event-wrapper
-func eventWrapperTwin(st *Stream, ev *Event, dst, src *Tensor) float32 { // want eventWrapperTwin:`readsParams\[2\] eventOps\(record p1\.ev on p0\.s\)`
+func eventWrapperTwin(st *Stream, ev *Event, dst, src *Tensor) float32 { // want eventWrapperTwin:`readsParams\[2\.ptr\] eventOps\(record p1\.ev on p0\.s\)`
 	st.CopyAsync(dst, src)
 	ev.Record(st)
 	ev.Wait()
@@ -95,7 +95,7 @@ func kindFrom(onDevice bool) C.hipMemcpyKind {
 }
 
 //matrix:hazard rt-runtime-kind
-func runtimeKindHazard(dst *Tensor, src unsafe.Pointer, onDevice bool) float32 { // want runtimeKindHazard:`readsParams\[0\]`
+func runtimeKindHazard(dst *Tensor, src unsafe.Pointer, onDevice bool) float32 { // want runtimeKindHazard:`readsParams\[0\.ptr\]`
 	dst.Load(src, kindFrom(onDevice))
 	return dst.Values()[0] // want `this index expression reads dst.ptr on the host before the device-to-device copy into it by Load \(C.hipMemcpy\) is ordered`
 }

@@ -39,7 +39,7 @@ func refresh(b, src *wrap.Buffer) { // want refresh:`copiesInto\(hipMemcpy dst=p
 	b.CopyFrom(src)
 }
 
-func bufferHazard(b, src wrap.Buffer) float32 { // want bufferHazard:`copiesInto\(hipMemcpy dst=p0.Ptr\) readsParams\[0\]`
+func bufferHazard(b, src wrap.Buffer) float32 { // want bufferHazard:`copiesInto\(hipMemcpy dst=p0.Ptr\) readsParams\[0\.Ptr\]`
 	refresh(&b, &src)
 	return wrap.Checksum(b.Ptr, 16) // want `Checksum reads b.Ptr on the host before the device-to-device copy into it by refresh \(C.hipMemcpy\)`
 }

@@ -249,7 +249,7 @@ func (b *Buffer) CopyFrom(src *Buffer) error { // want CopyFrom:`copiesInto\(hip
 }
 
 // Float32s reads the buffer on the host.
-func (b *Buffer) Float32s() []float32 { // want Float32s:`readsParams\[-1\]`
+func (b *Buffer) Float32s() []float32 { // want Float32s:`readsParams\[-1\.ptr\]`
 	if b.freed {
 		return nil
 	}
@@ -288,7 +288,7 @@ func bufferHazard() []float32 {
 	defer dst.Close()
 	defer src.Close()
 	dst.CopyFrom(src)
-	return dst.Float32s() // want `Float32s reads dst on the host before the device-to-device copy into it by CopyFrom \(C.hipMemcpy\) is ordered`
+	return dst.Float32s() // want `Float32s reads dst\.ptr on the host before the device-to-device copy into it by CopyFrom \(C.hipMemcpy\) is ordered`
 }
 
 func bufferSynced() []float32 { // want bufferSynced:`synchronizes\(device\)`

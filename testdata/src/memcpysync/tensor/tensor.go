@@ -72,7 +72,7 @@ func (t *Tensor) CloneTo(dev, from int) (*Tensor, error) { // want CloneTo:`copi
 }
 
 // CloneSync returns a copy of t that has landed.
-func (t *Tensor) CloneSync() (*Tensor, error) { // want CloneSync:`readsParams\[-1\]`
+func (t *Tensor) CloneSync() (*Tensor, error) { // want CloneSync:`readsParams\[-1\.shape\]`
 	c, err := t.Clone()
 	if err != nil {
 		return nil, err
@@ -115,7 +115,7 @@ func (m *Model) Snapshot() (Snapshot, error) { // want Snapshot:`copiesInto\(hip
 }
 
 // Checkpoint returns a snapshot that has landed.
-func (m *Model) Checkpoint() (*Snapshot, error) { // want Checkpoint:`readsParams\[-1\]`
+func (m *Model) Checkpoint() (*Snapshot, error) { // want Checkpoint:`readsParams\[-1\.Weights\.shape\]`
 	s, err := m.Snapshot()
 	if err != nil {
 		return nil, err
@@ -150,7 +150,7 @@ func (st *Stream) Download(out []float32, t *Tensor) error { // want Download:`d
 // device-to-device copy may still be landing (zerfoo's tensor.ToGPU gave
 // sixteen such false positives in its tests before the summary asked for
 // every return).
-func (t *Tensor) Upload(onDevice bool, host []float32) (*Tensor, error) { // want Upload:`readsParams\[-1\]`
+func (t *Tensor) Upload(onDevice bool, host []float32) (*Tensor, error) { // want Upload:`readsParams\[-1\.shape\]`
 	c, err := New(t.shape...)
 	if err != nil {
 		return nil, err

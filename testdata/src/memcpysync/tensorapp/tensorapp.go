@@ -9,7 +9,7 @@ import (
 )
 
 // evalClone reads a clone before it landed.
-func evalClone(w *tensor.Tensor) (float32, error) { // want evalClone:`readsParams\[0\]`
+func evalClone(w *tensor.Tensor) (float32, error) { // want evalClone:`readsParams\[0\.shape\]`
 	c, err := w.Clone()
 	if err != nil {
 		return 0, err
@@ -19,7 +19,7 @@ func evalClone(w *tensor.Tensor) (float32, error) { // want evalClone:`readsPara
 }
 
 // evalCloneSynced synchronizes before reading the clone.
-func evalCloneSynced(w *tensor.Tensor) (float32, error) { // want evalCloneSynced:`readsParams\[0\]`
+func evalCloneSynced(w *tensor.Tensor) (float32, error) { // want evalCloneSynced:`readsParams\[0\.shape\]`
 	c, err := w.Clone()
 	if err != nil {
 		return 0, err
@@ -32,7 +32,7 @@ func evalCloneSynced(w *tensor.Tensor) (float32, error) { // want evalCloneSynce
 }
 
 // evalCloneSync reads a clone that CloneSync waited for.
-func evalCloneSync(w *tensor.Tensor) (float32, error) { // want evalCloneSync:`readsParams\[0\]`
+func evalCloneSync(w *tensor.Tensor) (float32, error) { // want evalCloneSync:`readsParams\[0\.shape\]`
 	c, err := w.CloneSync()
 	if err != nil {
 		return 0, err
@@ -41,7 +41,7 @@ func evalCloneSync(w *tensor.Tensor) (float32, error) { // want evalCloneSync:`r
 }
 
 // logSnapshot prints the head of a snapshot before it landed.
-func logSnapshot(m *tensor.Model) error { // want logSnapshot:`readsParams\[0\]`
+func logSnapshot(m *tensor.Model) error { // want logSnapshot:`readsParams\[0\.Weights\.shape\]`
 	s, err := m.Snapshot()
 	if err != nil {
 		return err
@@ -51,7 +51,7 @@ func logSnapshot(m *tensor.Model) error { // want logSnapshot:`readsParams\[0\]`
 }
 
 // logCheckpoint prints the head of a checkpoint, which has landed.
-func logCheckpoint(m *tensor.Model) error { // want logCheckpoint:`readsParams\[0\]`
+func logCheckpoint(m *tensor.Model) error { // want logCheckpoint:`readsParams\[0\.Weights\.shape\]`
 	s, err := m.Checkpoint()
 	if err != nil {
 		return err
@@ -62,7 +62,7 @@ func logCheckpoint(m *tensor.Model) error { // want logCheckpoint:`readsParams\[
 
 // downloadClone hands a clone to a non-blocking stream, which does not wait
 // for the null stream's copy.
-func downloadClone(st *tensor.Stream, w *tensor.Tensor, out []float32) error { // want downloadClone:`readsParams\[1\]`
+func downloadClone(st *tensor.Stream, w *tensor.Tensor, out []float32) error { // want downloadClone:`readsParams\[1\.shape\]`
 	c, err := w.Clone()
 	if err != nil {
 		return err
@@ -71,7 +71,7 @@ func downloadClone(st *tensor.Stream, w *tensor.Tensor, out []float32) error { /
 }
 
 // downloadCloneSynced waits for the clone first.
-func downloadCloneSynced(st *tensor.Stream, w *tensor.Tensor, out []float32) error { // want downloadCloneSynced:`readsParams\[1\]`
+func downloadCloneSynced(st *tensor.Stream, w *tensor.Tensor, out []float32) error { // want downloadCloneSynced:`readsParams\[1\.shape\]`
 	c, err := w.Clone()
 	if err != nil {
 		return err
@@ -84,7 +84,7 @@ func downloadCloneSynced(st *tensor.Stream, w *tensor.Tensor, out []float32) err
 
 // replicate copies src into a new tensor per replica, appending each before
 // the copy into it, and reads the first replica before any copy landed.
-func replicate(src *tensor.Tensor, n int) ([]*tensor.Tensor, float32, error) { // want replicate:`readsParams\[0 1\]`
+func replicate(src *tensor.Tensor, n int) ([]*tensor.Tensor, float32, error) { // want replicate:`readsParams\[0\.shape 1\]`
 	var reps []*tensor.Tensor
 	for range n {
 		r, err := tensor.New(src.Shape()...)
@@ -100,7 +100,7 @@ func replicate(src *tensor.Tensor, n int) ([]*tensor.Tensor, float32, error) { /
 }
 
 // replicateSynced synchronizes after the loop.
-func replicateSynced(src *tensor.Tensor, n int) ([]*tensor.Tensor, float32, error) { // want replicateSynced:`readsParams\[0 1\]`
+func replicateSynced(src *tensor.Tensor, n int) ([]*tensor.Tensor, float32, error) { // want replicateSynced:`readsParams\[0\.shape 1\]`
 	var reps []*tensor.Tensor
 	for range n {
 		r, err := tensor.New(src.Shape()...)
@@ -119,7 +119,7 @@ func replicateSynced(src *tensor.Tensor, n int) ([]*tensor.Tensor, float32, erro
 }
 
 // sumReplicas ranges over replicas cloned in a loop before they landed.
-func sumReplicas(src *tensor.Tensor, n int) (float32, error) { // want sumReplicas:`readsParams\[0 1\]`
+func sumReplicas(src *tensor.Tensor, n int) (float32, error) { // want sumReplicas:`readsParams\[0\.shape 1\]`
 	reps := make([]*tensor.Tensor, 0, n)
 	for range n {
 		c, err := src.Clone()
@@ -136,7 +136,7 @@ func sumReplicas(src *tensor.Tensor, n int) (float32, error) { // want sumReplic
 }
 
 // sumReplicasSynced synchronizes before the range loop.
-func sumReplicasSynced(src *tensor.Tensor, n int) (float32, error) { // want sumReplicasSynced:`readsParams\[0 1\]`
+func sumReplicasSynced(src *tensor.Tensor, n int) (float32, error) { // want sumReplicasSynced:`readsParams\[0\.shape 1\]`
 	reps := make([]*tensor.Tensor, 0, n)
 	for range n {
 		c, err := src.Clone()
@@ -156,7 +156,7 @@ func sumReplicasSynced(src *tensor.Tensor, n int) (float32, error) { // want sum
 }
 
 // headOnPeer reads a peer clone before it landed.
-func headOnPeer(w *tensor.Tensor) (float32, error) { // want headOnPeer:`readsParams\[0\]`
+func headOnPeer(w *tensor.Tensor) (float32, error) { // want headOnPeer:`readsParams\[0\.shape\]`
 	c, err := w.CloneTo(1, 0)
 	if err != nil {
 		return 0, err
@@ -165,7 +165,7 @@ func headOnPeer(w *tensor.Tensor) (float32, error) { // want headOnPeer:`readsPa
 }
 
 // headOnPeerSynced synchronizes the copying device first.
-func headOnPeerSynced(w *tensor.Tensor) (float32, error) { // want headOnPeerSynced:`readsParams\[0\]`
+func headOnPeerSynced(w *tensor.Tensor) (float32, error) { // want headOnPeerSynced:`readsParams\[0\.shape\]`
 	c, err := w.CloneTo(1, 0)
 	if err != nil {
 		return 0, err
@@ -179,7 +179,7 @@ func headOnPeerSynced(w *tensor.Tensor) (float32, error) { // want headOnPeerSyn
 // evalUpload reads a tensor Upload made from host data: its summary names
 // no pending copy (Upload copies device to device on one branch only), so
 // the read is silent.
-func evalUpload(w *tensor.Tensor, host []float32) (float32, error) { // want evalUpload:`readsParams\[0\]`
+func evalUpload(w *tensor.Tensor, host []float32) (float32, error) { // want evalUpload:`readsParams\[0\.shape\]`
 	u, err := w.Upload(false, host)
 	if err != nil {
 		return 0, err

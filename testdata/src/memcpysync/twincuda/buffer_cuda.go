@@ -73,7 +73,7 @@ func (b *Buffer) Download(out []float32) error { // want Download:`synchronizes\
 }
 
 // HostView reads the buffer in place (it is host-visible on this platform).
-func (b *Buffer) HostView() []float32 { // want HostView:`readsParams\[-1\]`
+func (b *Buffer) HostView() []float32 { // want HostView:`readsParams\[-1\.ptr\]`
 	return append([]float32(nil), unsafe.Slice((*float32)(b.ptr), b.size/4)...)
 }
 
@@ -86,7 +86,7 @@ func hazard() []float32 {
 	dst, _ := Alloc(64)
 	src, _ := Alloc(64)
 	dst.CopyFrom(src)
-	return dst.HostView() // want `HostView reads dst on the host before the device-to-device copy into it by CopyFrom \(C.cudaMemcpy\) is ordered`
+	return dst.HostView() // want `HostView reads dst\.ptr on the host before the device-to-device copy into it by CopyFrom \(C.cudaMemcpy\) is ordered`
 }
 
 func synced() []float32 { // want synced:`synchronizes\(device\)`

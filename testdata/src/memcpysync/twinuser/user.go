@@ -12,7 +12,7 @@ func hipHazard() []float32 {
 	src, _ := hip.Alloc(64)
 	defer dst.Free()
 	dst.CopyFrom(src)
-	return dst.HostView() // want `HostView reads dst on the host before the device-to-device copy into it by CopyFrom \(C.hipMemcpy\) is ordered`
+	return dst.HostView() // want `HostView reads dst\.ptr on the host before the device-to-device copy into it by CopyFrom \(C.hipMemcpy\) is ordered`
 }
 
 func hipSynced() []float32 { // want hipSynced:`synchronizes\(device\)`
@@ -29,7 +29,7 @@ func cudaHazard() []float32 {
 	src, _ := cuda.Alloc(64)
 	defer dst.Free()
 	dst.CopyFrom(src)
-	return dst.HostView() // want `HostView reads dst on the host before the device-to-device copy into it by CopyFrom \(C.cudaMemcpy\) is ordered: the copy returns before the data lands; call C.cudaDeviceSynchronize\(\)`
+	return dst.HostView() // want `HostView reads dst\.ptr on the host before the device-to-device copy into it by CopyFrom \(C.cudaMemcpy\) is ordered: the copy returns before the data lands; call C.cudaDeviceSynchronize\(\)`
 }
 
 func cudaSynced() []float32 { // want cudaSynced:`synchronizes\(device\)`
@@ -56,7 +56,7 @@ func cudaGetterHazard() []float32 {
 	dst, _ := cuda.Alloc(64)
 	src, _ := cuda.Alloc(64)
 	cuda.Copy(dst.Ptr(), src.Ptr(), 64)
-	return dst.HostView() // want `HostView reads dst on the host before the device-to-device copy into it by Copy \(C.cudaMemcpy\) is ordered`
+	return dst.HostView() // want `HostView reads dst\.ptr on the host before the device-to-device copy into it by Copy \(C.cudaMemcpy\) is ordered`
 }
 
 func cudaGetterSynced() []float32 { // want cudaGetterSynced:`synchronizes\(device\)`
