@@ -111,6 +111,9 @@ type analyzer struct {
 	// attr, dev)) prove when they are 1.
 	ix    *flow.Sources
 	attrs map[types.Object]guard
+	// attrQueries: each query that writes a variable, in order, for a
+	// variable reused for several attributes (attrValue).
+	attrQueries map[types.Object][]attrQuery
 	// What system memory pointers point to, and the trace of what boolean
 	// and error variables prove (exprs.go).
 	provs    *flow.Origins
