@@ -217,7 +217,11 @@ func (fa *funcAnalysis) run() {
 	fa.entry = state{}
 	loadedRoots := fa.loadTargets(fa.fn.Body, true)
 	flow.Released(fa.idx, fa.fn.Body, fa.unloadsOf, func(_ *ast.CallExpr, m ast.Expr) {
-		if l, ok := fa.loc(m); ok && !loadedRoots[l.Root] {
+		l, ok := fa.loc(m)
+		if !ok {
+			l, ok = fa.elementKey(m) // mods[i] in for i := range mods
+		}
+		if ok && !loadedRoots[l.Root] {
 			fa.entry[l] = &handle{b: held}
 		}
 	})
@@ -685,6 +689,9 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, how bi
 	}
 	isDeferred, ref := how&deferred != 0, how&(byRef|pointee)
 	ks := fa.handlesAt(s, m)
+	if l, ok := fa.elementKey(m); ok && len(ks) == 0 {
+		ks = flow.Overlapping(s, l) // mods[i] in for i := range mods
+	}
 	// A variable that holds no module yet (var k Kernel; defer k.Close();
 	// k.Init(...)): the module loaded into it later is unloaded at exit.
 	if l, ok := fa.localLoc(m); ok && ref != 0 && len(ks) == 0 {
