@@ -64,7 +64,7 @@ func countTwice(paths []string) (int, error) {
 	for i := range mods {
 		C.hipModuleUnload(mods[i])
 	}
-	unloadRaw(mods) // MISSED: a slice of modules returned by a loader (loadRaw) is not tracked, and an index loop over a set is not taken as unloading every element
+	unloadRaw(mods) // MISSED: a slice of modules returned by a loader (loadRaw) is not tracked by the caller (no returnsModule for a slice result), so neither unload is seen; the index loop alone is handled (testdata/src/modulebalance/indexloop)
 	return n, nil
 }
 
