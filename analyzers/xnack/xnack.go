@@ -145,10 +145,7 @@ var Candidates = &analysis.Analyzer{
 
 func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	facts := len(pass.AllObjectFacts()) > 0 // (a new list each call)
-	// A TestMain may guard the binary's tests (GuardsTests) with no HIP
-	// call of its own: os.Setenv("HSA_XNACK", "1").
-	_, testMain := pass.Pkg.Scope().Lookup("TestMain").(*types.Func)
-	if !cgocall.CallsRuntime(pass.Pkg) && !facts && !testMain {
+	if !cgocall.CallsRuntime(pass.Pkg) && !facts {
 		return nil, nil
 	}
 	a := newAnalyzer(pass, candidates)
@@ -157,7 +154,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	// Unless something here can matter for XNACK (a HIP call, a memory
 	// use, HSA_XNACK, or a dependency with facts), the path analysis is
 	// skipped: without any, every function's effects and uses are none.
-	a.active = facts || testMain
+	a.active = facts
 	// Each function's events, in evaluation order (flow.CallOrder:
 	// arguments before the call; function literals are other functions,
 	// called where they are written: t.Run, f.Fuzz, go, defer).

@@ -2,6 +2,3 @@
 // HSA_XNACK before any HIP call; its external tests (package
 // extguarded_test) run in the same binary, under that TestMain.
 package extguarded
-
-// Size is the buffer size the tests use.
-func Size() int { return 16 }

@@ -4,9 +4,8 @@ import (
 	"testing"
 
 	"xnack/extguarded"
-	"xnack/kernels"
 )
 
 func TestMallocExternal(t *testing.T) {
-	kernels.LaunchMalloc(extguarded.Size())
+	extguarded.Run(16)
 }

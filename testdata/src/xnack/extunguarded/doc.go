@@ -1,6 +1,3 @@
 // Package extunguarded is extguarded's twin: its TestMain guards nothing,
 // so its external tests need skips of their own.
 package extunguarded
-
-// Size is the buffer size the tests use.
-func Size() int { return 16 }

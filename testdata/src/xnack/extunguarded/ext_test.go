@@ -4,9 +4,8 @@ import (
 	"testing"
 
 	"xnack/extunguarded"
-	"xnack/kernels"
 )
 
 func TestMallocExternal(t *testing.T) {
-	kernels.LaunchMalloc(extunguarded.Size()) // want `TestMallocExternal reaches system memory`
+	extunguarded.Run(16) // want `TestMallocExternal reaches system memory`
 }
