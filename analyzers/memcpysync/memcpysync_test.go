@@ -150,9 +150,10 @@ func TestMatrix(t *testing.T) {
 
 // A library routine without a stream argument runs on the stream its handle
 // was bound to (blas_set_stream, blasSetStream): ordered after a copy on that
-// stream, not after one the host did not wait for.
+// stream, not after one the host did not wait for. libstreamlocal binds
+// them while both are locals of the constructor (flow.Index.FieldPairs).
 func TestLibraryHandleStream(t *testing.T) {
-	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/libstream")
+	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/libstream", "memcpysync/libstreamlocal")
 }
 
 // TestTensorLibrary runs a tensor library whose Clone and Snapshot allocate,

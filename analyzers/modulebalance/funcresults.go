@@ -34,6 +34,11 @@ type FuncHandle struct {
 	// Unloaded: the function unloads the module before it returns (a
 	// deferred unload, or one on the path to every return of the handle).
 	Unloaded bool
+	// FromParam: the module is the one the caller passes in parameter
+	// Param (`func lookup(m C.hipModule_t, name string) (C.hipFunction_t,
+	// error)`): the caller's handle is tied to the module it passed.
+	FromParam bool
+	Param     int
 	// at is that unload, for a related position; an imported fact's points
 	// to the function's declaration (positions do not cross packages).
 	at token.Pos
@@ -45,6 +50,9 @@ func (f *ReturnsFunction) String() string { return flow.JoinText(f.Handles, " ")
 func (h FuncHandle) String() string {
 	if h.Unloaded {
 		return fmt.Sprintf("returnsFunction(result=%d, unloaded)", h.Result)
+	}
+	if h.FromParam {
+		return fmt.Sprintf("returnsFunction(result=%d, param=%d)", h.Result, h.Param)
 	}
 	return fmt.Sprintf("returnsFunction(result=%d, module=%d)", h.Result, h.Module)
 }
@@ -149,9 +157,12 @@ func (a *analysis_) calleeHandles(lhs []ast.Expr, rhs ast.Expr, set func(ast.Exp
 			continue
 		}
 		var o handleOrigin
-		if h.Unloaded {
+		switch {
+		case h.Unloaded:
 			o.unloadedAt = h.at
-		} else if h.Module >= 0 {
+		case h.FromParam:
+			o.module = identObj(a.info, flow.StripConversions(a.info, a.idx.ArgAt(call, h.Param)))
+		case h.Module >= 0:
 			o.module = identObj(a.info, lhs[h.Module])
 		}
 		set(lhs[h.Result], o)
@@ -168,17 +179,30 @@ func (a *analysis_) summarizeFuncResults(fn flow.Func) ReturnsFunction {
 	type result struct {
 		seen, bad bool
 		module    int
+		param     int       // the parameter holding the module (flow.Receiver-1: none)
 		at        token.Pos // the unload, while every return so far unloads
 	}
+	noParam := flow.Receiver - 1
 	res := make([]result, n)
-	note := func(i, module int, at token.Pos) {
+	paramOf := func(mod types.Object) int {
+		for i := flow.Receiver; i < sig.Params().Len(); i++ {
+			if p := flow.ParamVar(sig, i); p != nil && p == mod {
+				return i
+			}
+		}
+		return noParam
+	}
+	note := func(i, module, param int, at token.Pos) {
 		r := &res[i]
 		if !r.seen {
-			r.seen, r.module, r.at = true, module, at
+			r.seen, r.module, r.param, r.at = true, module, param, at
 			return
 		}
 		if r.module != module {
 			r.module = -1
+		}
+		if r.param != param {
+			r.param = noParam
 		}
 		if at == token.NoPos {
 			r.at = token.NoPos
@@ -197,7 +221,7 @@ func (a *analysis_) summarizeFuncResults(fn flow.Func) ReturnsFunction {
 				if h.Unloaded {
 					at = h.at
 				}
-				note(h.Result, h.Module, at)
+				note(h.Result, h.Module, noParam, at)
 			}
 			for i := range res {
 				res[i].bad = res[i].bad || !covered[i]
@@ -228,7 +252,11 @@ func (a *analysis_) summarizeFuncResults(fn flow.Func) ReturnsFunction {
 			if at == token.NoPos && o.module != nil {
 				at = a.unloadedIn(before, o.module)
 			}
-			note(i, module, at)
+			param := noParam
+			if o.module != nil && module < 0 {
+				param = paramOf(o.module)
+			}
+			note(i, module, param, at)
 		}
 	})
 	var out ReturnsFunction
@@ -239,6 +267,8 @@ func (a *analysis_) summarizeFuncResults(fn flow.Func) ReturnsFunction {
 			out.Handles = append(out.Handles, FuncHandle{Result: i, Module: -1, Unloaded: true, at: r.at})
 		case r.module >= 0:
 			out.Handles = append(out.Handles, FuncHandle{Result: i, Module: r.module})
+		case r.param != noParam:
+			out.Handles = append(out.Handles, FuncHandle{Result: i, Module: -1, FromParam: true, Param: r.param})
 		}
 	}
 	return out
@@ -369,10 +399,17 @@ func (fa *funcAnalysis) unloadedResults(call *ast.CallExpr, fn *types.Func) {
 		if _, once := fa.origins[obj]; !once {
 			continue
 		}
-		if h.Unloaded {
+		switch {
+		case h.Unloaded:
 			flow.Put(&fa.deadFuncs, obj, deadFunc{callee: fn, at: h.at})
-		} else if l, ok := fa.localLoc(lhs[h.Module]); ok && h.Module >= 0 {
-			flow.Put(&fa.funcs, obj, l)
+		case h.FromParam:
+			if l, ok := fa.localLoc(flow.StripConversions(fa.info, fa.idx.ArgAt(call, h.Param))); ok {
+				flow.Put(&fa.funcs, obj, l)
+			}
+		case h.Module >= 0:
+			if l, ok := fa.localLoc(lhs[h.Module]); ok {
+				flow.Put(&fa.funcs, obj, l)
+			}
 		}
 	}
 }

@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       doc,
 	URL:       diag.DocsBase + "HL2001.md",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Unloads), new(ReturnsModule), new(Borrows), new(LoadsInto), new(Lends), new(ReturnsFunction)},
+	FactTypes: []analysis.Fact{new(Unloads), new(ReturnsModule), new(Borrows), new(LoadsInto), new(Lends), new(ReturnsFunction), new(Launches)},
 	Requires:  []*analysis.Analyzer{flow.IndexAnalyzer, flow.Getters},
 	// The functions it left out, over their budget (flow.Budget).
 	ResultType: reflect.TypeFor[flow.Notes](),
@@ -105,6 +105,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		returns: flow.NewTable[ReturnsModule](pass, nil), loadsInto: flow.NewTable[LoadsInto](pass, nil),
 		lends:       flow.NewTable[Lends](pass, nil),
 		funcResults: flow.NewTable[ReturnsFunction](pass, nil),
+		launches:    flow.NewTable[Launches](pass, impls),
 		budget:      flow.NewBudget(),
 		cFields:     flow.CTypedFields(pass.Pkg, pass.TypesInfo, pass.Files, hipapi.ModuleTypes)}
 	a.funcFields = a.idx.FieldPairs(pass.Pkg, func(call *ast.CallExpr) (ast.Expr, ast.Expr, bool) {
@@ -124,6 +125,9 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		return Borrows{Params: flow.MeetLists(fs, func(f Borrows) []int { return f.Params }, all),
 			Uses: flow.MeetLists(fs, func(f Borrows) []int { return f.Uses }, all)}
 	}
+	a.launches.Meet = func(fs []Launches) Launches {
+		return Launches{Params: flow.MeetLists(fs, func(f Launches) []int { return f.Params }, all)}
+	}
 	a.loadsInto.Empty = func(li LoadsInto) bool { return len(li.Params) == 0 }
 	// This package's summaries, to a fixpoint (flow.Summaries), exported as
 	// facts. A constructor found for a new module type of the package makes
@@ -131,6 +135,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 	// often as the set of module types grows (it only grows, and is bounded
 	// by the package's named types).
 	funcs := a.idx.Funcs()
+	a.solveLaunches(funcs) // launches.go; usesOf reads it
 	s := flow.Summaries[summary]{Pass: a.pass, Index: a.idx, Impls: impls, Analyze: a.summarizeFunc, Update: a.update}
 	for grown := true; grown; {
 		n := len(a.moduleTypes)
@@ -138,7 +143,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		grown = len(a.moduleTypes) > n
 	}
 	a.solveFuncResults(funcs) // funcresults.go
-	flow.ExportAll(flow.Objects(a.info, funcs), a.unloads, a.borrows, a.loadsInto, a.returns, a.lends, a.funcResults)
+	flow.ExportAll(flow.Objects(a.info, funcs), a.unloads, a.borrows, a.loadsInto, a.returns, a.lends, a.funcResults, a.launches)
 	for _, fn := range funcs {
 		if a.mentionsModules(fn, false) {
 			newFuncAnalysis(a, fn).run()
@@ -164,6 +169,8 @@ type analysis_ struct {
 	lends     *flow.Table[Lends, *Lends]
 	// funcResults: the function handles functions return (funcresults.go).
 	funcResults *flow.Table[ReturnsFunction, *ReturnsFunction]
+	// launches: the function handles functions launch (launches.go).
+	launches *flow.Table[Launches, *Launches]
 	// moduleTypes are the package's named types that its constructors return
 	// modules in (`type Module uintptr`): their methods borrow or unload.
 	moduleTypes map[*types.TypeName]bool
@@ -210,7 +217,16 @@ func (a *analysis_) usesOf(call *ast.CallExpr) []ast.Expr {
 		}
 		return nil
 	}
-	return a.idx.ArgsAt(call, a.borrows.Get(a.callee(call)).Uses)
+	out := a.idx.ArgsAt(call, a.borrows.Get(a.callee(call)).Uses)
+	// A helper that launches k.fn looks into k's module, as the launch.
+	for _, arg := range a.launchedArgs(call) {
+		for _, h := range launchedHandles(arg) {
+			if sel, _, ok := a.funcField(h); ok {
+				out = append(out, sel.X)
+			}
+		}
+	}
+	return out
 }
 
 // funcField returns, for e selecting a field that holds function handles
@@ -404,7 +420,8 @@ var moduleRoles = []hipapi.Role{hipapi.ModuleLoad, hipapi.ModuleUnload, hipapi.M
 
 // mentionsModules reports whether fn loads, unloads or borrows a module, so
 // that functions without any are not analyzed further. uses: a call of a
-// function that looks into its module (Borrows.Uses) counts, which matters
+// function that looks into its module (Borrows.Uses), or launches what it
+// is passed (Launches: k.fn looks into k's module), counts, which matters
 // for fn's summary only: with no load or unload of its own, fn's paths
 // hold no module to check.
 func (a *analysis_) mentionsModules(fn flow.Func, uses bool) bool {
@@ -418,6 +435,6 @@ func (a *analysis_) mentionsModules(fn flow.Func, uses bool) bool {
 		fn := a.callee(call)
 		_, constructs := a.returns.Of(fn)
 		_, loadsInto := a.loadsInto.Of(fn)
-		return constructs || loadsInto || len(a.unloads.Get(fn).Params) > 0 || uses && len(a.borrows.Get(fn).Uses) > 0
+		return constructs || loadsInto || len(a.unloads.Get(fn).Params) > 0 || uses && (len(a.borrows.Get(fn).Uses) > 0 || len(a.launches.Get(fn).Params) > 0)
 	}) != nil
 }

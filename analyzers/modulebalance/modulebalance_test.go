@@ -25,3 +25,11 @@ func TestModuleBalance(t *testing.T) {
 func TestMatrix(t *testing.T) {
 	analysistest.Run(t, testdata(), modulebalance.Analyzer, "matrix/modules", "matrix/moduleslib")
 }
+
+// TestLibraries runs the realistic multi-file libraries of
+// testdata/src/libs/modulebalance (a JIT kernel cache, a model registry with
+// hot reload, a plugin directory loader, a driver-style binding, each with
+// a package that uses it): their hazards and the safe code around them.
+func TestLibraries(t *testing.T) {
+	analysistest.Run(t, testdata(), modulebalance.Analyzer, "libs/modulebalance/...")
+}

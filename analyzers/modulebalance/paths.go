@@ -217,7 +217,11 @@ func (fa *funcAnalysis) run() {
 	fa.entry = state{}
 	loadedRoots := fa.loadTargets(fa.fn.Body, true)
 	flow.Released(fa.idx, fa.fn.Body, fa.unloadsOf, func(_ *ast.CallExpr, m ast.Expr) {
-		if l, ok := fa.loc(m); ok && !loadedRoots[l.Root] {
+		l, ok := fa.loc(m)
+		if !ok {
+			l, ok = fa.elementKey(m) // mods[i] in for i := range mods
+		}
+		if ok && !loadedRoots[l.Root] {
 			fa.entry[l] = &handle{b: held}
 		}
 	})
@@ -462,6 +466,12 @@ func (fa *funcAnalysis) calls(n ast.Node, s state) []flow.PosRange {
 			for _, m := range fa.idx.ArgsAt(x, fa.borrows.Get(fn).Uses) { // none when fn is nil
 				fa.afterUnload(s, x, fn.Name(), m)
 			}
+			// A helper that launches the handles it is passed: a launch.
+			for _, arg := range fa.launchedArgs(x) {
+				for _, h := range launchedHandles(arg) {
+					fa.checkLaunch(s, x, fn.Name(), h)
+				}
+			}
 			if r, ok := fa.returns.Of(fn); ok {
 				fa.wrapperLoad(x, r, s)
 			}
@@ -508,31 +518,41 @@ func (fa *funcAnalysis) runtimeCall(c *cgocall.Call, s state) {
 		}
 	case hipapi.Launch:
 		fa.afterInitUnload(c)
-		fa.launchOfUnloaded(c.Expr, c.Func.Name, c.Arg(c.Func.Function))
-		if sel, m, ok := fa.funcField(c.Arg(c.Func.Function)); ok {
-			// k.fn, taken from k.mod (funcFields): k.mod's handles.
-			if l, ok := fa.loc(sel.X); ok {
-				for _, k := range flow.Overlapping(s, l.Field(m.Name())) {
-					if h := s[k]; h.b&^flags == unloaded {
-						fa.reported.Reportf(UseAfterUnload, c, []diag.Related{{Pos: h.unloadAt, Message: "module unloaded here"}},
-							"%s launches %s, whose module %s was unloaded; launch before unloading the module", c.Func.Name, types.ExprString(sel), k)
-					}
+		fa.checkLaunch(s, c.Expr, c.Func.Name, c.Arg(c.Func.Function))
+	}
+}
+
+// checkLaunch reports a launch, by name at call, of the function handle
+// fnArg whose module is unloaded: a runtime launch, or a call of a helper
+// that launches what it is passed (Launches).
+func (fa *funcAnalysis) checkLaunch(s state, call *ast.CallExpr, name string, fnArg ast.Expr) {
+	fa.launchOfUnloaded(call, name, fnArg)
+	if sel, m, ok := fa.funcField(fnArg); ok {
+		// k.fn, taken from k.mod (funcFields): k.mod's handles.
+		if l, ok := fa.loc(sel.X); ok {
+			for _, k := range flow.Overlapping(s, l.Field(m.Name())) {
+				if h := s[k]; h.b&^flags == unloaded {
+					fa.reported.Reportf(UseAfterUnload, call, []diag.Related{{Pos: h.unloadAt, Message: "module unloaded here"}},
+						"%s launches %s, whose module %s was unloaded; launch before unloading the module", name, types.ExprString(sel), k)
 				}
 			}
-			return
 		}
-		// Through conversions: C.hipFunction_t(unsafe.Pointer(f)) for a
-		// handle of another package's C type.
-		id, _ := ast.Unparen(flow.StripConversions(fa.info, c.Arg(c.Func.Function))).(*ast.Ident)
-		k := fa.funcs[fa.info.ObjectOf(id)] // the zero Loc, no handle, when unknown
-		if h, ok := s[k]; ok && h.b&^flags == unloaded {
-			fa.reported.Reportf(UseAfterUnload, c, []diag.Related{{Pos: h.unloadAt, Message: "module unloaded here"}},
-				"%s launches %s, whose module %s was unloaded; launch before unloading the module", c.Func.Name, id.Name, k)
-		} else if v, _ := k.Root.(*types.Var); v != nil {
-			if h := fa.listedUnloaded(s, v, c.Pos()); h != nil {
-				fa.reported.Reportf(UseAfterUnload, c, []diag.Related{{Pos: h.unloadAt, Message: "module unloaded here, by a loop over every element"}},
-					"%s launches %s, whose module %s was unloaded; launch before unloading the module", c.Func.Name, id.Name, k)
-			}
+		return
+	}
+	// Through conversions: C.hipFunction_t(unsafe.Pointer(f)) for a
+	// handle of another package's C type.
+	id, _ := ast.Unparen(flow.StripConversions(fa.info, fnArg)).(*ast.Ident)
+	if id == nil {
+		return
+	}
+	k := fa.funcs[fa.info.ObjectOf(id)] // the zero Loc, no handle, when unknown
+	if h, ok := s[k]; ok && h.b&^flags == unloaded {
+		fa.reported.Reportf(UseAfterUnload, call, []diag.Related{{Pos: h.unloadAt, Message: "module unloaded here"}},
+			"%s launches %s, whose module %s was unloaded; launch before unloading the module", name, id.Name, k)
+	} else if v, _ := k.Root.(*types.Var); v != nil {
+		if h := fa.listedUnloaded(s, v, call.Pos()); h != nil {
+			fa.reported.Reportf(UseAfterUnload, call, []diag.Related{{Pos: h.unloadAt, Message: "module unloaded here, by a loop over every element"}},
+				"%s launches %s, whose module %s was unloaded; launch before unloading the module", name, id.Name, k)
 		}
 	}
 }
@@ -669,6 +689,9 @@ func (fa *funcAnalysis) unloadBy(s state, m ast.Expr, call *ast.CallExpr, how bi
 	}
 	isDeferred, ref := how&deferred != 0, how&(byRef|pointee)
 	ks := fa.handlesAt(s, m)
+	if l, ok := fa.elementKey(m); ok && len(ks) == 0 {
+		ks = flow.Overlapping(s, l) // mods[i] in for i := range mods
+	}
 	// A variable that holds no module yet (var k Kernel; defer k.Close();
 	// k.Init(...)): the module loaded into it later is unloaded at exit.
 	if l, ok := fa.localLoc(m); ok && ref != 0 && len(ks) == 0 {

@@ -95,5 +95,11 @@
 // HL4003 and HL4005 are reported where they are written, in any function.
 // Setting HSA_XNACK inside a test is no guard, since earlier tests may have
 // initialized the runtime; a TestMain in the external test package does not
-// guard the internal tests (another pass).
+// guard the internal tests (another pass). The package's own TestMain does
+// guard its external tests, which run in the same binary: it is summarized
+// (fact GuardsTests), and the external test package reads the fact from the
+// package under test it imports. Like every fact, it comes only from a
+// package that calls the runtime or imports one that does (the fast path
+// leaves the others, and the driver drops their syntax): a TestMain of a
+// package with no GPU code of its own guards nothing for its external tests.
 package xnack

@@ -60,7 +60,7 @@ func (a *analyzer) buildIndex() {
 	// Copies of error variables are not followed.
 	a.guards = trace[guard]{Ctx: a, Info: a.info, Sources: ix, Call: (*analyzer).guardCall,
 		Expr: (*analyzer).guardExpr, Join: guard.weaker,
-		Follow: func(v *types.Var) bool { return !flow.IsError(v.Type()) }}
+		Follow: func(v *types.Var) bool { return !flow.IsError(v.Type()) }, Fields: true}
 	for _, c := range a.idx.RuntimeCalls() {
 		switch c.Func.Role {
 		case hipapi.Alloc:
@@ -70,15 +70,25 @@ func (a *analyzer) buildIndex() {
 			// are meaningful on NVIDIA (ConcurrentManagedAccess is the right
 			// check before cudaMemPrefetchAsync), and are no guard at all.
 			k, ok := cgocall.DeviceAttr(a.info, c)
-			switch o := flow.AddrOf(a.info, c.Arg(c.Func.Out)); {
-			case !ok || o == nil:
-			case k.Role == hipapi.PageableAttr:
-				a.attrs[o] = xnackOn
-			case k.Role == hipapi.ManagedAttr && hipapi.FamilyOf(k.Name) == hipapi.HIP:
-				a.attrs[o] = guard{hmmCheck, k.Name}
-			case k.Role == hipapi.ManagedAttr:
-				a.attrs[o] = guard{}
+			o := flow.AddrOf(a.info, c.Arg(c.Func.Out))
+			if !ok || o == nil {
+				break
 			}
+			var g guard
+			switch {
+			case k.Role == hipapi.PageableAttr:
+				g = xnackOn
+			case k.Role == hipapi.ManagedAttr && hipapi.FamilyOf(k.Name) == hipapi.HIP:
+				g = guard{hmmCheck, k.Name}
+			case k.Role == hipapi.ManagedAttr:
+			default:
+				// Another attribute: no guard, but it is what the
+				// variable holds after this query.
+				a.noteQuery(o, attrQuery{c.Expr.Pos(), g})
+				continue
+			}
+			a.attrs[o] = g
+			a.noteQuery(o, attrQuery{c.Expr.Pos(), g})
 		}
 	}
 }
@@ -145,6 +155,11 @@ func (a *analyzer) impliesOperand(e ast.Expr, taken bool, s step[guard]) guard {
 		if _, ok := a.info.Uses[x].(*types.Var); ok && taken {
 			return s.Of(x)
 		}
+	case *ast.SelectorExpr:
+		// pkg.V, or a field: what every store into it proves.
+		if _, ok := a.info.Uses[x.Sel].(*types.Var); ok && taken {
+			return s.Of(x)
+		}
 	case *ast.CallExpr:
 		if taken {
 			return a.guardCall(x, 0, s)
@@ -203,7 +218,11 @@ func (a *analyzer) impliesComparison(x *ast.BinaryExpr, taken bool, s step[guard
 func (a *analyzer) attrValue(e ast.Expr) guard {
 	e = flow.StripConversions(a.info, e)
 	// v, or d.pageable of hipDeviceGetAttribute(&d.pageable, ...)
-	if g, ok := a.attrs[flow.StoredObject(a.info, e)]; ok {
+	o := flow.StoredObject(a.info, e)
+	if g, ok := a.lastQuery(o, e.Pos()); ok {
+		return g
+	}
+	if g, ok := a.attrs[o]; ok {
 		return g
 	}
 	if x, ok := e.(*ast.SelectorExpr); ok {
@@ -216,6 +235,43 @@ func (a *analyzer) attrValue(e ast.Expr) guard {
 		}
 	}
 	return guard{}
+}
+
+// attrQuery is a query of a device attribute into a variable, and what the
+// variable being 1 then proves.
+type attrQuery struct {
+	at token.Pos
+	g  guard
+}
+
+func (a *analyzer) noteQuery(v types.Object, q attrQuery) {
+	if a.attrQueries == nil {
+		a.attrQueries = map[types.Object][]attrQuery{}
+	}
+	a.attrQueries[v] = append(a.attrQueries[v], q)
+}
+
+// lastQuery is what v being 1 proves at pos when v is written by several
+// attribute queries (one variable reused for PageableMemoryAccess and then
+// ManagedMemory): the last query before pos in the same file, which is the
+// one that reaches a comparison in straight-line code. ok is false when v
+// has a single query (attrs answers) or none precedes pos.
+func (a *analyzer) lastQuery(v types.Object, pos token.Pos) (guard, bool) {
+	qs := a.attrQueries[v]
+	if len(qs) < 2 {
+		return guard{}, false
+	}
+	file := a.pass.Fset.File(pos)
+	var best *attrQuery
+	for i, q := range qs {
+		if q.at < pos && a.pass.Fset.File(q.at) == file && (best == nil || q.at > best.at) {
+			best = &qs[i]
+		}
+	}
+	if best == nil {
+		return guard{}, false
+	}
+	return best.g, true
 }
 
 // guardCall classifies result `result` of a call: strings.Contains(arch,

@@ -38,7 +38,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       doc,
 	URL:       diag.DocsBase + "HL4001.md",
 	Run:       func(pass *analysis.Pass) (any, error) { return analyze(pass, false) },
-	FactTypes: []analysis.Fact{new(Summary)},
+	FactTypes: []analysis.Fact{new(Summary), new(GuardsTests)},
 	Requires:  []*analysis.Analyzer{flow.IndexAnalyzer},
 }
 
@@ -111,6 +111,9 @@ type analyzer struct {
 	// attr, dev)) prove when they are 1.
 	ix    *flow.Sources
 	attrs map[types.Object]guard
+	// attrQueries: each query that writes a variable, in order, for a
+	// variable reused for several attributes (attrValue).
+	attrQueries map[types.Object][]attrQuery
 	// What system memory pointers point to, and the trace of what boolean
 	// and error variables prove (exprs.go).
 	provs    *flow.Origins
@@ -465,7 +468,7 @@ func (a *analyzer) report() {
 	}
 	// The entry points, by kind in the order the Go runtime runs them
 	// (flow.EntryKind's order).
-	after, testsGuarded := state{ranAt: a.varInitRuntime()}, false
+	after, testsGuarded := state{ranAt: a.varInitRuntime()}, a.guardedByTestMain()
 	for kind := flow.InitEntry; kind <= flow.TestEntry; kind++ {
 		funcs := a.funcs
 		if kind == flow.InitEntry { // in the order they run (flow.InitOrder)
@@ -497,9 +500,43 @@ func (a *analyzer) report() {
 				after = r.exit
 			case kind == flow.TestMainEntry && r.mruns > 0 && !r.mrunOpen:
 				testsGuarded = true
+				if fi.obj != nil {
+					a.pass.ExportObjectFact(fi.obj, &GuardsTests{})
+				}
 			}
 		}
 	}
+}
+
+// GuardsTests is the fact that a TestMain runs the tests only where XNACK
+// is on (it sets HSA_XNACK before any HIP call, or exits unless XNACK is
+// on, before every m.Run). A test binary has one TestMain for the package
+// and its external tests (package p_test): the external test package,
+// analyzed after the package under test, reads this fact from that
+// package's TestMain.
+type GuardsTests struct{}
+
+func (*GuardsTests) AFact()         {}
+func (*GuardsTests) String() string { return "guardsTests" }
+
+// guardedByTestMain reports whether this package is an external test
+// package (p_test) whose binary's TestMain, declared in the package under
+// test, guards its tests (GuardsTests). A TestMain of its own is walked
+// instead (report).
+func (a *analyzer) guardedByTestMain() bool {
+	path, ok := strings.CutSuffix(a.pass.Pkg.Path(), "_test")
+	if !ok || a.pass.Pkg.Scope().Lookup("TestMain") != nil {
+		return false
+	}
+	for _, imp := range a.pass.Pkg.Imports() {
+		if imp.Path() != path {
+			continue
+		}
+		if tm, ok := imp.Scope().Lookup("TestMain").(*types.Func); ok {
+			return a.pass.ImportObjectFact(tm, new(GuardsTests))
+		}
+	}
+	return false
 }
 
 // The guards the messages name: XNACK's, and its analogue on NVIDIA.

@@ -122,3 +122,10 @@ func TestParamFlow(t *testing.T) {
 func TestMatrix(t *testing.T) {
 	analysistest.Run(t, testdata(), xnack.Analyzer, "matrix/xnack", "matrix/xnacklib")
 }
+
+// TestLibraries runs the realistic multi-file libraries of
+// testdata/src/libs/xnack (a unified-memory batch loader with a capability
+// struct computed once, its tests and a command).
+func TestLibraries(t *testing.T) {
+	analysistest.Run(t, testdata(), xnack.Analyzer, "libs/xnack/...")
+}

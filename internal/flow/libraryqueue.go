@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 	"strings"
@@ -104,19 +105,113 @@ func (x *Index) FieldPairs(pkg *types.Package, pair func(call *ast.CallExpr) (a,
 			if !ok {
 				return true
 			}
+			add := func(av, bv *types.Var, same bool) {
+				if av == nil || av.Pkg() != pkg {
+					return
+				}
+				if bv == nil || !same || mixed[av] || out[av] != nil && out[av] != bv {
+					mixed[av] = true
+					delete(out, av)
+					return
+				}
+				out[av] = bv
+			}
 			av, ax := fieldAndBase(x.info, StripAddr(a))
-			if av == nil || av.Pkg() != pkg {
-				return true
-			}
 			bv, bx := fieldAndBase(x.info, StripAddr(b))
-			if bv == nil || ax != bx || mixed[av] || out[av] != nil && out[av] != bv {
-				mixed[av] = true
-				delete(out, av)
+			if av != nil || bv != nil {
+				add(av, bv, ax == bx)
 				return true
 			}
-			out[av] = bv
+			// Locals paired by the call and then stored into two fields
+			// of one value: hipModuleGetFunction(&fn, m, ...) followed by
+			// &Plugin{mod: m, entry: fn} (or p.mod = m; p.entry = fn).
+			for _, st := range localFieldPairs(x.info, fn.Body, StripConversions(x.info, StripAddr(a)), StripConversions(x.info, b)) {
+				add(st[0], st[1], true)
+			}
 			return true
 		})
+	}
+	return out
+}
+
+// localFieldPairs returns the fields that locals a and b (identifiers; nil
+// otherwise) are stored into within body, paired where both go into fields
+// of the same value: the same composite literal, or assignments to fields
+// of the same expression. A value that gets either local in two fields
+// pairs its first ones; one that gets only one of them pairs nothing.
+func localFieldPairs(info *types.Info, body *ast.BlockStmt, a, b ast.Expr) [][2]*types.Var {
+	local := func(e ast.Expr) *types.Var {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		v, _ := info.ObjectOf(id).(*types.Var)
+		if v == nil || v.IsField() || v.Parent() == v.Pkg().Scope() {
+			return nil
+		}
+		return v
+	}
+	va, vb := local(a), local(b)
+	if va == nil || vb == nil || va == vb {
+		return nil
+	}
+	type fields struct{ a, b *types.Var }
+	byValue := map[string]*fields{}
+	var order []string
+	note := func(base string, f *types.Var, value ast.Expr) {
+		v := local(StripConversions(info, value))
+		if f == nil || v == nil || v != va && v != vb {
+			return
+		}
+		fs := byValue[base]
+		if fs == nil {
+			fs = &fields{}
+			byValue[base] = fs
+			order = append(order, base)
+		}
+		if v == va && fs.a == nil {
+			fs.a = f
+		} else if v == vb && fs.b == nil {
+			fs.b = f
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CompositeLit:
+			st, ok := info.TypeOf(n).Underlying().(*types.Struct)
+			if !ok {
+				return true
+			}
+			for _, el := range n.Elts {
+				kv, ok := el.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				if k, ok := kv.Key.(*ast.Ident); ok {
+					for i := range st.NumFields() {
+						if st.Field(i).Name() == k.Name {
+							note(fmt.Sprint(n.Pos()), st.Field(i), kv.Value)
+						}
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, l := range n.Lhs {
+				if f, base := fieldAndBase(info, l); f != nil {
+					note(base, f, n.Rhs[i])
+				}
+			}
+		}
+		return true
+	})
+	var out [][2]*types.Var
+	for _, base := range order {
+		if fs := byValue[base]; fs.a != nil && fs.b != nil {
+			out = append(out, [2]*types.Var{fs.a, fs.b})
+		}
 	}
 	return out
 }

@@ -24,6 +24,12 @@ type Trace[T, C any] struct {
 	// Follow says which variables, named by an identifier or a qualified
 	// identifier (pkg.V), stand for their sources; nil: every one.
 	Follow func(*types.Var) bool
+	// Fields: a field selection x.f (of any value, a call's result too)
+	// stands for everything stored into f anywhere in the package (x.f =
+	// e, T{f: e}): a capability struct filled once (caps.XNACK =
+	// strings.Contains(arch, "xnack+")) and read through an accessor
+	// (Capabilities().XNACK).
+	Fields bool
 	// Expr is what any other expression holds (conversions stripped);
 	// it follows what it depends on through s.
 	Expr func(c C, e ast.Expr, s Step[T, C]) T
@@ -72,8 +78,10 @@ func (t *Trace[T, C]) variable(e ast.Expr) *types.Var {
 	case *ast.Ident:
 		v, _ = t.Info.ObjectOf(x).(*types.Var)
 	case *ast.SelectorExpr:
-		if _, ok := t.Info.Selections[x]; !ok {
+		if sel, ok := t.Info.Selections[x]; !ok {
 			v, _ = t.Info.Uses[x.Sel].(*types.Var)
+		} else if t.Fields && sel.Kind() == types.FieldVal {
+			v, _ = sel.Obj().(*types.Var)
 		}
 	}
 	if v == nil || t.Follow != nil && !t.Follow(v) {

@@ -61,6 +61,6 @@ func (md *Module) Lookup(name string) error { // want Lookup:"borrows\\[\\-1\\] 
 
 func validate(md *Module) error { return nil } // want validate:"borrows\\[0\\]"
 
-func launch(f C.hipFunction_t) error {
+func launch(f C.hipFunction_t) error { // want launch:"launches\\[0\\]"
 	return check(C.hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nil, nil, nil))
 }

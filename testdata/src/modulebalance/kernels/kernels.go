@@ -119,7 +119,7 @@ func (p *Pair) FromB(name *C.char) { // want FromB:"borrows\\[-1\\] uses\\[-1\\]
 }
 
 // LaunchAfterUnloadingA: fn may be b's.
-func (p *Pair) LaunchAfterUnloadingA(args *unsafe.Pointer) { // want LaunchAfterUnloadingA:"unloads\\[-1\\]"
+func (p *Pair) LaunchAfterUnloadingA(args *unsafe.Pointer) { // want LaunchAfterUnloadingA:"unloads\\[-1\\]" LaunchAfterUnloadingA:"launches\\[-1\\]"
 	C.hipModuleUnload(p.a)
 	C.hipModuleLaunchKernel(p.fn, 1, 1, 1, 64, 1, 1, 0, nil, args, nil)
 }

@@ -59,7 +59,7 @@ func paramAfterUnload(m C.hipModule_t, fn *C.char) C.hipFunction_t { // want par
 }
 
 // Safe twin: unloaded on one branch only.
-func paramUnloadOnOneBranch(m C.hipModule_t, fn *C.char, drop bool) C.hipFunction_t { // want paramUnloadOnOneBranch:"unloads\\[0\\]"
+func paramUnloadOnOneBranch(m C.hipModule_t, fn *C.char, drop bool) C.hipFunction_t { // want paramUnloadOnOneBranch:"unloads\\[0\\]" paramUnloadOnOneBranch:"returnsFunction\\(result=0, param=0\\)"
 	if drop {
 		C.hipModuleUnload(m)
 		return nil

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-func TestMain(m *testing.M) {
+func TestMain(m *testing.M) { // want TestMain:"guardsTests"
 	os.Setenv("HSA_XNACK", "1")
 	os.Exit(m.Run())
 }

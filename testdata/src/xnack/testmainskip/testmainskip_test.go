@@ -9,7 +9,7 @@ import (
 	"xnack/xnackguard"
 )
 
-func TestMain(m *testing.M) {
+func TestMain(m *testing.M) { // want TestMain:"guardsTests"
 	if !xnackguard.Enabled(0) {
 		fmt.Println("skipping: XNACK is off")
 		os.Exit(0)

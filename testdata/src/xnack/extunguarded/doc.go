@@ -1,0 +1,3 @@
+// Package extunguarded is extguarded's twin: its TestMain guards nothing,
+// so its external tests need skips of their own.
+package extunguarded
