@@ -96,7 +96,7 @@ func (t *Tensor) Host() []float32 {
 
 // CloneTensor copies t's elements on the device into a new tensor of the
 // same shape: it returns before the data lands.
-func CloneTensor(t *Tensor) (*Tensor, error) { // want CloneTensor:`copiesInto\(hipMemcpy dst=res0\.storage\.ptr\) readsParams\[0\]`
+func CloneTensor(t *Tensor) (*Tensor, error) { // want CloneTensor:`copiesInto\(hipMemcpy dst=res0\.storage\.ptr\) readsParams\[0\.shape\]`
 	b, err := alloc(HIP{}, t.storage.Len())
 	if err != nil {
 		return nil, err
