@@ -312,35 +312,7 @@ func (r *rescan) check(p *packages.Package) {
 		}
 		return imp.Types, nil
 	})
-	p.Types = types.NewPackage(p.PkgPath, p.Name)
-	p.TypesInfo = &types.Info{
-		Types:        map[ast.Expr]types.TypeAndValue{},
-		Defs:         map[*ast.Ident]types.Object{},
-		Uses:         map[*ast.Ident]types.Object{},
-		Implicits:    map[ast.Node]types.Object{},
-		Instances:    map[*ast.Ident]types.Instance{},
-		Scopes:       map[ast.Node]*types.Scope{},
-		Selections:   map[*ast.SelectorExpr]*types.Selection{},
-		FileVersions: map[*ast.File]string{},
-	}
-	p.TypeErrors = nil
-	tc := &types.Config{
-		Importer: importer,
-		Sizes:    p.TypesSizes,
-		Error: func(err error) {
-			var te types.Error
-			if errors.As(err, &te) {
-				p.TypeErrors = append(p.TypeErrors, te)
-				p.Errors = append(p.Errors, packages.Error{Pos: te.Fset.Position(te.Pos).String(), Msg: te.Msg, Kind: packages.TypeError})
-				return
-			}
-			p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
-		},
-	}
-	if p.Module != nil && p.Module.GoVersion != "" {
-		tc.GoVersion = "go" + p.Module.GoVersion
-	}
-	types.NewChecker(tc, r.fset, p.Types, p.TypesInfo).Files(p.Syntax)
+	typeCheck(r.fset, p, importer)
 	p.IllTyped = len(p.Errors) > 0
 	for _, imp := range p.Imports {
 		p.IllTyped = p.IllTyped || imp.IllTyped

@@ -389,35 +389,7 @@ func checkAgain(fset *token.FileSet, p *packages.Package) {
 		}
 		return imp.Types, nil
 	})
-	p.Types = types.NewPackage(p.PkgPath, p.Name)
-	p.TypesInfo = &types.Info{
-		Types:        map[ast.Expr]types.TypeAndValue{},
-		Defs:         map[*ast.Ident]types.Object{},
-		Uses:         map[*ast.Ident]types.Object{},
-		Implicits:    map[ast.Node]types.Object{},
-		Instances:    map[*ast.Ident]types.Instance{},
-		Scopes:       map[ast.Node]*types.Scope{},
-		Selections:   map[*ast.SelectorExpr]*types.Selection{},
-		FileVersions: map[*ast.File]string{},
-	}
-	p.TypeErrors = nil
-	tc := &types.Config{
-		Importer: importer,
-		Sizes:    p.TypesSizes,
-		Error: func(err error) {
-			var te types.Error
-			if errors.As(err, &te) {
-				p.TypeErrors = append(p.TypeErrors, te)
-				p.Errors = append(p.Errors, packages.Error{Pos: te.Fset.Position(te.Pos).String(), Msg: te.Msg, Kind: packages.TypeError})
-				return
-			}
-			p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
-		},
-	}
-	if p.Module != nil && p.Module.GoVersion != "" {
-		tc.GoVersion = "go" + p.Module.GoVersion
-	}
-	typErr := types.NewChecker(tc, fset, p.Types, p.TypesInfo).Files(p.Syntax)
+	typErr := typeCheck(fset, p, importer)
 	if typErr != nil && len(p.Errors) == 0 {
 		p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: typErr.Error(), Kind: packages.UnknownError})
 	}
