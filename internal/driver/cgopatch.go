@@ -123,17 +123,7 @@ func (s *Session) cgoPatch(p *packages.Package, name string, old, new []byte) (i
 	cf := p.Syntax[idx]
 	rawLine := func(sp declSpan, end bool) int {
 		for _, d := range cf.Decls {
-			start := d.Pos()
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Doc != nil {
-					start = d.Doc.Pos()
-				}
-			case *ast.GenDecl:
-				if d.Doc != nil {
-					start = d.Doc.Pos()
-				}
-			}
+			start := declStart(d)
 			if posn := s.fset.Position(start); posn.Filename == name && posn.Line-1 == sp.start {
 				if end {
 					return s.fset.PositionFor(d.End(), false).Line - 1
@@ -196,17 +186,7 @@ type declSpan struct {
 func declSpans(fset *token.FileSet, f *ast.File) []declSpan {
 	var out []declSpan
 	for _, d := range f.Decls {
-		start := d.Pos()
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			if d.Doc != nil {
-				start = d.Doc.Pos()
-			}
-		case *ast.GenDecl:
-			if d.Doc != nil {
-				start = d.Doc.Pos()
-			}
-		}
+		start := declStart(d)
 		out = append(out, declSpan{fset.Position(start).Line - 1, fset.Position(d.End()).Line - 1, d})
 	}
 	return out
@@ -282,4 +262,19 @@ func shiftLines(text []byte, delta int) []byte {
 		}
 		return []byte(string(sm[1]) + string(sm[2]) + ":" + strconv.Itoa(n+delta) + ":" + string(sm[4]))
 	})
+}
+
+// declStart is where d begins in the file: its doc comment, else d.
+func declStart(d ast.Decl) token.Pos {
+	switch d := d.(type) {
+	case *ast.FuncDecl:
+		if d.Doc != nil {
+			return d.Doc.Pos()
+		}
+	case *ast.GenDecl:
+		if d.Doc != nil {
+			return d.Doc.Pos()
+		}
+	}
+	return d.Pos()
 }
