@@ -1,6 +1,7 @@
 package driver_test
 
 import (
+	"fmt"
 	"go/ast"
 	"go/importer"
 	"go/parser"
@@ -52,9 +53,26 @@ func Copy(dst, src unsafe.Pointer, n int) int {
 }
 `
 
+// goCache is the build cache of load: one per test binary, empty when it
+// starts (TestMain), as each load's own was; with one per load, every load
+// ran cgo for runtime/cgo again (TestRunLines loads its module twice).
+var goCache string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "hiplint-driver-test-gocache-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	goCache = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
 func load(t *testing.T, dir string, tests bool) []*packages.Package {
 	t.Helper()
-	env := append(testenv.NoGPUHeaders(t), "GOCACHE="+t.TempDir(), "GOFLAGS=")
+	env := append(testenv.NoGPUHeaders(t), "GOCACHE="+goCache, "GOFLAGS=")
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Env: env, Tests: tests}, "./...")
 	require.NoError(t, err)
 	return pkgs
