@@ -24,14 +24,29 @@ import (
 func module(t *testing.T, pkgs map[string]map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.26\n"), 0o644))
+	require.NoError(t, writeModule(dir, pkgs))
+	return dir
+}
+
+// writeModule writes module's files into dir.
+func writeModule(dir string, pkgs map[string]map[string]string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.26\n"), 0o644); err != nil {
+		return err
+	}
 	for pkg, files := range pkgs {
-		require.NoError(t, os.MkdirAll(filepath.Join(dir, pkg), 0o755))
+		if err := os.MkdirAll(filepath.Join(dir, pkg), 0o755); err != nil {
+			return err
+		}
 		for name, src := range files {
-			require.NoError(t, os.WriteFile(filepath.Join(dir, pkg, name), []byte(src), 0o644))
+			if err := os.WriteFile(filepath.Join(dir, pkg, name), []byte(src), 0o644); err != nil {
+				return err
+			}
 		}
 	}
-	return dir
+	return nil
 }
 
 const sdkSrc = `package sdk
@@ -58,13 +73,18 @@ func Copy(dst, src unsafe.Pointer, n int) int {
 // ran cgo for runtime/cgo again (TestRunLines loads its module twice).
 var goCache string
 
+// binaryTemp is a directory for what the tests of this binary share,
+// removed when they end.
+var binaryTemp string
+
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "hiplint-driver-test-gocache-")
+	dir, err := os.MkdirTemp("", "hiplint-driver-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	goCache = dir
+	binaryTemp = dir
+	goCache = filepath.Join(dir, "gocache")
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
