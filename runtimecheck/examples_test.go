@@ -13,8 +13,7 @@ import (
 // fixed twin), as the analyzers see them and as confirm plans them.
 func TestIssue20Examples(t *testing.T) {
 	dir := gpuModule(t)
-	l, err := findingsOf(t.Context(), dir, fixtureEnv(t), []string{"./pipe", "./gfree", "./modset", "./cargs"}, true)
-	require.NoError(t, err)
+	l := gpuFindings(t, true, "pipe", "gfree", "modset", "cargs")
 	pkgs, findings, errs := l.pkgs, l.findings, l.errs
 	require.Empty(t, errs)
 	pl := newPlanner(pkgs)

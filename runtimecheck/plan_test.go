@@ -1,11 +1,14 @@
 package runtimecheck
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -24,10 +27,69 @@ func gpuModule(t *testing.T) string {
 	return dir
 }
 
-func TestPlanFindsTheTestsThatReachAFinding(t *testing.T) {
+// gpuLoad is one findingsOf, with silent sites, over the packages of the
+// GPU module that the tests reading findings and plans look at: each such
+// load type-checks the standard library from syntax (AllSyntax) and builds
+// nothing else the tests could change, so they share one (gpuFindings).
+var gpuLoad struct {
+	once sync.Once
+	l    *load
+	err  error
+}
+
+// gpuPackages are the packages of gpuLoad.
+var gpuPackages = []string{"modules", "copysync", "graphfree", "xnack", "pipe", "gfree", "modset", "cargs", "copygo", "modunload", "capture"}
+
+// gpuFindings returns what findingsOf(ctx, gpuModule(t), fixtureEnv(t),
+// ["./pkg"...], silent) returns for pkgs, from gpuLoad: the initial
+// packages of pkgs (their test variants and test mains included) and their
+// findings, the silent sites left out unless silent. A package's findings
+// and silent sites depend only on it and its dependencies, and the
+// packages of pkgs with their imports make the same SSA program and call
+// graph (newPlanner) as a load of pkgs alone. Its errors and notes are the
+// whole load's.
+func gpuFindings(t *testing.T, silent bool, pkgs ...string) *load {
+	t.Helper()
 	dir := gpuModule(t)
-	l, err := findingsOf(t.Context(), dir, fixtureEnv(t), []string{"./modules"}, false)
-	require.NoError(t, err)
+	for _, p := range pkgs {
+		require.True(t, slices.Contains(gpuPackages, p), "%s is not among gpuPackages", p)
+	}
+	gpuLoad.once.Do(func() {
+		var patterns []string
+		for _, p := range gpuPackages {
+			patterns = append(patterns, "./"+p)
+		}
+		gpuLoad.l, gpuLoad.err = findingsOf(context.Background(), dir, fixtureEnv(t), patterns, true)
+	})
+	require.NoError(t, gpuLoad.err)
+	all := gpuLoad.l
+	own := func(path string) bool {
+		path = strings.TrimSuffix(strings.TrimSuffix(path, ".test"), "_test")
+		for _, p := range pkgs {
+			if path == "example.com/gpu/"+p {
+				return true
+			}
+		}
+		return false
+	}
+	l := &load{notes: all.notes, errs: all.errs}
+	for _, p := range all.pkgs {
+		if own(p.PkgPath) {
+			l.pkgs = append(l.pkgs, p)
+		}
+	}
+	for _, f := range all.findings {
+		rel, err := filepath.Rel(dir, filepath.Dir(f.File))
+		require.NoError(t, err)
+		if slices.Contains(pkgs, rel) && (silent || !f.Silent) {
+			l.findings = append(l.findings, f)
+		}
+	}
+	return l
+}
+
+func TestPlanFindsTheTestsThatReachAFinding(t *testing.T) {
+	l := gpuFindings(t, false, "modules")
 	pkgs, findings, errs := l.pkgs, l.findings, l.errs
 	require.Empty(t, errs)
 	pl := newPlanner(pkgs)
@@ -55,8 +117,7 @@ func TestPlanFindsTheTestsThatReachAFinding(t *testing.T) {
 // capture an HL3001 one.
 func TestPlanGoroutinesAndClosures(t *testing.T) {
 	dir := gpuModule(t)
-	l, err := findingsOf(t.Context(), dir, fixtureEnv(t), []string{"./copygo", "./modunload", "./capture"}, true)
-	require.NoError(t, err)
+	l := gpuFindings(t, true, "copygo", "modunload", "capture")
 	require.Empty(t, l.errs)
 	pl := newPlanner(l.pkgs)
 	work := t.TempDir()

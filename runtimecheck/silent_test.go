@@ -14,8 +14,7 @@ import (
 // nothing the real suite already reports.
 func TestSilentSites(t *testing.T) {
 	dir := gpuModule(t)
-	l, err := findingsOf(t.Context(), dir, fixtureEnv(t), []string{"./modules", "./copysync", "./graphfree", "./xnack"}, true)
-	require.NoError(t, err)
+	l := gpuFindings(t, true, "modules", "copysync", "graphfree", "xnack")
 	findings, errs := l.findings, l.errs
 	require.Empty(t, errs)
 	var loud, silent []string

@@ -7,19 +7,25 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/analyzers/graphfree"
+	"github.com/hiplint/hiplint/internal/testenv/sharedrun"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"golang.org/x/tools/go/analysis/analysistest"
 )
 
-func testdata(t *testing.T) string {
+func testdata() string {
 	dir, err := filepath.Abs("../../testdata")
-	require.NoError(t, err)
+	if err != nil {
+		panic(err)
+	}
 	return dir
 }
 
+// fixtures is one analysistest run over the fixtures of TestGraphFree and
+// TestMatrix: each checks its own packages' want comments.
+var fixtures = &sharedrun.Run{Dir: testdata(), Analyzer: graphfree.Analyzer, Patterns: []string{"graphfree/...", "matrix/graphfree"}}
+
 func TestGraphFree(t *testing.T) {
-	analysistest.Run(t, testdata(t), graphfree.Analyzer, "graphfree/...")
+	fixtures.Check(t, "graphfree/...")
 }
 
 // Every check has its ID, this analyzer's name and a documentation page
@@ -55,11 +61,11 @@ func TestFactStrings(t *testing.T) {
 // TestMatrix runs the graph-free column of the construct matrix
 // (docs/coverage.md): a hazard and its safe twin for every construct.
 func TestMatrix(t *testing.T) {
-	analysistest.Run(t, testdata(t), graphfree.Analyzer, "matrix/graphfree")
+	fixtures.Check(t, "matrix/graphfree")
 }
 
 // TestGraphExecutor runs a graph executor library and its user
 // (testdata/src/graphfree/gexec, gexecapp).
 func TestGraphExecutor(t *testing.T) {
-	analysistest.Run(t, testdata(t), graphfree.Analyzer, "graphfree/gexec", "graphfree/gexecapp")
+	fixtures.Check(t, "graphfree/gexec", "graphfree/gexecapp")
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/analyzers/memcpysync"
+	"github.com/hiplint/hiplint/internal/testenv/sharedrun"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -19,32 +20,45 @@ func testdata() string {
 	return dir
 }
 
+// fixtures is one analysistest run, with the analyzer's default flags,
+// over the fixtures of every test below but TestStrict's: each test checks
+// its own packages' want comments and results.
+var fixtures = &sharedrun.Run{Dir: testdata(), Analyzer: memcpysync.Analyzer, Patterns: []string{
+	"memcpysync/hazards", "memcpysync/safe", "memcpysync/wrap", "memcpysync/app",
+	"memcpysync/patterns", "memcpysync/twinhip", "memcpysync/twincuda", "memcpysync/twinuser",
+	"memcpysync/cudart", "memcpysync/cudrv", "memcpysync/realwrap", "memcpysync/realapp",
+	"memcpysync/realshapes", "memcpysync/streamtype", "matrix/copysync", "matrix/copysynclib",
+	"memcpysync/libstream", "memcpysync/libstreamlocal", "memcpysync/tensor", "memcpysync/tensorapp",
+	"memcpysync/kindenum", "memcpysync/kindenumapp", "memcpysync/devpool", "memcpysync/devpoolapp",
+	"memcpysync/dptrain", "memcpysync/stagepipe",
+}}
+
 func TestHazards(t *testing.T) {
-	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/hazards")
+	fixtures.Check(t, "memcpysync/hazards")
 }
 
 func TestSafe(t *testing.T) {
-	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/safe")
+	fixtures.Check(t, "memcpysync/safe")
 }
 
 func TestWrappersAcrossPackages(t *testing.T) {
-	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/wrap", "memcpysync/app")
+	fixtures.Check(t, "memcpysync/wrap", "memcpysync/app")
 }
 
 // TestPatterns runs the hazards and their correct twins in the styles real
 // Go GPU code is written in (wrapped calls, closures, buffer types, uintptr
 // handles, hand-declared prototypes, interfaces, twin files, map caches).
 func TestPatterns(t *testing.T) {
-	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/patterns",
+	fixtures.Check(t, "memcpysync/patterns",
 		"memcpysync/twinhip", "memcpysync/twincuda", "memcpysync/twinuser")
 }
 
 func TestCUDARuntime(t *testing.T) {
-	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/cudart")
+	fixtures.Check(t, "memcpysync/cudart")
 }
 
 func TestCUDADriver(t *testing.T) {
-	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/cudrv")
+	fixtures.Check(t, "memcpysync/cudrv")
 }
 
 func TestStrict(t *testing.T) {
@@ -67,7 +81,7 @@ func TestChecks(t *testing.T) {
 // own line, right before the statement holding the read. Edits refer to the
 // analyzed (cgo-processed) file; its line maps back to the user's file.
 func TestSuggestedFix(t *testing.T) {
-	results := analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/hazards", "memcpysync/cudart", "memcpysync/cudrv")
+	results := fixtures.Check(t, "memcpysync/hazards", "memcpysync/cudart", "memcpysync/cudrv")
 	want := map[string]string{ // function of the read → inserted text
 		"hazards.go:26": "\tC.hipDeviceSynchronize()\n",
 		"cudart.go:24":  "\tC.cudaDeviceSynchronize()\n",
@@ -125,27 +139,27 @@ func itoa(i int) string {
 // TestRealShapes runs the shapes of library-style code (issue 19): wrappers
 // that read their parameters on the device, and event and stream wrappers.
 func TestRealShapes(t *testing.T) {
-	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/realwrap", "memcpysync/realapp")
+	fixtures.Check(t, "memcpysync/realwrap", "memcpysync/realapp")
 }
 
 // TestRealShapesLocal runs the one-package shapes of issue 19: method values
 // in struct fields, copy kinds from a switch or a variable, view accessors,
 // and kernels on another device.
 func TestRealShapesLocal(t *testing.T) {
-	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/realshapes")
+	fixtures.Check(t, "memcpysync/realshapes")
 }
 
 // TestStreamType: a stream as a Go struct reached through a method
 // (gorgonia/cu's Stream); the same value orders the copy and the read.
 func TestStreamType(t *testing.T) {
-	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/streamtype")
+	fixtures.Check(t, "memcpysync/streamtype")
 }
 
 // TestMatrix runs the copy-sync column of the construct × check matrix
 // (docs/coverage.md, internal/matrix): a hazard and its safe twin for every
 // construct.
 func TestMatrix(t *testing.T) {
-	analysistest.Run(t, testdata(), memcpysync.Analyzer, "matrix/copysync", "matrix/copysynclib")
+	fixtures.Check(t, "matrix/copysync", "matrix/copysynclib")
 }
 
 // A library routine without a stream argument runs on the stream its handle
@@ -153,7 +167,7 @@ func TestMatrix(t *testing.T) {
 // stream, not after one the host did not wait for. libstreamlocal binds
 // them while both are locals of the constructor (flow.Index.FieldPairs).
 func TestLibraryHandleStream(t *testing.T) {
-	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/libstream", "memcpysync/libstreamlocal")
+	fixtures.Check(t, "memcpysync/libstream", "memcpysync/libstreamlocal")
 }
 
 // TestTensorLibrary runs a tensor library whose Clone and Snapshot allocate,
@@ -161,7 +175,7 @@ func TestLibraryHandleStream(t *testing.T) {
 // reads it (through facts): on the host, on a non-blocking stream, through
 // slices grown in loops; each hazard with its synchronized twin.
 func TestTensorLibrary(t *testing.T) {
-	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/tensor", "memcpysync/tensorapp")
+	fixtures.Check(t, "memcpysync/tensor", "memcpysync/tensorapp")
 }
 
 // TestLibraryKindEnum runs a backend layer with its own copy-kind enum,
@@ -169,24 +183,24 @@ func TestTensorLibrary(t *testing.T) {
 // table no reader follows), behind an interface: what a caller passes
 // decides whether the copy is device to device, through facts.
 func TestLibraryKindEnum(t *testing.T) {
-	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/kindenum", "memcpysync/kindenumapp")
+	fixtures.Check(t, "memcpysync/kindenum", "memcpysync/kindenumapp")
 }
 
 // TestDevPool runs a tensor runtime with pooled buffers, a non-blocking copy
 // stream, copy helpers returning events, and an application using it
 // (testdata/src/memcpysync/devpool, devpoolapp).
 func TestDevPool(t *testing.T) {
-	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/devpool", "memcpysync/devpoolapp")
+	fixtures.Check(t, "memcpysync/devpool", "memcpysync/devpoolapp")
 }
 
 // TestDataParallel runs a data-parallel trainer: peer copies issued from
 // goroutines joined by an errgroup-style helper (testdata/src/memcpysync/dptrain).
 func TestDataParallel(t *testing.T) {
-	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/dptrain")
+	fixtures.Check(t, "memcpysync/dptrain")
 }
 
 // TestStagePipeline runs a pipeline of stages connected by channels
 // carrying device frames (testdata/src/memcpysync/stagepipe).
 func TestStagePipeline(t *testing.T) {
-	analysistest.Run(t, testdata(), memcpysync.Analyzer, "memcpysync/stagepipe")
+	fixtures.Check(t, "memcpysync/stagepipe")
 }

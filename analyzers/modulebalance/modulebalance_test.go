@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/analyzers/modulebalance"
-	"golang.org/x/tools/go/analysis/analysistest"
+	"github.com/hiplint/hiplint/internal/testenv/sharedrun"
 )
 
 func testdata() string {
@@ -16,14 +16,18 @@ func testdata() string {
 	return dir
 }
 
+// fixtures is one analysistest run over the fixtures of TestModuleBalance
+// and TestMatrix: each checks its own packages' want comments.
+var fixtures = &sharedrun.Run{Dir: testdata(), Analyzer: modulebalance.Analyzer, Patterns: []string{"modulebalance/...", "matrix/modules", "matrix/moduleslib", "libs/modulebalance/..."}}
+
 func TestModuleBalance(t *testing.T) {
-	analysistest.Run(t, testdata(), modulebalance.Analyzer, "modulebalance/...")
+	fixtures.Check(t, "modulebalance/...")
 }
 
 // TestMatrix runs the module-balance column of the construct matrix
 // (docs/coverage.md): a hazard and its safe twin for every construct.
 func TestMatrix(t *testing.T) {
-	analysistest.Run(t, testdata(), modulebalance.Analyzer, "matrix/modules", "matrix/moduleslib")
+	fixtures.Check(t, "matrix/modules", "matrix/moduleslib")
 }
 
 // TestLibraries runs the realistic multi-file libraries of
@@ -31,5 +35,5 @@ func TestMatrix(t *testing.T) {
 // hot reload, a plugin directory loader, a driver-style binding, each with
 // a package that uses it): their hazards and the safe code around them.
 func TestLibraries(t *testing.T) {
-	analysistest.Run(t, testdata(), modulebalance.Analyzer, "libs/modulebalance/...")
+	fixtures.Check(t, "libs/modulebalance/...")
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/analyzers/xnack"
+	"github.com/hiplint/hiplint/internal/testenv/sharedrun"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
@@ -21,8 +22,13 @@ func testdata() string {
 	return dir
 }
 
+// fixtures is one analysistest run over the fixtures of TestXNACK,
+// TestRelated, TestParamFlow and TestMatrix: each checks its own packages'
+// want comments and results.
+var fixtures = &sharedrun.Run{Dir: testdata(), Analyzer: xnack.Analyzer, Patterns: []string{"xnack/...", "matrix/xnack", "matrix/xnacklib", "libs/xnack/..."}}
+
 func TestXNACK(t *testing.T) {
-	analysistest.Run(t, testdata(), xnack.Analyzer, "xnack/...")
+	fixtures.Check(t, "xnack/...")
 }
 
 func TestChecks(t *testing.T) {
@@ -41,7 +47,7 @@ func TestChecks(t *testing.T) {
 // TestRelated checks what the want comments cannot: categories, URLs and the
 // related positions that point from the entry point to each use.
 func TestRelated(t *testing.T) {
-	results := analysistest.Run(t, testdata(), xnack.Analyzer, "xnack/progunguarded")
+	results := fixtures.Check(t, "xnack/progunguarded")
 	require.Len(t, results, 1)
 	byID := map[string]analysis.Diagnostic{}
 	for _, d := range results[0].Diagnostics {
@@ -77,7 +83,7 @@ func (discard) Errorf(string, ...any) {}
 // TestSilent are reported, and the calls that pass device, pinned or only
 // copied or stored memory still are not.
 func TestParamFlow(t *testing.T) {
-	results := analysistest.Run(t, testdata(), xnack.Analyzer, "xnack/paramlaunchprog")
+	results := fixtures.Check(t, "xnack/paramlaunchprog")
 	require.Len(t, results, 1)
 	var main *analysis.Diagnostic
 	for i, d := range results[0].Diagnostics {
@@ -120,12 +126,12 @@ func TestParamFlow(t *testing.T) {
 // TestMatrix runs the XNACK column of the construct matrix
 // (docs/coverage.md): a hazard and its safe twin for every construct.
 func TestMatrix(t *testing.T) {
-	analysistest.Run(t, testdata(), xnack.Analyzer, "matrix/xnack", "matrix/xnacklib")
+	fixtures.Check(t, "matrix/xnack", "matrix/xnacklib")
 }
 
 // TestLibraries runs the realistic multi-file libraries of
 // testdata/src/libs/xnack (a unified-memory batch loader with a capability
 // struct computed once, its tests and a command).
 func TestLibraries(t *testing.T) {
-	analysistest.Run(t, testdata(), xnack.Analyzer, "libs/xnack/...")
+	fixtures.Check(t, "libs/xnack/...")
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hiplint/hiplint/analyzers"
@@ -110,6 +111,28 @@ func Leaky(path string) error {
 `},
 }
 
+// factSyntaxDir is one copy of factSyntaxModule for the tests that only
+// read it (factSyntaxCopy): the go command keys cgo's output and the
+// packages' export data on their directory, so each copy ran cgo for hw
+// and cpure and compiled the module's packages again.
+var factSyntaxDir struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// factSyntaxCopy returns the shared copy of factSyntaxModule. The tests
+// that use it must not change its files (an overlay is no change).
+func factSyntaxCopy(t *testing.T) string {
+	t.Helper()
+	factSyntaxDir.once.Do(func() {
+		dir := filepath.Join(binaryTemp, "factsyntax")
+		factSyntaxDir.dir, factSyntaxDir.err = dir, writeModule(dir, factSyntaxModule)
+	})
+	require.NoError(t, factSyntaxDir.err)
+	return factSyntaxDir.dir
+}
+
 // includeEnv is the environment that gives cgo the repository's GPU
 // headers (testdata/include), as bench/gen's modules use them.
 func includeEnv(t *testing.T) []string {
@@ -170,7 +193,7 @@ func checkedBodies(p *packages.Package) bool {
 // syntax, where every dependency has its syntax.
 func TestFactSyntax(t *testing.T) {
 	t.Parallel()
-	dir := module(t, factSyntaxModule)
+	dir := factSyntaxCopy(t)
 	env := includeEnv(t)
 	run := func(all bool) *driver.Result {
 		res, err := driver.Run(driver.Config{
@@ -243,7 +266,7 @@ func TestFactSyntaxFallsBack(t *testing.T) {
 	t.Parallel()
 	t.Run("foreign analyzer with facts", func(t *testing.T) {
 		t.Parallel()
-		dir := module(t, factSyntaxModule)
+		dir := factSyntaxCopy(t)
 		res, err := driver.Run(driver.Config{
 			Analyzers: append(analyzers.Suite(), factEverywhere),
 			Dir:       dir,
@@ -360,7 +383,7 @@ func TestFactSyntaxFallsBack(t *testing.T) {
 // runtime, which its file on disk does not.
 func TestFactSyntaxOverlay(t *testing.T) {
 	t.Parallel()
-	dir := module(t, factSyntaxModule)
+	dir := factSyntaxCopy(t)
 	pureGo := filepath.Join(dir, "pure", "pure.go")
 	overlay := map[string][]byte{pureGo: []byte(`package pure
 

@@ -1,6 +1,7 @@
 package driver_test
 
 import (
+	"fmt"
 	"go/ast"
 	"go/importer"
 	"go/parser"
@@ -23,14 +24,29 @@ import (
 func module(t *testing.T, pkgs map[string]map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.26\n"), 0o644))
+	require.NoError(t, writeModule(dir, pkgs))
+	return dir
+}
+
+// writeModule writes module's files into dir.
+func writeModule(dir string, pkgs map[string]map[string]string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.26\n"), 0o644); err != nil {
+		return err
+	}
 	for pkg, files := range pkgs {
-		require.NoError(t, os.MkdirAll(filepath.Join(dir, pkg), 0o755))
+		if err := os.MkdirAll(filepath.Join(dir, pkg), 0o755); err != nil {
+			return err
+		}
 		for name, src := range files {
-			require.NoError(t, os.WriteFile(filepath.Join(dir, pkg, name), []byte(src), 0o644))
+			if err := os.WriteFile(filepath.Join(dir, pkg, name), []byte(src), 0o644); err != nil {
+				return err
+			}
 		}
 	}
-	return dir
+	return nil
 }
 
 const sdkSrc = `package sdk
@@ -52,9 +68,31 @@ func Copy(dst, src unsafe.Pointer, n int) int {
 }
 `
 
+// goCache is the build cache of load: one per test binary, empty when it
+// starts (TestMain), as each load's own was; with one per load, every load
+// ran cgo for runtime/cgo again (TestRunLines loads its module twice).
+var goCache string
+
+// binaryTemp is a directory for what the tests of this binary share,
+// removed when they end.
+var binaryTemp string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "hiplint-driver-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binaryTemp = dir
+	goCache = filepath.Join(dir, "gocache")
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
 func load(t *testing.T, dir string, tests bool) []*packages.Package {
 	t.Helper()
-	env := append(testenv.NoGPUHeaders(t), "GOCACHE="+t.TempDir(), "GOFLAGS=")
+	env := append(testenv.NoGPUHeaders(t), "GOCACHE="+goCache, "GOFLAGS=")
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Env: env, Tests: tests}, "./...")
 	require.NoError(t, err)
 	return pkgs
