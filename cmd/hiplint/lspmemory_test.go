@@ -65,6 +65,36 @@ func logLines(t *testing.T, name string) int {
 }
 
 // waitVersion waits for the diagnostics of version v of uri.
+// open starts the session on the module at root, opens uri with text as
+// version 1 and returns its first diagnostics.
+func (p *lspProcess) open(t *testing.T, root, uri, text string) []json.RawMessage {
+	t.Helper()
+	p.call(t, "initialize", map[string]any{"processId": os.Getpid(), "rootUri": fileURI(root), "capabilities": map[string]any{}}, nil)
+	p.notify(t, "initialized", map[string]any{})
+	p.notify(t, "textDocument/didOpen", map[string]any{
+		"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": text},
+	})
+	return p.waitVersion(t, uri, 1)
+}
+
+// stop shuts the server down and waits for it.
+func (p *lspProcess) stop(t *testing.T) {
+	t.Helper()
+	p.call(t, "shutdown", nil, nil)
+	p.notify(t, "exit", nil)
+	p.cmd.Wait()
+	p.conn.Close()
+}
+
+// freshDiagnostics is what a server that loads text afresh (-cache=off, a
+// new process) publishes for uri.
+func freshDiagnostics(t *testing.T, root, uri, text string) []json.RawMessage {
+	t.Helper()
+	p := startLSP(t, os.Environ(), "-cache=off")
+	defer p.stop(t)
+	return p.open(t, root, uri, text)
+}
+
 func (p *lspProcess) waitVersion(t *testing.T, uri string, v int32) []json.RawMessage {
 	t.Helper()
 	deadline := time.Now().Add(lspTimeout)
@@ -114,29 +144,10 @@ func TestLSPEditsInMemory(t *testing.T) {
 	env = append(env, "HIPLINT_CACHE="+filepath.Join(t.TempDir(), "cache"))
 
 	// fresh is what a server that loads text afresh publishes.
-	fresh := func(text string) []json.RawMessage {
-		t.Helper()
-		p := startLSP(t, os.Environ(), "-cache=off")
-		p.call(t, "initialize", map[string]any{"processId": os.Getpid(), "rootUri": fileURI(dir), "capabilities": map[string]any{}}, nil)
-		p.notify(t, "initialized", map[string]any{})
-		p.notify(t, "textDocument/didOpen", map[string]any{
-			"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": text},
-		})
-		diags := p.waitVersion(t, uri, 1)
-		p.call(t, "shutdown", nil, nil)
-		p.notify(t, "exit", nil)
-		p.cmd.Wait()
-		p.conn.Close()
-		return diags
-	}
+	fresh := func(text string) []json.RawMessage { return freshDiagnostics(t, dir, uri, text) }
 
 	p := startLSP(t, env)
-	p.call(t, "initialize", map[string]any{"processId": os.Getpid(), "rootUri": fileURI(dir), "capabilities": map[string]any{}}, nil)
-	p.notify(t, "initialized", map[string]any{})
-	p.notify(t, "textDocument/didOpen", map[string]any{
-		"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": factsUser},
-	})
-	first := p.waitVersion(t, uri, 1)
+	first := p.open(t, dir, uri, factsUser)
 	assert.Empty(t, first, "user synchronizes before it reads")
 	require.Positive(t, logLines(t, goLog), "the first analysis runs go list")
 	require.Positive(t, logLines(t, ccLog), "the first analysis runs cgo on hw")
@@ -201,10 +212,7 @@ func TestLSPEditsInMemory(t *testing.T) {
 	assert.Len(t, got, 1, "hw.Sync no longer synchronizes")
 	assert.Equal(t, fresh(factsUser), got)
 
-	p.call(t, "shutdown", nil, nil)
-	p.notify(t, "exit", nil)
-	p.cmd.Wait()
-	p.conn.Close()
+	p.stop(t)
 }
 
 // TestLSPEditAfterCacheHit: a server that publishes a directory from the
@@ -221,21 +229,10 @@ func TestLSPEditAfterCacheHit(t *testing.T) {
 	open := func() *lspProcess {
 		t.Helper()
 		p := startLSP(t, env)
-		p.call(t, "initialize", map[string]any{"processId": os.Getpid(), "rootUri": fileURI(dir), "capabilities": map[string]any{}}, nil)
-		p.notify(t, "initialized", map[string]any{})
-		p.notify(t, "textDocument/didOpen", map[string]any{
-			"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": factsUser},
-		})
-		p.waitVersion(t, uri, 1)
+		p.open(t, dir, uri, factsUser)
 		return p
 	}
-	stop := func(p *lspProcess) {
-		p.call(t, "shutdown", nil, nil)
-		p.notify(t, "exit", nil)
-		p.cmd.Wait()
-		p.conn.Close()
-	}
-	stop(open()) // fills the cache
+	open().stop(t) // fills the cache
 
 	p := open()
 	deadline := time.Now().Add(lspTimeout)
@@ -253,16 +250,9 @@ func TestLSPEditAfterCacheHit(t *testing.T) {
 	assert.Equal(t, goRuns, logLines(t, goLog), "no go command runs")
 	assert.Equal(t, ccRuns, logLines(t, ccLog), "no C compiler runs")
 	assert.Len(t, got, 1)
-	stop(p)
+	p.stop(t)
 
-	q := startLSP(t, os.Environ(), "-cache=off")
-	q.call(t, "initialize", map[string]any{"processId": os.Getpid(), "rootUri": fileURI(dir), "capabilities": map[string]any{}}, nil)
-	q.notify(t, "initialized", map[string]any{})
-	q.notify(t, "textDocument/didOpen", map[string]any{
-		"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": unsynced},
-	})
-	assert.Equal(t, q.waitVersion(t, uri, 1), got)
-	stop(q)
+	assert.Equal(t, freshDiagnostics(t, dir, uri, unsynced), got)
 }
 
 // leakyHW is a function of hw that calls the runtime itself and has a
@@ -301,29 +291,10 @@ func TestLSPCgoEditInMemory(t *testing.T) {
 	env, goLog, ccLog := goAndCCWrappers(t)
 	env = append(env, "HIPLINT_CACHE="+filepath.Join(t.TempDir(), "cache"))
 
-	fresh := func(text string) []json.RawMessage {
-		t.Helper()
-		p := startLSP(t, os.Environ(), "-cache=off")
-		p.call(t, "initialize", map[string]any{"processId": os.Getpid(), "rootUri": fileURI(dir), "capabilities": map[string]any{}}, nil)
-		p.notify(t, "initialized", map[string]any{})
-		p.notify(t, "textDocument/didOpen", map[string]any{
-			"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": text},
-		})
-		diags := p.waitVersion(t, uri, 1)
-		p.call(t, "shutdown", nil, nil)
-		p.notify(t, "exit", nil)
-		p.cmd.Wait()
-		p.conn.Close()
-		return diags
-	}
+	fresh := func(text string) []json.RawMessage { return freshDiagnostics(t, dir, uri, text) }
 
 	p := startLSP(t, env)
-	p.call(t, "initialize", map[string]any{"processId": os.Getpid(), "rootUri": fileURI(dir), "capabilities": map[string]any{}}, nil)
-	p.notify(t, "initialized", map[string]any{})
-	p.notify(t, "textDocument/didOpen", map[string]any{
-		"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": hw},
-	})
-	first := p.waitVersion(t, uri, 1)
+	first := p.open(t, dir, uri, hw)
 	require.Len(t, first, 1, "Leaky's read")
 	version := int32(1)
 	edit := func(text string) []json.RawMessage {
@@ -361,8 +332,5 @@ func TestLSPCgoEditInMemory(t *testing.T) {
 	assert.Contains(t, p.stderrText(), "the edit uses C")
 	assert.Equal(t, fresh(namesC), got)
 
-	p.call(t, "shutdown", nil, nil)
-	p.notify(t, "exit", nil)
-	p.cmd.Wait()
-	p.conn.Close()
+	p.stop(t)
 }
