@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"time"
 
 	"github.com/hiplint/hiplint/internal/driver"
 	"github.com/hiplint/hiplint/internal/resultcache"
@@ -124,18 +123,8 @@ func storeDir(res *pkgResult) *cachedDir {
 // restoreDir is the result c keeps, for the packages plan lists: what
 // analyzeDir would return, its files' modification times taken now.
 func restoreDir(dir string, plan *driver.CachePlan, overlay map[string][]byte, c *cachedDir) *pkgResult {
-	res := &pkgResult{
-		dir:         dir,
-		pkgPaths:    map[string]bool{},
-		deps:        map[string]bool{},
-		modTimes:    map[string]time.Time{},
-		overlaid:    map[string][32]byte{},
-		findings:    map[string][]*finding{},
-		versions:    map[string]int32{},
-		withheld:    c.Withheld,
-		problems:    c.Problems,
-		headersUsed: c.HeadersUsed,
-	}
+	res := newResult(dir)
+	res.withheld, res.problems, res.headersUsed = c.Withheld, c.Problems, c.HeadersUsed
 	if res.withheld == nil {
 		res.withheld = map[string]int{}
 	}
