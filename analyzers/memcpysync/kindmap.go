@@ -101,14 +101,14 @@ func (c *checker) kindMapCall(e ast.Expr) (arg ast.Expr, m KindMap, ok bool) {
 			}
 		}
 	}
-	km, found := c.kindMaps[fn]
+	km, found := c.kindMaps[fn.Origin()]
 	if !found {
 		return nil, KindMap{}, false
 	}
 	if !km.done {
-		km.param, km.m, km.ok = c.readKindMap(fn, km.decl)
+		km.param, km.m, km.ok = c.readKindMap(fn.Origin(), km.decl)
 		km.done = true
-		c.kindMaps[fn] = km
+		c.kindMaps[fn.Origin()] = km
 	}
 	if !km.ok || call.Ellipsis.IsValid() {
 		return nil, KindMap{}, false
@@ -116,7 +116,13 @@ func (c *checker) kindMapCall(e ast.Expr) (arg ast.Expr, m KindMap, ok bool) {
 	if km.param == receiver {
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok {
-			return nil, KindMap{}, false // a method expression: (Kind).hip(k)
+			return nil, KindMap{}, false
+		}
+		if s, ok := c.info.Selections[sel]; ok && s.Kind() == types.MethodExpr {
+			if len(call.Args) == 0 {
+				return nil, KindMap{}, false
+			}
+			return call.Args[0], km.m, true // Kind.hip(k): the receiver comes first
 		}
 		return sel.X, km.m, true
 	}

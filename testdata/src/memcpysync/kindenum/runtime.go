@@ -129,3 +129,9 @@ func (k MemcpyKind) hip() C.hipMemcpyKind {
 func CopyKind(dst, src unsafe.Pointer, n int, k MemcpyKind) error { // want CopyKind:`copiesInto\(hipMemcpy dst=p0 kind=p3\{0:10,1:100,2:1000,3:10,4:10,5:10,6:10,7:10\}\)`
 	return check("hipMemcpy", C.hipMemcpy(dst, src, C.size_t(n), k.hip()))
 }
+
+// CopyKindExpr copies with k translated through the method expression
+// MemcpyKind.hip: the receiver is the call's first argument.
+func CopyKindExpr(dst, src unsafe.Pointer, n int, k MemcpyKind) error { // want CopyKindExpr:`copiesInto\(hipMemcpy dst=p0 kind=p3\{0:10,1:100,2:1000,3:10,4:10,5:10,6:10,7:10\}\)`
+	return check("hipMemcpy", C.hipMemcpy(dst, src, C.size_t(n), MemcpyKind.hip(k)))
+}
