@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -189,6 +190,7 @@ func PlanCache(cfg Config, cache *resultcache.Cache, identity []byte, patterns .
 		packages.Visit(ps, nil, func(p *packages.Package) { g.Closure[p.PkgPath] = true })
 	}
 	plan.k, plan.roots = k, pkgs
+	k.prefetchScans(pkgs)
 	plan.Resolve(nil)
 	plan.HeadersUsed = k.headersUsed()
 	return plan, nil
@@ -394,7 +396,6 @@ func (k *keyer) own(p *packages.Package) pkgKey {
 		}
 	}
 	own := false // a file outside GOROOT and the module cache
-	var cgoFiles []string
 	for _, list := range [][]string{p.GoFiles, p.OtherFiles, p.EmbedFiles} {
 		for _, f := range list {
 			if k.immutable(f) {
@@ -405,13 +406,7 @@ func (k *keyer) own(p *packages.Package) pkgKey {
 			fmt.Fprintf(h, "file %q %x\n", f, k.file(f))
 		}
 	}
-	for _, f := range p.GoFiles {
-		// The standard library's cgo packages (net, os/user, runtime/cgo)
-		// call no GPU runtime: their system headers change nothing.
-		if !k.inGOROOT(f) && k.importsC(f) {
-			cgoFiles = append(cgoFiles, f)
-		}
-	}
+	cgoFiles := k.cgoFiles(p)
 	if own && len(p.GoFiles) > 0 {
 		fmt.Fprintf(h, "config %x\n", k.configChain(filepath.Dir(p.GoFiles[0])))
 	}
@@ -707,6 +702,42 @@ type headerScan struct {
 // not find is scanned on every run. ok is false when the compiler could
 // not be run.
 func (k *keyer) cHeaders(p *packages.Package, files []string) ([32]byte, bool) {
+	req := k.scanRequest(p, files)
+	if req.dirFree {
+		s := k.cachedScan(req.cc, req.args(false), "", req.preamble)
+		if !s.ok || !k.shadowed(req.dir, s.deps) {
+			return s.sum, s.ok
+		}
+	}
+	s := k.cachedScan(req.cc, req.args(true), req.dir, req.preamble)
+	return s.sum, s.ok
+}
+
+// A scanRequest is what cHeaders asks the C compiler about one package:
+// its preambles (their #cgo lines taken out) compiled with the package's
+// flags.
+type scanRequest struct {
+	cc       string
+	flags    []string // the compiler's own arguments, CGO_CPPFLAGS, CGO_CFLAGS, #cgo CFLAGS
+	dir      string
+	preamble string
+	// dirFree: the package's directory cannot change what is found
+	// (dirMatters), so a scan without it may do.
+	dirFree bool
+}
+
+// args is the dependency listing's command line, with the package's
+// directory searched first or not.
+func (r scanRequest) args(withDir bool) []string {
+	args := slices.Clip(r.flags)
+	if withDir {
+		args = append(args, "-I", r.dir)
+	}
+	return append(args, "-M", "-MG", "-x", "c", "-")
+}
+
+// scanRequest gathers the preambles of p's cgo files and their flags.
+func (k *keyer) scanRequest(p *packages.Package, files []string) scanRequest {
 	var text strings.Builder
 	var flags []string
 	dir := filepath.Dir(files[0])
@@ -740,33 +771,106 @@ func (k *keyer) cHeaders(p *packages.Package, files []string) ([32]byte, bool) {
 	// include directory (dirMatters), and no name the compiler looked
 	// up, directly or not, starts with an entry of the directory
 	// (shadowed: <sys/x.h> and a subdirectory sys, say).
-	if !dirMatters(text.String(), p.OtherFiles, args) {
-		s := k.cachedScan(cc[0], append(slices.Clip(args), "-M", "-MG", "-x", "c", "-"), "", text.String())
-		if !s.ok || !k.shadowed(dir, s.deps) {
-			return s.sum, s.ok
+	return scanRequest{cc: cc[0], flags: args, dir: dir, preamble: text.String(), dirFree: !dirMatters(text.String(), p.OtherFiles, args)}
+}
+
+// cgoFiles are the files of p whose cgo preambles cHeaders scans: those
+// outside GOROOT that import "C" (the standard library's cgo packages,
+// net, os/user, runtime/cgo, call no GPU runtime: their system headers
+// change nothing).
+func (k *keyer) cgoFiles(p *packages.Package) []string {
+	var out []string
+	for _, f := range p.GoFiles {
+		if !k.inGOROOT(f) && k.importsC(f) {
+			out = append(out, f)
 		}
 	}
-	args = append(args, "-I", dir, "-M", "-MG", "-x", "c", "-")
-	s := k.cachedScan(cc[0], args, dir, text.String())
-	return s.sum, s.ok
+	return out
+}
+
+// prefetchScans runs, at once, the C compiler's dependency listings that
+// keying pkgs and their dependencies will need and that no manifest in the
+// cache answers: one process each, at most GOMAXPROCS at a time, where
+// cHeaders would run them one after the other. Only the first scan of each
+// package is run here; the rare second one (a directory that shadows a
+// header) is left to cHeaders. What it learns goes to k.manifest, where
+// cachedScan finds it.
+func (k *keyer) prefetchScans(pkgs []*packages.Package) {
+	type job struct {
+		mkey              resultcache.Key
+		cc, dir, preamble string
+		args              []string
+		out               []byte
+	}
+	var jobs []*job
+	queued := map[resultcache.Key]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		files := k.cgoFiles(p)
+		if len(files) == 0 {
+			return
+		}
+		req := k.scanRequest(p, files)
+		j := &job{cc: req.cc, args: req.args(!req.dirFree), preamble: req.preamble}
+		if !req.dirFree {
+			j.dir = req.dir
+		}
+		j.mkey = k.manifestKey(j.cc, j.args, j.dir, j.preamble)
+		if queued[j.mkey] {
+			return
+		}
+		queued[j.mkey] = true
+		if _, ok := k.manifest[string(j.mkey[:])]; ok {
+			return
+		}
+		if s, ok := k.storedManifest(j.mkey); ok {
+			k.manifest[string(j.mkey[:])] = s
+			return
+		}
+		jobs = append(jobs, j)
+	})
+	if len(jobs) < 2 {
+		return // nothing to overlap: cachedScan runs it
+	}
+	sem := make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+	var wg sync.WaitGroup
+	for _, j := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			j.out = k.runScan(j.cc, j.args, j.dir, j.preamble)
+		}()
+	}
+	wg.Wait()
+	for _, j := range jobs {
+		k.manifest[string(j.mkey[:])] = k.finishScan(j.mkey, j.out, j.dir)
+	}
 }
 
 // cachedScan is scan, once per run for one compiler, arguments, directory
 // and preamble. dir is "" for a scan that does not depend on the package's
 // directory.
 func (k *keyer) cachedScan(cc string, args []string, dir, preamble string) headerScan {
-	mh := sha256.New()
-	fmt.Fprintf(mh, "cc %q %q %q\n", cc, args, dir)
-	mh.Write([]byte(k.scanEnv()))
-	mh.Write([]byte(preamble))
-	var mkey resultcache.Key
-	mh.Sum(mkey[:0])
+	mkey := k.manifestKey(cc, args, dir, preamble)
 	if s, ok := k.manifest[string(mkey[:])]; ok {
 		return s
 	}
 	s := k.scan(mkey, cc, args, dir, preamble)
 	k.manifest[string(mkey[:])] = s
 	return s
+}
+
+// manifestKey is where the cache keeps the manifest of one scan: the
+// compiler, its arguments and directory, what decides where it finds
+// headers (scanEnv), and the preamble.
+func (k *keyer) manifestKey(cc string, args []string, dir, preamble string) resultcache.Key {
+	mh := sha256.New()
+	fmt.Fprintf(mh, "cc %q %q %q\n", cc, args, dir)
+	mh.Write([]byte(k.scanEnv()))
+	mh.Write([]byte(preamble))
+	var mkey resultcache.Key
+	mh.Sum(mkey[:0])
+	return mkey
 }
 
 // shadowed reports whether a header list may resolve otherwise with dir
@@ -856,18 +960,40 @@ func dirMatters(preamble string, other []string, args []string) bool {
 // no relative directory: a header it lists by a relative name is one it
 // did not find.
 func (k *keyer) scan(mkey resultcache.Key, cc string, args []string, dir, preamble string) headerScan {
-	if k.cache != nil {
-		if data, ok := k.cache.Get("m", mkey); ok {
-			if s, ok := k.checkManifest(data); ok {
-				return s
-			}
-		}
+	if s, ok := k.storedManifest(mkey); ok {
+		return s
 	}
+	return k.finishScan(mkey, k.runScan(cc, args, dir, preamble), dir)
+}
+
+// storedManifest is the cache's manifest under mkey, when every header it
+// lists keeps its contents.
+func (k *keyer) storedManifest(mkey resultcache.Key) (headerScan, bool) {
+	if k.cache == nil {
+		return headerScan{}, false
+	}
+	data, ok := k.cache.Get("m", mkey)
+	if !ok {
+		return headerScan{}, false
+	}
+	return k.checkManifest(data)
+}
+
+// runScan runs the compiler's dependency listing and returns what it
+// printed. It reads nothing of k but its configuration: prefetchScans runs
+// several at once.
+func (k *keyer) runScan(cc string, args []string, dir, preamble string) []byte {
 	cmd := exec.Command(cc, args...)
 	cmd.Dir = dir
 	cmd.Env = LocalToolchain(k.cfg.Env)
 	cmd.Stdin = strings.NewReader(preamble)
 	out, _ := cmd.Output() // an #error still lists the headers
+	return out
+}
+
+// finishScan hashes the headers a listing names and keeps its manifest
+// (under mkey) when the compiler found every one.
+func (k *keyer) finishScan(mkey resultcache.Key, out []byte, dir string) headerScan {
 	deps, ok := parseMakeDeps(out)
 	if !ok {
 		return headerScan{}
