@@ -113,7 +113,104 @@ func loadFactSyntax(cfg *Config, overlay map[string][]byte, patterns []string, h
 	for _, p := range all {
 		dropCompileError(p)
 	}
-	return initialOf(ids, all, cfg.CachedFacts)
+	full, ok := checkBodies(cfg, overlay, hashes, all)
+	if !ok {
+		return nil, false
+	}
+	return initialOf(ids, all, full, cfg.CachedFacts)
+}
+
+// checkBodies type-checks again, function bodies included, the
+// dependencies of all (the initial packages of a load) that go/packages
+// did not check as a load from syntax would have, where that can be done
+// in place: a dependency without export data whose own cgo step did not
+// fail (its build stopped at a dependency's failure or at its own type
+// error; go/packages checked it from its files without bodies), and a
+// dependency that may produce or see facts but came from export data (a
+// test variant "x [q.test]" that imports a package calling the runtime:
+// no pattern can name it). Its files are parsed again, then it is checked
+// against the graph, dependencies first; every package
+// whose types then import an older version of another (its importers, the
+// initial ones included) is checked again from its syntax, as the
+// synthesis' rescan does. The graph is then what loading everything from
+// syntax gives of those packages, and initialOf need not fall back to that
+// load: one test variant above a package at tier 3 (zerfoo's
+// `layers/attention [layers/core.test]`) made a module of 86 packages load
+// every dependency from syntax, the standard library included.
+//
+// A dependency whose own cgo step failed (tier 3, which counts every cgo
+// package as calling the runtime), one whose export data could not be read
+// and one whose files cannot all be parsed are left as they are:
+// initialOf falls back for them. It returns the dependencies it checked
+// again; ok is false when a package to check again is at tier 3 (its
+// import "C" unprocessed, which only a load checks): the caller falls back
+// to loading everything from syntax.
+func checkBodies(cfg *Config, overlay map[string][]byte, hashes *sourceHashes, all []*packages.Package) (full map[*packages.Package]bool, ok bool) {
+	isRoot := make(map[*packages.Package]bool, len(all))
+	for _, p := range all {
+		isRoot[p] = true
+	}
+	r := &rescan{cfg: cfg, hashes: hashes, byPath: map[string]*packages.Package{}}
+	redo := map[*packages.Package]bool{}
+	inert := map[*packages.Package]bool{}
+	packages.Visit(all, nil, func(p *packages.Package) { // imports first
+		r.order = append(r.order, p)
+		if p.ID == p.PkgPath || r.byPath[p.PkgPath] == nil {
+			r.byPath[p.PkgPath] = p
+		}
+		if r.fset == nil && p.Fset != nil {
+			r.fset = p.Fset
+		}
+		in := p.Types != nil && !cgocall.CallsRuntime(p.Types)
+		above := false // imports a package checked again
+		for _, imp := range p.Imports {
+			in = in && inert[imp]
+			above = above || redo[imp]
+		}
+		inert[p] = in
+		if isRoot[p] || p.PkgPath == "unsafe" || p.Types == nil || placeholder(p) || cgocall.Unprocessed(p.Types) {
+			return
+		}
+		if slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind != packages.ListError }) && p.ExportFile != "" {
+			return // its export data could not be read: initialOf falls back
+		}
+		// Without export data, go/packages checked it from its files
+		// without bodies (it has TypesInfo then); with export data, it
+		// may produce or see facts, or it imports a package checked
+		// again, whose new types its export data cannot refer to.
+		if p.ExportFile == "" && p.TypesInfo == nil || p.ExportFile != "" && in && !above || len(p.CompiledGoFiles) == 0 {
+			return
+		}
+		syntax, errs := r.parse(overlay, p.CompiledGoFiles)
+		if len(errs) > 0 || len(syntax) != len(p.CompiledGoFiles) {
+			return // initialOf falls back, and the full load reports them
+		}
+		p.Syntax = syntax
+		redo[p] = true
+	})
+	if len(redo) == 0 {
+		return nil, true
+	}
+	if r.fset == nil {
+		return nil, false
+	}
+	for _, p := range r.order { // dependencies first
+		if !redo[p] && !r.stale(p) {
+			continue
+		}
+		if cgocall.Unprocessed(p.Types) {
+			return nil, false
+		}
+		p.Errors = slices.DeleteFunc(slices.Clip(p.Errors), func(e packages.Error) bool {
+			// The type errors of the check without bodies, and the
+			// compiler's output (go list -export compiled it; a load
+			// from syntax does not): the check below gives go/types'
+			// own errors again.
+			return e.Kind == packages.TypeError || redo[p] && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ")
+		})
+		r.check(p)
+	}
+	return redo, true
 }
 
 // dropCompileError removes from an initial package of step 2 the error of
@@ -307,8 +404,9 @@ func isRuntimeFunc(name string) bool {
 // this file).
 //
 // A dependency of cached (facts from the result cache) is as it must be
-// when it has export data: its facts are replayed (facts.go).
-func initialOf(ids []string, all []*packages.Package, cached map[string]*PackageFacts) ([]*packages.Package, bool) {
+// when it has export data: its facts are replayed (facts.go); one of full
+// was checked again with its bodies (checkBodies).
+func initialOf(ids []string, all []*packages.Package, full map[*packages.Package]bool, cached map[string]*PackageFacts) ([]*packages.Package, bool) {
 	byID := make(map[string]*packages.Package, len(all))
 	isRoot := make(map[*packages.Package]bool, len(all))
 	for _, p := range all {
@@ -331,8 +429,8 @@ func initialOf(ids []string, all []*packages.Package, cached map[string]*Package
 			in = in && inert[imp]
 		}
 		inert[p] = in
-		if isRoot[p] || p.PkgPath == "unsafe" || !ok {
-			return
+		if isRoot[p] || full[p] || p.PkgPath == "unsafe" || !ok {
+			return // checked with its bodies, as a load from syntax checks it
 		}
 		switch {
 		case placeholder(p):

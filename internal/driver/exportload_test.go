@@ -260,8 +260,11 @@ var factEverywhere = &analysis.Analyzer{
 }
 
 // TestFactSyntaxFallsBack: where loading the other dependencies from export
-// data could change what the analyzers see, every dependency is loaded from
-// syntax, as with AllSyntax.
+// data could change what the analyzers see, the dependency is checked with
+// its bodies in place (the test variant that may see facts, the dependency
+// that does not compile: the others still come from export data), or every
+// dependency is loaded from syntax, as with AllSyntax (a foreign analyzer
+// with facts, a dependency at tier 3).
 func TestFactSyntaxFallsBack(t *testing.T) {
 	t.Parallel()
 	t.Run("foreign analyzer with facts", func(t *testing.T) {
@@ -309,6 +312,7 @@ func TestFactSyntaxFallsBack(t *testing.T) {
 		xq := loaded(split)["example.com/m/x [example.com/m/q.test]"]
 		require.NotNil(t, xq)
 		assert.True(t, checkedBodies(xq), "x [q.test] checked with its function bodies")
+		assertFromExportData(t, split, "errors", "testing")
 	})
 
 	// pure does not compile (a type error): go list gives it no export
@@ -342,7 +346,8 @@ func TestFactSyntaxFallsBack(t *testing.T) {
 		pure := loaded(split)["example.com/m/pure"]
 		require.NotNil(t, pure)
 		require.NotEmpty(t, pure.Errors, "pure's type error")
-		assert.True(t, checkedBodies(pure), "pure checked with its function bodies: the full load")
+		assert.True(t, checkedBodies(pure), "pure checked with its function bodies, as the full load checks it")
+		assertFromExportData(t, split, "strings", "example.com/m/cpure")
 	})
 
 	// A dependency whose cgo step fails is analyzed at tier 3, where every
@@ -375,6 +380,65 @@ func TestFactSyntaxFallsBack(t *testing.T) {
 		require.NotNil(t, sdk)
 		assert.True(t, checkedBodies(sdk), "sdk checked with its function bodies")
 	})
+}
+
+// assertFromExportData asserts that the packages of paths in res's graph
+// came from export data: the run did not fall back to loading every
+// dependency from syntax.
+func assertFromExportData(t *testing.T, res *driver.Result, paths ...string) {
+	t.Helper()
+	all := loaded(res)
+	for _, path := range paths {
+		p := all[path]
+		if assert.NotNil(t, p, path) {
+			assert.Nil(t, p.Syntax, "%s: from export data", path)
+		}
+	}
+}
+
+// TestFactSyntaxTestVariantAboveFailedCgo: a test variant that no pattern
+// names ("lib [core.test]": core's external test imports lib, which imports
+// core) sits above a package whose cgo step fails (sdk includes a header
+// the machine lacks; synthesis repairs it). go list gives the variant no
+// export data, and go/packages checks it from syntax without bodies: it is
+// checked again with them, in place, and every other dependency still
+// comes from export data. zerfoo's layers/attention [layers/core.test],
+// above its cuBLAS binding, made its whole load fall back to syntax (1.5
+// GB and 28 s of CPU instead of 0.66 GB and 17 s).
+func TestFactSyntaxTestVariantAboveFailedCgo(t *testing.T) {
+	t.Parallel()
+	dir := module(t, map[string]map[string]string{
+		"sdk": {"sdk.go": sdkSrc},
+		"core": {
+			"core.go":               "package core\n\nfunc Name() string { return \"core\" }\n",
+			"core_internal_test.go": "package core\n\nimport \"testing\"\n\nfunc TestName(t *testing.T) { _ = Name() }\n",
+			"core_test.go":          "package core_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/m/lib\"\n)\n\nfunc TestLib(t *testing.T) { lib.Use(nil) }\n",
+		},
+		"lib": {"lib.go": "package lib\n\nimport (\n\t\"strings\"\n\t\"unsafe\"\n\n\t\"example.com/m/core\"\n\t\"example.com/m/sdk\"\n)\n\nfunc Use(p unsafe.Pointer) int { return sdk.Copy(p, p, len(strings.ToUpper(core.Name()))) }\n"},
+	})
+	run := func(all bool) *driver.Result {
+		res, err := driver.Run(driver.Config{
+			Analyzers: analyzers.Suite(),
+			Checks:    analyzers.Checks(),
+			Dir:       dir,
+			Env:       includeEnv(t),
+			Tests:     true,
+			AllSyntax: all,
+		}, "./...")
+		require.NoError(t, err)
+		return res
+	}
+	split, full := run(false), run(true)
+	assert.Equal(t, findingLines(dir, full.Findings), findingLines(dir, split.Findings))
+	assert.Equal(t, full.Triage.Errors, split.Triage.Errors)
+	assert.Equal(t, full.Triage.Degraded, split.Triage.Degraded)
+	assert.Equal(t, full.Triage.Notes, split.Triage.Notes)
+	variant := loaded(split)["example.com/m/lib [example.com/m/core.test]"]
+	require.NotNil(t, variant, "go list makes the test variant")
+	assert.Empty(t, variant.ExportFile, "no export data: sdk's cgo step failed")
+	assert.True(t, checkedBodies(variant), "lib [core.test] checked with its function bodies")
+	assertFromExportData(t, split, "strings", "testing")
+	assert.NotNil(t, loaded(full)["strings"].Syntax, "strings from syntax with AllSyntax")
 }
 
 // TestFactSyntaxOverlay: under an overlay (unsaved buffers) the packages
