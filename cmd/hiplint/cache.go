@@ -100,7 +100,7 @@ func (p *program) analyzeCached(o *options, cfg driver.Config) (*runOutput, erro
 	if err == nil {
 		var id []byte
 		if id, err = p.cacheIdentity(c); err == nil {
-			plan, err = driver.PlanCache(cfg, c, id, o.patterns...)
+			plan, err = driver.ListCache(cfg, c, id, o.patterns...)
 		}
 	}
 	switch {
@@ -113,6 +113,60 @@ func (p *program) analyzeCached(o *options, cfg driver.Config) (*runOutput, erro
 	}
 
 	var stats cacheStats
+	cfg.ExportFacts = true
+	// keyed waits for the keys (plan.Key); cold: they are computed while
+	// the one analysis runs, which replays no facts then.
+	keyed, cold := func() {}, false
+	// analyze runs the driver on groups (all: on the patterns), with the
+	// facts of their dependencies that the cache holds, and stores what
+	// it learned: the facts, then each group's entry under its key.
+	analyze := func(groups []*driver.CacheGroup, all bool) (*runOutput, error) {
+		paths := o.patterns
+		if !all {
+			paths = make([]string, len(groups))
+			for i, g := range groups {
+				paths[i] = g.Path
+			}
+		}
+		for _, g := range groups {
+			stats.Analyzed = append(stats.Analyzed, g.Path)
+		}
+		run := cfg
+		if !cold {
+			run.CachedFacts = plan.CachedFacts()
+		}
+		ro, err := p.analyzeAll(run, paths)
+		keyed()
+		if err == nil {
+			stats.Replayed = append(stats.Replayed, ro.replayed...)
+		}
+		if err == nil && len(ro.errors) == 0 && ro.hint == "" && plan.Unchanged() {
+			plan.Store(c, groups, ro.facts)
+			stats.Stored += p.storeEntries(c, plan, groups, ro)
+		}
+		return ro, err
+	}
+	if !anySeen(c, plan) {
+		// A cold cache for this run: no group was ever stored with
+		// these settings, so no lookup can hit, and the keys (the C
+		// header scans, the files' hashes) are needed only to store
+		// what the run learns. They are computed while it runs, from
+		// the state of the files before it started (Prestat), and no
+		// facts are replayed (a dependency's, stored by a run on other
+		// patterns, would need its key first).
+		plan.Prestat()
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			plan.Key()
+		}()
+		keyed, cold = func() { <-done }, true
+		ro, err := analyze(plan.Groups, true)
+		p.cacheStats(stats)
+		return ro, err
+	}
+	plan.Key()
+
 	var hits []*cacheEntry
 	lookup := func(g *driver.CacheGroup) bool {
 		if !g.Cacheable || !g.Resolved {
@@ -135,33 +189,6 @@ func (p *program) analyzeCached(o *options, cfg driver.Config) (*runOutput, erro
 		if !lookup(g) {
 			missed = append(missed, g)
 		}
-	}
-	cfg.ExportFacts = true
-	// analyze runs the driver on groups (all: on the patterns), with the
-	// facts of their dependencies that the cache holds, and stores what
-	// it learned: the facts, then each group's entry under its key.
-	analyze := func(groups []*driver.CacheGroup, all bool) (*runOutput, error) {
-		paths := o.patterns
-		if !all {
-			paths = make([]string, len(groups))
-			for i, g := range groups {
-				paths[i] = g.Path
-			}
-		}
-		for _, g := range groups {
-			stats.Analyzed = append(stats.Analyzed, g.Path)
-		}
-		run := cfg
-		run.CachedFacts = plan.CachedFacts()
-		ro, err := p.analyzeAll(run, paths)
-		if err == nil {
-			stats.Replayed = append(stats.Replayed, ro.replayed...)
-		}
-		if err == nil && len(ro.errors) == 0 && ro.hint == "" && plan.Unchanged() {
-			plan.Store(c, groups, ro.facts)
-			stats.Stored += p.storeEntries(c, plan, groups, ro)
-		}
-		return ro, err
 	}
 	// Early cutoff: the groups whose keys are known but that miss (an
 	// edited package) are analyzed first; the groups that depend on them
@@ -228,6 +255,17 @@ func (p *program) analyzeCached(o *options, cfg driver.Config) (*runOutput, erro
 	ro.errLines = slices.Compact(slices.Sorted(slices.Values(ro.errLines)))
 	ro.budget = slices.Compact(slices.Sorted(slices.Values(ro.budget)))
 	return ro, nil
+}
+
+// anySeen reports whether some group of plan has had an entry stored with
+// this run's settings (seenKey), under any key.
+func anySeen(c *resultcache.Cache, plan *driver.CachePlan) bool {
+	for _, g := range plan.Groups {
+		if _, ok := c.Get("s", plan.SeenKey(g)); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // seenAll reports whether every group of groups has had an entry stored

@@ -117,6 +117,10 @@ const planMode = packages.NeedName | packages.NeedFiles | packages.NeedImports |
 // settings that change its output. cache holds the manifests of the C
 // header scans.
 func PlanCache(cfg Config, cache *resultcache.Cache, identity []byte, patterns ...string) (*CachePlan, error) {
+	return planCache(cfg, cache, identity, false, patterns...)
+}
+
+func planCache(cfg Config, cache *resultcache.Cache, identity []byte, deferKeys bool, patterns ...string) (*CachePlan, error) {
 	for _, p := range patterns {
 		if strings.HasSuffix(p, ".go") {
 			return &CachePlan{Uncacheable: "files named on the command line"}, nil
@@ -190,10 +194,52 @@ func PlanCache(cfg Config, cache *resultcache.Cache, identity []byte, patterns .
 		packages.Visit(ps, nil, func(p *packages.Package) { g.Closure[p.PkgPath] = true })
 	}
 	plan.k, plan.roots = k, pkgs
-	k.prefetchScans(pkgs)
-	plan.Resolve(nil)
-	plan.HeadersUsed = k.headersUsed()
+	if !deferKeys {
+		plan.Key()
+	}
 	return plan, nil
+}
+
+// ListCache is PlanCache without the keys: the groups, ready for SeenKey,
+// whose keys Key computes. A caller that finds no group seen (a cold
+// cache, where no lookup can hit) computes them while it analyzes, after
+// Prestat.
+func ListCache(cfg Config, cache *resultcache.Cache, identity []byte, patterns ...string) (*CachePlan, error) {
+	return planCache(cfg, cache, identity, true, patterns...)
+}
+
+// Key computes the groups' keys: the C header scans that no manifest
+// answers (at once, prefetchScans), then Resolve.
+func (p *CachePlan) Key() {
+	p.k.prefetchScans(p.roots)
+	p.Resolve(nil)
+	p.HeadersUsed = p.k.headersUsed()
+}
+
+// Prestat records the size and modification time of every file the keys
+// will read of the plan's packages (their Go, other and embedded files,
+// and the hiplint.toml files above them) and reads those configuration
+// files now. Key run after, while the analysis reads the same files, then
+// keys what Unchanged checks against the state before the analysis
+// started: a file edited in between fails Unchanged, and nothing is
+// stored.
+func (p *CachePlan) Prestat() {
+	k := p.k
+	packages.Visit(p.roots, nil, func(q *packages.Package) {
+		if m := q.Module; m != nil && m.GoMod != "" && !k.immutable(m.GoMod) {
+			k.stat(m.GoMod)
+		}
+		for _, list := range [][]string{q.GoFiles, q.OtherFiles, q.EmbedFiles} {
+			for _, f := range list {
+				if !k.immutable(f) {
+					k.stat(f)
+				}
+			}
+		}
+		if len(q.GoFiles) > 0 && !k.immutable(q.GoFiles[0]) {
+			k.configChain(filepath.Dir(q.GoFiles[0]))
+		}
+	})
 }
 
 // groupPath is the path of the package p is a variant of: "p" for "p",
@@ -619,18 +665,25 @@ func (k *keyer) contents(file string) []byte {
 	if data, ok := k.cfg.Overlay[file]; ok {
 		return data
 	}
-	if _, ok := k.stats[file]; !ok {
-		var st fileStat
-		if fi, err := os.Stat(file); err == nil {
-			st = fileStat{fi.Size(), fi.ModTime().UnixNano()}
-		}
-		k.stats[file] = st
-	}
+	k.stat(file)
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil
 	}
 	return data
+}
+
+// stat records file's size and modification time before its first read,
+// for Unchanged.
+func (k *keyer) stat(file string) {
+	if _, ok := k.stats[file]; ok {
+		return
+	}
+	var st fileStat
+	if fi, err := os.Stat(file); err == nil {
+		st = fileStat{fi.Size(), fi.ModTime().UnixNano()}
+	}
+	k.stats[file] = st
 }
 
 // file returns the hash of file's contents ("missing" hashes apart).

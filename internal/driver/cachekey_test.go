@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hiplint/hiplint/internal/driver"
 	"github.com/hiplint/hiplint/internal/resultcache"
@@ -154,4 +155,48 @@ func TestPlanCacheTagsFromGOFLAGS(t *testing.T) {
 	k1 := key()
 	require.NoError(t, os.WriteFile(hdr, []byte("#define PROBE 2\n"), 0o644))
 	assert.NotEqual(t, k1, key(), "probe.h is found through the cuda-tagged #cgo line")
+}
+
+// TestListCacheKeysFromPrestat: a cold run keys its packages while it
+// analyzes them (ListCache, Prestat, then Key beside the analysis). The
+// keys are PlanCache's, and a file edited after Prestat, before Key reads
+// it (while the analysis may have read the old contents), makes Unchanged
+// false, so that nothing is stored under a key of contents nobody
+// analyzed. Without Prestat, Key would record the edited file's state and
+// Unchanged would hold.
+func TestListCacheKeysFromPrestat(t *testing.T) {
+	t.Parallel()
+	dir := module(t, map[string]map[string]string{
+		"p": {"p.go": "package p\n\nfunc F() int { return 1 }\n"},
+		"q": {"q.go": "package q\n\nimport \"example.com/m/p\"\n\nfunc G() int { return p.F() }\n"},
+	})
+	cfg := driver.Config{Dir: dir, Env: append(testenv.NoGPUHeaders(t), "GOCACHE="+t.TempDir(), "GOFLAGS=")}
+	keys := func(p *driver.CachePlan) map[string]resultcache.Key {
+		out := map[string]resultcache.Key{}
+		for _, g := range p.Groups {
+			out[g.Path] = g.Key
+		}
+		return out
+	}
+	planned, err := driver.PlanCache(cfg, nil, nil, "./...")
+	require.NoError(t, err)
+	require.Len(t, planned.Groups, 2)
+
+	listed, err := driver.ListCache(cfg, nil, nil, "./...")
+	require.NoError(t, err)
+	listed.Prestat()
+	listed.Key()
+	assert.Equal(t, keys(planned), keys(listed), "ListCache, Prestat and Key give PlanCache's keys")
+	assert.True(t, listed.Unchanged())
+
+	edited, err := driver.ListCache(cfg, nil, nil, "./...")
+	require.NoError(t, err)
+	edited.Prestat()
+	file := filepath.Join(dir, "p", "p.go")
+	require.NoError(t, os.WriteFile(file, []byte("package p\n\nfunc F() int { return 2 }\n"), 0o644))
+	later := time.Now().Add(time.Minute)
+	require.NoError(t, os.Chtimes(file, later, later))
+	edited.Key()
+	assert.False(t, edited.Unchanged(), "p.go changed after Prestat: the run's entries are not stored")
+	assert.NotEqual(t, keys(planned)["example.com/m/p"], keys(edited)["example.com/m/p"], "the key reads the new contents")
 }
