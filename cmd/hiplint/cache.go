@@ -364,7 +364,7 @@ func (p *program) storeEntries(c *resultcache.Cache, plan *driver.CachePlan, gro
 		}
 	}
 	for path, note := range ro.degraded {
-		if !attribute(path+":", func(e *cacheEntry) {
+		if !attribute(path+": ", func(e *cacheEntry) {
 			if e.Degraded == nil {
 				e.Degraded = map[string]string{}
 			}

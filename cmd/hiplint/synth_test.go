@@ -124,6 +124,39 @@ func TestSynthPlatformMacro(t *testing.T) {
 	}
 }
 
+// TestDegradedPackageCached: a run with a package at tier 3 stores its
+// entry, and the next run answers it from the cache with the same output.
+// Its Degraded note was attributed to no group (the line "PATH:" named no
+// package path), so such a run stored nothing, and every later run, zerfoo's
+// on a host with an NCCL header that cannot be compiled, analyzed
+// everything again.
+func TestDegradedPackageCached(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	statsFile := filepath.Join(dir, "stats.json")
+	env := append(freshEnv(t), "HIPLINT_CACHE="+filepath.Join(dir, "cache"), "HIPLINT_CACHE_STATS="+statsFile)
+	stats := func() cacheStats {
+		t.Helper()
+		var s cacheStats
+		data, err := os.ReadFile(statsFile)
+		require.NoError(t, err)
+		require.NoError(t, json.Unmarshal(data, &s))
+		return s
+	}
+	pkg := "./" + loadingDir + "/conflict"
+	args := []string{"-modulebalance=false", "-json", pkg}
+	cold := runFresh(t, env, args...)
+	assert.Equal(t, []string{loadingPkg("conflict")}, stats().Analyzed)
+	assert.Equal(t, 1, stats().Stored, "the degraded package's entry")
+	warm := runFresh(t, env, args...)
+	assert.Equal(t, []string{loadingPkg("conflict")}, stats().Hits)
+	assert.Empty(t, stats().Analyzed)
+	assert.Equal(t, cold.code, warm.code)
+	assert.Equal(t, cold.stdout, warm.stdout)
+	assert.Equal(t, cold.stderr, warm.stderr)
+	assert.Contains(t, warm.stdout, "without C types", "the JSON entry of the degraded package")
+}
+
 // TestDegradedPackageVisible: a package synthesis cannot rescue (its own
 // declarations clash with the runtime header's) is analyzed at tier 3, and
 // every output says so: a note on stderr, a JSON entry, a SARIF
