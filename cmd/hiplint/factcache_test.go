@@ -105,11 +105,20 @@ func TestCacheEarlyCutoff(t *testing.T) {
 	dir, hwFile := factsModule(t)
 	cache := filepath.Join(t.TempDir(), "cache")
 	include := t.TempDir()
+	// The uncached run on the files as they are is made once per state of
+	// hw.go (as in TestCacheEditReanalyzesDependents): the checks "warm" and
+	// "after ..." compare with the run their state already made.
+	var off cacheRun
+	uncached := false
 	check := func(what string, analyzed []string, code int) cacheRun {
 		t.Helper()
 		got := runCached(t, dir, cache, include, "./...")
 		assert.Equal(t, analyzed, shortFacts(got.stats.Analyzed), what)
-		off := runCached(t, dir, cache, include, "-cache=off", "./...")
+		if !uncached {
+			off, uncached = runCached(t, dir, cache, include, "-cache=off", "./..."), true
+		} else {
+			t.Logf("%s: the uncached run on the same files is the one made before", what)
+		}
 		assert.Equal(t, code, off.code, what+": %s%s", off.stdout, off.stderr)
 		assert.Equal(t, off.stdout, got.stdout, what)
 		assert.Equal(t, off.stderr, got.stderr, what)
@@ -126,6 +135,7 @@ func TestCacheEarlyCutoff(t *testing.T) {
 		require.NoError(t, err)
 		require.Contains(t, string(data), from)
 		require.NoError(t, os.WriteFile(hwFile, []byte(strings.Replace(string(data), from, to, 1)), 0o644))
+		uncached = false
 	}
 
 	// A body edited (no line moves) and an unexported function added
