@@ -61,9 +61,24 @@ func lineCount(stderr, re string) int {
 func TestTiersEachPackageLoads(t *testing.T) {
 	t.Parallel()
 	env := freshEnv(t)
-	res := runFresh(t, env, "./"+loadingDir+"/...")
+	// The default run (testenv.Sample) lints the six packages this test
+	// asserts about one by one; cublas, absinclude, csource and preamblefn
+	// each have a test of their own (TestSynthLibraryHeaderKeepsCTypes,
+	// TestSynthAbsoluteInclude, TestSynthEmptiesCSources,
+	// TestSynthPreambleHelper) that checks their findings and note in
+	// every run. HIPLINT_LONGTESTS=1 lints all ten together, as
+	// ./testdata/src/loading/... does.
+	all := testenv.SampleStrings(t, []string{"missingsdk", "usesmissing", "conflict", "guarded", "typeerr", "cublas", "absinclude", "cycle", "csource", "preamblefn"},
+		"missingsdk", "usesmissing", "conflict", "guarded", "typeerr", "cycle")
+	args := []string{"./" + loadingDir + "/..."}
+	if !testenv.Long(t) {
+		args = nil
+		for _, p := range all {
+			args = append(args, "./"+loadingDir+"/"+p)
+		}
+	}
+	res := runFresh(t, env, args...)
 	require.Equal(t, exitFindings, res.code)
-	all := []string{"missingsdk", "usesmissing", "conflict", "guarded", "typeerr", "cublas", "absinclude", "cycle", "csource", "preamblefn"}
 	assert.Equal(t, loadingHazards(t, all...), marksOf(parseText(t, res.stdout)))
 
 	assert.Equal(t, 1, lineCount(res.stderr, `^hiplint: `+regexp.QuoteMeta(loadingPkg("conflict"))+`: note: cgo failed \(.+\); analyzed from its Go files without C types`), "one note for conflict")
