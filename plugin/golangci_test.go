@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hiplint/hiplint/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -36,15 +37,16 @@ const golangciVersion = "v2.15.0"
 // reached, the test gives git a mirror of the same tag made from the module
 // source the Go module proxy serves (git's url.<base>.insteadOf, passed in
 // GIT_CONFIG_* variables, which golangci-lint hands on to git), and says so.
-// It runs only with HIPLINT_GOLANGCI=1 (.ci/run sets it): the README's go
-// test ./... must finish in minutes on two cores with no test over a
-// minute, and this one alone takes minutes. TestPluginOnTheExamples checks
+// It runs only in the whole suite (HIPLINT_LONGTESTS=1, which .ci/run's
+// full-machine run sets: internal/testenv.Long) or with HIPLINT_GOLANGCI=1
+// (this test alone): the README's go test ./... must finish in minutes on
+// two cores with no test over a minute, and this one alone takes minutes. TestPluginOnTheExamples checks
 // the plugin's findings on the examples in every run. It skips, saying why,
 // under -short, when golangci-lint cannot be installed, and when the build
 // does not finish before the test's -timeout.
 func TestGolangciLintCustom(t *testing.T) {
-	if os.Getenv("HIPLINT_GOLANGCI") == "" {
-		t.Skip("set HIPLINT_GOLANGCI=1 to build golangci-lint with the plugin (minutes) and run it on the examples; TestPluginOnTheExamples checks the plugin's findings without it")
+	if os.Getenv("HIPLINT_GOLANGCI") == "" && !testenv.Long(t) {
+		t.Skip("set HIPLINT_LONGTESTS=1 (the whole suite) or HIPLINT_GOLANGCI=1 to build golangci-lint with the plugin (minutes) and run it on the examples; TestPluginOnTheExamples checks the plugin's findings without it")
 	}
 	if testing.Short() {
 		t.Skip("-short: this test builds golangci-lint with the plugin, which takes minutes")

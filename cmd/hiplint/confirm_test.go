@@ -149,7 +149,12 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t* p, int d) { return hipErrorIn
 // by the watchdog that reads the pipe go test handed down to it; the next
 // confirm removes the temporary directory (issue 29, item 4: SIGKILL left
 // the test processes and the temporary directory).
+//
+// It takes a minute of wall time on a loaded machine (the instrumented test
+// is built with cgo and must start before confirm is killed), so it runs
+// under HIPLINT_LONGTESTS=1.
 func TestConfirmSIGKILL(t *testing.T) {
+	testenv.SkipUnlessLong(t, "runtimecheck's TestSIGKILLLeavesNothing kills confirm (Main, in a helper process) with SIGKILL and checks that go test, the test binary and its children die and that the next confirm removes the temporary directory, with a stand-in for the go command; TestConfirmTier3 and TestConfirmBuildFailure run confirm through this binary")
 	t.Parallel()
 	dir := confirmModule(t, map[string]string{
 		"leak.go": "package p\n\n// #include <hip/hip_runtime_api.h>\nimport \"C\"\n\nimport (\n\t\"errors\"\n\t\"unsafe\"\n)\n" + confirmLeak,

@@ -106,9 +106,15 @@ func TestPlatformErrorHint(t *testing.T) {
 	assert.Contains(t, res.stderr, "#cgo CFLAGS: -D__HIP_PLATFORM_AMD__")
 	assert.Contains(t, res.stderr, "-headers=hiplint")
 
-	res = runCmdIn(t, pkg, env, hiplintBin, "-headers=hiplint", "./...")
-	assert.Equal(t, exitClean, res.code)
-	assert.Empty(t, res.stderr)
+	// The hint's second suggestion, -headers=hiplint, is a whole load with
+	// other headers (4 s of CPU): TestHeadersHiplintOverridesInstalled
+	// checks in every run that it lints where the installed header fails;
+	// HIPLINT_LONGTESTS=1 follows it here too.
+	if testenv.Long(t) {
+		res = runCmdIn(t, pkg, env, hiplintBin, "-headers=hiplint", "./...")
+		assert.Equal(t, exitClean, res.code)
+		assert.Empty(t, res.stderr)
+	}
 
 	// Following the hint's first suggestion works too.
 	pkg = headersPackage(t, "// #cgo CFLAGS: -D__HIP_PLATFORM_AMD__\n")

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/hiplint/hiplint/internal/testenv"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -14,7 +15,15 @@ import (
 func TestTypeShapesLintWithoutACrash(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(repoRoot, "testdata", "src", "shapes")
-	for _, only := range []string{"", "-graphfree", "-memcpysync", "-modulebalance", "-xnack"} {
+	// Every analyzer at once and go vet by default (testenv.Sample); each
+	// analyzer alone (a flag that names it) under HIPLINT_LONGTESTS=1.
+	name := func(only string) string {
+		if only == "" {
+			return "every analyzer"
+		}
+		return only
+	}
+	for _, only := range testenv.Sample(t, []string{"", "-graphfree", "-memcpysync", "-modulebalance", "-xnack"}, name, "every analyzer") {
 		args := []string{"./..."}
 		if only != "" {
 			args = append([]string{only}, args...)

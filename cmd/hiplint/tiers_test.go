@@ -61,9 +61,24 @@ func lineCount(stderr, re string) int {
 func TestTiersEachPackageLoads(t *testing.T) {
 	t.Parallel()
 	env := freshEnv(t)
-	res := runFresh(t, env, "./"+loadingDir+"/...")
+	// The default run (testenv.Sample) lints the six packages this test
+	// asserts about one by one; cublas, absinclude, csource and preamblefn
+	// each have a test of their own (TestSynthLibraryHeaderKeepsCTypes,
+	// TestSynthAbsoluteInclude, TestSynthEmptiesCSources,
+	// TestSynthPreambleHelper) that checks their findings and note in
+	// every run. HIPLINT_LONGTESTS=1 lints all ten together, as
+	// ./testdata/src/loading/... does.
+	all := testenv.SampleStrings(t, []string{"missingsdk", "usesmissing", "conflict", "guarded", "typeerr", "cublas", "absinclude", "cycle", "csource", "preamblefn"},
+		"missingsdk", "usesmissing", "conflict", "guarded", "typeerr", "cycle")
+	args := []string{"./" + loadingDir + "/..."}
+	if !testenv.Long(t) {
+		args = nil
+		for _, p := range all {
+			args = append(args, "./"+loadingDir+"/"+p)
+		}
+	}
+	res := runFresh(t, env, args...)
 	require.Equal(t, exitFindings, res.code)
-	all := []string{"missingsdk", "usesmissing", "conflict", "guarded", "typeerr", "cublas", "absinclude", "cycle", "csource", "preamblefn"}
 	assert.Equal(t, loadingHazards(t, all...), marksOf(parseText(t, res.stdout)))
 
 	assert.Equal(t, 1, lineCount(res.stderr, `^hiplint: `+regexp.QuoteMeta(loadingPkg("conflict"))+`: note: cgo failed \(.+\); analyzed from its Go files without C types`), "one note for conflict")
@@ -109,15 +124,21 @@ func TestTiersSystemHeadersOnly(t *testing.T) {
 // does not exist alone no longer does: internal/synth stubs it): what
 // hiplint reports at tier 3 is a subset of what it reports with the
 // headers. Run in GOPATH mode, as analysistest lays testdata out.
+//
+// Each package is cgo and two whole analyses (about 2 s of CPU). The
+// default run (testenv.Sample) keeps one fixture of each analyzer, the
+// package whose findings rest on another's facts with that package
+// (memcpysync/app on memcpysync/wrap: facts across packages at tier 3) and
+// the regression of streamtype; HIPLINT_LONGTESTS=1 runs all fifteen.
 func TestTier3SaysLessNeverWrong(t *testing.T) {
 	t.Parallel()
-	pkgs := []string{
+	pkgs := testenv.SampleStrings(t, []string{
 		"memcpysync/hazards", "memcpysync/cudrv", "memcpysync/wrap", "memcpysync/app",
 		"memcpysync/streamtype", // a stream behind a getter: tier 3 once said a read on the copy's own stream was unordered
 		"modulebalance/leaks", "modulebalance/safe", "modulebalance/realshapes",
 		"graphfree/patterns", "graphfree/safe",
 		"xnack/kernels", "xnack/xnackguard", "xnack/patterns", "xnack/patternsguarded", "xnack/twinhip",
-	}
+	}, "memcpysync/wrap", "memcpysync/app", "memcpysync/streamtype", "modulebalance/leaks", "graphfree/patterns", "xnack/patterns")
 	run := func(gopath string, broken bool) []string {
 		cgoPkgs := 0
 		for _, p := range pkgs {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/hiplint/hiplint/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -35,13 +36,18 @@ func TestLintingRunsNoUserCode(t *testing.T) {
 	assert.Equal(t, exitFindings, res.code, "the leak is found")
 	assert.Contains(t, res.stdout, "HL2001")
 	noMark("hiplint")
-	for _, args := range [][]string{
+	// The default run (testenv.Sample) keeps the flags that change what
+	// is loaded (-test: the test variant and its generated main) and the
+	// one that computes and prints edits (-diff); the output formats and
+	// -headers change what is printed or which C header cgo reads, not
+	// what is run. HIPLINT_LONGTESTS=1 runs each.
+	for _, args := range testenv.Sample(t, [][]string{
 		{"-test", pkg},
 		{"-json", pkg},
 		{"-format", "sarif", pkg},
 		{"-diff", pkg},
 		{"-headers", "hiplint", pkg},
-	} {
+	}, func(args []string) string { return args[0] }, "-test", "-diff") {
 		lint(args...)
 		noMark("hiplint " + args[0])
 	}
