@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 // golangciVersion is the golangci-lint the integration test builds the

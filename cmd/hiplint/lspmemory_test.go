@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 // The language server analyzes an edit in memory, from the directory's

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 // TestTypeShapesLintWithoutACrash: issue 16's embedded-interface package and

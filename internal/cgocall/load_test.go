@@ -14,7 +14,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/hiplint/hiplint/internal/cgocall"

@@ -14,9 +14,9 @@ import (
 	"unicode/utf16"
 
 	"github.com/hiplint/hiplint/analyzers"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 	"github.com/sourcegraph/jsonrpc2"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // The tests drive the server in memory, as an editor would over stdio,
