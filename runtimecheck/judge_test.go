@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/hipapi"
-
 	"github.com/hiplint/hiplint/internal/testenv/assert"
 	"github.com/hiplint/hiplint/internal/testenv/require"
 )

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/flow"
-
 	"github.com/hiplint/hiplint/internal/testenv/assert"
 	"github.com/hiplint/hiplint/internal/testenv/require"
 )

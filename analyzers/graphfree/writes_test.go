@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/flow"
-
 	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
