@@ -3,7 +3,6 @@ package lsp
 import (
 	"context"
 	"encoding/json"
-	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -59,7 +58,7 @@ func start(t *testing.T, configure ...func(*Options)) *client {
 	for _, f := range configure {
 		f(&opts)
 	}
-	serverEnd, clientEnd := net.Pipe()
+	serverEnd, clientEnd := pipe()
 	c := &client{t: t, server: newServer(opts), done: make(chan error, 1), published: map[string][]publishDiagnosticsParams{}}
 	c.server.analyzed = func(dir string) {
 		c.mu.Lock()
