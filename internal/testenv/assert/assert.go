@@ -12,6 +12,13 @@
 // functions of package require, of the same names, call t.FailNow after it.
 // The optional msgAndArgs are a format string and its arguments, or one value
 // printed with %+v.
+//
+// Where testify's behaviour is an accident rather than its documentation,
+// these fail where it passes or panics: EqualValues compares numbers by
+// value (testify's conversion to one type says -1 equals uint64's maximum)
+// and never reads a number as a rune ("A" is not 65); Contains of a
+// non-string in a string, Regexp with an invalid pattern and ErrorAs with
+// a target errors.As would panic on fail.
 package assert
 
 import (
