@@ -5,12 +5,9 @@ go 1.26.8
 require (
 	github.com/golangci/plugin-module-register v0.1.2
 	github.com/sourcegraph/jsonrpc2 v0.2.3
-	github.com/stretchr/testify v1.12.1
 	go.yaml.in/yaml/v3 v3.0.5
 	golang.org/x/mod v0.42.0
 	golang.org/x/tools v0.52.0
 )
 
-require (
-	golang.org/x/sync v0.24.0 // indirect
-)
+require golang.org/x/sync v0.24.0 // indirect

@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"github.com/hiplint/hiplint/internal/testenv"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 // golangciVersion is the golangci-lint the integration test builds the

@@ -6,8 +6,8 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 	"github.com/hiplint/hiplint/analyzers"
 	"github.com/hiplint/hiplint/internal/diag"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 	"golang.org/x/tools/go/analysis"
 )
 

@@ -9,8 +9,8 @@ import (
 	"github.com/hiplint/hiplint/analyzers/memcpysync"
 	"github.com/hiplint/hiplint/internal/config"
 	"github.com/hiplint/hiplint/internal/diag"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 	"go.yaml.in/yaml/v3"
 	"golang.org/x/tools/go/analysis"
 )

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/hipapi"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 func TestPrototypesCoverTheTable(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/hipapi"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 // fixtureInclude is hiplint's own declarations-only header directory.

@@ -8,7 +8,7 @@ import (
 
 	"github.com/hiplint/hiplint/internal/flow"
 	"github.com/hiplint/hiplint/internal/testenv"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 	"golang.org/x/tools/go/analysis"
 )
 

@@ -3,7 +3,7 @@ package graphfree
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 func TestReachable(t *testing.T) {

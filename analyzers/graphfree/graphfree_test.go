@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/analyzers/graphfree"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 	"github.com/hiplint/hiplint/internal/testenv/sharedrun"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 func testdata() string {

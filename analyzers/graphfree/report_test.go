@@ -6,8 +6,7 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/flow"
-
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 // TestReportAndObjects: the final analysis where Solve has one, a fresh one

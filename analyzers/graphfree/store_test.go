@@ -8,9 +8,8 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/flow"
-
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 // ints is a test Value: a sorted set of ints.

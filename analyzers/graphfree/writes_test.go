@@ -7,8 +7,7 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/flow"
-
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 func TestWritesTargetAddressed(t *testing.T) {

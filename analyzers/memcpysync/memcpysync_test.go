@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/analyzers/memcpysync"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 	"github.com/hiplint/hiplint/internal/testenv/sharedrun"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 

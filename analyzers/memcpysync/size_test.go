@@ -8,8 +8,8 @@ import (
 
 	"github.com/hiplint/hiplint/analyzers/memcpysync"
 	"github.com/hiplint/hiplint/internal/fuzzcheck"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 	"golang.org/x/tools/go/analysis"
 )
 

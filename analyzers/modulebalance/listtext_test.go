@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/flow"
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 func TestListText(t *testing.T) {

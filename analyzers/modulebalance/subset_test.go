@@ -3,7 +3,7 @@ package modulebalance
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 func TestSubset(t *testing.T) {

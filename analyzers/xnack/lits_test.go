@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/flow"
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 func TestLitsByDecl(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/flow"
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 func TestNilReturns(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/flow"
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 // TestSolveRecord: the recording transfer sees each live node once, from

@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 func TestSortedSet(t *testing.T) {

@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/analyzers/xnack"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 	"github.com/hiplint/hiplint/internal/testenv/sharedrun"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 )

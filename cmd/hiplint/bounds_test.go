@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/hiplint/hiplint/internal/gotogen"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 // Issue 29 items 2 and 3, through the command: walks over types and the

@@ -16,9 +16,9 @@ import (
 	"time"
 
 	"github.com/hiplint/hiplint/internal/testenv"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 	"github.com/sourcegraph/jsonrpc2"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // The language server's own tests (internal/lsp) drive it in memory; these

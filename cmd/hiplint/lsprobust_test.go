@@ -15,9 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 	"github.com/sourcegraph/jsonrpc2"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 var hooked struct {

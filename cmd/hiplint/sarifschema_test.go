@@ -14,8 +14,8 @@ import (
 	"testing"
 	"unicode/utf16"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 // A structural check of a SARIF log against the SARIF 2.1.0 JSON schema

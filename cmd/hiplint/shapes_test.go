@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/testenv"
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 // TestTypeShapesLintWithoutACrash: issue 16's embedded-interface package and

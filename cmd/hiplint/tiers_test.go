@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/testenv"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 // The loading tiers (internal/driver), through the built binary, on a

@@ -3,7 +3,7 @@ package main
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 func TestIsVetInvocation(t *testing.T) {

@@ -8,11 +8,10 @@ import (
 	"go/types"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
 	"github.com/hiplint/hiplint/internal/cgocall"
 	"github.com/hiplint/hiplint/internal/hipapi"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 const attrsSrc = `package p

@@ -14,10 +14,10 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 // The packages under testdata form the module example.com/calls. They use cgo,

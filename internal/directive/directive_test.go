@@ -6,8 +6,8 @@ import (
 	"go/token"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 func parseSrc(t *testing.T, src string) (*token.FileSet, *ast.File, []*Directive) {

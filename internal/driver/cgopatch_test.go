@@ -3,7 +3,7 @@ package driver
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 // TestShiftLines: cgo's directives after an edit move by the lines it

@@ -13,8 +13,8 @@ import (
 
 	"github.com/hiplint/hiplint/analyzers"
 	"github.com/hiplint/hiplint/internal/driver"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 )

@@ -9,8 +9,8 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 // apiOf type-checks src as package p and returns its apiHash.

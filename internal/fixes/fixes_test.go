@@ -3,7 +3,7 @@ package fixes
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 func TestApplyAndMerge(t *testing.T) {

@@ -3,7 +3,7 @@ package flow
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 func TestAppendNew(t *testing.T) {

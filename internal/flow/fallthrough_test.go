@@ -5,7 +5,7 @@ import (
 	"go/token"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 // TestFallsThrough: a call in a plain statement of a case clause reaches a

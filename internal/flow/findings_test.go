@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/diag"
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 	"golang.org/x/tools/go/analysis"
 )
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/flow"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 )

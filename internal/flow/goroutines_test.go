@@ -7,7 +7,7 @@ import (
 	"go/types"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 // TestGoroutines: each goroutine a body starts, with the wait that joins

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/cgocall"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 // indexSrc is shaped like cgo's output (see cgocall's synthetic test): a

@@ -4,7 +4,7 @@ import (
 	"go/types"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 func TestLibraryArgs(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"go/types"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 // TestLibraryQueue: a library routine runs on the stream it is given, or

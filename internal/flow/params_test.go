@@ -5,7 +5,7 @@ import (
 	"go/types"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 func TestParams(t *testing.T) {

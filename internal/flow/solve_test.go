@@ -13,8 +13,8 @@ import (
 
 	"golang.org/x/tools/go/cfg"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 // A may-assigned analysis: which variables may have been assigned on some

@@ -6,7 +6,7 @@ import (
 	"go/types"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 const streamRefSrc = `package p

@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"github.com/hiplint/hiplint/analyzers"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 // seeds are added to the corpus in code; the committed files under

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/analyzers"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 // TestFindingsDump writes what the suite reports on the programs of the seed

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/hiplint/hiplint/analyzers"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 // perInput bounds the time every analyzer together may take on one

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/hiplint/hiplint/internal/testenv"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 func noHeadersCC(t *testing.T) []string { return testenv.NoGPUHeaders(t) }

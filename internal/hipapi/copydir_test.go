@@ -3,7 +3,7 @@ package hipapi
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 func TestCopyDirections(t *testing.T) {

@@ -3,7 +3,7 @@ package loaderr
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 	"golang.org/x/tools/go/packages"
 )
 

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/hiplint/hiplint/internal/driver"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 )
 
 // TestDiagnosticsAndQuickFix opens a copy of examples/kernelcache and of the

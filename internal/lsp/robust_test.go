@@ -7,7 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,9 +16,9 @@ import (
 	"time"
 
 	"github.com/hiplint/hiplint/analyzers"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 	"github.com/sourcegraph/jsonrpc2"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -146,7 +146,7 @@ func (b *lockedBuffer) String() string {
 // well-behaved client sends, and reads what the server answers.
 type rawClient struct {
 	t    *testing.T
-	conn net.Conn
+	conn io.ReadWriteCloser
 	log  *lockedBuffer
 	msgs chan map[string]json.RawMessage // the server's messages but its log messages
 	done chan error                      // serve's result
@@ -154,7 +154,7 @@ type rawClient struct {
 
 func startRaw(t *testing.T) *rawClient {
 	t.Helper()
-	serverEnd, clientEnd := net.Pipe()
+	serverEnd, clientEnd := pipe()
 	c := &rawClient{t: t, conn: clientEnd, log: &lockedBuffer{}, msgs: make(chan map[string]json.RawMessage, 100), done: make(chan error, 1)}
 	srv := newServer(Options{Log: c.log, Debounce: 50 * time.Millisecond})
 	go func() { c.done <- srv.serve(context.Background(), serverEnd) }()

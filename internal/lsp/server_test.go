@@ -3,7 +3,6 @@ package lsp
 import (
 	"context"
 	"encoding/json"
-	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,9 +13,9 @@ import (
 	"unicode/utf16"
 
 	"github.com/hiplint/hiplint/analyzers"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 	"github.com/sourcegraph/jsonrpc2"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // The tests drive the server in memory, as an editor would over stdio,
@@ -59,7 +58,7 @@ func start(t *testing.T, configure ...func(*Options)) *client {
 	for _, f := range configure {
 		f(&opts)
 	}
-	serverEnd, clientEnd := net.Pipe()
+	serverEnd, clientEnd := pipe()
 	c := &client{t: t, server: newServer(opts), done: make(chan error, 1), published: map[string][]publishDiagnosticsParams{}}
 	c.server.analyzed = func(dir string) {
 		c.mu.Lock()

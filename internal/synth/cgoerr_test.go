@@ -7,7 +7,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 func TestParseFailurePlatform(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"go/types"
 	"testing"
 
-	"github.com/stretchr/testify/require"
+	"github.com/hiplint/hiplint/internal/testenv/require"
 	"golang.org/x/tools/go/analysis"
 )
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/hiplint/hiplint/internal/testenv"
-	"github.com/stretchr/testify/assert"
+	"github.com/hiplint/hiplint/internal/testenv/assert"
 )
 
 // TestFailedSites: a branch on a status variable names the sites of the
