@@ -151,19 +151,8 @@ func TestLSPEditsInMemory(t *testing.T) {
 	// (a load again, with new facts) with a fresh server; the other edits
 	// still check that no go command and no C compiler ran, and what they
 	// publish. HIPLINT_LONGTESTS=1 compares every edit.
-	compared := map[string]bool{}
-	for _, what := range testenv.SampleStrings(t, []string{"first edit", "second edit", "a syntax error", "third edit", "an import added", "hw.go changed on disk"},
-		"first edit", "hw.go changed on disk") {
-		compared[what] = true
-	}
-	sameAsFresh := func(what, text string, got []json.RawMessage) {
-		t.Helper()
-		if !compared[what] {
-			t.Logf("%s: not compared with a fresh server in the default run", what)
-			return
-		}
-		assert.Equal(t, freshDiagnostics(t, dir, uri, text), got, "%s: what a fresh load publishes", what)
-	}
+	sameAsFresh := comparedWithFresh(t, dir, uri, []string{"first edit", "second edit", "a syntax error", "third edit", "an import added", "hw.go changed on disk"},
+		"first edit", "hw.go changed on disk")
 
 	p := startLSP(t, env)
 	first := p.open(t, dir, uri, factsUser)
@@ -321,18 +310,7 @@ func TestLSPCgoEditInMemory(t *testing.T) {
 	// compares the first in-memory edit (the new finding, Leaky's moved)
 	// and the edit that runs cgo; the comment line, in memory like the
 	// first, is compared under HIPLINT_LONGTESTS=1.
-	compared := map[string]bool{}
-	for _, what := range testenv.SampleStrings(t, []string{"Stale added", "a comment line", "an edit that names C"}, "Stale added", "an edit that names C") {
-		compared[what] = true
-	}
-	sameAsFresh := func(what, text string, got []json.RawMessage) {
-		t.Helper()
-		if !compared[what] {
-			t.Logf("%s: not compared with a fresh server in the default run", what)
-			return
-		}
-		assert.Equal(t, freshDiagnostics(t, dir, uri, text), got, "%s: what a fresh load publishes", what)
-	}
+	sameAsFresh := comparedWithFresh(t, dir, uri, []string{"Stale added", "a comment line", "an edit that names C"}, "Stale added", "an edit that names C")
 
 	p := startLSP(t, env)
 	first := p.open(t, dir, uri, hw)
@@ -374,4 +352,24 @@ func TestLSPCgoEditInMemory(t *testing.T) {
 	sameAsFresh("an edit that names C", namesC, got)
 
 	p.stop(t)
+}
+
+// comparedWithFresh returns the check that an edit's diagnostics (got, for
+// the buffer text) are what a fresh server publishes for the same text:
+// for every edit of all under HIPLINT_LONGTESTS=1, for those of keep in the
+// default run (testenv.SampleStrings; each fresh server is a whole load),
+// the others logged as not compared.
+func comparedWithFresh(t *testing.T, dir, uri string, all []string, keep ...string) func(what, text string, got []json.RawMessage) {
+	compared := map[string]bool{}
+	for _, what := range testenv.SampleStrings(t, all, keep...) {
+		compared[what] = true
+	}
+	return func(what, text string, got []json.RawMessage) {
+		t.Helper()
+		if !compared[what] {
+			t.Logf("%s: not compared with a fresh server in the default run", what)
+			return
+		}
+		assert.Equal(t, freshDiagnostics(t, dir, uri, text), got, "%s: what a fresh load publishes", what)
+	}
 }

@@ -293,20 +293,9 @@ func TestFactSyntaxFallsBack(t *testing.T) {
 			"x":    {"x.go": "package x\n\nimport \"example.com/m/q\"\n\nfunc Open(path string) (*q.Module, error) {\n\tm, err := q.Load(path)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n\treturn m, nil\n}\n"},
 			"pure": factSyntaxModule["pure"],
 		})
-		run := func(all bool) *driver.Result {
-			res, err := driver.Run(driver.Config{
-				Analyzers: analyzers.Suite(),
-				Checks:    analyzers.Checks(),
-				Dir:       dir,
-				Env:       includeEnv(t),
-				Tests:     true,
-				AllSyntax: all,
-			}, "./q")
-			require.NoError(t, err)
-			require.Empty(t, res.Triage.Errors)
-			return res
-		}
-		split, full := run(false), run(true)
+		split, full := splitAndFull(t, driver.Config{Dir: dir, Env: includeEnv(t), Tests: true}, "./q")
+		require.Empty(t, split.Triage.Errors)
+		require.Empty(t, full.Triage.Errors)
 		require.NotEmpty(t, full.Findings, "the leak in q's external test, through x")
 		assert.Equal(t, findingLines(dir, full.Findings), findingLines(dir, split.Findings))
 		xq := loaded(split)["example.com/m/x [example.com/m/q.test]"]
@@ -382,6 +371,25 @@ func TestFactSyntaxFallsBack(t *testing.T) {
 	})
 }
 
+// splitAndFull runs the suite (analyzers.Suite, analyzers.Checks) with cfg
+// on patterns twice: as the driver loads (syntax only where facts can come
+// from) and with AllSyntax.
+func splitAndFull(t *testing.T, cfg driver.Config, patterns ...string) (split, full *driver.Result) {
+	t.Helper()
+	cfg.Analyzers, cfg.Checks = analyzers.Suite(), analyzers.Checks()
+	for _, all := range []bool{false, true} {
+		cfg.AllSyntax = all
+		res, err := driver.Run(cfg, patterns...)
+		require.NoError(t, err)
+		if all {
+			full = res
+		} else {
+			split = res
+		}
+	}
+	return split, full
+}
+
 // assertFromExportData asserts that the packages of paths in res's graph
 // came from export data: the run did not fall back to loading every
 // dependency from syntax.
@@ -416,19 +424,7 @@ func TestFactSyntaxTestVariantAboveFailedCgo(t *testing.T) {
 		},
 		"lib": {"lib.go": "package lib\n\nimport (\n\t\"strings\"\n\t\"unsafe\"\n\n\t\"example.com/m/core\"\n\t\"example.com/m/sdk\"\n)\n\nfunc Use(p unsafe.Pointer) int { return sdk.Copy(p, p, len(strings.ToUpper(core.Name()))) }\n"},
 	})
-	run := func(all bool) *driver.Result {
-		res, err := driver.Run(driver.Config{
-			Analyzers: analyzers.Suite(),
-			Checks:    analyzers.Checks(),
-			Dir:       dir,
-			Env:       includeEnv(t),
-			Tests:     true,
-			AllSyntax: all,
-		}, "./...")
-		require.NoError(t, err)
-		return res
-	}
-	split, full := run(false), run(true)
+	split, full := splitAndFull(t, driver.Config{Dir: dir, Env: includeEnv(t), Tests: true}, "./...")
 	assert.Equal(t, findingLines(dir, full.Findings), findingLines(dir, split.Findings))
 	assert.Equal(t, full.Triage.Errors, split.Triage.Errors)
 	assert.Equal(t, full.Triage.Degraded, split.Triage.Degraded)
