@@ -174,6 +174,9 @@ func checkBodies(cfg *Config, overlay map[string][]byte, hashes *sourceHashes, a
 		if slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind != packages.ListError }) && p.ExportFile != "" {
 			return // its export data could not be read: initialOf falls back
 		}
+		if p.ExportFile != "" && cfg.CachedFacts[p.ID] != nil && len(p.Errors) == 0 {
+			return // its facts are replayed from the result cache (facts.go)
+		}
 		// Without export data, go/packages checked it from its files
 		// without bodies (it has TypesInfo then); with export data, it
 		// may produce or see facts, or it imports a package checked
