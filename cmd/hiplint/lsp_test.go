@@ -42,6 +42,7 @@ type lspProcess struct {
 	mu        sync.Mutex
 	published map[string][]json.RawMessage // diagnostics by URI, last publication
 	versions  map[string]int32             // the version of the last publication, by URI
+	sent      map[string]int32             // the version of the last didOpen or didChange sent, by URI (open, edit)
 	logs      []string
 	shown     []string // window/showMessage
 }

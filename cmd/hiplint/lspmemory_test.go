@@ -65,7 +65,6 @@ func logLines(t *testing.T, name string) int {
 	return strings.Count(string(data), "\n")
 }
 
-// waitVersion waits for the diagnostics of version v of uri.
 // open starts the session on the module at root, opens uri with text as
 // version 1 and returns its first diagnostics.
 func (p *lspProcess) open(t *testing.T, root, uri, text string) []json.RawMessage {
@@ -75,7 +74,32 @@ func (p *lspProcess) open(t *testing.T, root, uri, text string) []json.RawMessag
 	p.notify(t, "textDocument/didOpen", map[string]any{
 		"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": text},
 	})
+	p.setSent(uri, 1)
 	return p.waitVersion(t, uri, 1)
+}
+
+// edit replaces the open buffer of uri by text (didChange, the next
+// version) and returns the diagnostics of that version.
+func (p *lspProcess) edit(t *testing.T, uri, text string) []json.RawMessage {
+	t.Helper()
+	p.mu.Lock()
+	v := p.sent[uri] + 1
+	p.mu.Unlock()
+	p.notify(t, "textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": uri, "version": v},
+		"contentChanges": []map[string]any{{"text": text}},
+	})
+	p.setSent(uri, v)
+	return p.waitVersion(t, uri, v)
+}
+
+func (p *lspProcess) setSent(uri string, v int32) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.sent == nil {
+		p.sent = map[string]int32{}
+	}
+	p.sent[uri] = v
 }
 
 // stop shuts the server down and waits for it.
@@ -96,6 +120,7 @@ func freshDiagnostics(t *testing.T, root, uri, text string) []json.RawMessage {
 	return p.open(t, root, uri, text)
 }
 
+// waitVersion waits for the diagnostics of version v of uri.
 func (p *lspProcess) waitVersion(t *testing.T, uri string, v int32) []json.RawMessage {
 	t.Helper()
 	deadline := time.Now().Add(lspTimeout)
@@ -160,15 +185,9 @@ func TestLSPEditsInMemory(t *testing.T) {
 	require.Positive(t, logLines(t, goLog), "the first analysis runs go list")
 	require.Positive(t, logLines(t, ccLog), "the first analysis runs cgo on hw")
 
-	version := int32(1)
 	edit := func(text string) []json.RawMessage {
 		t.Helper()
-		version++
-		p.notify(t, "textDocument/didChange", map[string]any{
-			"textDocument":   map[string]any{"uri": uri, "version": version},
-			"contentChanges": []map[string]any{{"text": text}},
-		})
-		return p.waitVersion(t, uri, version)
+		return p.edit(t, uri, text)
 	}
 	inMemory := func(what, text string) []json.RawMessage {
 		t.Helper()
@@ -250,11 +269,7 @@ func TestLSPEditAfterCacheHit(t *testing.T) {
 	require.Contains(t, p.stderrText(), "loaded "+filepath.Dir(file)+" for its edits", "published from the cache, then loaded")
 	goRuns, ccRuns := logLines(t, goLog), logLines(t, ccLog)
 	unsynced := strings.Replace(factsUser, "\thw.Sync()\n", "", 1)
-	p.notify(t, "textDocument/didChange", map[string]any{
-		"textDocument":   map[string]any{"uri": uri, "version": 2},
-		"contentChanges": []map[string]any{{"text": unsynced}},
-	})
-	got := p.waitVersion(t, uri, 2)
+	got := p.edit(t, uri, unsynced)
 	assert.Equal(t, goRuns, logLines(t, goLog), "no go command runs")
 	assert.Equal(t, ccRuns, logLines(t, ccLog), "no C compiler runs")
 	assert.Len(t, got, 1)
@@ -315,15 +330,9 @@ func TestLSPCgoEditInMemory(t *testing.T) {
 	p := startLSP(t, env)
 	first := p.open(t, dir, uri, hw)
 	require.Len(t, first, 1, "Leaky's read")
-	version := int32(1)
 	edit := func(text string) []json.RawMessage {
 		t.Helper()
-		version++
-		p.notify(t, "textDocument/didChange", map[string]any{
-			"textDocument":   map[string]any{"uri": uri, "version": version},
-			"contentChanges": []map[string]any{{"text": text}},
-		})
-		return p.waitVersion(t, uri, version)
+		return p.edit(t, uri, text)
 	}
 
 	// Stale goes in before Leaky: two findings, Leaky's further down.
