@@ -371,14 +371,7 @@ func (fa *funcAnalysis) noteResultEvents(s *state, ret *ast.ReturnStmt) {
 func (o *observed) resultEventOps() []EventOp {
 	var out []EventOp
 	for op, at := range o.resultEvOps {
-		every := true
-		for pos := range o.valueReturns[op.Event.Param] {
-			if !at[pos] {
-				every = false
-				break
-			}
-		}
-		if every {
+		if o.atEveryValueReturn(op.Event.Param, at) {
 			out = append(out, op)
 		}
 	}
@@ -421,18 +414,22 @@ func zeroValue(info *types.Info, e ast.Expr) bool {
 func (o *observed) resultSummary() []ParamCopy {
 	var out []ParamCopy
 	for rc, at := range o.resultCopies {
-		every := true
-		for pos := range o.valueReturns[rc.Dst.Param] {
-			if !at[pos] {
-				every = false
-				break
-			}
-		}
-		if every && !o.copySet[rc] {
+		if o.atEveryValueReturn(rc.Dst.Param, at) && !o.copySet[rc] {
 			out = append(out, rc)
 		}
 	}
 	return out
+}
+
+// atEveryValueReturn reports whether at holds every return that gives
+// result param a value.
+func (o *observed) atEveryValueReturn(param int, at map[token.Pos]bool) bool {
+	for pos := range o.valueReturns[param] {
+		if !at[pos] {
+			return false
+		}
+	}
+	return true
 }
 
 // addCopy adds pc to the summary's copies, once (a function of thousands
