@@ -375,6 +375,10 @@ type keyer struct {
 	dirs      map[string]map[string]bool // a package directory's entries (nil: unreadable)
 	ccPath    string                     // the C compiler's program (compiler)
 	scanEnvID string                     // scanEnv, once
+	// cgo and requests are cgoFiles and scanRequest by package, once
+	// each: prefetchScans and own both ask, and each reads the files.
+	cgo      map[*packages.Package][]string
+	requests map[*packages.Package]scanRequest
 }
 
 type pkgKey struct {
@@ -791,6 +795,18 @@ func (r scanRequest) args(withDir bool) []string {
 
 // scanRequest gathers the preambles of p's cgo files and their flags.
 func (k *keyer) scanRequest(p *packages.Package, files []string) scanRequest {
+	if r, ok := k.requests[p]; ok {
+		return r
+	}
+	r := k.newScanRequest(p, files)
+	if k.requests == nil {
+		k.requests = map[*packages.Package]scanRequest{}
+	}
+	k.requests[p] = r
+	return r
+}
+
+func (k *keyer) newScanRequest(p *packages.Package, files []string) scanRequest {
 	var text strings.Builder
 	var flags []string
 	dir := filepath.Dir(files[0])
@@ -832,12 +848,19 @@ func (k *keyer) scanRequest(p *packages.Package, files []string) scanRequest {
 // net, os/user, runtime/cgo, call no GPU runtime: their system headers
 // change nothing).
 func (k *keyer) cgoFiles(p *packages.Package) []string {
+	if out, ok := k.cgo[p]; ok {
+		return out
+	}
 	var out []string
 	for _, f := range p.GoFiles {
 		if !k.inGOROOT(f) && k.importsC(f) {
 			out = append(out, f)
 		}
 	}
+	if k.cgo == nil {
+		k.cgo = map[*packages.Package][]string{}
+	}
+	k.cgo[p] = out
 	return out
 }
 
