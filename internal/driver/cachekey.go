@@ -379,6 +379,12 @@ type keyer struct {
 	// each: prefetchScans and own both ask, and each reads the files.
 	cgo      map[*packages.Package][]string
 	requests map[*packages.Package]scanRequest
+	// The resolver's (cincludes.go): its scans by request, the headers
+	// it read, the names it looked up, the compiler's defaults.
+	resolved map[string]headerScan
+	texts    map[string]headerText
+	lookups  map[string]bool
+	defaults *ccDefaults
 }
 
 type pkgKey struct {
@@ -760,6 +766,9 @@ type headerScan struct {
 // not be run.
 func (k *keyer) cHeaders(p *packages.Package, files []string) ([32]byte, bool) {
 	req := k.scanRequest(p, files)
+	if s, ok := k.ownScan(req); ok {
+		return s.sum, true
+	}
 	if req.dirFree {
 		s := k.cachedScan(req.cc, req.args(false), "", req.preamble)
 		if !s.ok || !k.shadowed(req.dir, s.deps) {
@@ -886,6 +895,9 @@ func (k *keyer) prefetchScans(pkgs []*packages.Package) {
 			return
 		}
 		req := k.scanRequest(p, files)
+		if _, ok := k.ownScan(req); ok {
+			return // no compiler run: hiplint's resolver
+		}
 		j := &job{cc: req.cc, args: req.args(!req.dirFree), preamble: req.preamble}
 		if !req.dirFree {
 			j.dir = req.dir

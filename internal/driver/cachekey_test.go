@@ -32,56 +32,88 @@ func F() { C.free(nil) }
 // serves both. Package c has the same preamble and a subdirectory shadow
 // holding x.h, which cgo finds through -I c (go list does not list it:
 // it is no file of the package): c is scanned with its directory, and an
-// edit of c/shadow/x.h changes c's key, not a's or b's.
+// edit of c/shadow/x.h changes c's key, not a's or b's. With a flag that
+// hiplint's resolver does not follow (-iprefix), the C compiler lists the
+// headers (`cc -M`): two listings; without, the resolver does and the
+// compiler runs once, for its default directories, or not at all when
+// the cache holds them.
 func TestPlanCacheSharesHeaderScans(t *testing.T) {
 	t.Parallel()
 	real, err := exec.LookPath("cc")
 	if err != nil {
 		t.Skip("no C compiler (cc):", err)
 	}
-	pkgs := map[string]map[string]string{}
-	for _, name := range []string{"a", "b", "c"} {
-		pkgs[name] = map[string]string{name + ".go": strings.ReplaceAll(shadowSrc, "%s", name)}
-	}
-	dir := module(t, pkgs)
-	hdr := filepath.Join(dir, "c", "shadow", "x.h")
-	require.NoError(t, os.MkdirAll(filepath.Dir(hdr), 0o755))
-	require.NoError(t, os.WriteFile(hdr, []byte("#define X 1\n"), 0o644))
-
-	// A compiler that logs each run.
-	bin := t.TempDir()
-	log := filepath.Join(bin, "log")
-	cc := filepath.Join(bin, "cc.sh")
-	require.NoError(t, os.WriteFile(cc, []byte("#!/bin/sh\necho \"run $*\" >> '"+log+"'\nexec '"+real+"' \"$@\"\n"), 0o755))
-
-	cfg := driver.Config{
-		Dir: dir,
-		Env: append(testenv.NoGPUHeaders(t), "GOCACHE="+t.TempDir(), "GOFLAGS=", "CC="+cc),
-	}
-	plan := func() map[string]resultcache.Key {
-		t.Helper()
-		require.NoError(t, os.Remove(log), "a scan per run") // created by the last plan
-		p, err := driver.PlanCache(cfg, nil, nil, "./...")
-		require.NoError(t, err)
-		require.Empty(t, p.Uncacheable)
-		keys := map[string]resultcache.Key{}
-		for _, g := range p.Groups {
-			assert.True(t, g.Cacheable, g.Path)
-			keys[filepath.Base(g.Path)] = g.Key
+	for _, resolver := range []bool{false, true} {
+		name := "compiler"
+		if resolver {
+			name = "resolver"
 		}
-		return keys
-	}
-	require.NoError(t, os.WriteFile(log, nil, 0o644))
-	before := plan()
-	runs, err := os.ReadFile(log)
-	require.NoError(t, err)
-	assert.Equal(t, 2, strings.Count(string(runs), " -MG "), "scans: one for a and b, one for c\n%s", runs)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			pkgs := map[string]map[string]string{}
+			for _, name := range []string{"a", "b", "c"} {
+				pkgs[name] = map[string]string{name + ".go": strings.ReplaceAll(shadowSrc, "%s", name)}
+			}
+			dir := module(t, pkgs)
+			hdr := filepath.Join(dir, "c", "shadow", "x.h")
+			require.NoError(t, os.MkdirAll(filepath.Dir(hdr), 0o755))
+			require.NoError(t, os.WriteFile(hdr, []byte("#define X 1\n"), 0o644))
 
-	require.NoError(t, os.WriteFile(hdr, []byte("#define X 2\n"), 0o644))
-	after := plan()
-	assert.Equal(t, before["a"], after["a"])
-	assert.Equal(t, before["b"], after["b"])
-	assert.NotEqual(t, before["c"], after["c"], "c/shadow/x.h is one of c's headers")
+			// A compiler that logs each run.
+			bin := t.TempDir()
+			log := filepath.Join(bin, "log")
+			cc := filepath.Join(bin, "cc.sh")
+			require.NoError(t, os.WriteFile(cc, []byte("#!/bin/sh\necho \"run $*\" >> '"+log+"'\nexec '"+real+"' \"$@\"\n"), 0o755))
+
+			cfg := driver.Config{
+				Dir: dir,
+				Env: append(testenv.NoGPUHeaders(t), "GOCACHE="+t.TempDir(), "GOFLAGS=", "CC="+cc),
+			}
+			if !resolver {
+				cfg.Env = append(cfg.Env, "CGO_CPPFLAGS=-iprefix /nonexistent/")
+			}
+			cache, err := resultcache.Open(t.TempDir(), 1<<20)
+			require.NoError(t, err)
+			plan := func() (map[string]resultcache.Key, string) {
+				t.Helper()
+				require.NoError(t, os.WriteFile(log, nil, 0o644))
+				// No manifest kept: every scan runs again.
+				p, err := driver.PlanCache(cfg, nil, nil, "./...")
+				require.NoError(t, err)
+				require.Empty(t, p.Uncacheable)
+				keys := map[string]resultcache.Key{}
+				for _, g := range p.Groups {
+					assert.True(t, g.Cacheable, g.Path)
+					keys[filepath.Base(g.Path)] = g.Key
+				}
+				runs, err := os.ReadFile(log)
+				require.NoError(t, err)
+				return keys, string(runs)
+			}
+			before, runs := plan()
+			if resolver {
+				assert.Equal(t, 0, strings.Count(runs, " -MG "), "no listing: the resolver\n%s", runs)
+				assert.Equal(t, 1, strings.Count(runs, " -v "), "one probe of the default directories\n%s", runs)
+				// With a cache, the probe is kept.
+				for i := range 2 {
+					require.NoError(t, os.WriteFile(log, nil, 0o644))
+					_, err := driver.PlanCache(cfg, cache, nil, "./...")
+					require.NoError(t, err)
+					runs, err := os.ReadFile(log)
+					require.NoError(t, err)
+					assert.Equal(t, 1-i, strings.Count(string(runs), " -v "), "run %d with a cache\n%s", i, runs)
+				}
+			} else {
+				assert.Equal(t, 2, strings.Count(runs, " -MG "), "scans: one for a and b, one for c\n%s", runs)
+			}
+
+			require.NoError(t, os.WriteFile(hdr, []byte("#define X 2\n"), 0o644))
+			after, _ := plan()
+			assert.Equal(t, before["a"], after["a"])
+			assert.Equal(t, before["b"], after["b"])
+			assert.NotEqual(t, before["c"], after["c"], "c/shadow/x.h is one of c's headers")
+		})
+	}
 }
 
 // TestPlanCacheKeysCompilerEnvironment: where the C compiler finds a
