@@ -16,6 +16,7 @@ import (
 	"github.com/hiplint/hiplint/internal/config"
 	"github.com/hiplint/hiplint/internal/driver"
 	"github.com/hiplint/hiplint/internal/headerless"
+	"github.com/hiplint/hiplint/internal/resultcache"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -118,6 +119,18 @@ func (p *program) lint(args []string) int {
 // analyzed from its Go files). It returns the findings and whether any
 // error was printed: notes are not errors.
 func (p *program) analyze(o *options) (*results, bool, error) {
+	if cacheBypass(o) == "" {
+		// The cache's identity hashes hiplint's executable, unless the
+		// cache already holds that hash: read it while the C compiler
+		// looks for the GPU headers (ExecutableHash runs once).
+		go func() {
+			if dir, err := resultcache.Dir(); err == nil {
+				if c, err := resultcache.Open(dir, resultcache.Limit()); err == nil {
+					driver.ExecutableHash(c)
+				}
+			}
+		}()
+	}
 	env, missing, cleanup, err := p.headerEnv(o.headers)
 	if err != nil {
 		return nil, false, err

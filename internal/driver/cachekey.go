@@ -126,12 +126,19 @@ func planCache(cfg Config, cache *resultcache.Cache, identity []byte, deferKeys 
 			return &CachePlan{Uncacheable: "files named on the command line"}, nil
 		}
 	}
-	env, err := goEnv(&cfg)
-	if err != nil {
-		return nil, err
-	}
+	// go env and go list, at once.
+	var env map[string]string
+	envDone := make(chan error, 1)
+	go func() {
+		var err error
+		env, err = goEnv(&cfg)
+		envDone <- err
+	}()
 	lc := loadConfig(&cfg, planMode)
 	pkgs, err := packages.Load(lc, patterns...)
+	if envErr := <-envDone; envErr != nil {
+		return nil, envErr
+	}
 	if err != nil {
 		return nil, err
 	}
