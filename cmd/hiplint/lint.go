@@ -131,7 +131,7 @@ func (p *program) analyze(o *options) (*results, bool, error) {
 			}
 		}()
 	}
-	env, missing, cleanup, err := p.headerEnv(o.headers)
+	env, missing, cleanup, err := p.headerEnv(o.headers, cacheBypass(o) == "")
 	if err != nil {
 		return nil, false, err
 	}
@@ -255,14 +255,16 @@ func (p *program) analyzeAll(cfg driver.Config, patterns []string) (*runOutput, 
 // find a GPU runtime header, cgo gets hiplint's own declarations of that API
 // (after every real include directory, so installed headers still win). It
 // also returns the headers that were missing.
-func (p *program) headerEnv(mode string) (env, missing []string, cleanup func(), err error) {
+// useCache: the compiler's default include directories may come from the
+// result cache (missingHeaders).
+func (p *program) headerEnv(mode string, useCache bool) (env, missing []string, cleanup func(), err error) {
 	env = os.Environ()
 	switch mode {
 	case "system":
 		return env, nil, func() {}, nil
 	case "hiplint":
 	case "auto", "":
-		if missing = headerless.Missing(env); len(missing) == 0 {
+		if missing = missingHeaders(env, useCache); len(missing) == 0 {
 			return env, nil, func() {}, nil
 		}
 	default:
@@ -277,6 +279,22 @@ func (p *program) headerEnv(mode string) (env, missing []string, cleanup func(),
 		return headerless.Override(env, dir), nil, cleanup, nil
 	}
 	return headerless.Env(env, dir), missing, cleanup, nil
+}
+
+// missingHeaders is headerless.Missing without running the C compiler where
+// the result cache holds the compiler's default include directories
+// (driver.SearchDirs): the headers are then looked up in them and in the
+// directories CGO_CPPFLAGS and CGO_CFLAGS add.
+func missingHeaders(env []string, useCache bool) []string {
+	cc, args := headerless.CompilerArgs(env)
+	if dir, err := resultcache.Dir(); err == nil && useCache {
+		if c, err := resultcache.Open(dir, resultcache.Limit()); err == nil {
+			if dirs, ok := driver.SearchDirs(env, c, cc, args); ok {
+				return headerless.MissingFrom(dirs)
+			}
+		}
+	}
+	return headerless.Missing(env)
 }
 
 // writeLoadReport writes, for bench/corpus/run.sh, one line per initial

@@ -46,7 +46,7 @@ func (p *program) lspCommand(args []string) int {
 		return exitUsage
 	}
 
-	env, missing, cleanup, err := p.headerEnv(*headers)
+	env, missing, cleanup, err := p.headerEnv(*headers, *cacheMode == "on")
 	if err != nil {
 		p.errorf("%v", err)
 		return exitError

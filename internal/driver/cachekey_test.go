@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hiplint/hiplint/internal/driver"
+	"github.com/hiplint/hiplint/internal/headerless"
 	"github.com/hiplint/hiplint/internal/resultcache"
 	"github.com/hiplint/hiplint/internal/testenv"
 	"github.com/hiplint/hiplint/internal/testenv/assert"
@@ -231,4 +232,55 @@ func TestListCacheKeysFromPrestat(t *testing.T) {
 	edited.Key()
 	assert.False(t, edited.Unchanged(), "p.go changed after Prestat: the run's entries are not stored")
 	assert.NotEqual(t, keys(planned)["example.com/m/p"], keys(edited)["example.com/m/p"], "the key reads the new contents")
+}
+
+// TestSearchDirsMatchCompiler: which of hiplint's GPU headers the C
+// compiler finds, answered from the include directories (driver.SearchDirs,
+// the defaults kept in the cache), is what the compiler itself answers
+// (headerless.Missing), whether the headers come through CPATH, -I,
+// -isystem or -idirafter; an -iquote or a relative directory is left to
+// the compiler.
+func TestSearchDirsMatchCompiler(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler (cc):", err)
+	}
+	tmp := t.TempDir()
+	dir := func(name string, headers ...string) string {
+		d := filepath.Join(tmp, name)
+		for _, h := range headers {
+			require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(d, h)), 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(d, h), []byte("/* */\n"), 0o644))
+		}
+		return d
+	}
+	a := dir("a", "cuda.h")
+	b := dir("b", "hip/hip_runtime.h", "hip/hip_runtime_api.h")
+	c := dir("c", "cuda_runtime.h")
+	d := dir("d", "cuda_runtime_api.h")
+	base := testenv.NoGPUHeaders(t)
+	cache, err := resultcache.Open(t.TempDir(), 1<<20)
+	require.NoError(t, err)
+	for _, extra := range [][]string{
+		nil,
+		{"CPATH=" + a},
+		{"CGO_CFLAGS=-O2 -g -I" + b},
+		{"CGO_CPPFLAGS=-isystem " + d, "CGO_CFLAGS=-idirafter " + c},
+		{"C_INCLUDE_PATH=" + a, "CGO_CFLAGS=-I " + b + " -idirafter " + c + " -isystem" + d},
+	} {
+		env := append(slices.Clip(base), extra...)
+		want := headerless.Missing(env)
+		for range 2 { // the defaults probed, then kept
+			cc, args := headerless.CompilerArgs(env)
+			dirs, ok := driver.SearchDirs(env, cache, cc, args)
+			require.True(t, ok, "%q", extra)
+			assert.Equal(t, want, headerless.MissingFrom(dirs), "%q", extra)
+		}
+	}
+	for _, flags := range []string{"-iquote " + a, "-I rel", "-include stdio.h"} {
+		env := append(slices.Clip(base), "CGO_CFLAGS="+flags)
+		cc, args := headerless.CompilerArgs(env)
+		_, ok := driver.SearchDirs(env, cache, cc, args)
+		assert.False(t, ok, flags)
+	}
 }

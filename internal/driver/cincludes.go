@@ -520,3 +520,25 @@ func parseSearchList(out []byte) (ccDefaults, bool) {
 	}
 	return d, seen && !in
 }
+
+// SearchDirs returns every directory in which the C compiler, as the
+// environment names it (CC, its PATH and CPATH and their kin), looks for a
+// <name> header with the given arguments: the -I, -isystem and -idirafter
+// directories among them and the compiler's default directories, the
+// latter kept in cache as the resolver keeps them. ok is false for an
+// argument that may change the search and that the resolver does not
+// follow, a relative directory, or an -iquote one (which <name> does not
+// search); the caller then asks the compiler.
+func SearchDirs(env []string, cache *resultcache.Cache, cc string, args []string) ([]string, bool) {
+	dirs, ok := includeDirs(args, "")
+	if !ok || slices.ContainsFunc(dirs, func(d string) bool { return !filepath.IsAbs(d) }) ||
+		slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "-iquote") }) {
+		return nil, false
+	}
+	k := &keyer{cfg: &Config{Env: env}, env: map[string]string{"CC": cc}, cache: cache}
+	def, ok := k.ccDefaults()
+	if !ok {
+		return nil, false
+	}
+	return append(dirs, def.Dirs...), true
+}

@@ -51,18 +51,8 @@ func Ships(name string) bool {
 // the given environment (CC, CGO_CPPFLAGS and CGO_CFLAGS are honoured). One
 // run of the preprocessor answers for all of them.
 func Missing(env []string) []string {
-	cc := splitFields(lookup(env, "CC"))
-	if len(cc) == 0 {
-		cc = []string{"gcc"}
-	}
-	cflags, ok := lookupOK(env, "CGO_CFLAGS")
-	if !ok {
-		cflags = "-O2 -g"
-	}
-	// The go command's order: CC's own arguments, CGO_CPPFLAGS, CGO_CFLAGS.
-	args := append(cc[1:], splitFields(lookup(env, "CGO_CPPFLAGS"))...)
-	args = append(args, splitFields(cflags)...)
-	args = append(args, "-E", "-P", "-x", "c", "-")
+	cc, flags := CompilerArgs(env)
+	args := append(flags, "-E", "-P", "-x", "c", "-")
 	// Only whether a file is found matters, not whether it preprocesses on
 	// its own: the real HIP header insists on a platform macro that the
 	// package's own #cgo CFLAGS provide.
@@ -72,7 +62,7 @@ func Missing(env []string) []string {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, cc[0], args...)
+	cmd := exec.CommandContext(ctx, cc, args...)
 	cmd.Env = env
 	cmd.Stdin = strings.NewReader(src.String())
 	var stdout, stderr bytes.Buffer
@@ -84,6 +74,42 @@ func Missing(env []string) []string {
 	var missing []string
 	for i, name := range Names {
 		if strings.Contains(stdout.String(), fmt.Sprintf("hiplint_missing_%d\n", i)) {
+			missing = append(missing, name)
+		}
+	}
+	return missing
+}
+
+// CompilerArgs returns the C compiler's program and the arguments cgo gives
+// it before a package's own flags, in the go command's order: CC's own
+// arguments, CGO_CPPFLAGS, CGO_CFLAGS ("-O2 -g" when unset).
+func CompilerArgs(env []string) (cc string, args []string) {
+	ccf := splitFields(lookup(env, "CC"))
+	if len(ccf) == 0 {
+		ccf = []string{"gcc"}
+	}
+	cflags, ok := lookupOK(env, "CGO_CFLAGS")
+	if !ok {
+		cflags = "-O2 -g"
+	}
+	args = append(ccf[1:], splitFields(lookup(env, "CGO_CPPFLAGS"))...)
+	return ccf[0], append(args, splitFields(cflags)...)
+}
+
+// MissingFrom returns the headers of Names found in none of dirs: Missing's
+// answer when dirs are every directory the compiler searches for a
+// <name> header.
+func MissingFrom(dirs []string) []string {
+	var missing []string
+	for _, name := range Names {
+		found := false
+		for _, d := range dirs {
+			if fi, err := os.Stat(filepath.Join(d, name)); err == nil && fi.Mode().IsRegular() {
+				found = true
+				break
+			}
+		}
+		if !found {
 			missing = append(missing, name)
 		}
 	}
