@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -1328,15 +1329,23 @@ func ExecutableHash(cache *resultcache.Cache) ([]byte, error) {
 				return
 			}
 		}
-		data, err := os.ReadFile(exe)
+		// Streamed: the executable is tens of megabytes, which reading
+		// it whole would add to a cold run's peak memory.
+		f, err := os.Open(exe)
 		if err != nil {
 			executableID.err = err
 			return
 		}
-		sum := sha256.Sum256(data)
-		executableID.sum = sum[:]
+		defer f.Close()
+		eh := sha256.New()
+		if _, err := io.Copy(eh, f); err != nil {
+			executableID.err = err
+			return
+		}
+		sum := eh.Sum(nil)
+		executableID.sum = sum
 		if cache != nil {
-			cache.Put("x", k, sum[:])
+			cache.Put("x", k, sum)
 		}
 	})
 	return executableID.sum, executableID.err

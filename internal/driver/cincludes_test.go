@@ -1,10 +1,14 @@
 package driver
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"sync"
 	"testing"
 )
 
@@ -246,5 +250,39 @@ func TestResolverKeyFollowsFiles(t *testing.T) {
 		} else {
 			prev = got
 		}
+	}
+}
+
+// TestExecutableHashStreams: the executable's hash is that of its bytes,
+// computed without holding them: a cold run's peak memory once grew by the
+// executable's size (17 MB for hiplint).
+func TestExecutableHashStreams(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	data, err := os.ReadFile(exe)
+	if err != nil {
+		t.Skip(err)
+	}
+	if len(data) < 8<<20 {
+		t.Skipf("test binary of %d bytes: too small to tell", len(data))
+	}
+	want := sha256.Sum256(data)
+	data = nil
+	executableID.once = sync.Once{}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	got, err := ExecutableHash(nil)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want[:]) {
+		t.Errorf("hash %x, want %x", got, want)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 2<<20 {
+		t.Errorf("hashing allocated %d bytes: the executable is read whole", n)
 	}
 }
