@@ -133,7 +133,6 @@ func cloneShape(t *kindenum.Tensor) int { // want cloneShape:`readsParams\[0\.sh
 	return c.Shape()[0]
 }
 
-
 // cloneHead reads the clone's elements before they landed: Host views
 // t.storage.Ptr(), and every Storage of the package is a getter of its ptr.
 func cloneHead(t *kindenum.Tensor) float32 { // want cloneHead:`readsParams\[0\.shape\]`
