@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/hiplint/hiplint/internal/driver"
 	"github.com/hiplint/hiplint/internal/lsp"
@@ -90,11 +92,25 @@ func (p *program) cacheIdentity(c *resultcache.Cache) ([]byte, error) {
 
 // analyzeCached is analyzeAll through the result cache. A cache that
 // cannot be opened or keyed leaves the run to analyzeAll.
-func (p *program) analyzeCached(o *options, cfg driver.Config) (*runOutput, error) {
+//
+// newExe says that the cache holds nothing of this executable
+// (driver.ExecutableKnown): the run is cold, and the packages are listed
+// for the keys while the analysis runs (analyzeListing).
+func (p *program) analyzeCached(o *options, cfg driver.Config, newExe bool) (*runOutput, error) {
 	dir, err := resultcache.Dir()
 	var c *resultcache.Cache
 	if err == nil {
 		c, err = resultcache.Open(dir, resultcache.Limit())
+	}
+	if err == nil && newExe {
+		// The state of the module's files before anything reads them,
+		// for analyzeListing's Prestat: in a module of at most 20000
+		// files and directories.
+		if root := moduleRoot(p.dir); root != "" {
+			if tree := driver.StatTree(root, 20000); tree != nil {
+				return p.analyzeListing(o, cfg, c, tree)
+			}
+		}
 	}
 	var plan *driver.CachePlan
 	if err == nil {
@@ -255,6 +271,75 @@ func (p *program) analyzeCached(o *options, cfg driver.Config) (*runOutput, erro
 	ro.errLines = slices.Compact(slices.Sorted(slices.Values(ro.errLines)))
 	ro.budget = slices.Compact(slices.Sorted(slices.Values(ro.budget)))
 	return ro, nil
+}
+
+// analyzeListing is analyzeCached's cold path when nothing of this
+// executable can be in the cache: no lookup can hit, so the analysis
+// starts at once, and the packages are listed and keyed beside it (one
+// go list and the keys' reading, where the general cold path waits for the
+// list). The state of the keys' files before the analysis read them comes
+// from tree, the module's files stat'ed first; the few others (a
+// hiplint.toml above the module, another module of a workspace) are
+// stat'ed after the list, when the analysis may already have read them:
+// it stores only when they were last modified before it started, with a
+// margin for coarse modification times, and when every file is unchanged
+// since (Unchanged).
+func (p *program) analyzeListing(o *options, cfg driver.Config, c *resultcache.Cache, tree *driver.TreeStat) (*runOutput, error) {
+	const margin = 2 * time.Second
+	start := time.Now()
+	type listed struct {
+		plan *driver.CachePlan
+		err  error
+	}
+	ch := make(chan listed, 1)
+	go func() {
+		id, err := p.cacheIdentity(c)
+		if err != nil {
+			ch <- listed{nil, err}
+			return
+		}
+		plan, err := driver.ListCache(cfg, c, id, o.patterns...)
+		if err == nil && plan.Uncacheable == "" {
+			plan.PrestatFrom(tree)
+			plan.Key()
+		}
+		ch <- listed{plan, err}
+	}()
+	cfg.ExportFacts = true
+	ro, err := p.analyzeAll(cfg, o.patterns)
+	l := <-ch
+	var stats cacheStats
+	switch {
+	case l.err != nil:
+		stats.Off = l.err.Error()
+	case l.plan.Uncacheable != "":
+		stats.Off = l.plan.Uncacheable
+	default:
+		plan := l.plan
+		for _, g := range plan.Groups {
+			stats.Analyzed = append(stats.Analyzed, g.Path)
+		}
+		if err == nil && len(ro.errors) == 0 && ro.hint == "" && plan.Unchanged() && plan.SettledBefore(start.Add(-margin)) {
+			plan.Store(c, plan.Groups, ro.facts)
+			stats.Stored += p.storeEntries(c, plan, plan.Groups, ro)
+		}
+	}
+	p.cacheStats(stats)
+	return ro, err
+}
+
+// moduleRoot is the directory of the go.mod at or above dir ("": none).
+func moduleRoot(dir string) string {
+	for d := filepath.Clean(dir); ; {
+		if fi, err := os.Stat(filepath.Join(d, "go.mod")); err == nil && fi.Mode().IsRegular() {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
 }
 
 // anySeen reports whether some group of plan has had an entry stored with

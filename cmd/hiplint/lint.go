@@ -119,17 +119,18 @@ func (p *program) lint(args []string) int {
 // analyzed from its Go files). It returns the findings and whether any
 // error was printed: notes are not errors.
 func (p *program) analyze(o *options) (*results, bool, error) {
+	newExe := false // the cache has never seen this hiplint: it holds nothing for it
 	if cacheBypass(o) == "" {
-		// The cache's identity hashes hiplint's executable, unless the
-		// cache already holds that hash: read it while the C compiler
-		// looks for the GPU headers (ExecutableHash runs once).
-		go func() {
-			if dir, err := resultcache.Dir(); err == nil {
-				if c, err := resultcache.Open(dir, resultcache.Limit()); err == nil {
-					driver.ExecutableHash(c)
-				}
+		if dir, err := resultcache.Dir(); err == nil {
+			if c, err := resultcache.Open(dir, resultcache.Limit()); err == nil {
+				newExe = !driver.ExecutableKnown(c)
+				// The cache's identity hashes hiplint's executable,
+				// unless the cache already holds that hash: read it
+				// while the C compiler looks for the GPU headers
+				// (ExecutableHash runs once).
+				go driver.ExecutableHash(c)
 			}
-		}()
+		}
 	}
 	env, missing, cleanup, err := p.headerEnv(o.headers, cacheBypass(o) == "")
 	if err != nil {
@@ -163,7 +164,7 @@ func (p *program) analyze(o *options) (*results, bool, error) {
 	}
 	var ro *runOutput
 	if why := cacheBypass(o); why == "" {
-		ro, err = p.analyzeCached(o, cfg)
+		ro, err = p.analyzeCached(o, cfg, newExe)
 	} else {
 		p.cacheStats(cacheStats{Off: why})
 		ro, err = p.analyzeAll(cfg, o.patterns)

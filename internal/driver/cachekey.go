@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/hiplint/hiplint/internal/config"
 	"github.com/hiplint/hiplint/internal/resultcache"
@@ -383,6 +385,10 @@ type keyer struct {
 	dirs      map[string]map[string]bool // a package directory's entries (nil: unreadable)
 	ccPath    string                     // the C compiler's program (compiler)
 	scanEnvID string                     // scanEnv, once
+	// tree is the state of a directory's files before the analysis
+	// (PrestatFrom), late the files stat'ed after it started.
+	tree *TreeStat
+	late map[string]bool
 	// cgo and requests are cgoFiles and scanRequest by package, once
 	// each: prefetchScans and own both ask, and each reads the files.
 	cgo      map[*packages.Package][]string
@@ -697,11 +703,63 @@ func (k *keyer) stat(file string) {
 	if _, ok := k.stats[file]; ok {
 		return
 	}
+	if t := k.tree; t != nil && within(t.root, file) {
+		k.stats[file] = t.stats[file] // absent: missing then
+		return
+	}
 	var st fileStat
 	if fi, err := os.Stat(file); err == nil {
 		st = fileStat{fi.Size(), fi.ModTime().UnixNano()}
 	}
 	k.stats[file] = st
+	if k.tree != nil {
+		k.late[file] = true
+	}
+}
+
+// A TreeStat is the size and modification time of every file under a
+// directory, taken before a run reads any of them (StatTree).
+type TreeStat struct {
+	root  string
+	stats map[string]fileStat
+}
+
+// StatTree stats every regular file under root (.git left out), or returns
+// nil past max entries.
+func StatTree(root string, max int) *TreeStat {
+	t := &TreeStat{root: filepath.Clean(root), stats: map[string]fileStat{}}
+	n := 0
+	err := filepath.WalkDir(t.root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if n++; n > max {
+			return fs.SkipAll
+		}
+		if d.IsDir() {
+			if d.Name() == ".git" {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		fi, err := os.Stat(path) // a link's target, as the keys read it
+		if err == nil && fi.Mode().IsRegular() {
+			t.stats[path] = fileStat{fi.Size(), fi.ModTime().UnixNano()}
+		}
+		return nil
+	})
+	if err != nil || n > max {
+		return nil
+	}
+	return t
+}
+
+// PrestatFrom is Prestat with the state of the files under tree's root
+// taken from tree, which was taken before the analysis started; the
+// other files are stat'ed now, late (SettledBefore).
+func (p *CachePlan) PrestatFrom(tree *TreeStat) {
+	p.k.tree, p.k.late = tree, map[string]bool{}
+	p.Prestat()
 }
 
 // file returns the hash of file's contents ("missing" hashes apart).
@@ -1296,6 +1354,50 @@ func splitQuoted(s string) []string {
 	return out
 }
 
+// executableKey is the running executable's path and the key its hash is
+// kept under: its path, size and modification time.
+func executableKey() (string, resultcache.Key, error) {
+	var k resultcache.Key
+	exe, err := os.Executable()
+	if err != nil {
+		return "", k, err
+	}
+	fi, err := os.Stat(exe)
+	if err != nil {
+		return "", k, err
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "exe %q %d %d", exe, fi.Size(), fi.ModTime().UnixNano())
+	h.Sum(k[:0])
+	return exe, k, nil
+}
+
+// ExecutableKnown reports whether cache holds the running executable's
+// hash (ExecutableHash keeps it there). When it does not, no entry of this
+// executable can be in the cache: every key hashes it.
+func ExecutableKnown(cache *resultcache.Cache) bool {
+	_, k, err := executableKey()
+	if err != nil {
+		return true // no shortcut: the caller takes the general path
+	}
+	data, ok := cache.Get("x", k)
+	return ok && len(data) == sha256.Size
+}
+
+// SettledBefore reports whether every file the keys read from disk and
+// stat'ed late (all of them without PrestatFrom) was last modified before
+// t: a run that analyzed while it listed, before Prestat, stores only
+// then, since a file modified after the analysis started may have been
+// read in another state than the key's.
+func (p *CachePlan) SettledBefore(t time.Time) bool {
+	for name, st := range p.stats {
+		if (p.k.tree == nil || p.k.late[name]) && st.mod >= t.UnixNano() {
+			return false
+		}
+	}
+	return true
+}
+
 // executableID caches the hash of the running executable by its name, size
 // and modification time.
 var executableID struct {
@@ -1309,20 +1411,11 @@ var executableID struct {
 // modification time so that later runs need not read it.
 func ExecutableHash(cache *resultcache.Cache) ([]byte, error) {
 	executableID.once.Do(func() {
-		exe, err := os.Executable()
+		exe, k, err := executableKey()
 		if err != nil {
 			executableID.err = err
 			return
 		}
-		fi, err := os.Stat(exe)
-		if err != nil {
-			executableID.err = err
-			return
-		}
-		var k resultcache.Key
-		h := sha256.New()
-		fmt.Fprintf(h, "exe %q %d %d", exe, fi.Size(), fi.ModTime().UnixNano())
-		h.Sum(k[:0])
 		if cache != nil {
 			if data, ok := cache.Get("x", k); ok && len(data) == sha256.Size {
 				executableID.sum = data

@@ -284,3 +284,57 @@ func TestSearchDirsMatchCompiler(t *testing.T) {
 		assert.False(t, ok, flags)
 	}
 }
+
+// TestPrestatFromTree: the cold path that lists while it analyzes takes
+// the state of the module's files from a walk made before the analysis
+// (StatTree): an edit after the walk fails Unchanged even though the plan
+// is stat'ed after it; files outside the walk are stat'ed late and must
+// have been modified before the run started (SettledBefore).
+func TestPrestatFromTree(t *testing.T) {
+	t.Parallel()
+	dir := module(t, map[string]map[string]string{
+		"p": {"p.go": "package p\n\nfunc F() int { return 1 }\n"},
+		"q": {"q.go": "package q\n\nimport \"example.com/m/p\"\n\nfunc G() int { return p.F() }\n"},
+	})
+	cfg := driver.Config{Dir: dir, Env: append(testenv.NoGPUHeaders(t), "GOCACHE="+t.TempDir(), "GOFLAGS=")}
+	keys := func(p *driver.CachePlan) map[string]resultcache.Key {
+		out := map[string]resultcache.Key{}
+		for _, g := range p.Groups {
+			out[g.Path] = g.Key
+		}
+		return out
+	}
+	planned, err := driver.PlanCache(cfg, nil, nil, "./...")
+	require.NoError(t, err)
+
+	require.Nil(t, driver.StatTree(dir, 3), "past its bound, no walk")
+	tree := driver.StatTree(dir, 1000)
+	require.NotNil(t, tree)
+	listed, err := driver.ListCache(cfg, nil, nil, "./...")
+	require.NoError(t, err)
+	listed.PrestatFrom(tree)
+	listed.Key()
+	assert.Equal(t, keys(planned), keys(listed))
+	assert.True(t, listed.Unchanged())
+	assert.True(t, listed.SettledBefore(time.Now().Add(-time.Hour)), "every file walked: none late")
+
+	tree = driver.StatTree(dir, 1000)
+	file := filepath.Join(dir, "p", "p.go")
+	require.NoError(t, os.WriteFile(file, []byte("package p\n\nfunc F() int { return 2 }\n"), 0o644))
+	later := time.Now().Add(time.Minute)
+	require.NoError(t, os.Chtimes(file, later, later))
+	edited, err := driver.ListCache(cfg, nil, nil, "./...")
+	require.NoError(t, err)
+	edited.PrestatFrom(tree)
+	edited.Key()
+	assert.False(t, edited.Unchanged(), "p.go edited after the walk, before the plan's stat: nothing stored")
+
+	// Only p walked: q's files are stat'ed late.
+	partial, err := driver.ListCache(cfg, nil, nil, "./...")
+	require.NoError(t, err)
+	partial.PrestatFrom(driver.StatTree(filepath.Join(dir, "p"), 1000))
+	partial.Key()
+	assert.True(t, partial.Unchanged())
+	assert.False(t, partial.SettledBefore(time.Now().Add(-time.Hour)), "q.go, stat'ed late, is newer than the start")
+	assert.True(t, partial.SettledBefore(time.Now().Add(time.Hour)))
+}
