@@ -215,7 +215,7 @@ type reportKey struct {
 // sources is the package's flow-insensitive index, made once.
 func (a *analyzer) sources() *flow.Sources {
 	if a.srcs == nil {
-		a.srcs = a.idx.Sources()
+		a.srcs = a.idx.SharedSources()
 	}
 	return a.srcs
 }

@@ -87,6 +87,10 @@ type Index struct {
 	// address is taken (resolve.go): the others keep one value.
 	moved map[*types.Var]bool
 
+	// srcs: SharedSources, made on first use.
+	srcOnce sync.Once
+	srcs    *Sources
+
 	mu   sync.Mutex
 	cfgs map[*ast.BlockStmt]*cfg.CFG // CFG's graphs, built on first use
 	// resultSets: ResultSmallSet's answers, by function, made on first use.
@@ -460,6 +464,8 @@ func (x *Index) Release() {
 	x.funcs, x.inPlace, x.calls, x.runtime, x.info, x.files = nil, nil, nil, nil, nil, nil
 	x.wrappers, x.stored, x.storedSel, x.bound = nil, nil, nil, nil
 	x.entries, x.ranges, x.user, x.refList = nil, nil, nil, nil
+	x.srcOnce.Do(func() {})
+	x.srcs = nil
 	x.mu.Lock()
 	x.cfgs, x.refs, x.resultSets = nil, nil, nil
 	x.mu.Unlock()
