@@ -87,6 +87,10 @@ type Index struct {
 	// address is taken (resolve.go): the others keep one value.
 	moved map[*types.Var]bool
 
+	// goh: the goroutine helpers' summaries (goroutines.go), made on
+	// first use.
+	goOnce sync.Once
+	goh    *goHelpers
 	// srcs: SharedSources, made on first use.
 	srcOnce sync.Once
 	srcs    *Sources
@@ -466,6 +470,8 @@ func (x *Index) Release() {
 	x.entries, x.ranges, x.user, x.refList = nil, nil, nil, nil
 	x.srcOnce.Do(func() {})
 	x.srcs = nil
+	x.goOnce.Do(func() {})
+	x.goh = nil
 	x.mu.Lock()
 	x.cfgs, x.refs, x.resultSets = nil, nil, nil
 	x.mu.Unlock()
