@@ -215,7 +215,7 @@ type reportKey struct {
 // sources is the package's flow-insensitive index, made once.
 func (a *analyzer) sources() *flow.Sources {
 	if a.srcs == nil {
-		a.srcs = a.idx.Sources()
+		a.srcs = a.idx.SharedSources()
 	}
 	return a.srcs
 }
@@ -242,7 +242,7 @@ func analyze(pass *analysis.Pass, candidates bool) (any, error) {
 		// What package variables and fields a function frees were given
 		// elsewhere (globalValue): the allocators called there.
 		Deps: func(fn flow.Func) []*types.Func {
-			return flow.StoreDeps(pass.TypesInfo, pass.Pkg, a.sources(), fn.Body)
+			return a.idx.StoreDeps(pass.Pkg, a.sources(), fn.Body)
 		},
 		Analyze: func(fn flow.Func) *funcAnalysis {
 			fa := newFuncAnalysis(a, fn)

@@ -387,7 +387,7 @@ func (cp *pending) samePart(l flow.Loc) bool {
 // with l's path inside the element.
 func (fa *funcAnalysis) elementLocs(l flow.Loc) []flow.Loc {
 	if fa.srcs == nil {
-		fa.srcs = fa.idx.Sources()
+		fa.srcs = fa.idx.SharedSources()
 	}
 	vals, rest, ok := fa.srcs.ElemValuesAt(fa.info, l)
 	if !ok {

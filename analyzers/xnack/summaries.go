@@ -151,7 +151,7 @@ func (a *analyzer) summarizeResults() {
 	flow.Summaries[Summary]{
 		Pass: a.pass, Index: a.idx, Impls: a.impls,
 		Deps: func(fn flow.Func) []*types.Func {
-			return flow.StoreDeps(a.info, a.pass.Pkg, a.ix, fn.Body)
+			return a.idx.StoreDeps(a.pass.Pkg, a.ix, fn.Body)
 		},
 		Analyze: func(fn flow.Func) Summary { return a.findResults(a.byNode[fn.Node()]) },
 		Update:  a.sums.Set,

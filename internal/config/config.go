@@ -26,15 +26,18 @@ import (
 	"cmp"
 	"flag"
 	"fmt"
+	"go/ast"
 	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"time"
+	"weak"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -465,7 +468,32 @@ func (o *Override) flag(key string) (string, bool) {
 // sees it: the directory of its first Go file after //line adjustment (so
 // that cgo's generated files count as the user's), with symbolic links
 // resolved (Bazel's sandbox links the sources), or "" when unknown.
+//
+// It is worked out once per package (by its first file's syntax tree): the
+// configuration is looked up by every analyzer for every package, some
+// more than once, and resolving the links was 4% of the analysis' CPU on
+// the generated benchmark module (docs/performance.md, "Issue 33: the
+// analysis' own cost").
 func PackageDir(pass *analysis.Pass) string {
+	if len(pass.Files) == 0 {
+		return ""
+	}
+	key := weak.Make(pass.Files[0])
+	if d, ok := packageDirs.Load(key); ok {
+		return d.(string)
+	}
+	d := packageDir(pass)
+	if _, loaded := packageDirs.LoadOrStore(key, d); !loaded {
+		runtime.AddCleanup(pass.Files[0], func(k weak.Pointer[ast.File]) { packageDirs.Delete(k) }, key)
+	}
+	return d
+}
+
+// packageDirs holds PackageDir's answers by the package's first file, for
+// as long as that file's syntax tree lives.
+var packageDirs sync.Map // weak.Pointer[ast.File] → string
+
+func packageDir(pass *analysis.Pass) string {
 	for _, f := range pass.Files {
 		name := pass.Fset.Position(f.Package).Filename
 		// cgo's own files (_cgo_gotypes.go) lie in the build cache under

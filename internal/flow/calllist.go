@@ -22,9 +22,10 @@ type listEntry struct {
 }
 
 // A span is a file's or function body's range of the list, and a body's
-// range of the Index's list of references (funcRefs).
+// range of the Index's list of references (funcRefs) and of the fields and
+// package variables it names (StoreDeps).
 type span struct {
-	entries, refs [2]int32
+	entries, refs, objs [2]int32
 }
 
 // listed reports whether the Index lists n.

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // A Goroutine is code a function starts to run concurrently with itself:
@@ -80,7 +81,11 @@ func scanGoroutines(x *Index, info *types.Info, body *ast.BlockStmt) ([]goSite, 
 	var helpers *goHelpers // made on first use
 	helper := func() *goHelpers {
 		if helpers == nil {
-			helpers = newGoHelpers(x, info)
+			if x != nil {
+				helpers = x.goHelpers(info)
+			} else {
+				helpers = newGoHelpers(nil, info)
+			}
 		}
 		return helpers
 	}
@@ -281,8 +286,20 @@ type goSummary struct {
 // goHelpers summarizes, on demand, the package's functions as starters and
 // waiters (goSummary), and errgroup's Group by name.
 type goHelpers struct {
-	decls map[*types.Func]*ast.FuncDecl
+	decls map[*types.Func]*ast.FuncDecl // read only once made
+	mu    sync.Mutex
 	done  map[*types.Func]*goSummary
+}
+
+// goHelpers returns the package's goHelpers, made once: every function
+// that starts or waits for goroutines made its own, a map of every
+// declaration of the package, and summarized the same helpers again.
+func (x *Index) goHelpers(info *types.Info) *goHelpers {
+	x.goOnce.Do(func() { x.goh = newGoHelpers(x, info) })
+	if x.goh == nil { // released (Release)
+		return newGoHelpers(nil, info)
+	}
+	return x.goh
 }
 
 func newGoHelpers(x *Index, info *types.Info) *goHelpers {
@@ -316,10 +333,12 @@ func (h *goHelpers) summary(x *Index, info *types.Info, call *ast.CallExpr) *goS
 	if fn == nil {
 		return nil
 	}
-	if s, ok := h.done[fn]; ok {
+	h.mu.Lock()
+	s, ok := h.done[fn]
+	h.mu.Unlock()
+	if ok {
 		return s
 	}
-	var s *goSummary
 	if fn.Pkg() != nil && strings.HasSuffix(fn.Pkg().Path(), "/errgroup") && fn.Signature().Recv() != nil {
 		switch fn.Name() { // golang.org/x/sync/errgroup's Group
 		case "Go", "TryGo":
@@ -329,6 +348,11 @@ func (h *goHelpers) summary(x *Index, info *types.Info, call *ast.CallExpr) *goS
 		}
 	} else if decl := h.decls[fn]; decl != nil {
 		s = summarizeGo(info, fn.Signature(), decl.Body)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if old, ok := h.done[fn]; ok { // made meanwhile by another analyzer: the same
+		return old
 	}
 	h.done[fn] = s
 	return s

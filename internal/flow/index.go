@@ -78,6 +78,10 @@ type Index struct {
 	// refList holds the functions the user files' identifiers refer to, in
 	// source order; a body's span in ranges holds its range of it (funcRefs).
 	refList []*types.Func
+	// objList holds the fields the user files' selectors select and the
+	// package-level variables their identifiers name, in source order; a
+	// body's span holds its range of it (StoreDeps).
+	objList []*types.Var
 
 	// binds holds the local variables assigned once (resolve.go), made
 	// on first use.
@@ -86,6 +90,14 @@ type Index struct {
 	// moved holds the local variables assigned more than once or whose
 	// address is taken (resolve.go): the others keep one value.
 	moved map[*types.Var]bool
+
+	// goh: the goroutine helpers' summaries (goroutines.go), made on
+	// first use.
+	goOnce sync.Once
+	goh    *goHelpers
+	// srcs: SharedSources, made on first use.
+	srcOnce sync.Once
+	srcs    *Sources
 
 	mu   sync.Mutex
 	cfgs map[*ast.BlockStmt]*cfg.CFG // CFG's graphs, built on first use
@@ -123,6 +135,7 @@ func (x *Index) build() {
 			scope    ast.Node // a file or function body: its range is kept
 			start    int32
 			refStart int32 // a body's first entry in x.refList
+			objStart int32 // and in x.objList
 		}
 		var stack []open
 		for _, file := range x.files {
@@ -144,7 +157,8 @@ func (x *Index) build() {
 						x.entries[top.entry].end = end
 					}
 					if top.scope != nil {
-						x.ranges[top.scope] = span{[2]int32{top.start, end}, [2]int32{top.refStart, int32(len(x.refList))}}
+						x.ranges[top.scope] = span{[2]int32{top.start, end}, [2]int32{top.refStart, int32(len(x.refList))},
+							[2]int32{top.objStart, int32(len(x.objList))}}
 					}
 					return false
 				case *ast.FuncDecl:
@@ -166,11 +180,21 @@ func (x *Index) build() {
 					if n == pending {
 						top.scope, top.start = n, int32(len(x.entries))
 						top.refStart = int32(len(x.refList))
+						top.objStart = int32(len(x.objList))
 						pending = nil
 					}
 				case *ast.Ident:
-					if fn, ok := x.info.Uses[n].(*types.Func); ok {
-						x.refList = append(x.refList, fn)
+					switch o := x.info.Uses[n].(type) {
+					case *types.Func:
+						x.refList = append(x.refList, o)
+					case *types.Var:
+						if o.Pkg() != nil && o.Parent() == o.Pkg().Scope() {
+							x.objList = append(x.objList, o)
+						}
+					}
+				case *ast.SelectorExpr:
+					if f := SelectedField(x.info, n); f != nil {
+						x.objList = append(x.objList, f)
 					}
 				case *ast.AssignStmt:
 					if n.Tok == token.DEFINE && len(n.Lhs) == 1 && len(n.Rhs) == 1 {
@@ -459,7 +483,11 @@ func (x *Index) Release() {
 	x.once.Do(func() {})
 	x.funcs, x.inPlace, x.calls, x.runtime, x.info, x.files = nil, nil, nil, nil, nil, nil
 	x.wrappers, x.stored, x.storedSel, x.bound = nil, nil, nil, nil
-	x.entries, x.ranges, x.user, x.refList = nil, nil, nil, nil
+	x.entries, x.ranges, x.user, x.refList, x.objList = nil, nil, nil, nil, nil
+	x.srcOnce.Do(func() {})
+	x.srcs = nil
+	x.goOnce.Do(func() {})
+	x.goh = nil
 	x.mu.Lock()
 	x.cfgs, x.refs, x.resultSets = nil, nil, nil
 	x.mu.Unlock()

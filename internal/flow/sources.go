@@ -3,6 +3,8 @@ package flow
 import (
 	"go/ast"
 	"go/types"
+	"maps"
+	"slices"
 )
 
 // Source is one value that a variable or field is given somewhere in a
@@ -60,10 +62,32 @@ func (s *Sources) bindAllCallbacks(info *types.Info) {
 	s.litCalls = nil
 }
 
-// Sources is IndexSources of the package's user files (cgo's support files
-// left out), over the Index's list of nodes.
+// Sources returns a Sources of the package's user files (cgo's support
+// files left out) that the caller may add to (AddOut): a copy of
+// SharedSources, whose maps of sources (Of, Fields) are its own.
 func (x *Index) Sources() *Sources {
-	x.build()
+	return x.SharedSources().clone()
+}
+
+// SharedSources returns the Sources of the package's user files, built once
+// for every analyzer (three built it each, a tenth of the analysis'
+// allocation on the generated benchmark module: docs/performance.md, "Issue
+// 33: the analysis' own cost"). It is shared: read it, never add to it (use
+// Sources). Its lists are clipped, so that an append to one makes a copy.
+func (x *Index) SharedSources() *Sources {
+	x.srcOnce.Do(func() {
+		x.build()
+		x.srcs = x.buildSources()
+	})
+	if x.srcs == nil { // released (Release)
+		s, _ := newSources(nil)
+		return s
+	}
+	return x.srcs
+}
+
+// buildSources is IndexSources over the Index's list of nodes.
+func (x *Index) buildSources() *Sources {
 	s, visit := newSources(x.info)
 	for _, f := range x.user {
 		x.Walk(f, visit)
@@ -74,7 +98,35 @@ func (x *Index) Sources() *Sources {
 		}
 	}
 	s.bindAllCallbacks(x.info)
+	s.clip()
 	return s
+}
+
+// clip gives every list of s its length as capacity: an append to one,
+// by AddOut on a copy or by a reader, then copies it instead of writing
+// into the shared array.
+func (s *Sources) clip() {
+	for k, v := range s.Of {
+		s.Of[k] = slices.Clip(v)
+	}
+	for k, v := range s.Elems {
+		s.Elems[k] = slices.Clip(v)
+	}
+	for k, v := range s.Fields {
+		s.Fields[k] = slices.Clip(v)
+	}
+	for k, v := range s.ranges {
+		s.ranges[k] = slices.Clip(v)
+	}
+}
+
+// clone returns a copy of a clipped s whose maps that AddOut adds to are
+// its own; the lists and the other maps are shared.
+func (s *Sources) clone() *Sources {
+	c := *s
+	c.Of = maps.Clone(s.Of)
+	c.Fields = maps.Clone(s.Fields)
+	return &c
 }
 
 // newSources returns an empty index and the visit that fills it, node by
@@ -174,29 +226,61 @@ func StoreDeps(info *types.Info, pkg *types.Package, src *Sources, body *ast.Blo
 				obj = v
 			}
 		}
-		if obj == nil || seen[obj] {
-			return true
-		}
-		seen[obj] = true
-		for _, s := range src.Of[obj] {
-			var stored ast.Node = s.Expr
-			if s.Call != nil {
-				stored = s.Call
-			}
-			if stored == nil {
-				continue
-			}
-			ast.Inspect(stored, func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok {
-					if callee := Callee(info, call); callee != nil && callee.Pkg() == pkg {
-						out = append(out, callee.Origin())
-					}
-				}
-				return true
-			})
+		if obj != nil && !seen[obj] {
+			seen[obj] = true
+			out = storedCallees(info, pkg, src, obj, out)
 		}
 		return true
 	})
+	return out
+}
+
+// StoreDeps is the function StoreDeps over the Index's list of the fields
+// and package variables each body names, made in the walk that builds the
+// Index: graphfree and xnack each walked every body for them, looking up
+// every identifier (4% of the analysis' CPU on the generated benchmark
+// module).
+func (x *Index) StoreDeps(pkg *types.Package, src *Sources, body *ast.BlockStmt) []*types.Func {
+	x.build()
+	sp, ok := x.ranges[body]
+	if !ok {
+		return StoreDeps(x.info, pkg, src, body)
+	}
+	var out []*types.Func
+	var seen map[types.Object]bool
+	for _, v := range x.objList[sp.objs[0]:sp.objs[1]] {
+		if !v.IsField() && v.Parent() != pkg.Scope() {
+			continue // another package's variable
+		}
+		if seen[v] {
+			continue
+		}
+		Put(&seen, types.Object(v), true)
+		out = storedCallees(x.info, pkg, src, v, out)
+	}
+	return out
+}
+
+// storedCallees appends to out the functions of pkg called in what src
+// stores into obj.
+func storedCallees(info *types.Info, pkg *types.Package, src *Sources, obj types.Object, out []*types.Func) []*types.Func {
+	for _, s := range src.Of[obj] {
+		var stored ast.Node = s.Expr
+		if s.Call != nil {
+			stored = s.Call
+		}
+		if stored == nil {
+			continue
+		}
+		ast.Inspect(stored, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if callee := Callee(info, call); callee != nil && callee.Pkg() == pkg {
+					out = append(out, callee.Origin())
+				}
+			}
+			return true
+		})
+	}
 	return out
 }
 

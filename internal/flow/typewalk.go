@@ -33,6 +33,10 @@ const (
 // A TypeWalk is the visited set of one walk over types, with its bounds.
 // The zero value is ready to use.
 type typeWalk struct {
+	// few holds the first types seen, seen the others: most walks meet a
+	// handful of types, and a map for them was most of what typeHolds
+	// allocated (docs/performance.md, "Issue 33: the analysis' own cost").
+	few       [8]types.Type
 	seen      map[types.Type]bool
 	instances map[*types.Named]int // by origin
 	n         int
@@ -45,7 +49,7 @@ type typeWalk struct {
 // seen before, and is within the bounds. A type refused for a bound sets
 // Cut.
 func (w *typeWalk) Enter(t types.Type) bool {
-	if t == nil || w.seen[t] {
+	if t == nil || w.has(t) {
 		return false
 	}
 	if w.n >= maxTypeWalk {
@@ -63,12 +67,26 @@ func (w *typeWalk) Enter(t types.Type) bool {
 		}
 		w.instances[o]++
 	}
-	if w.seen == nil {
-		w.seen = map[types.Type]bool{}
+	if w.n < len(w.few) {
+		w.few[w.n] = t
+	} else {
+		if w.seen == nil {
+			w.seen = map[types.Type]bool{}
+		}
+		w.seen[t] = true
 	}
-	w.seen[t] = true
 	w.n++
 	return true
+}
+
+// has reports whether the walk entered t.
+func (w *typeWalk) has(t types.Type) bool {
+	for _, u := range w.few[:min(w.n, len(w.few))] {
+		if u == t {
+			return true
+		}
+	}
+	return w.seen[t]
 }
 
 // argsSize returns the number of types in n's type arguments, counting

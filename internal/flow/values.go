@@ -236,7 +236,8 @@ const (
 
 func typeHolds(t types.Type, mode int, is func(types.Type) bool) bool {
 	var walk typeWalk // bounded: see TypeWalk
-	work := []types.Type{t}
+	var buf [16]types.Type
+	work := append(buf[:0], t)
 	for len(work) > 0 {
 		t := work[len(work)-1]
 		work = work[:len(work)-1]
