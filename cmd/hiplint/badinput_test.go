@@ -68,10 +68,12 @@ func Call() { C.broken() }
 
 // badModule writes a module example.com/bad with the fixture HIP header
 // under include/ and one package per entry of pkgs (directory → source),
-// and returns its directory.
+// and returns its directory: a fixtureSlot, where a test that writes good
+// as an earlier one did finds its cgo and compile in the build cache (the
+// four tests all have it).
 func badModule(t *testing.T, pkgs map[string]string) string {
 	t.Helper()
-	dir := t.TempDir()
+	dir := fixtureSlot(t)
 	for _, h := range []string{"hip_runtime_api.h", "hip_version.h"} { // the first includes the second
 		copyFile(t, filepath.Join(repoRoot, "testdata", "include", "hip", h), filepath.Join(dir, "include", "hip", h))
 	}

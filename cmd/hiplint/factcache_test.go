@@ -75,10 +75,14 @@ func Run(dst, src unsafe.Pointer) float32 { return user.Sum(dst, src, 64) }
 `
 
 // factsModule writes hw (the runtime calls), user (imports hw) and app
-// (imports user) and returns the module's directory and hw's file.
+// (imports user) and returns the module's directory and hw's file. The
+// directory is a fixtureSlot: a test that finds it where an earlier one
+// wrote the same module finds hw's cgo and the compile of the three
+// packages in the build cache (about 3 s of CPU; not where the test's CC
+// is its own, as goAndCCWrappers' is: CC is in the key).
 func factsModule(t *testing.T) (dir, hwFile string) {
 	t.Helper()
-	dir = t.TempDir()
+	dir = fixtureSlot(t)
 	write := func(name, text string) {
 		t.Helper()
 		require.NoError(t, os.MkdirAll(filepath.Dir(name), 0o755))

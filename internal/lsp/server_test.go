@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -227,13 +228,14 @@ func (c *client) codeActions(uri string, rng lspRange, diags ...diagnostic) []co
 	return actions
 }
 
-// tempModule returns a new module in a temporary directory holding copies
-// of the example kernelcache (examples/kernelcache, whose cgo preamble finds
-// the fixture headers at ../../testdata/include) and of cmd/hiplint's -fix
-// fixture (leak/, with the fixture HIP headers under leak/include).
+// tempModule returns a new module, in a directory the test has to itself
+// (moduleSlot), holding copies of the example kernelcache
+// (examples/kernelcache, whose cgo preamble finds the fixture headers at
+// ../../testdata/include) and of cmd/hiplint's -fix fixture (leak/, with
+// the fixture HIP headers under leak/include).
 func tempModule(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
+	dir := moduleSlot(t)
 	write(t, filepath.Join(dir, "go.mod"), "module example.com/lsptest\n\ngo 1.26\n")
 	copyFile(t, filepath.Join(repoRoot, "examples", "kernelcache", "kernelcache.go"), filepath.Join(dir, "examples", "kernelcache", "kernelcache.go"))
 	include := filepath.Join(repoRoot, "testdata", "include")
@@ -252,6 +254,61 @@ func tempModule(t *testing.T) string {
 	}))
 	copyFile(t, filepath.Join(repoRoot, "cmd", "hiplint", "testdata", "fix", "leak.go"), filepath.Join(dir, "leak", "leak.go"))
 	return dir
+}
+
+// moduleSlots are the directories moduleSlot hands out, under slotRoot.
+var moduleSlots struct {
+	mu       sync.Mutex
+	slotRoot string
+	free     []string
+}
+
+// moduleSlot returns an empty directory that no other test uses until this
+// one ends; then the next test that asks gets it, emptied. The go command
+// keys cgo's output and a package's compile on the package's directory:
+// tempModule's module, written again into a directory where an earlier
+// test had it, finds them in the build cache, where a directory of its own
+// ran cgo and compiled kernelcache and leak again (about 2 s of CPU for
+// each of the eight tests that take one; docs/performance.md, "Test suite
+// time, fifth round"). The module's headers are copied with it, the same
+// in every test, so no cgo output made with other headers is reused.
+func moduleSlot(t *testing.T) string {
+	t.Helper()
+	moduleSlots.mu.Lock()
+	var dir string
+	if n := len(moduleSlots.free); n > 0 {
+		dir = moduleSlots.free[n-1]
+		moduleSlots.free = moduleSlots.free[:n-1]
+	}
+	root := moduleSlots.slotRoot
+	moduleSlots.mu.Unlock()
+	if dir != "" && (os.RemoveAll(dir) != nil || os.Mkdir(dir, 0o755) != nil) {
+		dir = "" // left unusable (a test changed its permissions): a new one
+	}
+	if dir == "" {
+		require.NotEmpty(t, root, "TestMain makes the slots' directory")
+		var err error
+		dir, err = os.MkdirTemp(root, "slot-")
+		require.NoError(t, err)
+	}
+	t.Cleanup(func() {
+		moduleSlots.mu.Lock()
+		moduleSlots.free = append(moduleSlots.free, dir)
+		moduleSlots.mu.Unlock()
+	})
+	return dir
+}
+
+func TestMain(m *testing.M) {
+	root, err := os.MkdirTemp("", "hiplint-lsp-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	moduleSlots.slotRoot = root
+	code := m.Run()
+	os.RemoveAll(root)
+	os.Exit(code)
 }
 
 func write(t *testing.T, name, content string) {
