@@ -69,6 +69,21 @@ func (l *lockedBuffer) String() string {
 // stderrText is what the server has written to its standard error so far.
 func (p *lspProcess) stderrText() string { return p.stderr.String() }
 
+// stderrCount waits, at most lspTimeout, until the server's stderr holds n
+// occurrences of sub, and returns how many it holds: the server logs an
+// edit's analysis after it publishes its diagnostics, and the pipe may
+// deliver the line after the test has read them.
+func (p *lspProcess) stderrCount(sub string, n int) int {
+	deadline := time.Now().Add(lspTimeout)
+	for {
+		c := strings.Count(p.stderrText(), sub)
+		if c >= n || time.Now().After(deadline) {
+			return c
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 type stdioPipes struct {
 	io.ReadCloser
 	io.WriteCloser

@@ -215,7 +215,7 @@ func TestLSPEditsInMemory(t *testing.T) {
 	assert.Empty(t, inMemory("a syntax error", broken))
 	back := inMemory("third edit", factsUser)
 	assert.Empty(t, back)
-	assert.Equal(t, 4, strings.Count(p.stderrText(), "edit analyzed in memory"), p.stderrText())
+	assert.Equal(t, 4, p.stderrCount("edit analyzed in memory", 4), p.stderrText())
 
 	// A new import: go list must say what it is.
 	withFmt := strings.Replace(unsynced, "import (\n", "import (\n\t\"fmt\"\n", 1) + "\nfunc init() { fmt.Println() }\n"
@@ -351,7 +351,7 @@ func TestLSPCgoEditInMemory(t *testing.T) {
 	assert.Equal(t, goRuns, logLines(t, goLog), "no go command runs")
 	assert.Equal(t, ccRuns, logLines(t, ccLog), "no cgo runs")
 	sameAsFresh("a comment line", commented, got)
-	assert.Equal(t, 2, strings.Count(p.stderrText(), "edit analyzed in memory"), p.stderrText())
+	assert.Equal(t, 2, p.stderrCount("edit analyzed in memory", 2), p.stderrText())
 
 	// An edit that names C: cgo must run.
 	namesC := strings.Replace(commented, "\tCopyD2D(dst, src, 64)\n", "\tC.hipDeviceSynchronize()\n\tCopyD2D(dst, src, 64)\n", 1)
