@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/hiplint/hiplint/internal/testenv"
 	"github.com/hiplint/hiplint/internal/testenv/assert"
 	"github.com/hiplint/hiplint/internal/testenv/require"
 )
@@ -23,40 +24,16 @@ func fixtureModule(t *testing.T) string {
 }
 
 // fixtureSlots are the directories fixtureSlot hands out.
-var fixtureSlots struct {
-	mu   sync.Mutex
-	free []string
-}
+var fixtureSlots testenv.Slots
 
 // fixtureSlot returns an empty directory that no other test uses until this
-// one ends; then the next test that asks gets it. The go command keys cgo's
-// output and the package's compile on the directory: a test that writes the
-// fixture module as an earlier test wrote it, into the same directory,
-// finds them in the build cache (about a second of CPU each) instead of
-// running cgo again, as a directory of its own would.
+// one ends; then the next test that asks gets it (testenv.Slots): a test
+// that writes the fixture module as an earlier test wrote it, into the same
+// directory, finds its cgo output and compile in the build cache (about a
+// second of CPU each) instead of running cgo again.
 func fixtureSlot(t *testing.T) string {
 	t.Helper()
-	fixtureSlots.mu.Lock()
-	var dir string
-	if n := len(fixtureSlots.free); n > 0 {
-		dir = fixtureSlots.free[n-1]
-		fixtureSlots.free = fixtureSlots.free[:n-1]
-	}
-	fixtureSlots.mu.Unlock()
-	if dir != "" && (os.RemoveAll(dir) != nil || os.Mkdir(dir, 0o755) != nil) {
-		dir = "" // left unusable (a test changed its permissions): a new one
-	}
-	if dir == "" {
-		var err error
-		dir, err = os.MkdirTemp(testTmp, "slot-")
-		require.NoError(t, err)
-	}
-	t.Cleanup(func() {
-		fixtureSlots.mu.Lock()
-		fixtureSlots.free = append(fixtureSlots.free, dir)
-		fixtureSlots.mu.Unlock()
-	})
-	return dir
+	return fixtureSlots.Get(t, testTmp)
 }
 
 // sharedFixtures holds the fixture modules that tests share, by their edits.

@@ -199,18 +199,7 @@ func TestPlanCacheTagsFromGOFLAGS(t *testing.T) {
 // Unchanged would hold.
 func TestListCacheKeysFromPrestat(t *testing.T) {
 	t.Parallel()
-	dir := module(t, map[string]map[string]string{
-		"p": {"p.go": "package p\n\nfunc F() int { return 1 }\n"},
-		"q": {"q.go": "package q\n\nimport \"example.com/m/p\"\n\nfunc G() int { return p.F() }\n"},
-	})
-	cfg := driver.Config{Dir: dir, Env: append(testenv.NoGPUHeaders(t), "GOCACHE="+t.TempDir(), "GOFLAGS=")}
-	keys := func(p *driver.CachePlan) map[string]resultcache.Key {
-		out := map[string]resultcache.Key{}
-		for _, g := range p.Groups {
-			out[g.Path] = g.Key
-		}
-		return out
-	}
+	dir, cfg := pqModule(t)
 	planned, err := driver.PlanCache(cfg, nil, nil, "./...")
 	require.NoError(t, err)
 	require.Len(t, planned.Groups, 2)
@@ -292,18 +281,7 @@ func TestSearchDirsMatchCompiler(t *testing.T) {
 // have been modified before the run started (SettledBefore).
 func TestPrestatFromTree(t *testing.T) {
 	t.Parallel()
-	dir := module(t, map[string]map[string]string{
-		"p": {"p.go": "package p\n\nfunc F() int { return 1 }\n"},
-		"q": {"q.go": "package q\n\nimport \"example.com/m/p\"\n\nfunc G() int { return p.F() }\n"},
-	})
-	cfg := driver.Config{Dir: dir, Env: append(testenv.NoGPUHeaders(t), "GOCACHE="+t.TempDir(), "GOFLAGS=")}
-	keys := func(p *driver.CachePlan) map[string]resultcache.Key {
-		out := map[string]resultcache.Key{}
-		for _, g := range p.Groups {
-			out[g.Path] = g.Key
-		}
-		return out
-	}
+	dir, cfg := pqModule(t)
 	planned, err := driver.PlanCache(cfg, nil, nil, "./...")
 	require.NoError(t, err)
 
@@ -337,4 +315,23 @@ func TestPrestatFromTree(t *testing.T) {
 	assert.True(t, partial.Unchanged())
 	assert.False(t, partial.SettledBefore(time.Now().Add(-time.Hour)), "q.go, stat'ed late, is newer than the start")
 	assert.True(t, partial.SettledBefore(time.Now().Add(time.Hour)))
+}
+
+// pqModule is a module of two packages, q importing p, and its
+// configuration for the cache plan's tests.
+func pqModule(t *testing.T) (string, driver.Config) {
+	dir := module(t, map[string]map[string]string{
+		"p": {"p.go": "package p\n\nfunc F() int { return 1 }\n"},
+		"q": {"q.go": "package q\n\nimport \"example.com/m/p\"\n\nfunc G() int { return p.F() }\n"},
+	})
+	return dir, driver.Config{Dir: dir, Env: append(testenv.NoGPUHeaders(t), "GOCACHE="+t.TempDir(), "GOFLAGS=")}
+}
+
+// keys are the plan's groups' keys, by path.
+func keys(p *driver.CachePlan) map[string]resultcache.Key {
+	out := map[string]resultcache.Key{}
+	for _, g := range p.Groups {
+		out[g.Path] = g.Key
+	}
+	return out
 }

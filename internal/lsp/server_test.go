@@ -14,6 +14,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/hiplint/hiplint/analyzers"
+	"github.com/hiplint/hiplint/internal/testenv"
 	"github.com/hiplint/hiplint/internal/testenv/assert"
 	"github.com/hiplint/hiplint/internal/testenv/require"
 	"github.com/sourcegraph/jsonrpc2"
@@ -257,46 +258,21 @@ func tempModule(t *testing.T) string {
 }
 
 // moduleSlots are the directories moduleSlot hands out, under slotRoot.
-var moduleSlots struct {
-	mu       sync.Mutex
-	slotRoot string
-	free     []string
-}
+var (
+	moduleSlots testenv.Slots
+	slotRoot    string
+)
 
 // moduleSlot returns an empty directory that no other test uses until this
-// one ends; then the next test that asks gets it, emptied. The go command
-// keys cgo's output and a package's compile on the package's directory:
-// tempModule's module, written again into a directory where an earlier
-// test had it, finds them in the build cache, where a directory of its own
-// ran cgo and compiled kernelcache and leak again (about 2 s of CPU for
-// each of the eight tests that take one; docs/performance.md, "Test suite
-// time, fifth round"). The module's headers are copied with it, the same
-// in every test, so no cgo output made with other headers is reused.
+// one ends (testenv.Slots): tempModule's module, written again into a
+// directory where an earlier test had it, finds its cgo output and the
+// compile of kernelcache and leak in the build cache (about 2 s of CPU for
+// each of the eight tests that take one). The module's headers are copied
+// with it, the same in every test, so no cgo output made with other
+// headers is reused.
 func moduleSlot(t *testing.T) string {
 	t.Helper()
-	moduleSlots.mu.Lock()
-	var dir string
-	if n := len(moduleSlots.free); n > 0 {
-		dir = moduleSlots.free[n-1]
-		moduleSlots.free = moduleSlots.free[:n-1]
-	}
-	root := moduleSlots.slotRoot
-	moduleSlots.mu.Unlock()
-	if dir != "" && (os.RemoveAll(dir) != nil || os.Mkdir(dir, 0o755) != nil) {
-		dir = "" // left unusable (a test changed its permissions): a new one
-	}
-	if dir == "" {
-		require.NotEmpty(t, root, "TestMain makes the slots' directory")
-		var err error
-		dir, err = os.MkdirTemp(root, "slot-")
-		require.NoError(t, err)
-	}
-	t.Cleanup(func() {
-		moduleSlots.mu.Lock()
-		moduleSlots.free = append(moduleSlots.free, dir)
-		moduleSlots.mu.Unlock()
-	})
-	return dir
+	return moduleSlots.Get(t, slotRoot)
 }
 
 func TestMain(m *testing.M) {
@@ -305,7 +281,7 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	moduleSlots.slotRoot = root
+	slotRoot = root
 	code := m.Run()
 	os.RemoveAll(root)
 	os.Exit(code)
