@@ -207,13 +207,13 @@ func fieldOfVar(info *types.Info, e ast.Expr) (Loc, bool) {
 	return Loc{Root: v}.Field(f.Name()), true
 }
 
-// StoreDeps returns this package's functions whose results reach body
+// storeDeps returns this package's functions whose results reach body
 // through the package-wide index rather than through body's own calls:
 // those called in what is stored (src) into the fields and package
 // variables body reads, as a getter of a field reads what its constructor
 // stores there. It is a Summaries.Deps for summaries computed over
 // Sources.
-func StoreDeps(info *types.Info, pkg *types.Package, src *Sources, body *ast.BlockStmt) []*types.Func {
+func storeDeps(info *types.Info, pkg *types.Package, src *Sources, body *ast.BlockStmt) []*types.Func {
 	var out []*types.Func
 	seen := map[types.Object]bool{}
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -235,7 +235,7 @@ func StoreDeps(info *types.Info, pkg *types.Package, src *Sources, body *ast.Blo
 	return out
 }
 
-// StoreDeps is the function StoreDeps over the Index's list of the fields
+// StoreDeps is storeDeps over the Index's list of the fields
 // and package variables each body names, made in the walk that builds the
 // Index: graphfree and xnack each walked every body for them, looking up
 // every identifier (4% of the analysis' CPU on the generated benchmark
@@ -244,7 +244,7 @@ func (x *Index) StoreDeps(pkg *types.Package, src *Sources, body *ast.BlockStmt)
 	x.build()
 	sp, ok := x.ranges[body]
 	if !ok {
-		return StoreDeps(x.info, pkg, src, body)
+		return storeDeps(x.info, pkg, src, body)
 	}
 	var out []*types.Func
 	var seen map[types.Object]bool

@@ -72,7 +72,7 @@ func Local() *int { p := alloc(); return p }
 	deps := map[string][]string{}
 	for _, d := range pass.Files[0].Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok {
-			for _, fn := range StoreDeps(pass.TypesInfo, pass.Pkg, s, fd.Body) {
+			for _, fn := range storeDeps(pass.TypesInfo, pass.Pkg, s, fd.Body) {
 				deps[fd.Name.Name] = append(deps[fd.Name.Name], fn.Name())
 			}
 		}

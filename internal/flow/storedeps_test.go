@@ -55,7 +55,7 @@ func Shadow() *int { g := third(); return g }
 	got := map[string][]string{}
 	n := 0
 	for _, fn := range x.Funcs() {
-		want := StoreDeps(info, pass.Pkg, s, fn.Body)
+		want := storeDeps(info, pass.Pkg, s, fn.Body)
 		have := x.StoreDeps(pass.Pkg, s, fn.Body)
 		assert.Equal(t, names(want), names(have))
 		if fn.Decl != nil {
