@@ -292,13 +292,14 @@ func (p *program) analyzeListing(o *options, cfg driver.Config, c *resultcache.C
 		err  error
 	}
 	ch := make(chan listed, 1)
+	listCfg := cfg // the list's own copy: the analysis' is changed below
 	go func() {
 		id, err := p.cacheIdentity(c)
 		if err != nil {
 			ch <- listed{nil, err}
 			return
 		}
-		plan, err := driver.ListCache(cfg, c, id, o.patterns...)
+		plan, err := driver.ListCache(listCfg, c, id, o.patterns...)
 		if err == nil && plan.Uncacheable == "" {
 			plan.PrestatFrom(tree)
 			plan.Key()

@@ -341,3 +341,41 @@ func TestCacheOffAndBound(t *testing.T) {
 		assert.NotContains(t, now, name)
 	}
 }
+
+// TestColdBuildCacheStores: the first run with a result cache that has
+// never seen this hiplint, on a module with a test, in a fresh Go build
+// cache, stores its entries, and the next run answers from them. The go
+// command writes the test main into the build cache while it lists (a file
+// of the package "p.test", newer than the run's start); the cold path that
+// lists beside the analysis took it for a file edited during the run and
+// stored nothing, whenever the build cache was cold (CI).
+func TestColdBuildCacheStores(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod":      "module example.com/cold\n\ngo 1.26\n",
+		"p/p.go":      "package p\n\nfunc F() int { return 1 }\n",
+		"p/p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { F() }\n",
+	} {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	cache, gocache := t.TempDir(), t.TempDir()
+	run := func() cacheStats {
+		t.Helper()
+		stats := filepath.Join(t.TempDir(), "stats.json")
+		env := append(os.Environ(), "HIPLINT_CACHE="+cache, "HIPLINT_CACHE_STATS="+stats, "GOCACHE="+gocache)
+		res := runCmdIn(t, dir, env, hiplintBin, "./...")
+		require.Equal(t, 0, res.code, "%s", res.stderr)
+		var s cacheStats
+		data, err := os.ReadFile(stats)
+		require.NoError(t, err)
+		require.NoError(t, json.Unmarshal(data, &s))
+		return s
+	}
+	cold := run()
+	assert.Equal(t, 1, cold.Stored, "the cold run stores p's entry")
+	warm := run()
+	assert.Equal(t, []string{"example.com/cold/p"}, warm.Hits)
+	assert.Empty(t, warm.Analyzed)
+}

@@ -352,7 +352,9 @@ func (k *keyer) compilerID() string {
 
 // goEnv runs go env for cfg.
 func goEnv(cfg *Config) (map[string]string, error) {
-	cmd := exec.Command("go", append([]string{"env", "-json"}, goEnvVars...)...)
+	// GOCACHE too, not keyed (globalKey hashes goEnvVars): where the go
+	// command writes the files it generates (SettledBefore).
+	cmd := exec.Command("go", append([]string{"env", "-json", "GOCACHE"}, goEnvVars...)...)
 	cmd.Dir = cfg.Dir
 	cmd.Env = LocalToolchain(cfg.Env)
 	var stderr bytes.Buffer
@@ -1389,9 +1391,15 @@ func ExecutableKnown(cache *resultcache.Cache) bool {
 // t: a run that analyzed while it listed, before Prestat, stores only
 // then, since a file modified after the analysis started may have been
 // read in another state than the key's.
+//
+// A file in the go command's build cache is exempt: go list writes a test
+// main there while it lists (its contents follow from the package's test
+// files, which are keyed), so on a cold build cache it is always newer
+// than the run (TestCacheEarlyCutoffAfterSyntaxLoad, in CI).
 func (p *CachePlan) SettledBefore(t time.Time) bool {
+	gocache := p.k.env["GOCACHE"]
 	for name, st := range p.stats {
-		if (p.k.tree == nil || p.k.late[name]) && st.mod >= t.UnixNano() {
+		if (p.k.tree == nil || p.k.late[name]) && st.mod >= t.UnixNano() && !within(gocache, name) {
 			return false
 		}
 	}
