@@ -264,7 +264,7 @@ func readIncludes(src []byte) (headerText, bool) {
 				}
 				arg := strings.TrimLeft(rest, " \t")
 				if !strings.HasPrefix(arg, "(") {
-					return headerText{}, false
+					continue // named, not called: #ifdef __has_include
 				}
 				r, ok := headerOperand(strings.TrimLeft(arg[1:], " \t"))
 				if !ok {

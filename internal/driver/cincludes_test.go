@@ -36,6 +36,10 @@ lude <continued.h>
 #error don't stop
 #include <after-apostrophe.h>
 #embed "data.bin"
+#ifdef __has_include
+# if defined(__has_include) && __has_include ("linux/x.h")
+# endif
+#endif
 `
 	h, ok := readIncludes([]byte(src))
 	if !ok {
@@ -49,7 +53,7 @@ lude <continued.h>
 		}
 		got = append(got, n)
 	}
-	want := []string{"a.h", `"b.h"`, "c.h", `"d.h"`, "e.h", `"f.h"`, "g.h", "in-dead-branch.h", "after-string.h", "after-escaped-quote.h", "continued.h", "after-apostrophe.h", `"data.bin"`}
+	want := []string{"a.h", `"b.h"`, "c.h", `"d.h"`, "e.h", `"f.h"`, "g.h", "in-dead-branch.h", "after-string.h", "after-escaped-quote.h", "continued.h", "after-apostrophe.h", `"data.bin"`, `"linux/x.h"`}
 	if !slices.Equal(got, want) {
 		t.Errorf("includes:\n got %q\nwant %q", got, want)
 	}
@@ -159,6 +163,8 @@ func TestResolverCoversCompiler(t *testing.T) {
 		flags          []string
 	}{
 		{"libc", "#include <stdlib.h>\n#include <stdio.h>\n#include <string.h>\n", nil},
+		// glibc's unistd.h and sys/stat.h test #ifdef __has_include.
+		{"posix", "#include <unistd.h>\n#include <sys/stat.h>\n#include <pthread.h>\n#include <sys/mman.h>\n#include <dlfcn.h>\n", nil},
 		{"hip", "#include <hip/hip_runtime.h>\n#include <stdlib.h>\n", []string{"-I" + root}},
 		{"quoted", "#include \"local.h\"\n#include \"curve.h\"\n", []string{"-I./include/", "-I", other, "-I", filepath.Join(other, "next")}},
 		{"conditional", "#if __has_include(<stdatomic.h>)\n#include <stdatomic.h>\n#endif\n#include <math.h>\n", []string{"-O2", "-g", "-DWIDE"}},
