@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -142,23 +143,11 @@ func (k *keyer) resolveScan(req scanRequest) headerScan {
 		bytesRead += h.size
 		visit(filepath.Dir(p), h.refs)
 	}
-	deps := slices.Sorted(func(yield func(string) bool) {
-		for p := range found {
-			if !yield(p) {
-				return
-			}
-		}
-	})
+	deps := slices.Sorted(maps.Keys(found))
 	for _, p := range deps {
 		fmt.Fprintf(&manifest, "%s\t%x\n", p, k.readHeader(p).sum)
 	}
-	for _, m := range slices.Sorted(func(yield func(string) bool) {
-		for m := range missing {
-			if !yield(m) {
-				return
-			}
-		}
-	}) {
+	for _, m := range slices.Sorted(maps.Keys(missing)) {
 		fmt.Fprintf(&manifest, "missing %s\n", m)
 	}
 	return headerScan{sum: sha256.Sum256(manifest.Bytes()), ok: true, deps: deps}
